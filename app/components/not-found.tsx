@@ -1,0 +1,17 @@
+import { Link } from "react-router";
+
+/** The 404 page of SPEC section 2: 'Oops! Page not found' and a link home. */
+export function NotFound() {
+  return (
+    <div className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-24">
+      <title>Page not found | Baptist Men Malawi</title>
+      <div className="text-center">
+        <p className="text-6xl font-bold text-brand-800">404</p>
+        <h1 className="mt-4 text-xl text-stone-700">Oops! Page not found</h1>
+        <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
+          Return to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { createContext } from "react-router";
+import type { AdminIdentity } from "~/models/admin.server";
+
+export type RequestInfo = {
+  /** Correlates a visitor's error page with the server log line. */
+  requestId: string;
+  /** Per-response CSP nonce for the scripts React Router inlines. */
+  nonce: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+};
+
+/** Set by the Worker entry for every request that reaches React Router. */
+export const requestContext = createContext<RequestInfo>();
+
+/** Set by the admin middleware once the session is verified; read by admin loaders and actions. */
+export const adminContext = createContext<AdminIdentity>();

@@ -1,0 +1,191 @@
+// The D1 schema. Table and column names follow SPEC section 3 so the spec reads straight onto the
+// database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+const timestamps = {
+  created_at: text("created_at").notNull().default(nowIso),
+  updated_at: text("updated_at").notNull().default(nowIso),
+};
+
+export const ministries = sqliteTable(
+  "ministries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    short_description: text("short_description").notNull(),
+    full_description: text("full_description").notNull(),
+    image_url: text("image_url"),
+    image_alt: text("image_alt"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    sort_order: integer("sort_order").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("ministries_active_sort_idx").on(t.active, t.sort_order)],
+);
+
+export const churchevents = sqliteTable(
+  "churchevents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** The start as an ISO-8601 UTC instant, or null when the date is not set yet. */
+    date: text("date"),
+    location: text("location"),
+    description: text("description"),
+    image_url: text("image_url"),
+    image_alt: text("image_alt"),
+    registration_enabled: integer("registration_enabled", { mode: "boolean" }).notNull().default(true),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("churchevents_active_date_idx").on(t.active, t.date),
+    index("churchevents_date_idx").on(t.date),
+  ],
+);
+
+export const church_testimonies = sqliteTable(
+  "church_testimonies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    role: text("role"),
+    image_url: text("image_url"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("church_testimonies_active_created_idx").on(t.active, t.created_at),
+    index("church_testimonies_created_idx").on(t.created_at),
+  ],
+);
+
+export const leadership_positions = sqliteTable(
+  "leadership_positions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    /** 'nec' or 'regional'; anything else reads as unknown. */
+    type: text("type").notNull(),
+    rank: integer("rank").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("leadership_positions_rank_idx").on(t.rank)],
+);
+
+export const leadership_members = sqliteTable(
+  "leadership_members",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    full_name: text("full_name").notNull(),
+    title: text("title"),
+    bio: text("bio"),
+    email: text("email"),
+    phone: text("phone"),
+    image_url: text("image_url"),
+    region: text("region"),
+    /** A member whose position is removed stays, reading as 'Unknown Position'. */
+    position_id: integer("position_id").references(() => leadership_positions.id, { onDelete: "set null" }),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("leadership_members_active_idx").on(t.active),
+    index("leadership_members_position_idx").on(t.position_id),
+  ],
+);
+
+export const blog_categories = sqliteTable("blog_categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+});
+
+export const churchblogs = sqliteTable(
+  "churchblogs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    /** Publication date as YYYY-MM-DD (a calendar date in Malawi, not an instant). */
+    date: text("date").notNull(),
+    author: text("author").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    image_url: text("image_url"),
+    image_alt: text("image_alt"),
+    category_id: integer("category_id").references(() => blog_categories.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("churchblogs_date_idx").on(t.date),
+    index("churchblogs_created_idx").on(t.created_at),
+    index("churchblogs_category_idx").on(t.category_id),
+  ],
+);
+
+export const event_registrations = sqliteTable(
+  "event_registrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    full_name: text("full_name").notNull(),
+    phone_number: text("phone_number").notNull(),
+    email: text("email"),
+    /** Normalised phone + name: the same person signing up twice for one event is one registration. */
+    dedupe_key: text("dedupe_key").notNull(),
+    created_at: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [
+    index("event_registrations_event_created_idx").on(t.event_id, t.created_at),
+    uniqueIndex("event_registrations_event_dedupe_idx").on(t.event_id, t.dedupe_key),
+  ],
+);
+
+export const contact_messages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    full_name: text("full_name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    read_at: text("read_at"),
+    created_at: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.created_at)],
+);
+
+export const newsletter_subscribers = sqliteTable("newsletter_subscribers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Stored lower-cased, so one address is one subscriber. */
+  email: text("email").notNull().unique(),
+  created_at: text("created_at").notNull().default(nowIso),
+});
+
+export const admin_users = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Stored lower-cased. */
+  email: text("email").notNull().unique(),
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: algorithm and parameters travel with the hash. */
+  password_hash: text("password_hash").notNull(),
+  /** Part of every session token; bumping it signs the admin out everywhere. */
+  session_version: integer("session_version").notNull().default(1),
+  last_login_at: text("last_login_at"),
+  ...timestamps,
+});
+
+/** Fixed-window counters for rate limits, keyed by purpose and client (e.g. `login-ip:1.2.3.4`). */
+export const rate_limits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  window_start: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

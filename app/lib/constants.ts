@@ -1,0 +1,52 @@
+// Limits, timings and formats from SPEC section 9, named once so every module reads the same value.
+
+export const SITE_NAME = "Baptist Men's Ministry Malawi";
+export const SITE_SHORT_NAME = "Baptist Men Malawi";
+
+/** All event times are shown in Malawi time, whatever the visitor's or the server's zone. */
+export const SITE_TIME_ZONE = "Africa/Blantyre";
+
+// Home page
+export const HOME_MINISTRIES_LIMIT = 3;
+export const HOME_EVENTS_LIMIT = 3;
+export const HOME_TESTIMONIES_LIMIT = 5;
+export const HERO_ROTATION_MS = 8000;
+export const HERO_FADE_MS = 500;
+export const COUNTDOWN_TICK_MS = 1000;
+export const CAROUSEL_FADE_MS = 300;
+
+/** The national conference the home page counts down to: 12 June 2025, 08:00 in Malawi (UTC+2). */
+export const CONFERENCE_START_ISO = "2025-06-12T06:00:00.000Z";
+
+// Leadership
+export const UNKNOWN_POSITION_NAME = "Unknown Position";
+export const UNKNOWN_POSITION_RANK = 999;
+export const POSITION_TYPES = ["nec", "regional"] as const;
+export type PositionType = (typeof POSITION_TYPES)[number];
+
+// Validation
+export const LOGIN_PASSWORD_MIN_LENGTH = 6;
+export const ADMIN_PASSWORD_MIN_LENGTH = 8;
+export const TESTIMONY_CONTENT_MIN_LENGTH = 10;
+
+// Date formats (date-fns patterns)
+export const HOME_EVENT_DATE_FORMAT = "MMMM d, yyyy - h:mm a";
+export const EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy";
+export const EVENT_TIME_FORMAT = "h:mm a";
+export const ADMIN_EVENT_DATE_FORMAT = "MMM d, yyyy";
+export const REGISTRATION_DATE_FORMAT = "MMM d, yyyy HH:mm";
+export const REGISTRATIONS_HEADING_DATE_FORMAT = "EEEE, MMMM d, yyyy";
+export const BLOG_DATE_FORMAT = "MMMM d, yyyy";
+
+// Images
+export const EVENT_IMAGE_RECOMMENDED_SIZE = "1200x630";
+export const PROFILE_IMAGE_HINT = "PNG, JPG or GIF, max 2MB";
+
+// Toasts
+export const TOAST_DURATION_MS = 5000;
+
+// Sessions
+export const SESSION_COOKIE_NAME = "session";
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
+/** A token older than this is re-issued on the next admin request, so an active admin stays signed in. */
+export const SESSION_RENEW_AFTER_SECONDS = 60 * 30;

@@ -1,0 +1,73 @@
+// Form validation shared by the browser (instant messages) and the server (the real check): one
+// zod schema per form, read from plain string values.
+import { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+export type FormValues = Record<string, string>;
+
+export type Validation<T> =
+  | { success: true; data: T; values: FormValues }
+  | { success: false; errors: FieldErrors; values: FormValues };
+
+/** The string value of each named field (the first one if repeated; files and missing fields read as ""). */
+export function readFields(formData: FormData, names: readonly string[]): FormValues {
+  const values: FormValues = {};
+  for (const name of names) {
+    const value = formData.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** The first message for each field that failed. */
+export function firstErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function validateValues<S extends z.ZodType>(schema: S, values: FormValues): Validation<z.output<S>> {
+  const result = schema.safeParse(values);
+  return result.success
+    ? { success: true, data: result.data, values }
+    : { success: false, errors: firstErrors(result.error), values };
+}
+
+/** Field names of an object schema, for readFields. */
+export function fieldNames(schema: z.ZodObject): string[] {
+  return Object.keys(schema.shape);
+}
+
+// Small building blocks so every schema words its checks the same way.
+export const requiredText = (message: string, max = 200) =>
+  z.string().trim().min(1, message).max(max, `Please keep this under ${max} characters`);
+
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters`)
+    .transform((value) => (value === "" ? null : value));
+
+export const emailAddress = (message = "Please enter a valid email address") =>
+  z.string().trim().toLowerCase().max(254, "Please enter a shorter email address").pipe(z.email(message));
+
+export const optionalEmail = (message = "Please enter a valid email address") =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "Please enter a shorter email address")
+    .pipe(z.union([z.literal(""), z.email(message)]))
+    .transform((value) => (value === "" ? null : value));
+
+/** Name of the hidden field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = "website";
+
+/** What a public form action answers a scripted submission with. */
+export type PublicFormResult =
+  | { ok: true; message: string; errors?: undefined; values?: undefined }
+  | { ok: false; message: string; errors: FieldErrors; values: FormValues };

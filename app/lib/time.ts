@@ -1,0 +1,51 @@
+// Every instant is stored in UTC and shown in the site's zone (SITE_TIME_ZONE), so the server and
+// every browser print the same text whatever their own zone is.
+import { tz } from "@date-fns/tz";
+import { format, isValid, parse } from "date-fns";
+import { SITE_TIME_ZONE } from "./constants";
+
+const inSiteZone = tz(SITE_TIME_ZONE);
+
+/** Formats an ISO instant with a date-fns pattern in the site's zone; null for a missing or bad value. */
+export function formatInSiteZone(iso: string | Date | null | undefined, pattern: string): string | null {
+  if (!iso) return null;
+  const date = iso instanceof Date ? iso : new Date(iso);
+  if (!isValid(date)) return null;
+  return format(date, pattern, { in: inSiteZone });
+}
+
+/** Reads a `datetime-local` value (yyyy-MM-ddTHH:mm) as site time; returns the UTC ISO instant or null. */
+export function siteLocalInputToIso(value: string): string | null {
+  const date = parse(value, value.length > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm", new Date(), {
+    in: inSiteZone,
+  });
+  return isValid(date) ? new Date(date.getTime()).toISOString() : null;
+}
+
+/** The `datetime-local` value that shows an ISO instant in site time. */
+export function isoToSiteLocalInput(iso: string | null | undefined): string {
+  return formatInSiteZone(iso, "yyyy-MM-dd'T'HH:mm") ?? "";
+}
+
+/** Today's calendar date in the site's zone, as YYYY-MM-DD. */
+export function todayInSiteZone(now: Date = new Date()): string {
+  return format(now, "yyyy-MM-dd", { in: inSiteZone });
+}
+
+/** Formats a calendar date (YYYY-MM-DD, no time or zone) with a date-fns pattern. */
+export function formatCalendarDate(day: string | null | undefined, pattern: string): string | null {
+  if (!day) return null;
+  const date = parse(day, "yyyy-MM-dd", new Date(), { in: inSiteZone });
+  return isValid(date) ? format(date, pattern, { in: inSiteZone }) : null;
+}
+
+/** Whole days, hours, minutes and seconds from `now` until `target`; all zero once it has passed. */
+export function countdownParts(target: Date, now: Date) {
+  const totalSeconds = Math.max(0, Math.floor((target.getTime() - now.getTime()) / 1000));
+  return {
+    days: Math.floor(totalSeconds / 86400),
+    hours: Math.floor((totalSeconds % 86400) / 3600),
+    minutes: Math.floor((totalSeconds % 3600) / 60),
+    seconds: totalSeconds % 60,
+  };
+}

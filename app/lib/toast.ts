@@ -1,0 +1,5 @@
+export type Toast = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};

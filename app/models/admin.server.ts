@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import { admin_users } from "~/db/schema";
+import { getDb } from "~/server/db.server";
+
+export type AdminIdentity = { id: number; email: string; session_version: number };
+
+const identityColumns = {
+  id: admin_users.id,
+  email: admin_users.email,
+  session_version: admin_users.session_version,
+};
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findAdminForLogin(email: string) {
+  return getDb()
+    .select({ ...identityColumns, password_hash: admin_users.password_hash })
+    .from(admin_users)
+    .where(eq(admin_users.email, normaliseEmail(email)))
+    .get();
+}
+
+export async function getAdminIdentity(id: number): Promise<AdminIdentity | undefined> {
+  return getDb().select(identityColumns).from(admin_users).where(eq(admin_users.id, id)).get();
+}
+
+export async function recordAdminLogin(id: number): Promise<void> {
+  await getDb()
+    .update(admin_users)
+    .set({ last_login_at: new Date().toISOString() })
+    .where(eq(admin_users.id, id));
+}
+
+/** Invalidates every session token the admin holds (global sign-out). */
+export async function bumpSessionVersion(id: number): Promise<void> {
+  await getDb()
+    .update(admin_users)
+    .set({ session_version: sql`${admin_users.session_version} + 1`, updated_at: new Date().toISOString() })
+    .where(eq(admin_users.id, id));
+}
+
+/** Creates the admin, or sets a new password (and signs out every session) when the e-mail exists. */
+export async function upsertAdmin(email: string, passwordHash: string): Promise<AdminIdentity> {
+  const now = new Date().toISOString();
+  const row = await getDb()
+    .insert(admin_users)
+    .values({ email: normaliseEmail(email), password_hash: passwordHash })
+    .onConflictDoUpdate({
+      target: admin_users.email,
+      set: { password_hash: passwordHash, session_version: sql`${admin_users.session_version} + 1`, updated_at: now },
+    })
+    .returning(identityColumns)
+    .get();
+  return row;
+}

@@ -1,0 +1,66 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { RouteError } from "./components/route-error";
+import { Toaster } from "./components/toaster";
+import { requestContext } from "./context";
+import { hasSessionCookie } from "./server/auth.server";
+import { takeToast } from "./server/toast.server";
+
+export const links: Route.LinksFunction = () => [
+  // The stylesheet URL is empty only under the worker tests, which do not bundle CSS.
+  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clearCookie } = takeToast(request);
+  return data(
+    {
+      signedIn: await hasSessionCookie(request),
+      toast,
+      requestId: context.get(requestContext).requestId,
+    },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#172f62" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        {children}
+        <Toaster toast={rootData?.toast ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main" className="flex flex-1 flex-col">
+      <RouteError error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+// The route table is the site map: public routes in the order of SPEC section 2, then the admin area.
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("subscribe", "routes/public/subscribe.tsx"),
+    route("auth", "routes/auth/login.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+  route("logout", "routes/auth/logout.tsx"),
+
+  // Everything under /admin passes the session guard in the admin layout's middleware.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

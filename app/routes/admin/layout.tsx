@@ -1,0 +1,64 @@
+import { Form, Link, Outlet } from "react-router";
+import { LogOutIcon } from "~/components/icons";
+import { LogoMark } from "~/components/logo";
+import { RouteError } from "~/components/route-error";
+import { adminContext } from "~/context";
+import { requireAdmin } from "~/server/admin-guard.server";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin | Baptist Men Malawi" },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: context.get(adminContext).email };
+}
+
+function AdminHeader({ email }: { email: string }) {
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Link to="/admin" className="flex items-center gap-2">
+          <LogoMark className="size-8" />
+          <span className="font-bold text-brand-900">Admin Dashboard</span>
+        </Link>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="max-w-[14rem] truncate text-stone-600" title={email}>
+            {email}
+          </span>
+          <Link to="/" className="rounded-md border border-stone-300 px-3 py-2 font-medium text-stone-800 hover:bg-stone-50">
+            View Website
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="inline-flex items-center gap-1.5 rounded-md bg-stone-800 px-3 py-2 font-medium text-white hover:bg-stone-900">
+              <LogOutIcon className="size-4" />
+              Sign Out
+            </button>
+          </Form>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminHeader email={loaderData.email} />
+      <main id="main" className="flex-1 bg-stone-50">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main" className="flex flex-1 flex-col">
+      <RouteError error={error} />
+    </main>
+  );
+}

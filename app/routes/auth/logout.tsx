@@ -1,0 +1,30 @@
+// Sign out is global (SPEC section 7): it invalidates every session of the admin, on every device.
+import { redirect } from "react-router";
+import { authenticateAdmin, signOutEverywhere } from "~/server/auth.server";
+import { clearSessionCookie } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/logout";
+
+export function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const auth = await authenticateAdmin(request);
+  try {
+    if (auth) await signOutEverywhere(auth.admin.id);
+  } catch (error) {
+    console.error("Sign out failed:", error);
+    return redirectWithToast(request, "/admin", {
+      title: "Error",
+      description: "Failed to log out. Please try again.",
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast(
+    request,
+    "/auth",
+    { title: "Logged out" },
+    { headers: { "Set-Cookie": clearSessionCookie(request) } },
+  );
+}

@@ -1,0 +1,17 @@
+// The one guard in front of the whole admin area (React Router middleware on the /admin layout).
+// Pages without a valid session redirect to /auth; nothing under /admin is ever cached.
+import { redirect, type MiddlewareFunction } from "react-router";
+import { adminContext } from "~/context";
+import { authenticateAdmin } from "./auth.server";
+
+export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const auth = await authenticateAdmin(request);
+  if (!auth) throw redirect("/auth");
+  context.set(adminContext, auth.admin);
+
+  const response = await next();
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  if (auth.renewedCookie) headers.append("Set-Cookie", auth.renewedCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};

@@ -1,0 +1,72 @@
+// Signing in, recognising and signing out admins. Every admin page and API goes through
+// authenticateAdmin (via the admin middleware and the Hono guard), which checks the token's
+// signature and expiry, then that the admin still exists and has not signed out since.
+import { SESSION_RENEW_AFTER_SECONDS } from "~/lib/constants";
+import {
+  bumpSessionVersion,
+  findAdminForLogin,
+  getAdminIdentity,
+  recordAdminLogin,
+  type AdminIdentity,
+} from "~/models/admin.server";
+import { clientAddress } from "./client-address.server";
+import { decoyPasswordHash, verifyPassword } from "./password.server";
+import { clearRateLimit, consumeRateLimit, isRateLimited, RATE_LIMITS } from "./rate-limit.server";
+import { createSessionToken, readSessionClaims, sessionCookie } from "./session.server";
+
+export const LOGIN_MESSAGES = {
+  required: "Email and password are required",
+  invalid: "Invalid login credentials",
+  tooMany: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+} as const;
+
+export type LoginResult = { ok: true; cookie: string } | { ok: false; error: string };
+
+export async function signIn(request: Request, email: string, password: string): Promise<LoginResult> {
+  const address = clientAddress(request);
+  const [emailBlocked, addressBlocked] = await Promise.all([
+    isRateLimited(RATE_LIMITS.loginPerEmail, email),
+    isRateLimited(RATE_LIMITS.loginPerAddress, address),
+  ]);
+  if (emailBlocked || addressBlocked) return { ok: false, error: LOGIN_MESSAGES.tooMany };
+
+  const admin = await findAdminForLogin(email);
+  // Verify against a decoy when the e-mail is unknown, so timing does not reveal which admins exist.
+  const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyPasswordHash()));
+  if (!admin || !valid) {
+    await Promise.all([
+      consumeRateLimit(RATE_LIMITS.loginPerEmail, email),
+      consumeRateLimit(RATE_LIMITS.loginPerAddress, address),
+    ]);
+    return { ok: false, error: LOGIN_MESSAGES.invalid };
+  }
+
+  await Promise.all([recordAdminLogin(admin.id), clearRateLimit(RATE_LIMITS.loginPerEmail, email)]);
+  return { ok: true, cookie: sessionCookie(request, await createSessionToken(admin)) };
+}
+
+export type AuthenticatedAdmin = {
+  admin: AdminIdentity;
+  /** A fresh session cookie when the token is due for renewal, to set on the response. */
+  renewedCookie: string | null;
+};
+
+export async function authenticateAdmin(request: Request): Promise<AuthenticatedAdmin | null> {
+  const claims = await readSessionClaims(request);
+  if (!claims) return null;
+  const admin = await getAdminIdentity(claims.adminId);
+  if (!admin || admin.session_version !== claims.sessionVersion) return null;
+  const age = Date.now() / 1000 - claims.issuedAt;
+  const renewedCookie = age > SESSION_RENEW_AFTER_SECONDS ? sessionCookie(request, await createSessionToken(admin)) : null;
+  return { admin, renewedCookie };
+}
+
+/** Signs the admin out of every device. */
+export async function signOutEverywhere(adminId: number): Promise<void> {
+  await bumpSessionVersion(adminId);
+}
+
+/** Whether the request carries a signed, unexpired session (header chrome only; not an authorisation check). */
+export async function hasSessionCookie(request: Request): Promise<boolean> {
+  return (await readSessionClaims(request)) !== null;
+}

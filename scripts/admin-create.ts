@@ -1,0 +1,40 @@
+// npm run admin:create -- --email <e> --password <p> [--remote]
+// Creates the admin, or resets that admin's password (signing out their sessions).
+import { parseArgs } from "node:util";
+import { applyMigrations, executeSql, hashPassword } from "./lib.ts";
+import { sqlLiteral } from "../app/db/seed/sql.ts";
+
+const MIN_PASSWORD = 8;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function fail(message: string): never {
+  console.error(`admin:create: ${message}`);
+  console.error("Usage: npm run admin:create -- --email you@example.org --password 'a long password' [--remote]");
+  process.exit(1);
+}
+
+let values: { email?: string; password?: string; remote?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: { email: { type: "string" }, password: { type: "string" }, remote: { type: "boolean", default: false } },
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+
+const email = values.email?.trim().toLowerCase() ?? "";
+const password = values.password ?? "";
+if (!EMAIL.test(email)) fail(`"${values.email ?? ""}" is not a valid e-mail address.`);
+if (password.length < MIN_PASSWORD) fail(`the password must be at least ${MIN_PASSWORD} characters.`);
+
+const target = { remote: Boolean(values.remote), persistTo: process.env.PERSIST_DIR };
+if (!target.remote) applyMigrations(target);
+
+const hash = hashPassword(password);
+const now = new Date().toISOString();
+executeSql(target, [
+  `INSERT INTO admin_users (email, password_hash) VALUES (${sqlLiteral(email)}, ${sqlLiteral(hash)})
+   ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash,
+     session_version = admin_users.session_version + 1, updated_at = ${sqlLiteral(now)};`,
+]);
+console.log(`Admin ${email} is ready on the ${target.remote ? "deployed" : "local"} database. Sign in at /auth.`);

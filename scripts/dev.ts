@@ -1,0 +1,24 @@
+// npm run dev: first-run setup (secret, migrations, demo content), then the Vite dev server.
+import { applyMigrations, bin, DEMO_ADMIN, ensureDevVars, isContentEmpty, seedDemo, seedReference, start } from "./lib.ts";
+
+const port = process.env.PORT ?? "5173";
+const local = { remote: false };
+
+if (ensureDevVars()) console.log("Created .dev.vars with a random SESSION_SECRET.");
+console.log("Applying database migrations to the local D1...");
+applyMigrations(local);
+seedReference(local);
+if (isContentEmpty(local)) {
+  console.log("Empty database: loading demo content...");
+  seedDemo(local);
+}
+
+console.log(`
+  Baptist Men's Ministry Malawi is starting at http://localhost:${port}/
+  Admin sign-in: http://localhost:${port}/auth
+    email:    ${DEMO_ADMIN.email}
+    password: ${DEMO_ADMIN.password}   (demo content only; add your own with npm run admin:create)
+`);
+
+const server = start(bin("vite"), ["dev", "--port", port, "--strictPort"]);
+server.on("exit", (code) => process.exit(code ?? 0));

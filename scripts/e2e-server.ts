@@ -1,0 +1,21 @@
+// The server the browser tests run against: the production build (already built by npm test),
+// served by `vite preview` on its own port with its own local D1 (reset, with demo content).
+import { join } from "node:path";
+import { applyMigrations, bin, ensureDevVars, resetLocalDatabase, ROOT, seedDemo, seedReference, start } from "./lib.ts";
+
+const port = process.env.E2E_PORT ?? "4173";
+const persistTo = process.env.PERSIST_DIR ?? join(ROOT, ".wrangler", "e2e-state");
+process.env.PERSIST_DIR = persistTo;
+const target = { remote: false, persistTo };
+
+ensureDevVars();
+resetLocalDatabase(persistTo);
+applyMigrations(target);
+seedReference(target);
+seedDemo(target);
+
+const server = start(bin("vite"), ["preview", "--port", port, "--strictPort", "--host", "127.0.0.1"], {
+  env: { ...process.env, PERSIST_DIR: persistTo },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,116 @@
+// Shared helpers for the project's npm scripts. Runs on the Node 24 that `npm run` puts first on
+// PATH (the `node` devDependency), with TypeScript types stripped natively.
+import { spawn, spawnSync, type SpawnOptions } from "node:child_process";
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { referenceSeedSql } from "../app/db/seed/reference.ts";
+import { demoSeedSql, DEMO_ADMIN } from "../app/db/seed/demo.ts";
+
+export const ROOT = resolve(import.meta.dirname, "..");
+
+/** Keeps wrangler offline-friendly and tidy: no metrics, config and logs inside the project. */
+export const WRANGLER_ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  XDG_CONFIG_HOME: join(ROOT, ".wrangler", "config"),
+  WRANGLER_LOG_PATH: join(ROOT, ".wrangler", "logs"),
+};
+
+export function bin(name: string): string {
+  return join(ROOT, "node_modules", ".bin", name);
+}
+
+export function run(command: string, args: string[], options: SpawnOptions & { quiet?: boolean } = {}): string {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    env: WRANGLER_ENV,
+    encoding: "utf8",
+    stdio: options.quiet ? "pipe" : ["ignore", "pipe", "inherit"],
+    ...options,
+  });
+  if (result.status !== 0) {
+    const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.trim();
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status})${output ? `:\n${output}` : ""}`);
+  }
+  return String(result.stdout ?? "");
+}
+
+export function start(command: string, args: string[], options: SpawnOptions = {}) {
+  return spawn(command, args, { cwd: ROOT, env: WRANGLER_ENV, stdio: "inherit", ...options });
+}
+
+export type Target = { remote: boolean; persistTo?: string };
+
+function targetFlags(target: Target): string[] {
+  if (target.remote) return ["--remote"];
+  return target.persistTo ? ["--local", "--persist-to", target.persistTo] : ["--local"];
+}
+
+export function applyMigrations(target: Target) {
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", ...targetFlags(target)], { quiet: true });
+}
+
+/** Runs SQL statements against D1 through wrangler, as one file. */
+export function executeSql(target: Target, statements: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), "bmm-sql-"));
+  const file = join(dir, "statements.sql");
+  writeFileSync(file, statements.join("\n"));
+  try {
+    run(bin("wrangler"), ["d1", "execute", "DB", ...targetFlags(target), "--file", file, "--yes"], { quiet: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function querySql<T>(target: Target, sql: string): T[] {
+  const output = run(bin("wrangler"), ["d1", "execute", "DB", ...targetFlags(target), "--command", sql, "--json"], {
+    quiet: true,
+  });
+  const parsed = JSON.parse(output) as { results: T[] }[];
+  return parsed[0]?.results ?? [];
+}
+
+/** Same format as app/server/password.server.ts: pbkdf2-sha256$iterations$salt$hash (base64). */
+export function hashPassword(password: string, iterations = 100_000): string {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, iterations, 32, "sha256");
+  return ["pbkdf2-sha256", iterations, salt.toString("base64"), hash.toString("base64")].join("$");
+}
+
+export function seedReference(target: Target) {
+  executeSql(target, referenceSeedSql());
+}
+
+export function seedDemo(target: Target) {
+  executeSql(target, demoSeedSql(new Date(), hashPassword(DEMO_ADMIN.password)));
+}
+
+export function isContentEmpty(target: Target): boolean {
+  const [row] = querySql<{ n: number }>(
+    target,
+    "SELECT (SELECT COUNT(*) FROM ministries) + (SELECT COUNT(*) FROM churchevents) + (SELECT COUNT(*) FROM churchblogs) + (SELECT COUNT(*) FROM admin_users) AS n",
+  );
+  return (row?.n ?? 0) === 0;
+}
+
+/** Creates .dev.vars with a random session secret on first run (it is git-ignored). */
+export function ensureDevVars(): boolean {
+  const file = join(ROOT, ".dev.vars");
+  if (existsSync(file) && /^SESSION_SECRET=/m.test(readFileSync(file, "utf8"))) return false;
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${existsSync(file) ? readFileSync(file, "utf8") : ""}SESSION_SECRET="${secret}"\n`);
+  return true;
+}
+
+/** Local state directory used by wrangler and the Vite plugin alike. */
+export function localStateDir(persistTo?: string): string {
+  return resolve(ROOT, persistTo ?? ".wrangler/state");
+}
+
+export function resetLocalDatabase(persistTo?: string) {
+  rmSync(join(localStateDir(persistTo), "v3", "d1"), { recursive: true, force: true });
+}
+
+export { DEMO_ADMIN };

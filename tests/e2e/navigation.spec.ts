@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+
+test("desktop header: dropdowns open, list their pages and close with Escape @desktop", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main", exact: true });
+  for (const link of ["Home", "About Us", "Ministries", "Events", "Blog", "Testimonies", "Contact"]) {
+    await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+
+  const aboutToggle = nav.getByLabel("About Us submenu");
+  await aboutToggle.click();
+  await expect(nav.getByRole("link", { name: "Our History" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Our History" })).toHaveAttribute("href", "/about#history");
+  await expect(nav.getByRole("link", { name: "Leadership Team" })).toHaveAttribute("href", "/leadership");
+  await page.keyboard.press("Escape");
+  await expect(nav.getByRole("link", { name: "Our History" })).toBeHidden();
+  await expect(aboutToggle).toBeFocused();
+
+  // Keyboard only: Tab to the Ministries toggle and open it with Enter.
+  await nav.getByLabel("Ministries submenu").focus();
+  await page.keyboard.press("Enter");
+  await expect(nav.getByRole("link", { name: "Youth Mentorship" })).toHaveAttribute("href", "/ministries#youth-mentorship");
+  await page.mouse.click(5, 600);
+  await expect(nav.getByRole("link", { name: "Youth Mentorship" })).toBeHidden();
+});
+
+test("phone header: the menu button toggles a menu with the same entries @mobile", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+  const toggle = page.getByLabel("Menu", { exact: true });
+  await toggle.click();
+  const menu = page.getByRole("navigation", { name: "Main (mobile)" });
+  for (const link of ["Home", "About Us", "Our Mission", "Our History", "Leadership Team", "Ministries", "Events", "Blog", "Testimonies", "Contact", "Login"]) {
+    await expect(menu.getByRole("link", { name: link, exact: true })).toBeVisible();
+  }
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  await menu.getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the skip link moves keyboard users to the content", async ({ page }) => {
+  await page.goto("/auth");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+});

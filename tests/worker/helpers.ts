@@ -1,0 +1,91 @@
+// Helpers for worker-level tests: requests go through the real Worker (Hono + React Router) with
+// the test's own isolated D1 and R2.
+import { env, exports } from "cloudflare:workers";
+import { referenceSeedSql } from "~/db/seed/reference";
+import { demoSeedSql } from "~/db/seed/demo";
+import { hashPassword } from "~/server/password.server";
+
+export const ORIGIN = "http://localhost";
+
+export type RequestOptions = {
+  method?: string;
+  cookie?: string | null;
+  /** The client's address as Cloudflare would report it (rate limits are per address). */
+  ip?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit | null;
+};
+
+export function request(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  if (options.ip) headers.set("CF-Connecting-IP", options.ip);
+  const method = options.method ?? "GET";
+  if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", ORIGIN);
+  return exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, { method, headers, body: options.body ?? null, redirect: "manual" }),
+  );
+}
+
+/** A plain HTML form post (JavaScript off in the browser). */
+export function postForm(path: string, fields: Record<string, string>, options: RequestOptions = {}) {
+  return request(path, {
+    ...options,
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...options.headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The `name=value` pairs a browser would send back, from a response's Set-Cookie headers. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+export function cookieValue(response: Response, name: string): string | null {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const [key, ...rest] = pair!.split("=");
+    if (key === name) return rest.join("=");
+  }
+  return null;
+}
+
+export async function runSql(statements: string[]) {
+  if (statements.length) await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+}
+
+export async function seedReference() {
+  await runSql(referenceSeedSql());
+}
+
+export const TEST_ADMIN = { email: "admin@example.org", password: "correct-horse-battery" };
+
+export async function seedDemo(now = new Date()) {
+  await seedReference();
+  await runSql(demoSeedSql(now, await hashPassword("demo-password-123")));
+}
+
+export async function createAdmin(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
+  const hash = await hashPassword(password);
+  await env.DB.prepare("INSERT INTO admin_users (email, password_hash) VALUES (?1, ?2)").bind(email, hash).run();
+  const row = await env.DB.prepare("SELECT id FROM admin_users WHERE email = ?1").bind(email).first<{ id: number }>();
+  return row!.id;
+}
+
+/** Signs in through the real /auth form and returns the Cookie header to send afterwards. */
+export async function signIn(email = TEST_ADMIN.email, password = TEST_ADMIN.password, ip = "203.0.113.1") {
+  const response = await postForm("/auth", { email, password }, { ip });
+  if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
+  const token = cookieValue(response, "session");
+  if (!token) throw new Error("sign-in set no session cookie");
+  return `session=${token}`;
+}
+
+export async function html(response: Response): Promise<string> {
+  return response.text();
+}

@@ -1,0 +1,70 @@
+// The shared chrome every page carries: navigation, footer, the 404 page and the response headers.
+import { describe, expect, it, vi } from "vitest";
+import { postForm, request } from "./helpers";
+
+describe("header and footer", () => {
+  it("link every section of the site, with the dropdown entries and the subscribe form", async () => {
+    const body = await (await request("/")).text();
+    for (const href of [
+      "/", "/about", "/about#mission", "/about#history", "/leadership", "/ministries",
+      "/ministries#youth-mentorship", "/ministries#community-outreach", "/ministries#discipleship",
+      "/events", "/blog", "/testimonies", "/contact", "/auth",
+    ]) {
+      expect(body).toContain(`href="${href}"`);
+    }
+    expect(body).toContain('aria-label="Menu"');
+    expect(body).toMatch(/<form[^>]*action="\/subscribe"[^>]*method="post"/);
+    expect(body).toContain('placeholder="Your email address"');
+    expect(body).toMatch(/>Subscribe</);
+    expect(body).toContain('href="#main"');
+  });
+});
+
+describe("unknown routes", () => {
+  it.each(["/no-such-page", "/events/extra/deep", "/blog/x/y"])("%s answers the 404 page with status 404 and logs the path", async (path) => {
+    const warn = vi.spyOn(console, "warn");
+    const response = await request(path);
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).toContain("Oops! Page not found");
+    expect(body).toMatch(/<a[^>]*href="\/"[^>]*>Return to Home</);
+    expect(warn.mock.calls.flat().join(" ")).toContain(path);
+    warn.mockRestore();
+  });
+});
+
+describe("response headers", () => {
+  it("carry a nonce-based CSP without unsafe-inline scripts and the other protective headers", async () => {
+    const response = await request("/");
+    const csp = response.headers.get("Content-Security-Policy")!;
+    const nonce = /'nonce-([A-Za-z0-9]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9]+'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const body = await response.text();
+    const scripts = body.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+    expect(response.headers.get("X-Request-Id")).toBeTruthy();
+  });
+
+  it("use a fresh nonce for every response", async () => {
+    const a = (await request("/")).headers.get("Content-Security-Policy");
+    const b = (await request("/")).headers.get("Content-Security-Policy");
+    expect(a).not.toBe(b);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("are refused for every state-changing method", async () => {
+    for (const path of ["/auth", "/subscribe", "/logout"]) {
+      const foreign = await postForm(path, { email: "a@b.mw" }, { headers: { Origin: "https://evil.example" } });
+      expect(foreign.status).toBe(403);
+      const sneaky = await postForm(path, { email: "a@b.mw" }, { headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } });
+      expect(sneaky.status).toBe(403);
+    }
+  });
+});

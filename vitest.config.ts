@@ -1,0 +1,31 @@
+// Worker-level tests run inside workerd (the Workers runtime) with real local D1 and R2, calling
+// the real Worker's fetch against the source: no build needed.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("drizzle");
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.jsonc" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SESSION_SECRET: "test-session-secret-with-at-least-32-characters",
+          },
+        },
+      }),
+      tailwindcss(),
+      reactRouter(),
+    ],
+    resolve: { tsconfigPaths: true },
+    test: {
+      include: ["tests/worker/**/*.test.ts", "tests/unit/**/*.test.ts"],
+      setupFiles: ["tests/worker/setup.ts"],
+      testTimeout: 30_000,
+    },
+  };
+});

@@ -1,0 +1,29 @@
+// Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
+import { Hono } from "hono";
+import type { AdminIdentity } from "~/models/admin.server";
+import { authenticateAdmin } from "~/server/auth.server";
+
+export type ApiEnv = { Bindings: Env; Variables: { admin: AdminIdentity } };
+
+export const api = new Hono<ApiEnv>();
+
+api.get("/health", async (c) => {
+  await c.env.DB.prepare("SELECT 1").first();
+  return c.json({ ok: true });
+});
+
+api.use("/admin/*", async (c, next) => {
+  const auth = await authenticateAdmin(c.req.raw);
+  if (!auth) return c.json({ error: "Authentication required" }, 401);
+  c.set("admin", auth.admin);
+  await next();
+  if (auth.renewedCookie) c.header("Set-Cookie", auth.renewedCookie, { append: true });
+  c.header("Cache-Control", "private, no-store");
+});
+
+api.get("/admin/me", (c) => {
+  const admin = c.get("admin");
+  return c.json({ id: admin.id, email: admin.email });
+});
+
+api.all("*", (c) => c.json({ error: "Not found" }, 404));
