@@ -4,6 +4,17 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("mission", "routes/public/mission.tsx"),
+    route("leadership", "routes/public/leadership.tsx"),
+    route("ministries", "routes/public/ministries.tsx"),
+    route("ministries/:slug", "routes/public/ministry.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:slug", "routes/public/blog-post.tsx"),
+    route("testimonies", "routes/public/testimonies.tsx"),
+    route("events", "routes/public/events.tsx"),
+    route("events/:id", "routes/public/event.tsx"),
+    route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     route("auth", "routes/auth/login.tsx"),
     route("*", "routes/public/not-found.tsx"),

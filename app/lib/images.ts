@@ -20,3 +20,30 @@ export function isImageKey(key: string): boolean {
 export function imageUrlForKey(key: string): string {
   return `/images/${key}`;
 }
+
+/**
+ * Every uploaded or bundled image is stored at these widths (never wider than the original), named
+ * `<base>-<width>w.<ext>`; the stored URL names the widest one. From it the page derives a srcset,
+ * so a phone downloads the 480 px file and a desktop the larger ones.
+ */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+const SIZED_IMAGE = /^(.*)-(\d+)w\.(webp|jpg|jpeg|png|gif)$/;
+
+export type ImageSources = { src: string; srcSet?: string };
+
+export function imageWidthsUpTo(maxWidth: number): number[] {
+  return [...IMAGE_WIDTHS.filter((w) => w < maxWidth), maxWidth];
+}
+
+export function imageSources(url: string): ImageSources {
+  const match = SIZED_IMAGE.exec(url);
+  if (!match) return { src: url };
+  const [, base, widthText, ext] = match;
+  const widths = imageWidthsUpTo(Number(widthText));
+  const variant = (w: number) => `${base}-${w}w.${ext}`;
+  return {
+    src: variant(widths.find((w) => w >= 960) ?? widths[widths.length - 1]!),
+    srcSet: widths.map((w) => `${variant(w)} ${w}w`).join(", "),
+  };
+}
