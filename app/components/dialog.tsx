@@ -52,7 +52,7 @@ export function Dialog({ open, onClose, title, description, children, closeHref 
       open={open || undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/60 open:not-modal:border open:not-modal:border-stone-300"
+      className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl border border-stone-200 backdrop:bg-stone-950/60"
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
