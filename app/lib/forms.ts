@@ -71,3 +71,23 @@ export const HONEYPOT_FIELD = "website";
 export type PublicFormResult =
   | { ok: true; message: string; errors?: undefined; values?: undefined }
   | { ok: false; message: string; errors: FieldErrors; values: FormValues };
+
+/** A checkbox or switch: present and "on" means true; missing (unchecked) means false. */
+export const checkbox = () => z.string().transform((value) => value === "on" || value === "true" || value === "1");
+
+/** A whole number typed into a text or number field. */
+export const wholeNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .regex(/^-?\d{1,9}$/, message)
+    .transform((value) => Number(value));
+
+/** An optional id from a select; "" means none. */
+export const optionalId = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(\d{1,9})?$/, "Please choose from the list")
+    .transform((value) => (value === "" ? null : Number(value)));

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AdminIdentity } from "~/models/admin.server";
 import { authenticateAdmin } from "~/server/auth.server";
+import { adminImages } from "./admin-images";
 
 export type ApiEnv = { Bindings: Env; Variables: { admin: AdminIdentity } };
 
@@ -25,5 +26,7 @@ api.get("/admin/me", (c) => {
   const admin = c.get("admin");
   return c.json({ id: admin.id, email: admin.email });
 });
+
+api.route("/admin/images", adminImages);
 
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

@@ -1,0 +1,63 @@
+// Delete with a confirmation dialog. The trigger is a link to the same page with ?delete=<id>, so
+// without JavaScript the server renders the dialog open; with JavaScript it opens in place.
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Dialog } from "../dialog";
+import { buttonClass } from "../form-fields";
+import { TrashIcon } from "../icons";
+
+type Props = {
+  /** The route whose action deletes (it receives intent=delete). */
+  action: string;
+  /** This page's URL with ?delete=<id>, for the dialog without JavaScript. */
+  openHref: string;
+  /** Where Cancel goes without JavaScript. */
+  closeHref: string;
+  /** Whether the server rendered this dialog open (the URL asked for it). */
+  initiallyOpen: boolean;
+  title: string;
+  description: string;
+  /** Accessible name of the trigger, e.g. 'Delete Men's Retreat'. */
+  triggerLabel: string;
+};
+
+export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel }: Props) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const navigation = useNavigation();
+  const deleting = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <>
+      <Link
+        to={openHref}
+        preventScrollReset
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-label={triggerLabel}
+        title={triggerLabel}
+        className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50"
+      >
+        <TrashIcon className="size-5" />
+      </Link>
+      <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description} closeHref={closeHref}>
+        <Form method="post" action={action} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link
+            to={closeHref}
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(false);
+            }}
+            className={buttonClass.secondary}
+          >
+            Cancel
+          </Link>
+          <button type="submit" name="intent" value="delete" disabled={deleting} className={buttonClass.danger}>
+            {deleting ? "Deleting..." : "Delete"}
+          </button>
+        </Form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+// Placeholder until the blogs manager lands (issue 4).
+import type { Db } from "~/server/db.server";
+
+export async function loadBlogsTab(_db: Db) {
+  return { rows: [] as never[], error: null as string | null };
+}

@@ -1,0 +1,137 @@
+// Uploaded images in R2. The browser shrinks a photo to a few widths before upload (see
+// app/lib/image-resize.ts); here we only check that each file really is an image (by its bytes,
+// not its name), enforce the size limit, and store it under the spec's bucket prefixes with
+// unique keys. Replacing or deleting a record's image removes the old objects.
+import { env } from "cloudflare:workers";
+import { IMAGE_BUCKETS, IMAGE_WIDTHS, imageUrlForKey, isImageKey, type ImageKind } from "~/lib/images";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_ERRORS = {
+  tooLarge: "Images must be 5 MB or smaller.",
+  notImage: "Only JPEG, PNG, WebP or GIF images can be uploaded.",
+  badWidths: "The image could not be prepared for upload. Please try another picture.",
+} as const;
+
+export class ImageRejected extends Error {}
+
+const TYPES = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+} as const;
+export type ImageType = keyof typeof TYPES;
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  return signature.every((byte, i) => bytes[offset + i] === byte);
+}
+
+/** The image type the bytes themselves declare, or null (SVG, HTML and everything else). */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return "image/gif";
+  }
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}
+
+function randomId(): string {
+  return crypto.randomUUID().replaceAll("-", "");
+}
+
+/** A safe, short form of the uploader's file name (testimony keys keep it, as the spec says). */
+function safeName(originalName: string): string {
+  const stem = originalName.replace(/\.[^.]*$/, "");
+  return (
+    stem
+      .normalize("NFKD")
+      .replace(/[^A-Za-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "image"
+  );
+}
+
+/** The key stem for a new upload, following SPEC section 7's naming per bucket. */
+export function newImageStem(kind: ImageKind, originalName: string): string {
+  const prefix = IMAGE_BUCKETS[kind];
+  switch (kind) {
+    case "profile":
+      return `${prefix}/${Date.now()}-${randomId().slice(0, 12)}`;
+    case "testimony":
+      return `${prefix}/${Date.now()}-${safeName(originalName)}-${randomId().slice(0, 6)}`;
+    default:
+      return `${prefix}/${randomId()}`;
+  }
+}
+
+async function checkedImage(file: Blob): Promise<{ bytes: Uint8Array; type: ImageType }> {
+  if (file.size > MAX_IMAGE_BYTES) throw new ImageRejected(IMAGE_ERRORS.tooLarge);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) throw new ImageRejected(IMAGE_ERRORS.notImage);
+  return { bytes, type };
+}
+
+async function put(key: string, bytes: Uint8Array, type: ImageType) {
+  await env.IMAGES.put(key, bytes, {
+    httpMetadata: { contentType: type, cacheControl: "public, max-age=31536000, immutable" },
+  });
+}
+
+/**
+ * Stores the widths the browser prepared (each at most 5 MB) as `<stem>-<width>w.<ext>` and returns
+ * the URL of the widest. All but the widest must be standard widths below it; the widest at most 1600.
+ */
+export async function storeImageVariants(
+  kind: ImageKind,
+  originalName: string,
+  variants: { width: number; file: Blob }[],
+): Promise<string> {
+  const sorted = [...variants].sort((a, b) => a.width - b.width);
+  const widest = sorted[sorted.length - 1];
+  const widthsOk =
+    widest !== undefined &&
+    Number.isInteger(widest.width) &&
+    widest.width >= 1 &&
+    widest.width <= IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]! &&
+    sorted.slice(0, -1).every((v) => (IMAGE_WIDTHS as readonly number[]).includes(v.width) && v.width < widest.width);
+  if (!widthsOk) throw new ImageRejected(IMAGE_ERRORS.badWidths);
+
+  const checked = await Promise.all(sorted.map(async (v) => ({ width: v.width, ...(await checkedImage(v.file)) })));
+  const stem = newImageStem(kind, originalName);
+  const keys = checked.map((v) => `${stem}-${v.width}w.${TYPES[v.type]}`);
+  await Promise.all(checked.map((v, i) => put(keys[i]!, v.bytes, v.type)));
+  return imageUrlForKey(keys[keys.length - 1]!);
+}
+
+/** Stores a file as uploaded (a form posted without JavaScript, so nothing was resized). */
+export async function storeOriginalImage(kind: ImageKind, file: File): Promise<string> {
+  const { bytes, type } = await checkedImage(file);
+  const key = `${newImageStem(kind, file.name)}.${TYPES[type]}`;
+  await put(key, bytes, type);
+  return imageUrlForKey(key);
+}
+
+/** Removes every stored width of an uploaded image. Bundled images (/media/...) are left alone. */
+export async function deleteImageSet(url: string | null | undefined): Promise<void> {
+  if (!url?.startsWith("/images/")) return;
+  const key = url.slice("/images/".length);
+  if (!isImageKey(key)) return;
+  const sized = /^(.*)-\d+w\.[a-z]+$/.exec(key);
+  if (!sized) {
+    await env.IMAGES.delete(key);
+    return;
+  }
+  const listed = await env.IMAGES.list({ prefix: `${sized[1]}-` });
+  const keys = listed.objects.map((o) => o.key).filter((k) => /-\d+w\.[a-z]+$/.test(k.slice(sized[1]!.length)));
+  if (keys.length) await env.IMAGES.delete(keys);
+}
+
+/** URLs a form may point a record at: our uploads and the bundled media. */
+export function isStoredImageUrl(url: string): boolean {
+  if (url.startsWith("/images/")) return isImageKey(url.slice("/images/".length));
+  return /^\/media\/[a-z0-9/_-]+\.(webp|jpg|png)$/i.test(url) && !url.includes("..");
+}

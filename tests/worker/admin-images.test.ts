@@ -1,0 +1,115 @@
+// Image uploads: only real images (judged by their bytes) under the size limit reach R2; they are
+// served back with their sniffed type and long-lived caching; replacing or deleting removes them.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { deleteImageSet, MAX_IMAGE_BYTES } from "~/server/image-store.server";
+import { fixtureBytes } from "../fixtures/images";
+import { createAdmin, request, signIn } from "./helpers";
+
+let cookie: string;
+beforeEach(async () => {
+  await createAdmin();
+  cookie = await signIn();
+});
+
+function upload(kind: string, files: Record<string, BlobPart>, options: { cookie?: string | null; name?: string; type?: string } = {}) {
+  const form = new FormData();
+  form.set("kind", kind);
+  form.set("name", options.name ?? "Phone Photo.JPG");
+  for (const [field, bytes] of Object.entries(files)) form.append(field, new Blob([bytes], { type: options.type ?? "image/webp" }), field);
+  return request("/api/admin/images", { method: "POST", cookie: options.cookie === undefined ? cookie : options.cookie, body: form });
+}
+
+async function keys(prefix = "") {
+  return (await env.IMAGES.list({ prefix })).objects.map((o) => o.key).sort();
+}
+
+describe("POST /api/admin/images", () => {
+  it("needs an admin session", async () => {
+    const response = await upload("event", { w480: fixtureBytes("webp") }, { cookie: null });
+    expect(response.status).toBe(401);
+    expect(await keys()).toEqual([]);
+  });
+
+  it("stores each prepared width under the spec's prefix and answers the widest URL", async () => {
+    const response = await upload("event", { w480: fixtureBytes("webp"), w960: fixtureBytes("webp"), w1200: fixtureBytes("webp") });
+    expect(response.status).toBe(201);
+    const { url } = await response.json<{ url: string }>();
+    expect(url).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-1200w\.webp$/);
+    const stem = url.slice("/images/".length).replace(/-1200w\.webp$/, "");
+    expect(await keys("event-images/")).toEqual([`${stem}-1200w.webp`, `${stem}-480w.webp`, `${stem}-960w.webp`]);
+  });
+
+  it.each([
+    ["profile", /^\/images\/profile-images\/\d{13}-[a-f0-9]{12}-480w\.png$/, "png"],
+    ["ministry", /^\/images\/ministry-images\/ministries\/[a-f0-9]{32}-480w\.jpg$/, "jpeg"],
+    ["blog", /^\/images\/blog-images\/blogs\/[a-f0-9]{32}-480w\.gif$/, "gif"],
+    ["testimony", /^\/images\/blog-images\/\d{13}-Phone-Photo-[a-f0-9]{6}-480w\.webp$/, "webp"],
+  ] as const)("names %s images as the spec's buckets do", async (kind, pattern, fixture) => {
+    const response = await upload(kind, { w480: fixtureBytes(fixture) });
+    expect(response.status).toBe(201);
+    expect((await response.json<{ url: string }>()).url).toMatch(pattern);
+  });
+
+  it("serves an upload with its sniffed type, a year of immutable caching and an ETag", async () => {
+    const { url } = await (await upload("event", { w480: fixtureBytes("png") }, { type: "text/html" })).json<{ url: string }>();
+    const served = await request(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const etag = served.headers.get("ETag");
+    expect(etag).toBeTruthy();
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(fixtureBytes("png"));
+    const again = await request(url, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("refuses what is not an image whatever its name or declared type: SVG, HTML, text", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>';
+    for (const body of [svg, "<html><script>alert(1)</script></html>", "just text"]) {
+      const response = await upload("blog", { w480: body }, { name: "photo.png", type: "image/png" });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({ error: "Only JPEG, PNG, WebP or GIF images can be uploaded." });
+    }
+    expect(await keys()).toEqual([]);
+  });
+
+  it("refuses a file over the size limit with a clear message", async () => {
+    const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
+    big.set(fixtureBytes("jpeg"));
+    const response = await upload("event", { w480: big });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "Images must be 5 MB or smaller." });
+    expect(await keys()).toEqual([]);
+  });
+
+  it("refuses widths the site does not use, an unknown kind and a non-multipart body", async () => {
+    expect((await upload("event", { w3000: fixtureBytes("webp") })).status).toBe(400);
+    expect((await upload("event", { w700: fixtureBytes("webp"), w900: fixtureBytes("webp") })).status).toBe(400);
+    expect((await upload("avatar", { w480: fixtureBytes("webp") })).status).toBe(400);
+    const json = await request("/api/admin/images", { method: "POST", cookie, headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(json.status).toBe(415);
+    expect(await keys()).toEqual([]);
+  });
+});
+
+describe("deleting an image", () => {
+  it("removes every stored width and nothing else", async () => {
+    const first = await (await upload("event", { w480: fixtureBytes("webp"), w960: fixtureBytes("webp") })).json<{ url: string }>();
+    const second = await (await upload("event", { w480: fixtureBytes("webp") })).json<{ url: string }>();
+    await deleteImageSet(first.url);
+    expect(await keys()).toEqual([second.url.slice("/images/".length)]);
+    await deleteImageSet("/media/events/sample-retreat-1600w.webp"); // bundled: left alone, no error
+    await deleteImageSet(null);
+    expect(await keys()).toHaveLength(1);
+  });
+});
+
+describe("GET /images/*", () => {
+  it("answers 404 for unknown or malformed keys", async () => {
+    expect((await request("/images/event-images/nothing-480w.webp")).status).toBe(404);
+    expect((await request("/images/../secret")).status).toBe(404);
+    expect((await request("/images/other-bucket/x.webp")).status).toBe(404);
+  });
+});
