@@ -24,6 +24,8 @@ export default [
   // Everything under /admin passes the session guard in the admin layout's middleware.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -55,3 +55,44 @@ export async function upsertAdmin(email: string, passwordHash: string): Promise<
     .get();
   return row;
 }
+
+export async function listAdmins() {
+  return getDb()
+    .select({ id: admin_users.id, email: admin_users.email, created_at: admin_users.created_at, last_login_at: admin_users.last_login_at })
+    .from(admin_users)
+    .orderBy(admin_users.email)
+    .all();
+}
+
+export async function getPasswordHash(id: number): Promise<string | null> {
+  const row = await getDb().select({ hash: admin_users.password_hash }).from(admin_users).where(eq(admin_users.id, id)).get();
+  return row?.hash ?? null;
+}
+
+/** Adds an admin; false when the e-mail already belongs to one. */
+export async function addAdmin(email: string, passwordHash: string): Promise<boolean> {
+  const rows = await getDb()
+    .insert(admin_users)
+    .values({ email: normaliseEmail(email), password_hash: passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: admin_users.id });
+  return rows.length === 1;
+}
+
+/** Sets a new password and signs the admin out of every other session; returns the new identity. */
+export async function changePassword(id: number, passwordHash: string): Promise<AdminIdentity | undefined> {
+  return getDb()
+    .update(admin_users)
+    .set({ password_hash: passwordHash, session_version: sql`${admin_users.session_version} + 1`, updated_at: new Date().toISOString() })
+    .where(eq(admin_users.id, id))
+    .returning(identityColumns)
+    .get();
+}
+
+/** Removes an admin unless it is the last one (one guarded statement, safe against two removals at once). */
+export async function removeAdmin(id: number): Promise<boolean> {
+  const result = await getDb().run(
+    sql`DELETE FROM admin_users WHERE id = ${id} AND (SELECT COUNT(*) FROM admin_users) > 1`,
+  );
+  return (result.meta.changes ?? 0) > 0;
+}

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AdminIdentity } from "~/models/admin.server";
 import { authenticateAdmin } from "~/server/auth.server";
+import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
 
 export type ApiEnv = { Bindings: Env; Variables: { admin: AdminIdentity } };
@@ -28,5 +29,6 @@ api.get("/admin/me", (c) => {
 });
 
 api.route("/admin/images", adminImages);
+api.route("/admin", adminExports);
 
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

@@ -1,4 +1,4 @@
-import { Form, Link, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet } from "react-router";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/components/route-error";
@@ -16,6 +16,12 @@ export const meta: Route.MetaFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   return { email: context.get(adminContext).email };
 }
+
+const ADMIN_LINKS = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/account", label: "Account", end: false },
+];
 
 function AdminHeader({ email }: { email: string }) {
   return (
@@ -40,6 +46,23 @@ function AdminHeader({ email }: { email: string }) {
           </Form>
         </div>
       </div>
+      <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
+        <ul className="flex gap-4 text-sm">
+          {ADMIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={({ isActive }) =>
+                  `block border-b-2 py-2 font-medium whitespace-nowrap ${isActive ? "border-brand-700 text-brand-800" : "border-transparent text-stone-600 hover:text-stone-900"}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }

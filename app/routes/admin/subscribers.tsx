@@ -1,0 +1,74 @@
+// /admin/subscribers: who signed up in the footer, with a CSV export and removal on request.
+import { Form } from "react-router";
+import { buttonClass } from "~/components/form-fields";
+import { DownloadIcon, TrashIcon } from "~/components/icons";
+import { formatInSiteZone } from "~/lib/time";
+import { listSubscribers, removeSubscriber } from "~/models/subscriber.server";
+import { intentOf, parseId, readAdminForm } from "~/server/admin-form.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/subscribers";
+
+export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Admin" }];
+
+export async function loader() {
+  return listSubscribers();
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readAdminForm(request);
+  if (!(formData instanceof FormData)) return formData;
+  const id = parseId(String(formData.get("id") ?? ""));
+  if (intentOf(formData) !== "remove" || !id) {
+    return redirectWithToast(request, "/admin/subscribers", { title: "Error", description: "Unknown action.", variant: "destructive" });
+  }
+  await removeSubscriber(id);
+  return redirectWithToast(request, "/admin/subscribers", { title: "Subscriber removed" });
+}
+
+export default function Subscribers({ loaderData }: Route.ComponentProps) {
+  const { rows, total } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">Subscribers</h1>
+          <p className="text-sm text-stone-600">
+            {`${total} ${total === 1 ? "person has" : "people have"} subscribed to news from the website.`}
+          </p>
+        </div>
+        {total > 0 ? (
+          <a href="/api/admin/subscribers.csv" download className={buttonClass.secondary}>
+            <DownloadIcon className="size-4" />
+            Export CSV
+          </a>
+        ) : (
+          <button type="button" disabled className={buttonClass.secondary}>
+            <DownloadIcon className="size-4" />
+            Export CSV
+          </button>
+        )}
+      </div>
+      {rows.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">No subscribers yet.</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
+          {rows.map((subscriber) => (
+            <li key={subscriber.id} className="flex items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-stone-900">{subscriber.email}</p>
+                <p className="text-sm text-stone-600">Subscribed {formatInSiteZone(subscriber.created_at, "MMM d, yyyy")}</p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="id" value={subscriber.id} />
+                <button type="submit" name="intent" value="remove" aria-label={`Remove ${subscriber.email}`} className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
+                  <TrashIcon className="size-5" />
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > rows.length ? <p className="mt-3 text-sm text-stone-600">Showing the newest {rows.length}. The CSV export has everyone.</p> : null}
+    </div>
+  );
+}
