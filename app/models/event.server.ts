@@ -1,6 +1,8 @@
 // Every query that touches `churchevents`.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { churchevents } from "~/db/schema";
+import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
 import type { Db } from "~/server/db.server";
 
 export type ChurchEvent = typeof churchevents.$inferSelect;
@@ -25,4 +27,40 @@ export function activeEventByIdQuery(db: Db, id: number) {
     .from(churchevents)
     .where(and(eq(churchevents.id, id), eq(churchevents.active, true)))
     .limit(1);
+}
+
+/**
+ * What the public events pages send to the browser: only the fields a visitor sees, with the date and
+ * time already written out in Malawi time (so the browser needs no time-zone code and prints exactly
+ * what the server printed).
+ */
+export type PublicEvent = {
+  id: number;
+  name: string;
+  /** The start as an ISO instant (for <time dateTime>), or null when not set yet. */
+  date: string | null;
+  /** 'EEEE, MMMM d, yyyy' in Malawi time, or null when there is no date. */
+  dateText: string | null;
+  /** 'h:mm a' in Malawi time, or null when there is no date. */
+  timeText: string | null;
+  location: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  imageAlt: string;
+  registrationEnabled: boolean;
+};
+
+export function toPublicEvent(event: ChurchEvent): PublicEvent {
+  return {
+    id: event.id,
+    name: event.name,
+    date: event.date,
+    dateText: formatInSiteZone(event.date, EVENT_DATE_FORMAT),
+    timeText: formatInSiteZone(event.date, EVENT_TIME_FORMAT),
+    location: event.location?.trim() || null,
+    description: event.description?.trim() || null,
+    imageUrl: event.image_url,
+    imageAlt: event.image_alt ?? "",
+    registrationEnabled: event.registration_enabled,
+  };
 }

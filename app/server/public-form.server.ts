@@ -23,6 +23,11 @@ type Options<S extends z.ZodObject> = {
   successToast: Toast;
   /** Where a plain post returns to, given the Referer path (default: that path). */
   redirectPath?: (path: string) => string;
+  /**
+   * Answer a plain post's refusal with the result (4xx) so the page renders the form again with what
+   * was typed and its errors, instead of redirecting back with a toast (for forms in a dialog).
+   */
+  renderFailures?: boolean;
 };
 
 export async function handlePublicForm<S extends z.ZodObject>(options: Options<S>) {
@@ -31,7 +36,9 @@ export async function handlePublicForm<S extends z.ZodObject>(options: Options<S
   const back = (options.redirectPath ?? ((path: string) => path))(refererPath(request, options.fallbackPath));
 
   const respond = (result: PublicFormResult, status: number, toast: Toast) =>
-    scripted ? data(result, { status }) : redirectWithToast(request, back, toast, { status: 303 });
+    scripted || (!result.ok && options.renderFailures)
+      ? data(result, { status })
+      : redirectWithToast(request, back, toast, { status: 303 });
 
   let formData: FormData;
   try {

@@ -1,4 +1,147 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+// /events/{id}: one active event (linked from the home teaser and the admin). Registration opens the
+// same dialog as /events, also from a shared link /events/{id}?register={id}.
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { EventImage } from "~/components/events/event-card";
+import { EventFacts, RegistrationClosedBadge } from "~/components/events/event-facts";
+import { EVENTS_MESSAGES } from "~/components/events/messages";
+import {
+  isRegistrationOnlyChange,
+  RegisterNowLink,
+  RegistrationComplete,
+  RegistrationDialog,
+  useRegistrationDialog,
+  withRegistrationFallback,
+} from "~/components/events/registration-dialog";
+import { buttonClass } from "~/components/form-fields";
+import { ArrowLeftIcon } from "~/components/icons";
+import { SITE_SHORT_NAME } from "~/lib/constants";
+import { activeEventByIdQuery, toPublicEvent } from "~/models/event.server";
+import { registrationAction } from "~/models/registration.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/event";
+
+const META_DESCRIPTION_LENGTH = 160;
+
+function eventId(param: string): number | null {
+  return /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = eventId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const [row] = await activeEventByIdQuery(getDb(), id);
+  if (!row) throw data(null, { status: 404 });
+  const event = toPublicEvent(row);
+  const register = new URL(request.url).searchParams.get("register");
+  return { event, registerOpen: event.registrationEnabled && register === String(event.id) };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return registrationAction(request, `/events/${params.id}`);
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withRegistrationFallback(serverAction);
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Page not found | ${SITE_SHORT_NAME}` }];
+  const { event } = loaderData;
+  const when = [event.dateText, event.timeText].filter(Boolean).join(", ");
+  const summary = event.description ?? [when, event.location].filter(Boolean).join(" · ");
+  const description =
+    summary.length > META_DESCRIPTION_LENGTH ? `${summary.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…` : summary;
+  return [
+    { title: `${event.name} | ${SITE_SHORT_NAME}` },
+    ...(description ? [{ name: "description", content: description }] : []),
+    { property: "og:title", content: event.name },
+    ...(description ? [{ property: "og:description", content: description }] : []),
+    { property: "og:type", content: "website" },
+  ];
+};
+
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const reopen = event.registrationEnabled && refused?.values.event_id === String(event.id);
+  const dialog = useRegistrationDialog(loaderData.registerOpen || reopen ? event.id : null);
+  // A refused plain post whose dialog cannot reopen (registration closed meanwhile): say why.
+  const notice = refused && !reopen ? refused.message : null;
+  const pagePath = `/events/${event.id}`;
+  const paragraphs = event.description?.split(/\r?\n/).map((p) => p.trim()).filter(Boolean) ?? [];
+
+  return (
+    <div className="bg-stone-50">
+      <div className="mx-auto w-full max-w-6xl px-4 pb-14 pt-6 sm:px-6 sm:pt-8">
+        <Link to="/events" className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+          <ArrowLeftIcon className="size-4" />
+          {EVENTS_MESSAGES.backToEvents}
+        </Link>
+        <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{event.name}</h1>
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:gap-8">
+          <EventImage
+            event={event}
+            priority
+            sizes="(min-width: 1152px) 736px, (min-width: 1024px) 66vw, 100vw"
+            className="rounded-xl shadow-sm lg:col-span-2"
+          />
+
+          <aside
+            aria-labelledby="event-details-heading"
+            className="h-fit rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:sticky lg:top-24"
+          >
+            <h2 id="event-details-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+              When and where
+            </h2>
+            <EventFacts event={event} className="mt-3 text-base" />
+            <div className="mt-5 space-y-3 border-t border-stone-200 pt-5">
+              {notice ? (
+                <p role="status" className="rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
+                  {notice}
+                </p>
+              ) : null}
+              {dialog.completedIds.includes(event.id) ? <RegistrationComplete /> : null}
+              {event.registrationEnabled ? (
+                <RegisterNowLink
+                  href={`${pagePath}?register=${event.id}`}
+                  eventName={event.name}
+                  className={`${buttonClass.primary} w-full`}
+                  onOpen={() => dialog.open(event.id)}
+                />
+              ) : (
+                <RegistrationClosedBadge className="w-full" />
+              )}
+            </div>
+          </aside>
+
+          {paragraphs.length ? (
+            <section aria-labelledby="about-event-heading" className="lg:col-span-2">
+              <h2 id="about-event-heading" className="text-xl font-bold text-stone-900">
+                About this event
+              </h2>
+              <div className="mt-3 space-y-4 text-base leading-relaxed text-stone-800">
+                {paragraphs.map((paragraph, index) => (
+                  <p key={index}>{paragraph}</p>
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </div>
+      </div>
+      <RegistrationDialog
+        event={dialog.openId === event.id ? event : null}
+        action={pagePath}
+        closeHref={pagePath}
+        onCancel={dialog.close}
+        onClosed={dialog.closed}
+        onRegistered={dialog.registered}
+        refused={refused}
+      />
+    </div>
+  );
 }

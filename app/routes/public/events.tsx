@@ -1,4 +1,140 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+// /events (SPEC section 2 Events): every active event, soonest first, with registration in a dialog.
+// /events?register={id} (the home page's Register link, or a link shared on WhatsApp) opens the
+// dialog for that event, rendered open by the server.
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { EmptyState } from "~/components/empty-state";
+import { EventCard } from "~/components/events/event-card";
+import { EVENTS_MESSAGES } from "~/components/events/messages";
+import {
+  isRegistrationOnlyChange,
+  RegistrationDialog,
+  useRegistrationDialog,
+  withRegistrationFallback,
+} from "~/components/events/registration-dialog";
+import { AlertIcon, CalendarIcon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { SITE_SHORT_NAME } from "~/lib/constants";
+import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
+import { activeEventsQuery, toPublicEvent, type PublicEvent } from "~/models/event.server";
+import { registrationAction } from "~/models/registration.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/events";
+
+type LoaderData = {
+  events: PublicEvent[];
+  failed: boolean;
+  /** The event whose dialog ?register= opens. */
+  registerId: number | null;
+  /** Why ?register= did not open a dialog (unknown, hidden or closed event). */
+  notice: string | null;
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const register = new URL(request.url).searchParams.get("register");
+  let events: PublicEvent[];
+  try {
+    events = (await activeEventsQuery(getDb())).map(toPublicEvent);
+  } catch (error) {
+    console.error("Loading /events failed:", error);
+    return data<LoaderData>({ events: [], failed: true, registerId: null, notice: null }, { status: 503 });
+  }
+
+  let registerId: number | null = null;
+  let notice: string | null = null;
+  if (register !== null) {
+    const event = /^\d{1,10}$/.test(register) ? events.find((e) => e.id === Number(register)) : undefined;
+    if (event?.registrationEnabled) registerId = event.id;
+    else notice = event ? REGISTRATION_MESSAGES.closed : REGISTRATION_MESSAGES.eventNotFound;
+  }
+  return data<LoaderData>({ events, failed: false, registerId, notice });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return registrationAction(request, "/events");
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return withRegistrationFallback(serverAction);
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const opened = loaderData?.events.find((e) => e.id === loaderData.registerId);
+  const title = opened ? `Register for ${opened.name} | ${SITE_SHORT_NAME}` : `Upcoming Events | ${SITE_SHORT_NAME}`;
+  const description = opened
+    ? [opened.dateText, opened.location].filter(Boolean).join(" · ") || `Register for ${opened.name}.`
+    : "Conferences, retreats, prayer breakfasts and outreach days of the Baptist men of Malawi. Find an event near you and register.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: opened ? `Register for ${opened.name}` : "Upcoming Events" },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+};
+
+export default function Events({ loaderData, actionData }: Route.ComponentProps) {
+  const { events, failed } = loaderData;
+  const refused = actionData && !actionData.ok ? actionData : null;
+  // A refused plain post reopens its dialog; if that event can no longer take registrations, say why.
+  const refusedEvent = refused ? events.find((e) => String(e.id) === refused.values.event_id && e.registrationEnabled) : undefined;
+  const notice = loaderData.notice ?? (refused && !refusedEvent ? refused.message : null);
+  const dialog = useRegistrationDialog(refusedEvent?.id ?? loaderData.registerId);
+  const openEvent = events.find((e) => e.id === dialog.openId && e.registrationEnabled) ?? null;
+
+  return (
+    <>
+      <PageHero title={EVENTS_MESSAGES.heading}>
+        Gatherings for prayer, fellowship, teaching and service. Everyone is welcome.
+      </PageHero>
+      <div className="bg-stone-50">
+        <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+          {notice ? (
+            <p role="status" className="mb-6 flex gap-2 rounded-lg border border-gold-300 bg-gold-100 px-4 py-3 text-sm text-stone-900">
+              <AlertIcon className="mt-0.5 size-4 shrink-0 text-gold-700" />
+              {notice}
+            </p>
+          ) : null}
+          {failed ? (
+            <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-6 py-10 text-center text-red-800">
+              <p className="font-semibold">{EVENTS_MESSAGES.loadFailed}</p>
+              <a href="/events" className="mt-3 inline-block text-sm font-semibold underline">
+                Try again
+              </a>
+            </div>
+          ) : events.length === 0 ? (
+            <EmptyState icon={<CalendarIcon className="size-10" />}>
+              <p className="text-lg font-semibold text-stone-900">{EVENTS_MESSAGES.empty}</p>
+              <p className="mt-1 text-sm">New events are announced here. Please check back soon.</p>
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {events.map((event, index) => (
+                <li key={event.id} className="flex">
+                  <EventCard
+                    event={event}
+                    priority={index === 0}
+                    registered={dialog.completedIds.includes(event.id)}
+                    onRegister={() => dialog.open(event.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <RegistrationDialog
+        event={openEvent}
+        action="/events"
+        closeHref="/events"
+        onCancel={dialog.close}
+        onClosed={dialog.closed}
+        onRegistered={dialog.registered}
+        refused={refused}
+      />
+    </>
+  );
 }

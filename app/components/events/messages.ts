@@ -1,0 +1,11 @@
+// The public events pages' own words (SPEC sections 2 Events and 8).
+export const EVENTS_MESSAGES = {
+  heading: "Upcoming Events",
+  empty: "No Upcoming Events",
+  loadFailed: "Failed to load events. Please try again.",
+  dateToBeAnnounced: "Date to be announced",
+  locationToBeAnnounced: "Location to be announced",
+  registrationClosed: "Registration Closed",
+  registerNow: "Register Now",
+  backToEvents: "Back to Events",
+} as const;
