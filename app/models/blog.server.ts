@@ -6,21 +6,33 @@ import type { Db } from "~/server/db.server";
 export type BlogPost = typeof churchblogs.$inferSelect;
 export type BlogCategory = typeof blog_categories.$inferSelect;
 
-const postWithCategory = { post: churchblogs, category: blog_categories };
+/** What the blog list shows of a post (no content, so the list stays light). */
+const summaryColumns = {
+  id: churchblogs.id,
+  slug: churchblogs.slug,
+  title: churchblogs.title,
+  date: churchblogs.date,
+  author: churchblogs.author,
+  excerpt: churchblogs.excerpt,
+  image_url: churchblogs.image_url,
+  image_alt: churchblogs.image_alt,
+  category: blog_categories.name,
+};
 
-/** All posts with their category, newest first by date (SPEC section 7). */
-export function postsWithCategoryQuery(db: Db, limit?: number) {
-  const query = db
-    .select(postWithCategory)
+/** All posts with their category name, newest first by date (SPEC section 7). */
+export function postSummariesQuery(db: Db) {
+  return db
+    .select(summaryColumns)
     .from(churchblogs)
     .leftJoin(blog_categories, eq(churchblogs.category_id, blog_categories.id))
     .orderBy(desc(churchblogs.date), desc(churchblogs.created_at), desc(churchblogs.id));
-  return limit === undefined ? query : query.limit(limit);
 }
+
+const postColumns = { ...summaryColumns, content: churchblogs.content };
 
 export function postBySlugQuery(db: Db, slug: string) {
   return db
-    .select(postWithCategory)
+    .select(postColumns)
     .from(churchblogs)
     .leftJoin(blog_categories, eq(churchblogs.category_id, blog_categories.id))
     .where(eq(churchblogs.slug, slug))
@@ -29,11 +41,16 @@ export function postBySlugQuery(db: Db, slug: string) {
 
 export function postByIdQuery(db: Db, id: number) {
   return db
-    .select(postWithCategory)
+    .select(postColumns)
     .from(churchblogs)
     .leftJoin(blog_categories, eq(churchblogs.category_id, blog_categories.id))
     .where(eq(churchblogs.id, id))
     .limit(1);
+}
+
+/** The address of a post: its slug, or its id when it has no slug. */
+export function postPath(post: { slug: string; id: number }): string {
+  return `/blog/${post.slug || post.id}`;
 }
 
 export function categoriesByNameQuery(db: Db) {

@@ -6,17 +6,27 @@ import type { Db } from "~/server/db.server";
 
 export type Ministry = typeof ministries.$inferSelect;
 
-/** Active ministries in sort_order (SPEC section 7), optionally limited (3 on the home page). */
+/** What a ministry card shows: no full description, so list pages stay light. */
+const summaryColumns = {
+  id: ministries.id,
+  slug: ministries.slug,
+  title: ministries.title,
+  short_description: ministries.short_description,
+  image_url: ministries.image_url,
+  image_alt: ministries.image_alt,
+};
+
+/** Active ministries in sort_order (SPEC section 7) as card summaries, optionally limited (3 on the home page). */
 export function activeMinistriesQuery(db: Db, limit?: number) {
   const query = db
-    .select()
+    .select(summaryColumns)
     .from(ministries)
     .where(eq(ministries.active, true))
     .orderBy(asc(ministries.sort_order), asc(ministries.id));
   return limit === undefined ? query : query.limit(limit);
 }
 
-/** One active ministry by slug, for its detail page. */
+/** One active ministry by slug, for its detail page and the inline view on /ministries?slug=. */
 export function activeMinistryBySlugQuery(db: Db, slug: string) {
   return db
     .select()
