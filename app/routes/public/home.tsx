@@ -1,11 +1,93 @@
+import { EventsTeaser, type EventTeaser } from "~/components/home/events-teaser";
+import { HomeHero } from "~/components/home/hero";
+import { JoinCta } from "~/components/home/join-cta";
+import { MinistriesTeaser } from "~/components/home/ministries-teaser";
+import { MissionSection } from "~/components/home/mission-section";
+import { TestimonyCarousel } from "~/components/home/testimony-carousel";
+import { pageMeta, PAGES } from "~/content/pages";
+import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/content/samples";
+import {
+  CONFERENCE_START_ISO,
+  HOME_EVENT_DATE_FORMAT,
+  HOME_EVENTS_LIMIT,
+  HOME_MINISTRIES_LIMIT,
+  HOME_TESTIMONIES_LIMIT,
+} from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
+import { activeEventsQuery, type ChurchEvent } from "~/models/event.server";
+import { activeMinistriesQuery } from "~/models/ministry.server";
+import { activeTestimoniesQuery } from "~/models/testimony.server";
+import { getDb, type Db } from "~/server/db.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [{ title: "Baptist Men's Ministry Malawi" }];
+export const meta: Route.MetaFunction = () => pageMeta(PAGES.home);
 
-export default function Home() {
+const EVENTS_FAILED = "Failed to load events. Please try again.";
+
+const queries = (db: Db) =>
+  [
+    activeMinistriesQuery(db, HOME_MINISTRIES_LIMIT),
+    activeEventsQuery(db, HOME_EVENTS_LIMIT),
+    activeTestimoniesQuery(db, HOME_TESTIMONIES_LIMIT),
+  ] as const;
+
+/**
+ * All three lists in one D1 round trip. If the batch fails, each query is retried on its own so
+ * one broken section falls back (samples, or the events message) without emptying the others.
+ */
+async function loadHomeLists(db: Db) {
+  try {
+    const [ministries, events, testimonies] = await db.batch(queries(db));
+    return { ministries, events, testimonies, eventsFailed: false };
+  } catch (error) {
+    console.error("Home page batch failed; loading sections one by one:", error);
+    const [ministries, events, testimonies] = await Promise.allSettled(queries(db));
+    for (const result of [ministries, events, testimonies]) {
+      if (result.status === "rejected") console.error("Home page section failed:", result.reason);
+    }
+    return {
+      ministries: ministries.status === "fulfilled" ? ministries.value : [],
+      events: events.status === "fulfilled" ? events.value : [],
+      testimonies: testimonies.status === "fulfilled" ? testimonies.value : [],
+      eventsFailed: events.status === "rejected",
+    };
+  }
+}
+
+function toTeaser(event: ChurchEvent): EventTeaser {
+  return {
+    id: event.id,
+    name: event.name,
+    dateLabel: formatInSiteZone(event.date, HOME_EVENT_DATE_FORMAT),
+    location: event.location,
+    description: event.description,
+    image_url: event.image_url,
+    image_alt: event.image_alt,
+    registration_enabled: event.registration_enabled,
+  };
+}
+
+export async function loader() {
+  const lists = await loadHomeLists(getDb());
+  return {
+    now: Date.now(),
+    conferenceDate: `${formatInSiteZone(CONFERENCE_START_ISO, "EEEE, MMMM d, yyyy")} · ${formatInSiteZone(CONFERENCE_START_ISO, "h:mm a")}`,
+    ministries: lists.ministries.length ? lists.ministries : SAMPLE_MINISTRIES,
+    events: lists.events.map(toTeaser),
+    eventsError: lists.eventsFailed ? EVENTS_FAILED : null,
+    testimonies: lists.testimonies.length ? lists.testimonies : SAMPLE_TESTIMONIES,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="bg-brand-900 px-4 py-20 text-center text-white">
-      <h1 className="text-3xl font-bold">Baptist Men's Ministry Malawi</h1>
-    </section>
+    <>
+      <HomeHero serverNow={loaderData.now} conferenceDate={loaderData.conferenceDate} />
+      <MissionSection />
+      <MinistriesTeaser ministries={loaderData.ministries} />
+      <EventsTeaser events={loaderData.events} error={loaderData.eventsError} />
+      <TestimonyCarousel testimonies={loaderData.testimonies} />
+      <JoinCta />
+    </>
   );
 }
