@@ -1,4 +1,63 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+import { Link } from "react-router";
+import { ArrowRightIcon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { SectionHeading } from "~/components/section-heading";
+import { ABOUT } from "~/content/about";
+import { pageMeta, PAGES } from "~/content/pages";
+import type { Route } from "./+types/about";
+
+export const meta: Route.MetaFunction = () => pageMeta(PAGES.about);
+
+const moreLinkClass = "inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900";
+
+export default function About() {
+  return (
+    <>
+      <PageHero title="About Us">{ABOUT.intro}</PageHero>
+
+      <section id="mission" aria-labelledby="mission-heading" className="px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeading id="mission-heading" eyebrow="Why we exist" title={ABOUT.mission.heading} />
+        <div className="mx-auto mt-8 max-w-3xl space-y-4 text-lg leading-relaxed text-stone-700">
+          {ABOUT.mission.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <p className="mt-8 text-center">
+          <Link to="/mission" className={moreLinkClass}>
+            {ABOUT.mission.linkLabel} <ArrowRightIcon className="size-4" />
+          </Link>
+        </p>
+      </section>
+
+      <section id="history" aria-labelledby="history-heading" className="bg-stone-50 px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeading id="history-heading" eyebrow="Our story" title={ABOUT.history.heading}>
+          <p>{ABOUT.history.intro}</p>
+        </SectionHeading>
+        <ol className="relative mx-auto mt-12 max-w-3xl space-y-10 border-l-2 border-gold-400 pl-8 sm:pl-10">
+          {ABOUT.history.timeline.map((entry) => (
+            <li key={entry.period} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute -left-[calc(2rem+11px)] top-0.5 size-5 rounded-full border-4 border-stone-50 bg-brand-800 sm:-left-[calc(2.5rem+11px)]"
+              />
+              <p className="text-sm font-bold tracking-wider text-gold-700">{entry.period}</p>
+              <h3 className="mt-1 text-xl font-semibold text-brand-900">{entry.title}</h3>
+              <p className="mt-2 leading-relaxed text-stone-700">{entry.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section id="leadership" aria-labelledby="leadership-heading" className="px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeading id="leadership-heading" eyebrow="Serving the men of Malawi" title={ABOUT.leadership.heading}>
+          <p>{ABOUT.leadership.text}</p>
+        </SectionHeading>
+        <p className="mt-8 text-center">
+          <Link to="/leadership" className={moreLinkClass}>
+            {ABOUT.leadership.linkLabel} <ArrowRightIcon className="size-4" />
+          </Link>
+        </p>
+      </section>
+    </>
+  );
 }
