@@ -1,4 +1,94 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+import { data } from "react-router";
+import { EmptyState } from "~/components/empty-state";
+import { MailIcon, PhoneIcon } from "~/components/icons";
+import { LoadError } from "~/components/load-error";
+import { PageHero } from "~/components/page-hero";
+import { PersonPhoto } from "~/components/person-photo";
+import { pageMeta, PAGES } from "~/content/pages";
+import { activeMembersWithPositionQuery, groupLeaders, type PublicLeader } from "~/models/leadership.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/leadership";
+
+export const meta: Route.MetaFunction = () => pageMeta(PAGES.leadership);
+
+export async function loader() {
+  try {
+    const rows = await activeMembersWithPositionQuery(getDb());
+    return { groups: groupLeaders(rows), error: null };
+  } catch (error) {
+    console.error("Leadership page failed to load:", error);
+    return data({ groups: [], error: "Failed to load leadership team data" }, { status: 503 });
+  }
+}
+
+function LeaderCard({ leader }: { leader: PublicLeader }) {
+  const name = [leader.title, leader.full_name].filter(Boolean).join(" ");
+  return (
+    <li className="flex w-full flex-col items-center rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
+      <PersonPhoto name={leader.full_name} imageUrl={leader.image_url} className="size-28" />
+      <h3 className="mt-4 text-lg font-semibold text-brand-900">{name}</h3>
+      <p className="mt-1 text-sm font-semibold text-gold-700">
+        {leader.position.name}
+        {leader.region ? ` - ${leader.region} Region` : ""}
+      </p>
+      {leader.bio ? <p className="mt-3 text-sm leading-relaxed text-stone-700">{leader.bio}</p> : null}
+      {leader.email || leader.phone ? (
+        <ul className="mt-4 w-full space-y-1.5 border-t border-stone-200 pt-4 text-sm">
+          {leader.email ? (
+            <li>
+              <a href={`mailto:${leader.email}`} className="inline-flex items-center gap-2 break-all text-brand-700 hover:text-brand-900 hover:underline">
+                <MailIcon className="size-4 shrink-0" />
+                {leader.email}
+              </a>
+            </li>
+          ) : null}
+          {leader.phone ? (
+            <li>
+              <a href={`tel:${leader.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-2 text-brand-700 hover:text-brand-900 hover:underline">
+                <PhoneIcon className="size-4 shrink-0" />
+                {leader.phone}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+export default function Leadership({ loaderData }: Route.ComponentProps) {
+  const { groups, error } = loaderData;
+  const empty = groups.every((group) => group.members.length === 0);
+  return (
+    <>
+      <PageHero title="Leadership Team">
+        Servants of Christ who lead the men's department, nationally and in every region.
+      </PageHero>
+      <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
+        {error ? (
+          <LoadError message={error} />
+        ) : empty ? (
+          <EmptyState>No leadership team members have been added yet. Please check back later.</EmptyState>
+        ) : (
+          <div className="space-y-16">
+            {groups
+              .filter((group) => group.members.length > 0)
+              .map((group) => (
+                <section key={group.key} aria-labelledby={`group-${group.key}`}>
+                  <h2 id={`group-${group.key}`} className="text-center font-serif text-2xl font-bold text-brand-900 sm:text-3xl">
+                    {group.title}
+                  </h2>
+                  <div aria-hidden="true" className="mx-auto mt-3 h-1 w-16 rounded-full bg-gold-400" />
+                  <ul className="mt-10 flex flex-wrap justify-center gap-6">
+                    {group.members.map((leader) => (
+                      <LeaderCard key={leader.id} leader={leader} />
+                    ))}
+                  </ul>
+                </section>
+              ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
 }

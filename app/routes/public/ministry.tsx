@@ -1,4 +1,56 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+import { Link } from "react-router";
+import { ArrowLeftIcon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { Paragraphs } from "~/components/paragraphs";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { pageMeta, titled } from "~/content/pages";
+import { activeMinistryBySlugQuery } from "~/models/ministry.server";
+import { getDb } from "~/server/db.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/ministry";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ title: titled(loaderData.ministry.title), description: loaderData.ministry.short_description }) : [];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = getDb();
+  let ministry;
+  try {
+    [ministry] = await activeMinistryBySlugQuery(db, params.slug);
+  } catch (error) {
+    console.error(`Ministry ${params.slug} failed to load:`, error);
+    throw redirectWithToast(request, "/ministries", { title: "Error", description: "Failed to load ministry details", variant: "destructive" });
+  }
+  if (!ministry) {
+    throw redirectWithToast(request, "/ministries", { title: "Error", description: "Ministry not found", variant: "destructive" });
+  }
+  return { ministry };
+}
+
+export default function MinistryDetail({ loaderData }: Route.ComponentProps) {
+  const { ministry } = loaderData;
+  return (
+    <>
+      <PageHero title={ministry.title}>{ministry.short_description}</PageHero>
+      <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+        <Link to="/ministries" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+          <ArrowLeftIcon className="size-4" /> All ministries
+        </Link>
+        {ministry.image_url ? (
+          <div className="mt-6 aspect-video overflow-hidden rounded-xl bg-stone-100">
+            <ResponsiveImage
+              src={ministry.image_url}
+              alt={ministry.image_alt || ministry.title}
+              sizes="(min-width: 800px) 768px, 100vw"
+              priority
+              width={1600}
+              height={900}
+              className="size-full object-cover"
+            />
+          </div>
+        ) : null}
+        <Paragraphs text={ministry.full_description} className="mt-8 space-y-5 text-lg leading-relaxed text-stone-800" />
+      </article>
+    </>
+  );
 }
