@@ -1,4 +1,88 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+import { Link } from "react-router";
+import { ArrowRightIcon, BookIcon } from "~/components/icons";
+import { EmptyState } from "~/components/empty-state";
+import { CARD_GRID_SIZES } from "~/components/ministry-card";
+import { PageHero } from "~/components/page-hero";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { pageMeta, PAGES } from "~/content/pages";
+import { BLOG_DATE_FORMAT } from "~/lib/constants";
+import { formatCalendarDate } from "~/lib/time";
+import { postPath, postSummariesQuery } from "~/models/blog.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/blog";
+
+export const meta: Route.MetaFunction = () => pageMeta(PAGES.blog);
+
+export async function loader() {
+  try {
+    const posts = await postSummariesQuery(getDb());
+    return {
+      posts: posts.map((post) => ({
+        ...post,
+        path: postPath(post),
+        dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date,
+      })),
+    };
+  } catch (error) {
+    // SPEC section 8: a failed blog list is only logged; visitors see the empty state.
+    console.error("Blog list failed to load:", error);
+    return { posts: [] };
+  }
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts } = loaderData;
+  return (
+    <>
+      <PageHero title="Blog & Devotionals">Devotionals, teaching and news to encourage you in your walk with Christ.</PageHero>
+      <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
+        {posts.length === 0 ? (
+          <EmptyState icon={<BookIcon className="size-8" />}>
+            Coming soon: Articles, devotionals, and ministry updates to encourage your faith journey.
+          </EmptyState>
+        ) : (
+          <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post, i) => (
+              <article key={post.id} className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm hover:shadow-md">
+                <div className="aspect-video bg-brand-50">
+                  {post.image_url ? (
+                    <ResponsiveImage
+                      src={post.image_url}
+                      alt={post.image_alt || post.title}
+                      sizes={CARD_GRID_SIZES}
+                      priority={i === 0}
+                      width={1600}
+                      height={900}
+                      className="size-full object-cover"
+                    />
+                  ) : (
+                    <div className="flex size-full items-center justify-center text-brand-300">
+                      <BookIcon className="size-12" />
+                    </div>
+                  )}
+                </div>
+                <div className="flex flex-1 flex-col p-5">
+                  {post.category ? (
+                    <p className="text-xs font-bold uppercase tracking-widest text-gold-700">{post.category}</p>
+                  ) : null}
+                  <h2 className="mt-2 text-xl font-semibold leading-snug text-brand-900">{post.title}</h2>
+                  <p className="mt-2 text-sm text-stone-600">
+                    <time dateTime={post.date}>{post.dateLabel}</time> • By {post.author}
+                  </p>
+                  <p className="mt-3 flex-1 leading-relaxed text-stone-700">{post.excerpt}</p>
+                  <Link
+                    to={post.path}
+                    className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 after:content-[''] group-hover:text-brand-900"
+                  >
+                    Read More<span className="sr-only">: {post.title}</span>
+                    <ArrowRightIcon className="size-4" />
+                  </Link>
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,45 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+import { data } from "react-router";
+import { EmptyState } from "~/components/empty-state";
+import { LoadError } from "~/components/load-error";
+import { PageHero } from "~/components/page-hero";
+import { TestimonyCard } from "~/components/testimony-card";
+import { pageMeta, PAGES } from "~/content/pages";
+import { activeTestimoniesQuery } from "~/models/testimony.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/testimonies";
+
+export const meta: Route.MetaFunction = () => pageMeta(PAGES.testimonies);
+
+export async function loader() {
+  try {
+    return { testimonies: await activeTestimoniesQuery(getDb()), error: null };
+  } catch (error) {
+    // The spec shows 'Error: {message}'; the message is ours, never the database's wording.
+    console.error("Testimonies page failed to load:", error);
+    return data({ testimonies: [], error: "Error: Failed to load testimonies" }, { status: 503 });
+  }
+}
+
+export default function Testimonies({ loaderData }: Route.ComponentProps) {
+  const { testimonies, error } = loaderData;
+  return (
+    <>
+      <PageHero title="Testimonies">What God is doing in the lives of men across Malawi, in their own words.</PageHero>
+      <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
+        {error ? (
+          <LoadError message={error} />
+        ) : testimonies.length === 0 ? (
+          <EmptyState>Testimonies will be added soon. Please check back later.</EmptyState>
+        ) : (
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {testimonies.map((testimony) => (
+              <li key={testimony.id}>
+                <TestimonyCard testimony={testimony} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
 }
