@@ -1,4 +1,133 @@
-// Placeholder until the public-site work lands (issue 3).
-export default function Page() {
-  return <p className="p-8">Coming soon.</p>;
+import type { ReactNode } from "react";
+import { ContactForm } from "~/components/contact-form";
+import { ClockIcon, ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { CONTACT_PAGE } from "~/content/contact";
+import { ORGANISATION } from "~/content/organisation";
+import { pageMeta, PAGES } from "~/content/pages";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactSchema } from "~/lib/schemas/contact";
+import { addContactMessage } from "~/models/contact.server";
+import { handlePublicForm } from "~/server/public-form.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = () => pageMeta(PAGES.contact);
+
+const successToast = { title: CONTACT_MESSAGES.successTitle, description: CONTACT_MESSAGES.success };
+
+/** Links elsewhere on the site may suggest a subject, e.g. /contact?subject=Finding%20a%20chapter. */
+export function loader({ request }: Route.LoaderArgs) {
+  const subject = new URL(request.url).searchParams.get("subject") ?? "";
+  return { defaultSubject: subject.trim().slice(0, CONTACT_LIMITS.subject) };
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handlePublicForm({
+    request,
+    schema: contactSchema,
+    rateLimit: RATE_LIMITS.contactPerAddress,
+    rateLimitedMessage: CONTACT_MESSAGES.rateLimited,
+    fallbackPath: "/contact",
+    successToast,
+    async handle(message) {
+      try {
+        await addContactMessage(message);
+      } catch (error) {
+        console.error("Contact message could not be stored:", error);
+        return { error: CONTACT_MESSAGES.failed, status: 503 };
+      }
+      return { toast: successToast };
+    },
+  });
+}
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm">
+      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gold-100 text-gold-700">{icon}</span>
+      <h2 className="mt-4 text-lg font-semibold text-brand-900">{title}</h2>
+      <div className="mt-2 text-stone-700">{children}</div>
+    </section>
+  );
+}
+
+const linkClass = "font-medium text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { address, phone, presidentEmail, eventsEmail, officeHours } = ORGANISATION;
+  const { map } = CONTACT_PAGE;
+  return (
+    <>
+      <PageHero title="Contact Us">{CONTACT_PAGE.intro}</PageHero>
+
+      <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
+        <div className="grid gap-6 md:grid-cols-3">
+          <InfoCard icon={<MapPinIcon className="size-6" />} title="Visit Us">
+            <address className="not-italic">
+              {address.area}, {address.city}, {address.country}
+            </address>
+          </InfoCard>
+          <InfoCard icon={<PhoneIcon className="size-6" />} title="Call Us">
+            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+              {phone}
+            </a>
+          </InfoCard>
+          <InfoCard icon={<MailIcon className="size-6" />} title="Email Us">
+            <p className="text-sm text-stone-600">President</p>
+            <a href={`mailto:${presidentEmail}`} className={`${linkClass} break-words`}>
+              {presidentEmail}
+            </a>
+            <p className="mt-3 text-sm text-stone-600">Events</p>
+            <a href={`mailto:${eventsEmail}`} className={`${linkClass} break-words`}>
+              {eventsEmail}
+            </a>
+          </InfoCard>
+        </div>
+
+        <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <section id="message-form" aria-labelledby="message-form-heading" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="message-form-heading" className="font-serif text-2xl font-bold text-brand-900">
+              {CONTACT_PAGE.formHeading}
+            </h2>
+            <p className="mt-2 text-stone-600">{CONTACT_PAGE.formIntro}</p>
+            <div className="mt-6">
+              <ContactForm result={actionData} defaultSubject={loaderData.defaultSubject} />
+            </div>
+          </section>
+
+          <div className="space-y-8">
+            <section aria-labelledby="office-hours-heading" className="rounded-2xl bg-brand-900 p-6 text-white sm:p-8">
+              <h2 id="office-hours-heading" className="flex items-center gap-2 font-serif text-2xl font-bold">
+                <ClockIcon className="size-6 text-gold-400" /> {CONTACT_PAGE.officeHoursHeading}
+              </h2>
+              <ul className="mt-4 space-y-2 text-brand-50">
+                <li>{officeHours.weekdays}</li>
+                <li>{officeHours.weekends}</li>
+              </ul>
+            </section>
+
+            <section aria-labelledby="map-heading">
+              <h2 id="map-heading" className="font-serif text-2xl font-bold text-brand-900">
+                {map.heading}
+              </h2>
+              <div className="mt-4 aspect-video overflow-hidden rounded-xl border border-stone-200 bg-stone-100">
+                <ResponsiveImage
+                  src={map.image}
+                  alt={map.alt}
+                  sizes="(min-width: 1152px) 440px, (min-width: 1024px) 38vw, 100vw"
+                  width={1600}
+                  height={900}
+                  className="size-full object-cover"
+                />
+              </div>
+              <a href={map.href} className={`${linkClass} mt-3 inline-flex items-center gap-1.5`}>
+                {map.linkLabel} <ExternalLinkIcon className="size-4" />
+              </a>
+            </section>
+          </div>
+        </div>
+      </div>
+    </>
+  );
 }

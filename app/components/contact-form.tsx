@@ -1,0 +1,103 @@
+// The contact page's message form. With JavaScript the zod schema checks it first (instant
+// messages, nothing sent) and the action's answer shows next to the fields; without JavaScript the
+// browser's own checks (required, type=email, maxlength) apply and the action answers with a toast.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
+import { CheckIcon } from "./icons";
+import { FormAlert, Honeypot, SubmitButton, TextAreaField, TextField } from "./form-fields";
+import { useHydrated } from "./use-client";
+import { fieldNames, readFields, validateValues, type FieldErrors, type PublicFormResult } from "~/lib/forms";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactSchema } from "~/lib/schemas/contact";
+
+const FIELDS = fieldNames(contactSchema);
+
+export function ContactForm({ result, defaultSubject }: { result: PublicFormResult | undefined; defaultSubject: string }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+
+  const serverErrors = result && !result.ok ? result.errors : {};
+  const errors = clientErrors ?? serverErrors;
+  const formMessage = result && !result.ok && Object.keys(result.errors).length === 0 ? result.message : null;
+  const values = result && !result.ok ? result.values : undefined;
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const validation = validateValues(contactSchema, readFields(new FormData(form), FIELDS));
+    if (validation.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(validation.errors);
+    const first = FIELDS.find((name) => validation.errors[name]);
+    const field = first ? form.elements.namedItem(first) : null;
+    if (field instanceof HTMLElement) field.focus();
+  }
+
+  return (
+    <Form ref={formRef} method="post" action="/contact" noValidate={hydrated} onSubmit={checkBeforeSending} className="relative space-y-5">
+      <div role="status">
+        {result?.ok ? (
+          <div className="flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+            <CheckIcon className="mt-0.5 size-5 shrink-0" />
+            <p>
+              <span className="block font-semibold">{CONTACT_MESSAGES.successTitle}</span>
+              {CONTACT_MESSAGES.success}
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <FormAlert message={formMessage} />
+      <Honeypot />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Full Name"
+          name="full_name"
+          autoComplete="name"
+          required
+          maxLength={CONTACT_LIMITS.fullName}
+          defaultValue={values?.full_name}
+          error={errors.full_name}
+        />
+        <TextField
+          label="Email Address"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+      </div>
+      <TextField
+        label="Subject"
+        name="subject"
+        required
+        maxLength={CONTACT_LIMITS.subject}
+        defaultValue={values?.subject ?? defaultSubject}
+        error={errors.subject}
+      />
+      <TextAreaField
+        label="Message"
+        name="message"
+        rows={6}
+        required
+        maxLength={CONTACT_LIMITS.message}
+        defaultValue={values?.message}
+        error={errors.message}
+      />
+      <SubmitButton pending={pending} pendingLabel="Sending..." className="w-full py-3 text-base sm:w-auto">
+        Send Message
+      </SubmitButton>
+    </Form>
+  );
+}
