@@ -15,6 +15,8 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-with-at-least-32-characters",
+            // Tests change data behind the Worker's back; the edge cache has its own tests.
+            EDGE_CACHE: "off",
           },
         },
       }),

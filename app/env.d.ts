@@ -11,6 +11,8 @@ declare global {
       SESSION_SECRET: string;
       /** Public origin (https://...), or empty to use the request's origin. */
       SITE_URL: string;
+      /** "on" or "off" forces the edge cache of public pages; unset: on in production builds. */
+      EDGE_CACHE?: string;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { api } from "./api";
+import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
 import { renderServerErrorPage } from "./error-page";
 import { images } from "./images";
 import { sameOriginOnly, securityHeaders } from "./security";
@@ -28,14 +29,20 @@ app.use(sameOriginOnly);
 app.route("/api", api);
 app.route("/images", images);
 
+/** The edge cache is on in production builds and off in `npm run dev`; EDGE_CACHE=on|off overrides. */
+function edgeCacheEnabled(env: Env): boolean {
+  return env.EDGE_CACHE === "on" || (env.EDGE_CACHE !== "off" && !import.meta.env.DEV);
+}
+
 app.all("*", (c) => {
+  const nonce = crypto.randomUUID().replaceAll("-", "");
+  const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const context = new RouterContextProvider();
-  context.set(requestContext, {
-    requestId: c.get("requestId"),
-    nonce: crypto.randomUUID().replaceAll("-", ""),
-    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-  });
-  return handleRequest(c.req.raw, context);
+  context.set(requestContext, { requestId: c.get("requestId"), nonce, waitUntil });
+  const render = () => handleRequest(c.req.raw, context);
+  return isCacheablePageRequest(c.req.raw, edgeCacheEnabled(c.env))
+    ? serveThroughEdgeCache(c.req.raw, nonce, waitUntil, render)
+    : render();
 });
 
 app.onError((error, c) => {

@@ -26,6 +26,8 @@ const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri '
 
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
+  // A 304 updates the browser's stored headers: adding a CSP here would replace the page's own.
+  if (c.res.status === 304) return;
   const headers = new Headers(c.res.headers);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

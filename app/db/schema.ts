@@ -189,3 +189,9 @@ export const rate_limits = sqliteTable("rate_limits", {
   window_start: integer("window_start").notNull(),
   count: integer("count").notNull(),
 });
+
+/** Small key/value facts about the site, e.g. the content version that keys the edge cache. */
+export const site_meta = sqliteTable("site_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

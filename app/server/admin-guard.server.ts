@@ -1,8 +1,10 @@
 // The one guard in front of the whole admin area (React Router middleware on the /admin layout).
-// Pages without a valid session redirect to /auth; nothing under /admin is ever cached.
+// Pages without a valid session redirect to /auth; nothing under /admin is ever cached, and every
+// admin change bumps the content version that keys the public pages' edge cache.
 import { redirect, type MiddlewareFunction } from "react-router";
 import { adminContext } from "~/context";
 import { authenticateAdmin } from "./auth.server";
+import { bumpContentVersion } from "./content-version.server";
 
 export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const auth = await authenticateAdmin(request);
@@ -10,6 +12,8 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   context.set(adminContext, auth.admin);
 
   const response = await next();
+  // Any admin change may alter public pages: the next visit renders afresh (see workers/edge-cache.ts).
+  if (request.method !== "GET" && request.method !== "HEAD") await bumpContentVersion();
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", "private, no-store");
   if (auth.renewedCookie) headers.append("Set-Cookie", auth.renewedCookie);

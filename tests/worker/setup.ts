@@ -1,6 +1,7 @@
 import { applyD1Migrations, reset, type D1Migration } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach } from "vitest";
+import { forgetCachedContentVersion } from "~/server/content-version.server";
 
 declare global {
   namespace Cloudflare {
@@ -14,4 +15,5 @@ declare global {
 beforeEach(async () => {
   await reset();
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  await forgetCachedContentVersion();
 });

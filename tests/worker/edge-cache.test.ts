@@ -1,0 +1,87 @@
+// Public pages are served from the Workers Cache to visitors without a session, with a fresh CSP
+// nonce each time, and an admin change makes the next visit render afresh.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
+
+beforeEach(() => {
+  (env as { EDGE_CACHE?: string }).EDGE_CACHE = "on";
+});
+afterEach(() => {
+  (env as { EDGE_CACHE?: string }).EDGE_CACHE = "off";
+  vi.restoreAllMocks();
+});
+
+function nonceOf(response: Response) {
+  return /'nonce-([a-z0-9]+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+}
+
+/** Counts statements D1 actually runs (each prepared statement execution or batch). */
+function countD1Calls() {
+  const statement = Object.getPrototypeOf(env.DB.prepare("SELECT 1"));
+  const spies = [
+    vi.spyOn(env.DB, "batch"),
+    vi.spyOn(env.DB, "exec"),
+    ...(["all", "raw", "first", "run"] as const).map((method) => vi.spyOn(statement, method)),
+  ];
+  return () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+}
+
+describe("edge cache", () => {
+  it("serves a repeat view from the cache without touching D1, with a fresh nonce", async () => {
+    const first = await request("/");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(first.headers.get("Cache-Control")).toBe("no-cache");
+    await first.text();
+
+    const calls = countD1Calls();
+    await (await request("/api/health")).text(); // the counter sees a real query...
+    expect(calls()).toBe(1);
+    const second = await request("/");
+    expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+    const body = await second.text();
+    expect(calls()).toBe(1); // ...and the cached page adds none.
+
+    const nonce = nonceOf(second);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(first));
+    for (const tag of body.match(/<script[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("answers a browser's revalidation with 304 and no headers that would replace its copy's CSP", async () => {
+    const first = await request("/");
+    const etag = first.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+"$/);
+    const revalidated = await request("/", { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("Content-Security-Policy")).toBeNull();
+    expect(await revalidated.text()).toBe("");
+  });
+
+  it("shows an admin's change on the next visit", async () => {
+    await runSql(["INSERT INTO newsletter_subscribers (id, email) VALUES (1, 'a@example.mw')"]);
+    await createAdmin();
+    const cookie = await signIn();
+    await (await request("/")).text();
+    expect((await request("/")).headers.get("X-Edge-Cache")).toBe("HIT");
+
+    expect((await postForm("/admin/subscribers", { intent: "remove", id: "1" }, { cookie })).status).toBe(302);
+    expect((await request("/")).headers.get("X-Edge-Cache")).toBe("MISS");
+  });
+
+  it("never caches for a signed-in admin, a pending toast, the admin area, sign-in or errors", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    const signedIn = await request("/", { cookie });
+    expect(signedIn.headers.get("X-Edge-Cache")).toBeNull();
+    expect(await signedIn.text()).toContain(">Dashboard<");
+    expect((await request("/", { cookie: "toast=abc" })).headers.get("X-Edge-Cache")).toBeNull();
+    expect((await request("/auth")).headers.get("X-Edge-Cache")).toBeNull();
+    expect((await request("/admin", { cookie })).headers.get("X-Edge-Cache")).toBeNull();
+    await request("/no-such-page");
+    const missing = await request("/no-such-page");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("X-Edge-Cache")).toBeNull();
+  });
+});

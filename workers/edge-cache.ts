@@ -1,0 +1,88 @@
+// Public pages for visitors without a session are kept in the Workers Cache for a few minutes,
+// keyed by the content version (bumped by every admin change), so a repeat view costs no D1
+// query and an admin's save shows on the next visit. Browsers get `no-cache` with an ETag: they
+// revalidate each time and a 304 costs a few bytes. Anything personal is never cached.
+import { edgeCache, getContentVersion } from "~/server/content-version.server";
+import { documentContentSecurityPolicy } from "~/server/csp.server";
+
+/** How long an edge copy of a page lives (it is also replaced whenever content changes). */
+const PAGE_TTL_SECONDS = 300;
+
+const UNCACHED_PREFIXES = ["/admin", "/auth", "/logout", "/api", "/images", "/subscribe"];
+
+export function isCacheablePageRequest(request: Request, enabled: boolean): boolean {
+  if (!enabled) return false;
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { pathname } = new URL(request.url);
+  if (UNCACHED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`))) {
+    return false;
+  }
+  const cookie = request.headers.get("Cookie") ?? "";
+  // A session (Login vs Dashboard) or a pending toast makes the page personal.
+  if (/(^|;\s*)(session|toast)=/.test(cookie)) return false;
+  return true;
+}
+
+function cacheKey(request: Request, version: string): Request {
+  const url = new URL(request.url);
+  return new Request(`https://edge-cache.internal/v/${version}${url.pathname}${url.search}`);
+}
+
+async function etagOf(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", body));
+  // Weak: two copies differ only in their CSP nonce.
+  return `W/"${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+/** Gives a cached document this response's own CSP nonce (scripts the page inlines carry it). */
+function withFreshNonce(response: Response, nonce: string): Response {
+  const headers = new Headers(response.headers);
+  if (!(headers.get("Content-Type") ?? "").startsWith("text/html")) return new Response(response.body, { status: response.status, headers });
+  headers.set("Content-Security-Policy", documentContentSecurityPolicy(nonce));
+  const rewritten = new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(new Response(response.body, { status: response.status, headers }));
+  return rewritten;
+}
+
+function finalise(response: Response, request: Request, etag: string, cacheStatus: "HIT" | "MISS"): Response {
+  if (request.headers.get("If-None-Match") === etag) {
+    // Only validators: the browser keeps its stored copy and the headers (CSP nonce) that match it.
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "no-cache", "X-Edge-Cache": cacheStatus } });
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-cache");
+  headers.set("ETag", etag);
+  headers.set("X-Edge-Cache", cacheStatus);
+  headers.delete("Age");
+  return new Response(request.method === "HEAD" ? null : response.body, { status: response.status, headers });
+}
+
+export async function serveThroughEdgeCache(
+  request: Request,
+  nonce: string,
+  waitUntil: (promise: Promise<unknown>) => void,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const key = cacheKey(request, await getContentVersion());
+  const cached = await edgeCache().match(key);
+  if (cached) {
+    return finalise(withFreshNonce(cached, nonce), request, cached.headers.get("ETag") ?? "", "HIT");
+  }
+
+  const response = await render();
+  const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && request.method === "GET";
+  if (!cacheable) return response;
+
+  const body = await response.arrayBuffer();
+  const etag = await etagOf(body);
+  const stored = new Headers(response.headers);
+  stored.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
+  stored.set("ETag", etag);
+  waitUntil(edgeCache().put(key, new Response(body, { status: 200, headers: stored })));
+  return finalise(new Response(body, { status: 200, headers: response.headers }), request, etag, "MISS");
+}
