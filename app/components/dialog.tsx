@@ -38,6 +38,9 @@ export function Dialog({ open, onClose, title, description, children, closeHref 
     const dialog = ref.current;
     if (!dialog) return;
     const handleClose = () => {
+      // Reopening the server-rendered dialog as modal (close, then showModal) queues a close event
+      // that arrives once it is open again: that is not the visitor closing it.
+      if (dialog.open) return;
       onClose();
       const target = returnFocusTo.current;
       if (target instanceof HTMLElement && target.isConnected) target.focus();
