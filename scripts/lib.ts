@@ -114,3 +114,35 @@ export function resetLocalDatabase(persistTo?: string) {
 }
 
 export { DEMO_ADMIN };
+
+/** Splits a SQL script into statements at semicolons outside quoted text. */
+export function splitSqlStatements(script: string): string[] {
+  const statements: string[] = [];
+  let current = "";
+  let quote: string | null = null;
+  for (const char of script) {
+    current += char;
+    if (quote) {
+      if (char === quote) quote = null; // a doubled quote re-enters the string on the next char
+    } else if (char === "'" || char === '"' || char === "`") {
+      quote = char;
+    } else if (char === ";") {
+      if (current.trim() !== ";") statements.push(current.trim());
+      current = "";
+    }
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements;
+}
+
+/**
+ * A dump in an order D1 can load with foreign keys enforced: every table first, then the rows,
+ * then indexes and the rest. (wrangler's export lists tables alphabetically, so a child table's
+ * rows can come before its parent table exists.)
+ */
+export function orderDumpForRestore(script: string): string[] {
+  const statements = splitSqlStatements(script);
+  const rank = (sql: string) =>
+    /^PRAGMA/i.test(sql) ? 0 : /^CREATE TABLE/i.test(sql) ? 1 : /^INSERT/i.test(sql) ? 2 : 3;
+  return statements.map((sql, index) => ({ sql, index })).sort((a, b) => rank(a.sql) - rank(b.sql) || a.index - b.index).map((s) => s.sql);
+}
