@@ -21,6 +21,12 @@ export default [
   ]),
   route("logout", "routes/auth/logout.tsx"),
 
+  // For search engines, feed readers and phones' home screens.
+  route("robots.txt", "routes/seo/robots.tsx"),
+  route("sitemap.xml", "routes/seo/sitemap.tsx"),
+  route("blog/rss.xml", "routes/seo/blog-rss.tsx"),
+  route("manifest.webmanifest", "routes/seo/manifest.tsx"),
+
   // Everything under /admin passes the session guard in the admin layout's middleware.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
