@@ -1,0 +1,286 @@
+// Events and event registration as a visitor uses them: with JavaScript, without it, in another time
+// zone, by keyboard and on a 360 px phone. Runs against the demo content (scripts/e2e-server.ts).
+import { expect, test, type Page, type Route } from "@playwright/test";
+
+const BREAKFAST = "Central Region Men's Prayer Breakfast";
+const CONFERENCE = "National Men's Conference 2027";
+/** The fetcher's POST to an events route's action. */
+const REGISTRATION_POST = /\/events(\/\d+)?\.data(\?|$)/;
+
+/** Resolves once React has hydrated the page (its event handlers are attached to the links). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const link = document.querySelector('a[href*="?register="]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+/** Collects console errors (React reports hydration mismatches there). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return errors;
+}
+
+function uniqueName(label: string) {
+  return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
+}
+
+function card(page: Page, name: string) {
+  return page.locator("article").filter({ has: page.getByRole("heading", { name }) });
+}
+
+test("Register Now opens the dialog in place; submitting shows 'Registering...', then the toast, and the dialog closes", async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto("/events");
+  await hydrated(page);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  // Hold the registration request so the submitting state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(REGISTRATION_POST, async (route: Route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.continue();
+  });
+
+  const registerNow = card(page, BREAKFAST).getByRole("link", { name: /Register Now/ });
+  await registerNow.click();
+  const dialog = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  await dialog.getByLabel("Full Name").fill(uniqueName("Chikondi Test"));
+  await dialog.getByLabel("Phone Number").fill("+265 991 000 111");
+  await expect(dialog.getByText("Providing your email allows us to send you event updates.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Register" }).click();
+
+  await expect(dialog.getByRole("button", { name: "Registering..." })).toBeDisabled();
+  for (const label of ["Full Name", "Phone Number", "Email"]) await expect(dialog.getByLabel(label)).toBeDisabled();
+  release();
+
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Registration successful!");
+  await expect(toast).toContainText("You have been registered for this event.");
+  await expect(dialog).toBeHidden();
+  const complete = card(page, BREAKFAST).getByRole("status");
+  await expect(complete).toContainText("Registration Complete");
+  await expect(complete).toContainText("Thank you for registering for this event!");
+  await expect(page).toHaveURL(/\/events$/);
+  expect(errors).toEqual([]);
+});
+
+test("the browser checks the form with the shared rules and keeps what was typed", async ({ page }) => {
+  await page.goto("/events");
+  await hydrated(page);
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && REGISTRATION_POST.test(request.url())) posts++;
+  });
+
+  await card(page, BREAKFAST).getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog");
+  const name = uniqueName("Mphatso Test");
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Phone Number").fill("12 34");
+  await dialog.getByLabel("Email").fill("not-an-email");
+  await dialog.getByRole("button", { name: "Register" }).click();
+
+  const phone = dialog.getByLabel("Phone Number");
+  await expect(phone).toHaveAccessibleDescription("Please enter a valid phone number with at least 7 digits");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toBeFocused();
+  await expect(dialog.getByLabel("Email")).toHaveAccessibleDescription(/Please enter a valid email address/);
+  await expect(dialog.getByLabel("Full Name")).toHaveValue(name);
+  await expect(phone).toHaveValue("12 34");
+  expect(posts).toBe(0);
+
+  await phone.fill("0888 123 456");
+  await dialog.getByLabel("Email").fill("");
+  await dialog.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Registration successful!");
+  await expect(dialog).toBeHidden();
+  expect(posts).toBe(1);
+});
+
+test("a refusal from the server shows 'Registration failed' with its message, and the dialog keeps the values", async ({ page }) => {
+  await page.goto("/events");
+  await hydrated(page);
+  // The event disappears between loading the page and submitting: the server refuses.
+  await page.route(REGISTRATION_POST, (route) =>
+    route.request().method() === "POST"
+      ? route.continue({ postData: route.request().postData()!.replace(/event_id=\d+/, "event_id=999999") })
+      : route.continue(),
+  );
+  await card(page, BREAKFAST).getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog");
+  const name = uniqueName("Refused Test");
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Phone Number").fill("0999 555 444");
+  await dialog.getByRole("button", { name: "Register" }).click();
+
+  const toast = dialog.getByTestId("toast");
+  await expect(toast).toContainText("Registration failed");
+  await expect(toast).toContainText("This event could not be found.");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("alert").filter({ hasText: "This event could not be found." }).first()).toBeVisible();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue(name);
+  await expect(dialog.getByLabel("Phone Number")).toHaveValue("0999 555 444");
+  await expect(dialog.getByRole("button", { name: "Register" })).toBeEnabled();
+});
+
+test("a lost connection shows the spec's fallback message and the dialog stays open", async ({ page }) => {
+  await page.goto("/events");
+  await hydrated(page);
+  await page.route(REGISTRATION_POST, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+  await card(page, BREAKFAST).getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Full Name").fill("Offline Visitor");
+  await dialog.getByLabel("Phone Number").fill("0999 555 333");
+  await dialog.getByRole("button", { name: "Register" }).click();
+
+  const toast = dialog.getByTestId("toast");
+  await expect(toast).toContainText("Registration failed");
+  await expect(toast).toContainText("Failed to register for the event. Please try again.");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Offline Visitor");
+});
+
+test("a shared link /events?register=1 opens the dialog for that event, and closing it drops the parameter", async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto("/events?register=1");
+  await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
+  await expect(dialog).toBeVisible();
+  // Still open after hydration, and modal: the page behind is inert.
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/events$/);
+  expect(errors).toEqual([]);
+});
+
+test("keyboard: focus moves into the dialog and stays there, Escape closes it and focus returns to Register Now", async ({ page }) => {
+  await page.goto("/events");
+  await hydrated(page);
+  const registerNow = card(page, CONFERENCE).getByRole("link", { name: /Register Now/ });
+  await registerNow.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
+  await expect(dialog).toBeVisible();
+
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const inside = await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body);
+    expect(inside).toBe(true);
+  }
+  await dialog.getByLabel("Full Name").focus();
+  await page.keyboard.type("Keyboard Visitor");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(registerNow).toBeFocused();
+});
+
+test("registering from an event's own page", async ({ page }) => {
+  await page.goto("/events/4");
+  await expect(page.getByRole("heading", { level: 1, name: CONFERENCE })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events");
+  await hydrated(page);
+  await page.getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
+  await dialog.getByLabel("Full Name").fill(uniqueName("Detail Page"));
+  await dialog.getByLabel("Phone Number").fill("+265 888 777 666");
+  await dialog.getByLabel("Email").fill("detail@example.mw");
+  await dialog.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Registration successful!");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Registration Complete" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the shared link opens the dialog, empty fields are refused, and a registration returns to /events with the toast", async ({ page }) => {
+    await page.goto("/events?register=1");
+    const dialog = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
+    await expect(dialog).toBeVisible();
+
+    // The browser's own checks (the same rules as the server's) stop an empty form.
+    await dialog.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL(/\/events\?register=1$/);
+    expect(await dialog.getByLabel("Full Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+    await dialog.getByLabel("Full Name").fill(uniqueName("No Script"));
+    await dialog.getByLabel("Phone Number").fill("0991 222 333");
+    await dialog.getByRole("button", { name: "Register" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByTestId("toast")).toContainText("Registration successful!");
+    await expect(page.getByTestId("toast")).toContainText("You have been registered for this event.");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("a refusal from the server shows the page again with the dialog open, the values and the error", async ({ page }) => {
+    await page.goto("/events?register=1");
+    const dialog = page.getByRole("dialog");
+    // An older browser that does not check patterns: the server's check still applies.
+    await dialog.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+    const name = uniqueName("Old Browser");
+    await dialog.getByLabel("Full Name").fill(name);
+    await dialog.getByLabel("Phone Number").fill("12");
+    await dialog.getByRole("button", { name: "Register" }).click();
+
+    const again = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
+    await expect(again).toBeVisible();
+    await expect(again.getByLabel("Phone Number")).toHaveAccessibleDescription("Please enter a valid phone number with at least 7 digits");
+    await expect(again.getByLabel("Full Name")).toHaveValue(name);
+    await expect(again.getByLabel("Phone Number")).toHaveValue("12");
+  });
+});
+
+test("times are Malawi times for a visitor in New York, with no hydration mismatch", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: "America/New_York" });
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  await page.goto("/events");
+  await hydrated(page);
+  const breakfast = card(page, BREAKFAST);
+  await expect(breakfast).toContainText("6:30 AM");
+  // The browser's own zone really is New York, so a local rendering would differ.
+  const localTime = await breakfast.locator("time").evaluate((time) =>
+    new Date(time.getAttribute("datetime")!).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" }),
+  );
+  expect(localTime).not.toBe("6:30 AM");
+
+  await page.goto("/events/1");
+  await expect(page.getByText("6:30 AM")).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("phone layout: no horizontal scroll on the list, an event page and the open dialog @mobile", async ({ page }) => {
+  for (const path of ["/events", "/events/2", "/events?register=2"]) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(360);
+  }
+  const dialog = page.getByRole("dialog");
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+});
+
+test("an unknown or closed event in ?register opens no dialog", async ({ page }) => {
+  await page.goto("/events?register=3");
+  await expect(page.getByText("Registration is closed for this event.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page.goto("/events?register=999");
+  await expect(page.getByText("This event could not be found.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
