@@ -1,6 +1,7 @@
 // The contact page's message form. With JavaScript the zod schema checks it first (instant
-// messages, nothing sent) and the action's answer shows next to the fields; without JavaScript the
-// browser's own checks (required, type=email, maxlength) apply and the action answers with a toast.
+// messages, nothing sent) and the action's answer shows next to the fields. Without JavaScript the
+// browser's own checks (required, type=email, maxlength) apply first; a refusal from the action
+// renders the page again with the errors and what was typed, and success redirects with a toast.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CheckIcon } from "./icons";

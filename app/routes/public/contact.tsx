@@ -29,6 +29,8 @@ export function action({ request }: Route.ActionArgs) {
     rateLimit: RATE_LIMITS.contactPerAddress,
     rateLimitedMessage: CONTACT_MESSAGES.rateLimited,
     fallbackPath: "/contact",
+    // Without JavaScript a refused message comes back as the page with its errors and what was typed.
+    renderFailures: true,
     successToast,
     async handle(message) {
       try {
