@@ -1,0 +1,109 @@
+// The contact page (SPEC section 2) and its message form: stored when valid, refused with the
+// errors beside the fields (and what was typed) when not, with a honeypot and a rate limit.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { postForm } from "./helpers";
+import { decodeToast, getPage, mainHtml, textOf } from "./public-helpers";
+
+const VALID = { full_name: "  Chisomo Tembo ", email: "Chisomo@Example.MW", subject: "Joining a chapter", message: "Where does the men's fellowship meet in Area 25?" };
+
+async function storedMessages() {
+  const { results } = await env.DB.prepare("SELECT full_name, email, subject, message FROM contact_messages ORDER BY id").all();
+  return results;
+}
+
+describe("contact page", () => {
+  it("shows the address, phone, both e-mails, office hours and a self-hosted 16:9 map with an OpenStreetMap link", async () => {
+    const { html, main, text } = await getPage("/contact");
+    expect(html).toContain("<title>Contact Us | Baptist Men Malawi</title>");
+    expect(text).toContain("Falls Area 1, Lilongwe, Malawi");
+    expect(main).toContain('href="tel:+265999123456"');
+    expect(main).toContain('href="mailto:president@baptistmen.mw"');
+    expect(main).toContain('href="mailto:events@baptistmen.mw"');
+    expect(text).toContain("Monday - Friday: 8:00 AM - 5:00 PM");
+    expect(text).toMatch(/Saturday - Sunday: Closed \(except for special events\)/);
+    expect(main).toMatch(/<div class="[^"]*aspect-video[^"]*"><img[^>]*src="\/media\/map-falls-area-960w.webp"[^>]*srcSet="[^"]*480w[^"]*1600w"[^>]*loading="lazy"/);
+    expect(main).toContain('href="https://www.openstreetmap.org/?mlat=-13.9626&amp;mlon=33.7741#map=16/-13.9626/33.7741"');
+    expect(html).not.toContain("<iframe");
+  });
+
+  it("has the form's fields and button", async () => {
+    const { main } = await getPage("/contact");
+    for (const label of ["Full Name", "Email Address", "Subject", "Message"]) expect(main).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
+    for (const [tag, name] of [["input", "full_name"], ["input", "email"], ["input", "subject"], ["textarea", "message"]]) {
+      // Required and bounded in the HTML itself, so the browser checks them even without JavaScript.
+      const field = new RegExp(`<${tag}(?=[^>]*name="${name}")[^>]*>`).exec(main)?.[0];
+      expect(field).toContain('required=""');
+      expect(field).toMatch(/maxLength="\d+"/);
+    }
+    expect(main).toMatch(/<input(?=[^>]*name="email")[^>]*type="email"/);
+    expect(main).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
+    expect(main).toMatch(/<form[^>]*action="\/contact" method="post"/);
+  });
+
+  it("fills the subject a link suggests", async () => {
+    const { main } = await getPage("/contact?subject=Finding%20a%20chapter");
+    expect(main).toMatch(/<input[^>]*name="subject"[^>]*value="Finding a chapter"/);
+  });
+});
+
+describe("contact form", () => {
+  it("stores a valid message and confirms it, without JavaScript (redirect with a toast)", async () => {
+    const response = await postForm("/contact", VALID, { headers: { Referer: "http://localhost/contact" } });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/contact");
+    expect(decodeToast(response)).toMatchObject({
+      title: "Message sent",
+      description: "Thank you for contacting us. We will reply as soon as we can.",
+    });
+    expect(await storedMessages()).toEqual([
+      { full_name: "Chisomo Tembo", email: "chisomo@example.mw", subject: "Joining a chapter", message: VALID.message },
+    ]);
+  });
+
+  it("stores a valid message and answers data to a scripted submission", async () => {
+    const response = await postForm("/contact.data", VALID);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank you for contacting us.");
+    expect(await storedMessages()).toHaveLength(1);
+  });
+
+  it("refuses an incomplete message with each error beside its field, keeps what was typed, and stores nothing", async () => {
+    const response = await postForm("/contact", { full_name: "Chisomo", email: "not-an-email", subject: "   ", message: "" });
+    expect(response.status).toBe(400);
+    const main = mainHtml(await response.text());
+    const errorOf = (label: string) => textOf(/<p id="[^"]+-error"[^>]*>([^<]*)<\/p>/.exec(main.slice(main.indexOf(`>${label}</label>`)))?.[1] ?? "");
+    expect(errorOf("Email Address")).toBe("Please enter a valid email address");
+    expect(errorOf("Subject")).toBe("Please enter a subject");
+    expect(errorOf("Message")).toBe("Please enter your message");
+    expect(main).toMatch(/<input[^>]*name="full_name"[^>]*value="Chisomo"/);
+    expect(main).toMatch(/<input[^>]*name="email"[^>]*value="not-an-email"/);
+    expect(main).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
+    expect(await storedMessages()).toEqual([]);
+  });
+
+  it("refuses a scripted submission with field errors as data", async () => {
+    const response = await postForm("/contact.data", { ...VALID, message: "x".repeat(5001) });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please keep this under 5000 characters");
+    expect(await storedMessages()).toEqual([]);
+  });
+
+  it("pretends to accept a bot that fills the honeypot, and stores nothing", async () => {
+    const response = await postForm("/contact", { ...VALID, website: "http://spam.example" });
+    expect(response.status).toBe(303);
+    expect(decodeToast(response)).toMatchObject({ title: "Message sent" });
+    expect(await storedMessages()).toEqual([]);
+  });
+
+  it("limits how many messages one address can send", async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await postForm("/contact.data", { ...VALID, subject: `Question ${i}` }, { ip: "198.51.100.7" })).status).toBe(200);
+    }
+    const limited = await postForm("/contact.data", { ...VALID, subject: "One too many" }, { ip: "198.51.100.7" });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Too many messages from your connection.");
+    expect((await postForm("/contact.data", VALID, { ip: "198.51.100.8" })).status).toBe(200);
+    expect(await storedMessages()).toHaveLength(6);
+  });
+});
