@@ -284,3 +284,18 @@ test("an unknown or closed event in ?register opens no dialog", async ({ page })
   await expect(page.getByText("This event could not be found.")).toBeVisible();
   await expect(page.getByRole("dialog")).toBeHidden();
 });
+
+test("the home page's Register link opens the dialog for that event", async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto("/");
+  await hydrated(page);
+  const register = page.locator('a[href^="/events?register="]').first();
+  const href = (await register.getAttribute("href"))!;
+  await register.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace("?", "\\?")}$`));
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: /^Register for / })).toBeVisible();
+  expect(await dialog.locator('input[name="event_id"]').inputValue()).toBe(href.split("=")[1]);
+  expect(errors).toEqual([]);
+});

@@ -68,14 +68,36 @@ export function isRegistrationOnlyChange({
 }
 
 /**
- * The dialog's state for a page: which event it is open for (first from the URL or a refused plain
+ * What ?register= in a page's URL asks for: the event whose dialog opens, or why none opens (the
+ * event is unknown, hidden or closed). Worked out from the URL and the page's events alike on the
+ * server and in the browser, so a link followed inside the site opens the dialog without a reload.
+ */
+export function registrationRequest(
+  events: readonly Pick<PublicEvent, "id" | "registrationEnabled">[],
+  search: string,
+): { eventId: number | null; notice: string | null } {
+  const param = new URLSearchParams(search).get("register");
+  if (param === null) return { eventId: null, notice: null };
+  const event = /^[1-9][0-9]{0,9}$/.test(param) ? events.find((e) => e.id === Number(param)) : undefined;
+  if (event?.registrationEnabled) return { eventId: event.id, notice: null };
+  return { eventId: null, notice: event ? REGISTRATION_MESSAGES.closed : REGISTRATION_MESSAGES.eventNotFound };
+}
+
+/**
+ * The dialog's state for a page: which event it is open for (from ?register= or a refused plain
  * post), and which events the visitor has just registered for (they show 'Registration Complete').
  */
-export function useRegistrationDialog(initialEventId: number | null) {
-  const [openId, setOpenId] = useState(initialEventId);
+export function useRegistrationDialog(requestedId: number | null, reopenId: number | null = null) {
+  const [openId, setOpenId] = useState(reopenId ?? requestedId);
   const [completedIds, setCompletedIds] = useState<readonly number[]>([]);
   const location = useLocation();
   const navigate = useNavigate();
+  // A later ?register= (a link followed within the site) opens its dialog too.
+  const [lastRequestedId, setLastRequestedId] = useState(requestedId);
+  if (requestedId !== lastRequestedId) {
+    setLastRequestedId(requestedId);
+    if (requestedId !== null) setOpenId(requestedId);
+  }
 
   return {
     openId,

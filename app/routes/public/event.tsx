@@ -1,6 +1,6 @@
 // /events/{id}: one active event (linked from the home teaser and the admin). Registration opens the
 // same dialog as /events, also from a shared link /events/{id}?register={id}.
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EventImage } from "~/components/events/event-card";
 import { EventFacts, RegistrationClosedBadge } from "~/components/events/event-facts";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
@@ -9,6 +9,7 @@ import {
   RegisterNowLink,
   RegistrationComplete,
   RegistrationDialog,
+  registrationRequest,
   useRegistrationDialog,
   withRegistrationFallback,
 } from "~/components/events/registration-dialog";
@@ -26,14 +27,12 @@ function eventId(param: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const id = eventId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const [row] = await activeEventByIdQuery(getDb(), id);
   if (!row) throw data(null, { status: 404 });
-  const event = toPublicEvent(row);
-  const register = new URL(request.url).searchParams.get("register");
-  return { event, registerOpen: event.registrationEnabled && register === String(event.id) };
+  return { event: toPublicEvent(row) };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -67,8 +66,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
+  const requested = registrationRequest([event], useLocation().search);
   const reopen = event.registrationEnabled && refused?.values.event_id === String(event.id);
-  const dialog = useRegistrationDialog(loaderData.registerOpen || reopen ? event.id : null);
+  const dialog = useRegistrationDialog(requested.eventId, reopen ? event.id : null);
   // A refused plain post whose dialog cannot reopen (registration closed meanwhile): say why.
   const notice = refused && !reopen ? refused.message : null;
   const pagePath = `/events/${event.id}`;

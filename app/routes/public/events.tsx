@@ -1,52 +1,35 @@
 // /events (SPEC section 2 Events): every active event, soonest first, with registration in a dialog.
 // /events?register={id} (the home page's Register link, or a link shared on WhatsApp) opens the
 // dialog for that event, rendered open by the server.
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { EventCard } from "~/components/events/event-card";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
 import {
   isRegistrationOnlyChange,
   RegistrationDialog,
+  registrationRequest,
   useRegistrationDialog,
   withRegistrationFallback,
 } from "~/components/events/registration-dialog";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { SITE_SHORT_NAME } from "~/lib/constants";
-import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
 import { activeEventsQuery, toPublicEvent, type PublicEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/events";
 
-type LoaderData = {
-  events: PublicEvent[];
-  failed: boolean;
-  /** The event whose dialog ?register= opens. */
-  registerId: number | null;
-  /** Why ?register= did not open a dialog (unknown, hidden or closed event). */
-  notice: string | null;
-};
+type LoaderData = { events: PublicEvent[]; failed: boolean };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const register = new URL(request.url).searchParams.get("register");
-  let events: PublicEvent[];
+export async function loader() {
   try {
-    events = (await activeEventsQuery(getDb())).map(toPublicEvent);
+    const events = (await activeEventsQuery(getDb())).map(toPublicEvent);
+    return data<LoaderData>({ events, failed: false });
   } catch (error) {
     console.error("Loading /events failed:", error);
-    return data<LoaderData>({ events: [], failed: true, registerId: null, notice: null }, { status: 503 });
+    return data<LoaderData>({ events: [], failed: true }, { status: 503 });
   }
-
-  let registerId: number | null = null;
-  let notice: string | null = null;
-  if (register !== null) {
-    const event = /^\d{1,10}$/.test(register) ? events.find((e) => e.id === Number(register)) : undefined;
-    if (event?.registrationEnabled) registerId = event.id;
-    else notice = event ? REGISTRATION_MESSAGES.closed : REGISTRATION_MESSAGES.eventNotFound;
-  }
-  return data<LoaderData>({ events, failed: false, registerId, notice });
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -61,8 +44,9 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const opened = loaderData?.events.find((e) => e.id === loaderData.registerId);
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const { eventId } = registrationRequest(loaderData?.events ?? [], location.search);
+  const opened = loaderData?.events.find((e) => e.id === eventId);
   const title = opened ? `Register for ${opened.name} | ${SITE_SHORT_NAME}` : `Upcoming Events | ${SITE_SHORT_NAME}`;
   const description = opened
     ? [opened.dateText, opened.location].filter(Boolean).join(" · ") || `Register for ${opened.name}.`
@@ -78,11 +62,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function Events({ loaderData, actionData }: Route.ComponentProps) {
   const { events, failed } = loaderData;
+  const requested = registrationRequest(events, useLocation().search);
   const refused = actionData && !actionData.ok ? actionData : null;
   // A refused plain post reopens its dialog; if that event can no longer take registrations, say why.
   const refusedEvent = refused ? events.find((e) => String(e.id) === refused.values.event_id && e.registrationEnabled) : undefined;
-  const notice = loaderData.notice ?? (refused && !refusedEvent ? refused.message : null);
-  const dialog = useRegistrationDialog(refusedEvent?.id ?? loaderData.registerId);
+  const notice = requested.notice ?? (refused && !refusedEvent ? refused.message : null);
+  const dialog = useRegistrationDialog(requested.eventId, refusedEvent?.id ?? null);
   const openEvent = events.find((e) => e.id === dialog.openId && e.registrationEnabled) ?? null;
 
   return (
