@@ -1,5 +1,5 @@
 // The route table is the site map: public routes in the order of SPEC section 2, then the admin area.
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   layout("routes/public/layout.tsx", [
@@ -30,6 +30,11 @@ export default [
   // Everything under /admin passes the session guard in the admin layout's middleware.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    ...prefix("testimonies", [
+      index("routes/admin/testimonies-redirect.tsx"),
+      route("new", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-new" }),
+      route("edit/:id", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-edit" }),
+    ]),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),

@@ -40,6 +40,9 @@ export function intentOf(formData: FormData): string {
 /** Validates the schema's fields; on failure the spec's 'Error' toast carries `failureMessage`. */
 export function validateAdminForm<S extends z.ZodObject>(schema: S, formData: FormData, failureMessage: string) {
   const result = validateValues(schema, readFields(formData, fieldNames(schema)));
+  // Keep an image the browser already uploaded, so a refused save does not lose it.
+  const imageUrl = formData.get("image_url");
+  if (typeof imageUrl === "string" && isStoredImageUrl(imageUrl)) result.values.image_url = imageUrl;
   if (result.success) return result;
   return {
     ...result,

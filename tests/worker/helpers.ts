@@ -89,3 +89,21 @@ export async function signIn(email = TEST_ADMIN.email, password = TEST_ADMIN.pas
 export async function html(response: Response): Promise<string> {
   return response.text();
 }
+
+/** The flash toast a redirect carries, decoded (null when there is none). */
+export function toastOf(response: Response): { title: string; description?: string; variant?: string } | null {
+  const value = cookieValue(response, "toast");
+  if (!value) return null;
+  const bytes = Uint8Array.from(atob(decodeURIComponent(value)), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** A multipart admin form post (what the browser sends for forms with an image field). */
+export function postMultipart(path: string, fields: Record<string, string | Blob>, options: RequestOptions = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof Blob) form.set(name, value, (value as File).name ?? "upload");
+    else form.set(name, value);
+  }
+  return request(path, { ...options, method: "POST", body: form });
+}

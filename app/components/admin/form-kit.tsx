@@ -189,3 +189,22 @@ export function useAdminForm(schema: z.ZodObject, actionData: ActionResult, inva
   const values = actionData?.values;
   return { errors, onSubmit, pending, values };
 }
+
+/** Shown while an existing record loads for its edit form (SPEC section 4: a skeleton loader). */
+export function FormSkeleton() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8" aria-busy="true" aria-label="Loading">
+      <div className="h-4 w-16 animate-pulse rounded bg-stone-200" />
+      <div className="mt-4 h-7 w-56 animate-pulse rounded bg-stone-200" />
+      <div className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-6">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="space-y-2">
+            <div className="h-4 w-28 animate-pulse rounded bg-stone-200" />
+            <div className="h-10 w-full animate-pulse rounded bg-stone-100" />
+          </div>
+        ))}
+        <div className="aspect-video w-full animate-pulse rounded-lg bg-stone-100" />
+      </div>
+    </div>
+  );
+}

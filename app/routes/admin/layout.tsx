@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { FormSkeleton } from "~/components/admin/form-kit";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/components/route-error";
@@ -68,11 +69,14 @@ function AdminHeader({ email }: { email: string }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loadingRecord =
+    navigation.state === "loading" && !navigation.formMethod && /^\/admin\/[a-z]+\/edit\/\d+$/.test(navigation.location.pathname);
   return (
     <>
       <AdminHeader email={loaderData.email} />
       <main id="main" className="flex-1 bg-stone-50">
-        <Outlet />
+        {loadingRecord ? <FormSkeleton /> : <Outlet />}
       </main>
     </>
   );

@@ -1,4 +1,46 @@
-// Placeholder until the testimonies manager lands (issue 4).
-export function TestimoniesManager(_props: { rows: never[]; error: string | null; deleteId: number | null }) {
-  return <p className="text-stone-600">This list is being built.</p>;
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { EditLink, ManagerRow, ManagerSection, ToggleActiveButton } from "~/components/admin/manager-list";
+import { PersonPhoto } from "~/components/person-photo";
+import { adminTabHref } from "~/lib/admin-tabs";
+
+type Row = { id: number; author: string; role: string | null; image_url: string | null; active: boolean };
+
+export function TestimoniesManager({ rows, error, deleteId }: { rows: Row[]; error: string | null; deleteId: number | null }) {
+  return (
+    <ManagerSection
+      title="Testimonies"
+      addHref="/admin/testimonies/new"
+      addLabel="Add Testimony"
+      error={error}
+      empty={rows.length === 0 ? "No testimonies yet. Add the first one to share what God is doing." : null}
+    >
+      {rows.map((row) => (
+        <ManagerRow
+          key={row.id}
+          media={<PersonPhoto name={row.author} imageUrl={row.image_url} className="size-10" initialClassName="text-base" />}
+          title={row.author}
+          details={row.role}
+          actions={
+            <>
+              <ToggleActiveButton
+                action={`/admin/testimonies/edit/${row.id}`}
+                active={row.active}
+                label={`${row.active ? "Deactivate" : "Activate"} testimony by ${row.author}`}
+              />
+              <EditLink to={`/admin/testimonies/edit/${row.id}`} label={`Edit testimony by ${row.author}`} />
+              <ConfirmDelete
+                action={`/admin/testimonies/edit/${row.id}`}
+                openHref={adminTabHref("testimonies", { delete: row.id })}
+                closeHref={adminTabHref("testimonies")}
+                initiallyOpen={deleteId === row.id}
+                title="Delete testimony?"
+                description={`The testimony by ${row.author} will be removed from the website. This cannot be undone.`}
+                triggerLabel={`Delete testimony by ${row.author}`}
+              />
+            </>
+          }
+        />
+      ))}
+    </ManagerSection>
+  );
 }
