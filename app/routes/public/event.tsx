@@ -16,6 +16,7 @@ import {
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { SITE_SHORT_NAME } from "~/lib/constants";
+import { imageSources } from "~/lib/images";
 import { activeEventByIdQuery, toPublicEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
@@ -27,12 +28,13 @@ function eventId(param: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const id = eventId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const [row] = await activeEventByIdQuery(getDb(), id);
   if (!row) throw data(null, { status: 404 });
-  return { event: toPublicEvent(row) };
+  // The origin makes og:image absolute, for the preview WhatsApp shows of a shared link.
+  return { event: toPublicEvent(row), origin: new URL(request.url).origin };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -49,7 +51,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `Page not found | ${SITE_SHORT_NAME}` }];
-  const { event } = loaderData;
+  const { event, origin } = loaderData;
   const when = [event.dateText, event.timeText].filter(Boolean).join(", ");
   const summary = event.description ?? [when, event.location].filter(Boolean).join(" · ");
   const description =
@@ -60,6 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: event.name },
     ...(description ? [{ property: "og:description", content: description }] : []),
     { property: "og:type", content: "website" },
+    ...(event.imageUrl ? [{ property: "og:image", content: `${origin}${imageSources(event.imageUrl).src}` }] : []),
   ];
 };
 

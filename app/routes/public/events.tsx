@@ -15,20 +15,27 @@ import {
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { SITE_SHORT_NAME } from "~/lib/constants";
+import { imageSources } from "~/lib/images";
 import { activeEventsQuery, toPublicEvent, type PublicEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/events";
 
-type LoaderData = { events: PublicEvent[]; failed: boolean };
+type LoaderData = {
+  events: PublicEvent[];
+  failed: boolean;
+  /** Makes og:image absolute, for the preview WhatsApp shows of a shared ?register= link. */
+  origin: string;
+};
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
   try {
     const events = (await activeEventsQuery(getDb())).map(toPublicEvent);
-    return data<LoaderData>({ events, failed: false });
+    return data<LoaderData>({ events, failed: false, origin });
   } catch (error) {
     console.error("Loading /events failed:", error);
-    return data<LoaderData>({ events: [], failed: true }, { status: 503 });
+    return data<LoaderData>({ events: [], failed: true, origin }, { status: 503 });
   }
 }
 
@@ -57,6 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
     { property: "og:title", content: opened ? `Register for ${opened.name}` : "Upcoming Events" },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
+    ...(opened?.imageUrl ? [{ property: "og:image", content: `${loaderData?.origin}${imageSources(opened.imageUrl).src}` }] : []),
   ];
 };
 
