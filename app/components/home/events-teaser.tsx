@@ -50,7 +50,7 @@ function EventCard({ event }: { event: EventTeaser }) {
         <p className="mt-3 line-clamp-2 flex-1 text-stone-700">{event.description || "No description available"}</p>
         <div className="mt-5 flex gap-3">
           <Link to={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
-            Details<span className="sr-only">: {event.name}</span>
+            Details<span className="sr-only"> about {event.name}</span>
           </Link>
           {event.registration_enabled ? (
             <Link to={`/events?register=${event.id}`} className={`${buttonClass.primary} flex-1`}>

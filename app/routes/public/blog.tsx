@@ -74,7 +74,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     to={post.path}
                     className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 after:content-[''] group-hover:text-brand-900"
                   >
-                    Read More<span className="sr-only">: {post.title}</span>
+                    Read More<span className="sr-only"> about {post.title}</span>
                     <ArrowRightIcon className="size-4" />
                   </Link>
                 </div>

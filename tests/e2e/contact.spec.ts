@@ -1,0 +1,104 @@
+// The contact form as a visitor uses it, with and without JavaScript. Each run sends at most two
+// valid messages per project, within the per-address limit of five.
+import { expect, test, type Page } from "@playwright/test";
+
+/** The message form (the footer has its own e-mail field). */
+function form(page: Page) {
+  return page.locator("#message-form");
+}
+
+async function fill(page: Page, values: { name: string; email: string; subject: string; message: string }) {
+  await form(page).getByLabel("Full Name").fill(values.name);
+  await form(page).getByLabel("Email Address").fill(values.email);
+  await form(page).getByLabel("Subject").fill(values.subject);
+  await form(page).getByLabel("Message").fill(values.message);
+}
+
+/** Resolves once React has hydrated the form (its submit handler is attached). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[action="/contact"]');
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+test("with JavaScript: errors appear beside the fields, nothing is sent, then a valid message is confirmed", async ({ page }) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/contact");
+  await hydrated(page);
+  await form(page).getByLabel("Email Address").fill("not-an-email");
+  await form(page).getByLabel("Subject").fill("A question");
+  await page.getByRole("button", { name: "Send Message" }).click();
+
+  await expect(page.getByText("Please enter your full name")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Please enter your message")).toBeVisible();
+  await expect(form(page).getByLabel("Full Name")).toBeFocused();
+  await expect(form(page).getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form(page).getByLabel("Subject")).toHaveValue("A question");
+  expect(posts).toEqual([]);
+
+  await fill(page, { name: "Chisomo Tembo", email: "chisomo@example.mw", subject: "Joining a chapter", message: "Where does the fellowship meet in Area 25?" });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Message sent" })).toContainText(
+    "Thank you for contacting us. We will reply as soon as we can.",
+  );
+  await expect(form(page).getByLabel("Full Name")).toHaveValue("");
+  await expect(page.getByText("Please enter your full name")).toBeHidden();
+  expect(posts).toHaveLength(1);
+});
+
+test("a link's suggested subject is filled in", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Find a Chapter" }).click();
+  await expect(page).toHaveURL(/\/contact\?subject=/);
+  await expect(form(page).getByLabel("Subject")).toHaveValue("Finding a chapter");
+});
+
+test.describe("without JavaScript", () => {
+  test("the browser refuses empty fields, the server's refusal keeps what was typed, and a valid message is confirmed", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact");
+
+    // The browser's own checks: nothing leaves the page.
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(await page.locator("form[action='/contact'] :invalid").count()).toBe(4);
+
+    // Spaces satisfy `required`; the server refuses them and shows the form again.
+    await fill(page, { name: "   ", email: "chisomo@example.mw", subject: "Joining", message: "Where do you meet?" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Please enter your full name")).toBeVisible();
+    await expect(form(page).getByLabel("Email Address")).toHaveValue("chisomo@example.mw");
+    await expect(form(page).getByLabel("Message")).toHaveValue("Where do you meet?");
+
+    await fill(page, { name: "Chisomo Tembo", email: "chisomo@example.mw", subject: "Joining", message: "Where do you meet?" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByTestId("toast")).toContainText("Thank you for contacting us. We will reply as soon as we can.");
+    await context.close();
+  });
+});
+
+test("the map is a self-hosted image with a link to OpenStreetMap, and no frame", async ({ page }) => {
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith("http://127.0.0.1")) outside.push(request.url());
+  });
+  await page.goto("/contact");
+  const map = page.getByRole("img", { name: /Map of Falls Area 1|Street map of Falls Area 1/ });
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toBeVisible();
+  const box = (await map.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+  await expect(page.getByRole("link", { name: "Open in OpenStreetMap" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/?mlat=-13.9626&mlon=33.7741#map=16/-13.9626/33.7741",
+  );
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(outside).toEqual([]);
+});
