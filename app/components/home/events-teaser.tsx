@@ -8,7 +8,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { SectionHeading } from "~/components/section-heading";
 
 /** The stock image of an event that has none of its own. */
-export const EVENT_FALLBACK_IMAGE = "/media/events/sample-conference-1600w.webp";
+const EVENT_FALLBACK_IMAGE = "/media/events/sample-conference-1600w.webp";
 
 export type EventTeaser = {
   id: number;

@@ -33,7 +33,7 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
   return (
     <section aria-labelledby={headingId} className="bg-brand-50 px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeading id={headingId} eyebrow="Testimonies" title="Lives Changed by Christ" />
-      <div aria-roledescription="carousel" aria-label="Testimonies" className="mx-auto mt-10 max-w-3xl">
+      <div role="group" aria-roledescription="carousel" aria-label="Testimonies" className="mx-auto mt-10 max-w-3xl">
         <div aria-live="polite" className="grid">
           {testimonies.map((testimony, i) => {
             const current = i === shown;
