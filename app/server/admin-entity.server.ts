@@ -4,7 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { adminTabHref, type AdminTab } from "~/lib/admin-tabs";
-import type { FormValues } from "~/lib/forms";
+import type { FieldErrors, FormValues } from "~/lib/forms";
 import type { ImageKind } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { requestContext } from "~/context";
@@ -14,6 +14,12 @@ import { deleteImageSet } from "./image-store.server";
 import { redirectWithToast } from "./toast.server";
 
 const error = (description: string): Toast => ({ title: "Error", description, variant: "destructive" });
+
+/**
+ * A failure message with its reason: "Failed to update testimony: this record no longer exists."
+ * A fallback worded as advice ("... Please try again.") drops the advice, which would not help.
+ */
+const because = (message: string, reason: string) => `${message.replace(/\.?( Please try again\.)?$/, "")}: ${reason}`;
 
 export type EntityConfig<S extends z.ZodObject, Input> = {
   tab: AdminTab;
@@ -29,8 +35,10 @@ export type EntityConfig<S extends z.ZodObject, Input> = {
     updateFailed: string;
     deleted?: Toast;
     deleteFailed?: string;
-    /** The message for a failed form check (the leadership form has its own wording). */
-    invalid?: Toast;
+    /** Opens the 'Upload Error' toast when a file posted with the form is refused (the event form's wording). */
+    uploadFailed?: string;
+    /** The message for a failed form check, fixed or worded from the errors (the leadership form has its own wording). */
+    invalid?: Toast | ((errors: FieldErrors) => Toast);
     /** Field errors for a unique-constraint failure (slug collisions). */
     duplicate?: { field: string; message: string };
     toggled?: (active: boolean) => Toast;
@@ -66,7 +74,7 @@ export async function entityAction<S extends z.ZodObject, Input>(config: EntityC
   if (intent === "delete" && model.remove && id !== null) {
     try {
       const removed = await model.remove(id);
-      if (!removed) return redirectWithToast(request, back, error(`${messages.deleteFailed}: it no longer exists.`));
+      if (!removed) return redirectWithToast(request, back, error(because(messages.deleteFailed!, "it no longer exists.")));
       waitUntil(deleteImageSet(removed.image_url));
       return redirectWithToast(request, back, messages.deleted!);
     } catch (cause) {
@@ -92,13 +100,17 @@ export async function entityAction<S extends z.ZodObject, Input>(config: EntityC
   const validation = validateAdminForm(config.schema, formData, failure);
   if (!validation.success) {
     return messages.invalid
-      ? adminFormFailure(validation.values, validation.errors, messages.invalid)
+      ? adminFormFailure(
+          validation.values,
+          validation.errors,
+          typeof messages.invalid === "function" ? messages.invalid(validation.errors) : messages.invalid,
+        )
       : validation.response;
   }
 
   const previous = id === null ? null : await model.imageOf(id);
   // Saving a record someone deleted meanwhile: nothing to keep editing, so back to the list.
-  const gone = () => redirectWithToast(request, back, error(`${failure}: this record no longer exists.`));
+  const gone = () => redirectWithToast(request, back, error(because(failure, "this record no longer exists.")));
   if (id !== null && !previous) return gone();
   const image = config.imageKind
     ? await decideImage(formData, config.imageKind, previous?.image_url ?? null)
@@ -124,7 +136,11 @@ export async function entityAction<S extends z.ZodObject, Input>(config: EntityC
 
   if (previous && previous.image_url !== image.url) waitUntil(deleteImageSet(previous.image_url));
   const toast: Toast = image.uploadError
-    ? { title: "Upload Error", description: `${image.uploadError} The rest was saved; the image was not changed.`, variant: "destructive" }
+    ? {
+        title: "Upload Error",
+        description: [messages.uploadFailed, image.uploadError, "The rest was saved; the image was not changed."].filter(Boolean).join(" "),
+        variant: "destructive",
+      }
     : id === null
       ? messages.created
       : messages.updated;
