@@ -35,6 +35,11 @@ export default [
       route("new", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-new" }),
       route("edit/:id", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-edit" }),
     ]),
+    ...prefix("events", [
+      route("new", "routes/admin/event-form.tsx", { id: "admin-events-new" }),
+      route("edit/:id", "routes/admin/event-form.tsx", { id: "admin-events-edit" }),
+      route("registrations/:id", "routes/admin/event-registrations.tsx"),
+    ]),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),

@@ -1,6 +1,9 @@
 // Every query that touches `event_registrations`.
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { event_registrations } from "~/db/schema";
 import { registrationDedupeKey } from "~/lib/registration-key";
 import { REGISTRATION_MESSAGES, registrationSchema, type RegistrationInput } from "~/lib/schemas/registration";
+import { safeFileName } from "~/server/csv.server";
 import { getDb, type Db } from "~/server/db.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
@@ -76,4 +79,74 @@ export function registrationAction(request: Request, fallbackPath: string) {
       return refusals[outcome];
     },
   });
+}
+
+// Admin side (SPEC section 7: registrations of one event, newest first; the CSV export).
+
+export type Registration = Pick<
+  typeof event_registrations.$inferSelect,
+  "id" | "full_name" | "phone_number" | "email" | "created_at"
+>;
+
+const registrationColumns = {
+  id: event_registrations.id,
+  full_name: event_registrations.full_name,
+  phone_number: event_registrations.phone_number,
+  email: event_registrations.email,
+  created_at: event_registrations.created_at,
+};
+
+const newestFirst = [desc(event_registrations.created_at), desc(event_registrations.id)] as const;
+
+/** How many registrations each event has: one grouped query for the whole admin list. */
+export function registrationCountsByEventQuery(db: Db) {
+  return db
+    .select({ event_id: event_registrations.event_id, n: count() })
+    .from(event_registrations)
+    .groupBy(event_registrations.event_id);
+}
+
+/** The newest `limit` registrations of one event. */
+export function latestRegistrationsQuery(db: Db, eventId: number, limit: number) {
+  return db
+    .select(registrationColumns)
+    .from(event_registrations)
+    .where(eq(event_registrations.event_id, eventId))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+export function registrationCountQuery(db: Db, eventId: number) {
+  return db.select({ n: count() }).from(event_registrations).where(eq(event_registrations.event_id, eventId));
+}
+
+/**
+ * One page of an event's registrations newest first, after `after` (keyset paging on
+ * created_at, id, served by the (event_id, created_at) index), for the streamed CSV export.
+ */
+export function registrationsPage(db: Db, eventId: number, after: Registration | null, pageSize = 500) {
+  const t = event_registrations;
+  return db
+    .select(registrationColumns)
+    .from(t)
+    .where(
+      and(
+        eq(t.event_id, eventId),
+        after ? or(lt(t.created_at, after.created_at), and(eq(t.created_at, after.created_at), lt(t.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .all();
+}
+
+/** '{event name}-registrations.csv', made of safe characters only (never a hidden dot-file). */
+export function registrationsCsvFileName(eventName: string): string {
+  const base = safeFileName(eventName, "event").replace(/^[.\s]+/, "");
+  return `${base || "event"}-registrations.csv`;
+}
+
+/** Part of deleting an event: its registrations go with it, in the same batch. */
+export function deleteRegistrationsOfEventQuery(db: Db, eventId: number) {
+  return db.delete(event_registrations).where(eq(event_registrations.event_id, eventId));
 }

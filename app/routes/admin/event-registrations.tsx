@@ -1,0 +1,156 @@
+// /admin/events/registrations/:id (SPEC section 2, Event registrations): who registered, newest
+// first, and the CSV export. The page shows the newest few hundred; the export has everyone.
+import { data, Link } from "react-router";
+import { ExportCsvButton } from "~/components/admin/events/export-csv-button";
+import { ArrowLeftIcon } from "~/components/icons";
+import { LoadError } from "~/components/load-error";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { REGISTRATION_DATE_FORMAT, REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
+import { eventHeadingQuery } from "~/models/event.server";
+import { latestRegistrationsQuery, registrationCountQuery, registrationsCsvFileName } from "~/models/registration.server";
+import { parseId } from "~/server/admin-form.server";
+import { getDb } from "~/server/db.server";
+import type { Route } from "./+types/event-registrations";
+
+/** How many registrations the page lists; the CSV export has all of them. */
+export const REGISTRATIONS_PAGE_LIMIT = 500;
+const LOAD_FAILED = "Failed to load data. Please try again.";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.event ? `${loaderData.event.name} Registrations` : "Event Registrations"} | Admin` },
+];
+
+async function read(id: number) {
+  const db = getDb();
+  const [events, rows, counts] = await db.batch([
+    eventHeadingQuery(db, id),
+    latestRegistrationsQuery(db, id, REGISTRATIONS_PAGE_LIMIT),
+    registrationCountQuery(db, id),
+  ]);
+  return { event: events[0], rows, total: counts[0]?.n ?? 0 };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  let result: Awaited<ReturnType<typeof read>>;
+  try {
+    result = await read(id);
+  } catch (cause) {
+    console.error("registrations load failed", cause);
+    return { error: LOAD_FAILED, event: null };
+  }
+  const { event, rows, total } = result;
+  if (!event) throw data(null, { status: 404 });
+  return {
+    error: null,
+    event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, REGISTRATIONS_HEADING_DATE_FORMAT) },
+    registrations: rows.map((row) => ({
+      id: row.id,
+      name: row.full_name,
+      phone: row.phone_number,
+      email: row.email,
+      date: row.created_at,
+      dateText: formatInSiteZone(row.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
+    })),
+    total,
+    fileName: registrationsCsvFileName(event.name),
+  };
+}
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { error: null }>;
+
+function RegistrationsTable({ registrations }: { registrations: Loaded["registrations"] }) {
+  const cell = "px-3 py-3 align-top sm:px-4";
+  return (
+    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
+          <tr>
+            <th scope="col" className={cell}>
+              Name
+            </th>
+            <th scope="col" className={cell}>
+              Contact
+            </th>
+            <th scope="col" className={cell}>
+              Registration Date
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">
+          {registrations.map((registration) => (
+            <tr key={registration.id}>
+              <td className={`${cell} font-medium break-words text-stone-900`}>{registration.name}</td>
+              <td className={`${cell} text-stone-700`}>
+                <a href={`tel:${registration.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap hover:underline">
+                  {registration.phone}
+                </a>
+                {registration.email ? (
+                  <a href={`mailto:${registration.email}`} className="mt-0.5 block break-all text-stone-600 hover:underline">
+                    {registration.email}
+                  </a>
+                ) : null}
+              </td>
+              <td className={`${cell} text-stone-700`}>
+                <time dateTime={registration.date}>{registration.dateText}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function EventRegistrations({ loaderData }: Route.ComponentProps) {
+  const back = (
+    <Link to={adminTabHref("events")} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
+      <ArrowLeftIcon className="size-4" />
+      Back to Events
+    </Link>
+  );
+
+  if (loaderData.error !== null) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
+        {back}
+        <h1 className="mt-3 text-2xl font-bold text-stone-900">Event Registrations</h1>
+        <div className="mt-6">
+          <LoadError message={loaderData.error} />
+        </div>
+      </div>
+    );
+  }
+
+  const { event, registrations, total, fileName } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
+      {back}
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-stone-900">{`${event.name} Registrations`}</h1>
+          <p className="mt-1 text-stone-600">{event.dateText ?? "No date set"}</p>
+        </div>
+        <ExportCsvButton href={`/api/admin/events/${event.id}/registrations.csv`} fileName={fileName} disabled={total === 0} />
+      </div>
+      <div className="mt-6">
+        {total === 0 ? (
+          <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">
+            No registrations found for this event.
+          </p>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-stone-600">
+              {total > registrations.length
+                ? `Showing the newest ${registrations.length} of ${total.toLocaleString("en-US")} registrations. The CSV export has everyone.`
+                : `${total} ${total === 1 ? "registration" : "registrations"}, newest first.`}
+            </p>
+            <RegistrationsTable registrations={registrations} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,363 @@
+// The events manager: the list on /admin?tab=events, the create/edit form (Malawi time, images,
+// switches, validation), delete with its registrations, and the failures an admin may meet.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { fixtureBytes } from "../fixtures/images";
+import { createAdmin, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
+
+let cookie: string;
+beforeEach(async () => {
+  await createAdmin();
+  cookie = await signIn();
+});
+
+type EventRow = {
+  id: number;
+  name: string;
+  date: string | null;
+  location: string | null;
+  description: string | null;
+  image_url: string | null;
+  image_alt: string | null;
+  active: number;
+  registration_enabled: number;
+};
+
+async function events(): Promise<EventRow[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT id, name, date, location, description, image_url, image_alt, active, registration_enabled FROM churchevents ORDER BY id",
+  ).all<EventRow>();
+  return results;
+}
+
+async function registrationCount(eventId: number): Promise<number> {
+  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM event_registrations WHERE event_id = ?1").bind(eventId).first<{ n: number }>())!.n;
+}
+
+/** Whether the form's <input name=...> (with that value, for radios) renders checked. */
+function isChecked(page: string, name: string, value?: string): boolean {
+  const tag = [...page.matchAll(/<input[^>]*>/g)]
+    .map((m) => m[0])
+    .find((t) => t.includes(`name="${name}"`) && (value === undefined || t.includes(`value="${value}"`)));
+  if (!tag) throw new Error(`no input ${name}`);
+  return tag.includes('checked=""');
+}
+
+/** Inserts `n` registrations for an event in one statement. */
+function registrationsSql(eventId: number, n: number): string {
+  return `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key)
+    WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${n})
+    SELECT ${eventId}, 'Person ' || i, '0999' || i, 'key-${eventId}-' || i FROM seq`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+}
+
+/** The list row (<li>) that shows `name`. */
+function rowOf(page: string, name: string): string {
+  const row = page.split("<li").find((chunk) => chunk.includes(`>${escapeHtml(name)}<`));
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+}
+
+async function eventsTab(query = "") {
+  return (await request(`/admin?tab=events${query}`, { cookie })).text();
+}
+
+const valid = {
+  intent: "save",
+  name: "Northern Region Men's Rally",
+  date: "2027-03-05T09:30",
+  location: "Mzuzu Baptist Church",
+  description: "A day of worship and teaching.",
+  image_alt: "",
+  active: "on",
+  registration_enabled: "on",
+};
+
+describe("events tab", () => {
+  it("says when there are no events", async () => {
+    const page = await eventsTab();
+    expect(page).toContain("No events have been created yet.");
+    expect(page).toContain('href="/admin/events/new"');
+  });
+
+  it("lists undated events first, then by date descending, dated in Malawi time, with their markers and links", async () => {
+    await runSql([
+      `INSERT INTO churchevents (id, name, date, location, active, registration_enabled) VALUES
+        (1, 'Older Breakfast', '2026-05-01T06:00:00.000Z', 'Blantyre', 1, 0),
+        (2, 'Undated Retreat', NULL, NULL, 0, 1),
+        (3, 'Late Night Vigil', '2027-03-04T22:30:00.000Z', 'Zomba', 1, 1)`,
+    ]);
+    const page = await eventsTab();
+    const order = ["Undated Retreat", "Late Night Vigil", "Older Breakfast"].map((name) => page.indexOf(`>${name}<`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    // 22:30 UTC on March 4 is already March 5 in Malawi (UTC+2).
+    const vigil = rowOf(page, "Late Night Vigil");
+    expect(vigil).toContain("Mar 5, 2027 · Zomba · 0 registrations");
+    expect(vigil).toMatch(/>Active</);
+    expect(vigil).toMatch(/>Registration Open</);
+    expect(vigil).toContain('href="/admin/events/edit/3"');
+    expect(vigil).toContain('href="/admin/events/registrations/3"');
+    expect(vigil).toMatch(/href="\/events\/3" target="_blank" rel="noopener" aria-label="View Late Night Vigil on the website \(opens in a new tab\)"/);
+
+    const undated = rowOf(page, "Undated Retreat");
+    expect(undated).toContain("No date set");
+    expect(undated).toMatch(/>Hidden</);
+    expect(undated).not.toMatch(/>Active</);
+    expect(undated).toMatch(/>Registration Open</);
+    // A hidden event has no public page to link to.
+    expect(undated).not.toContain('href="/events/2"');
+
+    const older = rowOf(page, "Older Breakfast");
+    expect(older).toContain("May 1, 2026");
+    expect(older).not.toMatch(/>Registration Open</);
+  });
+
+  it("shows the spec's message when the events cannot be read", async () => {
+    await runSql(["DROP TABLE event_registrations", "DROP TABLE churchevents"]);
+    const response = await request("/admin?tab=events", { cookie });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toMatch(/role="alert"[^>]*>.*Failed to load events\. Please try again\./s);
+    expect(page).not.toContain("No events have been created yet.");
+  });
+
+  it("says in the delete dialog how many registrations go with the event", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name) VALUES (1, 'Big Conference'), (2, 'Small Breakfast'), (3, 'New Retreat')",
+      registrationsSql(1, 12),
+      registrationsSql(2, 1),
+    ]);
+    const page = await eventsTab("&delete=1");
+    expect(page).toMatch(/<dialog[^>]*open=""/);
+    expect(rowOf(page, "Big Conference")).toContain("This will also delete 12 registrations.");
+    expect(rowOf(page, "Big Conference")).toContain("12 registrations");
+    expect(rowOf(page, "Small Breakfast")).toContain("This will also delete 1 registration.");
+    expect(rowOf(page, "New Retreat")).toContain("It has no registrations.");
+  });
+});
+
+describe("event form", () => {
+  it("shows the create form with the spec's labels, hints, sample images and both switches on", async () => {
+    const page = await (await request("/admin/events/new", { cookie })).text();
+    for (const text of [
+      "Create New Event",
+      "Event Name",
+      "Date and Time",
+      "Location",
+      "Description",
+      "Event Image",
+      "Recommended size: 1200x630",
+      "No image selected",
+      "Active events are visible to the public",
+      "Allow Registration",
+      "Enable people to register for this event",
+      "Create Event",
+      "Cancel",
+      "Back",
+    ]) {
+      expect(page).toContain(text);
+    }
+    expect(page).toMatch(/type="datetime-local"[^>]*name="date"|name="date"[^>]*type="datetime-local"/);
+    for (const sample of ["sample-conference", "sample-retreat", "sample-outreach"]) {
+      expect(page).toContain(`value="/media/events/${sample}-1600w.webp"`);
+    }
+    expect(page.match(/role="switch"/g)).toHaveLength(2);
+    expect(isChecked(page, "active")).toBe(true);
+    expect(isChecked(page, "registration_enabled")).toBe(true);
+    expect(page).toContain('href="/admin?tab=events"');
+  });
+
+  it("creates an event, reading the date as Malawi time, and returns to the list with the spec's toast", async () => {
+    const response = await postForm("/admin/events/new", valid, { cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin?tab=events");
+    expect(toastOf(response)).toEqual({ title: "Event created", description: "The new event has been successfully created." });
+    expect(await events()).toEqual([
+      {
+        id: 1,
+        name: valid.name,
+        date: "2027-03-05T07:30:00.000Z",
+        location: valid.location,
+        description: valid.description,
+        image_url: null,
+        image_alt: null,
+        active: 1,
+        registration_enabled: 1,
+      },
+    ]);
+    expect(rowOf(await eventsTab(), valid.name)).toContain("Mar 5, 2027");
+
+    const edit = await (await request("/admin/events/edit/1", { cookie })).text();
+    expect(edit).toContain("Edit Event");
+    expect(edit).toContain('value="2027-03-05T09:30"');
+    expect(edit).toContain("Update Event");
+  });
+
+  it("stores an empty date as no date and unchecked switches as off", async () => {
+    await postForm("/admin/events/new", { intent: "save", name: "Date To Be Announced", date: "", location: "", description: "", image_alt: "" }, { cookie });
+    expect(await events()).toEqual([
+      { id: 1, name: "Date To Be Announced", date: null, location: null, description: null, image_url: null, image_alt: null, active: 0, registration_enabled: 0 },
+    ]);
+    const row = rowOf(await eventsTab(), "Date To Be Announced");
+    expect(row).toContain("No date set");
+    expect(row).toMatch(/>Hidden</);
+    expect(row).not.toMatch(/>Registration Open</);
+    const edit = await (await request("/admin/events/edit/1", { cookie })).text();
+    expect(isChecked(edit, "active")).toBe(false);
+    expect(isChecked(edit, "registration_enabled")).toBe(false);
+  });
+
+  it("updates an event with the spec's toast, and turns its switches off", async () => {
+    await postForm("/admin/events/new", valid, { cookie });
+    const response = await postForm(
+      "/admin/events/edit/1",
+      { intent: "save", name: "Renamed Rally", date: "2027-12-31T23:45", location: "Karonga", description: "", image_alt: "Men singing" },
+      { cookie },
+    );
+    expect(response.headers.get("Location")).toBe("/admin?tab=events");
+    expect(toastOf(response)).toEqual({ title: "Event updated", description: "The event has been successfully updated." });
+    expect((await events())[0]).toMatchObject({
+      name: "Renamed Rally",
+      date: "2027-12-31T21:45:00.000Z",
+      location: "Karonga",
+      description: null,
+      image_alt: "Men singing",
+      active: 0,
+      registration_enabled: 0,
+    });
+  });
+
+  it("refuses a missing name with the spec's message and keeps everything typed", async () => {
+    const response = await postForm("/admin/events/new", { ...valid, name: "   ", active: "", registration_enabled: "on" }, { cookie });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain("Event name is required");
+    expect(page).toContain('value="2027-03-05T09:30"');
+    expect(page).toContain('value="Mzuzu Baptist Church"');
+    expect(page).toContain(">A day of worship and teaching.</textarea>");
+    expect(isChecked(page, "active")).toBe(false);
+    expect(isChecked(page, "registration_enabled")).toBe(true);
+    expect(await events()).toEqual([]);
+  });
+
+  it("refuses a date and time that does not exist with a clear message", async () => {
+    for (const date of ["2027-02-30T09:30", "2027-03-05T25:00", "next friday", "0999-01-01T10:00"]) {
+      const response = await postForm("/admin/events/new", { ...valid, date }, { cookie });
+      expect(response.status).toBe(400);
+      const page = await response.text();
+      expect(page).toContain("Please enter a valid date and time, for example 2027-03-05 09:30");
+      expect(page).toContain(`value="${date}"`);
+    }
+    expect(await events()).toEqual([]);
+    // A browser without a date picker may send a space instead of the T.
+    await postForm("/admin/events/new", { ...valid, date: "2027-03-05 09:30" }, { cookie });
+    expect((await events())[0]!.date).toBe("2027-03-05T07:30:00.000Z");
+  });
+
+  it("uses a bundled sample image, and never a URL that is not ours", async () => {
+    await postForm("/admin/events/new", { ...valid, image_sample: "/media/events/sample-retreat-1600w.webp" }, { cookie });
+    expect((await events())[0]!.image_url).toBe("/media/events/sample-retreat-1600w.webp");
+    const edit = await (await request("/admin/events/edit/1", { cookie })).text();
+    expect(isChecked(edit, "image_sample", "/media/events/sample-retreat-1600w.webp")).toBe(true);
+    expect(isChecked(edit, "image_sample", "/media/events/sample-outreach-1600w.webp")).toBe(false);
+
+    await postForm("/admin/events/edit/1", { ...valid, image_url: "https://evil.example/x.png" }, { cookie });
+    expect((await events())[0]!.image_url).toBe("/media/events/sample-retreat-1600w.webp");
+    await postForm("/admin/events/new", { ...valid, name: "Other", image_url: "https://evil.example/x.png" }, { cookie });
+    expect((await events())[1]!.image_url).toBeNull();
+  });
+
+  it("shows the event's name as the picture's description on the public page when none was given", async () => {
+    await postForm("/admin/events/new", { ...valid, image_sample: "/media/events/sample-outreach-1600w.webp" }, { cookie });
+    const page = await (await request("/events/1")).text();
+    expect(page).toMatch(/<img[^>]*alt="Northern Region Men&#x27;s Rally"/);
+  });
+
+  it("stores a file posted without JavaScript in R2, and keeps it when a later file is refused", async () => {
+    const jpeg = new File([fixtureBytes("jpeg")], "rally.jpg", { type: "image/jpeg" });
+    const created = await postMultipart("/admin/events/new", { ...valid, image_file: jpeg }, { cookie });
+    expect(toastOf(created)).toMatchObject({ title: "Event created" });
+    const [first] = await events();
+    expect(first!.image_url).toMatch(/^\/images\/event-images\/[a-f0-9]{32}\.jpg$/);
+    const stored = await env.IMAGES.get(first!.image_url!.slice("/images/".length));
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(fixtureBytes("jpeg"));
+
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "poster.png", { type: "image/png" });
+    const refused = await postMultipart("/admin/events/edit/1", { ...valid, name: "Renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
+    expect(toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
+    expect(toastOf(refused)!.description).toMatch(/^Failed to upload image\. Please try again\. .*The rest was saved/);
+    expect((await events())[0]).toMatchObject({ name: "Renamed", image_url: first!.image_url });
+    expect((await env.IMAGES.list()).objects).toHaveLength(1);
+  });
+
+  it("deletes an event with its registrations and its uploaded image, asking first", async () => {
+    await postMultipart("/admin/events/new", { ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) }, { cookie });
+    await runSql(["INSERT INTO churchevents (id, name) VALUES (2, 'Stays')", registrationsSql(1, 3), registrationsSql(2, 2)]);
+    expect((await env.IMAGES.list()).objects).toHaveLength(1);
+
+    const dialog = await eventsTab("&delete=1");
+    expect(dialog).toContain("Delete event?");
+    expect(dialog).toContain("This will also delete 3 registrations.");
+
+    const response = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
+    expect(response.headers.get("Location")).toBe("/admin?tab=events");
+    expect(toastOf(response)).toEqual({ title: "Event deleted" });
+    expect((await events()).map((e) => e.name)).toEqual(["Stays"]);
+    expect(await registrationCount(1)).toBe(0);
+    expect(await registrationCount(2)).toBe(2);
+    expect((await env.IMAGES.list()).objects).toHaveLength(0);
+
+    const again = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
+    expect(toastOf(again)).toEqual({ title: "Error", description: "Failed to delete event: it no longer exists.", variant: "destructive" });
+  });
+
+  it("says so when a delete fails, and keeps the event", async () => {
+    await runSql(["INSERT INTO churchevents (id, name) VALUES (1, 'Kept')", "DROP TABLE event_registrations"]);
+    const response = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
+    expect(toastOf(response)).toEqual({ title: "Error", description: "Failed to delete event. Please try again.", variant: "destructive" });
+    expect((await events()).map((e) => e.name)).toEqual(["Kept"]);
+  });
+
+  it("fails cleanly when saving an event that was deleted meanwhile, leaving no stray image", async () => {
+    const response = await postMultipart(
+      "/admin/events/edit/42",
+      { ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) },
+      { cookie },
+    );
+    expect(response.headers.get("Location")).toBe("/admin?tab=events");
+    expect(toastOf(response)).toEqual({ title: "Error", description: "Failed to save event: this record no longer exists.", variant: "destructive" });
+    expect(await events()).toEqual([]);
+    expect((await env.IMAGES.list()).objects).toHaveLength(0);
+  });
+
+  it("keeps what was typed with the spec's toast when the database refuses the save", async () => {
+    await runSql(["DROP TABLE event_registrations", "DROP TABLE churchevents"]);
+    const response = await postForm("/admin/events/new", valid, { cookie });
+    expect(response.status).toBe(500);
+    const page = await response.text();
+    expect(page).toContain("Failed to save event. Please try again.");
+    expect(page).toContain(`value="Mzuzu Baptist Church"`);
+    expect(page).toContain('value="2027-03-05T09:30"');
+  });
+
+  it("sends a failed load back to the events list with the spec's toast", async () => {
+    for (const id of ["42", "abc"]) {
+      const response = await request(`/admin/events/edit/${id}`, { cookie });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin?tab=events");
+      expect(toastOf(response)).toEqual({ title: "Error", description: "Failed to load event data. Please try again.", variant: "destructive" });
+    }
+  });
+
+  it("is only for signed-in admins", async () => {
+    expect((await request("/admin/events/new")).headers.get("Location")).toMatch(/^\/auth/);
+    const post = await postForm("/admin/events/new", valid);
+    expect(post.status).toBeGreaterThanOrEqual(300);
+    expect(await events()).toEqual([]);
+  });
+});
