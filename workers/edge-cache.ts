@@ -75,7 +75,11 @@ export async function serveThroughEdgeCache(
   }
 
   const response = await render();
-  const cacheable = response.status === 200 && !response.headers.has("Set-Cookie") && request.method === "GET";
+  const cacheable =
+    response.status === 200 &&
+    request.method === "GET" &&
+    !response.headers.has("Set-Cookie") &&
+    !/no-store|private/.test(response.headers.get("Cache-Control") ?? "");
   if (!cacheable) return response;
 
   const body = await response.arrayBuffer();

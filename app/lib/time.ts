@@ -4,20 +4,25 @@ import { tz } from "@date-fns/tz";
 import { format, isValid, parse } from "date-fns";
 import { SITE_TIME_ZONE } from "./constants";
 
-const inSiteZone = tz(SITE_TIME_ZONE);
+/** The date-fns context for the site's zone, made on first use so pages that never format a date don't ship date-fns. */
+let siteZoneContext: ReturnType<typeof tz> | undefined;
+function inSiteZone() {
+  siteZoneContext ??= tz(SITE_TIME_ZONE);
+  return siteZoneContext;
+}
 
 /** Formats an ISO instant with a date-fns pattern in the site's zone; null for a missing or bad value. */
 export function formatInSiteZone(iso: string | Date | null | undefined, pattern: string): string | null {
   if (!iso) return null;
   const date = iso instanceof Date ? iso : new Date(iso);
   if (!isValid(date)) return null;
-  return format(date, pattern, { in: inSiteZone });
+  return format(date, pattern, { in: inSiteZone() });
 }
 
 /** Reads a `datetime-local` value (yyyy-MM-ddTHH:mm) as site time; returns the UTC ISO instant or null. */
 export function siteLocalInputToIso(value: string): string | null {
   const date = parse(value, value.length > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm", new Date(), {
-    in: inSiteZone,
+    in: inSiteZone(),
   });
   return isValid(date) ? new Date(date.getTime()).toISOString() : null;
 }
@@ -29,14 +34,14 @@ export function isoToSiteLocalInput(iso: string | null | undefined): string {
 
 /** Today's calendar date in the site's zone, as YYYY-MM-DD. */
 export function todayInSiteZone(now: Date = new Date()): string {
-  return format(now, "yyyy-MM-dd", { in: inSiteZone });
+  return format(now, "yyyy-MM-dd", { in: inSiteZone() });
 }
 
 /** Formats a calendar date (YYYY-MM-DD, no time or zone) with a date-fns pattern. */
 export function formatCalendarDate(day: string | null | undefined, pattern: string): string | null {
   if (!day) return null;
-  const date = parse(day, "yyyy-MM-dd", new Date(), { in: inSiteZone });
-  return isValid(date) ? format(date, pattern, { in: inSiteZone }) : null;
+  const date = parse(day, "yyyy-MM-dd", new Date(), { in: inSiteZone() });
+  return isValid(date) ? format(date, pattern, { in: inSiteZone() }) : null;
 }
 
 /** Whole days, hours, minutes and seconds from `now` until `target`; all zero once it has passed. */

@@ -84,4 +84,16 @@ describe("edge cache", () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get("X-Edge-Cache")).toBeNull();
   });
+
+  it("does not keep a page patched up after a database failure", async () => {
+    await env.DB.exec("DROP TABLE church_testimonies");
+    const first = await request("/");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("no-store");
+    await first.text();
+    expect((await request("/")).headers.get("X-Edge-Cache")).not.toBe("HIT");
+    await env.DB.exec("DROP TABLE churchblogs");
+    await (await request("/blog")).text();
+    expect((await request("/blog")).headers.get("X-Edge-Cache")).not.toBe("HIT");
+  });
 });

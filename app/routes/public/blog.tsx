@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { ArrowRightIcon, BookIcon } from "~/components/icons";
 import { EmptyState } from "~/components/empty-state";
 import { CARD_GRID_SIZES } from "~/components/ministry-card";
@@ -26,9 +26,11 @@ export async function loader() {
   } catch (error) {
     // SPEC section 8: a failed blog list is only logged; visitors see the empty state.
     console.error("Blog list failed to load:", error);
-    return { posts: [] };
+    return data({ posts: [] }, { headers: { "Cache-Control": "no-store" } });
   }
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { EventsTeaser, type EventTeaser } from "~/components/home/events-teaser";
 import { HomeHero } from "~/components/home/hero";
 import { JoinCta } from "~/components/home/join-cta";
@@ -38,7 +39,7 @@ const queries = (db: Db) =>
 async function loadHomeLists(db: Db) {
   try {
     const [ministries, events, testimonies] = await db.batch(queries(db));
-    return { ministries, events, testimonies, eventsFailed: false };
+    return { ministries, events, testimonies, eventsFailed: false, degraded: false };
   } catch (error) {
     console.error("Home page batch failed; loading sections one by one:", error);
     const [ministries, events, testimonies] = await Promise.allSettled(queries(db));
@@ -50,6 +51,7 @@ async function loadHomeLists(db: Db) {
       events: events.status === "fulfilled" ? events.value : [],
       testimonies: testimonies.status === "fulfilled" ? testimonies.value : [],
       eventsFailed: events.status === "rejected",
+      degraded: true,
     };
   }
 }
@@ -69,15 +71,21 @@ function toTeaser(event: ChurchEvent): EventTeaser {
 
 export async function loader() {
   const lists = await loadHomeLists(getDb());
-  return {
+  return data(
+    {
     now: Date.now(),
     conferenceDate: `${formatInSiteZone(CONFERENCE_START_ISO, "EEEE, MMMM d, yyyy")} · ${formatInSiteZone(CONFERENCE_START_ISO, "h:mm a")}`,
     ministries: lists.ministries.length ? lists.ministries : SAMPLE_MINISTRIES,
     events: lists.events.map(toTeaser),
     eventsError: lists.eventsFailed ? EVENTS_FAILED : null,
     testimonies: lists.testimonies.length ? lists.testimonies : SAMPLE_TESTIMONIES,
-  };
+    },
+    // A page patched up after a database failure must not be kept by the edge cache.
+    lists.degraded ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
