@@ -30,6 +30,21 @@ export default [
   // Everything under /admin passes the session guard in the admin layout's middleware.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    ...prefix("leadership", [
+      index("routes/admin/leadership-redirect.tsx"),
+      route("new", "routes/admin/leadership-form.tsx", { id: "admin-leadership-new" }),
+      route("edit/:id", "routes/admin/leadership-form.tsx", { id: "admin-leadership-edit" }),
+    ]),
+    ...prefix("ministries", [
+      index("routes/admin/ministries-redirect.tsx"),
+      route("new", "routes/admin/ministry-form.tsx", { id: "admin-ministries-new" }),
+      route("edit/:id", "routes/admin/ministry-form.tsx", { id: "admin-ministries-edit" }),
+    ]),
+    ...prefix("blogs", [
+      index("routes/admin/blogs-redirect.tsx"),
+      route("new", "routes/admin/blog-form.tsx", { id: "admin-blogs-new" }),
+      route("edit/:id", "routes/admin/blog-form.tsx", { id: "admin-blogs-edit" }),
+    ]),
     ...prefix("testimonies", [
       index("routes/admin/testimonies-redirect.tsx"),
       route("new", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-new" }),
@@ -40,6 +55,7 @@ export default [
       route("edit/:id", "routes/admin/event-form.tsx", { id: "admin-events-edit" }),
       route("registrations/:id", "routes/admin/event-registrations.tsx"),
     ]),
+    route("messages", "routes/admin/messages.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),

@@ -1,8 +1,36 @@
-// Every query that touches `contact_messages` (the admin inbox will add its reads here).
+// Every query that touches `contact_messages`: the contact form writes, the admin inbox reads.
+import { count, desc, eq, isNull } from "drizzle-orm";
 import { contact_messages } from "~/db/schema";
 import type { ContactInput } from "~/lib/schemas/contact";
 import { getDb } from "~/server/db.server";
 
+export type ContactMessage = typeof contact_messages.$inferSelect;
+
+export const INBOX_PAGE_SIZE = 200;
+
 export async function addContactMessage(message: ContactInput): Promise<void> {
   await getDb().insert(contact_messages).values(message);
+}
+
+/** The newest messages and how many are unread, in one round trip. */
+export async function inbox() {
+  const db = getDb();
+  const [messages, unread, total] = await db.batch([
+    db.select().from(contact_messages).orderBy(desc(contact_messages.created_at), desc(contact_messages.id)).limit(INBOX_PAGE_SIZE),
+    db.select({ n: count() }).from(contact_messages).where(isNull(contact_messages.read_at)),
+    db.select({ n: count() }).from(contact_messages),
+  ]);
+  return { messages, unread: unread[0]?.n ?? 0, total: total[0]?.n ?? 0 };
+}
+
+/** Marks a message read, or unread again. */
+export async function setMessageRead(id: number, read: boolean): Promise<void> {
+  await getDb()
+    .update(contact_messages)
+    .set({ read_at: read ? new Date().toISOString() : null })
+    .where(eq(contact_messages.id, id));
+}
+
+export async function deleteMessage(id: number): Promise<void> {
+  await getDb().delete(contact_messages).where(eq(contact_messages.id, id));
 }

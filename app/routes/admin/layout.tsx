@@ -20,6 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const ADMIN_LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
   { to: "/admin/account", label: "Account", end: false },
 ];

@@ -1,0 +1,51 @@
+// A visitor's message from /contact reaches the admin inbox, where it can be read, marked and deleted.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createAdmin, postForm, request, signIn, toastOf } from "./helpers";
+
+let cookie: string;
+beforeEach(async () => {
+  await createAdmin();
+  cookie = await signIn();
+});
+
+const message = {
+  full_name: "Gift Mbewe",
+  email: "gift@example.mw",
+  subject: "Starting a men's group",
+  message: "Who can visit our church in Mchinji?\nWe meet on Saturdays.",
+};
+
+describe("messages inbox", () => {
+  it("shows a message sent from the contact page, newest first, marked new", async () => {
+    await postForm("/contact", message, { ip: "198.51.100.20" });
+    await postForm("/contact", { ...message, subject: "<b>Second</b> <script>alert(1)</script>" }, { ip: "198.51.100.21" });
+    const response = await request("/admin/messages", { cookie });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("2 unread of 2.");
+    expect(body.indexOf("&lt;b&gt;Second&lt;/b&gt;")).toBeLessThan(body.indexOf("Starting a men&#x27;s group"));
+    expect(body).not.toContain("<script>alert(1)</script>");
+    expect(body).toContain("Who can visit our church in Mchinji?");
+    expect(body).toContain('href="mailto:gift@example.mw"');
+    expect(body).toContain(">New</span>");
+  });
+
+  it("marks a message read and unread, and deletes it", async () => {
+    await postForm("/contact", message, { ip: "198.51.100.22" });
+    const { id } = (await env.DB.prepare("SELECT id FROM contact_messages").first<{ id: number }>())!;
+    const read = await postForm("/admin/messages", { intent: "mark-read", id: String(id) }, { cookie });
+    expect(toastOf(read)).toMatchObject({ title: "Marked as read" });
+    expect(await (await request("/admin/messages", { cookie })).text()).toContain("0 unread of 1.");
+    await postForm("/admin/messages", { intent: "mark-unread", id: String(id) }, { cookie });
+    expect(await (await request("/admin/messages", { cookie })).text()).toContain("1 unread of 1.");
+    const deleted = await postForm("/admin/messages", { intent: "delete", id: String(id) }, { cookie });
+    expect(toastOf(deleted)).toMatchObject({ title: "Message deleted" });
+    expect(await (await request("/admin/messages", { cookie })).text()).toContain("No messages yet.");
+  });
+
+  it("is for admins only", async () => {
+    expect((await request("/admin/messages")).headers.get("Location")).toBe("/auth");
+    expect((await postForm("/admin/messages", { intent: "delete", id: "1" })).headers.get("Location")).toBe("/auth");
+  });
+});
