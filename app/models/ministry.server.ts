@@ -34,3 +34,51 @@ export function activeMinistryBySlugQuery(db: Db, slug: string) {
     .where(and(eq(ministries.slug, slug), eq(ministries.active, true)))
     .limit(1);
 }
+
+// Admin side (SPEC section 7, Admin reads and writes).
+
+export type MinistryInput = Pick<
+  Ministry,
+  "title" | "slug" | "short_description" | "full_description" | "sort_order" | "image_url" | "image_alt" | "active"
+>;
+
+/** Every ministry, active or not, in sort_order, for the admin list. */
+export function ministriesForAdminQuery(db: Db) {
+  return db
+    .select({
+      id: ministries.id,
+      title: ministries.title,
+      slug: ministries.slug,
+      sort_order: ministries.sort_order,
+      image_url: ministries.image_url,
+      active: ministries.active,
+    })
+    .from(ministries)
+    .orderBy(asc(ministries.sort_order), asc(ministries.id));
+}
+
+export type AdminMinistryRow = Awaited<ReturnType<typeof ministriesForAdminQuery>>[number];
+
+export function getMinistry(db: Db, id: number) {
+  return db.select().from(ministries).where(eq(ministries.id, id)).get();
+}
+
+export async function createMinistry(db: Db, input: MinistryInput): Promise<number> {
+  const row = await db.insert(ministries).values(input).returning({ id: ministries.id }).get();
+  return row.id;
+}
+
+/** False when the ministry no longer exists. */
+export async function updateMinistry(db: Db, id: number, input: MinistryInput): Promise<boolean> {
+  const rows = await db
+    .update(ministries)
+    .set({ ...input, updated_at: new Date().toISOString() })
+    .where(eq(ministries.id, id))
+    .returning({ id: ministries.id });
+  return rows.length === 1;
+}
+
+/** The removed ministry's image, or undefined when there was no such ministry. */
+export function deleteMinistry(db: Db, id: number) {
+  return db.delete(ministries).where(eq(ministries.id, id)).returning({ image_url: ministries.image_url }).get();
+}

@@ -27,11 +27,16 @@ export function SwitchField({
   label,
   hint,
   defaultChecked,
+  checked,
+  onCheckedChange,
 }: {
   name: string;
   label: string;
   hint?: string;
-  defaultChecked: boolean;
+  defaultChecked?: boolean;
+  /** Set with onCheckedChange when the form reacts to the switch (e.g. the slug's auto-generate). */
+  checked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
 }) {
   const id = useId();
   return (
@@ -51,7 +56,9 @@ export function SwitchField({
         type="checkbox"
         role="switch"
         name={name}
-        defaultChecked={defaultChecked}
+        defaultChecked={checked === undefined ? defaultChecked : undefined}
+        checked={checked}
+        onChange={onCheckedChange ? (event) => onCheckedChange(event.currentTarget.checked) : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-stone-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-700 checked:before:translate-x-5"
       />

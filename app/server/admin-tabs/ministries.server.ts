@@ -1,6 +1,12 @@
-// Placeholder until the ministries manager lands (issue 4).
+import { ministriesForAdminQuery, type AdminMinistryRow } from "~/models/ministry.server";
 import type { Db } from "~/server/db.server";
 
-export async function loadMinistriesTab(_db: Db) {
-  return { rows: [] as never[], error: null as string | null };
+/** The ministries tab: every ministry in sort_order, active or not. */
+export async function loadMinistriesTab(db: Db): Promise<{ rows: AdminMinistryRow[]; error: string | null }> {
+  try {
+    return { rows: await ministriesForAdminQuery(db), error: null };
+  } catch (cause) {
+    console.error("ministries list failed", cause);
+    return { rows: [], error: "Failed to fetch ministries" };
+  }
 }

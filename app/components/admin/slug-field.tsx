@@ -1,0 +1,88 @@
+// The title and its URL slug, shared by the ministry and blog forms (SPEC section 4: the slug
+// follows the title while auto-generate is on). While the switch is on the slug input is read-only
+// and shows the slug made from the title; off, the admin types it. The server derives the slug the
+// same way (formSlug), so a form posted without JavaScript saves the same slug.
+import { useState } from "react";
+import { TextField } from "~/components/form-fields";
+import { SLUG_MAX_LENGTH, slugify } from "~/lib/slug";
+import { SwitchField } from "./form-kit";
+
+type Props = {
+  /** The public address the slug ends, e.g. "/ministries/". */
+  pathPrefix: string;
+  /** What the fields start from: the values typed before a refused save, or the record. */
+  title: string;
+  slug: string;
+  /** Whether auto-generate starts on (on for a new record, off when editing one). */
+  auto: boolean;
+  titleMaxLength: number;
+  titleError?: string;
+  slugError?: string;
+};
+
+export function SlugField({ pathPrefix, title: initialTitle, slug: initialSlug, auto: initialAuto, titleMaxLength, titleError, slugError }: Props) {
+  // A slug refused while it follows a non-empty title (taken, or nothing left of the title) can
+  // only be fixed by typing one: start with the switch off and the refused slug ready to edit.
+  const refusedWhileAuto = (error: string | undefined, title: string) => Boolean(error) && title.trim() !== "";
+  const [title, setTitle] = useState(initialTitle);
+  const [auto, setAuto] = useState(initialAuto && !refusedWhileAuto(slugError, initialTitle));
+  const [slug, setSlug] = useState(initialAuto ? slugify(initialTitle) : initialSlug);
+  const [lastSlugError, setLastSlugError] = useState(slugError);
+  if (slugError !== lastSlugError) {
+    setLastSlugError(slugError);
+    if (auto && refusedWhileAuto(slugError, title)) setAuto(false);
+  }
+
+  function changeTitle(next: string) {
+    setTitle(next);
+    if (auto) setSlug(slugify(next));
+  }
+
+  function changeAuto(next: boolean) {
+    setAuto(next);
+    if (next) setSlug(slugify(title));
+  }
+
+  return (
+    <>
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={titleMaxLength}
+        value={title}
+        onChange={(event) => changeTitle(event.currentTarget.value)}
+        error={titleError}
+      />
+      <div className="space-y-3">
+        <TextField
+          label="Slug"
+          name="slug"
+          required
+          maxLength={SLUG_MAX_LENGTH}
+          readOnly={auto}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          value={slug}
+          onChange={(event) => setSlug(event.currentTarget.value)}
+          hint={
+            <>
+              {auto ? "Made from the title. " : "Lower-case letters, numbers and hyphens. "}
+              Web address: <span className="font-mono break-all">{pathPrefix + (slug || "…")}</span>
+            </>
+          }
+          error={slugError}
+          className="font-mono read-only:bg-stone-100 read-only:text-stone-700"
+        />
+        <SwitchField
+          name="slug_auto"
+          label="Auto-generate slug from title"
+          hint="Turn off to type your own slug."
+          checked={auto}
+          onCheckedChange={changeAuto}
+        />
+      </div>
+    </>
+  );
+}
