@@ -154,7 +154,12 @@ type ActionResult = { ok: false; errors: FieldErrors; values: FormValues; toast?
  * Validates in the browser on submit with the action's own schema (instant messages, nothing
  * sent), shows the action's errors and toast when the server refuses, and says when it is saving.
  */
-export function useAdminForm(schema: z.ZodObject, actionData: ActionResult, invalidToast?: Toast) {
+export function useAdminForm(
+  schema: z.ZodObject,
+  actionData: ActionResult,
+  /** The toast for a refused form, fixed or worded from the errors; by default the first error. */
+  invalidToast?: Toast | ((errors: FieldErrors) => Toast),
+) {
   const navigation = useNavigation();
   const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {});
   const [lastActionData, setLastActionData] = useState(actionData);
@@ -184,7 +189,11 @@ export function useAdminForm(schema: z.ZodObject, actionData: ActionResult, inva
     event.preventDefault();
     setErrors(result.errors);
     showToast(
-      invalidToast ?? { title: "Error", description: Object.values(result.errors)[0] ?? "Please check the form.", variant: "destructive" },
+      (typeof invalidToast === "function" ? invalidToast(result.errors) : invalidToast) ?? {
+        title: "Error",
+        description: Object.values(result.errors)[0] ?? "Please check the form.",
+        variant: "destructive",
+      },
     );
     const first = Object.keys(result.errors)[0];
     const field = first ? event.currentTarget.elements.namedItem(first) : null;
