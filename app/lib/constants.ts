@@ -34,6 +34,7 @@ export const HOME_EVENT_DATE_FORMAT = "MMMM d, yyyy - h:mm a";
 export const EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy";
 export const EVENT_TIME_FORMAT = "h:mm a";
 export const ADMIN_EVENT_DATE_FORMAT = "MMM d, yyyy";
+export const ADMIN_BLOG_DATE_FORMAT = "MMM d, yyyy";
 export const REGISTRATION_DATE_FORMAT = "MMM d, yyyy HH:mm";
 export const REGISTRATIONS_HEADING_DATE_FORMAT = "EEEE, MMMM d, yyyy";
 export const BLOG_DATE_FORMAT = "MMMM d, yyyy";

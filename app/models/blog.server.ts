@@ -56,3 +56,57 @@ export function postPath(post: { slug: string; id: number }): string {
 export function categoriesByNameQuery(db: Db) {
   return db.select({ id: blog_categories.id, name: blog_categories.name }).from(blog_categories).orderBy(asc(blog_categories.name));
 }
+
+// Admin side (SPEC section 7, Admin reads and writes).
+
+export type BlogInput = Pick<
+  BlogPost,
+  "title" | "slug" | "author" | "date" | "category_id" | "excerpt" | "content" | "image_url" | "image_alt"
+>;
+
+/** Every post with its category name, newest first by created_at, for the admin list. */
+export function blogsForAdminQuery(db: Db) {
+  return db
+    .select({
+      id: churchblogs.id,
+      slug: churchblogs.slug,
+      title: churchblogs.title,
+      author: churchblogs.author,
+      date: churchblogs.date,
+      category: blog_categories.name,
+    })
+    .from(churchblogs)
+    .leftJoin(blog_categories, eq(churchblogs.category_id, blog_categories.id))
+    .orderBy(desc(churchblogs.created_at), desc(churchblogs.id));
+}
+
+export type AdminBlogRow = Awaited<ReturnType<typeof blogsForAdminQuery>>[number];
+
+/** One post by id as stored, for its edit form; a query so the form can batch it with the categories. */
+export function blogForEditQuery(db: Db, id: number) {
+  return db.select().from(churchblogs).where(eq(churchblogs.id, id)).limit(1);
+}
+
+export function getBlog(db: Db, id: number) {
+  return db.select().from(churchblogs).where(eq(churchblogs.id, id)).get();
+}
+
+export async function createBlog(db: Db, input: BlogInput): Promise<number> {
+  const row = await db.insert(churchblogs).values(input).returning({ id: churchblogs.id }).get();
+  return row.id;
+}
+
+/** False when the post no longer exists. */
+export async function updateBlog(db: Db, id: number, input: BlogInput): Promise<boolean> {
+  const rows = await db
+    .update(churchblogs)
+    .set({ ...input, updated_at: new Date().toISOString() })
+    .where(eq(churchblogs.id, id))
+    .returning({ id: churchblogs.id });
+  return rows.length === 1;
+}
+
+/** The removed post's image, or undefined when there was no such post. */
+export function deleteBlog(db: Db, id: number) {
+  return db.delete(churchblogs).where(eq(churchblogs.id, id)).returning({ image_url: churchblogs.image_url }).get();
+}

@@ -1,4 +1,50 @@
-// Placeholder until the blogs manager lands (issue 4).
-export function BlogsManager(_props: { rows: never[]; error: string | null; deleteId: number | null }) {
-  return <p className="text-stone-600">This list is being built.</p>;
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { EditLink, ManagerRow, ManagerSection, Marker } from "~/components/admin/manager-list";
+import { ExternalLinkIcon } from "~/components/icons";
+import { adminTabHref } from "~/lib/admin-tabs";
+import type { BlogsTabRow } from "~/server/admin-tabs/blogs.server";
+
+export function BlogsManager({ rows, error, deleteId }: { rows: BlogsTabRow[]; error: string | null; deleteId: number | null }) {
+  return (
+    <ManagerSection title="Blogs" addHref="/admin/blogs/new" addLabel="Add Blog" error={error} empty={rows.length === 0 ? "No blogs yet" : null}>
+      {rows.map((row) => (
+        <ManagerRow
+          key={row.id}
+          title={row.title}
+          details={
+            <>
+              By {row.author}
+              <span aria-hidden="true"> · </span>
+              <span className="whitespace-nowrap">{row.dateText ?? "No date set"}</span>
+            </>
+          }
+          markers={row.category ? <Marker tone="blue">{row.category}</Marker> : <Marker tone="grey">No Category</Marker>}
+          actions={
+            <>
+              <a
+                href={row.publicPath}
+                target="_blank"
+                rel="noopener"
+                aria-label={`View ${row.title} on the website (opens in a new tab)`}
+                title={`View ${row.title} on the website (opens in a new tab)`}
+                className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+              >
+                <ExternalLinkIcon className="size-5" />
+              </a>
+              <EditLink to={`/admin/blogs/edit/${row.id}`} label={`Edit ${row.title}`} />
+              <ConfirmDelete
+                action={`/admin/blogs/edit/${row.id}`}
+                openHref={adminTabHref("blogs", { delete: row.id })}
+                closeHref={adminTabHref("blogs")}
+                initiallyOpen={deleteId === row.id}
+                title="Delete blog post?"
+                description={`"${row.title}" and its image will be removed from the website. This cannot be undone.`}
+                triggerLabel={`Delete ${row.title}`}
+              />
+            </>
+          }
+        />
+      ))}
+    </ManagerSection>
+  );
 }
