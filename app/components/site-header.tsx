@@ -63,11 +63,12 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md" aria-label="Baptist Men's Ministry Malawi, home">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
           <LogoMark />
           <span className="leading-tight">
-            <span className="block text-base font-bold text-brand-900">Baptist Men</span>
+            <span className="block text-base font-bold text-brand-900">Baptist Men</span>{" "}
             <span className="block text-xs text-stone-600">Malawi</span>
+            <span className="sr-only"> (home)</span>
           </span>
         </Link>
 
