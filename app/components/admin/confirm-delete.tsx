@@ -47,7 +47,9 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
             preventScrollReset
             onClick={(event) => {
               event.preventDefault();
-              setOpen(false);
+              // Close the element itself: were React to drop its open attribute first, Chromium
+              // would leave the page inert behind an invisible modal. Its close event updates `open`.
+              event.currentTarget.closest("dialog")?.close();
             }}
             className={buttonClass.secondary}
           >
