@@ -38,7 +38,7 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
           {testimonies.map((testimony, i) => {
             const current = i === shown;
             return (
-              <figure
+              <div
                 key={testimony.id}
                 role="group"
                 aria-roledescription="slide"
@@ -49,16 +49,18 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
                   current ? (fading ? "opacity-0" : "opacity-100") : "invisible opacity-0"
                 }`}
               >
-                <PersonPhoto name={testimony.author} imageUrl={testimony.image_url} className="size-20" initialClassName="text-3xl" />
-                <QuoteIcon className="mt-5 size-7 text-gold-500" />
-                <blockquote className="mt-3 font-serif text-lg leading-relaxed text-stone-800 sm:text-xl">
-                  <p>{testimony.content}</p>
-                </blockquote>
-                <figcaption className="mt-5">
-                  <span className="block font-semibold text-brand-900">{testimony.author}</span>
-                  {testimony.role ? <span className="block text-sm text-stone-600">{testimony.role}</span> : null}
-                </figcaption>
-              </figure>
+                <figure className="flex flex-col items-center">
+                  <PersonPhoto name={testimony.author} imageUrl={testimony.image_url} className="size-20" initialClassName="text-3xl" />
+                  <QuoteIcon className="mt-5 size-7 text-gold-500" />
+                  <blockquote className="mt-3 font-serif text-lg leading-relaxed text-stone-800 sm:text-xl">
+                    <p>{testimony.content}</p>
+                  </blockquote>
+                  <figcaption className="mt-5">
+                    <span className="block font-semibold text-brand-900">{testimony.author}</span>
+                    {testimony.role ? <span className="block text-sm text-stone-600">{testimony.role}</span> : null}
+                  </figcaption>
+                </figure>
+              </div>
             );
           })}
         </div>
