@@ -96,7 +96,7 @@ export function ImageField({
             className="size-full object-cover"
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-1 text-sm text-stone-500">
+          <div className="flex size-full flex-col items-center justify-center gap-1 text-sm text-stone-600">
             <ImageIcon className="size-8" />
             No image selected
           </div>
