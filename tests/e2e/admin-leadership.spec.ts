@@ -99,9 +99,9 @@ test("an admin adds a regional member, edits, deactivates and deletes him", asyn
   await expect(listed.getByText("NEC", { exact: true })).toBeVisible();
 
   // Toggle from the list.
-  await listed.getByRole("button", { name: `Deactivate ${name}` }).click();
+  await listed.getByRole("button", { name: `Active: deactivate ${name}` }).click();
   await expect(toast(page)).toContainText("Status Updated");
-  await expect(listed.getByRole("button", { name: `Activate ${name}` })).toHaveText("Inactive");
+  await expect(listed.getByRole("button", { name: `Inactive: activate ${name}` })).toHaveText("Inactive");
 
   // Delete through the dialog: Cancel keeps him, Delete removes him.
   await listed.getByRole("link", { name: `Delete ${name}` }).click();

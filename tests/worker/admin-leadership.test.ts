@@ -53,8 +53,8 @@ describe("leadership tab", () => {
     ]);
     expect(rows[0]).toContain('alt="Photo of Chikondi Banda"');
     expect(rows[5]).toMatch(/<div aria-hidden="true"[^>]*rounded-full[^>]*>C<\/div>/);
-    expect(rows[0]).toMatch(/aria-label="Deactivate Chikondi Banda"[^>]*>Active</);
-    expect(rows[4]).toMatch(/aria-label="Activate Former Treasurer"[^>]*>Inactive</);
+    expect(rows[0]).toMatch(/aria-label="Active: deactivate Chikondi Banda"[^>]*>Active</);
+    expect(rows[4]).toMatch(/aria-label="Inactive: activate Former Treasurer"[^>]*>Inactive</);
     expect(rows[0]).toContain('href="/admin/leadership/edit/1"');
     expect(rows[0]).toContain('aria-label="Delete Chikondi Banda"');
     expect(body).toMatch(/href="\/admin\/leadership\/new"[^>]*>[\s\S]*?Add Member/);
