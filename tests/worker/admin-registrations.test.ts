@@ -48,7 +48,7 @@ describe("registrations page", () => {
     expect(body).toContain(">Back to Events<");
     expect(body).toContain("Men&#x27;s Conference Registrations");
     expect(body).toContain("Friday, March 5, 2027");
-    const headers = [...body.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    const headers = [...body.matchAll(/<th [^>]*scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
     expect(headers).toEqual(["Name", "Contact", "Registration Date"]);
 
     const names = ["Late Comer", "Middle Man", "Early Bird"].map((name) => body.indexOf(`>${name}<`));
@@ -188,7 +188,7 @@ lines@example.mw', 'c', '2027-03-05T07:15:00.000Z')`,
     expect(lines.filter((line) => line.includes('"N/A"'))).toHaveLength(3333);
 
     const { body } = await page("/admin/events/registrations/1");
-    expect(body.match(/<tr>/g)!.length - 1).toBe(500);
+    expect(body.match(/<tr /g)!.length - 1).toBe(500);
     expect(body).toContain("Showing the newest 500 of 10,000 registrations. The CSV export has everyone.");
     expect(body).toContain(">Person 10000<");
   });

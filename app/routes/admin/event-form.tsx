@@ -120,7 +120,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
           label="Location"
           name="location"
           maxLength={200}
-          placeholder="e.g. Capital Hill Baptist Church, Lilongwe"
+          placeholder="e.g. Area 47, Lilongwe"
           defaultValue={value("location")}
           error={errors.location}
         />
@@ -138,7 +138,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
           label="Image description"
           name="image_alt"
           maxLength={200}
-          placeholder="e.g. Men praying together at the 2026 conference"
+          placeholder="e.g. Men praying together"
           hint="Read aloud to people who cannot see the picture. Leave empty to use the event name."
           defaultValue={value("image_alt")}
           error={errors.image_alt}

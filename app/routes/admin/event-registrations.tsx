@@ -61,29 +61,34 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 type Loaded = Extract<Route.ComponentProps["loaderData"], { error: null }>;
 
+/**
+ * A table on wider screens; on a phone each registration stacks into a small card, so nothing
+ * needs sideways scrolling. The explicit roles keep it a table for screen readers either way.
+ */
 function RegistrationsTable({ registrations }: { registrations: Loaded["registrations"] }) {
-  const cell = "px-3 py-3 align-top sm:px-4";
+  const head = "px-4 py-3";
+  const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
-          <tr>
-            <th scope="col" className={cell}>
+    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <table role="table" className="block w-full text-left text-sm sm:table">
+        <thead role="rowgroup" className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
+          <tr role="row">
+            <th role="columnheader" scope="col" className={head}>
               Name
             </th>
-            <th scope="col" className={cell}>
+            <th role="columnheader" scope="col" className={head}>
               Contact
             </th>
-            <th scope="col" className={cell}>
+            <th role="columnheader" scope="col" className={head}>
               Registration Date
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-200">
+        <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
           {registrations.map((registration) => (
-            <tr key={registration.id}>
-              <td className={`${cell} font-medium break-words text-stone-900`}>{registration.name}</td>
-              <td className={`${cell} text-stone-700`}>
+            <tr role="row" key={registration.id} className="block px-4 py-3 sm:table-row sm:p-0">
+              <td role="cell" className={`${cell} font-medium break-words text-stone-900`}>{registration.name}</td>
+              <td role="cell" className={`${cell} text-stone-700`}>
                 <a href={`tel:${registration.phone.replace(/[^\d+]/g, "")}`} className="whitespace-nowrap hover:underline">
                   {registration.phone}
                 </a>
@@ -93,7 +98,8 @@ function RegistrationsTable({ registrations }: { registrations: Loaded["registra
                   </a>
                 ) : null}
               </td>
-              <td className={`${cell} text-stone-700`}>
+              <td role="cell" className={`${cell} text-stone-600 sm:whitespace-nowrap sm:text-stone-700`}>
+                <span className="sm:hidden">Registered </span>
                 <time dateTime={registration.date}>{registration.dateText}</time>
               </td>
             </tr>

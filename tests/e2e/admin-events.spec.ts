@@ -1,0 +1,266 @@
+// The events manager as an admin uses it: create with a sample image, see it listed, edit, a refused
+// save that keeps what was typed, delete through the dialog, registrations and the CSV export, and a
+// real image upload. Runs on the desktop and at 360 px, with the browser in New York time to prove
+// that dates are read and shown in Malawi time whatever the admin's device says.
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+
+test.use({ timezoneId: "America/New_York" });
+// Each test signs in and saves through the real forms; the shared test machine is often busy.
+test.describe.configure({ timeout: 60_000 });
+
+const BREAKFAST = "Central Region Men's Prayer Breakfast";
+
+function uniqueName(label: string) {
+  return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Resolves once React has hydrated the page's main form or list. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const element = document.querySelector("main form, main a[href*='delete=']");
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+/** Nothing on the page is wider than the screen (the table may scroll inside its own box). */
+async function expectNoSideways(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+function row(page: Page, name: string) {
+  return page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+}
+
+function toast(page: Page) {
+  return page.getByTestId("toast");
+}
+
+/** Creates an event through the form with just a name (and whatever `fill` adds); returns to the list. */
+async function createEvent(page: Page, name: string, fill?: () => Promise<void>) {
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.getByLabel("Event Name").fill(name);
+  await fill?.();
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(row(page, name)).toBeVisible();
+}
+
+test("an admin creates an event with a sample image and sees it listed with its markers", async ({ page }) => {
+  const name = uniqueName("Northern Rally");
+  await signIn(page);
+  await page.goto("/admin?tab=events");
+  await page.getByRole("link", { name: "Add Event" }).click();
+  await expect(page).toHaveURL(/\/admin\/events\/new$/);
+  await expect(page.getByRole("heading", { name: "Create New Event" })).toBeVisible();
+  await hydrated(page);
+  await expectNoSideways(page);
+
+  await expect(page.getByText("No image selected")).toBeVisible();
+  await expect(page.getByText("Recommended size: 1200x630")).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Active" })).toBeChecked();
+  await expect(page.getByRole("switch", { name: "Allow Registration" })).toBeChecked();
+
+  await page.getByLabel("Event Name").fill(name);
+  await page.getByLabel("Date and Time").fill("2027-03-05T09:30");
+  await page.getByLabel("Location").fill("Mzuzu Baptist Church");
+  await page.getByLabel("Description", { exact: true }).fill("A day of worship, teaching and fellowship.");
+  await page.getByRole("radio", { name: /Retreat/ }).check({ force: true });
+  await expect(page.getByAltText("Selected image preview")).toHaveAttribute("src", /sample-retreat-960w\.webp$/);
+  await page.getByRole("button", { name: "Create Event" }).click();
+
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(toast(page)).toContainText("Event created");
+  await expect(toast(page)).toContainText("The new event has been successfully created.");
+  const listed = row(page, name);
+  await expect(listed).toContainText("Mar 5, 2027 · Mzuzu Baptist Church · 0 registrations");
+  await expect(listed.getByText("Active", { exact: true })).toBeVisible();
+  await expect(listed.getByText("Registration Open", { exact: true })).toBeVisible();
+  await expect(listed.locator("img")).toHaveAttribute("src", /sample-retreat-960w\.webp$/);
+  const publicLink = listed.getByRole("link", { name: `View ${name} on the website (opens in a new tab)` });
+  await expect(publicLink).toHaveAttribute("target", "_blank");
+  await expectNoSideways(page);
+
+  // The form's history entry was replaced: Back does not return to a filled-in form.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/admin\/events\/new/);
+});
+
+test("a refused save keeps what was typed; the corrected save updates the event", async ({ page }) => {
+  const name = uniqueName("Karonga Rally");
+  await signIn(page);
+  await createEvent(page, name, () => page.getByLabel("Date and Time").fill("2027-03-05T09:30"));
+  await row(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Edit Event" })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByLabel("Date and Time")).toHaveValue("2027-03-05T09:30");
+  await expectNoSideways(page);
+
+  await page.getByLabel("Event Name").fill("");
+  await page.getByLabel("Location").fill("Karonga Community Hall");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page.getByText("Event name is required").first()).toBeVisible();
+  await expect(page.getByLabel("Event Name")).toBeFocused();
+  await expect(page.getByLabel("Location")).toHaveValue("Karonga Community Hall");
+  await expect(page).toHaveURL(/\/admin\/events\/edit\/\d+$/);
+
+  await page.getByLabel("Event Name").fill(name);
+  await page.getByRole("switch", { name: "Allow Registration" }).uncheck();
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(toast(page)).toContainText("Event updated");
+  await expect(row(page, name)).toContainText("Mar 5, 2027 · Karonga Community Hall");
+  await expect(row(page, name).getByText("Registration Open", { exact: true })).toHaveCount(0);
+});
+
+test("deleting an event asks first, saying how many registrations go with it", async ({ page }) => {
+  const name = uniqueName("Short Lived");
+  await signIn(page);
+  await createEvent(page, name);
+  const id = (await row(page, name).getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop();
+
+  // One person registers on the public page.
+  await page.goto(`/events/${id}?register=${id}`);
+  const form = page.getByRole("dialog", { name: `Register for ${name}` });
+  await form.getByLabel("Full Name").fill("Chikondi Phiri");
+  await form.getByLabel("Phone Number").fill("0991 000 222");
+  await form.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Registration successful!").or(page.getByText("Registration Complete")).first()).toBeVisible();
+
+  await page.goto("/admin?tab=events");
+  await hydrated(page);
+  await expect(row(page, name)).toContainText("1 registration");
+  await row(page, name).getByRole("link", { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete event?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("This will also delete 1 registration.");
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, name)).toBeVisible();
+
+  await row(page, name).getByRole("link", { name: `Delete ${name}` }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toContainText("Event deleted");
+  await expect(row(page, name)).toHaveCount(0);
+});
+
+test("a half-filled date and time is refused instead of saving the event without a date", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.getByLabel("Event Name").fill(uniqueName("Half Date"));
+  const date = page.getByLabel("Date and Time");
+  await date.click();
+  // Type only the day part; the time stays empty, so the picker holds no complete value.
+  await date.pressSequentially("03052027");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page.getByText("Please enter a valid date and time, for example 2027-03-05 09:30").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/events\/new$/);
+});
+
+test("the registrations page lists who registered and exports them as CSV", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin?tab=events");
+  await page.getByRole("link", { name: `Registrations for ${BREAKFAST}` }).click();
+  await expect(page.getByRole("heading", { name: `${BREAKFAST} Registrations` })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText(["Name", "Contact", "Registration Date"]);
+  expect(await table.getByRole("row").count()).toBeGreaterThan(2);
+  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(2).locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
+  await expectNoSideways(page);
+
+  await page.waitForFunction(() => {
+    const link = document.querySelector("a[download]");
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv.startsWith('\uFEFF"Name","Phone","Email","Registration Date"\r\n')).toBe(true);
+  expect(csv.trim().split("\r\n").length).toBeGreaterThan(2);
+  await expect(toast(page)).toContainText("Export successful");
+  await expect(toast(page)).toContainText("The registrations have been exported to CSV.");
+
+  await page.getByRole("link", { name: "Back to Events" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+});
+
+test("an event without registrations says so and cannot be exported", async ({ page }) => {
+  const name = uniqueName("Quiet Retreat");
+  await signIn(page);
+  await createEvent(page, name);
+  await expect(row(page, name)).toContainText("No date set");
+  await row(page, name).getByRole("link", { name: `Registrations for ${name}` }).click();
+  await expect(page.getByText("No registrations found for this event.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+});
+
+test("without JavaScript the Export CSV link still downloads the file @desktop", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto("/admin/events/registrations/1");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
+  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date"\r\n"/);
+  await context.close();
+});
+
+test("an image chosen from the device is resized, uploaded, previewed and saved with the event", async ({ page }) => {
+  const name = uniqueName("Photo Event");
+  await signIn(page);
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+
+  // A real 1200x630 PNG, drawn on a canvas.
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1200;
+    canvas.height = 630;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#1e3a8a";
+    context.fillRect(0, 0, 1200, 630);
+    context.fillStyle = "#facc15";
+    context.fillRect(150, 150, 500, 300);
+    return canvas.toDataURL("image/png");
+  });
+  const png = Buffer.from(dataUrl.split(",")[1]!, "base64");
+
+  await page.getByLabel("Event Name").fill(name);
+  await page.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "rally.png", mimeType: "image/png", buffer: png });
+  await expect(toast(page)).toContainText("Image Uploaded");
+  const preview = page.getByAltText("Selected image preview");
+  await expect(preview).toHaveAttribute("src", /^\/images\/event-images\/[a-f0-9]{32}-960w\.webp$/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const stored = await page.locator('input[name="image_url"]').inputValue();
+  expect(stored).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-1200w\.webp$/);
+
+  await page.getByLabel("Image description").fill("A blue poster with a gold square");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(toast(page)).toContainText("Event created");
+  const thumbnail = row(page, name).locator("img");
+  await expect(thumbnail).toHaveAttribute("src", stored.replace("-1200w", "-960w"));
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  const publicLink = row(page, name).getByRole("link", { name: /on the website/ });
+  const id = (await publicLink.getAttribute("href"))!.split("/").pop();
+  await page.goto(`/events/${id}`);
+  await expect(page.getByAltText("A blue poster with a gold square")).toBeVisible();
+});
