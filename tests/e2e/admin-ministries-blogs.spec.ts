@@ -64,7 +64,7 @@ test("an admin adds a ministry with the slug following the title, then edits and
 
   await page.getByLabel("Title", { exact: true }).fill(title);
   await expect(slug).toHaveValue(slugOf(title));
-  await expect(page.getByText(`/ministries/${slugOf(title)}`)).toBeVisible();
+  await expect(page.getByText(`Web address: /ministries/${slugOf(title)}`)).toBeVisible();
 
   // Turning auto-generate off lets the admin type the slug.
   await auto.uncheck();
@@ -90,7 +90,7 @@ test("an admin adds a ministry with the slug following the title, then edits and
   await expect(page).toHaveURL(/\/admin\?tab=ministries$/);
   await expect(toast(page)).toContainText("Ministry created successfully");
   const listed = row(page, title);
-  await expect(listed).toContainText(`/ministries/${ownSlug}`);
+  await expect(listed.getByText(ownSlug, { exact: true })).toBeVisible();
   await expect(listed).toContainText("Sort order 5");
   await expect(listed.getByText("Active", { exact: true })).toBeVisible();
   await expectNoSideways(page);

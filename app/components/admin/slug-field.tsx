@@ -69,7 +69,12 @@ export function SlugField({ pathPrefix, title: initialTitle, slug: initialSlug, 
           hint={
             <>
               {auto ? "Made from the title. " : "Lower-case letters, numbers and hyphens. "}
-              Web address: <span className="font-mono break-all">{pathPrefix + (slug || "…")}</span>
+              Web address:{" "}
+              <span className="font-mono wrap-anywhere">
+                {pathPrefix}
+                <wbr />
+                {slug || "…"}
+              </span>
             </>
           }
           error={slugError}

@@ -126,7 +126,7 @@ export default function MinistryForm({ loaderData, actionData }: Route.Component
           hint="Lower numbers are listed first."
           defaultValue={values?.sort_order ?? String(ministry?.sort_order ?? 0)}
           error={sortOrderError ?? errors.sort_order}
-          wrapperClassName="max-w-40"
+          className="max-w-40"
         />
         <ImageField
           kind="ministry"

@@ -33,7 +33,7 @@ export function MinistriesManager({ rows, error, deleteId }: { rows: AdminMinist
           title={row.title}
           details={
             <>
-              <span className="font-mono break-all">/ministries/{row.slug}</span>
+              <span className="font-mono wrap-anywhere">{row.slug}</span>
               <span aria-hidden="true"> · </span>
               <span className="whitespace-nowrap">Sort order {row.sort_order}</span>
             </>
