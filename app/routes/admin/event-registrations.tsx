@@ -14,7 +14,7 @@ import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/event-registrations";
 
 /** How many registrations the page lists; the CSV export has all of them. */
-export const REGISTRATIONS_PAGE_LIMIT = 500;
+const REGISTRATIONS_PAGE_LIMIT = 500;
 const LOAD_FAILED = "Failed to load data. Please try again.";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -2,7 +2,7 @@ import { eventsForAdminQuery, toAdminEventRow, type AdminEventRow } from "~/mode
 import { registrationCountsByEventQuery } from "~/models/registration.server";
 import type { Db } from "~/server/db.server";
 
-export const EVENTS_LIST_FAILED = "Failed to load events. Please try again.";
+const EVENTS_LIST_FAILED = "Failed to load events. Please try again.";
 
 /** The events tab: every event by date descending with its registration count, in one D1 round trip. */
 export async function loadEventsTab(db: Db): Promise<{ rows: AdminEventRow[]; error: string | null }> {

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, SpinnerIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
 
-export const EXPORT_FAILED = "Failed to export registrations. Please try again.";
+const EXPORT_FAILED = "Failed to export registrations. Please try again.";
 
 function fileNameFrom(response: Response, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");

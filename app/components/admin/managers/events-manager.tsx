@@ -13,7 +13,7 @@ function plural(n: number, one: string, many: string) {
 }
 
 /** What the delete dialog says about the registrations that go with the event. */
-export function registrationsDeletedText(n: number): string {
+function registrationsDeletedText(n: number): string {
   return n === 0 ? "It has no registrations." : `This will also delete ${plural(n, "registration", "registrations")}.`;
 }
 
