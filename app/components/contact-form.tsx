@@ -1,5 +1,5 @@
-// The contact page's message form. With JavaScript the zod schema checks it first (instant
-// messages, nothing sent) and the action's answer shows next to the fields. Without JavaScript the
+// The contact page's message form. With JavaScript the browser's constraint checks give instant
+// messages in our words (nothing sent) and the action's answer shows next to the fields. Without JavaScript the
 // browser's own checks (required, type=email, maxlength) apply first; a refusal from the action
 // renders the page again with the errors and what was typed, and success redirects with a toast.
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -7,10 +7,11 @@ import { Form, useNavigation } from "react-router";
 import { CheckIcon } from "./icons";
 import { FormAlert, Honeypot, SubmitButton, TextAreaField, TextField } from "./form-fields";
 import { useHydrated } from "./use-client";
-import { fieldNames, readFields, validateValues, type FieldErrors, type PublicFormResult } from "~/lib/forms";
-import { CONTACT_LIMITS, CONTACT_MESSAGES, contactSchema } from "~/lib/schemas/contact";
+import type { FieldErrors, PublicFormResult } from "~/lib/forms-types";
+import { checkFields } from "~/lib/native-validation";
+import { CONTACT_FIELD_MESSAGES, CONTACT_LIMITS, CONTACT_MESSAGES } from "~/lib/rules/contact";
 
-const FIELDS = fieldNames(contactSchema);
+const FIELDS = Object.keys(CONTACT_FIELD_MESSAGES);
 
 export function ContactForm({ result, defaultSubject }: { result: PublicFormResult | undefined; defaultSubject: string }) {
   const hydrated = useHydrated();
@@ -30,14 +31,14 @@ export function ContactForm({ result, defaultSubject }: { result: PublicFormResu
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const validation = validateValues(contactSchema, readFields(new FormData(form), FIELDS));
-    if (validation.success) {
+    const found = checkFields(form, CONTACT_FIELD_MESSAGES);
+    if (Object.keys(found).length === 0) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    setClientErrors(validation.errors);
-    const first = FIELDS.find((name) => validation.errors[name]);
+    setClientErrors(found);
+    const first = FIELDS.find((name) => found[name]);
     const field = first ? form.elements.namedItem(first) : null;
     if (field instanceof HTMLElement) field.focus();
   }

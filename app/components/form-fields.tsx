@@ -1,7 +1,7 @@
 // Shared form pieces: a labelled field with its error, the honeypot, and a submit button that
 // says what it is doing. Every public and admin form is built from these.
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/lib/forms";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { SpinnerIcon } from "./icons";
 
 export const inputClass =

@@ -2,8 +2,9 @@
 // zod schema per form, read from plain string values.
 import { z } from "zod";
 
-export type FieldErrors = Record<string, string>;
-export type FormValues = Record<string, string>;
+import type { FieldErrors, FormValues } from "./forms-types";
+
+export type { FieldErrors, FormValues, PublicFormResult } from "./forms-types";
 
 export type Validation<T> =
   | { success: true; data: T; values: FormValues }
@@ -64,13 +65,7 @@ export const optionalEmail = (message = "Please enter a valid email address") =>
     .pipe(z.union([z.literal(""), z.email(message)]))
     .transform((value) => (value === "" ? null : value));
 
-/** Name of the hidden field that people never see and bots fill in. */
-export const HONEYPOT_FIELD = "website";
-
-/** What a public form action answers a scripted submission with. */
-export type PublicFormResult =
-  | { ok: true; message: string; errors?: undefined; values?: undefined }
-  | { ok: false; message: string; errors: FieldErrors; values: FormValues };
+export { HONEYPOT_FIELD } from "./honeypot";
 
 /** A checkbox or switch: present and "on" means true; missing (unchecked) means false. */
 export const checkbox = () => z.string().transform((value) => value === "on" || value === "true" || value === "1");

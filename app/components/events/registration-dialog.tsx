@@ -4,17 +4,18 @@
 // - no JavaScript: a plain form post; success redirects back with a toast, a refusal renders the
 //   page again with the dialog open, what was typed and the errors;
 // - JavaScript: Register Now opens the dialog without a page load, the form submits with a fetcher,
-//   the shared schema gives instant messages, and success closes the dialog.
+//   the browser's own checks give instant messages in our words, and success closes the dialog.
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
-import { fieldNames, readFields, validateValues, type FieldErrors, type PublicFormResult } from "~/lib/forms";
+import type { FieldErrors, PublicFormResult } from "~/lib/forms-types";
+import { checkFields } from "~/lib/native-validation";
 import { TOAST_DURATION_MS } from "~/lib/constants";
 import {
   PHONE_PATTERN,
+  REGISTRATION_FIELD_MESSAGES,
   REGISTRATION_LIMITS,
   REGISTRATION_MESSAGES,
-  registrationSchema,
-} from "~/lib/schemas/registration";
+} from "~/lib/rules/registration";
 import type { PublicEvent } from "~/models/event.server";
 import { Dialog } from "../dialog";
 import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../form-fields";
@@ -269,11 +270,11 @@ function RegistrationForm({
 
   function handleSubmit(submitEvent: FormEvent<HTMLFormElement>) {
     const form = submitEvent.currentTarget;
-    const validation = validateValues(registrationSchema, readFields(new FormData(form), fieldNames(registrationSchema)));
-    if (!validation.success) {
+    const found = checkFields(form, REGISTRATION_FIELD_MESSAGES);
+    if (Object.keys(found).length > 0) {
       submitEvent.preventDefault();
-      setClientErrors(validation.errors);
-      focusFirstError(form, validation.errors);
+      setClientErrors(found);
+      focusFirstError(form, found);
       return;
     }
     setClientErrors(null);

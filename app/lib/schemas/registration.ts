@@ -1,33 +1,13 @@
-// Event registration (SPEC section 5): one schema for the browser's instant messages and the action's
-// real check. The spec only asks for the required fields; the lengths and the phone rule below keep
-// obvious junk out of the registrations list an admin exports.
+// Event registration (SPEC section 5): the action's real check. The browser checks the same rules
+// without zod (app/lib/rules/registration.ts). The spec only asks for the required fields; the
+// lengths and the phone rule keep obvious junk out of the registrations list an admin exports.
 import { z } from "zod";
 import { optionalEmail, requiredText } from "~/lib/forms";
+import { PHONE_PATTERN, REGISTRATION_LIMITS, REGISTRATION_MESSAGES } from "~/lib/rules/registration";
 
-export const REGISTRATION_LIMITS = { fullName: 120, phoneNumber: 30, email: 254, phoneDigits: 7 } as const;
+export { PHONE_PATTERN, REGISTRATION_FIELD_MESSAGES, REGISTRATION_LIMITS, REGISTRATION_MESSAGES } from "~/lib/rules/registration";
 
-/**
- * What a phone number may look like: digits with spaces, +, brackets, dots or dashes, and at least
- * 7 digits. Written so it is valid both as a JavaScript RegExp and as an HTML `pattern` (which the
- * browser compiles with the `v` flag), so a visitor without JavaScript gets the same check.
- */
-export const PHONE_PATTERN = String.raw`[\s\+\(\)\-\.]*(?:[0-9][\s\+\(\)\-\.]*){7,}`;
 const PHONE_REGEX = new RegExp(`^(?:${PHONE_PATTERN})$`, "v");
-
-export const REGISTRATION_MESSAGES = {
-  success: { title: "Registration successful!", description: "You have been registered for this event." },
-  complete: { title: "Registration Complete", description: "Thank you for registering for this event!" },
-  failedTitle: "Registration failed",
-  fallback: "Failed to register for the event. Please try again.",
-  fullNameRequired: "Full name is required",
-  phoneRequired: "Phone number is required",
-  phoneInvalid: "Please enter a valid phone number with at least 7 digits",
-  emailInvalid: "Please enter a valid email address",
-  eventNotFound: "This event could not be found.",
-  closed: "Registration is closed for this event.",
-  rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
-  emailHint: "Providing your email allows us to send you event updates.",
-} as const;
 
 export const registrationSchema = z.object({
   event_id: z
