@@ -27,8 +27,8 @@ describe("testimonies tab", () => {
     ]);
     const body = await (await request("/admin?tab=testimonies", { cookie })).text();
     expect(body.indexOf("Newer Author")).toBeLessThan(body.indexOf("Older Author"));
-    expect(body).toMatch(/aria-label="Activate testimony by Newer Author"[^>]*>Inactive</);
-    expect(body).toMatch(/aria-label="Deactivate testimony by Older Author"[^>]*>Active</);
+    expect(body).toMatch(/aria-label="Inactive: activate testimony by Newer Author"[^>]*>Inactive</);
+    expect(body).toMatch(/aria-label="Active: deactivate testimony by Older Author"[^>]*>Active</);
     expect(body).toContain('href="/admin/testimonies/new"');
   });
 

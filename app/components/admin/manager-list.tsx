@@ -96,8 +96,12 @@ export function EditLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** Active/inactive toggle from the list (members, testimonies): a small form posting intent=toggle-active. */
-export function ToggleActiveButton({ action, active, label }: { action: string; active: boolean; label: string }) {
+/**
+ * Active/inactive toggle from the list (members, testimonies): a small form posting intent=toggle-active.
+ * Its name starts with the visible word, so speech input ("click Active") finds it too.
+ */
+export function ToggleActiveButton({ action, active, subject }: { action: string; active: boolean; subject: string }) {
+  const label = active ? `Active: deactivate ${subject}` : `Inactive: activate ${subject}`;
   return (
     <Form method="post" action={action} preventScrollReset>
       <button

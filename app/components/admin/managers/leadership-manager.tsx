@@ -36,8 +36,7 @@ export function LeadershipManager({ rows, error, deleteId }: { rows: AdminMember
                 <ToggleActiveButton
                   action={edit}
                   active={row.active}
-                  // Starts with the visible word, so speech input ('click Active') finds it too.
-                  label={row.active ? `Active: deactivate ${row.full_name}` : `Inactive: activate ${row.full_name}`}
+                  subject={row.full_name}
                 />
                 <EditLink to={edit} label={`Edit ${row.full_name}`} />
                 <ConfirmDelete

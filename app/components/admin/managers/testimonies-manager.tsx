@@ -25,7 +25,7 @@ export function TestimoniesManager({ rows, error, deleteId }: { rows: Row[]; err
               <ToggleActiveButton
                 action={`/admin/testimonies/edit/${row.id}`}
                 active={row.active}
-                label={`${row.active ? "Deactivate" : "Activate"} testimony by ${row.author}`}
+                subject={`testimony by ${row.author}`}
               />
               <EditLink to={`/admin/testimonies/edit/${row.id}`} label={`Edit testimony by ${row.author}`} />
               <ConfirmDelete
