@@ -19,7 +19,7 @@ export function RouteError({ error }: { error: unknown }) {
       <title>Something went wrong | Baptist Men Malawi</title>
       <h1 className="text-2xl font-bold text-stone-900">Something went wrong</h1>
       <p className="mt-3 text-stone-700">We could not load this page. Please try again in a moment.</p>
-      {rootData?.requestId ? <p className="mt-2 text-sm text-stone-600">Reference: {rootData.requestId}</p> : null}
+      {rootData?.requestId ? <p className="mt-2 text-sm text-stone-600">{`Reference: ${rootData.requestId}`}</p> : null}
       <p className="mt-6">
         <a href="/" className="font-semibold text-brand-700 underline">
           Go to the home page
