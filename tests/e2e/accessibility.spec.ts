@@ -1,0 +1,78 @@
+// Zero axe violations (WCAG 2.1 A/AA rules) on every public and admin page, at desktop and phone
+// widths, as a visitor or an admin would open them.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/mission",
+  "/leadership",
+  "/ministries",
+  "/ministries?slug=discipleship",
+  "/ministries/youth-mentorship",
+  "/blog",
+  "/blog/rising-early-mark-1-35",
+  "/blog/no-such-post",
+  "/testimonies",
+  "/events",
+  "/events?register=1",
+  "/events/1",
+  "/contact",
+  "/auth",
+  "/no-such-page",
+];
+
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin?tab=leadership",
+  "/admin?tab=ministries",
+  "/admin?tab=blogs",
+  "/admin?tab=testimonies",
+  "/admin?tab=events",
+  "/admin?tab=events&delete=1",
+  "/admin/leadership/new",
+  "/admin/leadership/edit/1",
+  "/admin/ministries/new",
+  "/admin/ministries/edit/1",
+  "/admin/blogs/new",
+  "/admin/blogs/edit/1",
+  "/admin/testimonies/new",
+  "/admin/testimonies/edit/1",
+  "/admin/events/new",
+  "/admin/events/edit/1",
+  "/admin/events/registrations/1",
+  "/admin/messages",
+  "/admin/subscribers",
+  "/admin/account",
+];
+
+/** Every violation on every page, as "path: rule (impact): elements" lines. */
+async function violations(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    for (const v of results.violations) {
+      found.push(`${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    }
+  }
+  return found;
+}
+
+test("every public page has no accessibility violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(await violations(page, PUBLIC_PAGES)).toEqual([]);
+});
+
+test("every admin page has no accessibility violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("/auth");
+  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(await violations(page, ADMIN_PAGES)).toEqual([]);
+});
