@@ -2,7 +2,7 @@
 // nonce each time, and an admin change makes the next visit render afresh.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
+import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
 beforeEach(() => {
   (env as { EDGE_CACHE?: string }).EDGE_CACHE = "on";
@@ -14,17 +14,6 @@ afterEach(() => {
 
 function nonceOf(response: Response) {
   return /'nonce-([a-z0-9]+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
-}
-
-/** Counts statements D1 actually runs (each prepared statement execution or batch). */
-function countD1Calls() {
-  const statement = Object.getPrototypeOf(env.DB.prepare("SELECT 1"));
-  const spies = [
-    vi.spyOn(env.DB, "batch"),
-    vi.spyOn(env.DB, "exec"),
-    ...(["all", "raw", "first", "run"] as const).map((method) => vi.spyOn(statement, method)),
-  ];
-  return () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
 }
 
 describe("edge cache", () => {

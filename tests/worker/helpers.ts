@@ -1,6 +1,7 @@
 // Helpers for worker-level tests: requests go through the real Worker (Hono + React Router) with
 // the test's own isolated D1 and R2.
 import { env, exports } from "cloudflare:workers";
+import { vi } from "vitest";
 import { referenceSeedSql } from "~/db/seed/reference";
 import { demoSeedSql } from "~/db/seed/demo";
 import { hashPassword } from "~/server/password.server";
@@ -106,4 +107,18 @@ export function postMultipart(path: string, fields: Record<string, string | Blob
     else form.set(name, value);
   }
   return request(path, { ...options, method: "POST", body: form });
+}
+
+/**
+ * Counts D1 round trips from now on: each batch, exec, or execution of a single prepared statement
+ * (all/raw/first/run) is one. Call `vi.restoreAllMocks()` afterwards to remove the spies.
+ */
+export function countD1Calls(): () => number {
+  const statement = Object.getPrototypeOf(env.DB.prepare("SELECT 1"));
+  const spies = [
+    vi.spyOn(env.DB, "batch"),
+    vi.spyOn(env.DB, "exec"),
+    ...(["all", "raw", "first", "run"] as const).map((method) => vi.spyOn(statement, method)),
+  ];
+  return () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
 }

@@ -1,0 +1,81 @@
+// Every public page costs at most one D1 round trip (issue: performance): a page's queries go out
+// together in one `batch`, because each round trip from a Worker to D1 adds latency a visitor on a
+// slow phone connection waits through. A repeat view from the edge cache costs none.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { countD1Calls, request, seedDemo } from "./helpers";
+
+/** Pages that read content: exactly one round trip each. */
+const DATA_PAGES = [
+  "/",
+  "/leadership",
+  "/ministries",
+  "/ministries?slug=discipleship",
+  "/ministries/youth-mentorship",
+  "/blog",
+  "/blog/rising-early-mark-1-35",
+  "/blog/1",
+  "/testimonies",
+  "/events",
+  "/events?register=1",
+  "/events/1",
+];
+
+/** Pages whose content is static copy: no round trip needed, at most one allowed. */
+const STATIC_PAGES = ["/about", "/mission", "/contact"];
+
+function setEdgeCache(value: "on" | "off") {
+  (env as { EDGE_CACHE?: string }).EDGE_CACHE = value;
+}
+
+beforeEach(async () => {
+  await seedDemo();
+});
+afterEach(() => {
+  setEdgeCache("off");
+  vi.restoreAllMocks();
+});
+
+async function d1CallsFor(path: string) {
+  const calls = countD1Calls();
+  const response = await request(path);
+  await response.text();
+  const count = calls();
+  vi.restoreAllMocks();
+  return { status: response.status, count };
+}
+
+describe("the D1 call counter", () => {
+  it("counts a batch as one round trip and each single statement as one", async () => {
+    const calls = countD1Calls();
+    await env.DB.batch([env.DB.prepare("SELECT 1"), env.DB.prepare("SELECT 2")]);
+    expect(calls()).toBe(1);
+    await env.DB.prepare("SELECT 1").first();
+    await env.DB.prepare("SELECT 1").all();
+    expect(calls()).toBe(3);
+  });
+});
+
+describe("D1 round trips per public page (edge cache off)", () => {
+  it.each(DATA_PAGES)("%s makes exactly one", async (path) => {
+    const { status, count } = await d1CallsFor(path);
+    expect(status).toBe(200);
+    expect(count).toBe(1);
+  });
+
+  it.each(STATIC_PAGES)("%s makes at most one", async (path) => {
+    const { status, count } = await d1CallsFor(path);
+    expect(status).toBe(200);
+    expect(count).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("D1 round trips with the edge cache on", () => {
+  it.each([...DATA_PAGES, ...STATIC_PAGES])("a repeat view of %s makes none", async (path) => {
+    setEdgeCache("on");
+    await (await request(path)).text();
+    const repeat = await d1CallsFor(path);
+    expect(repeat.status).toBe(200);
+    expect(repeat.count).toBe(0);
+  });
+});
