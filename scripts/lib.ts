@@ -43,8 +43,11 @@ export function start(command: string, args: string[], options: SpawnOptions = {
 
 export type Target = { remote: boolean; persistTo?: string };
 
+/** The wrangler environment of the deployed site (see "env.production" in wrangler.jsonc). */
+export const PRODUCTION_ENV = "production";
+
 function targetFlags(target: Target): string[] {
-  if (target.remote) return ["--remote"];
+  if (target.remote) return ["--remote", "--env", PRODUCTION_ENV];
   return target.persistTo ? ["--local", "--persist-to", target.persistTo] : ["--local"];
 }
 

@@ -1,0 +1,20 @@
+// npm run deploy: builds for production, applies new migrations to the deployed D1, and deploys
+// the Worker. Run `npm run setup:cloudflare` once before the first deploy.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bin, PRODUCTION_ENV, ROOT, run, WRANGLER_ENV } from "./lib.ts";
+
+const config = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
+if (config.includes("SET-BY-npm-run-setup:cloudflare")) {
+  console.error("The production database is not set up yet. Run: npm run setup:cloudflare");
+  process.exit(1);
+}
+
+const env = { ...WRANGLER_ENV, CLOUDFLARE_ENV: PRODUCTION_ENV };
+console.log("Building for production...");
+run(bin("react-router"), ["build"], { stdio: "inherit", env });
+console.log("Applying database migrations to the deployed D1...");
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--remote", "--env", PRODUCTION_ENV], { stdio: "inherit", env });
+console.log("Deploying the Worker...");
+run(bin("wrangler"), ["deploy", ...process.argv.slice(2)], { stdio: "inherit", env });
+console.log("Deployed. If this was the first deploy, create an admin: npm run admin:create -- --email <e> --password <p> --remote");
