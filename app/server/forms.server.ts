@@ -69,6 +69,9 @@ export function refererPath(request: Request, fallback: string): string {
   try {
     const url = new URL(referer);
     if (url.origin !== new URL(request.url).origin) return fallback;
+    // A page at "//evil.example/..." of this site would make "Location: //evil.example/...",
+    // which browsers read as another site: never redirect there.
+    if (url.pathname.startsWith("//")) return fallback;
     return `${url.pathname}${url.search}`;
   } catch {
     return fallback;
