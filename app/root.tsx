@@ -5,6 +5,7 @@ import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
 import { hasSessionCookie } from "./server/auth.server";
+import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
@@ -23,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signedIn: await hasSessionCookie(request),
       toast,
       requestId: context.get(requestContext).requestId,
+      /** For the absolute URLs pages' meta functions build (canonical, og:url, og:image). */
+      origin: siteOrigin(request),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );

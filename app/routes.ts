@@ -14,6 +14,7 @@ export default [
     route("testimonies", "routes/public/testimonies.tsx"),
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
+    route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     route("auth", "routes/auth/login.tsx"),

@@ -135,6 +135,13 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M12 4v12M7 11l5 5 5-5M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
   </Icon>
 );
+/** A round speech bubble with a handset: reads as 'WhatsApp' without using the brand's artwork. */
+export const WhatsAppIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 20.5l1.3-4.2A8.6 8.6 0 1 1 8 19.3z" />
+    <path d="M9 8.6c.3 2.9 2.5 5.1 5.4 5.5l1.1-1.4-1.8-.9-.9.8a4.7 4.7 0 0 1-2-2l.8-.9-.9-1.8z" strokeWidth={1.4} />
+  </Icon>
+);
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4zM13.5 6.5l4 4" />

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import type { CalendarLinks } from "~/lib/icalendar";
 import type { PublicEvent } from "~/models/event.server";
+import { AddToCalendarMenu } from "../add-to-calendar";
 import { ArrowRightIcon, CalendarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
+import { WhatsAppShareLink } from "../share-links";
 import { EventFacts, RegistrationClosedBadge } from "./event-facts";
 import { RegisterNowLink, RegistrationComplete } from "./registration-dialog";
 
@@ -44,6 +47,8 @@ export function EventCard({
   priority,
   registered,
   onRegister,
+  calendar,
+  whatsappHref,
 }: {
   event: PublicEvent;
   /** The first card's image is the page's largest paint on a phone. */
@@ -51,6 +56,9 @@ export function EventCard({
   /** The visitor has just registered: show 'Registration Complete'. */
   registered: boolean;
   onRegister: () => void;
+  /** 'Add to calendar' links; null for an event without a date. */
+  calendar: CalendarLinks | null;
+  whatsappHref: string;
 }) {
   const detailsHref = `/events/${event.id}`;
   return (
@@ -77,6 +85,10 @@ export function EventCard({
               <span className="sr-only">: {event.name}</span>
               <ArrowRightIcon className="size-4" />
             </Link>
+          </div>
+          <div className="mt-3 flex flex-col items-start border-t border-stone-100 pt-2">
+            {calendar ? <AddToCalendarMenu links={calendar} eventName={event.name} /> : null}
+            <WhatsAppShareLink href={whatsappHref} subject={event.name} look="text" />
           </div>
         </div>
       </div>

@@ -3,10 +3,11 @@ import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ABOUT } from "~/content/about";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.about);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.about);
 
 const moreLinkClass = "inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900";
 

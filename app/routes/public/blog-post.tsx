@@ -2,15 +2,37 @@ import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { LineParagraphs } from "~/components/paragraphs";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { pageMeta, PAGES, titled } from "~/content/pages";
+import { WhatsAppShareLink } from "~/components/share-links";
+import { titled } from "~/content/pages";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
+import { BLOG_FEED_LINK, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
+import { blogPostingJsonLd } from "~/lib/structured-data";
 import { formatCalendarDate } from "~/lib/time";
-import { postByIdQuery, postBySlugQuery } from "~/models/blog.server";
+import { postByIdQuery, postBySlugQuery, postPath } from "~/models/blog.server";
 import { getDb } from "~/server/db.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta(loaderData?.post ? { title: titled(loaderData.post.title), description: loaderData.post.excerpt } : PAGES.blogPostNotFound);
+export const links: Route.LinksFunction = () => [BLOG_FEED_LINK];
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const post = loaderData?.post;
+  if (!post) return noindexMeta(titled("Blog Post Not Found"));
+  return seoMeta(matches, {
+    path: post.path,
+    title: titled(post.title),
+    shareTitle: post.title,
+    description: post.excerpt,
+    type: "article",
+    image: { url: post.image_url, alt: post.image_alt || post.title },
+    jsonLd: loaderData.jsonLd,
+    extra: [
+      { property: "article:published_time", content: post.date },
+      { property: "article:author", content: post.author },
+      ...(post.category ? [{ property: "article:section", content: post.category }] : []),
+    ],
+  });
+};
 
 /** The post by slug, else by id when the parameter is a number (SPEC section 7), in one round trip. */
 async function findPost(param: string) {
@@ -23,15 +45,24 @@ async function findPost(param: string) {
   return bySlug ?? byId;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const post = await findPost(params.slug);
-    if (post) return { post: { ...post, dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date } };
+    if (post) {
+      const origin = siteOrigin(request);
+      // /blog/{id} also shows a post that has a slug; its address is the one with the slug.
+      const path = postPath(post);
+      return {
+        post: { ...post, path, dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date },
+        jsonLd: blogPostingJsonLd(post, `${origin}${path}`, origin),
+        whatsappHref: whatsappShareUrl(post.title, `${origin}${path}`),
+      };
+    }
   } catch (error) {
     // SPEC section 8: a failed post fetch shows the not-found page.
     console.error(`Blog post ${params.slug} failed to load:`, error);
   }
-  return data({ post: null }, { status: 404 });
+  return data({ post: null, jsonLd: null, whatsappHref: null }, { status: 404 });
 }
 
 function BackLink({ children }: { children: string }) {
@@ -43,7 +74,7 @@ function BackLink({ children }: { children: string }) {
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, whatsappHref } = loaderData;
   if (!post) {
     return (
       <div className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-24">
@@ -81,6 +112,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-stone-600">
           <time dateTime={post.date}>{post.dateLabel}</time> • By {post.author}
         </p>
+        {whatsappHref ? <WhatsAppShareLink href={whatsappHref} className="mt-4" /> : null}
       </header>
       <LineParagraphs text={post.content} className="mt-8 text-lg leading-relaxed text-stone-800" />
     </article>

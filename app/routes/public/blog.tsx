@@ -4,14 +4,17 @@ import { EmptyState } from "~/components/empty-state";
 import { CARD_GRID_SIZES } from "~/components/ministry-card";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { BLOG_FEED_LINK, seoMeta } from "~/lib/seo";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
 import { formatCalendarDate } from "~/lib/time";
 import { postPath, postSummariesQuery } from "~/models/blog.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.blog);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.blog);
+
+export const links: Route.LinksFunction = () => [BLOG_FEED_LINK];
 
 export async function loader() {
   try {

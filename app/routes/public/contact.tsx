@@ -5,7 +5,8 @@ import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { CONTACT_PAGE } from "~/content/contact";
 import { ORGANISATION } from "~/content/organisation";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/lib/rules/contact";
 import { contactSchema } from "~/lib/schemas/contact";
 import { addContactMessage } from "~/models/contact.server";
@@ -13,7 +14,7 @@ import { handlePublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.contact);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.contact);
 
 const successToast = { title: CONTACT_MESSAGES.successTitle, description: CONTACT_MESSAGES.success };
 

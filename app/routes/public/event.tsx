@@ -13,16 +13,20 @@ import {
   useRegistrationDialog,
   withRegistrationFallback,
 } from "~/components/events/registration-dialog";
+import { AddToCalendar } from "~/components/add-to-calendar";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
-import { SITE_SHORT_NAME } from "~/lib/constants";
-import { imageSources } from "~/lib/images";
+import { RouteError } from "~/components/route-error";
+import { WhatsAppShareLink } from "~/components/share-links";
+import { titled } from "~/content/pages";
+import { calendarLinksOf } from "~/lib/icalendar";
+import { metaDescription, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
+import { eventJsonLd } from "~/lib/structured-data";
 import { activeEventByIdQuery, toPublicEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
-
-const META_DESCRIPTION_LENGTH = 160;
 
 function eventId(param: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
@@ -33,8 +37,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const [row] = await activeEventByIdQuery(getDb(), id);
   if (!row) throw data(null, { status: 404 });
-  // The origin makes og:image absolute, for the preview WhatsApp shows of a shared link.
-  return { event: toPublicEvent(row), origin: new URL(request.url).origin };
+  const event = toPublicEvent(row);
+  const origin = siteOrigin(request);
+  return {
+    event,
+    calendar: calendarLinksOf(row, origin),
+    whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`),
+    jsonLd: eventJsonLd(event, origin),
+  };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -49,25 +59,23 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `Page not found | ${SITE_SHORT_NAME}` }];
-  const { event, origin } = loaderData;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return noindexMeta();
+  const { event, jsonLd } = loaderData;
   const when = [event.dateText, event.timeText].filter(Boolean).join(", ");
   const summary = event.description ?? [when, event.location].filter(Boolean).join(" · ");
-  const description =
-    summary.length > META_DESCRIPTION_LENGTH ? `${summary.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…` : summary;
-  return [
-    { title: `${event.name} | ${SITE_SHORT_NAME}` },
-    ...(description ? [{ name: "description", content: description }] : []),
-    { property: "og:title", content: event.name },
-    ...(description ? [{ property: "og:description", content: description }] : []),
-    { property: "og:type", content: "website" },
-    ...(event.imageUrl ? [{ property: "og:image", content: `${origin}${imageSources(event.imageUrl).src}` }] : []),
-  ];
+  return seoMeta(matches, {
+    path: `/events/${event.id}`,
+    title: titled(event.name),
+    shareTitle: event.name,
+    description: metaDescription(summary || `${event.name}: an event of the Baptist men of Malawi.`),
+    image: { url: event.imageUrl, alt: event.imageAlt },
+    jsonLd,
+  });
 };
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, calendar, whatsappHref } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   const requested = registrationRequest([event], useLocation().search);
   const reopen = event.registrationEnabled && refused?.values.event_id === String(event.id);
@@ -120,6 +128,10 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 <RegistrationClosedBadge className="w-full" />
               )}
             </div>
+            <div className="mt-5 space-y-4 border-t border-stone-200 pt-5">
+              {calendar ? <AddToCalendar links={calendar} eventName={event.name} /> : null}
+              <WhatsAppShareLink href={whatsappHref} subject={event.name} className="w-full justify-center" />
+            </div>
           </aside>
 
           {paragraphs.length ? (
@@ -147,4 +159,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       />
     </div>
   );
+}
+
+/** Here rather than in the layout, so this route's meta (noindex) still applies to its 404. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

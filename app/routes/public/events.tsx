@@ -14,28 +14,37 @@ import {
 } from "~/components/events/registration-dialog";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
-import { SITE_SHORT_NAME } from "~/lib/constants";
-import { imageSources } from "~/lib/images";
+import { titled } from "~/content/pages";
+import { calendarLinksOf, type CalendarLinks } from "~/lib/icalendar";
+import { seoMeta, whatsappShareUrl } from "~/lib/seo";
 import { activeEventsQuery, toPublicEvent, type PublicEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
 
-type LoaderData = {
-  events: PublicEvent[];
-  failed: boolean;
-  /** Makes og:image absolute, for the preview WhatsApp shows of a shared ?register= link. */
-  origin: string;
-};
+type ListedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
+
+type LoaderData = { events: ListedEvent[]; failed: boolean };
+
+const EVENTS_DESCRIPTION =
+  "Conferences, retreats, prayer breakfasts and outreach days of the Baptist men of Malawi. Find an event near you and register.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = siteOrigin(request);
   try {
-    const events = (await activeEventsQuery(getDb())).map(toPublicEvent);
-    return data<LoaderData>({ events, failed: false, origin });
+    const events = (await activeEventsQuery(getDb())).map((row) => {
+      const event = toPublicEvent(row);
+      return {
+        ...event,
+        calendar: calendarLinksOf(row, origin),
+        whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`),
+      };
+    });
+    return data<LoaderData>({ events, failed: false });
   } catch (error) {
     console.error("Loading /events failed:", error);
-    return data<LoaderData>({ events: [], failed: true, origin }, { status: 503 });
+    return data<LoaderData>({ events: [], failed: true }, { status: 503 });
   }
 }
 
@@ -51,21 +60,19 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+/** /events?register={id} is shared on WhatsApp: its preview names the event; its canonical page is /events. */
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const { eventId } = registrationRequest(loaderData?.events ?? [], location.search);
   const opened = loaderData?.events.find((e) => e.id === eventId);
-  const title = opened ? `Register for ${opened.name} | ${SITE_SHORT_NAME}` : `Upcoming Events | ${SITE_SHORT_NAME}`;
-  const description = opened
-    ? [opened.dateText, opened.location].filter(Boolean).join(" · ") || `Register for ${opened.name}.`
-    : "Conferences, retreats, prayer breakfasts and outreach days of the Baptist men of Malawi. Find an event near you and register.";
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: opened ? `Register for ${opened.name}` : "Upcoming Events" },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    ...(opened?.imageUrl ? [{ property: "og:image", content: `${loaderData?.origin}${imageSources(opened.imageUrl).src}` }] : []),
-  ];
+  if (!opened) return seoMeta(matches, { path: "/events", title: titled("Upcoming Events"), shareTitle: "Upcoming Events", description: EVENTS_DESCRIPTION });
+  return seoMeta(matches, {
+    path: "/events",
+    sharePath: `/events?register=${opened.id}`,
+    title: titled(`Register for ${opened.name}`),
+    shareTitle: `Register for ${opened.name}`,
+    description: [opened.dateText, opened.location].filter(Boolean).join(" · ") || `Register for ${opened.name}.`,
+    image: { url: opened.imageUrl, alt: opened.imageAlt },
+  });
 };
 
 export default function Events({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,6 +119,8 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
                     priority={index === 0}
                     registered={dialog.completedIds.includes(event.id)}
                     onRegister={() => dialog.open(event.id)}
+                    calendar={event.calendar}
+                    whatsappHref={event.whatsappHref}
                   />
                 </li>
               ))}

@@ -5,7 +5,8 @@ import { JoinCta } from "~/components/home/join-cta";
 import { MinistriesTeaser } from "~/components/home/ministries-teaser";
 import { MissionSection } from "~/components/home/mission-section";
 import { TestimonyCarousel } from "~/components/home/testimony-carousel";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/content/samples";
 import {
   CONFERENCE_START_ISO,
@@ -14,14 +15,16 @@ import {
   HOME_MINISTRIES_LIMIT,
   HOME_TESTIMONIES_LIMIT,
 } from "~/lib/constants";
+import { organizationJsonLd } from "~/lib/structured-data";
 import { formatInSiteZone } from "~/lib/time";
 import { activeEventsQuery, type ChurchEvent } from "~/models/event.server";
 import { activeMinistriesQuery } from "~/models/ministry.server";
 import { activeTestimoniesQuery } from "~/models/testimony.server";
 import { getDb, type Db } from "~/server/db.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.home);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, { ...PAGES.home, jsonLd: loaderData?.jsonLd });
 
 const EVENTS_FAILED = "Failed to load events. Please try again.";
 
@@ -69,7 +72,7 @@ function toTeaser(event: ChurchEvent): EventTeaser {
   };
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const lists = await loadHomeLists(getDb());
   return data(
     {
@@ -79,6 +82,7 @@ export async function loader() {
     events: lists.events.map(toTeaser),
     eventsError: lists.eventsFailed ? EVENTS_FAILED : null,
     testimonies: lists.testimonies.length ? lists.testimonies : SAMPLE_TESTIMONIES,
+    jsonLd: organizationJsonLd(siteOrigin(request)),
     },
     // A page patched up after a database failure must not be kept by the edge cache.
     lists.degraded ? { headers: { "Cache-Control": "no-store" } } : undefined,

@@ -4,12 +4,13 @@ import { MailIcon, PhoneIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
 import { PageHero } from "~/components/page-hero";
 import { PersonPhoto } from "~/components/person-photo";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import { activeMembersWithPositionQuery, groupLeaders, type PublicLeader } from "~/models/leadership.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/leadership";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.leadership);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.leadership);
 
 export async function loader() {
   try {

@@ -5,12 +5,13 @@ import { MinistryCard } from "~/components/ministry-card";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import { activeMinistriesQuery, activeMinistryBySlugQuery, type Ministry } from "~/models/ministry.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/ministries";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.ministries);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.ministries);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("slug")?.trim().slice(0, 100) || null;

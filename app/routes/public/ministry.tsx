@@ -3,14 +3,24 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { pageMeta, titled } from "~/content/pages";
+import { titled } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import { activeMinistryBySlugQuery } from "~/models/ministry.server";
 import { getDb } from "~/server/db.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta({ title: titled(loaderData.ministry.title), description: loaderData.ministry.short_description }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { ministry } = loaderData;
+  return seoMeta(matches, {
+    path: `/ministries/${encodeURIComponent(ministry.slug)}`,
+    title: titled(ministry.title),
+    shareTitle: ministry.title,
+    description: ministry.short_description,
+    image: { url: ministry.image_url, alt: ministry.image_alt || ministry.title },
+  });
+};
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();

@@ -1,10 +1,11 @@
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
 import { MISSION_PAGE } from "~/content/mission";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/mission";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.mission);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.mission);
 
 export default function Mission() {
   const { statement, purpose, vision, coreValues, focusAreas } = MISSION_PAGE;

@@ -3,12 +3,13 @@ import { EmptyState } from "~/components/empty-state";
 import { LoadError } from "~/components/load-error";
 import { PageHero } from "~/components/page-hero";
 import { TestimonyCard } from "~/components/testimony-card";
-import { pageMeta, PAGES } from "~/content/pages";
+import { PAGES } from "~/content/pages";
+import { seoMeta } from "~/lib/seo";
 import { activeTestimoniesQuery } from "~/models/testimony.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/testimonies";
 
-export const meta: Route.MetaFunction = () => pageMeta(PAGES.testimonies);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.testimonies);
 
 export async function loader() {
   try {

@@ -1,0 +1,116 @@
+// The tags every public page gives search engines and link previews (WhatsApp, Facebook, X): one
+// builder, so each page only says what it is about. Runs in meta functions, so it stays tiny.
+import type { MetaDescriptor } from "react-router";
+import { SITE_NAME } from "./constants";
+import { imageSources } from "./images";
+
+/** The share picture of pages without one of their own (1200x630, as Facebook and WhatsApp prefer). */
+export const DEFAULT_SHARE_IMAGE = { path: "/media/og-default.jpg", width: 1200, height: 630 } as const;
+const DEFAULT_SHARE_IMAGE_ALT = `${SITE_NAME}: men of faith, serving Christ, family and community`;
+
+/** The blog's RSS feed, offered to feed readers by the blog pages. */
+export const BLOG_FEED_LINK = {
+  rel: "alternate",
+  type: "application/rss+xml",
+  title: `${SITE_NAME}: Blog & Devotionals`,
+  href: "/blog/rss.xml",
+} as const;
+
+export type JsonLd = { [key: string]: JsonLdValue };
+type JsonLdValue = string | number | boolean | null | JsonLd | JsonLdValue[];
+
+export type SeoPage = {
+  /** The <title>. */
+  title: string;
+  description: string;
+  /** The canonical path, without a query string: /events?register=3 is the page /events. */
+  path: string;
+  /**
+   * og:url when a shared address should keep its own preview although search engines are sent to
+   * `path` (Facebook re-reads the page at og:url and shows that page's tags).
+   */
+  sharePath?: string;
+  /** og:title when it differs from <title>, e.g. a record's own name without the site's. */
+  shareTitle?: string;
+  /** og:type: "article" for blog posts, "website" for everything else. */
+  type?: "website" | "article";
+  /** The record's picture as stored (site-relative); the site's default picture when absent. */
+  image?: { url: string | null | undefined; alt: string } | null;
+  /** Structured data (schema.org JSON-LD), built by the page's loader. */
+  jsonLd?: JsonLd | null;
+  /** Extra tags, e.g. article:published_time. */
+  extra?: MetaDescriptor[];
+};
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The public origin the root loader found (SITE_URL or the request's), for absolute URLs. */
+export function originFromMatches(matches: readonly MatchLike[]): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
+  return root?.origin ?? "";
+}
+
+/**
+ * The absolute URL of a stored picture for link previews. Our pictures come in widths
+ * (-480w/-960w/-1600w); previews use the 960 px one: large enough for a big card on Facebook
+ * and WhatsApp, and small enough for WhatsApp's size limit on preview images.
+ */
+export function shareImageUrl(origin: string, url: string): string {
+  const src = imageSources(url).src;
+  return /^https?:\/\//.test(src) ? src : `${origin}${src}`;
+}
+
+/** A 'Share on WhatsApp' link: WhatsApp opens with the text and the address filled in. */
+export function whatsappShareUrl(title: string, absoluteUrl: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${title} ${absoluteUrl}`)}`;
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter card tags, and JSON-LD for one page. */
+export function seoMeta(matches: readonly MatchLike[], page: SeoPage): MetaDescriptor[] {
+  const origin = originFromMatches(matches);
+  const url = `${origin}${page.path}`;
+  const shareTitle = page.shareTitle ?? page.title;
+  const image = page.image?.url
+    ? { url: shareImageUrl(origin, page.image.url), alt: page.image.alt }
+    : { url: `${origin}${DEFAULT_SHARE_IMAGE.path}`, alt: DEFAULT_SHARE_IMAGE_ALT };
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:url", content: page.sharePath ? `${origin}${page.sharePath}` : url },
+    { property: "og:title", content: shareTitle },
+    { property: "og:description", content: page.description },
+    { property: "og:image", content: image.url },
+    ...(page.image?.url
+      ? []
+      : [
+          { property: "og:image:width", content: String(DEFAULT_SHARE_IMAGE.width) },
+          { property: "og:image:height", content: String(DEFAULT_SHARE_IMAGE.height) },
+        ]),
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: shareTitle },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image.url },
+    { name: "twitter:image:alt", content: image.alt },
+    ...(page.extra ?? []),
+    ...(page.jsonLd ? [{ "script:ld+json": page.jsonLd }] : []),
+  ];
+}
+
+/** Tags of a page search engines should not list (404s); without a title when the page renders its own. */
+export function noindexMeta(title?: string): MetaDescriptor[] {
+  return [...(title ? [{ title }] : []), { name: "robots", content: "noindex" }];
+}
+
+/** Cuts a description to what search results show (about 160 characters), at a word if possible. */
+export function metaDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const atWord = cut.slice(0, cut.lastIndexOf(" "));
+  return `${(atWord.length > max * 0.6 ? atWord : cut).trimEnd()}…`;
+}
