@@ -2,27 +2,9 @@
 // widths, as a visitor or an admin would open them.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+import { signIn } from "./support/admin.ts";
+import { PUBLIC_PAGES } from "./support/pages.ts";
 
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/mission",
-  "/leadership",
-  "/ministries",
-  "/ministries?slug=discipleship",
-  "/ministries/youth-mentorship",
-  "/blog",
-  "/blog/rising-early-mark-1-35",
-  "/blog/no-such-post",
-  "/testimonies",
-  "/events",
-  "/events?register=1",
-  "/events/1",
-  "/contact",
-  "/auth",
-  "/no-such-page",
-];
 
 const ADMIN_PAGES = [
   "/admin",
@@ -69,10 +51,6 @@ test("every public page has no accessibility violations", async ({ page }) => {
 
 test("every admin page has no accessibility violations", async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signIn(page);
   expect(await violations(page, ADMIN_PAGES)).toEqual([]);
 });

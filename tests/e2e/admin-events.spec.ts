@@ -4,7 +4,7 @@
 // that dates are read and shown in Malawi time whatever the admin's device says.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
 test.use({ timezoneId: "America/New_York" });
 // Each test signs in and saves through the real forms; the shared test machine is often busy.
@@ -12,38 +12,8 @@ test.describe.configure({ timeout: 60_000 });
 
 const BREAKFAST = "Central Region Men's Prayer Breakfast";
 
-function uniqueName(label: string) {
-  return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-/** Resolves once React has hydrated the page's main form or list. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const element = document.querySelector("main form, main a[href*='delete=']");
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
-/** Nothing on the page is wider than the screen (the table may scroll inside its own box). */
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 function row(page: Page, name: string) {
   return page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
-}
-
-function toast(page: Page) {
-  return page.getByTestId("toast");
 }
 
 /** Creates an event through the form with just a name (and whatever `fill` adds); returns to the list. */

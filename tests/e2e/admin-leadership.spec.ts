@@ -2,40 +2,10 @@
 // position), edit, toggle and delete through the dialog; and the refused form that says what is
 // missing and keeps what was typed. Runs on the desktop and at 360 px.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
-
-function uniqueName(label: string) {
-  return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
-/** Resolves once React has hydrated the page's main form or list. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const element = document.querySelector("main form, main a[href*='delete=']");
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
 function row(page: Page, name: string) {
   return page.getByRole("listitem").filter({ hasText: name });
-}
-
-function toast(page: Page) {
-  return page.getByTestId("toast");
 }
 
 async function openNewMemberForm(page: Page) {

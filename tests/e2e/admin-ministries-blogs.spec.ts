@@ -3,51 +3,20 @@
 // and a blog post dated today in Malawi with a category. Runs on the desktop and at 360 px, with
 // the browser in New York time so the default date proves it is Malawi's today, not the device's.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
 test.use({ timezoneId: "America/New_York" });
 // Each test walks a whole create-edit-delete round: give it room on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-/** A title no other test (or the other project running alongside) uses; its slug is predictable. */
-function uniqueTitle(label: string) {
-  return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
-}
-
 const slugOf = (title: string) => title.toLowerCase().replace(/'/g, "").replace(/[^a-z0-9]+/g, "-");
-
-async function signIn(page: Page) {
-  await page.goto("/auth");
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
-  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
-}
-
-/** Resolves once React has hydrated the page's main form or list. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const element = document.querySelector("main form, main a[href*='delete=']");
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSideways(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 function row(page: Page, title: string) {
   return page.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
 }
 
-function toast(page: Page) {
-  return page.getByTestId("toast");
-}
-
 test("an admin adds a ministry with the slug following the title, then edits and deletes it", async ({ page }) => {
-  const title = uniqueTitle("Men's Prayer Walk");
+  const title = uniqueName("Men's Prayer Walk");
   await signIn(page);
   await page.goto("/admin?tab=ministries");
   await page.getByRole("link", { name: "Add Ministry" }).click();
@@ -120,7 +89,7 @@ test("an admin adds a ministry with the slug following the title, then edits and
 });
 
 test("an admin writes a blog post dated today in Malawi, with a category, and it is on the website", async ({ page }) => {
-  const title = uniqueTitle("Walking With God");
+  const title = uniqueName("Walking With God");
   const malawiToday = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Blantyre" }).format(new Date());
   await signIn(page);
   await page.goto("/admin?tab=blogs");

@@ -4,26 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "./support/pages.ts";
 
-const PAGES = [
-  "/",
-  "/about",
-  "/mission",
-  "/leadership",
-  "/ministries",
-  "/ministries?slug=discipleship",
-  "/ministries/youth-mentorship",
-  "/blog",
-  "/blog/rising-early-mark-1-35",
-  "/blog/no-such-post",
-  "/testimonies",
-  "/events",
-  "/events?register=1",
-  "/events/1",
-  "/contact",
-  "/auth",
-  "/no-such-page",
-];
 
 type VnuMessage = { type: string; subType?: string; message: string; url: string; lastLine?: number; extract?: string };
 
@@ -32,7 +14,7 @@ test("the public pages are valid HTML @desktop", async ({ request }) => {
   const dir = mkdtempSync(join(tmpdir(), "vnu-"));
   try {
     const files = new Map<string, string>();
-    for (const [index, path] of PAGES.entries()) {
+    for (const [index, path] of PUBLIC_PAGES.entries()) {
       const response = await request.get(path);
       const file = join(dir, `page-${index}.html`);
       writeFileSync(file, await response.text());

@@ -22,6 +22,18 @@ export function AdminFormPage({ title, backTo = "/admin", children }: { title: s
   );
 }
 
+/** A label with the red asterisk of a required field (the asterisk is decoration: `required` says it). */
+export function RequiredLabel({ children }: { children: string }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="text-red-700">
+        {" *"}
+      </span>
+    </>
+  );
+}
+
 export function SwitchField({
   name,
   label,

@@ -2,7 +2,7 @@
 // shown in Malawi time whatever the admin's device says, and stored as a UTC instant.
 import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
-import { AdminFormPage, FormActions, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { AdminFormPage, FormActions, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/components/admin/image-field";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
@@ -63,17 +63,6 @@ export function action(args: Route.ActionArgs) {
       },
     },
     args,
-  );
-}
-
-function RequiredLabel({ children }: { children: string }) {
-  return (
-    <>
-      {children}
-      <span aria-hidden="true" className="text-red-700">
-        {" *"}
-      </span>
-    </>
   );
 }
 

@@ -1,7 +1,7 @@
 // /admin/leadership/new and /admin/leadership/edit/:id (SPEC section 2, Leadership form).
 import { useId, useMemo, useState } from "react";
 import { Form } from "react-router";
-import { AdminFormPage, FormActions, SelectField, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { AdminFormPage, FormActions, RequiredLabel, SelectField, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField } from "~/components/admin/image-field";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { useHydrated } from "~/components/use-client";
@@ -111,17 +111,6 @@ export async function action(args: Route.ActionArgs) {
       },
     },
     args,
-  );
-}
-
-function RequiredLabel({ children }: { children: string }) {
-  return (
-    <>
-      {children}
-      <span aria-hidden="true" className="text-red-700">
-        {" *"}
-      </span>
-    </>
   );
 }
 

@@ -1,0 +1,20 @@
+// Every kind of public page a visitor can land on, with the demo content (dialogs and 404s too).
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/mission",
+  "/leadership",
+  "/ministries",
+  "/ministries?slug=discipleship",
+  "/ministries/youth-mentorship",
+  "/blog",
+  "/blog/rising-early-mark-1-35",
+  "/blog/no-such-post",
+  "/testimonies",
+  "/events",
+  "/events?register=1",
+  "/events/1",
+  "/contact",
+  "/auth",
+  "/no-such-page",
+];
