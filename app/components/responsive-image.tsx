@@ -26,3 +26,15 @@ export function ResponsiveImage({ src, alt, sizes, priority = false, ...rest }: 
     />
   );
 }
+
+/**
+ * The large 16:9 picture at the top of a record's page (a post, a ministry): the page's LCP image,
+ * so it loads first, in a box that holds its place while it arrives.
+ */
+export function FeatureImage({ src, alt, sizes, className }: { src: string; alt: string; sizes: string; className: string }) {
+  return (
+    <div className={`aspect-video overflow-hidden bg-stone-100 ${className}`}>
+      <ResponsiveImage src={src} alt={alt} sizes={sizes} priority width={1600} height={900} className="size-full object-cover" />
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { buttonClass } from "../form-fields";
-import { AlertIcon, PencilIcon, PlusIcon } from "../icons";
+import { AlertIcon, ExternalLinkIcon, PencilIcon, PlusIcon } from "../icons";
 
 export function ManagerSection({
   title,
@@ -88,11 +88,24 @@ export function Marker({ tone, children }: { tone: keyof typeof markerTones; chi
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${markerTones[tone]}`}>{children}</span>;
 }
 
+/** A row's icon-only action: 40 px square, so it is easy to hit with a thumb. */
+export const rowIconLinkClass = "inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100";
+
 export function EditLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} aria-label={label} title={label} className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100">
+    <Link to={to} aria-label={label} title={label} className={rowIconLinkClass}>
       <PencilIcon className="size-5" />
     </Link>
+  );
+}
+
+/** Opens the record's public page in a new tab, so the admin keeps their place in the list. */
+export function ViewOnSiteLink({ href, name }: { href: string; name: string }) {
+  const label = `View ${name} on the website (opens in a new tab)`;
+  return (
+    <a href={href} target="_blank" rel="noopener" aria-label={label} title={label} className={rowIconLinkClass}>
+      <ExternalLinkIcon className="size-5" />
+    </a>
   );
 }
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { LineParagraphs } from "~/components/paragraphs";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { FeatureImage } from "~/components/responsive-image";
 import { WhatsAppShareLink } from "~/components/share-links";
 import { titled } from "~/content/pages";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
@@ -93,17 +93,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       {post.image_url ? (
-        <div className="mb-8 aspect-video overflow-hidden rounded-xl bg-stone-100">
-          <ResponsiveImage
-            src={post.image_url}
-            alt={post.image_alt || post.title}
-            sizes="(min-width: 800px) 768px, 100vw"
-            priority
-            width={1600}
-            height={900}
-            className="size-full object-cover"
-          />
-        </div>
+        <FeatureImage src={post.image_url} alt={post.image_alt || post.title} sizes="(min-width: 800px) 768px, 100vw" className="mb-8 rounded-xl" />
       ) : null}
       <BackLink>Back to all blogs</BackLink>
       <header className="mt-6 border-b border-stone-200 pb-6">

@@ -4,7 +4,7 @@ import { LoadError } from "~/components/load-error";
 import { MinistryCard } from "~/components/ministry-card";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { FeatureImage } from "~/components/responsive-image";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import { activeMinistriesQuery, activeMinistryBySlugQuery, type Ministry } from "~/models/ministry.server";
@@ -31,17 +31,12 @@ function SelectedMinistry({ ministry }: { ministry: Ministry }) {
   return (
     <article aria-labelledby="selected-ministry" className="mb-14 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm lg:grid lg:grid-cols-2">
       {ministry.image_url ? (
-        <div className="aspect-video bg-stone-100 lg:aspect-auto">
-          <ResponsiveImage
-            src={ministry.image_url}
-            alt={ministry.image_alt || ministry.title}
-            sizes="(min-width: 1152px) 576px, (min-width: 1024px) 50vw, 100vw"
-            priority
-            width={1600}
-            height={900}
-            className="size-full object-cover"
-          />
-        </div>
+        <FeatureImage
+          src={ministry.image_url}
+          alt={ministry.image_alt || ministry.title}
+          sizes="(min-width: 1152px) 576px, (min-width: 1024px) 50vw, 100vw"
+          className="lg:aspect-auto"
+        />
       ) : null}
       <div className="p-6 sm:p-8">
         <h2 id="selected-ministry" className="font-serif text-3xl font-bold text-brand-900">

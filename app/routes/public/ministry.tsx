@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
-import { ResponsiveImage } from "~/components/responsive-image";
+import { FeatureImage } from "~/components/responsive-image";
 import { titled } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import { activeMinistryBySlugQuery } from "~/models/ministry.server";
@@ -47,17 +47,7 @@ export default function MinistryDetail({ loaderData }: Route.ComponentProps) {
           <ArrowLeftIcon className="size-4" /> All ministries
         </Link>
         {ministry.image_url ? (
-          <div className="mt-6 aspect-video overflow-hidden rounded-xl bg-stone-100">
-            <ResponsiveImage
-              src={ministry.image_url}
-              alt={ministry.image_alt || ministry.title}
-              sizes="(min-width: 800px) 768px, 100vw"
-              priority
-              width={1600}
-              height={900}
-              className="size-full object-cover"
-            />
-          </div>
+          <FeatureImage src={ministry.image_url} alt={ministry.image_alt || ministry.title} sizes="(min-width: 800px) 768px, 100vw" className="mt-6 rounded-xl" />
         ) : null}
         <Paragraphs text={ministry.full_description} className="mt-8 space-y-5 text-lg leading-relaxed text-stone-800" />
       </article>

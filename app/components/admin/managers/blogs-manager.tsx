@@ -1,6 +1,5 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { EditLink, ManagerRow, ManagerSection, Marker } from "~/components/admin/manager-list";
-import { ExternalLinkIcon } from "~/components/icons";
+import { EditLink, ManagerRow, ManagerSection, Marker, ViewOnSiteLink } from "~/components/admin/manager-list";
 import { adminTabHref } from "~/lib/admin-tabs";
 import type { BlogsTabRow } from "~/server/admin-tabs/blogs.server";
 
@@ -21,16 +20,7 @@ export function BlogsManager({ rows, error, deleteId }: { rows: BlogsTabRow[]; e
           markers={row.category ? <Marker tone="blue">{row.category}</Marker> : <Marker tone="grey">No Category</Marker>}
           actions={
             <>
-              <a
-                href={row.publicPath}
-                target="_blank"
-                rel="noopener"
-                aria-label={`View ${row.title} on the website (opens in a new tab)`}
-                title={`View ${row.title} on the website (opens in a new tab)`}
-                className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
-              >
-                <ExternalLinkIcon className="size-5" />
-              </a>
+              <ViewOnSiteLink href={row.publicPath} name={row.title} />
               <EditLink to={`/admin/blogs/edit/${row.id}`} label={`Edit ${row.title}`} />
               <ConfirmDelete
                 action={`/admin/blogs/edit/${row.id}`}

@@ -1,12 +1,10 @@
 import { Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { EditLink, ManagerRow, ManagerSection, Marker } from "~/components/admin/manager-list";
+import { EditLink, ManagerRow, ManagerSection, Marker, rowIconLinkClass, ViewOnSiteLink } from "~/components/admin/manager-list";
 import { EventImage } from "~/components/events/event-card";
-import { ExternalLinkIcon, UsersIcon } from "~/components/icons";
+import { UsersIcon } from "~/components/icons";
 import { adminTabHref } from "~/lib/admin-tabs";
 import type { AdminEventRow } from "~/models/event.server";
-
-const iconLinkClass = "inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100";
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
@@ -52,22 +50,13 @@ export function EventsManager({ rows, error, deleteId }: { rows: AdminEventRow[]
                 to={`/admin/events/registrations/${row.id}`}
                 aria-label={`Registrations for ${row.name}`}
                 title={`Registrations for ${row.name}`}
-                className={iconLinkClass}
+                className={rowIconLinkClass}
               >
                 <UsersIcon className="size-5" />
               </Link>
               {/* A hidden event has no public page (visitors get 'Page not found'), so no link to it. */}
               {row.active ? (
-                <a
-                  href={`/events/${row.id}`}
-                  target="_blank"
-                  rel="noopener"
-                  aria-label={`View ${row.name} on the website (opens in a new tab)`}
-                  title={`View ${row.name} on the website (opens in a new tab)`}
-                  className={iconLinkClass}
-                >
-                  <ExternalLinkIcon className="size-5" />
-                </a>
+                <ViewOnSiteLink href={`/events/${row.id}`} name={row.name} />
               ) : null}
               <ConfirmDelete
                 action={`/admin/events/edit/${row.id}`}
