@@ -9,10 +9,13 @@ import { renderServerErrorPage } from "./error-page";
 import { images } from "./images";
 import { sameOriginOnly, securityHeaders } from "./security";
 
-const handleRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const serverBuild = () => import("virtual:react-router/server-build");
+const handleRequest = createRequestHandler(serverBuild, import.meta.env.MODE);
+
+/** Identifies this release's asset files: pages cached by an earlier release name files a deploy removed. */
+async function releaseVersion(): Promise<string> {
+  return (await serverBuild()).assets.version;
+}
 
 type AppEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -34,14 +37,14 @@ function edgeCacheEnabled(env: Env): boolean {
   return env.EDGE_CACHE === "on" || (env.EDGE_CACHE !== "off" && !import.meta.env.DEV);
 }
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const nonce = crypto.randomUUID().replaceAll("-", "");
   const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
   const context = new RouterContextProvider();
   context.set(requestContext, { requestId: c.get("requestId"), nonce, waitUntil });
   const render = () => handleRequest(c.req.raw, context);
   return isCacheablePageRequest(c.req.raw, edgeCacheEnabled(c.env))
-    ? serveThroughEdgeCache(c.req.raw, nonce, waitUntil, render)
+    ? serveThroughEdgeCache(c.req.raw, await releaseVersion(), nonce, waitUntil, render)
     : render();
 });
 

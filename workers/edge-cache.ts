@@ -64,11 +64,13 @@ function finalise(response: Response, request: Request, etag: string, cacheStatu
 
 export async function serveThroughEdgeCache(
   request: Request,
+  /** Part of every cache key, so a new release never serves a page naming the last one's assets. */
+  release: string,
   nonce: string,
   waitUntil: (promise: Promise<unknown>) => void,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  const key = cacheKey(request, await getContentVersion());
+  const key = cacheKey(request, `${release}/${await getContentVersion()}`);
   const cached = await edgeCache().match(key);
   if (cached) {
     return finalise(withFreshNonce(cached, nonce), request, cached.headers.get("ETag") ?? "", "HIT");

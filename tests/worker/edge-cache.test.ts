@@ -2,6 +2,7 @@
 // nonce each time, and an admin change makes the next visit render afresh.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serveThroughEdgeCache } from "../../workers/edge-cache";
 import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
 beforeEach(() => {
@@ -86,5 +87,22 @@ describe("edge cache", () => {
     await env.DB.exec("DROP TABLE churchblogs");
     await (await request("/blog")).text();
     expect((await request("/blog")).headers.get("X-Edge-Cache")).not.toBe("HIT");
+  });
+
+  it("never serves a page cached by an earlier release, whose asset files a deploy removed", async () => {
+    const pending: Promise<unknown>[] = [];
+    const waitUntil = (promise: Promise<unknown>) => void pending.push(promise);
+    const visit = (release: string) =>
+      serveThroughEdgeCache(new Request("https://example.org/release-check"), release, "n0nce", waitUntil, async () =>
+        new Response(`<script nonce="n0nce" src="/assets/entry-${release}.js"></script>`, { headers: { "Content-Type": "text/html" } }),
+      );
+
+    expect((await visit("first")).headers.get("X-Edge-Cache")).toBe("MISS");
+    await Promise.all(pending);
+    expect((await visit("first")).headers.get("X-Edge-Cache")).toBe("HIT");
+
+    const afterDeploy = await visit("second");
+    expect(afterDeploy.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await afterDeploy.text()).toContain("/assets/entry-second.js");
   });
 });
