@@ -42,7 +42,22 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return withScriptsAfterContent(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+}
+
+/**
+ * The page works before its JavaScript arrives (forms post, links navigate), so on a slow phone
+ * connection the scripts should not compete with the HTML and the first picture: their preloads
+ * get a low fetch priority, and the browser paints the content first (docs/decisions/007-content-before-scripts.md).
+ */
+function withScriptsAfterContent(response: Response): Response {
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(element) {
+        element.setAttribute("fetchpriority", "low");
+      },
+    })
+    .transform(response);
 }
 
 /** Logs server errors with the request id the visitor sees on the error page. Aborted requests are not errors. */

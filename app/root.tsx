@@ -1,16 +1,19 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
+import { pageNeedsScripts } from "./lib/hydration";
 import { hasSessionCookie } from "./server/auth.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
-  // The stylesheet URL is empty only under the worker tests, which do not bundle CSS.
-  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  // The stylesheet URL is empty only under the worker tests, which do not bundle CSS. A precedence
+  // makes React put it at the top of <head>, before the script preloads: it is the one file the
+  // first paint waits for, so a phone should ask for it first.
+  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -33,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // In the browser the page is already running its scripts: keep them (and scroll restoration,
+  // which client-side navigations to a read-only page still need).
+  const withScripts = pageNeedsScripts(useMatches()) || typeof document !== "undefined";
   return (
     <html lang="en">
       <head>
@@ -51,8 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <Toaster toast={rootData?.toast ?? null} />
-        <ScrollRestoration />
-        <Scripts />
+        {withScripts ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -19,7 +19,13 @@ export function Disclosure({
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close after a navigation, but not when the page first hydrates: a visitor may have opened it
+  // while the scripts were still loading.
+  const shownAt = useRef(`${location.pathname}${location.hash}`);
   useEffect(() => {
+    const here = `${location.pathname}${location.hash}`;
+    if (here === shownAt.current) return;
+    shownAt.current = here;
     if (ref.current) ref.current.open = false;
   }, [location.pathname, location.hash]);
 

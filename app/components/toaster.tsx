@@ -12,17 +12,21 @@ export function showToast(toast: Toast) {
   for (const listener of listeners) listener(toast);
 }
 
+/** Each toast shown gets its own key, so a newer one starts its own fade-out (see app.css). */
+let shownCount = 0;
+const shown = (toast: Toast) => ({ ...toast, key: (shownCount += 1) });
+
 export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
-  const [toast, setToast] = useState<Toast | null>(fromServer);
+  const [toast, setToast] = useState<(Toast & { key: number }) | null>(fromServer && shown(fromServer));
   const [lastFromServer, setLastFromServer] = useState(fromServer);
   // A new flash toast arrives with each navigation's root data: show it (a newer one replaces it).
   if (fromServer !== lastFromServer) {
     setLastFromServer(fromServer);
-    if (fromServer) setToast(fromServer);
+    if (fromServer) setToast(shown(fromServer));
   }
 
   useEffect(() => {
-    const listener: Listener = (next) => setToast({ ...next });
+    const listener: Listener = (next) => setToast(shown(next));
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
@@ -41,8 +45,9 @@ export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
       <div role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} className="w-full max-w-sm">
         {toast ? (
           <div
+            key={toast.key}
             data-testid="toast"
-            className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
+            className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
               destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"
             }`}
           >

@@ -43,14 +43,3 @@ export function formatCalendarDate(day: string | null | undefined, pattern: stri
   const date = parse(day, "yyyy-MM-dd", new Date(), { in: inSiteZone() });
   return isValid(date) ? format(date, pattern, { in: inSiteZone() }) : null;
 }
-
-/** Whole days, hours, minutes and seconds from `now` until `target`; all zero once it has passed. */
-export function countdownParts(target: Date, now: Date) {
-  const totalSeconds = Math.max(0, Math.floor((target.getTime() - now.getTime()) / 1000));
-  return {
-    days: Math.floor(totalSeconds / 86400),
-    hours: Math.floor((totalSeconds % 86400) / 3600),
-    minutes: Math.floor((totalSeconds % 3600) / 60),
-    seconds: totalSeconds % 60,
-  };
-}

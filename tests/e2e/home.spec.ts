@@ -100,7 +100,7 @@ test.describe("hero", () => {
     await page.goto("/");
     await heroReady(page);
     const message = heroMessage(page);
-    const learnMore = page.getByRole("link", { name: "Learn More", exact: true });
+    const learnMore = page.getByRole("link", { name: "Learn More about us", exact: true });
     await learnMore.focus();
     await page.keyboard.press("Shift+Tab");
     await expect(page.getByRole("link", { name: "Find Association" })).toBeFocused();

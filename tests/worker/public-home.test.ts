@@ -42,7 +42,7 @@ describe("home page", () => {
     expect(figures.slice(1).every((tag) => tag.includes('aria-hidden="true"') && tag.includes("invisible"))).toBe(true);
     expect(hero.text).toContain("“Be on your guard; stand firm in the faith; be courageous; be strong. Do everything in love.” 1 Corinthians 16:13-14");
     expect(hero.html).toMatch(/<a[^>]*href="\/contact\?subject=[^"]+"[^>]*>Find Association<\/a>/);
-    expect(hero.html).toMatch(/<a[^>]*href="\/about"[^>]*>Learn More<\/a>/);
+    expect(hero.html).toMatch(/<a[^>]*href="\/about"[^>]*>Learn More<span class="sr-only"> about us<\/span><\/a>/);
     expect(hero.html).toMatch(/<a[^>]*href="\/events"[^>]*>Register Now<\/a>/);
     // The hero's pause control only appears once JavaScript can make it work.
     expect(hero.text).not.toContain("Pause");

@@ -2,7 +2,7 @@
 // server's HTML and the hydrating render agree; then it follows the browser's clock every second.
 import { useSyncExternalStore } from "react";
 import { CONFERENCE_START_ISO, COUNTDOWN_TICK_MS } from "~/lib/constants";
-import { countdownParts } from "~/lib/time";
+import { countdownParts } from "~/lib/countdown";
 
 const target = new Date(CONFERENCE_START_ISO);
 

@@ -120,7 +120,7 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
               to="/about"
               className="inline-flex items-center justify-center rounded-md border border-white/70 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
             >
-              Learn More
+              Learn More<span className="sr-only"> about us</span>
             </Link>
           </div>
         </div>

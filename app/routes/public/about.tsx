@@ -6,6 +6,11 @@ import { ABOUT } from "~/content/about";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.about);
 

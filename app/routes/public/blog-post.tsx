@@ -12,6 +12,11 @@ import { postByIdQuery, postBySlugQuery, postPath } from "~/models/blog.server";
 import { getDb } from "~/server/db.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const links: Route.LinksFunction = () => [BLOG_FEED_LINK];
 

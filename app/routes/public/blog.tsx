@@ -11,6 +11,11 @@ import { formatCalendarDate } from "~/lib/time";
 import { postPath, postSummariesQuery } from "~/models/blog.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/blog";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.blog);
 

@@ -9,6 +9,11 @@ import { seoMeta } from "~/lib/seo";
 import { activeMembersWithPositionQuery, groupLeaders, type PublicLeader } from "~/models/leadership.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/leadership";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.leadership);
 

@@ -10,6 +10,11 @@ import { seoMeta } from "~/lib/seo";
 import { activeMinistriesQuery, activeMinistryBySlugQuery, type Ministry } from "~/models/ministry.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/ministries";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.ministries);
 

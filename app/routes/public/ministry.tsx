@@ -9,6 +9,11 @@ import { activeMinistryBySlugQuery } from "~/models/ministry.server";
 import { getDb } from "~/server/db.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];

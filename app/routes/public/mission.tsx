@@ -4,6 +4,11 @@ import { MISSION_PAGE } from "~/content/mission";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/mission";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.mission);
 

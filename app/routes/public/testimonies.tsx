@@ -8,6 +8,11 @@ import { seoMeta } from "~/lib/seo";
 import { activeTestimoniesQuery } from "~/models/testimony.server";
 import { getDb } from "~/server/db.server";
 import type { Route } from "./+types/testimonies";
+import { readOnlyPage } from "~/lib/hydration";
+
+
+/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.testimonies);
 
