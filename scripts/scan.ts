@@ -11,11 +11,12 @@
 // counts every answer and reports any 5xx as a finding. Details and the latest result:
 // docs/security.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { join } from "node:path";
 import { ensureDebianPackages } from "./debian-packages.ts";
-import { bin, ROOT, run, WRANGLER_ENV } from "./lib.ts";
+import { ROOT } from "./lib.ts";
+import { startSite, type RunningSite } from "./local-site.ts";
 
 const PORT = Number(process.env.SCAN_PORT ?? 4289);
 const PROXY_PORT = Number(process.env.SCAN_PROXY_PORT ?? 4288);
@@ -69,56 +70,6 @@ function versionOf(command: string, args: string[], pattern: RegExp): string {
 
 // ---------------------------------------------------------------------------------------------
 // The site under scan, and the proxy in front of it
-
-function build() {
-  log(`building the production bundle into ${BUILD_DIR}...`);
-  rmSync(BUILD_DIR, { recursive: true, force: true });
-  run(bin("react-router"), ["build"], { env: { ...WRANGLER_ENV, BUILD_DIR }, quiet: true });
-}
-
-function startServer(): ChildProcess {
-  const logFile = openSync(join(OUT, "server.log"), "w");
-  // Its own process group, so stopping it also stops the vite preview it starts.
-  return spawn(process.execPath, [join(ROOT, "scripts", "e2e-server.ts")], {
-    cwd: ROOT,
-    env: { ...WRANGLER_ENV, E2E_PORT: String(PORT), PERSIST_DIR, BUILD_DIR },
-    stdio: ["ignore", logFile, logFile],
-    detached: true,
-  });
-}
-
-function stopServer(server: ChildProcess | undefined) {
-  if (!server?.pid || server.exitCode !== null) return;
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // Already gone.
-  }
-}
-
-async function waitForHealth(server: ChildProcess, seconds = 180) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}); see ${join(OUT, "server.log")}`);
-    try {
-      if ((await fetch(`${SITE}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no answer from ${SITE}/api/health after ${seconds} s; see ${join(OUT, "server.log")}`);
-}
-
-/**
- * vite preview serves whichever build last wrote .wrangler/deploy/config.json; others build in the
- * same tree. The home page's scripts must be files of our own build.
- */
-async function servesOurBuild(): Promise<boolean> {
-  const html = await (await fetch(`${SITE}/`)).text();
-  const assets = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  return assets.length > 0 && assets.every((asset) => existsSync(join(BUILD_DIR, "client", asset)));
-}
 
 /** Kept out of the scan: the admin area, sign-out, and the admin API. */
 const EXCLUDED = /^\/(admin|logout|api\/admin)(?=[/.?]|$)/;
@@ -310,21 +261,13 @@ async function main(): Promise<number> {
   };
   log(`wapiti ${versions.wapiti}, sqlmap ${versions.sqlmap}; site ${SITE}, proxy ${PROXY}`);
 
-  let server: ChildProcess | undefined;
+  let site: RunningSite | undefined;
   let proxy: Server | undefined;
   const started = Date.now();
   try {
-    for (let attempt = 1; ; attempt += 1) {
-      build();
-      server = startServer();
-      await waitForHealth(server);
-      if (await servesOurBuild()) break;
-      stopServer(server);
-      if (attempt === 2) throw new Error("the preview kept serving another build (someone else is building in this tree); try again");
-      log("the preview picked up another build; building again...");
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-    log(`serving the production build at ${SITE} (log: ${join(OUT, "server.log")})`);
+    log(`building the production bundle into ${BUILD_DIR} and serving it...`);
+    site = await startSite({ port: PORT, name: "scan", buildDir: BUILD_DIR, stateDir: PERSIST_DIR, logDir: OUT });
+    log(`serving the production build at ${SITE} (log: ${join(OUT, "scan-server.log")})`);
     proxy = await startProxy();
 
     // Side by side: wapiti is bounded by its time limits, sqlmap by its targets.
@@ -337,7 +280,7 @@ async function main(): Promise<number> {
   } finally {
     for (const child of scanners) child.kill("SIGTERM");
     proxy?.close();
-    stopServer(server);
+    await site?.stop();
   }
 
   if (traffic.rateLimited.size) {
