@@ -3,24 +3,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_PATH } from "./ensure-chromium.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./ensure-chromium.ts";
 import { BUDGETED_ROUTES, kb, measurePageWeight, type PageWeight } from "../tests/e2e/support/page-weight.ts";
 
-/** Chromium flags that work here as root, offline (see docs/performance.md). */
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** For Lighthouse, which starts chromium itself. */
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
-/** The first-visit weight of each route, on a 360 px phone (see tests/support/page-weight.ts). */
+/** The first-visit weight of each route, on a 360 px phone (see tests/e2e/support/page-weight.ts). */
 export async function measurePageWeights(origin: string, routes = BUDGETED_ROUTES): Promise<PageWeight[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const weights: PageWeight[] = [];
     for (const route of routes) weights.push(await measurePageWeight(browser, `${origin}${route}`));

@@ -179,7 +179,7 @@ test("an event without registrations says so and cannot be exported", async ({ p
   await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
 });
 
-test("without JavaScript the Export CSV link still downloads the file @desktop", async ({ browser, baseURL }) => {
+test("without JavaScript the Export CSV link still downloads the file", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL, acceptDownloads: true });
   const page = await context.newPage();
   await signIn(page);
