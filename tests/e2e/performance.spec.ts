@@ -4,6 +4,9 @@
 import { expect, test } from "@playwright/test";
 import { BUDGETED_ROUTES, kb, measurePageWeight, PAGE_WEIGHT_BUDGET_KB as BUDGET } from "./support/page-weight.ts";
 
+/** Pages that only show content send no JavaScript at all (app/lib/hydration.ts). */
+const READ_ONLY_ROUTES = new Set(["/about", "/mission", "/leadership", "/ministries", "/ministries/youth-mentorship", "/blog", "/blog/rising-early-mark-1-35", "/testimonies"]);
+
 for (const route of BUDGETED_ROUTES) {
   test(`${route} stays within the page-weight budgets on a phone @mobile`, async ({ browser, baseURL }) => {
     const weight = await measurePageWeight(browser, new URL(route, baseURL).href);
@@ -12,5 +15,6 @@ for (const route of BUDGETED_ROUTES) {
     expect(kb(weight.css), "CSS (gzip KB)").toBeLessThanOrEqual(BUDGET.css);
     expect(kb(weight.html), "HTML (gzip KB)").toBeLessThanOrEqual(BUDGET.html);
     expect(kb(weight.total), "everything transferred (KB)").toBeLessThanOrEqual(BUDGET.total);
+    if (READ_ONLY_ROUTES.has(route)) expect(weight.js, "JavaScript on a read-only page (bytes)").toBe(0);
   });
 }
