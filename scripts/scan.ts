@@ -30,6 +30,8 @@ const PERSIST_DIR = join(ROOT, ".wrangler", "scan-state");
 const WAPITI_MODULES = "common,-ssrf,crlf";
 const WAPITI_MAX_SCAN_SECONDS = 200;
 const WAPITI_MAX_ATTACK_SECONDS = 40;
+/** The demo site has well over a hundred URLs and forms; a crawl that finds fewer went wrong. */
+const MIN_CRAWLED = 50;
 
 /**
  * wapiti 3.0.4 findings that only exist because the scan runs over plain http on loopback, or that
@@ -92,7 +94,9 @@ function startProxy(): Promise<Server> {
       return;
     }
     nextAddress += 1;
-    const { "proxy-connection": _hop, ...forwarded } = req.headers;
+    // Uncompressed answers: the preview compresses as Cloudflare does, and Debian's wapiti asks for
+    // Brotli without being able to read it (it then finds no links at all).
+    const { "proxy-connection": _hop, "accept-encoding": _encoding, ...forwarded } = req.headers;
     const headers = { ...forwarded, host: `127.0.0.1:${PORT}`, "cf-connecting-ip": `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}` };
     const upstream = httpRequest({ host: "127.0.0.1", port: PORT, method: req.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
       const status = answer.statusCode ?? 0;
@@ -193,6 +197,8 @@ async function runWapiti() {
   const modules = [...output.matchAll(/Launching module (\w+)/g)].map((m) => m[1]);
   const stopped = [...output.matchAll(/Max attack time was reached for module (\w+)/g)].map((m) => m[1]);
   covered.push(`wapiti: ${crawled.size} URLs and forms, modules ${modules.join(", ")} (${seconds} s)`);
+  // A scan that reached a handful of pages proves nothing: the crawl itself failed.
+  if (crawled.size < MIN_CRAWLED) throw new Error(`wapiti reached only ${crawled.size} URLs and forms (at least ${MIN_CRAWLED} expected; log: ${join(OUT, "wapiti.log")})`);
   if (stopped.length) notes.add(`wapiti: ${stopped.join(", ")} reached the ${WAPITI_MAX_ATTACK_SECONDS} s limit per module before trying every payload on every form`);
 }
 
