@@ -2,6 +2,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { churchevents } from "~/db/schema";
 import { ADMIN_EVENT_DATE_FORMAT, EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "~/lib/constants";
+import { calendarLinksOf, type CalendarLinks } from "~/lib/icalendar";
+import { whatsappShareUrl } from "~/lib/seo";
 import { formatInSiteZone } from "~/lib/time";
 import type { Db } from "~/server/db.server";
 import { deleteRegistrationsOfEventQuery } from "./registration.server";
@@ -65,6 +67,14 @@ export function toPublicEvent(event: ChurchEvent): PublicEvent {
     imageAlt: event.image_alt?.trim() || event.name,
     registrationEnabled: event.registration_enabled,
   };
+}
+
+/** An event as visitors see it, with the links to save it to a calendar and to pass it on. */
+export type SharedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
+
+export function toSharedEvent(row: ChurchEvent, origin: string): SharedEvent {
+  const event = toPublicEvent(row);
+  return { ...event, calendar: calendarLinksOf(row, origin), whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`) };
 }
 
 // Admin side (SPEC section 7, Admin reads and writes).

@@ -19,10 +19,9 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
 import { WhatsAppShareLink } from "~/components/share-links";
 import { titled } from "~/content/pages";
-import { calendarLinksOf } from "~/lib/icalendar";
-import { metaDescription, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
+import { metaDescription, noindexMeta, seoMeta } from "~/lib/seo";
 import { eventJsonLd } from "~/lib/structured-data";
-import { activeEventByIdQuery, toPublicEvent } from "~/models/event.server";
+import { activeEventByIdQuery, toSharedEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -37,14 +36,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const [row] = await activeEventByIdQuery(getDb(), id);
   if (!row) throw data(null, { status: 404 });
-  const event = toPublicEvent(row);
   const origin = siteOrigin(request);
-  return {
-    event,
-    calendar: calendarLinksOf(row, origin),
-    whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`),
-    jsonLd: eventJsonLd(event, origin),
-  };
+  const { calendar, whatsappHref, ...event } = toSharedEvent(row, origin);
+  return { event, calendar, whatsappHref, jsonLd: eventJsonLd(event, origin) };
 }
 
 export function action({ request, params }: Route.ActionArgs) {

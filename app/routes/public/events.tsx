@@ -15,17 +15,14 @@ import {
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { titled } from "~/content/pages";
-import { calendarLinksOf, type CalendarLinks } from "~/lib/icalendar";
-import { seoMeta, whatsappShareUrl } from "~/lib/seo";
-import { activeEventsQuery, toPublicEvent, type PublicEvent } from "~/models/event.server";
+import { seoMeta } from "~/lib/seo";
+import { activeEventsQuery, toSharedEvent, type SharedEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
 import { getDb } from "~/server/db.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
 
-type ListedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
-
-type LoaderData = { events: ListedEvent[]; failed: boolean };
+type LoaderData = { events: SharedEvent[]; failed: boolean };
 
 const EVENTS_DESCRIPTION =
   "Conferences, retreats, prayer breakfasts and outreach days of the Baptist men of Malawi. Find an event near you and register.";
@@ -33,14 +30,7 @@ const EVENTS_DESCRIPTION =
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   try {
-    const events = (await activeEventsQuery(getDb())).map((row) => {
-      const event = toPublicEvent(row);
-      return {
-        ...event,
-        calendar: calendarLinksOf(row, origin),
-        whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`),
-      };
-    });
+    const events = (await activeEventsQuery(getDb())).map((row) => toSharedEvent(row, origin));
     return data<LoaderData>({ events, failed: false });
   } catch (error) {
     console.error("Loading /events failed:", error);
