@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { islands } from "./scripts/vite-islands";
 import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
 
@@ -33,6 +34,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    islands(),
   ],
   resolve: { tsconfigPaths: true },
 });

@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { islands } from "./scripts/vite-islands";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => {
@@ -22,6 +23,7 @@ export default defineConfig(async () => {
       }),
       tailwindcss(),
       reactRouter(),
+      islands(),
     ],
     resolve: { tsconfigPaths: true },
     test: {

@@ -42,19 +42,25 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  return withScriptsAfterContent(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+  return withScriptsAfterContent(new Response(body, { headers: responseHeaders, status: responseStatusCode }), nonce);
 }
 
 /**
  * The page works before its JavaScript arrives (forms post, links navigate), so on a slow phone
  * connection the scripts should not compete with the HTML and the first picture: their preloads
  * get a low fetch priority, and the browser paints the content first (docs/decisions/007-content-before-scripts.md).
+ * Every script carries the response's nonce, also the islands script the root layout adds.
  */
-function withScriptsAfterContent(response: Response): Response {
+function withScriptsAfterContent(response: Response, nonce: string): Response {
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(element) {
         element.setAttribute("fetchpriority", "low");
+      },
+    })
+    .on("script[src]:not([nonce])", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
       },
     })
     .transform(response);

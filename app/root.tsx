@@ -4,7 +4,8 @@ import stylesheet from "./app.css?url";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
-import { pageNeedsScripts } from "./lib/hydration";
+import { pageNeedsScripts, pageUsesIslands } from "./lib/hydration";
+import { islandsScriptSrc } from "virtual:islands";
 import { hasSessionCookie } from "./server/auth.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
@@ -38,7 +39,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   // In the browser the page is already running its scripts: keep them (and scroll restoration,
   // which client-side navigations to a read-only page still need).
-  const withScripts = pageNeedsScripts(useMatches()) || typeof document !== "undefined";
+  const matches = useMatches();
+  const inBrowser = typeof document !== "undefined";
+  const withScripts = pageNeedsScripts(matches) || inBrowser;
+  // Rendered by the server only: in the browser React attaches the islands itself (useIsland).
+  const withIslands = !withScripts && pageUsesIslands(matches);
   return (
     <html lang="en">
       <head>
@@ -63,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         ) : null}
+        {withIslands ? <script type="module" src={islandsScriptSrc} /> : null}
       </body>
     </html>
   );

@@ -1,8 +1,65 @@
 // A modal dialog on the native <dialog> element: focus moves in and is trapped by the browser,
 // Escape closes, and focus returns to what opened it. Rendered open on the server when `open`
-// is true, so a dialog opened by a URL (e.g. /events?register=3) works before JavaScript loads.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+// is true, so a dialog opened by a URL (e.g. /admin/events?delete=3) works before JavaScript loads.
+// DialogFrame is the markup alone, for a dialog driven by an island (app/islands/registration.ts);
+// Dialog drives it with React (the admin's confirmations).
+import { useEffect, useId, useRef, type ReactNode, type Ref } from "react";
 import { CloseIcon } from "./icons";
+
+type DialogFrameProps = {
+  open: boolean;
+  title: ReactNode;
+  /** A line under the title; an empty string keeps its place for an island to fill. */
+  description?: ReactNode;
+  children: ReactNode;
+  /** Where the close control goes without JavaScript (a link); without it, a button. */
+  closeHref?: string;
+  onCloseClick?: (event: React.MouseEvent) => void;
+  dialogRef?: Ref<HTMLDialogElement>;
+} & Omit<React.DialogHTMLAttributes<HTMLDialogElement>, "title" | "open" | "children">;
+
+const closeControlClass = "-m-1 rounded p-1 text-stone-500 hover:text-stone-900";
+
+export function DialogFrame({ open, title, description, children, closeHref, onCloseClick, dialogRef, ...rest }: DialogFrameProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const closeIcon = <CloseIcon className="size-5" />;
+  return (
+    <dialog
+      ref={dialogRef}
+      open={open || undefined}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl border border-stone-200 backdrop:bg-stone-950/60"
+      {...rest}
+    >
+      <div className="p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id={titleId} data-dialog-title="" className="text-lg font-semibold text-stone-900">
+              {title}
+            </h2>
+            {description !== undefined ? (
+              <p id={descriptionId} data-dialog-description="" hidden={!description} className="mt-1 text-sm text-stone-600">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          {closeHref ? (
+            <a href={closeHref} data-dialog-close="" onClick={onCloseClick} className={closeControlClass} aria-label="Close">
+              {closeIcon}
+            </a>
+          ) : (
+            <button type="button" data-dialog-close="" onClick={onCloseClick} className={closeControlClass} aria-label="Close">
+              {closeIcon}
+            </button>
+          )}
+        </div>
+        <div className="mt-4">{children}</div>
+      </div>
+    </dialog>
+  );
+}
 
 type DialogProps = {
   open: boolean;
@@ -17,8 +74,6 @@ type DialogProps = {
 export function Dialog({ open, onClose, title, description, children, closeHref }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
-  const titleId = useId();
-  const descriptionId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -50,48 +105,21 @@ export function Dialog({ open, onClose, title, description, children, closeHref 
   }, [onClose]);
 
   return (
-    <dialog
-      ref={ref}
-      open={open || undefined}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      className="fixed inset-0 z-50 m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-0 text-stone-900 shadow-2xl border border-stone-200 backdrop:bg-stone-950/60"
+    <DialogFrame
+      dialogRef={ref}
+      open={open}
+      title={title}
+      description={description}
+      closeHref={closeHref}
+      onCloseClick={(event) => {
+        event.preventDefault();
+        ref.current?.close();
+      }}
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
     >
-      <div className="p-5 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold text-stone-900">
-              {title}
-            </h2>
-            {description ? (
-              <p id={descriptionId} className="mt-1 text-sm text-stone-600">
-                {description}
-              </p>
-            ) : null}
-          </div>
-          {closeHref ? (
-            <a
-              href={closeHref}
-              onClick={(event) => {
-                event.preventDefault();
-                ref.current?.close();
-              }}
-              className="-m-1 rounded p-1 text-stone-500 hover:text-stone-900"
-              aria-label="Close"
-            >
-              <CloseIcon className="size-5" />
-            </a>
-          ) : (
-            <button type="button" onClick={() => ref.current?.close()} className="-m-1 rounded p-1 text-stone-500 hover:text-stone-900" aria-label="Close">
-              <CloseIcon className="size-5" />
-            </button>
-          )}
-        </div>
-        <div className="mt-4">{children}</div>
-      </div>
-    </dialog>
+      {children}
+    </DialogFrame>
   );
 }

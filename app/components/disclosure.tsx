@@ -1,7 +1,10 @@
 // A <details> disclosure: opens and closes without JavaScript (keyboard and screen readers get it
-// natively); once hydrated it also closes on Escape, on a click outside and after navigation.
+// natively). The disclosure island closes it on Escape and on a click outside (on pages with the
+// islands script, and on pages React renders); React also closes it after a client-side navigation.
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { disclosure } from "~/islands/disclosure";
+import { useIsland } from "~/islands/use-island";
 
 export function Disclosure({
   summary,
@@ -16,7 +19,8 @@ export function Disclosure({
   className?: string;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDetailsElement>(null);
+  const { ref: islandRef, ...island } = useIsland(disclosure);
+  const ref = useRef<HTMLDetailsElement | null>(null);
   const location = useLocation();
 
   // Close after a navigation, but not when the page first hydrates: a visitor may have opened it
@@ -29,28 +33,15 @@ export function Disclosure({
     if (ref.current) ref.current.open = false;
   }, [location.pathname, location.hash]);
 
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.open) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    details.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      details.removeEventListener("keydown", onKeyDown);
-    };
-  }, []);
-
   return (
-    <details ref={ref} className={className}>
+    <details
+      {...island}
+      ref={(element) => {
+        ref.current = element;
+        return islandRef(element);
+      }}
+      className={className}
+    >
       <summary aria-label={summaryLabel} className={summaryClassName}>
         {summary}
       </summary>

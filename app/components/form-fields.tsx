@@ -1,6 +1,7 @@
 // Shared form pieces: a labelled field with its error, the honeypot, and a submit button that
 // says what it is doing. Every public and admin form is built from these.
 import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { SpinnerIcon } from "./icons";
 
@@ -32,7 +33,7 @@ function FieldShell({ label, error, hint, children, className }: FieldShellProps
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+        <p id={errorId} className={FIELD_ERROR_CLASS}>
           {error}
         </p>
       ) : null}
@@ -110,6 +111,10 @@ export const buttonClass = {
     "inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60",
 } as const;
 
+/**
+ * A submit button that says what it is doing while `pending`. Both labels are in the markup, so an
+ * island can switch them without React (app/islands/form.ts).
+ */
 export function SubmitButton({
   pending,
   pendingLabel,
@@ -125,14 +130,13 @@ export function SubmitButton({
 }) {
   return (
     <button type="submit" disabled={pending} aria-disabled={pending} className={`${buttonClass[variant]} ${className}`} {...props}>
-      {pending ? (
-        <>
-          <SpinnerIcon className="size-4" />
-          {pendingLabel}
-        </>
-      ) : (
-        children
-      )}
+      <span data-submit-idle="" hidden={pending} className="contents">
+        {children}
+      </span>
+      <span data-submit-pending="" hidden={!pending} className="contents">
+        <SpinnerIcon className="size-4" />
+        {pendingLabel}
+      </span>
     </button>
   );
 }
@@ -141,7 +145,7 @@ export function SubmitButton({
 export function FormAlert({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+    <div role="alert" className={FORM_ALERT_CLASS}>
       {message}
     </div>
   );

@@ -1,8 +1,10 @@
 // One toast at a time (SPEC section 9), dismissed after 5 s. Toasts come from the root loader (flash
-// cookie, so they work without JavaScript) or from showToast() in the browser.
+// cookie, so they work without JavaScript), from showToast() in the browser, or from the islands
+// script (app/islands/toast.ts), which asks this toaster first and draws from ToastTemplates when
+// the page runs no React.
 import { useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~/lib/constants";
-import type { Toast } from "~/lib/toast";
+import { TOAST_EVENT, type Toast } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 
 type Listener = (toast: Toast) => void;
@@ -16,6 +18,45 @@ export function showToast(toast: Toast) {
 let shownCount = 0;
 const shown = (toast: Toast) => ({ ...toast, key: (shownCount += 1) });
 
+/** One toast's card. Its title and description carry data attributes for the islands' copies. */
+export function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void }) {
+  const destructive = toast.variant === "destructive";
+  return (
+    <div
+      data-testid="toast"
+      className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"
+      }`}
+    >
+      <div className="min-w-0 flex-1">
+        <p data-toast-title="" className="font-semibold">
+          {toast.title}
+        </p>
+        <p data-toast-description="" hidden={!toast.description} className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-stone-600"}`}>
+          {toast.description}
+        </p>
+      </div>
+      <button type="button" data-toast-dismiss="" onClick={onDismiss} className="-m-1 rounded p-1 opacity-80 hover:opacity-100" aria-label="Dismiss notification">
+        <CloseIcon className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+/** The two kinds of toast card as templates, for a page whose island shows toasts without React. */
+export function ToastTemplates() {
+  return (
+    <>
+      <template data-toast-template="default">
+        <ToastCard toast={{ title: "" }} />
+      </template>
+      <template data-toast-template="destructive">
+        <ToastCard toast={{ title: "", variant: "destructive" }} />
+      </template>
+    </>
+  );
+}
+
 export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
   const [toast, setToast] = useState<(Toast & { key: number }) | null>(fromServer && shown(fromServer));
   const [lastFromServer, setLastFromServer] = useState(fromServer);
@@ -27,9 +68,16 @@ export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
 
   useEffect(() => {
     const listener: Listener = (next) => setToast(shown(next));
+    // An island's toast on a page React rendered: shown here, and the island told so.
+    const onIslandToast = (event: Event) => {
+      event.preventDefault();
+      listener((event as CustomEvent<Toast>).detail);
+    };
     listeners.add(listener);
+    document.addEventListener(TOAST_EVENT, onIslandToast);
     return () => {
       listeners.delete(listener);
+      document.removeEventListener(TOAST_EVENT, onIslandToast);
     };
   }, []);
 
@@ -42,31 +90,8 @@ export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
   const destructive = toast?.variant === "destructive";
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
-      <div role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} className="w-full max-w-sm">
-        {toast ? (
-          <div
-            key={toast.key}
-            data-testid="toast"
-            className={`toast-auto-hide pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${
-              destructive ? "border-red-700 bg-red-700 text-white" : "border-stone-200 bg-white text-stone-900"
-            }`}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{toast.title}</p>
-              {toast.description ? (
-                <p className={`mt-1 text-sm ${destructive ? "text-red-50" : "text-stone-600"}`}>{toast.description}</p>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              onClick={() => setToast(null)}
-              className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
-              aria-label="Dismiss notification"
-            >
-              <CloseIcon className="size-4" />
-            </button>
-          </div>
-        ) : null}
+      <div data-toaster="" role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} className="w-full max-w-sm">
+        {toast ? <ToastCard key={toast.key} toast={toast} onDismiss={() => setToast(null)} /> : null}
       </div>
     </div>
   );

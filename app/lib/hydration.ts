@@ -1,10 +1,21 @@
-// Pages that only show content need no JavaScript: links navigate and the footer form posts without
-// it. Such a route exports `handle = readOnlyPage`, and the root layout then sends neither the
-// scripts nor their preloads: a visitor who opens a shared blog post downloads about 20 KB instead
-// of 150 KB. Reached by a client-side navigation from a page that has scripts, it renders as usual.
-// See docs/decisions/007-content-before-scripts.md.
+// Public pages ship no React. A page that only shows content needs no JavaScript at all: links
+// navigate and the footer form posts without it. Such a route exports `handle = readOnlyPage`, and
+// the root layout then sends neither the scripts nor their preloads: a visitor who opens a shared
+// blog post downloads about 20 KB instead of 150 KB. A page with a few live parts (the home page's
+// rotating hero, countdown and carousel; the registration dialog; form checks) exports
+// `handle = islandPage`: it gets only the islands script (app/islands), a few KB, instead of React.
+// Reached by a client-side navigation from a page that has React, either renders as usual.
+// See docs/decisions/007-content-before-scripts.md and 008-islands.md.
 export const readOnlyPage = { hydrate: false } as const;
+export const islandPage = { hydrate: false, islands: true } as const;
 
-export function pageNeedsScripts(matches: readonly { handle?: unknown }[]): boolean {
-  return !matches.some((match) => (match.handle as { hydrate?: unknown } | null | undefined)?.hydrate === false);
+type Match = { handle?: unknown };
+type PageHandle = { hydrate?: unknown; islands?: unknown } | null | undefined;
+
+export function pageNeedsScripts(matches: readonly Match[]): boolean {
+  return !matches.some((match) => (match.handle as PageHandle)?.hydrate === false);
+}
+
+export function pageUsesIslands(matches: readonly Match[]): boolean {
+  return matches.some((match) => (match.handle as PageHandle)?.islands === true);
 }

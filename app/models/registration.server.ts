@@ -5,7 +5,7 @@ import { registrationDedupeKey } from "~/lib/registration-key";
 import { REGISTRATION_MESSAGES, registrationSchema, type RegistrationInput } from "~/lib/schemas/registration";
 import { safeFileName } from "~/server/csv.server";
 import { getDb, type Db } from "~/server/db.server";
-import { handlePublicForm } from "~/server/public-form.server";
+import { handlePublicForm, type PublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 export type RegistrationOutcome = "registered" | "already-registered" | "event-not-found" | "registration-closed";
@@ -57,28 +57,26 @@ function withoutRegisterParam(path: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The registration form (honeypot, per-address rate limit and validation, then the guarded insert). */
+export const registrationForm: PublicForm<typeof registrationSchema> = {
+  schema: registrationSchema,
+  rateLimit: RATE_LIMITS.registrationPerAddress,
+  rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
+  successToast: REGISTRATION_MESSAGES.success,
+  async handle(input) {
+    const outcome = await registerForEvent(getDb(), input);
+    if (outcome === "registered" || outcome === "already-registered") return { toast: REGISTRATION_MESSAGES.success };
+    return refusals[outcome];
+  },
+};
+
 /**
- * The registration form's action, shared by /events and /events/{id}: honeypot, per-address rate
- * limit and validation (handlePublicForm), then the guarded insert. A scripted submission gets data
- * for the dialog; a plain post is redirected back with the success toast, or on refusal the page is
- * rendered again with the dialog open, what was typed and the errors.
+ * The action of /events and /events/{id}, for a plain post (no JavaScript): success redirects back
+ * with the toast; a refusal renders the page again with the dialog open, what was typed and the
+ * errors. With JavaScript the dialog posts to /api/registrations instead (workers/api).
  */
 export function registrationAction(request: Request, fallbackPath: string) {
-  return handlePublicForm({
-    request,
-    schema: registrationSchema,
-    rateLimit: RATE_LIMITS.registrationPerAddress,
-    rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
-    fallbackPath,
-    redirectPath: withoutRegisterParam,
-    renderFailures: true,
-    successToast: REGISTRATION_MESSAGES.success,
-    async handle(input) {
-      const outcome = await registerForEvent(getDb(), input);
-      if (outcome === "registered" || outcome === "already-registered") return { toast: REGISTRATION_MESSAGES.success };
-      return refusals[outcome];
-    },
-  });
+  return handlePublicForm(registrationForm, request, { fallbackPath, redirectPath: withoutRegisterParam, renderFailures: true });
 }
 
 // Admin side (SPEC section 7: registrations of one event, newest first; the CSV export).

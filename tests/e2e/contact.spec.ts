@@ -14,12 +14,9 @@ async function fill(page: Page, values: { name: string; email: string; subject: 
   await form(page).getByLabel("Message").fill(values.message);
 }
 
-/** Resolves once React has hydrated the form (its submit handler is attached). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form[action="/contact"]');
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
+/** Resolves once the islands script drives the form (it takes over the browser's checks). */
+async function islandReady(page: Page) {
+  await page.waitForFunction(() => document.querySelector('form[action="/contact"][novalidate]') !== null);
 }
 
 test("with JavaScript: errors appear beside the fields, nothing is sent, then a valid message is confirmed", async ({ page }) => {
@@ -28,7 +25,7 @@ test("with JavaScript: errors appear beside the fields, nothing is sent, then a 
     if (request.method() === "POST") posts.push(request.url());
   });
   await page.goto("/contact");
-  await hydrated(page);
+  await islandReady(page);
   await form(page).getByLabel("Email Address").fill("not-an-email");
   await form(page).getByLabel("Subject").fill("A question");
   await page.getByRole("button", { name: "Send Message" }).click();
@@ -67,7 +64,7 @@ test.describe("without JavaScript", () => {
     // The browser's own checks: nothing leaves the page.
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    expect(await page.locator("form[action='/contact'] :invalid").count()).toBe(4);
+    expect(await page.locator("form[action='/contact'] :is(input, textarea):invalid").count()).toBe(4);
 
     // Spaces satisfy `required`; the server refuses them and shows the form again.
     await fill(page, { name: "   ", email: "chisomo@example.mw", subject: "Joining", message: "Where do you meet?" });

@@ -4,18 +4,15 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 
 const BREAKFAST = "Central Region Men's Prayer Breakfast";
 const CONFERENCE = "National Men's Conference 2027";
-/** The fetcher's POST to an events route's action. */
-const REGISTRATION_POST = /\/events(\/\d+)?\.data(\?|$)/;
+/** The registration dialog's POST, made by the islands script. */
+const REGISTRATION_POST = /\/api\/registrations$/;
 
-/** Resolves once React has hydrated the page (its event handlers are attached to the links). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const link = document.querySelector('a[href*="?register="]');
-    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
-  });
+/** Resolves once the islands script drives the registration form (it takes over the browser's checks). */
+async function islandReady(page: Page) {
+  await page.waitForFunction(() => document.querySelector("dialog[data-registration-dialog] form[novalidate]") !== null);
 }
 
-/** Collects console errors (React reports hydration mismatches there). */
+/** Collects console errors and uncaught exceptions. */
 function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -36,7 +33,7 @@ function card(page: Page, name: string) {
 test("Register Now opens the dialog in place; submitting shows 'Registering...', then the toast, and the dialog closes", async ({ page }) => {
   const errors = consoleErrors(page);
   await page.goto("/events");
-  await hydrated(page);
+  await islandReady(page);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // Hold the registration request so the submitting state can be seen.
@@ -76,7 +73,7 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
 
 test("the browser checks the form with the shared rules and keeps what was typed", async ({ page }) => {
   await page.goto("/events");
-  await hydrated(page);
+  await islandReady(page);
   let posts = 0;
   page.on("request", (request) => {
     if (request.method() === "POST" && REGISTRATION_POST.test(request.url())) posts++;
@@ -109,7 +106,7 @@ test("the browser checks the form with the shared rules and keeps what was typed
 
 test("a refusal from the server shows 'Registration failed' with its message, and the dialog keeps the values", async ({ page }) => {
   await page.goto("/events");
-  await hydrated(page);
+  await islandReady(page);
   // The event disappears between loading the page and submitting: the server refuses.
   await page.route(REGISTRATION_POST, (route) =>
     route.request().method() === "POST"
@@ -135,7 +132,7 @@ test("a refusal from the server shows 'Registration failed' with its message, an
 
 test("a lost connection shows the spec's fallback message and the dialog stays open", async ({ page }) => {
   await page.goto("/events");
-  await hydrated(page);
+  await islandReady(page);
   await page.route(REGISTRATION_POST, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
   await card(page, BREAKFAST).getByRole("link", { name: /Register Now/ }).click();
   const dialog = page.getByRole("dialog");
@@ -153,10 +150,10 @@ test("a lost connection shows the spec's fallback message and the dialog stays o
 test("a shared link /events?register=1 opens the dialog for that event, and closing it drops the parameter", async ({ page }) => {
   const errors = consoleErrors(page);
   await page.goto("/events?register=1");
-  await hydrated(page);
+  await islandReady(page);
   const dialog = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
   await expect(dialog).toBeVisible();
-  // Still open after hydration, and modal: the page behind is inert.
+  // Still open once the script runs, and modal: the page behind is inert.
   await page.waitForTimeout(300);
   await expect(dialog).toBeVisible();
   expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
@@ -169,7 +166,7 @@ test("a shared link /events?register=1 opens the dialog for that event, and clos
 
 test("keyboard: focus moves into the dialog and stays there, Escape closes it and focus returns to Register Now", async ({ page }) => {
   await page.goto("/events");
-  await hydrated(page);
+  await islandReady(page);
   const registerNow = card(page, CONFERENCE).getByRole("link", { name: /Register Now/ });
   await registerNow.focus();
   await page.keyboard.press("Enter");
@@ -192,7 +189,7 @@ test("registering from an event's own page", async ({ page }) => {
   await page.goto("/events/4");
   await expect(page.getByRole("heading", { level: 1, name: CONFERENCE })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events");
-  await hydrated(page);
+  await islandReady(page);
   await page.getByRole("link", { name: /Register Now/ }).click();
   const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
   await dialog.getByLabel("Full Name").fill(uniqueName("Detail Page"));
@@ -244,12 +241,12 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("times are Malawi times for a visitor in New York, with no hydration mismatch", async ({ browser }) => {
+test("times are Malawi times for a visitor in New York, and the page logs no errors", async ({ browser }) => {
   const context = await browser.newContext({ timezoneId: "America/New_York" });
   const page = await context.newPage();
   const errors = consoleErrors(page);
   await page.goto("/events");
-  await hydrated(page);
+  await islandReady(page);
   const breakfast = card(page, BREAKFAST);
   await expect(breakfast).toContainText("6:30 AM");
   // The browser's own zone really is New York, so a local rendering would differ.
@@ -259,7 +256,7 @@ test("times are Malawi times for a visitor in New York, with no hydration mismat
   expect(localTime).not.toBe("6:30 AM");
 
   await page.goto("/events/1");
-  await expect(page.getByText("6:30 AM")).toBeVisible();
+  await expect(page.getByRole("complementary").getByText("6:30 AM")).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -288,14 +285,43 @@ test("an unknown or closed event in ?register opens no dialog", async ({ page })
 test("the home page's Register link opens the dialog for that event", async ({ page }) => {
   const errors = consoleErrors(page);
   await page.goto("/");
-  await hydrated(page);
   const register = page.locator('a[href^="/events?register="]').first();
   const href = (await register.getAttribute("href"))!;
   await register.click();
   await expect(page).toHaveURL(new RegExp(`${href.replace("?", "\\?")}$`));
+  await islandReady(page);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
   await expect(dialog.getByRole("heading", { name: /^Register for / })).toBeVisible();
   expect(await dialog.locator('input[name="event_id"]').inputValue()).toBe(href.split("=")[1]);
+  expect(errors).toEqual([]);
+});
+
+test("reached by a client-side navigation from a page that runs React, the dialog works the same @desktop", async ({ page }) => {
+  const errors = consoleErrors(page);
+  await page.goto("/auth");
+  // The sign-in page runs React: its links navigate without loading a new document.
+  await page.waitForFunction(() => {
+    const link = document.querySelector('header a[href="/events"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+  });
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.locator('header a[href="/events"]').first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Upcoming Events" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await card(page, CONFERENCE).getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Register" }).click();
+  await expect(dialog.getByLabel("Full Name")).toHaveAccessibleDescription("Full name is required");
+  await dialog.getByLabel("Full Name").fill(uniqueName("Client Nav"));
+  await dialog.getByLabel("Phone Number").fill("0888 444 222");
+  await dialog.getByRole("button", { name: "Register" }).click();
+  // React's toaster shows it (the page's toast templates stay inert).
+  await expect(page.getByTestId("toast").filter({ visible: true })).toContainText("Registration successful!");
+  await expect(dialog).toBeHidden();
+  await expect(card(page, CONFERENCE).getByRole("status")).toContainText("Registration Complete");
   expect(errors).toEqual([]);
 });

@@ -6,6 +6,9 @@ import { BUDGETED_ROUTES, kb, measurePageWeight, PAGE_WEIGHT_BUDGET_KB as BUDGET
 
 /** Pages that only show content send no JavaScript at all (app/lib/hydration.ts). */
 const READ_ONLY_ROUTES = new Set(["/about", "/mission", "/leadership", "/ministries", "/ministries/youth-mentorship", "/blog", "/blog/rising-early-mark-1-35", "/testimonies"]);
+/** Pages with a few live parts send only the islands script (app/islands), never React. */
+const ISLAND_ROUTES = new Set(["/", "/events", "/events/1", "/contact"]);
+const ISLANDS_BUDGET_KB = 8;
 
 for (const route of BUDGETED_ROUTES) {
   test(`${route} stays within the page-weight budgets on a phone @mobile`, async ({ browser, baseURL }) => {
@@ -16,5 +19,11 @@ for (const route of BUDGETED_ROUTES) {
     expect(kb(weight.html), "HTML (gzip KB)").toBeLessThanOrEqual(BUDGET.html);
     expect(kb(weight.total), "everything transferred (KB)").toBeLessThanOrEqual(BUDGET.total);
     if (READ_ONLY_ROUTES.has(route)) expect(weight.js, "JavaScript on a read-only page (bytes)").toBe(0);
+    if (ISLAND_ROUTES.has(route)) expect(kb(weight.js), "JavaScript on a page with islands (gzip KB)").toBeLessThanOrEqual(ISLANDS_BUDGET_KB);
   });
 }
+
+test("no public page loads React: each is read-only or runs only the islands script", () => {
+  const unclassified = BUDGETED_ROUTES.filter((route) => !READ_ONLY_ROUTES.has(route) && !ISLAND_ROUTES.has(route));
+  expect(unclassified).toEqual([]);
+});

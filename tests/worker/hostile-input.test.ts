@@ -51,12 +51,13 @@ const entity = (schemaFields: string[]): Target => ({
   intents: ENTITY_INTENTS,
 });
 const registration: Target = { admin: false, fields: unique(fieldNames(registrationSchema), [HONEYPOT_FIELD]) };
+const contact: Target = { admin: false, fields: unique(fieldNames(contactSchema), [HONEYPOT_FIELD]) };
 
 /** Keyed by route id; the test below fails when a route gains an action that is not listed here. */
 const ACTION_TARGETS: Record<string, Target> = {
   "routes/public/events": registration,
   "routes/public/event": registration,
-  "routes/public/contact": { admin: false, fields: unique(fieldNames(contactSchema), [HONEYPOT_FIELD]) },
+  "routes/public/contact": contact,
   "routes/public/subscribe": { admin: false, fields: unique(fieldNames(subscribeSchema), [HONEYPOT_FIELD]) },
   "routes/auth/login": { admin: false, fields: fieldNames(loginSchema) },
   "routes/auth/logout": { admin: false, fields: ["intent"], ignoresBody: true },
@@ -80,6 +81,9 @@ const ACTION_TARGETS: Record<string, Target> = {
 };
 
 const API_TARGETS: Record<string, Target> = {
+  // The public forms' JSON endpoints, which the islands script posts to.
+  "POST /api/registrations": { ...registration, api: true },
+  "POST /api/contact-messages": { ...contact, api: true },
   "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999"] },
 };
 
@@ -480,6 +484,21 @@ function messageIn(result: unknown): string | null {
   return textOf(r.message) ?? textOf(r.error) ?? textOf(r.toast?.description) ?? textOf(r.toast?.title);
 }
 
+/**
+ * What a page rendered without scripts says about a refused form: beside a field, in the form's
+ * alert, or as its notice; or, on the site's error page (a route error: no form), its heading.
+ */
+function refusalShownIn(body: string): string | null {
+  const main = body.slice(body.indexOf("<main"), body.indexOf("</main>"));
+  if (!/<form[\s>]/.test(main)) return /<h1[^>]*>([^<]+)</.exec(main)?.[1] ?? null;
+  const places = [/<p id="[^"]+-error"[^>]*>([\s\S]*?)<\/p>/, /<div role="alert"[^>]*>([\s\S]*?)<\/div>/, /<p role="status"[^>]*>([\s\S]*?)<\/p>/];
+  for (const place of places) {
+    const text = (place.exec(main)?.[1] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+    if (text) return text;
+  }
+  return null;
+}
+
 async function answerOf(response: Response): Promise<Answer> {
   const type = response.headers.get("Content-Type") ?? "";
   const body = await response.text();
@@ -495,7 +514,8 @@ async function answerOf(response: Response): Promise<Answer> {
     } else if (type.includes("text/html")) {
       const payload = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(body)?.[1];
       const root = payload ? (unflatten(JSON.parse(JSON.parse(payload).split("\n")[0])) as { actionData?: Record<string, unknown>; errors?: unknown }) : null;
-      message = Object.values(root?.actionData ?? {}).map(messageIn).find(Boolean) ?? null;
+      // A page that runs React carries the action's data; a page without it (events, contact) shows it.
+      message = Object.values(root?.actionData ?? {}).map(messageIn).find(Boolean) ?? (payload ? null : refusalShownIn(body));
       // A route error (e.g. the event page's 404 for an unknown id) renders the site's error page.
       if (!message && root?.errors) message = /<h1[^>]*>([^<]+)</.exec(body)?.[1] ?? "route error";
     } else {
@@ -538,9 +558,9 @@ async function expectSiteStillWorks(cookie: string | null) {
 // ---------------------------------------------------------------------------------------------
 
 describe("the hostile-input test covers", () => {
-  it("every route with an action and every admin API that changes data", () => {
+  it("every route with an action and every API that changes data", () => {
     expect(actionRoutes.map((r) => r.id).sort(), "a route gained an action: add it to ACTION_TARGETS").toEqual(Object.keys(ACTION_TARGETS).sort());
-    expect(apiMutations.sort(), "an admin API gained a method: add it to API_TARGETS").toEqual(Object.keys(API_TARGETS).sort());
+    expect(apiMutations.sort(), "an API gained a method: add it to API_TARGETS").toEqual(Object.keys(API_TARGETS).sort());
     expect(attacked.length).toBeGreaterThanOrEqual(20);
   });
 });
@@ -590,7 +610,7 @@ describe("stored hostile text", () => {
 
   it("a contact message: SQL-looking text stored verbatim, HTML inert in the admin's inbox", async () => {
     const fields = { full_name: SQL, email: "o'neil@example.mw", subject: `${XSS} ${SQL}`, message: `${XSS}\n${SQL} \u202Eevil\u202C 👨‍👩‍👧‍👦 a\u0000b` };
-    const response = await postForm("/contact.data", fields, { ip: "198.51.100.20" });
+    const response = await postForm("/api/contact-messages", fields, { ip: "198.51.100.20" });
     expect(response.status).toBe(200);
     const row = await env.DB.prepare("SELECT full_name, email, subject, message FROM contact_messages WHERE email = ?1").bind("o'neil@example.mw").first();
     expect(row).toEqual(fields);
@@ -600,7 +620,7 @@ describe("stored hostile text", () => {
   });
 
   it("an event registration: stored verbatim, inert on the registrations page", async () => {
-    const response = await postForm("/events.data", { event_id: "2", full_name: `${XSS}${SQL}`, phone_number: "+265 991 555 010", email: "admin'--@example.org" }, { ip: "198.51.100.21" });
+    const response = await postForm("/api/registrations", { event_id: "2", full_name: `${XSS}${SQL}`, phone_number: "+265 991 555 010", email: "admin'--@example.org" }, { ip: "198.51.100.21" });
     expect(response.status).toBe(200);
     const row = await env.DB.prepare("SELECT full_name, email FROM event_registrations WHERE event_id = 2 AND email IS NOT NULL").first();
     expect(row).toEqual({ full_name: `${XSS}${SQL}`, email: "admin'--@example.org" });

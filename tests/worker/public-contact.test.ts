@@ -2,7 +2,7 @@
 // errors beside the fields (and what was typed) when not, with a honeypot and a rate limit.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { postForm } from "./helpers";
+import { postForm, request } from "./helpers";
 import { decodeToast, getPage, mainHtml, textOf } from "./public-helpers";
 
 const VALID = { full_name: "  Chisomo Tembo ", email: "Chisomo@Example.MW", subject: "Joining a chapter", message: "Where does the men's fellowship meet in Area 25?" };
@@ -37,7 +37,7 @@ describe("contact page", () => {
       expect(field).toMatch(/maxLength="\d+"/);
     }
     expect(main).toMatch(/<input(?=[^>]*name="email")[^>]*type="email"/);
-    expect(main).toMatch(/<button type="submit"[^>]*>Send Message<\/button>/);
+    expect(main).toMatch(/<button type="submit"[^>]*><span data-submit-idle=""[^>]*>Send Message<\/span>/);
     expect(main).toMatch(/<form[^>]*action="\/contact" method="post"/);
   });
 
@@ -61,10 +61,13 @@ describe("contact form", () => {
     ]);
   });
 
-  it("stores a valid message and answers data to a scripted submission", async () => {
-    const response = await postForm("/contact.data", VALID);
+  it("stores a valid message and answers JSON to the form's script (JavaScript on)", async () => {
+    const page = await (await request("/contact")).text();
+    expect(page).toMatch(/<form(?=[^>]*action="\/contact")(?=[^>]*data-endpoint="\/api\/contact-messages")/);
+    const response = await postForm("/api/contact-messages", VALID);
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Thank you for contacting us.");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ ok: true, message: "Thank you for contacting us. We will reply as soon as we can." });
     expect(await storedMessages()).toHaveLength(1);
   });
 
@@ -82,10 +85,14 @@ describe("contact form", () => {
     expect(await storedMessages()).toEqual([]);
   });
 
-  it("refuses a scripted submission with field errors as data", async () => {
-    const response = await postForm("/contact.data", { ...VALID, message: "x".repeat(5001) });
+  it("refuses a scripted submission with the field's error and what was typed", async () => {
+    const response = await postForm("/api/contact-messages", { ...VALID, message: "x".repeat(5001) });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Please keep this under 5000 characters");
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      errors: { message: "Please keep this under 5000 characters" },
+      values: { full_name: VALID.full_name, subject: VALID.subject },
+    });
     expect(await storedMessages()).toEqual([]);
   });
 
@@ -98,12 +105,12 @@ describe("contact form", () => {
 
   it("limits how many messages one address can send", async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await postForm("/contact.data", { ...VALID, subject: `Question ${i}` }, { ip: "198.51.100.7" })).status).toBe(200);
+      expect((await postForm("/api/contact-messages", { ...VALID, subject: `Question ${i}` }, { ip: "198.51.100.7" })).status).toBe(200);
     }
-    const limited = await postForm("/contact.data", { ...VALID, subject: "One too many" }, { ip: "198.51.100.7" });
+    const limited = await postForm("/api/contact-messages", { ...VALID, subject: "One too many" }, { ip: "198.51.100.7" });
     expect(limited.status).toBe(429);
     expect(await limited.text()).toContain("Too many messages from your connection.");
-    expect((await postForm("/contact.data", VALID, { ip: "198.51.100.8" })).status).toBe(200);
+    expect((await postForm("/api/contact-messages", VALID, { ip: "198.51.100.8" })).status).toBe(200);
     expect(await storedMessages()).toHaveLength(6);
   });
 });

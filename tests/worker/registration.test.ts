@@ -1,5 +1,6 @@
 // Event registration through the real Worker: what is stored, what is refused and what the visitor
-// is told, with JavaScript (a `.data` fetch) and without it (a plain form post).
+// is told, with JavaScript (the islands script posts to /api/registrations) and without it (a plain
+// form post to the page).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
@@ -33,9 +34,9 @@ let nextIp = 1;
 /** A fresh client address per call, so the per-address rate limit only matters where a test wants it. */
 const ip = () => `198.51.100.${nextIp++ % 250}`;
 
-/** A scripted submission (JavaScript on): React Router fetches the route's `.data` URL. */
-function submitScripted(fields: Record<string, string>, options: { ip?: string; path?: string } = {}) {
-  return postForm(`${options.path ?? "/events"}.data`, fields, { ip: options.ip ?? ip() });
+/** A scripted submission (JavaScript on): the dialog's island posts to the JSON endpoint. */
+function submitScripted(fields: Record<string, string>, options: { ip?: string } = {}) {
+  return postForm("/api/registrations", fields, { ip: options.ip ?? ip() });
 }
 
 describe("registering with JavaScript (scripted submission)", () => {
@@ -43,8 +44,9 @@ describe("registering with JavaScript (scripted submission)", () => {
     await seedDemo();
     const response = await submitScripted({ ...person, full_name: "  Kondwani Phiri  " });
     expect(response.status).toBe(200);
-    const body = await response.text();
-    expect(body).toContain(REGISTRATION_MESSAGES.success.description);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ ok: true, message: REGISTRATION_MESSAGES.success.description });
     expect(await newRegistrations()).toEqual([
       { event_id: 2, full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: null },
     ]);
@@ -56,10 +58,15 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect((await newRegistrations())[0]?.email).toBe("k.phiri@example.mw");
   });
 
-  it("works from the event's own page too", async () => {
+  it("is where the dialog of /events and of an event's own page sends, while a plain post goes to the page", async () => {
     await seedDemo();
-    const response = await submitScripted({ ...person, event_id: "4" }, { path: "/events/4" });
-    expect(response.status).toBe(200);
+    for (const path of ["/events", "/events/4"]) {
+      const page = await (await request(path)).text();
+      const form = /<form[^>]*>/.exec(page.slice(page.indexOf("data-registration-dialog")))?.[0] ?? "";
+      expect(form, path).toContain(`action="${path}"`);
+      expect(form, path).toContain('data-endpoint="/api/registrations"');
+    }
+    expect((await submitScripted({ ...person, event_id: "4" })).status).toBe(200);
     expect((await newRegistrations()).map((r) => r.event_id)).toEqual([4]);
   });
 
@@ -80,14 +87,22 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(await newRegistrations()).toEqual([]);
   });
 
-  it("answers with the typed values so the dialog can keep them", async () => {
+  it("answers with the field's error and the typed values so the dialog can keep them", async () => {
     await seedDemo();
     const response = await submitScripted({ ...person, email: "broken@" });
     expect(response.status).toBe(400);
-    const body = await response.text();
-    expect(body).toContain("Kondwani Phiri");
-    expect(body).toContain("+265 991 555 010");
-    expect(body).toContain("broken@");
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      errors: { email: REGISTRATION_MESSAGES.emailInvalid },
+      values: { full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: "broken@" },
+    });
+  });
+
+  it("refuses a post from another site", async () => {
+    await seedDemo();
+    const response = await postForm("/api/registrations", person, { ip: ip(), headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(await newRegistrations()).toEqual([]);
   });
 
   it.each([
@@ -152,7 +167,7 @@ describe("registering with JavaScript (scripted submission)", () => {
 
   it("refuses bodies that are not forms or are too large with a 4xx, never a server error", async () => {
     await seedDemo();
-    const json = await request("/events.data", {
+    const json = await request("/api/registrations", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(person),
@@ -160,13 +175,13 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(json.status).toBe(415);
     const huge = await submitScripted({ ...person, full_name: "x".repeat(70_000) });
     expect(huge.status).toBe(413);
-    const garbage = await request("/events.data", {
+    const garbage = await request("/api/registrations", {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=nothing" },
       body: "not multipart at all",
     });
     expect(garbage.status).toBe(400);
-    const empty = await postForm("/events.data", {});
+    const empty = await postForm("/api/registrations", {});
     expect(empty.status).toBe(400);
     expect(await newRegistrations()).toEqual([]);
   });

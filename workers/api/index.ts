@@ -1,7 +1,10 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
 import type { AdminIdentity } from "~/models/admin.server";
+import { contactForm } from "~/models/contact.server";
+import { registrationForm } from "~/models/registration.server";
 import { authenticateAdmin } from "~/server/auth.server";
+import { publicFormJson } from "~/server/public-form.server";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
 
@@ -13,6 +16,11 @@ api.get("/health", async (c) => {
   await c.env.DB.prepare("SELECT 1").first();
   return c.json({ ok: true });
 });
+
+// The public forms as the islands script sends them (pages without React, see app/islands): the
+// same checks and storage as the pages' own actions, answered with JSON for the form to show.
+api.post("/registrations", (c) => publicFormJson(registrationForm, c.req.raw));
+api.post("/contact-messages", (c) => publicFormJson(contactForm, c.req.raw));
 
 api.use("/admin/*", async (c, next) => {
   const auth = await authenticateAdmin(c.req.raw);

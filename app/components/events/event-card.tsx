@@ -6,7 +6,7 @@ import { ArrowRightIcon, CalendarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { WhatsAppShareLink } from "../share-links";
 import { EventFacts, RegistrationClosedBadge } from "./event-facts";
-import { RegisterNowLink, RegistrationComplete } from "./registration-dialog";
+import { RegisterNowLink, RegistrationCompleteSlot } from "./registration-dialog";
 
 /** The 16:9 picture of an event, or a calm placeholder with a calendar icon when it has none. */
 export function EventImage({
@@ -45,17 +45,12 @@ export function EventImage({
 export function EventCard({
   event,
   priority,
-  registered,
-  onRegister,
   calendar,
   whatsappHref,
 }: {
   event: PublicEvent;
   /** The first card's image is the page's largest paint on a phone. */
   priority: boolean;
-  /** The visitor has just registered: show 'Registration Complete'. */
-  registered: boolean;
-  onRegister: () => void;
   /** 'Add to calendar' links; null for an event without a date. */
   calendar: CalendarLinks | null;
   whatsappHref: string;
@@ -73,10 +68,10 @@ export function EventCard({
         <EventFacts event={event} className="mt-3" />
         {event.description ? <p className="mt-4 line-clamp-4 text-sm leading-relaxed text-stone-700">{event.description}</p> : null}
         <div className="mt-auto pt-5">
-          {registered ? <RegistrationComplete /> : null}
-          <div className={`flex flex-wrap items-center gap-3 ${registered ? "mt-3" : ""}`}>
+          <RegistrationCompleteSlot eventId={event.id} className="not-empty:mb-3" />
+          <div className="flex flex-wrap items-center gap-3">
             {event.registrationEnabled ? (
-              <RegisterNowLink href={`/events?register=${event.id}`} eventName={event.name} onOpen={onRegister} />
+              <RegisterNowLink href={`/events?register=${event.id}`} event={event} />
             ) : (
               <RegistrationClosedBadge />
             )}

@@ -3,8 +3,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { HERO_TESTIMONIALS, HERO_VERSES, HOME_HERO } from "~/content/home";
 import { HERO_FADE_MS } from "~/lib/constants";
 import { buttonClass } from "~/components/form-fields";
+import { heroRotation } from "~/islands/hero-rotation";
+import { useIsland } from "~/islands/use-island";
 import { ConferenceCard } from "./conference-card";
-import { rotationToggleProps, useHeroRotation } from "./use-hero-rotation";
 
 type Message =
   | { key: string; kind: "verse"; text: string; reference: string }
@@ -15,15 +16,9 @@ const MESSAGES: Message[] = [
   ...HERO_TESTIMONIALS.map((t, i) => ({ key: `testimonial-${i}`, kind: "testimonial" as const, ...t })),
 ];
 
-/** Verse, testimonial, verse, testimonial...: each list cycles on its own. */
-function messageIndexAt(step: number): number {
-  const round = Math.floor(step / 2);
-  return step % 2 === 0 ? round % HERO_VERSES.length : HERO_VERSES.length + (round % HERO_TESTIMONIALS.length);
-}
-
 function PauseIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="currentColor">
+    <svg data-rotation-icon="pause" viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="currentColor">
       <rect x="6" y="5" width="4" height="14" rx="1" />
       <rect x="14" y="5" width="4" height="14" rx="1" />
     </svg>
@@ -32,15 +27,18 @@ function PauseIcon() {
 
 function PlayIcon() {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="currentColor">
+    <svg data-rotation-icon="play" viewBox="0 0 24 24" aria-hidden="true" className="hidden size-4" fill="currentColor">
       <path d="M7 4.5v15a1 1 0 0 0 1.5.9l12-7.5a1 1 0 0 0 0-1.8l-12-7.5A1 1 0 0 0 7 4.5z" />
     </svg>
   );
 }
 
+/**
+ * The hero, as the server renders it: the first message shown and the pause control hidden. The
+ * rotation island (app/islands/hero-rotation.ts) brings it to life.
+ */
 export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; conferenceDate: string }) {
-  const rotation = useHeroRotation();
-  const current = messageIndexAt(rotation.step);
+  const island = useIsland(heroRotation);
 
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-950 text-white">
@@ -54,7 +52,7 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-950/85 via-brand-950/80 to-brand-950/95" />
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1fr)_25rem] lg:items-center lg:gap-16 lg:py-24">
-        <div {...rotation.focusProps}>
+        <div {...island}>
           <p className="text-sm font-semibold uppercase tracking-widest text-gold-300">{HOME_HERO.eyebrow}</p>
           <h1 id="hero-heading" className="mt-3 font-serif text-3xl font-bold leading-tight sm:text-5xl">
             {HOME_HERO.heading}
@@ -62,22 +60,16 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
           <p className="mt-4 max-w-2xl text-base leading-relaxed text-brand-100 sm:text-lg">{HOME_HERO.intro}</p>
 
           <div className="mt-8 max-w-2xl border-l-4 border-gold-400 pl-5">
-            <div
-              {...rotation.hoverProps}
-              data-testid="hero-message"
-              aria-live={rotation.running ? "off" : "polite"}
-              className="grid"
-            >
+            <div data-rotation-messages="" data-testid="hero-message" aria-live="polite" className="grid">
               {MESSAGES.map((message, i) => {
-                const shown = i === current;
+                const shown = i === 0;
                 return (
                   <figure
                     key={message.key}
+                    data-kind={message.kind}
                     aria-hidden={shown ? undefined : true}
                     style={{ transitionDuration: `${HERO_FADE_MS}ms` }}
-                    className={`[grid-area:1/1] transition-opacity ease-in-out ${
-                      shown ? (rotation.fading ? "opacity-0" : "opacity-100") : "invisible opacity-0"
-                    }`}
+                    className={`[grid-area:1/1] transition-opacity ease-in-out ${shown ? "opacity-100" : "invisible opacity-0"}`}
                   >
                     <blockquote className="font-serif text-lg italic leading-relaxed text-white sm:text-xl">
                       <p>“{message.kind === "verse" ? message.text : message.quote}”</p>
@@ -97,18 +89,18 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
               })}
             </div>
             <div className="mt-3 h-8">
-              {rotation.hydrated ? (
-                <button
-                  {...rotationToggleProps}
-                  type="button"
-                  onClick={rotation.toggle}
-                  className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-brand-100 ring-1 ring-brand-100/40 hover:bg-white/10 hover:text-white"
-                >
-                  {rotation.stopped ? <PlayIcon /> : <PauseIcon />}
-                  {rotation.stopped ? "Play" : "Pause"}
-                  <span className="sr-only"> rotating verses and testimonies</span>
-                </button>
-              ) : null}
+              {/* Hidden until the island can make it work; it then writes "Pause" or "Play". */}
+              <button
+                data-rotation-toggle=""
+                type="button"
+                hidden
+                className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-brand-100 ring-1 ring-brand-100/40 hover:bg-white/10 hover:text-white"
+              >
+                <PauseIcon />
+                <PlayIcon />
+                <span data-rotation-word="" />
+                <span className="sr-only"> rotating verses and testimonies</span>
+              </button>
             </div>
           </div>
 

@@ -1,42 +1,31 @@
-// One testimony at a time with previous/next buttons (SPEC section 2): the index wraps around and
-// each change fades over CAROUSEL_FADE_MS. It never turns by itself. Every slide sits in the same
-// grid cell, so the box is as tall as the longest one and nothing below jumps when it changes.
-import { useEffect, useId, useState } from "react";
+// One testimony at a time with previous/next buttons (SPEC section 2), rendered with the first one
+// shown; the carousel island (app/islands/testimony-carousel.ts) turns it. Every slide sits in the
+// same grid cell, so the box is as tall as the longest one and nothing below jumps when it changes.
+import { useId } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "~/components/icons";
 import { PersonPhoto } from "~/components/person-photo";
 import { SectionHeading } from "~/components/section-heading";
-import { usePrefersReducedMotion } from "~/components/use-client";
 import type { TestimonySummary } from "~/content/samples";
+import { testimonyCarousel } from "~/islands/testimony-carousel";
+import { useIsland } from "~/islands/use-island";
 import { CAROUSEL_FADE_MS } from "~/lib/constants";
 
 const navButtonClass =
   "flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-white";
 
 export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySummary[] }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const [shown, setShown] = useState(0);
-  const [target, setTarget] = useState(0);
+  const island = useIsland(testimonyCarousel);
   const headingId = useId();
   const count = testimonies.length;
-  const fading = shown !== target;
-
-  // Fade the current slide out, then show the target (which fades in).
-  useEffect(() => {
-    if (shown === target) return;
-    const timer = setTimeout(() => setShown(target), reducedMotion ? 0 : CAROUSEL_FADE_MS);
-    return () => clearTimeout(timer);
-  }, [shown, target, reducedMotion]);
-
-  const go = (delta: number) => setTarget((t) => (t + delta + count) % count);
 
   return (
     <section aria-labelledby={headingId} className="bg-brand-50 px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeading id={headingId} eyebrow="Testimonies" title="Lives Changed by Christ" />
-      <div role="group" aria-roledescription="carousel" aria-label="Testimonies" className="mx-auto mt-10 max-w-3xl">
+      <div {...island} role="group" aria-roledescription="carousel" aria-label="Testimonies" className="mx-auto mt-10 max-w-3xl">
         <div aria-live="polite" className="grid">
           {testimonies.map((testimony, i) => {
-            const current = i === shown;
+            const current = i === 0;
             return (
               <div
                 key={testimony.id}
@@ -46,7 +35,7 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
                 aria-hidden={current ? undefined : true}
                 style={{ transitionDuration: `${CAROUSEL_FADE_MS}ms` }}
                 className={`[grid-area:1/1] flex flex-col items-center rounded-2xl bg-white px-6 py-8 text-center shadow-sm ring-1 ring-stone-200 transition-opacity sm:px-10 ${
-                  current ? (fading ? "opacity-0" : "opacity-100") : "invisible opacity-0"
+                  current ? "opacity-100" : "invisible opacity-0"
                 }`}
               >
                 <figure className="flex flex-col items-center">
@@ -65,13 +54,13 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
           })}
         </div>
         <div className="mt-6 flex items-center justify-center gap-4">
-          <button type="button" onClick={() => go(-1)} disabled={count <= 1} className={navButtonClass} aria-label="Previous testimony">
+          <button type="button" data-carousel-step="-1" disabled={count <= 1} className={navButtonClass} aria-label="Previous testimony">
             <ChevronLeftIcon className="size-5" />
           </button>
-          <p className="min-w-16 text-center text-sm tabular-nums text-stone-600" aria-hidden="true">
-            {shown + 1} / {count}
+          <p data-carousel-counter="" className="min-w-16 text-center text-sm tabular-nums text-stone-600" aria-hidden="true">
+            {`1 / ${count}`}
           </p>
-          <button type="button" onClick={() => go(1)} disabled={count <= 1} className={navButtonClass} aria-label="Next testimony">
+          <button type="button" data-carousel-step="1" disabled={count <= 1} className={navButtonClass} aria-label="Next testimony">
             <ChevronRightIcon className="size-5" />
           </button>
         </div>

@@ -6,17 +6,16 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { CONTACT_PAGE } from "~/content/contact";
 import { ORGANISATION } from "~/content/organisation";
 import { PAGES } from "~/content/pages";
+import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
-import { CONTACT_LIMITS, CONTACT_MESSAGES } from "~/lib/rules/contact";
-import { contactSchema } from "~/lib/schemas/contact";
-import { addContactMessage } from "~/models/contact.server";
+import { CONTACT_LIMITS } from "~/lib/rules/contact";
+import { contactForm } from "~/models/contact.server";
 import { handlePublicForm } from "~/server/public-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.contact);
+export const handle = islandPage;
 
-const successToast = { title: CONTACT_MESSAGES.successTitle, description: CONTACT_MESSAGES.success };
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.contact);
 
 /** Links elsewhere on the site may suggest a subject, e.g. /contact?subject=Finding%20a%20chapter. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -24,26 +23,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { defaultSubject: subject.trim().slice(0, CONTACT_LIMITS.subject) };
 }
 
+/** A plain post (no JavaScript): a refused message comes back as the page with its errors and what
+ *  was typed; success redirects here with a toast. With JavaScript the form posts to /api/contact-messages. */
 export function action({ request }: Route.ActionArgs) {
-  return handlePublicForm({
-    request,
-    schema: contactSchema,
-    rateLimit: RATE_LIMITS.contactPerAddress,
-    rateLimitedMessage: CONTACT_MESSAGES.rateLimited,
-    fallbackPath: "/contact",
-    // Without JavaScript a refused message comes back as the page with its errors and what was typed.
-    renderFailures: true,
-    successToast,
-    async handle(message) {
-      try {
-        await addContactMessage(message);
-      } catch (error) {
-        console.error("Contact message could not be stored:", error);
-        return { error: CONTACT_MESSAGES.failed, status: 503 };
-      }
-      return { toast: successToast };
-    },
-  });
+  return handlePublicForm(contactForm, request, { fallbackPath: "/contact", renderFailures: true });
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -1,17 +1,16 @@
 // /events/{id}: one active event (linked from the home teaser and the admin). Registration opens the
-// same dialog as /events, also from a shared link /events/{id}?register={id}.
-import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+// same dialog as /events, also from a shared link /events/{id}?register={id}. The page ships no
+// React: the islands script drives the dialog (app/islands/registration.ts).
+import { data, Link, useLocation } from "react-router";
 import { EventImage } from "~/components/events/event-card";
 import { EventFacts, RegistrationClosedBadge } from "~/components/events/event-facts";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
 import {
-  isRegistrationOnlyChange,
   RegisterNowLink,
-  RegistrationComplete,
+  RegistrationArea,
+  RegistrationCompleteSlot,
   RegistrationDialog,
   registrationRequest,
-  useRegistrationDialog,
-  withRegistrationFallback,
 } from "~/components/events/registration-dialog";
 import { AddToCalendar } from "~/components/add-to-calendar";
 import { buttonClass } from "~/components/form-fields";
@@ -19,6 +18,7 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { RouteError } from "~/components/route-error";
 import { WhatsAppShareLink } from "~/components/share-links";
 import { titled } from "~/content/pages";
+import { islandPage } from "~/lib/hydration";
 import { metaDescription, noindexMeta, seoMeta } from "~/lib/seo";
 import { eventJsonLd } from "~/lib/structured-data";
 import { activeEventByIdQuery, toSharedEvent } from "~/models/event.server";
@@ -45,13 +45,7 @@ export function action({ request, params }: Route.ActionArgs) {
   return registrationAction(request, `/events/${params.id}`);
 }
 
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return withRegistrationFallback(serverAction);
-}
-
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
-}
+export const handle = islandPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return noindexMeta();
@@ -73,14 +67,14 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
   const refused = actionData && !actionData.ok ? actionData : null;
   const requested = registrationRequest([event], useLocation().search);
   const reopen = event.registrationEnabled && refused?.values.event_id === String(event.id);
-  const dialog = useRegistrationDialog(requested.eventId, reopen ? event.id : null);
+  const open = reopen || requested.eventId === event.id;
   // A refused plain post whose dialog cannot reopen (registration closed meanwhile): say why.
   const notice = refused && !reopen ? refused.message : null;
   const pagePath = `/events/${event.id}`;
   const paragraphs = event.description?.split(/\r?\n/).map((p) => p.trim()).filter(Boolean) ?? [];
 
   return (
-    <div className="bg-stone-50">
+    <RegistrationArea className="bg-stone-50">
       <div className="mx-auto w-full max-w-6xl px-4 pb-14 pt-6 sm:px-6 sm:pt-8">
         <Link to="/events" className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
           <ArrowLeftIcon className="size-4" />
@@ -110,14 +104,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   {notice}
                 </p>
               ) : null}
-              {dialog.completedIds.includes(event.id) ? <RegistrationComplete /> : null}
+              <RegistrationCompleteSlot eventId={event.id} className="empty:hidden" />
               {event.registrationEnabled ? (
-                <RegisterNowLink
-                  href={`${pagePath}?register=${event.id}`}
-                  eventName={event.name}
-                  className={`${buttonClass.primary} w-full`}
-                  onOpen={() => dialog.open(event.id)}
-                />
+                <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
               ) : (
                 <RegistrationClosedBadge className="w-full" />
               )}
@@ -142,16 +131,10 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </div>
       </div>
-      <RegistrationDialog
-        event={dialog.openId === event.id ? event : null}
-        action={pagePath}
-        closeHref={pagePath}
-        onCancel={dialog.close}
-        onClosed={dialog.closed}
-        onRegistered={dialog.registered}
-        refused={refused}
-      />
-    </div>
+      {event.registrationEnabled ? (
+        <RegistrationDialog event={event} open={open} action={pagePath} closeHref={pagePath} refused={refused} />
+      ) : null}
+    </RegistrationArea>
   );
 }
 

@@ -1,20 +1,16 @@
 // /events (SPEC section 2 Events): every active event, soonest first, with registration in a dialog.
 // /events?register={id} (the home page's Register link, or a link shared on WhatsApp) opens the
-// dialog for that event, rendered open by the server.
-import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+// dialog for that event, rendered open by the server. The page ships no React: the islands script
+// drives the dialog (app/islands/registration.ts).
+import { data, useLocation } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { EventCard } from "~/components/events/event-card";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
-import {
-  isRegistrationOnlyChange,
-  RegistrationDialog,
-  registrationRequest,
-  useRegistrationDialog,
-  withRegistrationFallback,
-} from "~/components/events/registration-dialog";
+import { RegistrationArea, RegistrationDialog, registrationRequest } from "~/components/events/registration-dialog";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { titled } from "~/content/pages";
+import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
 import { activeEventsQuery, toSharedEvent, type SharedEvent } from "~/models/event.server";
 import { registrationAction } from "~/models/registration.server";
@@ -42,13 +38,7 @@ export function action({ request }: Route.ActionArgs) {
   return registrationAction(request, "/events");
 }
 
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return withRegistrationFallback(serverAction);
-}
-
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return isRegistrationOnlyChange(args) ? false : args.defaultShouldRevalidate;
-}
+export const handle = islandPage;
 
 /** /events?register={id} is shared on WhatsApp: its preview names the event; its canonical page is /events. */
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
@@ -72,11 +62,13 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
   // A refused plain post reopens its dialog; if that event can no longer take registrations, say why.
   const refusedEvent = refused ? events.find((e) => String(e.id) === refused.values.event_id && e.registrationEnabled) : undefined;
   const notice = requested.notice ?? (refused && !refusedEvent ? refused.message : null);
-  const dialog = useRegistrationDialog(requested.eventId, refusedEvent?.id ?? null);
-  const openEvent = events.find((e) => e.id === dialog.openId && e.registrationEnabled) ?? null;
+  const openId = refusedEvent?.id ?? requested.eventId;
+  const openEvent = events.find((e) => e.id === openId && e.registrationEnabled);
+  // The dialog is in the page whenever an event takes registrations, ready for Register Now.
+  const dialogEvent = openEvent ?? events.find((e) => e.registrationEnabled);
 
   return (
-    <>
+    <RegistrationArea>
       <PageHero title={EVENTS_MESSAGES.heading}>
         Gatherings for prayer, fellowship, teaching and service. Everyone is welcome.
       </PageHero>
@@ -107,8 +99,6 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
                   <EventCard
                     event={event}
                     priority={index === 0}
-                    registered={dialog.completedIds.includes(event.id)}
-                    onRegister={() => dialog.open(event.id)}
                     calendar={event.calendar}
                     whatsappHref={event.whatsappHref}
                   />
@@ -118,15 +108,9 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
           )}
         </div>
       </div>
-      <RegistrationDialog
-        event={openEvent}
-        action="/events"
-        closeHref="/events"
-        onCancel={dialog.close}
-        onClosed={dialog.closed}
-        onRegistered={dialog.registered}
-        refused={refused}
-      />
-    </>
+      {dialogEvent ? (
+        <RegistrationDialog event={dialogEvent} open={dialogEvent === openEvent} action="/events" closeHref="/events" refused={refused} />
+      ) : null}
+    </RegistrationArea>
   );
 }

@@ -6,6 +6,7 @@ import { MinistriesTeaser } from "~/components/home/ministries-teaser";
 import { MissionSection } from "~/components/home/mission-section";
 import { TestimonyCarousel } from "~/components/home/testimony-carousel";
 import { PAGES } from "~/content/pages";
+import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/content/samples";
 import {
@@ -23,6 +24,9 @@ import { activeTestimoniesQuery } from "~/models/testimony.server";
 import { getDb, type Db } from "~/server/db.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
+
+// The hero's rotation, the countdown and the carousel run as islands: the page ships no React.
+export const handle = islandPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, { ...PAGES.home, jsonLd: loaderData?.jsonLd });
 

@@ -13,16 +13,18 @@ export function loader() {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return handlePublicForm({
-    request,
-    schema: subscribeSchema,
-    rateLimit: RATE_LIMITS.subscribePerAddress,
-    rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited,
-    fallbackPath: "/",
-    successToast,
-    async handle({ email }) {
-      await addSubscriber(email);
-      return { toast: successToast };
+  return handlePublicForm(
+    {
+      schema: subscribeSchema,
+      rateLimit: RATE_LIMITS.subscribePerAddress,
+      rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited,
+      successToast,
+      async handle({ email }) {
+        await addSubscriber(email);
+        return { toast: successToast };
+      },
     },
-  });
+    request,
+    { fallbackPath: "/" },
+  );
 }

@@ -1,0 +1,25 @@
+// A <details> disclosure (the header's dropdowns and phone menu) opens and closes without
+// JavaScript; this also closes it on Escape (focus back on its summary) and on a click outside.
+import type { Island } from "./island";
+
+export const disclosure: Island = {
+  name: "disclosure",
+  attach(root) {
+    if (!(root instanceof HTMLDetailsElement)) return;
+    const details = root;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !details.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    details.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      details.removeEventListener("keydown", onKeyDown);
+    };
+  },
+};

@@ -1,0 +1,22 @@
+// The islands script: the only JavaScript of pages that leave React out. It attaches each island
+// to the elements marked for it. Built by scripts/vite-islands.ts into one small file.
+import { contactForm } from "./contact-form";
+import { countdown } from "./countdown";
+import { disclosure } from "./disclosure";
+import { heroRotation } from "./hero-rotation";
+import type { Island } from "./island";
+import { registration } from "./registration";
+import { testimonyCarousel } from "./testimony-carousel";
+
+const ISLANDS: readonly Island[] = [
+  heroRotation,
+  countdown,
+  testimonyCarousel,
+  registration,
+  contactForm,
+  disclosure,
+];
+
+for (const island of ISLANDS) {
+  for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${island.name}"]`)) island.attach(root);
+}

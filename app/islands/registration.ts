@@ -1,0 +1,135 @@
+// Event registration in a dialog (SPEC sections 2 Events, 4, 5, 8) on /events and /events/{id},
+// without React. The server renders the links, the dialog and its form (open already for a shared
+// link ?register={id} or a refused plain post); this island:
+// - opens the dialog in place from Register Now (the link's data says which event), as a modal;
+// - checks the form with the shared rules, then posts it to /api/registrations: the form is
+//   'submitting' (button 'Registering...', fields disabled), then done;
+// - on success closes the dialog, shows the toast and 'Registration Complete' on the event;
+// - on a refusal or a lost connection keeps the dialog open with what was typed, the message beside
+//   the fields or in the form, and the 'Registration failed' toast inside the dialog;
+// - drops ?register from the address when the dialog closes, so a reload does not reopen it.
+import { REGISTRATION_FIELD_MESSAGES as FIELDS, REGISTRATION_MESSAGES as MESSAGES } from "~/lib/rules/registration";
+import { checkForm, focusFirstError, postForm, showFieldErrors, showFormAlert } from "./form";
+import type { Island } from "./island";
+import { clearToast, showToast } from "./toast";
+
+function dropRegisterParam() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has("register")) return;
+  url.searchParams.delete("register");
+  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+}
+
+export const registration: Island = {
+  name: "registration",
+  attach(root) {
+    const dialog = root.querySelector<HTMLDialogElement>("dialog[data-registration-dialog]");
+    const form = dialog?.querySelector("form");
+    if (!dialog || !form) return;
+    const title = dialog.querySelector<HTMLElement>("[data-dialog-title]")!;
+    const description = dialog.querySelector<HTMLElement>("[data-dialog-description]");
+    const toastRegion = dialog.querySelector("[data-dialog-toast]");
+    // The event the dialog is for. Kept here, not in the form's hidden field: when React renders
+    // the page it sets that field back to what it rendered on every update.
+    let eventId = (form.elements.namedItem("event_id") as HTMLInputElement | null)?.value ?? "";
+    let returnFocusTo: HTMLElement | null = null;
+    form.noValidate = true;
+
+    function clearMessages() {
+      showFieldErrors(form!, FIELDS, {});
+      showFormAlert(form!, null);
+      clearToast(toastRegion);
+    }
+
+    function open(link: HTMLElement) {
+      const { registerId = "", registerTitle = "", registerDescription = "" } = link.dataset;
+      form!.reset();
+      clearMessages();
+      eventId = registerId;
+      title.textContent = registerTitle;
+      if (description) {
+        description.textContent = registerDescription;
+        description.hidden = !registerDescription;
+        if (registerDescription) dialog!.setAttribute("aria-describedby", description.id);
+        else dialog!.removeAttribute("aria-describedby");
+      }
+      returnFocusTo = link;
+      dialog!.showModal();
+    }
+
+    function markRegistered(id: string) {
+      const template = root.querySelector<HTMLTemplateElement>("template[data-registration-complete]");
+      const note = template?.content.firstElementChild ?? template?.firstElementChild;
+      if (!note) return;
+      for (const slot of root.querySelectorAll(`[data-registration-complete-slot="${CSS.escape(id)}"]`)) {
+        if (!slot.hasChildNodes()) slot.appendChild(note.cloneNode(true));
+      }
+    }
+
+    async function submit(event: SubmitEvent) {
+      event.preventDefault();
+      showFormAlert(form!, null);
+      clearToast(toastRegion);
+      if (!checkForm(form!, FIELDS)) return;
+      const registeredFor = eventId;
+      const answer = await postForm(form!, { event_id: registeredFor });
+      if (answer?.ok) {
+        dialog!.close();
+        showToast(MESSAGES.success);
+        markRegistered(registeredFor);
+        return;
+      }
+      const failure = answer ?? { ok: false, message: MESSAGES.fallback, errors: {}, values: {} };
+      showFieldErrors(form!, FIELDS, failure.errors);
+      const fieldError = Object.keys(FIELDS).some((name) => failure.errors[name]);
+      if (!fieldError) showFormAlert(form!, `${MESSAGES.failedTitle}: ${failure.message}`);
+      showToast({ title: MESSAGES.failedTitle, description: failure.message || MESSAGES.fallback, variant: "destructive" }, toastRegion);
+      focusFirstError(form!, FIELDS, failure.errors);
+    }
+
+    function onClick(event: MouseEvent) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      const link = target?.closest<HTMLElement>("[data-register-id]");
+      if (link && root.contains(link)) {
+        event.preventDefault();
+        open(link);
+        return;
+      }
+      if (target?.closest("[data-dialog-close]") && dialog!.contains(target)) {
+        event.preventDefault();
+        dialog!.close();
+        return;
+      }
+      // A click on the backdrop (outside the dialog's box) closes it.
+      if (target === dialog) dialog!.close();
+    }
+
+    function onClose() {
+      // Reopening the server-rendered dialog as a modal (close, then showModal) queues a close
+      // event that arrives once it is open again: that is not the visitor closing it.
+      if (dialog!.open) return;
+      clearToast(toastRegion);
+      dropRegisterParam();
+      if (returnFocusTo?.isConnected) returnFocusTo.focus();
+    }
+
+    root.addEventListener("click", onClick);
+    dialog.addEventListener("close", onClose);
+    form.addEventListener("submit", submit);
+
+    // Opened by the server (a shared link, or a refused plain post): make it modal, and drop the
+    // dimming the page carried for visitors without JavaScript.
+    root.querySelector<HTMLElement>("[data-dialog-scrim]")?.setAttribute("hidden", "");
+    if (dialog.open) {
+      dialog.close();
+      dialog.showModal();
+    }
+
+    return () => {
+      root.removeEventListener("click", onClick);
+      dialog.removeEventListener("close", onClose);
+      form.removeEventListener("submit", submit);
+    };
+  },
+};

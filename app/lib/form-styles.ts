@@ -1,0 +1,4 @@
+// Looks shared by the React form pieces (app/components/form-fields.tsx) and the islands script,
+// which draws the same messages without React (app/islands/form.ts).
+export const FIELD_ERROR_CLASS = "mt-1.5 text-sm font-medium text-red-700";
+export const FORM_ALERT_CLASS = "rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800";
