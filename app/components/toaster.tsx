@@ -1,17 +1,15 @@
 // One toast at a time (SPEC section 9), dismissed after 5 s. Toasts come from the root loader (flash
-// cookie, so they work without JavaScript), from showToast() in the browser, or from the islands
-// script (app/islands/toast.ts), which asks this toaster first and draws from ToastTemplates when
-// the page runs no React.
+// cookie, so they work without JavaScript), or in the browser as a `site:toast` DOM event, sent by
+// showToast() or by the islands script (app/islands/toast.ts), which draws from ToastTemplates
+// itself when the page runs no React.
 import { useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~/lib/constants";
 import { TOAST_EVENT, type Toast } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 
-type Listener = (toast: Toast) => void;
-const listeners = new Set<Listener>();
-
+/** Shows a toast in the page's toaster: the same DOM event the islands send (app/islands/toast.ts). */
 export function showToast(toast: Toast) {
-  for (const listener of listeners) listener(toast);
+  document.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast, cancelable: true }));
 }
 
 /** Each toast shown gets its own key, so a newer one starts its own fade-out (see app.css). */
@@ -67,18 +65,13 @@ export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
   }
 
   useEffect(() => {
-    const listener: Listener = (next) => setToast(shown(next));
-    // An island's toast on a page React rendered: shown here, and the island told so.
-    const onIslandToast = (event: Event) => {
+    // Taken here, and the sender told so (an island then draws nothing itself).
+    const onToast = (event: Event) => {
       event.preventDefault();
-      listener((event as CustomEvent<Toast>).detail);
+      setToast(shown((event as CustomEvent<Toast>).detail));
     };
-    listeners.add(listener);
-    document.addEventListener(TOAST_EVENT, onIslandToast);
-    return () => {
-      listeners.delete(listener);
-      document.removeEventListener(TOAST_EVENT, onIslandToast);
-    };
+    document.addEventListener(TOAST_EVENT, onToast);
+    return () => document.removeEventListener(TOAST_EVENT, onToast);
   }, []);
 
   useEffect(() => {

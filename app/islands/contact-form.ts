@@ -30,7 +30,8 @@ export const contactForm: Island = {
       focusFirstError(form, FIELDS, failure.errors);
     }
 
-    form.addEventListener("submit", submit);
-    return () => form.removeEventListener("submit", submit);
+    const listening = new AbortController();
+    form.addEventListener("submit", submit, { signal: listening.signal });
+    return () => listening.abort();
   },
 };

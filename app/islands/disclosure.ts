@@ -15,11 +15,9 @@ export const disclosure: Island = {
       details.open = false;
       details.querySelector("summary")?.focus();
     };
-    document.addEventListener("pointerdown", onPointerDown);
-    details.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      details.removeEventListener("keydown", onKeyDown);
-    };
+    const listening = new AbortController();
+    document.addEventListener("pointerdown", onPointerDown, { signal: listening.signal });
+    details.addEventListener("keydown", onKeyDown, { signal: listening.signal });
+    return () => listening.abort();
   },
 };

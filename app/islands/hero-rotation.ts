@@ -6,9 +6,8 @@
 // The hero marks what it looks for: the messages' box (`data-rotation-messages`), each message's
 // list (`data-kind`), the control (`data-rotation-toggle`), its word and its two icons.
 import { HERO_FADE_MS, HERO_ROTATION_MS } from "~/lib/constants";
+import { reducedMotion as reducedMotionQuery, showOneOf } from "./dom";
 import type { Island } from "./island";
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 export const heroRotation: Island = {
   name: "hero-rotation",
@@ -22,7 +21,7 @@ export const heroRotation: Island = {
     const word = toggle.querySelector("[data-rotation-word]");
     const pauseIcon = toggle.querySelector('[data-rotation-icon="pause"]');
     const playIcon = toggle.querySelector('[data-rotation-icon="play"]');
-    const reducedMotion = window.matchMedia(REDUCED_MOTION);
+    const reducedMotion = reducedMotionQuery();
 
     let step = 0;
     let fading = false;
@@ -43,15 +42,7 @@ export const heroRotation: Island = {
     };
 
     const render = () => {
-      const current = shownFigure();
-      for (const figure of figures) {
-        const shown = figure === current;
-        if (shown) figure.removeAttribute("aria-hidden");
-        else figure.setAttribute("aria-hidden", "true");
-        figure.classList.toggle("invisible", !shown);
-        figure.classList.toggle("opacity-0", !shown || fading);
-        figure.classList.toggle("opacity-100", shown && !fading);
-      }
+      showOneOf(figures, shownFigure(), fading);
       messages.setAttribute("aria-live", running() ? "off" : "polite");
       if (word) word.textContent = stopped() ? "Play" : "Pause";
       pauseIcon?.classList.toggle("hidden", stopped());
@@ -109,24 +100,21 @@ export const heroRotation: Island = {
       update();
     };
 
-    toggle.addEventListener("click", onToggle);
-    messages.addEventListener("mouseenter", onEnter);
-    messages.addEventListener("mouseleave", onLeave);
-    root.addEventListener("focusin", onFocusIn);
-    root.addEventListener("focusout", onFocusOut);
-    reducedMotion.addEventListener("change", update);
+    const listening = new AbortController();
+    const { signal } = listening;
+    toggle.addEventListener("click", onToggle, { signal });
+    messages.addEventListener("mouseenter", onEnter, { signal });
+    messages.addEventListener("mouseleave", onLeave, { signal });
+    root.addEventListener("focusin", onFocusIn, { signal });
+    root.addEventListener("focusout", onFocusOut, { signal });
+    reducedMotion.addEventListener("change", update, { signal });
     toggle.hidden = false;
     update();
 
     return () => {
       clearInterval(interval);
       clearTimeout(fade);
-      toggle.removeEventListener("click", onToggle);
-      messages.removeEventListener("mouseenter", onEnter);
-      messages.removeEventListener("mouseleave", onLeave);
-      root.removeEventListener("focusin", onFocusIn);
-      root.removeEventListener("focusout", onFocusOut);
-      reducedMotion.removeEventListener("change", update);
+      listening.abort();
     };
   },
 };

@@ -9,6 +9,7 @@
 //   the fields or in the form, and the 'Registration failed' toast inside the dialog;
 // - drops ?register from the address when the dialog closes, so a reload does not reopen it.
 import { REGISTRATION_FIELD_MESSAGES as FIELDS, REGISTRATION_MESSAGES as MESSAGES } from "~/lib/rules/registration";
+import { fromTemplate } from "./dom";
 import { checkForm, focusFirstError, postForm, showFieldErrors, showFormAlert } from "./form";
 import type { Island } from "./island";
 import { clearToast, showToast } from "./toast";
@@ -59,10 +60,9 @@ export const registration: Island = {
 
     function markRegistered(id: string) {
       const template = root.querySelector<HTMLTemplateElement>("template[data-registration-complete]");
-      const note = template?.content.firstElementChild ?? template?.firstElementChild;
-      if (!note) return;
       for (const slot of root.querySelectorAll(`[data-registration-complete-slot="${CSS.escape(id)}"]`)) {
-        if (!slot.hasChildNodes()) slot.appendChild(note.cloneNode(true));
+        const note = slot.hasChildNodes() ? null : fromTemplate(template);
+        if (note) slot.appendChild(note);
       }
     }
 
@@ -114,9 +114,11 @@ export const registration: Island = {
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     }
 
-    root.addEventListener("click", onClick);
-    dialog.addEventListener("close", onClose);
-    form.addEventListener("submit", submit);
+    const listening = new AbortController();
+    const { signal } = listening;
+    root.addEventListener("click", onClick, { signal });
+    dialog.addEventListener("close", onClose, { signal });
+    form.addEventListener("submit", submit, { signal });
 
     // Opened by the server (a shared link, or a refused plain post): make it modal, and drop the
     // dimming the page carried for visitors without JavaScript.
@@ -126,10 +128,6 @@ export const registration: Island = {
       dialog.showModal();
     }
 
-    return () => {
-      root.removeEventListener("click", onClick);
-      dialog.removeEventListener("close", onClose);
-      form.removeEventListener("submit", submit);
-    };
+    return () => listening.abort();
   },
 };

@@ -3,14 +3,13 @@
 // fades in (no fade for visitors who prefer reduced motion). It never turns by itself. The
 // server renders the first slide shown, and the buttons disabled when there is nothing to turn to.
 import { CAROUSEL_FADE_MS } from "~/lib/constants";
+import { reducedMotion, showOneOf } from "./dom";
 import type { Island } from "./island";
-
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 export const testimonyCarousel: Island = {
   name: "testimony-carousel",
   attach(root) {
-    const slides = () => [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
+    const slides = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
     const counter = root.querySelector("[data-carousel-counter]");
     const buttons = [...root.querySelectorAll<HTMLButtonElement>("[data-carousel-step]")];
     let shown = 0;
@@ -18,22 +17,13 @@ export const testimonyCarousel: Island = {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const render = () => {
-      const all = slides();
-      const fading = shown !== target;
-      for (const [i, slide] of all.entries()) {
-        const current = i === shown;
-        if (current) slide.removeAttribute("aria-hidden");
-        else slide.setAttribute("aria-hidden", "true");
-        slide.classList.toggle("invisible", !current);
-        slide.classList.toggle("opacity-0", !current || fading);
-        slide.classList.toggle("opacity-100", current && !fading);
-      }
-      if (counter) counter.textContent = `${shown + 1} / ${all.length}`;
+      showOneOf(slides, slides[shown], shown !== target);
+      if (counter) counter.textContent = `${shown + 1} / ${slides.length}`;
     };
 
     // Fade the current slide out, then show the target (which fades in).
     const go = (delta: number) => {
-      const count = slides().length;
+      const count = slides.length;
       if (count === 0) return;
       target = (target + delta + count) % count;
       clearTimeout(timer);
@@ -43,17 +33,18 @@ export const testimonyCarousel: Island = {
             shown = target;
             render();
           },
-          window.matchMedia(REDUCED_MOTION).matches ? 0 : CAROUSEL_FADE_MS,
+          reducedMotion().matches ? 0 : CAROUSEL_FADE_MS,
         );
       }
       render();
     };
 
+    const listening = new AbortController();
     const onClick = (event: MouseEvent) => go(Number((event.currentTarget as HTMLElement).dataset.carouselStep));
-    for (const button of buttons) button.addEventListener("click", onClick);
+    for (const button of buttons) button.addEventListener("click", onClick, { signal: listening.signal });
     return () => {
       clearTimeout(timer);
-      for (const button of buttons) button.removeEventListener("click", onClick);
+      listening.abort();
     };
   },
 };

@@ -4,6 +4,7 @@
 // dialog's, since the page's toaster sits under the dialog's backdrop).
 import { TOAST_DURATION_MS } from "~/lib/constants";
 import { TOAST_EVENT, type Toast } from "~/lib/toast";
+import { fromTemplate } from "./dom";
 
 const timers = new WeakMap<Element, number>();
 
@@ -16,9 +17,8 @@ export function showToast(toast: Toast, region?: Element | null) {
   const target = region ?? document.querySelector("[data-toaster]");
   const variant = toast.variant ?? "default";
   const template = document.querySelector<HTMLTemplateElement>(`template[data-toast-template="${variant}"]`);
-  // A template React rendered in the browser holds its card as a child, not as content.
-  const card = (template?.content.firstElementChild ?? template?.firstElementChild)?.cloneNode(true);
-  if (!target || !(card instanceof HTMLElement)) return;
+  const card = fromTemplate(template);
+  if (!target || !card) return;
 
   card.querySelector("[data-toast-title]")!.textContent = toast.title;
   const description = card.querySelector<HTMLElement>("[data-toast-description]")!;

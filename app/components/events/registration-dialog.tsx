@@ -22,7 +22,7 @@ import { CheckIcon } from "../icons";
 import { ToastTemplates } from "../toaster";
 import { EVENTS_MESSAGES } from "./messages";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "registrationEnabled">;
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location">;
 
 /** The dialog's line under its title: when and where. */
 function registrationDescription(event: RegistrationTarget): string {
