@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".wrangler/", ".tmp/", "node_modules/", "public/"] },
+  { ignores: ["build/", ".react-router/", ".wrangler/", ".tmp/", "node_modules/", "public/", "tools/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

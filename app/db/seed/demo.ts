@@ -1,6 +1,6 @@
 // Demo content that makes every public page look alive on a fresh install. Event dates are set
 // relative to the moment of seeding so they are always upcoming. Images are self-hosted under
-// public/media (see scripts/generate-demo-images.mjs).
+// public/media (see tools/demo-art/generate.mjs).
 import { registrationDedupeKey } from "../../lib/registration-key.ts";
 import { insertRow, type SqlValue } from "./sql.ts";
 

@@ -2,7 +2,10 @@
 /**
  * Generates the self-made illustrations used by the demo content, plus the site icons.
  *
- *   node scripts/generate-demo-images.mjs
+ *   cd tools/demo-art && npm install && npm run generate
+ *
+ * It lives in its own package (tools/demo-art/package.json) so that sharp is not one of the
+ * site's dependencies; the images it writes are committed.
  *
  * Every image is an SVG scene written in code below and rasterised with sharp (librsvg).
  * Output is deterministic (no Math.random; a seeded PRNG is used where variety is wanted).
@@ -22,7 +25,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// This file is tools/demo-art/generate.mjs: the repository root is two folders up.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PUBLIC_DIR = path.join(ROOT, "public");
 
 // ---------------------------------------------------------------------------------------------

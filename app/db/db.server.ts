@@ -1,0 +1,20 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "~/db/schema";
+
+/** The drizzle client over the D1 binding. Cheap to create; models call it per request. */
+export function getDb() {
+  return drizzle(env.DB, { schema });
+}
+
+export type Db = ReturnType<typeof getDb>;
+
+/** The SQLite error behind drizzle's "Failed query: ..." wrapper. */
+export function sqliteMessage(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return /UNIQUE constraint failed/i.test(sqliteMessage(error));
+}

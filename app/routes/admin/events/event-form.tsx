@@ -1,0 +1,77 @@
+// /admin/events/new and /admin/events/edit/:id (SPEC section 2, Event form). The date is typed and
+// shown in Malawi time whatever the admin's device says, and stored as a UTC instant.
+import { useState } from "react";
+import { Form } from "react-router";
+import { AdminFormPage, FormActions, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { ImageField, type SampleImage } from "~/components/admin/image-field";
+import { TextAreaField, TextField } from "~/components/form-fields";
+import { EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema } from "~/forms/event";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
+import { isoToSiteLocalInput } from "~/lib/time";
+import type { Route } from "./+types/event-form";
+
+export { action, loader } from "./event-form.server";
+
+const EVENTS_TAB = adminTabHref("events");
+
+/** The three bundled pictures an admin may use instead of uploading one (SPEC section 9). */
+const SAMPLE_IMAGES: SampleImage[] = [
+  { url: "/media/events/sample-conference-1600w.webp", label: "Conference" },
+  { url: "/media/events/sample-retreat-1600w.webp", label: "Retreat" },
+  { url: "/media/events/sample-outreach-1600w.webp", label: "Outreach" },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.event ? "Edit Event" : "Create New Event"} | Admin` },
+];
+
+export default function EventForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  const editing = event !== null;
+  const { fields, formProps, pending, postedImageUrl } = useAdminForm({
+    schema: eventSchema,
+    actionData,
+    // Both switches start on for a new event (SPEC section 2).
+    defaultValue: event ? { ...event, date: isoToSiteLocalInput(event.date) } : { active: true, registration_enabled: true },
+    // A date picker holding half a value (a day without a time) posts "", which would quietly save
+    // the event without a date: refuse it before the schema sees the empty value.
+    unreadable: { date: EVENT_DATE_INVALID },
+  });
+  const [uploading, setUploading] = useState(false);
+
+  return (
+    <AdminFormPage title={editing ? "Edit Event" : "Create New Event"} backTo={EVENTS_TAB}>
+      <Form method="post" encType="multipart/form-data" replace {...formProps} className="space-y-5">
+        <TextField field={fields.name} label={<RequiredLabel>Event Name</RequiredLabel>} />
+        <TextField field={fields.date} label="Date and Time" type="datetime-local" hint="Malawi time. Leave empty if the date is not set yet." />
+        <TextField field={fields.location} label="Location" placeholder="e.g. Area 47, Lilongwe" />
+        <TextAreaField field={fields.description} label="Description" rows={5} />
+        <ImageField
+          kind="event"
+          label="Event Image"
+          hint={`Recommended size: ${EVENT_IMAGE_RECOMMENDED_SIZE}`}
+          defaultUrl={postedImageUrl ?? event?.image_url ?? null}
+          uploadErrorMessage={EVENT_MESSAGES.uploadFailed}
+          samples={SAMPLE_IMAGES}
+          onUploadingChange={setUploading}
+        />
+        <TextField
+          field={fields.image_alt}
+          label="Image description"
+          placeholder="e.g. Men praying together"
+          hint="Read aloud to people who cannot see the picture. Leave empty to use the event name."
+        />
+        <SwitchField field={fields.active} label="Active" hint="Active events are visible to the public" />
+        <SwitchField field={fields.registration_enabled} label="Allow Registration" hint="Enable people to register for this event" />
+        <FormActions
+          cancelTo={EVENTS_TAB}
+          submitLabel={editing ? "Update Event" : "Create Event"}
+          pendingLabel={editing ? "Updating..." : "Creating..."}
+          pending={pending}
+          disabled={uploading}
+        />
+      </Form>
+    </AdminFormPage>
+  );
+}

@@ -1,0 +1,80 @@
+// The Events tab of the dashboard: every event by date, newest first, with its markers, edit, its
+// registrations, its public page and delete.
+import { Link } from "react-router";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { EditLink, ManagerRow, ManagerSection, Marker, rowIconLinkClass, ViewOnSiteLink } from "~/components/admin/manager-list";
+import { EventImage } from "~/components/events/event-card";
+import { UsersIcon } from "~/components/icons";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { ADMIN_EVENT_DATE_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
+import type { AdminEventRow } from "~/models/event.server";
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What the delete dialog says about the registrations that go with the event. */
+function registrationsDeletedText(n: number): string {
+  return n === 0 ? "It has no registrations." : `This will also delete ${plural(n, "registration", "registrations")}.`;
+}
+
+function Details({ row }: { row: AdminEventRow }) {
+  const parts = [formatInSiteZone(row.date, ADMIN_EVENT_DATE_FORMAT) ?? "No date set"];
+  if (row.location) parts.push(row.location);
+  parts.push(plural(row.registrations, "registration", "registrations"));
+  return <>{parts.join(" · ")}</>;
+}
+
+export function EventsList({ rows, error, deleteId }: { rows: AdminEventRow[]; error: string | null; deleteId: number | null }) {
+  return (
+    <ManagerSection
+      title="Events"
+      addHref="/admin/events/new"
+      addLabel="Add Event"
+      error={error}
+      empty={rows.length === 0 ? "No events have been created yet." : null}
+    >
+      {rows.map((row) => (
+        <ManagerRow
+          key={row.id}
+          media={<EventImage event={{ imageUrl: row.image_url, imageAlt: "" }} sizes="96px" className="w-20 shrink-0 rounded-md sm:w-24" />}
+          title={row.name}
+          details={<Details row={row} />}
+          markers={
+            <>
+              {row.active ? <Marker tone="green">Active</Marker> : <Marker tone="grey">Hidden</Marker>}
+              {row.registration_enabled ? <Marker tone="blue">Registration Open</Marker> : null}
+            </>
+          }
+          actions={
+            <>
+              <EditLink to={`/admin/events/edit/${row.id}`} label={`Edit ${row.name}`} />
+              <Link
+                to={`/admin/events/registrations/${row.id}`}
+                aria-label={`Registrations for ${row.name}`}
+                title={`Registrations for ${row.name}`}
+                className={rowIconLinkClass}
+              >
+                <UsersIcon className="size-5" />
+              </Link>
+              {/* A hidden event has no public page (visitors get 'Page not found'), so no link to it. */}
+              {row.active ? (
+                <ViewOnSiteLink href={`/events/${row.id}`} name={row.name} />
+              ) : null}
+              <ConfirmDelete
+                action={`/admin/events/edit/${row.id}`}
+                openHref={adminTabHref("events", { delete: row.id })}
+                closeHref={adminTabHref("events")}
+                initiallyOpen={deleteId === row.id}
+                title="Delete event?"
+                description={`"${row.name}" will be removed from the website. ${registrationsDeletedText(row.registrations)} This cannot be undone.`}
+                triggerLabel={`Delete ${row.name}`}
+              />
+            </>
+          }
+        />
+      ))}
+    </ManagerSection>
+  );
+}

@@ -1,0 +1,67 @@
+// /admin/ministries/new and /admin/ministries/edit/:id (SPEC section 2, Ministry form).
+import { useState } from "react";
+import { Form } from "react-router";
+import { AdminFormPage, FormActions, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { ImageField } from "~/components/admin/image-field";
+import { SlugField } from "~/components/admin/slug-field";
+import { TextAreaField, TextField } from "~/components/form-fields";
+import { ministrySchema, SORT_ORDER_NOT_A_NUMBER } from "~/forms/ministry";
+import { adminTabHref } from "~/lib/admin-tabs";
+import type { Route } from "./+types/ministry-form";
+
+export { action, loader } from "./ministry-form.server";
+
+const MINISTRIES_TAB = adminTabHref("ministries");
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.ministry ? "Edit Ministry" : "Add Ministry"} | Admin` },
+];
+
+export default function MinistryForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { ministry } = loaderData;
+  const editing = ministry !== null;
+  const { fields, formProps, pending, postedImageUrl } = useAdminForm({
+    schema: ministrySchema,
+    actionData,
+    // Auto-generate starts on for a new ministry and off when editing one (SPEC section 2).
+    defaultValue: ministry ? { ...ministry, slug_auto: false } : { sort_order: 0, active: true, slug_auto: true },
+    // A number field holding something that is not a number posts "": say what is really wrong.
+    unreadable: { sort_order: SORT_ORDER_NOT_A_NUMBER },
+  });
+  const [uploading, setUploading] = useState(false);
+
+  return (
+    <AdminFormPage title={editing ? "Edit Ministry" : "Add Ministry"} backTo={MINISTRIES_TAB}>
+      <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
+        <SlugField pathPrefix="/ministries/" title={fields.title} slug={fields.slug} auto={fields.slug_auto} />
+        <TextAreaField field={fields.short_description} label="Short Description" rows={2} hint="One or two sentences for the ministry cards." />
+        <TextAreaField field={fields.full_description} label="Full Description" rows={8} hint="Each line becomes a paragraph on the ministry's page." />
+        <TextField
+          field={fields.sort_order}
+          label="Sort Order"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          placeholder="0"
+          hint="Lower numbers are listed first."
+          className="max-w-40"
+        />
+        <ImageField kind="ministry" label="Image" defaultUrl={postedImageUrl ?? ministry?.image_url ?? null} onUploadingChange={setUploading} />
+        <TextField
+          field={fields.image_alt}
+          label="Image description"
+          placeholder="e.g. A mentor and a young man reading the Bible"
+          hint="Read aloud to people who cannot see the picture. Leave empty to use the title."
+        />
+        <SwitchField field={fields.active} label="Active (visible to users)" />
+        <FormActions
+          cancelTo={MINISTRIES_TAB}
+          submitLabel={editing ? "Update Ministry" : "Create Ministry"}
+          pendingLabel={editing ? "Updating..." : "Creating..."}
+          pending={pending}
+          disabled={uploading}
+        />
+      </Form>
+    </AdminFormPage>
+  );
+}
