@@ -1,10 +1,11 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
 import { pageNeedsScripts, pageUsesIslands } from "./lib/hydration";
+import { useRootData, type RootData } from "./lib/root-data";
 import { islandsScriptSrc } from "virtual:islands";
 import { hasSessionCookie } from "./server/auth.server";
 import { siteOrigin } from "./server/site-url.server";
@@ -22,13 +23,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, clearCookie } = takeToast(request);
-  return data(
+  const { toast, clearCookie } = await takeToast(request);
+  return data<RootData>(
     {
       signedIn: await hasSessionCookie(request),
       toast,
       requestId: context.get(requestContext).requestId,
-      /** For the absolute URLs pages' meta functions build (canonical, og:url, og:image). */
       origin: siteOrigin(request),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRootData();
   // In the browser the page is already running its scripts: keep them (and scroll restoration,
   // which client-side navigations to a read-only page still need).
   const matches = useMatches();

@@ -28,33 +28,34 @@ export default [
   route("blog/rss.xml", "routes/seo/blog-rss.tsx"),
   route("manifest.webmanifest", "routes/seo/manifest.tsx"),
 
-  // Everything under /admin passes the session guard in the admin layout's middleware.
+  // Everything under /admin passes the session guard in the admin layout's middleware. Each content
+  // type has a folder: its form (new and edit), its list (a dashboard tab) and their server code.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     ...prefix("leadership", [
-      index("routes/admin/leadership-redirect.tsx"),
-      route("new", "routes/admin/leadership-form.tsx", { id: "admin-leadership-new" }),
-      route("edit/:id", "routes/admin/leadership-form.tsx", { id: "admin-leadership-edit" }),
+      index("routes/admin/tab-redirect.tsx", { id: "admin-leadership-list" }),
+      route("new", "routes/admin/leadership/leadership-form.tsx", { id: "admin-leadership-new" }),
+      route("edit/:id", "routes/admin/leadership/leadership-form.tsx", { id: "admin-leadership-edit" }),
     ]),
     ...prefix("ministries", [
-      index("routes/admin/ministries-redirect.tsx"),
-      route("new", "routes/admin/ministry-form.tsx", { id: "admin-ministries-new" }),
-      route("edit/:id", "routes/admin/ministry-form.tsx", { id: "admin-ministries-edit" }),
+      index("routes/admin/tab-redirect.tsx", { id: "admin-ministries-list" }),
+      route("new", "routes/admin/ministries/ministry-form.tsx", { id: "admin-ministries-new" }),
+      route("edit/:id", "routes/admin/ministries/ministry-form.tsx", { id: "admin-ministries-edit" }),
     ]),
     ...prefix("blogs", [
-      index("routes/admin/blogs-redirect.tsx"),
-      route("new", "routes/admin/blog-form.tsx", { id: "admin-blogs-new" }),
-      route("edit/:id", "routes/admin/blog-form.tsx", { id: "admin-blogs-edit" }),
+      index("routes/admin/tab-redirect.tsx", { id: "admin-blogs-list" }),
+      route("new", "routes/admin/blogs/blog-form.tsx", { id: "admin-blogs-new" }),
+      route("edit/:id", "routes/admin/blogs/blog-form.tsx", { id: "admin-blogs-edit" }),
     ]),
     ...prefix("testimonies", [
-      index("routes/admin/testimonies-redirect.tsx"),
-      route("new", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-new" }),
-      route("edit/:id", "routes/admin/testimony-form.tsx", { id: "admin-testimonies-edit" }),
+      index("routes/admin/tab-redirect.tsx", { id: "admin-testimonies-list" }),
+      route("new", "routes/admin/testimonies/testimony-form.tsx", { id: "admin-testimonies-new" }),
+      route("edit/:id", "routes/admin/testimonies/testimony-form.tsx", { id: "admin-testimonies-edit" }),
     ]),
     ...prefix("events", [
-      route("new", "routes/admin/event-form.tsx", { id: "admin-events-new" }),
-      route("edit/:id", "routes/admin/event-form.tsx", { id: "admin-events-edit" }),
-      route("registrations/:id", "routes/admin/event-registrations.tsx"),
+      route("new", "routes/admin/events/event-form.tsx", { id: "admin-events-new" }),
+      route("edit/:id", "routes/admin/events/event-form.tsx", { id: "admin-events-edit" }),
+      route("registrations/:id", "routes/admin/events/event-registrations.tsx"),
     ]),
     route("messages", "routes/admin/messages.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),

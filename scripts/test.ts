@@ -40,6 +40,7 @@ function readJson<T>(file: string): T | null {
 // 1. Static checks
 if (check("Route types", bin("react-router"), ["typegen"])) check("Type-check", bin("tsc"), ["-b"]);
 check("Lint", bin("eslint"), ["--max-warnings", "0", "."]);
+check("Import cycles", process.execPath, [join(ROOT, "scripts", "check-import-cycles.ts")]);
 
 // 2. Worker-level tests
 const vitestReport = join(TMP, "vitest.json");

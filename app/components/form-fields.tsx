@@ -1,6 +1,9 @@
-// Shared form pieces: a labelled field with its error, the honeypot, and a submit button that
-// says what it is doing. Every public and admin form is built from these.
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+// Shared form pieces, every public and admin form built from them: a labelled field bound to its
+// conform field (name, id, constraints from the form's zod schema, what was typed, its error), the
+// honeypot, and a submit button that says what it is doing.
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { FieldMessages } from "~/forms/fields";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { SpinnerIcon } from "./icons";
@@ -8,32 +11,35 @@ import { SpinnerIcon } from "./icons";
 export const inputClass =
   "block w-full rounded-md border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:cursor-not-allowed disabled:bg-stone-100 aria-[invalid=true]:border-red-600 sm:text-sm";
 
-type FieldShellProps = {
+/** The messages a public form's island shows for the browser's own checks, read from the field. */
+function messageAttributes(messages: FieldMessages | undefined) {
+  return messages ? { "data-message-required": messages.required, "data-message-invalid": messages.invalid } : {};
+}
+
+type ShellProps = {
+  field: FieldMetadata<unknown>;
   label: ReactNode;
-  error?: string;
   hint?: ReactNode;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  /** A message the schema cannot give (a date the picker could not read); else the field's own. */
+  error?: string;
   className?: string;
+  children: ReactNode;
 };
 
-function FieldShell({ label, error, hint, children, className }: FieldShellProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+function FieldShell({ field, label, hint, error, className, children }: ShellProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+      <label htmlFor={field.id} className="mb-1.5 block text-sm font-medium text-stone-800">
         {label}
       </label>
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children}
       {hint ? (
-        <p id={hintId} className="mt-1.5 text-sm text-stone-600">
+        <p id={field.descriptionId} className="mt-1.5 text-sm text-stone-600">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className={FIELD_ERROR_CLASS}>
+        <p id={field.errorId} className={FIELD_ERROR_CLASS}>
           {error}
         </p>
       ) : null}
@@ -41,50 +47,73 @@ function FieldShell({ label, error, hint, children, className }: FieldShellProps
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+/**
+ * The error shown beside a field: the first the form has for it, unless `override` says otherwise
+ * (a message of its own, or null for none: a form that shows one message for all its fields).
+ */
+export function fieldError(field: FieldMetadata<unknown>, override?: string | null): string | undefined {
+  return override === undefined ? field.errors?.[0] : (override ?? undefined);
+}
+
+/** aria-describedby for a field's hint and error, as conform words it plus the hint. */
+function describedBy(field: FieldMetadata<unknown>, hint: ReactNode, error: string | undefined) {
+  return [hint ? field.descriptionId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+}
+
+type TextFieldProps<S> = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "form"> & {
+  field: FieldMetadata<S>;
   label: ReactNode;
-  name: string;
-  error?: string;
   hint?: ReactNode;
+  error?: string | null;
+  messages?: FieldMessages;
   wrapperClassName?: string;
 };
 
-export function TextField({ label, error, hint, wrapperClassName, className, ...input }: TextFieldProps) {
+export function TextField<S>({ field, label, hint, error, messages, wrapperClassName, className, type = "text", ...input }: TextFieldProps<S>) {
+  const meta = field as FieldMetadata<unknown>;
+  const shown = fieldError(meta, error);
+  const { key, ...props } = getInputProps(meta, { type: type as "text" });
+  // A controlled field (value and onChange) starts from its own state, not from the form's.
+  if (input.value !== undefined) delete props.defaultValue;
   return (
-    <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={`${inputClass} ${className ?? ""}`}
-          {...input}
-        />
-      )}
+    <FieldShell field={meta} label={label} hint={hint} error={shown} className={wrapperClassName}>
+      <input
+        key={key}
+        {...props}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy(meta, hint, shown)}
+        {...messageAttributes(messages)}
+        className={`${inputClass} ${className ?? ""}`}
+        {...input}
+      />
     </FieldShell>
   );
 }
 
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+type TextAreaFieldProps<S> = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "form"> & {
+  field: FieldMetadata<S>;
   label: ReactNode;
-  name: string;
-  error?: string;
   hint?: ReactNode;
+  error?: string | null;
+  messages?: FieldMessages;
   wrapperClassName?: string;
 };
 
-export function TextAreaField({ label, error, hint, wrapperClassName, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField<S>({ field, label, hint, error, messages, wrapperClassName, className, ...textarea }: TextAreaFieldProps<S>) {
+  const meta = field as FieldMetadata<unknown>;
+  const shown = fieldError(meta, error);
+  const { key, ...props } = getTextareaProps(meta);
   return (
-    <FieldShell label={label} error={error} hint={hint} className={wrapperClassName}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className={`${inputClass} ${className ?? ""}`}
-          {...textarea}
-        />
-      )}
+    <FieldShell field={meta} label={label} hint={hint} error={shown} className={wrapperClassName}>
+      <textarea
+        key={key}
+        {...props}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy(meta, hint, shown)}
+        {...messageAttributes(messages)}
+        className={`${inputClass} ${className ?? ""}`}
+        {...textarea}
+      />
     </FieldShell>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, useLocation, useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { useRootData } from "~/lib/root-data";
 import { NotFound } from "./not-found";
 
 /** What a visitor sees when a page fails: the 404 page, or a friendly message with a reference. */
 export function RouteError({ error }: { error: unknown }) {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const rootData = useRootData();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
 

@@ -1,31 +1,38 @@
+import { getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/content/navigation";
 import { ORGANISATION } from "~/content/organisation";
-import type { PublicFormResult } from "~/lib/forms";
+import { messageOf, type FormAnswer } from "~/forms/answer";
+import { subscribeSchema } from "~/forms/subscribe";
 import { Honeypot } from "./form-fields";
 import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { LogoMark } from "./logo";
 
+const constraint = getZodConstraint(subscribeSchema);
+
 function SubscribeForm() {
-  const fetcher = useFetcher<PublicFormResult>();
+  const fetcher = useFetcher<FormAnswer>();
+  const [form, fields] = useForm({ id: "subscribe-form", lastResult: fetcher.data?.result, constraint });
   const pending = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const answer = fetcher.data;
+  const ok = answer?.result.status === "success";
+  // The browser checks the address first (no noValidate), with or without JavaScript.
+  const { key, ...email } = getInputProps(fields.email, { type: "email" });
   return (
-    <fetcher.Form method="post" action="/subscribe" className="relative mt-4" noValidate={false}>
+    <fetcher.Form id={form.id} method="post" action="/subscribe" className="relative mt-4">
       <Honeypot />
-      <label htmlFor="subscribe-email" className="sr-only">
+      <label htmlFor={fields.email.id} className="sr-only">
         Email address
       </label>
       <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
         <input
-          id="subscribe-email"
-          type="email"
-          name="email"
-          required
+          key={key}
+          {...email}
           autoComplete="email"
           placeholder="Your email address"
-          aria-describedby={result ? "subscribe-result" : undefined}
-          aria-invalid={result && !result.ok ? true : undefined}
+          aria-describedby={answer ? "subscribe-result" : undefined}
+          aria-invalid={answer && !ok ? true : undefined}
           className="min-w-0 flex-1 rounded-md border border-brand-700 bg-brand-900 px-3 py-2.5 text-sm text-white placeholder:text-brand-200 focus:border-gold-400 focus:outline-none"
         />
         <button
@@ -36,8 +43,8 @@ function SubscribeForm() {
           {pending ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
-      <p id="subscribe-result" role="status" className={`mt-2 text-sm ${result?.ok ? "text-gold-300" : "text-red-200"}`}>
-        {result?.message ?? ""}
+      <p id="subscribe-result" role="status" className={`mt-2 text-sm ${ok ? "text-gold-300" : "text-red-200"}`}>
+        {answer ? (messageOf(answer) ?? "") : ""}
       </p>
     </fetcher.Form>
   );

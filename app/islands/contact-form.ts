@@ -1,8 +1,7 @@
 // The contact page's message form without React: the browser's checks in our words (nothing sent
 // while a field is wrong), then the message goes to /api/contact-messages; success empties the form
 // and says so beside it, a refusal or a lost connection keeps what was typed and says why.
-import { CONTACT_FIELD_MESSAGES as FIELDS, CONTACT_MESSAGES as MESSAGES } from "~/lib/rules/contact";
-import { checkForm, focusFirstError, postForm, showFieldErrors, showFormAlert } from "./form";
+import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "./form";
 import type { Island } from "./island";
 
 export const contactForm: Island = {
@@ -11,23 +10,25 @@ export const contactForm: Island = {
     if (!(root instanceof HTMLFormElement)) return;
     const form = root;
     const success = form.querySelector<HTMLElement>("[data-form-success]");
+    // Said when no answer came back (the connection dropped): the page renders it for this case.
+    const failed = form.dataset.failedMessage ?? "";
     form.noValidate = true;
 
     async function submit(event: SubmitEvent) {
       event.preventDefault();
       if (success) success.hidden = true;
       showFormAlert(form, null);
-      if (!checkForm(form, FIELDS)) return;
+      if (!checkForm(form)) return;
       const answer = await postForm(form);
       if (answer?.ok) {
         form.reset();
         if (success) success.hidden = false;
         return;
       }
-      const failure = answer ?? { ok: false, message: MESSAGES.failed, errors: {}, values: {} };
-      showFieldErrors(form, FIELDS, failure.errors);
-      if (Object.keys(failure.errors).length === 0) showFormAlert(form, failure.message || MESSAGES.failed);
-      focusFirstError(form, FIELDS, failure.errors);
+      const errors = answer?.errors ?? {};
+      showFieldErrors(form, errors);
+      if (!hasFieldError(form, errors)) showFormAlert(form, answer?.message || failed);
+      focusFirstError(form, errors);
     }
 
     const listening = new AbortController();

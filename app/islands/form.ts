@@ -1,15 +1,29 @@
-// What the public forms' islands share: the browser's checks in our words, the messages beside the
-// fields (drawn like app/components/form-fields.tsx draws them), the submitting state, and the post
-// to the form's JSON endpoint (workers/api).
+// What the public forms' islands share: the browser's own checks in our words, the messages beside
+// the fields (drawn like app/components/form-fields.tsx draws them), the submitting state, and the
+// post to the form's JSON endpoint (workers/api). The words come from the page: each checked field
+// carries its messages (data-message-required, data-message-invalid), rendered by the server from
+// the form's module, so the islands hold no copy of any form's rules.
+import type { FormAnswer } from "~/forms/answer";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
-import type { FieldErrors, PublicFormResult } from "~/lib/forms-types";
-import { checkFields, type FieldMessages } from "~/lib/native-validation";
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
+export type FieldErrors = Record<string, string>;
 
-function fieldNamed(form: HTMLFormElement, name: string): Field | null {
-  const field = form.elements.namedItem(name);
-  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field : null;
+/** The fields whose checks the island runs: those that carry their messages. */
+function checkedFields(form: HTMLFormElement): Field[] {
+  return [...form.querySelectorAll<Field>("input[data-message-required], input[data-message-invalid], textarea[data-message-required]")];
+}
+
+/** The browser's constraint checks (required, type=email, pattern, maxlength), in our words. */
+function checkFields(form: HTMLFormElement): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of checkedFields(form)) {
+    const { messageRequired, messageInvalid } = field.dataset;
+    const blank = field.value.trim() === "";
+    if (blank && field.required && messageRequired) errors[field.name] = messageRequired;
+    else if (!blank && !field.validity.valid && messageInvalid) errors[field.name] = messageInvalid;
+  }
+  return errors;
 }
 
 function setDescribedBy(field: Field, id: string, on: boolean) {
@@ -20,14 +34,12 @@ function setDescribedBy(field: Field, id: string, on: boolean) {
   else field.removeAttribute("aria-describedby");
 }
 
-/** Shows each field's message (or clears it) for the fields in `messages`. */
-export function showFieldErrors(form: HTMLFormElement, messages: FieldMessages, errors: FieldErrors) {
-  for (const name of Object.keys(messages)) {
-    const field = fieldNamed(form, name);
-    if (!field) continue;
+/** Shows each checked field's message (or clears it). */
+export function showFieldErrors(form: HTMLFormElement, errors: FieldErrors) {
+  for (const field of checkedFields(form)) {
     const errorId = `${field.id}-error`;
     let note = document.getElementById(errorId);
-    const error = errors[name];
+    const error = errors[field.name];
     if (error) {
       if (!note) {
         note = document.createElement("p");
@@ -45,10 +57,14 @@ export function showFieldErrors(form: HTMLFormElement, messages: FieldMessages, 
   }
 }
 
+/** Whether any of the errors is about one of the form's checked fields. */
+export function hasFieldError(form: HTMLFormElement, errors: FieldErrors): boolean {
+  return checkedFields(form).some((field) => errors[field.name]);
+}
+
 /** Moves focus to the first field with an error, or else to the submit button. */
-export function focusFirstError(form: HTMLFormElement, messages: FieldMessages, errors: FieldErrors) {
-  const name = Object.keys(messages).find((field) => errors[field]);
-  const target = (name ? fieldNamed(form, name) : null) ?? form.querySelector<HTMLElement>('[type="submit"]');
+export function focusFirstError(form: HTMLFormElement, errors: FieldErrors) {
+  const target = checkedFields(form).find((field) => errors[field.name]) ?? form.querySelector<HTMLElement>('[type="submit"]');
   target?.focus();
 }
 
@@ -56,11 +72,11 @@ export function focusFirstError(form: HTMLFormElement, messages: FieldMessages, 
  * The browser's own checks, in our words: shows the messages and focuses the first. True when the
  * form may be sent.
  */
-export function checkForm(form: HTMLFormElement, messages: FieldMessages): boolean {
-  const errors = checkFields(form, messages);
-  showFieldErrors(form, messages, errors);
+export function checkForm(form: HTMLFormElement): boolean {
+  const errors = checkFields(form);
+  showFieldErrors(form, errors);
   if (Object.keys(errors).length === 0) return true;
-  focusFirstError(form, messages, errors);
+  focusFirstError(form, errors);
   return false;
 }
 
@@ -90,8 +106,15 @@ export function setPending(form: HTMLFormElement, pending: boolean) {
   }
 }
 
-function isResult(value: unknown): value is PublicFormResult {
-  return typeof value === "object" && value !== null && typeof (value as PublicFormResult).ok === "boolean";
+/** The answer read as the form shows it: success, each field's first message, and the message for the whole form. */
+export type Reading = { ok: boolean; errors: FieldErrors; message: string | null };
+
+function read(answer: unknown): Reading | null {
+  if (typeof answer !== "object" || answer === null || typeof (answer as FormAnswer).result !== "object") return null;
+  const { result, toast } = answer as FormAnswer;
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(result.error ?? {})) if (messages?.[0]) errors[name] = messages[0];
+  return { ok: result.status === "success", errors, message: errors[""] ?? toast?.description ?? null };
 }
 
 /**
@@ -99,7 +122,7 @@ function isResult(value: unknown): value is PublicFormResult {
  * values of those names, and returns the answer, or null when there was none to read (the
  * connection dropped, or a server error page came back).
  */
-export async function postForm(form: HTMLFormElement, fields: Record<string, string> = {}): Promise<PublicFormResult | null> {
+export async function postForm(form: HTMLFormElement, fields: Record<string, string> = {}): Promise<Reading | null> {
   const body = new FormData(form);
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   setPending(form, true);
@@ -109,8 +132,7 @@ export async function postForm(form: HTMLFormElement, fields: Record<string, str
       body: new URLSearchParams(body as unknown as Record<string, string>),
       headers: { Accept: "application/json" },
     });
-    const answer: unknown = await response.json();
-    return isResult(answer) ? answer : null;
+    return read(await response.json());
   } catch {
     return null;
   } finally {

@@ -2,15 +2,15 @@
 // without React. The server renders the links, the dialog and its form (open already for a shared
 // link ?register={id} or a refused plain post); this island:
 // - opens the dialog in place from Register Now (the link's data says which event), as a modal;
-// - checks the form with the shared rules, then posts it to /api/registrations: the form is
+// - checks the form with the browser's own checks in the words the page gives each field, then
+//   posts it to /api/registrations: the form is
 //   'submitting' (button 'Registering...', fields disabled), then done;
 // - on success closes the dialog, shows the toast and 'Registration Complete' on the event;
 // - on a refusal or a lost connection keeps the dialog open with what was typed, the message beside
 //   the fields or in the form, and the 'Registration failed' toast inside the dialog;
 // - drops ?register from the address when the dialog closes, so a reload does not reopen it.
-import { REGISTRATION_FIELD_MESSAGES as FIELDS, REGISTRATION_MESSAGES as MESSAGES } from "~/lib/rules/registration";
 import { fromTemplate } from "./dom";
-import { checkForm, focusFirstError, postForm, showFieldErrors, showFormAlert } from "./form";
+import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "./form";
 import type { Island } from "./island";
 import { clearToast, showToast } from "./toast";
 
@@ -34,10 +34,12 @@ export const registration: Island = {
     // the page it sets that field back to what it rendered on every update.
     let eventId = (form.elements.namedItem("event_id") as HTMLInputElement | null)?.value ?? "";
     let returnFocusTo: HTMLElement | null = null;
+    // The toasts' words: the page renders them from the form's module (app/forms/registration.ts).
+    const { successTitle = "", successDescription, failedTitle = "", failedMessage = "" } = dialog.dataset;
     form.noValidate = true;
 
     function clearMessages() {
-      showFieldErrors(form!, FIELDS, {});
+      showFieldErrors(form!, {});
       showFormAlert(form!, null);
       clearToast(toastRegion);
     }
@@ -70,21 +72,21 @@ export const registration: Island = {
       event.preventDefault();
       showFormAlert(form!, null);
       clearToast(toastRegion);
-      if (!checkForm(form!, FIELDS)) return;
+      if (!checkForm(form!)) return;
       const registeredFor = eventId;
       const answer = await postForm(form!, { event_id: registeredFor });
       if (answer?.ok) {
         dialog!.close();
-        showToast(MESSAGES.success);
+        showToast({ title: successTitle, description: successDescription });
         markRegistered(registeredFor);
         return;
       }
-      const failure = answer ?? { ok: false, message: MESSAGES.fallback, errors: {}, values: {} };
-      showFieldErrors(form!, FIELDS, failure.errors);
-      const fieldError = Object.keys(FIELDS).some((name) => failure.errors[name]);
-      if (!fieldError) showFormAlert(form!, `${MESSAGES.failedTitle}: ${failure.message}`);
-      showToast({ title: MESSAGES.failedTitle, description: failure.message || MESSAGES.fallback, variant: "destructive" }, toastRegion);
-      focusFirstError(form!, FIELDS, failure.errors);
+      const errors = answer?.errors ?? {};
+      const message = answer?.message || failedMessage;
+      showFieldErrors(form!, errors);
+      if (!hasFieldError(form!, errors)) showFormAlert(form!, `${failedTitle}: ${message}`);
+      showToast({ title: failedTitle, description: message, variant: "destructive" }, toastRegion);
+      focusFirstError(form!, errors);
     }
 
     function onClick(event: MouseEvent) {

@@ -1,4 +1,5 @@
-// The dashboard's tabs (SPEC section 2, Dashboard), chosen with /admin?tab=...
+// The dashboard's tabs (SPEC section 2, Dashboard), chosen with /admin?tab=...: the count cards, then
+// one list per content type.
 export const ADMIN_TABS = [
   { id: "dashboard", label: "Dashboard" },
   { id: "leadership", label: "Leadership Team" },
@@ -9,6 +10,8 @@ export const ADMIN_TABS = [
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
+/** The tabs that list a content type. */
+export type ListTab = Exclude<AdminTab, "dashboard">;
 
 export function parseAdminTab(value: string | null): AdminTab {
   return ADMIN_TABS.find((tab) => tab.id === value)?.id ?? "dashboard";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { admin_users } from "~/db/schema";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/db/db.server";
 
 export type AdminIdentity = { id: number; email: string; session_version: number };
 

@@ -1,7 +1,7 @@
 // Every query that touches `churchblogs` and `blog_categories`.
 import { asc, desc, eq } from "drizzle-orm";
 import { blog_categories, churchblogs } from "~/db/schema";
-import type { Db } from "~/server/db.server";
+import { getDb, type Db } from "~/db/db.server";
 
 export type BlogPost = typeof churchblogs.$inferSelect;
 export type BlogCategory = typeof blog_categories.$inferSelect;
@@ -48,11 +48,6 @@ export function postByIdQuery(db: Db, id: number) {
     .limit(1);
 }
 
-/** The address of a post: its slug, or its id when it has no slug. */
-export function postPath(post: { slug: string; id: number }): string {
-  return `/blog/${post.slug || post.id}`;
-}
-
 export function categoriesByNameQuery(db: Db) {
   return db.select({ id: blog_categories.id, name: blog_categories.name }).from(blog_categories).orderBy(asc(blog_categories.name));
 }
@@ -65,8 +60,8 @@ export type BlogInput = Pick<
 >;
 
 /** Every post with its category name, newest first by created_at, for the admin list. */
-export function blogsForAdminQuery(db: Db) {
-  return db
+export function blogsForAdmin() {
+  return getDb()
     .select({
       id: churchblogs.id,
       slug: churchblogs.slug,
@@ -77,28 +72,49 @@ export function blogsForAdminQuery(db: Db) {
     })
     .from(churchblogs)
     .leftJoin(blog_categories, eq(churchblogs.category_id, blog_categories.id))
-    .orderBy(desc(churchblogs.created_at), desc(churchblogs.id));
+    .orderBy(desc(churchblogs.created_at), desc(churchblogs.id))
+    .all();
 }
 
-export type AdminBlogRow = Awaited<ReturnType<typeof blogsForAdminQuery>>[number];
+export type AdminBlogRow = Awaited<ReturnType<typeof blogsForAdmin>>[number];
 
-/** One post by id as stored, for its edit form; a query so the form can batch it with the categories. */
-export function blogForEditQuery(db: Db, id: number) {
-  return db.select().from(churchblogs).where(eq(churchblogs.id, id)).limit(1);
+/** The blog categories by name, for the form's select. */
+export function blogCategories() {
+  return categoriesByNameQuery(getDb()).all();
 }
 
-export function getBlog(db: Db, id: number) {
-  return db.select().from(churchblogs).where(eq(churchblogs.id, id)).get();
+/**
+ * What the edit form starts from, in one D1 round trip: the post (undefined when there is none)
+ * and the categories. D1 fails a batch as a whole, so when it fails the post is read alone: the
+ * form still opens (with only 'No Category') when just the categories are unreadable, and a post
+ * that cannot be read fails the load.
+ */
+export async function blogFormData(id: number): Promise<{ post: BlogPost; categories: BlogCategoryOption[] | null } | undefined> {
+  const db = getDb();
+  try {
+    const [[post], categories] = await db.batch([db.select().from(churchblogs).where(eq(churchblogs.id, id)).limit(1), categoriesByNameQuery(db)]);
+    return post && { post, categories };
+  } catch (cause) {
+    console.error("blog form batch failed", cause);
+    const post = await getBlog(id);
+    return post && { post, categories: null };
+  }
 }
 
-export async function createBlog(db: Db, input: BlogInput): Promise<number> {
-  const row = await db.insert(churchblogs).values(input).returning({ id: churchblogs.id }).get();
+export type BlogCategoryOption = { id: number; name: string };
+
+export function getBlog(id: number) {
+  return getDb().select().from(churchblogs).where(eq(churchblogs.id, id)).get();
+}
+
+export async function createBlog(input: BlogInput): Promise<number> {
+  const row = await getDb().insert(churchblogs).values(input).returning({ id: churchblogs.id }).get();
   return row.id;
 }
 
 /** False when the post no longer exists. */
-export async function updateBlog(db: Db, id: number, input: BlogInput): Promise<boolean> {
-  const rows = await db
+export async function updateBlog(id: number, input: BlogInput): Promise<boolean> {
+  const rows = await getDb()
     .update(churchblogs)
     .set({ ...input, updated_at: new Date().toISOString() })
     .where(eq(churchblogs.id, id))
@@ -107,6 +123,6 @@ export async function updateBlog(db: Db, id: number, input: BlogInput): Promise<
 }
 
 /** The removed post's image, or undefined when there was no such post. */
-export function deleteBlog(db: Db, id: number) {
-  return db.delete(churchblogs).where(eq(churchblogs.id, id)).returning({ image_url: churchblogs.image_url }).get();
+export function deleteBlog(id: number) {
+  return getDb().delete(churchblogs).where(eq(churchblogs.id, id)).returning({ image_url: churchblogs.image_url }).get();
 }

@@ -8,9 +8,10 @@ import {
   leadership_members,
   ministries,
 } from "~/db/schema";
-import type { Db } from "~/server/db.server";
+import { getDb } from "~/db/db.server";
 
-export async function dashboardCounts(db: Db) {
+export async function dashboardCounts() {
+  const db = getDb();
   const [events, blogs, testimonies, ministryRows, members, registrations] = await db.batch([
     db.select({ n: count() }).from(churchevents),
     db.select({ n: count() }).from(churchblogs),

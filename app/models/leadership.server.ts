@@ -1,8 +1,7 @@
 // Every query that touches `leadership_members` and `leadership_positions`.
 import { asc, eq, sql } from "drizzle-orm";
 import { leadership_members, leadership_positions } from "~/db/schema";
-import { UNKNOWN_POSITION_NAME, UNKNOWN_POSITION_RANK } from "~/lib/constants";
-import type { Db } from "~/server/db.server";
+import { getDb, type Db } from "~/db/db.server";
 
 export type LeadershipMember = typeof leadership_members.$inferSelect;
 export type LeadershipPosition = typeof leadership_positions.$inferSelect;
@@ -33,36 +32,7 @@ export function positionsByRankQuery(db: Db) {
   return db.select().from(leadership_positions).orderBy(asc(leadership_positions.rank), asc(leadership_positions.id));
 }
 
-/** A member's position as the spec reads it: a missing position is 'Unknown Position', rank 999. */
-export function positionOrUnknown(position: LeadershipPosition | null) {
-  return position
-    ? { name: position.name, type: position.type, rank: position.rank }
-    : { name: UNKNOWN_POSITION_NAME, type: "unknown", rank: UNKNOWN_POSITION_RANK };
-}
-
-type MemberRow = Awaited<ReturnType<typeof activeMembersWithPositionQuery>>[number];
-export type PublicLeader = MemberRow["member"] & { position: ReturnType<typeof positionOrUnknown> };
-
-export const LEADERSHIP_GROUPS = [
-  { key: "nec", title: "National Executive Committee" },
-  { key: "regional", title: "Regional Coordinators" },
-] as const;
-
-/**
- * The two groups of the leadership page, each by position rank ascending. Regional positions form
- * the second group; every other member (NEC, or a position that is missing or of an unknown type)
- * stays in the first, where rank 999 puts the unknown ones last.
- */
-export function groupLeaders(rows: MemberRow[]) {
-  const leaders: PublicLeader[] = rows.map(({ member, position }) => ({ ...member, position: positionOrUnknown(position) }));
-  const byRank = (a: PublicLeader, b: PublicLeader) => a.position.rank - b.position.rank;
-  return LEADERSHIP_GROUPS.map((group) => ({
-    ...group,
-    members: leaders
-      .filter((leader) => (leader.position.type === "regional") === (group.key === "regional"))
-      .sort(byRank),
-  }));
-}
+export type PublicLeaderRow = Awaited<ReturnType<typeof activeMembersWithPositionQuery>>[number];
 
 // Admin side (SPEC section 7, Admin reads and writes).
 
@@ -75,8 +45,8 @@ export type LeadershipMemberInput = Pick<
  * Every member with its position's name and type, for the admin list: by position_id, members
  * without a position last (as the spec's database sorts nulls), then by name.
  */
-export function membersForAdminQuery(db: Db) {
-  return db
+export function membersForAdmin() {
+  return getDb()
     .select({
       id: leadership_members.id,
       full_name: leadership_members.full_name,
@@ -89,34 +59,51 @@ export function membersForAdminQuery(db: Db) {
     })
     .from(leadership_members)
     .leftJoin(leadership_positions, eq(leadership_members.position_id, leadership_positions.id))
-    .orderBy(sql`${leadership_members.position_id} IS NULL`, asc(leadership_members.position_id), asc(leadership_members.full_name), asc(leadership_members.id));
+    .orderBy(sql`${leadership_members.position_id} IS NULL`, asc(leadership_members.position_id), asc(leadership_members.full_name), asc(leadership_members.id))
+    .all();
 }
 
-export type AdminMemberRow = Awaited<ReturnType<typeof membersForAdminQuery>>[number];
+export type AdminMemberRow = Awaited<ReturnType<typeof membersForAdmin>>[number];
 
 function memberQuery(db: Db, id: number) {
   return db.select().from(leadership_members).where(eq(leadership_members.id, id)).limit(1);
 }
 
-export async function getMember(db: Db, id: number): Promise<LeadershipMember | undefined> {
-  const [member] = await memberQuery(db, id);
+export async function getMember(id: number): Promise<LeadershipMember | undefined> {
+  const [member] = await memberQuery(getDb(), id);
   return member;
 }
 
-/** What the member form starts from, in one D1 round trip: the member (if any) and the positions by rank. */
-export async function memberAndPositions(db: Db, id: number) {
-  const [[member], positions] = await db.batch([memberQuery(db, id), positionsByRankQuery(db)]);
-  return { member, positions };
+/** The positions by rank, for the member form's select and its region rule. */
+export function positionsByRank() {
+  return positionsByRankQuery(getDb()).all();
 }
 
-export async function createMember(db: Db, input: LeadershipMemberInput): Promise<number> {
-  const row = await db.insert(leadership_members).values(input).returning({ id: leadership_members.id }).get();
+/**
+ * What the member form starts from, in one D1 round trip: the member (undefined when there is
+ * none) and the positions by rank. D1 fails a batch as a whole: then the member is read alone, so
+ * the form still opens without its positions (null).
+ */
+export async function memberFormData(id: number): Promise<{ member: LeadershipMember; positions: LeadershipPosition[] | null } | undefined> {
+  const db = getDb();
+  try {
+    const [[member], positions] = await db.batch([memberQuery(db, id), positionsByRankQuery(db)]);
+    return member && { member, positions };
+  } catch (cause) {
+    console.error("member form batch failed", cause);
+    const member = await getMember(id);
+    return member && { member, positions: null };
+  }
+}
+
+export async function createMember(input: LeadershipMemberInput): Promise<number> {
+  const row = await getDb().insert(leadership_members).values(input).returning({ id: leadership_members.id }).get();
   return row.id;
 }
 
 /** False when the member no longer exists. */
-export async function updateMember(db: Db, id: number, input: LeadershipMemberInput): Promise<boolean> {
-  const rows = await db
+export async function updateMember(id: number, input: LeadershipMemberInput): Promise<boolean> {
+  const rows = await getDb()
     .update(leadership_members)
     .set({ ...input, updated_at: new Date().toISOString() })
     .where(eq(leadership_members.id, id))
@@ -125,8 +112,8 @@ export async function updateMember(db: Db, id: number, input: LeadershipMemberIn
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such member. */
-export async function toggleMemberActive(db: Db, id: number): Promise<boolean | undefined> {
-  const row = await db
+export async function toggleMemberActive(id: number): Promise<boolean | undefined> {
+  const row = await getDb()
     .update(leadership_members)
     .set({ active: sql`NOT ${leadership_members.active}`, updated_at: new Date().toISOString() })
     .where(eq(leadership_members.id, id))
@@ -136,8 +123,8 @@ export async function toggleMemberActive(db: Db, id: number): Promise<boolean | 
 }
 
 /** The removed member's photo, or undefined when there was no such member. */
-export async function deleteMember(db: Db, id: number) {
-  return db
+export async function deleteMember(id: number) {
+  return getDb()
     .delete(leadership_members)
     .where(eq(leadership_members.id, id))
     .returning({ image_url: leadership_members.image_url })

@@ -1,8 +1,8 @@
-// Every query that touches `ministries`. Query builders take the db so a page can run several of
-// them in one D1 round trip with db.batch([...]).
+// Every query that touches `ministries`. Query builders (`...Query(db)`) are the parts of a page's
+// batch (app/models/pages.server.ts); the other functions run on their own.
 import { and, asc, eq } from "drizzle-orm";
 import { ministries } from "~/db/schema";
-import type { Db } from "~/server/db.server";
+import { getDb, type Db } from "~/db/db.server";
 
 export type Ministry = typeof ministries.$inferSelect;
 
@@ -43,8 +43,8 @@ export type MinistryInput = Pick<
 >;
 
 /** Every ministry, active or not, in sort_order, for the admin list. */
-export function ministriesForAdminQuery(db: Db) {
-  return db
+export function ministriesForAdmin() {
+  return getDb()
     .select({
       id: ministries.id,
       title: ministries.title,
@@ -54,23 +54,24 @@ export function ministriesForAdminQuery(db: Db) {
       active: ministries.active,
     })
     .from(ministries)
-    .orderBy(asc(ministries.sort_order), asc(ministries.id));
+    .orderBy(asc(ministries.sort_order), asc(ministries.id))
+    .all();
 }
 
-export type AdminMinistryRow = Awaited<ReturnType<typeof ministriesForAdminQuery>>[number];
+export type AdminMinistryRow = Awaited<ReturnType<typeof ministriesForAdmin>>[number];
 
-export function getMinistry(db: Db, id: number) {
-  return db.select().from(ministries).where(eq(ministries.id, id)).get();
+export function getMinistry(id: number) {
+  return getDb().select().from(ministries).where(eq(ministries.id, id)).get();
 }
 
-export async function createMinistry(db: Db, input: MinistryInput): Promise<number> {
-  const row = await db.insert(ministries).values(input).returning({ id: ministries.id }).get();
+export async function createMinistry(input: MinistryInput): Promise<number> {
+  const row = await getDb().insert(ministries).values(input).returning({ id: ministries.id }).get();
   return row.id;
 }
 
 /** False when the ministry no longer exists. */
-export async function updateMinistry(db: Db, id: number, input: MinistryInput): Promise<boolean> {
-  const rows = await db
+export async function updateMinistry(id: number, input: MinistryInput): Promise<boolean> {
+  const rows = await getDb()
     .update(ministries)
     .set({ ...input, updated_at: new Date().toISOString() })
     .where(eq(ministries.id, id))
@@ -79,6 +80,6 @@ export async function updateMinistry(db: Db, id: number, input: MinistryInput): 
 }
 
 /** The removed ministry's image, or undefined when there was no such ministry. */
-export function deleteMinistry(db: Db, id: number) {
-  return db.delete(ministries).where(eq(ministries.id, id)).returning({ image_url: ministries.image_url }).get();
+export function deleteMinistry(id: number) {
+  return getDb().delete(ministries).where(eq(ministries.id, id)).returning({ image_url: ministries.image_url }).get();
 }

@@ -1,12 +1,11 @@
 // Every query that touches `event_registrations`.
 import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import { event_registrations } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
 import { registrationDedupeKey } from "~/lib/registration-key";
-import { REGISTRATION_MESSAGES, registrationSchema, type RegistrationInput } from "~/lib/schemas/registration";
-import { safeFileName } from "~/server/csv.server";
-import { getDb, type Db } from "~/server/db.server";
-import { handlePublicForm, type PublicForm } from "~/server/public-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+
+/** One person signing up for one event; the e-mail is optional. */
+export type NewRegistration = { event_id: number; full_name: string; phone_number: string; email: string | null };
 
 export type RegistrationOutcome = "registered" | "already-registered" | "event-not-found" | "registration-closed";
 
@@ -17,8 +16,8 @@ export type RegistrationOutcome = "registered" | "already-registered" | "event-n
  * (UNIQUE(event_id, dedupe_key) with DO NOTHING). The event's state is read in the same batch, one
  * D1 round trip, to say why nothing was written.
  */
-export async function registerForEvent(db: Db, input: RegistrationInput): Promise<RegistrationOutcome> {
-  const d1 = db.$client;
+export async function registerForEvent(input: NewRegistration): Promise<RegistrationOutcome> {
+  const d1 = getDb().$client;
   const [inserted, event] = await d1.batch<{ id?: number; active?: number; registration_enabled?: number }>([
     d1
       .prepare(
@@ -43,40 +42,6 @@ export async function registerForEvent(db: Db, input: RegistrationInput): Promis
   if (!state?.active) return "event-not-found";
   if (!state.registration_enabled) return "registration-closed";
   return "already-registered";
-}
-
-const refusals = {
-  "event-not-found": { error: REGISTRATION_MESSAGES.eventNotFound, status: 404 },
-  "registration-closed": { error: REGISTRATION_MESSAGES.closed, status: 409 },
-} as const;
-
-/** The page a plain (no JavaScript) registration returns to: where it came from, dialog closed. */
-function withoutRegisterParam(path: string): string {
-  const url = new URL(path, "http://localhost");
-  url.searchParams.delete("register");
-  return `${url.pathname}${url.search}`;
-}
-
-/** The registration form (honeypot, per-address rate limit and validation, then the guarded insert). */
-export const registrationForm: PublicForm<typeof registrationSchema> = {
-  schema: registrationSchema,
-  rateLimit: RATE_LIMITS.registrationPerAddress,
-  rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
-  successToast: REGISTRATION_MESSAGES.success,
-  async handle(input) {
-    const outcome = await registerForEvent(getDb(), input);
-    if (outcome === "registered" || outcome === "already-registered") return { toast: REGISTRATION_MESSAGES.success };
-    return refusals[outcome];
-  },
-};
-
-/**
- * The action of /events and /events/{id}, for a plain post (no JavaScript): success redirects back
- * with the toast; a refusal renders the page again with the dialog open, what was typed and the
- * errors. With JavaScript the dialog posts to /api/registrations instead (workers/api).
- */
-export function registrationAction(request: Request, fallbackPath: string) {
-  return handlePublicForm(registrationForm, request, { fallbackPath, redirectPath: withoutRegisterParam, renderFailures: true });
 }
 
 // Admin side (SPEC section 7: registrations of one event, newest first; the CSV export).
@@ -104,16 +69,12 @@ export function registrationCountsByEventQuery(db: Db) {
     .groupBy(event_registrations.event_id);
 }
 
-/** The newest `limit` registrations of one event. */
+/** The newest `limit` registrations of one event, for its registrations page's batch. */
 export function latestRegistrationsQuery(db: Db, eventId: number, limit: number) {
-  return db
-    .select(registrationColumns)
-    .from(event_registrations)
-    .where(eq(event_registrations.event_id, eventId))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  return db.select(registrationColumns).from(event_registrations).where(eq(event_registrations.event_id, eventId)).orderBy(...newestFirst).limit(limit);
 }
 
+/** How many registrations one event has, for its registrations page's batch. */
 export function registrationCountQuery(db: Db, eventId: number) {
   return db.select({ n: count() }).from(event_registrations).where(eq(event_registrations.event_id, eventId));
 }
@@ -122,9 +83,9 @@ export function registrationCountQuery(db: Db, eventId: number) {
  * One page of an event's registrations newest first, after `after` (keyset paging on
  * created_at, id, served by the (event_id, created_at) index), for the streamed CSV export.
  */
-export function registrationsPage(db: Db, eventId: number, after: Registration | null, pageSize = 500) {
+export function registrationsAfter(eventId: number, after: Registration | null, pageSize = 500) {
   const t = event_registrations;
-  return db
+  return getDb()
     .select(registrationColumns)
     .from(t)
     .where(
@@ -136,12 +97,6 @@ export function registrationsPage(db: Db, eventId: number, after: Registration |
     .orderBy(...newestFirst)
     .limit(pageSize)
     .all();
-}
-
-/** '{event name}-registrations.csv', made of safe characters only (never a hidden dot-file). */
-export function registrationsCsvFileName(eventName: string): string {
-  const base = safeFileName(eventName, "event").replace(/^[.\s]+/, "");
-  return `${base || "event"}-registrations.csv`;
 }
 
 /** Part of deleting an event: its registrations go with it, in the same batch. */

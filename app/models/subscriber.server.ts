@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import { newsletter_subscribers } from "~/db/schema";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/db/db.server";
 
 export type Subscriber = typeof newsletter_subscribers.$inferSelect;
 
@@ -9,7 +9,7 @@ export async function addSubscriber(email: string): Promise<void> {
   await getDb().insert(newsletter_subscribers).values({ email }).onConflictDoNothing();
 }
 
-export async function listSubscribers(limit = 500) {
+export async function subscribersPage(limit = 500) {
   const db = getDb();
   const [rows, total] = await db.batch([
     db.select().from(newsletter_subscribers).orderBy(desc(newsletter_subscribers.created_at), desc(newsletter_subscribers.id)).limit(limit),
@@ -19,7 +19,7 @@ export async function listSubscribers(limit = 500) {
 }
 
 /** One page of subscribers newest first, after `after` (keyset paging for the CSV export). */
-export async function subscribersPage(after: Subscriber | null, pageSize = 500) {
+export async function subscribersAfter(after: Subscriber | null, pageSize = 500) {
   const t = newsletter_subscribers;
   return getDb()
     .select()

@@ -1,11 +1,11 @@
 // Every query that touches `church_testimonies`.
 import { desc, eq, sql } from "drizzle-orm";
 import { church_testimonies } from "~/db/schema";
-import type { Db } from "~/server/db.server";
+import { getDb, type Db } from "~/db/db.server";
 
 export type Testimony = typeof church_testimonies.$inferSelect;
 
-/** Active testimonies, newest first (SPEC section 7), optionally limited (5 on the home page). */
+/** Active testimonies, newest first (SPEC section 7), optionally limited (5 on the home page), for a page's batch. */
 export function activeTestimoniesQuery(db: Db, limit?: number) {
   const query = db
     .select({
@@ -26,8 +26,8 @@ export function activeTestimoniesQuery(db: Db, limit?: number) {
 export type TestimonyInput = Pick<Testimony, "author" | "role" | "content" | "image_url" | "active">;
 
 /** Every testimony, newest first, for the admin list. */
-export function testimoniesForAdminQuery(db: Db) {
-  return db
+export function testimoniesForAdmin() {
+  return getDb()
     .select({
       id: church_testimonies.id,
       author: church_testimonies.author,
@@ -36,21 +36,24 @@ export function testimoniesForAdminQuery(db: Db) {
       active: church_testimonies.active,
     })
     .from(church_testimonies)
-    .orderBy(desc(church_testimonies.created_at), desc(church_testimonies.id));
+    .orderBy(desc(church_testimonies.created_at), desc(church_testimonies.id))
+    .all();
 }
 
-export function getTestimony(db: Db, id: number) {
-  return db.select().from(church_testimonies).where(eq(church_testimonies.id, id)).get();
+export type AdminTestimonyRow = Awaited<ReturnType<typeof testimoniesForAdmin>>[number];
+
+export function getTestimony(id: number) {
+  return getDb().select().from(church_testimonies).where(eq(church_testimonies.id, id)).get();
 }
 
-export async function createTestimony(db: Db, input: TestimonyInput): Promise<number> {
-  const row = await db.insert(church_testimonies).values(input).returning({ id: church_testimonies.id }).get();
+export async function createTestimony(input: TestimonyInput): Promise<number> {
+  const row = await getDb().insert(church_testimonies).values(input).returning({ id: church_testimonies.id }).get();
   return row.id;
 }
 
 /** False when the testimony no longer exists. */
-export async function updateTestimony(db: Db, id: number, input: TestimonyInput): Promise<boolean> {
-  const rows = await db
+export async function updateTestimony(id: number, input: TestimonyInput): Promise<boolean> {
+  const rows = await getDb()
     .update(church_testimonies)
     .set({ ...input, updated_at: new Date().toISOString() })
     .where(eq(church_testimonies.id, id))
@@ -59,8 +62,8 @@ export async function updateTestimony(db: Db, id: number, input: TestimonyInput)
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such testimony. */
-export async function toggleTestimonyActive(db: Db, id: number): Promise<boolean | undefined> {
-  const row = await db
+export async function toggleTestimonyActive(id: number): Promise<boolean | undefined> {
+  const row = await getDb()
     .update(church_testimonies)
     .set({ active: sql`NOT ${church_testimonies.active}`, updated_at: new Date().toISOString() })
     .where(eq(church_testimonies.id, id))
@@ -69,8 +72,9 @@ export async function toggleTestimonyActive(db: Db, id: number): Promise<boolean
   return row?.active;
 }
 
-export async function deleteTestimony(db: Db, id: number) {
-  return db
+/** The removed testimony's image, or undefined when there was no such testimony. */
+export function deleteTestimony(id: number) {
+  return getDb()
     .delete(church_testimonies)
     .where(eq(church_testimonies.id, id))
     .returning({ image_url: church_testimonies.image_url })

@@ -1,6 +1,7 @@
 // Signing in, recognising and signing out admins. Every admin page and API goes through
 // authenticateAdmin (via the admin middleware and the Hono guard), which checks the token's
 // signature and expiry, then that the admin still exists and has not signed out since.
+import { LOGIN_MESSAGES } from "~/forms/login";
 import { SESSION_RENEW_AFTER_SECONDS } from "~/lib/constants";
 import {
   bumpSessionVersion,
@@ -13,12 +14,6 @@ import { clientAddress } from "./client-address.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
 import { clearRateLimit, consumeRateLimit, isRateLimited, RATE_LIMITS } from "./rate-limit.server";
 import { createSessionToken, readSessionClaims, sessionCookie } from "./session.server";
-
-export const LOGIN_MESSAGES = {
-  required: "Email and password are required",
-  invalid: "Invalid login credentials",
-  tooMany: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-} as const;
 
 export type LoginResult = { ok: true; cookie: string } | { ok: false; error: string };
 

@@ -66,3 +66,9 @@ export function csvResponse(fileName: string, body: ReadableStream<Uint8Array>):
     },
   });
 }
+
+/** '{event name}-registrations.csv', made of safe characters only (never a hidden dot-file). */
+export function registrationsCsvFileName(eventName: string): string {
+  const base = safeFileName(eventName, "event").replace(/^[.\s]+/, "");
+  return `${base || "event"}-registrations.csv`;
+}

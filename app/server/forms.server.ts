@@ -1,7 +1,13 @@
-// Reading form posts defensively: a bounded body, only form content types, and helpers to answer
-// scripted (fetcher) and plain HTML submissions alike.
+// Reading form posts defensively (a bounded body, only form content types), parsing them with the
+// form's zod schema through conform, and answering a refusal the way every form shows it: the
+// errors beside the fields, what was typed kept, and a toast when the form has one.
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { HONEYPOT_FIELD, type FieldErrors, type FormValues } from "~/lib/forms";
+import type { z } from "zod";
+import type { FormAnswer } from "~/forms/answer";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import type { Toast } from "~/lib/toast";
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
@@ -51,6 +57,18 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
   }
 }
 
+/**
+ * The submission of `schema` from posted form data. A forged conform control field (`__intent__`)
+ * is a bad request, not a server error.
+ */
+export function parseSubmission<S extends z.ZodType>(formData: FormData, schema: S) {
+  try {
+    return parseWithZod(formData, { schema });
+  } catch {
+    throw new BadRequest("The form could not be read. Please try again.");
+  }
+}
+
 /** A filled honeypot means a bot: we answer as if it worked and store nothing. */
 export function isBotSubmission(formData: FormData): boolean {
   const value = formData.get(HONEYPOT_FIELD);
@@ -78,12 +96,30 @@ export function refererPath(request: Request, fallback: string): string {
   }
 }
 
-/** Turns a BadRequest into a 4xx answer with its message; anything else is rethrown. */
-export function badRequestResponse(error: unknown) {
-  if (error instanceof BadRequest) {
-    const errors: FieldErrors = {};
-    const values: FormValues = {};
-    return data({ ok: false as const, message: error.message, errors, values }, { status: error.status });
-  }
-  throw error;
+export type Refusal = {
+  /** A message about the whole form rather than one field. */
+  formError?: string;
+  /** Messages for fields the schema could not judge (a slug already taken, a wrong password). */
+  fieldErrors?: Record<string, string[]>;
+  /** Fields whose typed value is never sent back (passwords). */
+  hideFields?: string[];
+  toast?: Toast;
+};
+
+/** The answer to a refused submission; without one (the body could not be read) only the message. */
+export function refusal(submission: Submission<unknown> | null, { formError, fieldErrors, hideFields, toast }: Refusal = {}): FormAnswer {
+  const result = submission
+    ? submission.reply({ ...(formError ? { formErrors: [formError] } : {}), ...(fieldErrors ? { fieldErrors } : {}), hideFields })
+    : { status: "error" as const, error: formError ? { "": [formError] } : {} };
+  return toast ? { result, toast } : { result };
+}
+
+/** A page action's refusal: the page renders again with the errors and what was typed. */
+export function refuse(submission: Submission<unknown> | null, refused: Refusal = {}, status = 400) {
+  return data<FormAnswer>(refusal(submission, refused), { status });
+}
+
+/** An unreadable body (not a form, too large, forged), answered like any refusal. */
+export function refuseBadRequest(error: BadRequest, toast?: Toast) {
+  return refuse(null, { formError: error.message, toast }, error.status);
 }

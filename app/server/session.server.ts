@@ -9,14 +9,19 @@ export type SessionClaims = { adminId: number; email: string; sessionVersion: nu
 
 const MIN_SECRET_LENGTH = 32;
 
-function signingKey(): Uint8Array {
+/** The secret that signs sessions and flash toasts; a missing or short one fails closed. */
+export function sessionSecret(): string {
   const secret = env.SESSION_SECRET;
   if (!secret || secret.length < MIN_SECRET_LENGTH) {
     throw new Error(
       `SESSION_SECRET is missing or shorter than ${MIN_SECRET_LENGTH} characters: run npm run dev once locally, or wrangler secret put SESSION_SECRET in production.`,
     );
   }
-  return new TextEncoder().encode(secret);
+  return secret;
+}
+
+function signingKey(): Uint8Array {
+  return new TextEncoder().encode(sessionSecret());
 }
 
 export async function createSessionToken(admin: { id: number; email: string; session_version: number }) {

@@ -1,45 +1,51 @@
-// Flash toasts travel in a short-lived cookie set by an action's redirect and read (then cleared)
-// by the root loader, so they show with or without JavaScript.
-import { redirect } from "react-router";
+// Flash toasts: an action's redirect puts the toast in a short-lived, signed cookie session, and the
+// root loader takes it out (clearing the cookie), so toasts show with or without JavaScript.
+import { createCookieSessionStorage, redirect } from "react-router";
 import type { Toast } from "~/lib/toast";
-import { readCookie, serializeCookie } from "./cookies.server";
+import { isHttps } from "./cookies.server";
+import { sessionSecret } from "./session.server";
 
-const TOAST_COOKIE = "toast";
+/** Its name is what the edge cache looks for: a page with a pending toast is never cached. */
+export const TOAST_COOKIE = "toast";
+const TOAST_MAX_AGE_SECONDS = 60;
 
-function encode(toast: Toast): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(toast))));
+type FlashData = { toast: Toast };
+
+function toastStorage(request: Request) {
+  return createCookieSessionStorage<Record<string, never>, FlashData>({
+    cookie: {
+      name: TOAST_COOKIE,
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: isHttps(request),
+      maxAge: TOAST_MAX_AGE_SECONDS,
+      secrets: [sessionSecret()],
+    },
+  });
 }
 
-function decode(value: string): Toast | null {
-  try {
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0))));
-    if (parsed && typeof parsed === "object" && typeof (parsed as Toast).title === "string") {
-      const { title, description, variant } = parsed as Toast;
-      return {
-        title: title.slice(0, 200),
-        description: typeof description === "string" ? description.slice(0, 500) : undefined,
-        variant: variant === "destructive" ? "destructive" : "default",
-      };
-    }
-  } catch {
-    // A tampered or truncated cookie is simply no toast.
-  }
-  return null;
+/** The Set-Cookie header that carries `toast` to the next page. */
+export async function toastCookie(request: Request, toast: Toast): Promise<string> {
+  const storage = toastStorage(request);
+  const session = await storage.getSession();
+  session.flash("toast", toast);
+  return storage.commitSession(session);
 }
 
-export function toastCookie(request: Request, toast: Toast): string {
-  return serializeCookie(request, TOAST_COOKIE, encode(toast), { maxAge: 60 });
-}
-
-export function redirectWithToast(request: Request, url: string, toast: Toast, init: ResponseInit = {}) {
+export async function redirectWithToast(request: Request, url: string, toast: Toast, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", toastCookie(request, toast));
+  headers.append("Set-Cookie", await toastCookie(request, toast));
   return redirect(url, { ...init, headers });
 }
 
-/** The pending toast, and the Set-Cookie header that clears it once shown. */
-export function takeToast(request: Request): { toast: Toast | null; clearCookie: string | null } {
-  const value = readCookie(request, TOAST_COOKIE);
-  if (value === null) return { toast: null, clearCookie: null };
-  return { toast: decode(value), clearCookie: serializeCookie(request, TOAST_COOKIE, "", { maxAge: 0 }) };
+/** The pending toast, and the Set-Cookie header that clears it once shown (null when there is none). */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; clearCookie: string | null }> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie || !new RegExp(`(^|;\\s*)${TOAST_COOKIE}=`).test(cookie)) return { toast: null, clearCookie: null };
+  const storage = toastStorage(request);
+  // A cookie that fails the signature check reads as an empty session: no toast, and cleared.
+  const session = await storage.getSession(cookie);
+  const toast = session.get("toast") ?? null;
+  return { toast, clearCookie: await storage.destroySession(session) };
 }

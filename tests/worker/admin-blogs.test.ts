@@ -3,8 +3,8 @@
 // delete, and the failures an admin may meet.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BLOG_CATEGORY_UNKNOWN, BLOG_DATE_INVALID } from "~/lib/schemas/blog";
-import { SLUG_FORMAT_MESSAGE } from "~/lib/slug";
+import { BLOG_CATEGORY_UNKNOWN, BLOG_DATE_INVALID } from "~/forms/blog";
+import { SLUG_FORMAT_MESSAGE } from "~/forms/slug";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, postForm, postMultipart, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 
@@ -147,7 +147,7 @@ describe("blog form", () => {
     const response = await postForm("/admin/blogs/new", valid, { cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?tab=blogs");
-    expect(toastOf(response)).toEqual({ title: "Blog created successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Blog created successfully" });
     expect(await blogs()).toEqual([
       {
         id: 1,
@@ -232,13 +232,13 @@ describe("blog form", () => {
 
     const response = await postForm("/admin/blogs/edit/4", { ...valid, title: "New Title", slug: "post-4", slug_auto: "", category_id: "" }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=blogs");
-    expect(toastOf(response)).toEqual({ title: "Blog updated successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Blog updated successfully" });
     expect(await blogs()).toEqual([expect.objectContaining({ id: 4, title: "New Title", slug: "post-4", date: "2026-03-05", category_id: null })]);
   });
 
   it("stores an uploaded image under blog-images/blogs/ and deletes it with the post, asking first", async () => {
     const upload = await postMultipart("/admin/blogs/new", { ...valid, image_file: new File([fixtureBytes("webp")], "photo.webp", { type: "image/webp" }) }, { cookie });
-    expect(toastOf(upload)).toEqual({ title: "Blog created successfully" });
+    expect(await toastOf(upload)).toEqual({ title: "Blog created successfully" });
     const [created] = await blogs();
     expect(created!.image_url).toMatch(/^\/images\/blog-images\/blogs\/[a-z0-9]+\.webp$/);
     const stored = await env.IMAGES.get(created!.image_url!.replace("/images/", ""));
@@ -250,7 +250,7 @@ describe("blog form", () => {
 
     const response = await postForm("/admin/blogs/edit/1", { intent: "delete" }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=blogs");
-    expect(toastOf(response)).toEqual({ title: "Blog deleted successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Blog deleted successfully" });
     expect(await blogs()).toEqual([]);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);
   });
@@ -260,7 +260,7 @@ describe("blog form", () => {
     const [first] = await blogs();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], "b.gif", { type: "image/gif" });
     const refused = await postMultipart("/admin/blogs/edit/1", { ...valid, excerpt: "Changed.", image_url: first!.image_url!, image_file: svg }, { cookie });
-    expect(toastOf(refused)).toMatchObject({ title: "Upload Error", description: expect.stringMatching(/^Failed to upload image\. /), variant: "destructive" });
+    expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", description: expect.stringMatching(/^Failed to upload image\. /), variant: "destructive" });
     expect((await blogs())[0]).toMatchObject({ excerpt: "Changed.", image_url: first!.image_url });
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
   });
@@ -268,9 +268,9 @@ describe("blog form", () => {
   it("fails cleanly when the post was deleted meanwhile, for a save and for a delete", async () => {
     const save = await postForm("/admin/blogs/edit/42", valid, { cookie });
     expect(save.headers.get("Location")).toBe("/admin?tab=blogs");
-    expect(toastOf(save)).toEqual({ title: "Error", description: "Failed to update blog: this record no longer exists.", variant: "destructive" });
+    expect(await toastOf(save)).toEqual({ title: "Error", description: "Failed to update blog: this record no longer exists.", variant: "destructive" });
     const remove = await postForm("/admin/blogs/edit/42", { intent: "delete" }, { cookie });
-    expect(toastOf(remove)).toEqual({ title: "Error", description: "Failed to delete blog: it no longer exists.", variant: "destructive" });
+    expect(await toastOf(remove)).toEqual({ title: "Error", description: "Failed to delete blog: it no longer exists.", variant: "destructive" });
     expect(await blogs()).toEqual([]);
   });
 
@@ -279,10 +279,10 @@ describe("blog form", () => {
       const response = await request(`/admin/blogs/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin?tab=blogs");
-      expect(toastOf(response)).toEqual({ title: "Error", description: "Could not fetch blog data", variant: "destructive" });
+      expect(await toastOf(response)).toEqual({ title: "Error", description: "Could not fetch blog data", variant: "destructive" });
     }
     await runSql(["DROP TABLE churchblogs"]);
-    expect(toastOf(await request("/admin/blogs/edit/1", { cookie }))).toMatchObject({ description: "Could not fetch blog data" });
+    expect(await toastOf(await request("/admin/blogs/edit/1", { cookie }))).toMatchObject({ description: "Could not fetch blog data" });
   });
 
   it("still opens and saves with 'No Category' when the categories cannot be read", async () => {
@@ -297,7 +297,7 @@ describe("blog form", () => {
     expect((await (await request("/admin/blogs/edit/1", { cookie })).text())).toContain('value="Kept Post"');
 
     const response = await postForm("/admin/blogs/edit/1", { ...valid, slug_auto: "", slug: "post-1", category_id: "" }, { cookie });
-    expect(toastOf(response)).toEqual({ title: "Blog updated successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Blog updated successfully" });
     expect((await blogs())[0]).toMatchObject({ title: "Walking With God", category_id: null });
   });
 });

@@ -176,7 +176,7 @@ describe("event form", () => {
     const response = await postForm("/admin/events/new", valid, { cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?tab=events");
-    expect(toastOf(response)).toEqual({ title: "Event created", description: "The new event has been successfully created." });
+    expect(await toastOf(response)).toEqual({ title: "Event created", description: "The new event has been successfully created." });
     expect(await events()).toEqual([
       {
         id: 1,
@@ -220,7 +220,7 @@ describe("event form", () => {
       { cookie },
     );
     expect(response.headers.get("Location")).toBe("/admin?tab=events");
-    expect(toastOf(response)).toEqual({ title: "Event updated", description: "The event has been successfully updated." });
+    expect(await toastOf(response)).toEqual({ title: "Event updated", description: "The event has been successfully updated." });
     expect((await events())[0]).toMatchObject({
       name: "Renamed Rally",
       date: "2027-12-31T21:45:00.000Z",
@@ -281,7 +281,7 @@ describe("event form", () => {
   it("stores a file posted without JavaScript in R2, and keeps it when a later file is refused", async () => {
     const jpeg = new File([fixtureBytes("jpeg")], "rally.jpg", { type: "image/jpeg" });
     const created = await postMultipart("/admin/events/new", { ...valid, image_file: jpeg }, { cookie });
-    expect(toastOf(created)).toMatchObject({ title: "Event created" });
+    expect(await toastOf(created)).toMatchObject({ title: "Event created" });
     const [first] = await events();
     expect(first!.image_url).toMatch(/^\/images\/event-images\/[a-f0-9]{32}\.jpg$/);
     const stored = await env.IMAGES.get(first!.image_url!.slice("/images/".length));
@@ -289,8 +289,8 @@ describe("event form", () => {
 
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "poster.png", { type: "image/png" });
     const refused = await postMultipart("/admin/events/edit/1", { ...valid, name: "Renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
-    expect(toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
-    expect(toastOf(refused)!.description).toMatch(/^Failed to upload image\. Please try again\. .*The rest was saved/);
+    expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
+    expect((await toastOf(refused))!.description).toMatch(/^Failed to upload image\. Please try again\. .*The rest was saved/);
     expect((await events())[0]).toMatchObject({ name: "Renamed", image_url: first!.image_url });
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
   });
@@ -306,20 +306,20 @@ describe("event form", () => {
 
     const response = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=events");
-    expect(toastOf(response)).toEqual({ title: "Event deleted" });
+    expect(await toastOf(response)).toEqual({ title: "Event deleted" });
     expect((await events()).map((e) => e.name)).toEqual(["Stays"]);
     expect(await registrationCount(1)).toBe(0);
     expect(await registrationCount(2)).toBe(2);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);
 
     const again = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
-    expect(toastOf(again)).toEqual({ title: "Error", description: "Failed to delete event: it no longer exists.", variant: "destructive" });
+    expect(await toastOf(again)).toEqual({ title: "Error", description: "Failed to delete event: it no longer exists.", variant: "destructive" });
   });
 
   it("says so when a delete fails, and keeps the event", async () => {
     await runSql(["INSERT INTO churchevents (id, name) VALUES (1, 'Kept')", "DROP TABLE event_registrations"]);
     const response = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
-    expect(toastOf(response)).toEqual({ title: "Error", description: "Failed to delete event. Please try again.", variant: "destructive" });
+    expect(await toastOf(response)).toEqual({ title: "Error", description: "Failed to delete event. Please try again.", variant: "destructive" });
     expect((await events()).map((e) => e.name)).toEqual(["Kept"]);
   });
 
@@ -330,7 +330,7 @@ describe("event form", () => {
       { cookie },
     );
     expect(response.headers.get("Location")).toBe("/admin?tab=events");
-    expect(toastOf(response)).toEqual({ title: "Error", description: "Failed to save event: this record no longer exists.", variant: "destructive" });
+    expect(await toastOf(response)).toEqual({ title: "Error", description: "Failed to save event: this record no longer exists.", variant: "destructive" });
     expect(await events()).toEqual([]);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);
   });
@@ -350,7 +350,7 @@ describe("event form", () => {
       const response = await request(`/admin/events/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin?tab=events");
-      expect(toastOf(response)).toEqual({ title: "Error", description: "Failed to load event data. Please try again.", variant: "destructive" });
+      expect(await toastOf(response)).toEqual({ title: "Error", description: "Failed to load event data. Please try again.", variant: "destructive" });
     }
   });
 

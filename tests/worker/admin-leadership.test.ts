@@ -143,9 +143,9 @@ describe("member form", () => {
     expect(body).toMatch(/<option value="8" selected="">/);
 
     const regional = await postForm("/admin/leadership/new", { ...valid, position_id: "8", region: "Eastern" }, { cookie });
-    expect(toastOf(regional)).toMatchObject({ title: "Member Added" });
+    expect(await toastOf(regional)).toMatchObject({ title: "Member Added" });
     const nec = await postForm("/admin/leadership/new", { ...valid, full_name: "Other Man", position_id: "1", region: "Central" }, { cookie });
-    expect(toastOf(nec)).toMatchObject({ title: "Member Added" });
+    expect(await toastOf(nec)).toMatchObject({ title: "Member Added" });
     expect((await members()).map((m) => [m.full_name, m.position_id, m.region])).toEqual([
       ["Yohane Chisale", 8, "Eastern"],
       ["Other Man", 1, null],
@@ -182,7 +182,7 @@ describe("member form", () => {
     );
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/admin?tab=leadership");
-    expect(toastOf(created)).toMatchObject({ title: "Member Added" });
+    expect(await toastOf(created)).toMatchObject({ title: "Member Added" });
     expect(await members()).toEqual([
       { id: 1, full_name: "Yohane Chisale", title: "Pastor", position_id: 3, region: null, email: "yohane@example.mw", phone: "+265 999 000 111", bio: "Leads the Mzuzu men's fellowship.", image_url: null, active: 1 },
     ]);
@@ -190,7 +190,7 @@ describe("member form", () => {
     // An unchecked switch is not posted: the member becomes inactive. Empty fields are stored as null.
     const updated = await postForm("/admin/leadership/edit/1", { intent: "save", full_name: "Yohane Chisale", title: "", position_id: "9", region: "Central", email: "", phone: "", bio: "" }, { cookie });
     expect(updated.headers.get("Location")).toBe("/admin?tab=leadership");
-    expect(toastOf(updated)).toMatchObject({ title: "Member Updated" });
+    expect(await toastOf(updated)).toMatchObject({ title: "Member Updated" });
     expect(await members()).toEqual([
       { id: 1, full_name: "Yohane Chisale", title: null, position_id: 9, region: "Central", email: null, phone: null, bio: null, image_url: null, active: 0 },
     ]);
@@ -212,7 +212,7 @@ describe("member form", () => {
       const response = await request(`/admin/leadership/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin");
-      expect(toastOf(response)).toMatchObject({ title: "Error", description: "Failed to load member details", variant: "destructive" });
+      expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to load member details", variant: "destructive" });
     }
   });
 
@@ -232,7 +232,7 @@ describe("member form", () => {
     await seedReference();
     const response = await postForm("/admin/leadership/edit/42", valid, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=leadership");
-    expect(toastOf(response)).toMatchObject({ title: "Error", description: "Failed to save member: this record no longer exists.", variant: "destructive" });
+    expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to save member: this record no longer exists.", variant: "destructive" });
     expect(await members()).toEqual([]);
   });
 });
@@ -242,20 +242,20 @@ describe("toggle and delete from the list", () => {
     await seedDemo();
     const off = await postForm("/admin/leadership/edit/1", { intent: "toggle-active" }, { cookie });
     expect(off.headers.get("Location")).toBe("/admin?tab=leadership");
-    expect(toastOf(off)).toMatchObject({ title: "Status Updated" });
+    expect(await toastOf(off)).toMatchObject({ title: "Status Updated" });
     expect((await members())[0]).toMatchObject({ active: 0 });
     const on = await postForm("/admin/leadership/edit/1", { intent: "toggle-active" }, { cookie });
-    expect(toastOf(on)).toMatchObject({ title: "Status Updated" });
+    expect(await toastOf(on)).toMatchObject({ title: "Status Updated" });
     expect((await members())[0]).toMatchObject({ active: 1 });
     const missing = await postForm("/admin/leadership/edit/99", { intent: "toggle-active" }, { cookie });
-    expect(toastOf(missing)).toMatchObject({ title: "Error", description: "Failed to update member status", variant: "destructive" });
+    expect(await toastOf(missing)).toMatchObject({ title: "Error", description: "Failed to update member status", variant: "destructive" });
   });
 
   it("uploads a photo without JavaScript, keeps it when an SVG is refused, and deletes it with the member after the dialog", async () => {
     await seedReference();
     const photo = new File([fixtureBytes("jpeg")], "portrait.jpg", { type: "image/jpeg" });
     const created = await postMultipart("/admin/leadership/new", { ...valid, image_file: photo }, { cookie });
-    expect(toastOf(created)).toMatchObject({ title: "Member Added" });
+    expect(await toastOf(created)).toMatchObject({ title: "Member Added" });
     const [member] = await members();
     expect(member!.image_url).toMatch(/^\/images\/profile-images\//);
     const stored = (await env.IMAGES.list()).objects.map((o) => `/images/${o.key}`);
@@ -263,7 +263,7 @@ describe("toggle and delete from the list", () => {
 
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "portrait.png", { type: "image/png" });
     const refused = await postMultipart("/admin/leadership/edit/1", { ...valid, image_url: String(member!.image_url), image_file: svg }, { cookie });
-    expect(toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
+    expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
     expect((await members())[0]!.image_url).toBe(member!.image_url);
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
 
@@ -273,12 +273,12 @@ describe("toggle and delete from the list", () => {
 
     const deleted = await postForm("/admin/leadership/edit/1", { intent: "delete" }, { cookie });
     expect(deleted.headers.get("Location")).toBe("/admin?tab=leadership");
-    expect(toastOf(deleted)).toMatchObject({ title: "Member Deleted" });
+    expect(await toastOf(deleted)).toMatchObject({ title: "Member Deleted" });
     expect(await members()).toEqual([]);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);
 
     const again = await postForm("/admin/leadership/edit/1", { intent: "delete" }, { cookie });
-    expect(toastOf(again)).toMatchObject({ title: "Error", description: expect.stringMatching(/^Failed to delete member/) });
+    expect(await toastOf(again)).toMatchObject({ title: "Error", description: expect.stringMatching(/^Failed to delete member/) });
   });
 });
 

@@ -35,12 +35,12 @@ describe("messages inbox", () => {
     await postForm("/contact", message, { ip: "198.51.100.22" });
     const { id } = (await env.DB.prepare("SELECT id FROM contact_messages").first<{ id: number }>())!;
     const read = await postForm("/admin/messages", { intent: "mark-read", id: String(id) }, { cookie });
-    expect(toastOf(read)).toMatchObject({ title: "Marked as read" });
+    expect(await toastOf(read)).toMatchObject({ title: "Marked as read" });
     expect(await (await request("/admin/messages", { cookie })).text()).toContain("0 unread of 1.");
     await postForm("/admin/messages", { intent: "mark-unread", id: String(id) }, { cookie });
     expect(await (await request("/admin/messages", { cookie })).text()).toContain("1 unread of 1.");
     const deleted = await postForm("/admin/messages", { intent: "delete", id: String(id) }, { cookie });
-    expect(toastOf(deleted)).toMatchObject({ title: "Message deleted" });
+    expect(await toastOf(deleted)).toMatchObject({ title: "Message deleted" });
     expect(await (await request("/admin/messages", { cookie })).text()).toContain("No messages yet.");
   });
 

@@ -2,8 +2,8 @@
 // the title, the spec's validation messages, images), delete, and the failures an admin may meet.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SORT_ORDER_NOT_A_NUMBER } from "~/lib/schemas/ministry";
-import { SLUG_FORMAT_MESSAGE } from "~/lib/slug";
+import { SORT_ORDER_NOT_A_NUMBER } from "~/forms/ministry";
+import { SLUG_FORMAT_MESSAGE } from "~/forms/slug";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
 
@@ -131,7 +131,7 @@ describe("ministry form", () => {
     const response = await postForm("/admin/ministries/new", valid, { cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?tab=ministries");
-    expect(toastOf(response)).toEqual({ title: "Ministry created successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Ministry created successfully" });
     expect(await ministries()).toEqual([
       {
         id: 1,
@@ -220,7 +220,7 @@ describe("ministry form", () => {
       { cookie },
     );
     expect(response.headers.get("Location")).toBe("/admin?tab=ministries");
-    expect(toastOf(response)).toEqual({ title: "Ministry updated successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Ministry updated successfully" });
     expect(await ministries()).toEqual([
       expect.objectContaining({ id: 5, title: "New Title", slug: "old-title", sort_order: -2, image_alt: "Men at prayer", active: 0 }),
     ]);
@@ -228,7 +228,7 @@ describe("ministry form", () => {
 
   it("stores an uploaded image under ministry-images/ministries/ and deletes it with the ministry, asking first", async () => {
     const upload = await postMultipart("/admin/ministries/new", { ...valid, image_file: new File([fixtureBytes("jpeg")], "photo.jpg", { type: "image/jpeg" }) }, { cookie });
-    expect(toastOf(upload)).toEqual({ title: "Ministry created successfully" });
+    expect(await toastOf(upload)).toEqual({ title: "Ministry created successfully" });
     const [created] = await ministries();
     expect(created!.image_url).toMatch(/^\/images\/ministry-images\/ministries\/[a-z0-9]+\.jpg$/);
     const stored = await env.IMAGES.get(created!.image_url!.replace("/images/", ""));
@@ -241,7 +241,7 @@ describe("ministry form", () => {
 
     const response = await postForm("/admin/ministries/edit/1", { intent: "delete" }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=ministries");
-    expect(toastOf(response)).toEqual({ title: "Ministry deleted successfully" });
+    expect(await toastOf(response)).toEqual({ title: "Ministry deleted successfully" });
     expect(await ministries()).toEqual([]);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);
   });
@@ -251,7 +251,7 @@ describe("ministry form", () => {
     const [first] = await ministries();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "b.png", { type: "image/png" });
     const refused = await postMultipart("/admin/ministries/edit/1", { ...valid, slug_auto: "", slug: "renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
-    expect(toastOf(refused)).toMatchObject({ title: "Upload Error", description: expect.stringMatching(/^Failed to upload image\. /), variant: "destructive" });
+    expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", description: expect.stringMatching(/^Failed to upload image\. /), variant: "destructive" });
     const [after] = await ministries();
     expect(after).toMatchObject({ slug: "renamed", image_url: first!.image_url });
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
@@ -260,9 +260,9 @@ describe("ministry form", () => {
   it("fails cleanly when the ministry was deleted meanwhile, for a save and for a delete", async () => {
     const save = await postForm("/admin/ministries/edit/42", valid, { cookie });
     expect(save.headers.get("Location")).toBe("/admin?tab=ministries");
-    expect(toastOf(save)).toEqual({ title: "Error", description: "Failed to update ministry: this record no longer exists.", variant: "destructive" });
+    expect(await toastOf(save)).toEqual({ title: "Error", description: "Failed to update ministry: this record no longer exists.", variant: "destructive" });
     const remove = await postForm("/admin/ministries/edit/42", { intent: "delete" }, { cookie });
-    expect(toastOf(remove)).toEqual({ title: "Error", description: "Failed to delete ministry: it no longer exists.", variant: "destructive" });
+    expect(await toastOf(remove)).toEqual({ title: "Error", description: "Failed to delete ministry: it no longer exists.", variant: "destructive" });
     expect(await ministries()).toEqual([]);
   });
 
@@ -271,11 +271,11 @@ describe("ministry form", () => {
       const response = await request(`/admin/ministries/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin?tab=ministries");
-      expect(toastOf(response)).toEqual({ title: "Error", description: "Could not fetch ministry data", variant: "destructive" });
+      expect(await toastOf(response)).toEqual({ title: "Error", description: "Could not fetch ministry data", variant: "destructive" });
     }
     await runSql(["DROP TABLE ministries"]);
     const broken = await request("/admin/ministries/edit/1", { cookie });
-    expect(toastOf(broken)).toMatchObject({ description: "Could not fetch ministry data" });
+    expect(await toastOf(broken)).toMatchObject({ description: "Could not fetch ministry data" });
   });
 
   it("shows visitors the change: a new ministry appears on /ministries and leaves it once made inactive", async () => {

@@ -68,14 +68,14 @@ describe("testimony form", () => {
     const response = await postForm("/admin/testimonies/new", { intent: "save", ...valid }, { cookie });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?tab=testimonies");
-    expect(toastOf(response)).toMatchObject({ title: "Testimony created successfully" });
+    expect(await toastOf(response)).toMatchObject({ title: "Testimony created successfully" });
     expect(await testimonies()).toEqual([{ id: 1, ...valid, active: 1, image_url: null }]);
   });
 
   it("updates a testimony, stores an empty role as null and unchecked active as false", async () => {
     await runSql(["INSERT INTO church_testimonies (id, author, content) VALUES (3, 'Old Name', 'Original testimony content')"]);
     const response = await postForm("/admin/testimonies/edit/3", { intent: "save", author: "New Name", role: "", content: "Updated testimony content" }, { cookie });
-    expect(toastOf(response)).toMatchObject({ title: "Testimony updated successfully" });
+    expect(await toastOf(response)).toMatchObject({ title: "Testimony updated successfully" });
     expect(await testimonies()).toEqual([{ id: 3, author: "New Name", role: null, content: "Updated testimony content", active: 0, image_url: null }]);
   });
 
@@ -83,17 +83,17 @@ describe("testimony form", () => {
     await runSql(["INSERT INTO church_testimonies (id, author, content) VALUES (4, 'A', 'Some testimony content')"]);
     const off = await postForm("/admin/testimonies/edit/4", { intent: "toggle-active" }, { cookie });
     expect(off.headers.get("Location")).toBe("/admin?tab=testimonies");
-    expect(toastOf(off)).toMatchObject({ title: "Testimony deactivated successfully" });
+    expect(await toastOf(off)).toMatchObject({ title: "Testimony deactivated successfully" });
     const on = await postForm("/admin/testimonies/edit/4", { intent: "toggle-active" }, { cookie });
-    expect(toastOf(on)).toMatchObject({ title: "Testimony activated successfully" });
+    expect(await toastOf(on)).toMatchObject({ title: "Testimony activated successfully" });
     expect((await testimonies())[0]).toMatchObject({ active: 1 });
     const missing = await postForm("/admin/testimonies/edit/99", { intent: "toggle-active" }, { cookie });
-    expect(toastOf(missing)).toMatchObject({ title: "Error", description: "Failed to update testimony status", variant: "destructive" });
+    expect(await toastOf(missing)).toMatchObject({ title: "Error", description: "Failed to update testimony status", variant: "destructive" });
   });
 
   it("deletes a testimony and its image, asking first in a dialog that works without JavaScript", async () => {
     const upload = await postMultipart("/admin/testimonies/new", { intent: "save", ...valid, image_file: new File([fixtureBytes("jpeg")], "photo.jpg", { type: "image/jpeg" }) }, { cookie });
-    expect(toastOf(upload)).toMatchObject({ title: "Testimony created successfully" });
+    expect(await toastOf(upload)).toMatchObject({ title: "Testimony created successfully" });
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
 
     const dialog = await (await request("/admin?tab=testimonies&delete=1", { cookie })).text();
@@ -101,7 +101,7 @@ describe("testimony form", () => {
     expect(dialog).toContain("Delete testimony?");
 
     const response = await postForm("/admin/testimonies/edit/1", { intent: "delete" }, { cookie });
-    expect(toastOf(response)).toMatchObject({ title: "Testimony deleted successfully" });
+    expect(await toastOf(response)).toMatchObject({ title: "Testimony deleted successfully" });
     expect(await testimonies()).toEqual([]);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);
   });
@@ -111,7 +111,7 @@ describe("testimony form", () => {
     const [first] = await testimonies();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "b.png", { type: "image/png" });
     const refused = await postMultipart("/admin/testimonies/edit/1", { intent: "save", ...valid, image_url: String(first!.image_url), image_file: svg }, { cookie });
-    expect(toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
+    expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
     expect((await testimonies())[0]!.image_url).toBe(first!.image_url);
 
     await postMultipart("/admin/testimonies/edit/1", { intent: "save", ...valid, image_url: String(first!.image_url), image_file: new File([fixtureBytes("webp")], "c.webp", { type: "image/webp" }) }, { cookie });
@@ -129,7 +129,7 @@ describe("testimony form", () => {
   it("fails cleanly when saving a testimony that was deleted meanwhile", async () => {
     const response = await postForm("/admin/testimonies/edit/42", { intent: "save", ...valid }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=testimonies");
-    expect(toastOf(response)).toMatchObject({ title: "Error", description: "Failed to update testimony: this record no longer exists." });
+    expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to update testimony: this record no longer exists." });
     expect(await testimonies()).toEqual([]);
   });
 
@@ -138,7 +138,7 @@ describe("testimony form", () => {
       const response = await request(`/admin/testimonies/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/admin/testimonies");
-      expect(toastOf(response)).toMatchObject({ title: "Error", description: "Failed to load testimony" });
+      expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to load testimony" });
     }
   });
 

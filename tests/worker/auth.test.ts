@@ -35,6 +35,16 @@ describe("sign-in form (/auth)", () => {
     }
   });
 
+  it("says 'An error occurred during authentication' in the red alert box when the database fails", async () => {
+    await env.DB.exec("DROP TABLE admin_users");
+    const response = await postForm("/auth", { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    expect(response.status).toBe(503);
+    const body = await response.text();
+    expect(body).toMatch(/role="alert"[^>]*>An error occurred during authentication</);
+    expect(body).toContain(`value="${TEST_ADMIN.email}"`);
+    expect(body).not.toContain(TEST_ADMIN.password);
+  });
+
   it("signs in with a secure-by-default session cookie and lands on /admin with the success toast", async () => {
     const response = await postForm("/auth", { email: "  Admin@Example.org ", password: TEST_ADMIN.password });
     expect(response.status).toBe(302);

@@ -46,7 +46,7 @@ describe(`${N} simultaneous admin saves of different records`, () => {
     );
     for (const [i, response] of responses.entries()) {
       expect(response.status, `save ${ids[i]}`).toBe(302);
-      expect(toastOf(response), `save ${ids[i]}`).toEqual({ title: "Testimony updated successfully" });
+      expect(await toastOf(response), `save ${ids[i]}`).toEqual({ title: "Testimony updated successfully" });
     }
     const stored = await rows<{ id: number; author: string; role: string; content: string; active: number }>("SELECT id, author, role, content, active FROM church_testimonies ORDER BY id");
     expect(stored).toEqual(
@@ -66,7 +66,7 @@ describe(`${N} simultaneous admin saves of different records`, () => {
       ),
     );
     for (const [i, response] of responses.entries()) {
-      expect(toastOf(response), `save ${ids[i]}`).toEqual({ title: "Ministry updated successfully" });
+      expect(await toastOf(response), `save ${ids[i]}`).toEqual({ title: "Ministry updated successfully" });
     }
     const stored = await rows<{ id: number; title: string; slug: string; short_description: string; sort_order: number }>("SELECT id, title, slug, short_description, sort_order FROM ministries ORDER BY id");
     expect(stored).toEqual(ids.map((id) => ({ id, title: `Renamed ${id}`, slug: `renamed-${id}`, short_description: `New short ${id}`, sort_order: N - id })));
@@ -76,7 +76,7 @@ describe(`${N} simultaneous admin saves of different records`, () => {
     const responses = await Promise.all(
       ids.map((id) => postForm("/admin/testimonies/new", { intent: "save", author: `New author ${id}`, role: "", content: `A new testimony, number ${id}.`, active: "on" }, { cookie })),
     );
-    for (const response of responses) expect(toastOf(response)).toEqual({ title: "Testimony created successfully" });
+    for (const response of responses) expect(await toastOf(response)).toEqual({ title: "Testimony created successfully" });
     const stored = await rows<{ author: string }>("SELECT author FROM church_testimonies");
     expect(stored.map((r) => r.author).sort()).toEqual(ids.map((id) => `New author ${id}`).sort());
   });
@@ -101,8 +101,8 @@ describe("a save racing a delete of the same record", () => {
     for (const [i, [save, remove]] of results.entries()) {
       const id = raced[i]!;
       expect([save.status, remove.status], `record ${id}`).toEqual([302, 302]);
-      expect(toastOf(remove), `delete ${id}`).toEqual({ title: "Testimony deleted successfully" });
-      const saved = toastOf(save);
+      expect(await toastOf(remove), `delete ${id}`).toEqual({ title: "Testimony deleted successfully" });
+      const saved = await toastOf(save);
       expect([
         JSON.stringify({ title: "Testimony updated successfully" }),
         JSON.stringify({ title: "Error", description: "Failed to update testimony: this record no longer exists.", variant: "destructive" }),
@@ -126,8 +126,8 @@ describe("a save racing a delete of the same record", () => {
       { intent: "save", author: "Too late", role: "", content: "This save lost the race to a delete.", active: "on", image_file: new File([fixtureBytes("png")], "late.png", { type: "image/png" }) },
       { cookie },
     );
-    expect(toastOf(remove!)).toEqual({ title: "Testimony deleted successfully" });
-    expect(toastOf(save)).toEqual({ title: "Error", description: "Failed to update testimony: this record no longer exists.", variant: "destructive" });
+    expect(await toastOf(remove!)).toEqual({ title: "Testimony deleted successfully" });
+    expect(await toastOf(save)).toEqual({ title: "Error", description: "Failed to update testimony: this record no longer exists.", variant: "destructive" });
     expect(await rows("SELECT id FROM church_testimonies")).toEqual([]);
     await expectNoImagesLeft();
   });
@@ -138,7 +138,7 @@ describe("a save racing a delete of the same record", () => {
       postForm("/admin/testimonies/edit/1", { intent: "delete" }, { cookie }),
       postForm("/admin/testimonies/edit/1", { intent: "delete" }, { cookie }),
     ]);
-    const toasts = [toastOf(first), toastOf(second)].map((t) => t?.description ?? t?.title).sort();
+    const toasts = [await toastOf(first), await toastOf(second)].map((t) => t?.description ?? t?.title).sort();
     expect(toasts).toEqual(["Failed to delete testimony: it no longer exists.", "Testimony deleted successfully"]);
   });
 });
@@ -161,7 +161,7 @@ describe("two admins toggling the same record at once", () => {
       ),
     );
     for (const [i, pair] of results.entries()) {
-      const titles = pair.map((r) => toastOf(r)?.title).sort();
+      const titles = (await Promise.all(pair.map(async (r) => (await toastOf(r))?.title))).sort();
       expect(titles, `testimony ${i + 1}`).toEqual(["Testimony activated successfully", "Testimony deactivated successfully"]);
     }
     expect(await rows<{ active: number }>("SELECT active FROM church_testimonies WHERE active = 0")).toEqual([]);
@@ -178,7 +178,7 @@ describe("two admins toggling the same record at once", () => {
       Array.from({ length: 10 }, (_, i) => Promise.all([cookie, other, third].map((c) => postForm(`/admin/leadership/edit/${i + 1}`, { intent: "toggle-active" }, { cookie: c })))),
     );
     for (const trio of results) {
-      for (const response of trio) expect(toastOf(response)?.title).toBe("Status Updated");
+      for (const response of trio) expect((await toastOf(response))?.title).toBe("Status Updated");
     }
     // Three flips of an active member: inactive, every time.
     expect(await rows<{ active: number }>("SELECT DISTINCT active FROM leadership_members")).toEqual([{ active: 0 }]);

@@ -4,7 +4,9 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import { referenceSeedSql } from "~/db/seed/reference";
 import { demoSeedSql } from "~/db/seed/demo";
+import type { Toast } from "~/lib/toast";
 import { hashPassword } from "~/server/password.server";
+import { takeToast, TOAST_COOKIE } from "~/server/toast.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -91,12 +93,11 @@ export async function html(response: Response): Promise<string> {
   return response.text();
 }
 
-/** The flash toast a redirect carries, decoded (null when there is none). */
-export function toastOf(response: Response): { title: string; description?: string; variant?: string } | null {
-  const value = cookieValue(response, "toast");
+/** The flash toast a redirect carries, read as the next page would read it (null when there is none). */
+export async function toastOf(response: Response): Promise<Toast | null> {
+  const value = cookieValue(response, TOAST_COOKIE);
   if (!value) return null;
-  const bytes = Uint8Array.from(atob(decodeURIComponent(value)), (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
+  return (await takeToast(new Request(ORIGIN, { headers: { Cookie: `${TOAST_COOKIE}=${value}` } }))).toast;
 }
 
 /** A multipart admin form post (what the browser sends for forms with an image field). */

@@ -10,18 +10,19 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import * as serverBuild from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fieldNames, HONEYPOT_FIELD } from "~/lib/forms";
+import { fieldNames } from "~/forms/fields";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { IMAGE_BUCKETS } from "~/lib/images";
-import { addAdminSchema, changePasswordSchema } from "~/lib/schemas/account";
-import { blogSchema } from "~/lib/schemas/blog";
-import { contactSchema } from "~/lib/schemas/contact";
-import { eventSchema } from "~/lib/schemas/event";
-import { leadershipSchema } from "~/lib/schemas/leadership";
-import { loginSchema } from "~/lib/schemas/login";
-import { ministrySchema } from "~/lib/schemas/ministry";
-import { registrationSchema } from "~/lib/schemas/registration";
-import { subscribeSchema } from "~/lib/schemas/subscribe";
-import { testimonySchema } from "~/lib/schemas/testimony";
+import { addAdminSchema, changePasswordSchema } from "~/forms/account";
+import { blogSchema } from "~/forms/blog";
+import { contactSchema } from "~/forms/contact";
+import { eventSchema } from "~/forms/event";
+import { leadershipSchema } from "~/forms/leadership";
+import { loginSchema } from "~/forms/login";
+import { ministrySchema } from "~/forms/ministry";
+import { registrationSchema } from "~/forms/registration";
+import { subscribeSchema } from "~/forms/subscribe";
+import { testimonySchema } from "~/forms/testimony";
 import { api } from "../../workers/api";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, ORIGIN, postForm, request, seedDemo, signIn, TEST_ADMIN, toastOf } from "./helpers";
@@ -474,14 +475,16 @@ function unflatten(flat: unknown[]): unknown {
   return resolve(0);
 }
 
-type Answer = { status: number; message: string | null; location: string | null; toast: ReturnType<typeof toastOf> };
+type Answer = { status: number; message: string | null; location: string | null; toast: Awaited<ReturnType<typeof toastOf>> };
 
 const textOf = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
 
-function messageIn(result: unknown): string | null {
-  if (!result || typeof result !== "object") return null;
-  const r = result as { message?: unknown; error?: unknown; toast?: { description?: unknown; title?: unknown } };
-  return textOf(r.message) ?? textOf(r.error) ?? textOf(r.toast?.description) ?? textOf(r.toast?.title);
+/** The message of a form's answer (app/forms/answer.ts): about the whole form, a field's, or its toast. */
+function messageIn(answer: unknown): string | null {
+  if (!answer || typeof answer !== "object") return null;
+  const a = answer as { error?: unknown; result?: { error?: Record<string, unknown[] | null> }; toast?: { description?: unknown; title?: unknown } };
+  const errors = Object.values(a.result?.error ?? {}).flatMap((messages) => messages ?? []);
+  return textOf(a.error) ?? errors.map(textOf).find(Boolean) ?? textOf(a.toast?.description) ?? textOf(a.toast?.title);
 }
 
 /**
@@ -524,7 +527,7 @@ async function answerOf(response: Response): Promise<Answer> {
   } catch (error) {
     throw new Error(`could not read the answer (${response.status} ${type}): ${String(error)}\n${body.slice(0, 500)}`, { cause: error });
   }
-  return { status: response.status, message, location, toast: toastOf(response) };
+  return { status: response.status, message, location, toast: await toastOf(response) };
 }
 
 const isRedirect = (a: Answer) => a.location !== null;
@@ -686,8 +689,8 @@ describe("stored hostile text", () => {
     },
   ])("a $what saved by an admin: stored verbatim, inert on the public page", async ({ path, fields, sql, stored, publicPath }) => {
     const saved = await postForm(path, fields, { cookie });
-    expect(saved.status, JSON.stringify(toastOf(saved))).toBe(302);
-    expect(toastOf(saved)?.variant).not.toBe("destructive");
+    expect(saved.status, JSON.stringify(await toastOf(saved))).toBe(302);
+    expect((await toastOf(saved))?.variant).not.toBe("destructive");
     expect(await env.DB.prepare(sql).first()).toEqual(stored);
     const page = await request(publicPath);
     expect(page.status).toBe(200);

@@ -52,7 +52,7 @@ describe("contact form", () => {
     const response = await postForm("/contact", VALID, { headers: { Referer: "http://localhost/contact" } });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/contact");
-    expect(decodeToast(response)).toMatchObject({
+    expect(await decodeToast(response)).toMatchObject({
       title: "Message sent",
       description: "Thank you for contacting us. We will reply as soon as we can.",
     });
@@ -67,7 +67,10 @@ describe("contact form", () => {
     const response = await postForm("/api/contact-messages", VALID);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ ok: true, message: "Thank you for contacting us. We will reply as soon as we can." });
+    expect(await response.json()).toEqual({
+      result: { status: "success" },
+      toast: { title: "Message sent", description: "Thank you for contacting us. We will reply as soon as we can." },
+    });
     expect(await storedMessages()).toHaveLength(1);
   });
 
@@ -89,9 +92,11 @@ describe("contact form", () => {
     const response = await postForm("/api/contact-messages", { ...VALID, message: "x".repeat(5001) });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      ok: false,
-      errors: { message: "Please keep this under 5000 characters" },
-      values: { full_name: VALID.full_name, subject: VALID.subject },
+      result: {
+        status: "error",
+        error: { message: ["Please keep this under 5000 characters"] },
+        initialValue: { full_name: VALID.full_name, subject: VALID.subject },
+      },
     });
     expect(await storedMessages()).toEqual([]);
   });
@@ -99,7 +104,7 @@ describe("contact form", () => {
   it("pretends to accept a bot that fills the honeypot, and stores nothing", async () => {
     const response = await postForm("/contact", { ...VALID, website: "http://spam.example" });
     expect(response.status).toBe(303);
-    expect(decodeToast(response)).toMatchObject({ title: "Message sent" });
+    expect(await decodeToast(response)).toMatchObject({ title: "Message sent" });
     expect(await storedMessages()).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // Reading public pages as a visitor would: the text they see, one section at a time.
 import { env } from "cloudflare:workers";
-import { cookieValue, request } from "./helpers";
+import { request } from "./helpers";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: " " };
 
@@ -42,10 +42,7 @@ export function isAscending(numbers: number[]): boolean {
   return numbers.every((n, i) => n >= 0 && (i === 0 || n > numbers[i - 1]!));
 }
 
-export function decodeToast(response: Response) {
-  const value = cookieValue(response, "toast");
-  return value ? JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (c) => c.charCodeAt(0)))) : null;
-}
+export { toastOf as decodeToast } from "./helpers";
 
 export async function dropTable(table: string) {
   await env.DB.exec(`DROP TABLE ${table}`);

@@ -170,7 +170,7 @@ describe("a ministry's page", () => {
       const response = await request(`/ministries/${slug}`);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/ministries");
-      expect(decodeToast(response)).toMatchObject({ title: "Error", description: "Ministry not found", variant: "destructive" });
+      expect(await decodeToast(response)).toMatchObject({ title: "Error", description: "Ministry not found", variant: "destructive" });
     }
   });
 
@@ -186,7 +186,7 @@ describe("a ministry's page", () => {
     const response = await request("/ministries/youth-mentorship");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/ministries");
-    expect(decodeToast(response)).toMatchObject({ description: "Failed to load ministry details", variant: "destructive" });
+    expect(await decodeToast(response)).toMatchObject({ description: "Failed to load ministry details", variant: "destructive" });
   });
 });
 

@@ -3,9 +3,9 @@
 // form post to the page).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REGISTRATION_MESSAGES } from "~/lib/schemas/registration";
+import { REGISTRATION_MESSAGES } from "~/forms/registration";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
-import { cookieValue, postForm, request, runSql, seedDemo } from "./helpers";
+import { cookieValue, postForm, request, runSql, seedDemo, toastOf as decodeToast } from "./helpers";
 
 type Row = { event_id: number; full_name: string; phone_number: string; email: string | null };
 
@@ -22,11 +22,6 @@ async function registrations(eventId?: number): Promise<Row[]> {
 /** Registrations beyond the three the demo content gives event 1. */
 async function newRegistrations() {
   return (await registrations()).filter((r) => !["Wongani Chimwaza", "Mayeso Kachingwe", "Chisomo Tembo"].includes(r.full_name));
-}
-
-function decodeToast(response: Response) {
-  const value = cookieValue(response, "toast");
-  return value ? JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(value)), (c) => c.charCodeAt(0)))) : null;
 }
 
 const person = { event_id: "2", full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: "" };
@@ -46,7 +41,7 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ ok: true, message: REGISTRATION_MESSAGES.success.description });
+    expect(await response.json()).toEqual({ result: { status: "success" }, toast: REGISTRATION_MESSAGES.success });
     expect(await newRegistrations()).toEqual([
       { event_id: 2, full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: null },
     ]);
@@ -92,9 +87,11 @@ describe("registering with JavaScript (scripted submission)", () => {
     const response = await submitScripted({ ...person, email: "broken@" });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      ok: false,
-      errors: { email: REGISTRATION_MESSAGES.emailInvalid },
-      values: { full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: "broken@" },
+      result: {
+        status: "error",
+        error: { email: [REGISTRATION_MESSAGES.emailInvalid] },
+        initialValue: { full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: "broken@" },
+      },
     });
   });
 
@@ -196,7 +193,7 @@ describe("registering without JavaScript (plain form post)", () => {
     });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/events");
-    expect(decodeToast(response)).toMatchObject(REGISTRATION_MESSAGES.success);
+    expect(await decodeToast(response)).toMatchObject(REGISTRATION_MESSAGES.success);
     expect(await newRegistrations()).toHaveLength(1);
 
     // The next page shows the toast (and clears it).

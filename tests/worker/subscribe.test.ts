@@ -1,17 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SUBSCRIBE_MESSAGES } from "~/lib/schemas/subscribe";
-import { cookieValue, postForm, request } from "./helpers";
+import { SUBSCRIBE_MESSAGES } from "~/forms/subscribe";
+import { postForm, request, toastOf as decodeToast } from "./helpers";
 
 async function subscribers() {
   const { results } = await env.DB.prepare("SELECT email FROM newsletter_subscribers ORDER BY id").all<{ email: string }>();
   return results.map((r) => r.email);
 }
 
-function decodeToast(response: Response) {
-  const value = cookieValue(response, "toast");
-  return value ? JSON.parse(atob(decodeURIComponent(value))) : null;
-}
 
 describe("footer subscribe form", () => {
   it("stores a valid address once, lower-cased, and confirms each time", async () => {
@@ -19,7 +15,7 @@ describe("footer subscribe form", () => {
       const response = await postForm("/subscribe", { email }, { headers: { Referer: "http://localhost/blog" } });
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/blog");
-      expect(decodeToast(response)).toMatchObject({ description: SUBSCRIBE_MESSAGES.success });
+      expect(await decodeToast(response)).toMatchObject({ description: SUBSCRIBE_MESSAGES.success });
     }
     expect(await subscribers()).toEqual(["reader@example.mw"]);
   });
@@ -27,7 +23,7 @@ describe("footer subscribe form", () => {
   it("refuses an invalid address with a clear message and stores nothing", async () => {
     const response = await postForm("/subscribe", { email: "not-an-email" });
     expect(response.status).toBe(303);
-    expect(decodeToast(response)).toMatchObject({ variant: "destructive", description: "Please enter a valid email address" });
+    expect(await decodeToast(response)).toMatchObject({ variant: "destructive", description: "Please enter a valid email address" });
     expect(await subscribers()).toEqual([]);
   });
 
@@ -43,7 +39,7 @@ describe("footer subscribe form", () => {
   it("pretends to accept a bot that fills the honeypot, and stores nothing", async () => {
     const response = await postForm("/subscribe", { email: "bot@spam.example", website: "http://spam.example" });
     expect(response.status).toBe(303);
-    expect(decodeToast(response)).toMatchObject({ description: SUBSCRIBE_MESSAGES.success });
+    expect(await decodeToast(response)).toMatchObject({ description: SUBSCRIBE_MESSAGES.success });
     expect(await subscribers()).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { IMAGE_BUCKETS, type ImageKind } from "~/lib/images";
 import { IMAGE_ERRORS, ImageRejected, MAX_IMAGE_BYTES, storeImageVariants } from "~/server/image-store.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./env";
 
 const MAX_VARIANTS = 4;
 

@@ -1,14 +1,12 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
-import type { AdminIdentity } from "~/models/admin.server";
-import { contactForm } from "~/models/contact.server";
-import { registrationForm } from "~/models/registration.server";
+import { contactForm } from "~/routes/public/contact.server";
+import { registrationForm } from "~/routes/public/event-registration.server";
 import { authenticateAdmin } from "~/server/auth.server";
 import { publicFormJson } from "~/server/public-form.server";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
-
-export type ApiEnv = { Bindings: Env; Variables: { admin: AdminIdentity } };
+import type { ApiEnv } from "./env";
 
 export const api = new Hono<ApiEnv>();
 

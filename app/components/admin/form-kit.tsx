@@ -1,11 +1,15 @@
-// Shared pieces of the five admin forms: the page frame, switches, selects, the action buttons and
-// the hook that validates in the browser with the same zod schema the action uses.
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+// Shared pieces of the admin forms: the page frame, switches, selects, the action buttons, and the
+// hook that runs a form on conform: the form module's zod schema checks it in the browser (nothing
+// is sent while something is wrong, and the toast says what), the action's refusal shows the same
+// way, and the fields start from the record or from what was typed.
+import { getFormProps, getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type Submission } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { fieldNames, validateValues, type FieldErrors, type FormValues } from "~/lib/forms";
+import { firstErrors, type FormAnswer } from "~/forms/answer";
 import type { Toast } from "~/lib/toast";
-import { buttonClass, inputClass, SubmitButton } from "../form-fields";
+import { buttonClass, fieldError, inputClass, SubmitButton } from "../form-fields";
 import { ArrowLeftIcon } from "../icons";
 import { showToast } from "../toaster";
 
@@ -34,44 +38,42 @@ export function RequiredLabel({ children }: { children: string }) {
   );
 }
 
-export function SwitchField({
-  name,
+export function SwitchField<S>({
+  field,
   label,
   hint,
-  defaultChecked,
   checked,
   onCheckedChange,
 }: {
-  name: string;
+  field: FieldMetadata<S>;
   label: string;
   hint?: string;
-  defaultChecked?: boolean;
   /** Set with onCheckedChange when the form reacts to the switch (e.g. the slug's auto-generate). */
   checked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
 }) {
-  const id = useId();
+  const meta = field as FieldMetadata<unknown>;
+  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
+  if (checked !== undefined) delete props.defaultChecked;
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border border-stone-200 p-3">
       <div>
-        <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        <label htmlFor={meta.id} className="text-sm font-medium text-stone-800">
           {label}
         </label>
         {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-stone-600">
+          <p id={meta.descriptionId} className="text-sm text-stone-600">
             {hint}
           </p>
         ) : null}
       </div>
       <input
-        id={id}
-        type="checkbox"
+        key={key}
+        {...props}
         role="switch"
-        name={name}
-        defaultChecked={checked === undefined ? defaultChecked : undefined}
         checked={checked}
         onChange={onCheckedChange ? (event) => onCheckedChange(event.currentTarget.checked) : undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={hint ? meta.descriptionId : undefined}
         className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-stone-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-700 checked:before:translate-x-5"
       />
     </div>
@@ -80,43 +82,41 @@ export function SwitchField({
 
 export type SelectOption = { value: string; label: string };
 
-export function SelectField({
+export function SelectField<S>({
+  field,
   label,
-  name,
   options,
-  defaultValue,
-  error,
-  required,
   emptyOption,
   onChange,
   value,
 }: {
+  field: FieldMetadata<S>;
   label: ReactNode;
-  name: string;
   options: SelectOption[];
-  defaultValue?: string;
+  /** Set with onChange when the form reacts to the choice (the leadership form's region). */
   value?: string;
-  error?: string;
-  required?: boolean;
   /** A first option meaning none, e.g. 'No Category' or 'Select a position'. */
   emptyOption?: string;
   onChange?: (value: string) => void;
 }) {
-  const id = useId();
+  const meta = field as FieldMetadata<unknown>;
+  const error = fieldError(meta);
+  const { key, ...props } = getSelectProps(meta);
+  // Nothing chosen yet: the empty option ('No Category'), so the page says so before any script runs.
+  if (value !== undefined) delete props.defaultValue;
+  else props.defaultValue ??= "";
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+      <label htmlFor={meta.id} className="mb-1.5 block text-sm font-medium text-stone-800">
         {label}
       </label>
       <select
-        id={id}
-        name={name}
-        required={required}
-        defaultValue={value === undefined ? defaultValue : undefined}
+        key={key}
+        {...props}
         value={value}
         onChange={(event) => onChange?.(event.currentTarget.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? meta.errorId : undefined}
         className={inputClass}
       >
         {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
@@ -127,7 +127,7 @@ export function SelectField({
         ))}
       </select>
       {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+        <p id={meta.errorId} className="mt-1.5 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
@@ -160,62 +160,72 @@ export function FormActions({
   );
 }
 
-type ActionResult = { ok: false; errors: FieldErrors; values: FormValues; toast?: Toast } | undefined | null;
+/** The spec's toast for a refused admin form: 'Error' with the first thing that is wrong. */
+export function errorToast(errors: Record<string, string>): Toast {
+  return { title: "Error", description: errors[""] ?? Object.values(errors)[0] ?? "Please check the form.", variant: "destructive" };
+}
 
-/**
- * Validates in the browser on submit with the action's own schema (instant messages, nothing
- * sent), shows the action's errors and toast when the server refuses, and says when it is saving.
- */
-export function useAdminForm(
-  schema: z.ZodObject,
-  actionData: ActionResult,
-  /** The toast for a refused form, fixed or worded from the errors; by default the first error. */
-  invalidToast?: Toast | ((errors: FieldErrors) => Toast),
-) {
-  const navigation = useNavigation();
-  const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {});
-  const [lastActionData, setLastActionData] = useState(actionData);
-  if (actionData !== lastActionData) {
-    setLastActionData(actionData);
-    setErrors(actionData?.errors ?? {});
+/** Adds messages for fields whose typed value the browser could not read (a half-filled date picker posts ""). */
+function withUnreadable<T extends Submission<unknown>>(submission: T, form: HTMLFormElement, unreadable: Record<string, string>): T {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(unreadable)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement && field.validity.badInput) fieldErrors[name] = [message];
   }
+  if (Object.keys(fieldErrors).length === 0) return submission;
+  return {
+    ...submission,
+    status: "error",
+    error: { ...(submission.status === "error" ? submission.error : {}), ...fieldErrors },
+    reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+      submission.reply({ ...options, fieldErrors: { ...fieldErrors, ...options?.fieldErrors } }),
+  } as T;
+}
+
+type AdminFormOptions<S extends z.ZodObject> = {
+  schema: S;
+  /** The action's refusal, if the last save was refused. */
+  actionData: FormAnswer | undefined;
+  /** What the fields start from (the record being edited), as the form posts it. */
+  defaultValue?: Partial<Record<keyof z.input<S>, unknown>>;
+  /** The toast for a refused form (the leadership form has its own wording); default: errorToast. */
+  invalidToast?: (errors: Record<string, string>) => Toast;
+  /** Messages for fields whose value the browser may be unable to read (date and number pickers). */
+  unreadable?: Record<string, string>;
+};
+
+export function useAdminForm<S extends z.ZodObject>({ schema, actionData, defaultValue, invalidToast = errorToast, unreadable = {} }: AdminFormOptions<S>) {
+  const navigation = useNavigation();
+  const latest = useRef<Submission<unknown> | null>(null);
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue: defaultValue as DefaultValue<z.input<S>>,
+    shouldValidate: "onSubmit",
+    onValidate({ form: element, formData }) {
+      const submission = withUnreadable(parseWithZod(formData, { schema }), element, unreadable);
+      latest.current = submission;
+      return submission;
+    },
+  });
 
   useEffect(() => {
     if (actionData?.toast) showToast(actionData.toast);
   }, [actionData]);
 
+  const formProps = getFormProps(form);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (submitter && submitter.value !== "save") return;
-    const formData = new FormData(event.currentTarget);
-    const values: FormValues = {};
-    for (const name of fieldNames(schema)) {
-      const value = formData.get(name);
-      values[name] = typeof value === "string" ? value : "";
-    }
-    const result = validateValues(schema, values);
-    if (result.success) {
-      setErrors({});
-      return;
-    }
-    event.preventDefault();
-    setErrors(result.errors);
-    showToast(
-      (typeof invalidToast === "function" ? invalidToast(result.errors) : invalidToast) ?? {
-        title: "Error",
-        description: Object.values(result.errors)[0] ?? "Please check the form.",
-        variant: "destructive",
-      },
-    );
-    const first = Object.keys(result.errors)[0];
-    const field = first ? event.currentTarget.elements.namedItem(first) : null;
-    if (field instanceof HTMLElement) field.focus();
+    latest.current = null;
+    formProps.onSubmit(event);
+    const refused = latest.current as Submission<unknown> | null;
+    if (event.defaultPrevented && refused?.status === "error") showToast(invalidToast(firstErrors(refused.reply())));
   }
 
   const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  /** What the fields start from after a refused save (the values typed), else the record. */
-  const values = actionData?.values;
-  return { errors, onSubmit, pending, values };
+  // After a refused save, the picture the browser had already uploaded (the server keeps only ours).
+  const postedImage = actionData?.result.initialValue?.image_url;
+  const postedImageUrl = typeof postedImage === "string" && postedImage !== "" ? postedImage : undefined;
+  return { form, fields, formProps: { ...formProps, onSubmit }, pending, postedImageUrl };
 }
 
 /** Shown while an existing record loads for its edit form (SPEC section 4: a skeleton loader). */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CalendarLinks } from "~/lib/icalendar";
-import type { PublicEvent } from "~/models/event.server";
+import type { PublicEvent } from "~/lib/public-event";
 import { AddToCalendarMenu } from "../add-to-calendar";
 import { ArrowRightIcon, CalendarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";

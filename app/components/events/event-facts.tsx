@@ -1,4 +1,4 @@
-import type { PublicEvent } from "~/models/event.server";
+import type { PublicEvent } from "~/lib/public-event";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "../icons";
 import { EVENTS_MESSAGES } from "./messages";
 

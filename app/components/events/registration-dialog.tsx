@@ -6,16 +6,13 @@
 // - JavaScript: Register Now opens the dialog without a page load, the form posts to
 //   /api/registrations, the browser's own checks give instant messages in our words, and success
 //   closes the dialog.
-import { useIsland } from "~/islands/use-island";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { formErrorOf, type FormAnswer } from "~/forms/answer";
+import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, registrationSchema } from "~/forms/registration";
 import { registration } from "~/islands/registration";
-import type { PublicFormResult } from "~/lib/forms-types";
-import {
-  PHONE_PATTERN,
-  REGISTRATION_FIELD_MESSAGES,
-  REGISTRATION_LIMITS,
-  REGISTRATION_MESSAGES,
-} from "~/lib/rules/registration";
-import type { PublicEvent } from "~/models/event.server";
+import { useIsland } from "~/islands/use-island";
+import type { PublicEvent } from "~/lib/public-event";
 import { DialogFrame } from "../dialog";
 import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../form-fields";
 import { CheckIcon } from "../icons";
@@ -107,27 +104,40 @@ type RegistrationDialogProps = {
   /** The page without ?register: where Close and Cancel go without JavaScript. */
   closeHref: string;
   /** A plain post's refusal, rendered by the server. */
-  refused?: PublicFormResult | null;
+  refused?: FormAnswer | null;
 };
 
+const constraint = getZodConstraint(registrationSchema);
+
+/** The event a refused registration was for (what its hidden field said). */
+export function refusedEventId(refused: FormAnswer | null | undefined): string | undefined {
+  const value = refused?.result.initialValue?.event_id;
+  return typeof value === "string" ? value : undefined;
+}
+
 export function RegistrationDialog({ event, open, action, closeHref, refused }: RegistrationDialogProps) {
-  const shown = refused && !refused.ok && refused.values.event_id === String(event.id) ? refused : null;
-  const errors = shown?.errors ?? {};
-  const values = shown?.values ?? {};
-  const fieldError = Object.keys(REGISTRATION_FIELD_MESSAGES).some((name) => errors[name]);
-  const formMessage = shown && !fieldError ? `${REGISTRATION_MESSAGES.failedTitle}: ${shown.message}` : null;
+  const shown = refused && refusedEventId(refused) === String(event.id) ? refused : null;
+  const [form, fields] = useForm({ id: "registration", lastResult: shown?.result, constraint });
+  // A refusal not about one of the fields (the event closed meanwhile, too many tries) shows in the form.
+  const formError = shown ? (formErrorOf(shown.result) ?? shown.toast?.description) : undefined;
+  const fieldError = Object.keys(MESSAGES_OF).some((name) => shown?.result.error?.[name]?.length);
+  const formMessage = formError && !fieldError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : null;
   return (
     <>
       {/* Without JavaScript the dialog is open but not modal: dim the page behind it ourselves. */}
       {open ? <div data-dialog-scrim="" aria-hidden="true" className="fixed inset-0 z-40 bg-stone-950/60" /> : null}
       <DialogFrame
         data-registration-dialog=""
+        data-success-title={REGISTRATION_MESSAGES.success.title}
+        data-success-description={REGISTRATION_MESSAGES.success.description}
+        data-failed-title={REGISTRATION_MESSAGES.failedTitle}
+        data-failed-message={REGISTRATION_MESSAGES.fallback}
         open={open}
         closeHref={closeHref}
         title={`Register for ${event.name}`}
         description={registrationDescription(event)}
       >
-        <form method="post" action={action} data-endpoint="/api/registrations" className="relative">
+        <form id={form.id} method="post" action={action} data-endpoint="/api/registrations" className="relative">
           <Honeypot />
           <input type="hidden" name="event_id" value={event.id} />
           <fieldset className="space-y-4">
@@ -135,44 +145,29 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
             <div data-form-alert="">
               <FormAlert message={formMessage} />
             </div>
+            <TextField field={fields.full_name} label="Full Name" autoComplete="name" autoCapitalize="words" messages={MESSAGES_OF.full_name} />
             <TextField
-              label="Full Name"
-              name="full_name"
-              autoComplete="name"
-              autoCapitalize="words"
-              required
-              maxLength={REGISTRATION_LIMITS.fullName}
-              defaultValue={values.full_name}
-              error={errors.full_name}
-            />
-            <TextField
+              field={fields.phone_number}
               label="Phone Number"
-              name="phone_number"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              required
-              maxLength={REGISTRATION_LIMITS.phoneNumber}
-              pattern={PHONE_PATTERN}
               title="A phone number with at least 7 digits"
               placeholder="e.g. +265 991 234 567"
-              defaultValue={values.phone_number}
-              error={errors.phone_number}
+              messages={MESSAGES_OF.phone_number}
             />
             <TextField
+              field={fields.email}
               label={
                 <>
                   Email <span className="font-normal text-stone-600">(optional)</span>
                 </>
               }
-              name="email"
               type="email"
               inputMode="email"
               autoComplete="email"
-              maxLength={REGISTRATION_LIMITS.email}
-              defaultValue={values.email}
-              error={errors.email}
               hint={REGISTRATION_MESSAGES.emailHint}
+              messages={MESSAGES_OF.email}
             />
             <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
               <a href={closeHref} data-dialog-close="" className={buttonClass.secondary}>

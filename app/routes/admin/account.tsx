@@ -1,13 +1,16 @@
 // /admin/account: change your own password; add and remove other admins (never the last one).
+import { getFormProps, useForm, type Submission } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { TrashIcon } from "~/components/icons";
 import { adminContext } from "~/context";
+import { addAdminSchema, changePasswordSchema } from "~/forms/account";
+import { firstErrors, formErrorOf, type FormAnswer } from "~/forms/answer";
 import { formatInSiteZone } from "~/lib/time";
-import { addAdminSchema, changePasswordSchema } from "~/lib/schemas/account";
-import { readFields, validateValues, type FieldErrors } from "~/lib/forms";
 import { addAdmin, changePassword, getPasswordHash, listAdmins, removeAdmin } from "~/models/admin.server";
-import { intentOf, parseId, readAdminForm } from "~/server/admin-form.server";
+import { intentOf, MAX_ADMIN_FORM_BYTES, parseId } from "~/server/admin-actions.server";
+import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 import { createSessionToken, sessionCookie } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -20,29 +23,36 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { me: { id: me.id, email: me.email }, admins: await listAdmins() };
 }
 
-type ActionResult = { form: "password" | "add-admin" | "remove-admin"; errors: FieldErrors; message: string; email?: string };
+type AccountForm = "password" | "add-admin" | "remove-admin";
+/** The page's answer: which of its forms was refused, and how. */
+type AccountAnswer = FormAnswer & { form: AccountForm };
 
-function refused(result: ActionResult, status = 400) {
-  return data(result, { status });
+function refused(form: AccountForm, submission: Submission<unknown> | null, reason: Refusal, status = 400) {
+  return data<AccountAnswer>({ ...refusal(submission, reason), form }, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = context.get(adminContext);
-  const formData = await readAdminForm(request);
-  if (!(formData instanceof FormData)) {
-    return refused({ form: "password", errors: {}, message: "The form could not be read. Please try again." }, formData.init?.status ?? 400);
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, MAX_ADMIN_FORM_BYTES);
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return refused("password", null, { formError: "The form could not be read. Please try again." }, error.status);
   }
 
   switch (intentOf(formData)) {
     case "change-password": {
-      const v = validateValues(changePasswordSchema, readFields(formData, ["current_password", "new_password", "confirm_password"]));
-      if (!v.success) return refused({ form: "password", errors: v.errors, message: Object.values(v.errors)[0]! });
+      const submission = parseSubmission(formData, changePasswordSchema);
+      const hidden = { hideFields: ["current_password", "new_password", "confirm_password"] };
+      if (submission.status !== "success") return refused("password", submission, { ...hidden, formError: firstMessage(submission) });
       const hash = await getPasswordHash(me.id);
-      if (!hash || !(await verifyPassword(v.data.current_password, hash))) {
-        return refused({ form: "password", errors: { current_password: "That is not your current password" }, message: "That is not your current password" });
+      if (!hash || !(await verifyPassword(submission.value.current_password, hash))) {
+        const wrong = "That is not your current password";
+        return refused("password", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
       }
-      const updated = await changePassword(me.id, await hashPassword(v.data.new_password));
-      if (!updated) return refused({ form: "password", errors: {}, message: "Failed to change the password. Please try again." }, 500);
+      const updated = await changePassword(me.id, await hashPassword(submission.value.new_password));
+      if (!updated) return refused("password", submission, { ...hidden, formError: "Failed to change the password. Please try again." }, 500);
       // Other devices are signed out; this one continues with a fresh session.
       return redirectWithToast(
         request,
@@ -52,34 +62,41 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "add-admin": {
-      const v = validateValues(addAdminSchema, readFields(formData, ["email", "password"]));
-      if (!v.success) return refused({ form: "add-admin", errors: v.errors, message: Object.values(v.errors)[0]!, email: v.values.email });
-      if (!(await addAdmin(v.data.email, await hashPassword(v.data.password)))) {
-        const message = "An admin with this email already exists.";
-        return refused({ form: "add-admin", errors: { email: message }, message, email: v.values.email }, 409);
+      const submission = parseSubmission(formData, addAdminSchema);
+      const hidden = { hideFields: ["password"] };
+      if (submission.status !== "success") return refused("add-admin", submission, { ...hidden, formError: firstMessage(submission) });
+      if (!(await addAdmin(submission.value.email, await hashPassword(submission.value.password)))) {
+        const taken = "An admin with this email already exists.";
+        return refused("add-admin", submission, { ...hidden, formError: taken, fieldErrors: { email: [taken] } }, 409);
       }
-      return redirectWithToast(request, "/admin/account", { title: "Admin added", description: `${v.data.email} can now sign in.` });
+      return redirectWithToast(request, "/admin/account", { title: "Admin added", description: `${submission.value.email} can now sign in.` });
     }
     case "remove-admin": {
       const id = parseId(String(formData.get("id") ?? ""));
-      if (!id || id === me.id) return refused({ form: "remove-admin", errors: {}, message: "You cannot remove your own account." });
-      if (!(await removeAdmin(id))) {
-        return refused({ form: "remove-admin", errors: {}, message: "The last admin cannot be removed." }, 409);
-      }
+      if (!id || id === me.id) return refused("remove-admin", null, { formError: "You cannot remove your own account." });
+      if (!(await removeAdmin(id))) return refused("remove-admin", null, { formError: "The last admin cannot be removed." }, 409);
       return redirectWithToast(request, "/admin/account", { title: "Admin removed" });
     }
     default:
-      return refused({ form: "password", errors: {}, message: "Unknown action." });
+      return refused("password", null, { formError: "Unknown action." });
   }
 }
+
+/** The first thing wrong with a refused form, for its alert. */
+function firstMessage(submission: Submission<unknown>): string {
+  return Object.values(firstErrors(submission.reply()))[0] ?? "Please check the form.";
+}
+
+const passwordConstraint = getZodConstraint(changePasswordSchema);
+const addAdminConstraint = getZodConstraint(addAdminSchema);
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const errorsFor = (form: ActionResult["form"]) => (actionData?.form === form ? actionData : undefined);
-  const passwordResult = errorsFor("password");
-  const addResult = errorsFor("add-admin");
-  const removeResult = errorsFor("remove-admin");
+  const answerFor = (form: AccountForm) => (actionData?.form === form ? actionData : undefined);
+  const removeResult = answerFor("remove-admin");
+  const [passwordForm, password] = useForm({ id: "change-password", lastResult: answerFor("password")?.result, constraint: passwordConstraint });
+  const [addForm, add] = useForm({ id: "add-admin", lastResult: answerFor("add-admin")?.result, constraint: addAdminConstraint });
 
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
@@ -90,11 +107,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Change your password
         </h2>
         <p className="mt-1 text-sm text-stone-600">Signed in as {loaderData.me.email}. Changing the password signs out your other devices.</p>
-        <Form method="post" className="mt-4 space-y-4" noValidate>
-          <FormAlert message={passwordResult?.message} />
-          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required error={passwordResult?.errors.current_password} />
-          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." error={passwordResult?.errors.new_password} />
-          <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required error={passwordResult?.errors.confirm_password} />
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
+          <FormAlert message={formErrorOf(answerFor("password")?.result)} />
+          <TextField field={password.current_password} label="Current password" type="password" autoComplete="current-password" />
+          <TextField field={password.new_password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+          <TextField field={password.confirm_password} label="Confirm new password" type="password" autoComplete="new-password" />
           <SubmitButton name="intent" value="change-password" pending={busy("change-password")} pendingLabel="Saving...">
             Change password
           </SubmitButton>
@@ -105,7 +122,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="admins-heading" className="text-lg font-semibold text-stone-900">
           Admins
         </h2>
-        <FormAlert message={removeResult?.message} />
+        <FormAlert message={formErrorOf(removeResult?.result)} />
         <ul className="mt-3 divide-y divide-stone-200">
           {loaderData.admins.map((admin) => (
             <li key={admin.id} className="flex items-center justify-between gap-3 py-3">
@@ -132,10 +149,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </ul>
 
         <h3 className="mt-6 font-semibold text-stone-900">Add an admin</h3>
-        <Form method="post" className="mt-3 space-y-4" noValidate>
-          <FormAlert message={addResult?.message} />
-          <TextField label="Email" name="email" type="email" autoComplete="off" required defaultValue={addResult?.email ?? ""} key={addResult?.email ?? ""} error={addResult?.errors.email} />
-          <TextField label="Temporary password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters. Ask them to change it after signing in." error={addResult?.errors.password} />
+        <Form method="post" {...getFormProps(addForm)} className="mt-3 space-y-4">
+          <FormAlert message={formErrorOf(answerFor("add-admin")?.result)} />
+          <TextField field={add.email} label="Email" type="email" autoComplete="off" />
+          <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint="At least 8 characters. Ask them to change it after signing in." />
           <SubmitButton name="intent" value="add-admin" pending={busy("add-admin")} pendingLabel="Adding..." variant="secondary">
             Add admin
           </SubmitButton>

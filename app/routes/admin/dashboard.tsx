@@ -1,44 +1,66 @@
-// /admin: the dashboard. ?tab= chooses the count cards or one of the five managers; the loader
-// reads only what the chosen tab shows.
-import type { ReactNode } from "react";
+// /admin: the dashboard. ?tab= chooses the count cards or one of the five lists; the loader reads
+// only what the chosen tab shows. The tabs are ADMIN_TABS (app/lib/admin-tabs.ts); each list's
+// rows come from its model and are drawn by the list in its content type's folder.
+import type { ComponentType, ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { BlogsManager } from "~/components/admin/managers/blogs-manager";
-import { EventsManager } from "~/components/admin/managers/events-manager";
-import { LeadershipManager } from "~/components/admin/managers/leadership-manager";
-import { MinistriesManager } from "~/components/admin/managers/ministries-manager";
-import { TestimoniesManager } from "~/components/admin/managers/testimonies-manager";
 import { BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
-import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab } from "~/lib/admin-tabs";
+import { BLOG_MESSAGES } from "~/forms/blog";
+import { EVENT_MESSAGES } from "~/forms/event";
+import { LEADERSHIP_MESSAGES } from "~/forms/leadership";
+import { MINISTRY_MESSAGES } from "~/forms/ministry";
+import { TESTIMONY_MESSAGES } from "~/forms/testimony";
+import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab, type ListTab } from "~/lib/admin-tabs";
+import { blogsForAdmin } from "~/models/blog.server";
 import { dashboardCounts } from "~/models/dashboard.server";
-import { parseId } from "~/server/admin-form.server";
-import { loadBlogsTab } from "~/server/admin-tabs/blogs.server";
-import { loadEventsTab } from "~/server/admin-tabs/events.server";
-import { loadLeadershipTab } from "~/server/admin-tabs/leadership.server";
-import { loadMinistriesTab } from "~/server/admin-tabs/ministries.server";
-import { loadTestimoniesTab } from "~/server/admin-tabs/testimonies.server";
-import { getDb } from "~/server/db.server";
+import { eventsForAdmin } from "~/models/event.server";
+import { membersForAdmin } from "~/models/leadership.server";
+import { ministriesForAdmin } from "~/models/ministry.server";
+import { testimoniesForAdmin } from "~/models/testimony.server";
+import { parseId } from "~/server/admin-actions.server";
 import type { Route } from "./+types/dashboard";
+import { BlogsList } from "./blogs/blogs-list";
+import { EventsList } from "./events/events-list";
+import { LeadershipList } from "./leadership/leadership-list";
+import { MinistriesList } from "./ministries/ministries-list";
+import { TestimoniesList } from "./testimonies/testimonies-list";
+
+/** Each list tab's rows, and the spec's message when they cannot be read. */
+const LIST_READERS = {
+  leadership: { read: membersForAdmin, failed: LEADERSHIP_MESSAGES.listFailed },
+  ministries: { read: ministriesForAdmin, failed: MINISTRY_MESSAGES.listFailed },
+  blogs: { read: blogsForAdmin, failed: BLOG_MESSAGES.listFailed },
+  testimonies: { read: testimoniesForAdmin, failed: TESTIMONY_MESSAGES.listFailed },
+  events: { read: eventsForAdmin, failed: EVENT_MESSAGES.listFailed },
+} satisfies Record<ListTab, { read: () => Promise<unknown[]>; failed: string }>;
+
+type Rows<T extends ListTab> = Awaited<ReturnType<(typeof LIST_READERS)[T]["read"]>>;
+type ListProps<T extends ListTab> = { rows: Rows<T>; error: string | null; deleteId: number | null };
+
+const LIST_VIEWS: { [T in ListTab]: ComponentType<ListProps<T>> } = {
+  leadership: LeadershipList,
+  ministries: MinistriesList,
+  blogs: BlogsList,
+  testimonies: TestimoniesList,
+  events: EventsList,
+};
+
+async function readList<T extends ListTab>(tab: T): Promise<{ rows: Rows<T>; error: string | null }> {
+  const { read, failed } = LIST_READERS[tab];
+  try {
+    return { rows: (await read()) as Rows<T>, error: null };
+  } catch (cause) {
+    console.error(`${tab} list failed`, cause);
+    return { rows: [] as Rows<T>, error: failed };
+  }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = parseAdminTab(url.searchParams.get("tab"));
+  if (tab === "dashboard") return { tab, counts: await dashboardCounts() };
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
-  const deleteId = parseId(url.searchParams.get("delete") ?? undefined);
-  const db = getDb();
-  switch (tab) {
-    case "leadership":
-      return { tab, deleteId, list: await loadLeadershipTab(db) };
-    case "ministries":
-      return { tab, deleteId, list: await loadMinistriesTab(db) };
-    case "blogs":
-      return { tab, deleteId, list: await loadBlogsTab(db) };
-    case "testimonies":
-      return { tab, deleteId, list: await loadTestimoniesTab(db) };
-    case "events":
-      return { tab, deleteId, list: await loadEventsTab(db) };
-    default:
-      return { tab, deleteId, counts: await dashboardCounts(db) };
-  }
+  const deleteId = parseId(url.searchParams.get("delete"));
+  return { tab, deleteId, list: await readList(tab) };
 }
 
 function TabNav({ current }: { current: AdminTab }) {
@@ -129,17 +151,15 @@ function Overview({ counts }: { counts: Counts }) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  // TypeScript cannot pair a tab with its own list's props through the union; the loader does.
+  const List = "list" in data && data.tab !== "dashboard" ? (LIST_VIEWS[data.tab] as ComponentType<ListProps<ListTab>>) : null;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
         {"counts" in data && data.counts ? <Overview counts={data.counts} /> : null}
-        {data.tab === "leadership" && "list" in data ? <LeadershipManager {...data.list} deleteId={data.deleteId} /> : null}
-        {data.tab === "ministries" && "list" in data ? <MinistriesManager {...data.list} deleteId={data.deleteId} /> : null}
-        {data.tab === "blogs" && "list" in data ? <BlogsManager {...data.list} deleteId={data.deleteId} /> : null}
-        {data.tab === "testimonies" && "list" in data ? <TestimoniesManager {...data.list} deleteId={data.deleteId} /> : null}
-        {data.tab === "events" && "list" in data ? <EventsManager {...data.list} deleteId={data.deleteId} /> : null}
+        {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>
   );

@@ -2,8 +2,8 @@
 import { Form, useNavigation } from "react-router";
 import { MailIcon, TrashIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
-import { deleteMessage, inbox, setMessageRead } from "~/models/contact.server";
-import { intentOf, parseId, readAdminForm } from "~/server/admin-form.server";
+import { deleteMessage, inboxPage, setMessageRead } from "~/models/contact.server";
+import { parseId, readAdminPost } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/messages";
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | Admin" }];
 
 export async function loader() {
   try {
-    return { ...(await inbox()), error: null };
+    return { ...(await inboxPage()), error: null };
   } catch (cause) {
     console.error("inbox failed", cause);
     return { messages: [], unread: 0, total: 0, error: "Failed to load messages. Please try again." };
@@ -19,10 +19,10 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readAdminForm(request);
-  if (!(formData instanceof FormData)) return formData;
-  const id = parseId(String(formData.get("id") ?? ""));
-  const intent = intentOf(formData);
+  const post = await readAdminPost(request, undefined, "/admin/messages");
+  if ("refused" in post) return post.refused;
+  const id = parseId(String(post.formData.get("id") ?? ""));
+  const { intent } = post;
   if (!id) return redirectWithToast(request, "/admin/messages", { title: "Error", description: "Unknown message.", variant: "destructive" });
   if (intent === "delete") {
     await deleteMessage(id);

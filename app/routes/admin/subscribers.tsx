@@ -3,22 +3,22 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, TrashIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
-import { listSubscribers, removeSubscriber } from "~/models/subscriber.server";
-import { intentOf, parseId, readAdminForm } from "~/server/admin-form.server";
+import { removeSubscriber, subscribersPage } from "~/models/subscriber.server";
+import { parseId, readAdminPost } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Admin" }];
 
 export async function loader() {
-  return listSubscribers();
+  return subscribersPage();
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readAdminForm(request);
-  if (!(formData instanceof FormData)) return formData;
-  const id = parseId(String(formData.get("id") ?? ""));
-  if (intentOf(formData) !== "remove" || !id) {
+  const post = await readAdminPost(request, undefined, "/admin/subscribers");
+  if ("refused" in post) return post.refused;
+  const id = parseId(String(post.formData.get("id") ?? ""));
+  if (post.intent !== "remove" || !id) {
     return redirectWithToast(request, "/admin/subscribers", { title: "Error", description: "Unknown action.", variant: "destructive" });
   }
   await removeSubscriber(id);

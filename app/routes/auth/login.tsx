@@ -1,10 +1,12 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { LogoMark } from "~/components/logo";
-import { readFields, validateValues } from "~/lib/forms";
-import { loginSchema } from "~/lib/schemas/login";
-import { authenticateAdmin, LOGIN_MESSAGES, signIn } from "~/server/auth.server";
-import { badRequestResponse, readFormData } from "~/server/forms.server";
+import { firstErrors } from "~/forms/answer";
+import { LOGIN_MESSAGES, loginMessage, loginSchema } from "~/forms/login";
+import { authenticateAdmin, signIn } from "~/server/auth.server";
+import { BadRequest, parseSubmission, readFormData, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
 
@@ -19,24 +21,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let formData: FormData;
+  let submission;
   try {
-    formData = await readFormData(request);
+    submission = parseSubmission(await readFormData(request), loginSchema);
   } catch (error) {
-    return badRequestResponse(error);
+    if (!(error instanceof BadRequest)) throw error;
+    return refuse(null, { formError: error.message }, error.status);
   }
-  const validation = validateValues(loginSchema, readFields(formData, ["email", "password"]));
-  const email = validation.values.email ?? "";
-  if (!validation.success) {
-    const message = validation.errors.form ?? validation.errors.email ?? validation.errors.password ?? LOGIN_MESSAGES.required;
-    return data({ ok: false as const, message, errors: {}, values: { email } }, { status: 400 });
-  }
+  // The page shows one message, in its red alert box; the password is never sent back.
+  const refused = (message: string, status: number) => refuse(submission, { formError: message, hideFields: ["password"] }, status);
+  if (submission.status !== "success") return refused(loginMessage(firstErrors(submission.reply())), 400);
 
-  const result = await signIn(request, validation.data.email, validation.data.password);
-  if (!result.ok) {
-    const status = result.error === LOGIN_MESSAGES.tooMany ? 429 : 401;
-    return data({ ok: false as const, message: result.error, errors: {}, values: { email } }, { status });
+  let result;
+  try {
+    result = await signIn(request, submission.value.email, submission.value.password);
+  } catch (error) {
+    console.error("Sign-in failed:", error);
+    return refused(LOGIN_MESSAGES.failed, 503);
   }
+  if (!result.ok) return refused(result.error, result.error === LOGIN_MESSAGES.tooMany ? 429 : 401);
   return redirectWithToast(
     request,
     "/admin",
@@ -45,9 +48,14 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+const constraint = getZodConstraint(loginSchema);
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/auth";
+  const [form, fields] = useForm({ id: "login", lastResult: actionData?.result, constraint });
+  // Only the server's answer shows, as one message: the spec's red alert box.
+  const message = actionData?.result.error?.[""]?.[0];
   return (
     <div className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-12">
       <div className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
@@ -56,19 +64,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <h1 className="mt-3 text-2xl font-bold text-stone-900">Admin Login</h1>
           <p className="mt-1 text-sm text-stone-600">Sign in to manage the website</p>
         </div>
-        <Form method="post" action="/auth" className="mt-6 space-y-4" noValidate>
-          <FormAlert message={actionData?.message} />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            defaultValue={actionData?.values?.email ?? ""}
-            key={actionData?.values?.email ?? ""}
-          />
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Form method="post" action="/auth" {...getFormProps(form)} className="mt-6 space-y-4">
+          <FormAlert message={message} />
+          <TextField field={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" error={null} />
+          <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" error={null} />
           <SubmitButton pending={pending} pendingLabel="Signing in..." className="w-full">
             Sign In
           </SubmitButton>

@@ -8,8 +8,8 @@ import { BLOG_DATE_FORMAT } from "~/lib/constants";
 import { BLOG_FEED_LINK, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import { formatCalendarDate } from "~/lib/time";
-import { postByIdQuery, postBySlugQuery, postPath } from "~/models/blog.server";
-import { getDb } from "~/server/db.server";
+import { postPath } from "~/lib/paths";
+import { blogPostPage } from "~/models/pages.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
 import { readOnlyPage } from "~/lib/hydration";
@@ -39,20 +39,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** The post by slug, else by id when the parameter is a number (SPEC section 7), in one round trip. */
-async function findPost(param: string) {
-  const db = getDb();
-  if (!/^\d{1,15}$/.test(param)) {
-    const [post] = await postBySlugQuery(db, param);
-    return post;
-  }
-  const [[bySlug], [byId]] = await db.batch([postBySlugQuery(db, param), postByIdQuery(db, Number(param))]);
-  return bySlug ?? byId;
-}
-
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const post = await findPost(params.slug);
+    const post = await blogPostPage(params.slug);
     if (post) {
       const origin = siteOrigin(request);
       // /blog/{id} also shows a post that has a slug; its address is the one with the slug.

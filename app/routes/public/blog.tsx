@@ -8,8 +8,8 @@ import { PAGES } from "~/content/pages";
 import { BLOG_FEED_LINK, seoMeta } from "~/lib/seo";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
 import { formatCalendarDate } from "~/lib/time";
-import { postPath, postSummariesQuery } from "~/models/blog.server";
-import { getDb } from "~/server/db.server";
+import { postPath } from "~/lib/paths";
+import { blogPage } from "~/models/pages.server";
 import type { Route } from "./+types/blog";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -23,7 +23,7 @@ export const links: Route.LinksFunction = () => [BLOG_FEED_LINK];
 
 export async function loader() {
   try {
-    const posts = await postSummariesQuery(getDb());
+    const posts = await blogPage();
     return {
       posts: posts.map((post) => ({
         ...post,

@@ -8,9 +8,9 @@ import { ORGANISATION } from "~/content/organisation";
 import { PAGES } from "~/content/pages";
 import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
-import { CONTACT_LIMITS } from "~/lib/rules/contact";
-import { contactForm } from "~/models/contact.server";
+import { CONTACT_LIMITS } from "~/forms/contact";
 import { handlePublicForm } from "~/server/public-form.server";
+import { contactForm } from "./contact.server";
 import type { Route } from "./+types/contact";
 
 export const handle = islandPage;
@@ -79,7 +79,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </h2>
             <p className="mt-2 text-stone-600">{CONTACT_PAGE.formIntro}</p>
             <div className="mt-6">
-              <ContactForm result={actionData} defaultSubject={loaderData.defaultSubject} />
+              <ContactForm answer={actionData} defaultSubject={loaderData.defaultSubject} />
             </div>
           </section>
 

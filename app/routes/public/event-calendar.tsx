@@ -1,8 +1,7 @@
 // /events/{id}/calendar.ics: one active, dated event as an iCalendar file, for 'Add to calendar'.
 import { buildICalendar, calendarEventOf } from "~/lib/icalendar";
 import { slugify } from "~/lib/slug";
-import { activeEventByIdQuery } from "~/models/event.server";
-import { getDb } from "~/server/db.server";
+import { eventPage } from "~/models/pages.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-calendar";
 
@@ -12,7 +11,7 @@ function notFound() {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!/^[1-9][0-9]{0,9}$/.test(params.id)) return notFound();
-  const [row] = await activeEventByIdQuery(getDb(), Number(params.id));
+  const row = await eventPage(Number(params.id));
   // Hidden events are not public, and an event without a date has nothing to put in a calendar.
   const event = row ? calendarEventOf(row, siteOrigin(request)) : null;
   if (!row || !event) return notFound();

@@ -10,8 +10,10 @@ import {
   RegistrationArea,
   RegistrationCompleteSlot,
   RegistrationDialog,
+  refusedEventId,
   registrationRequest,
 } from "~/components/events/registration-dialog";
+import { messageOf, refusalOf } from "~/forms/answer";
 import { AddToCalendar } from "~/components/add-to-calendar";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -21,9 +23,9 @@ import { titled } from "~/content/pages";
 import { islandPage } from "~/lib/hydration";
 import { metaDescription, noindexMeta, seoMeta } from "~/lib/seo";
 import { eventJsonLd } from "~/lib/structured-data";
-import { activeEventByIdQuery, toSharedEvent } from "~/models/event.server";
-import { registrationAction } from "~/models/registration.server";
-import { getDb } from "~/server/db.server";
+import { toSharedEvent } from "~/lib/public-event";
+import { eventPage } from "~/models/pages.server";
+import { registrationAction } from "./event-registration.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
 
@@ -34,7 +36,7 @@ function eventId(param: string): number | null {
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = eventId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const [row] = await activeEventByIdQuery(getDb(), id);
+  const row = await eventPage(id);
   if (!row) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
   const { calendar, whatsappHref, ...event } = toSharedEvent(row, origin);
@@ -64,12 +66,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, calendar, whatsappHref } = loaderData;
-  const refused = actionData && !actionData.ok ? actionData : null;
+  const refused = refusalOf(actionData);
   const requested = registrationRequest([event], useLocation().search);
-  const reopen = event.registrationEnabled && refused?.values.event_id === String(event.id);
+  const reopen = event.registrationEnabled && refusedEventId(refused) === String(event.id);
   const open = reopen || requested.eventId === event.id;
   // A refused plain post whose dialog cannot reopen (registration closed meanwhile): say why.
-  const notice = refused && !reopen ? refused.message : null;
+  const notice = refused && !reopen ? (messageOf(refused) ?? null) : null;
   const pagePath = `/events/${event.id}`;
   const paragraphs = event.description?.split(/\r?\n/).map((p) => p.trim()).filter(Boolean) ?? [];
 

@@ -6,15 +6,16 @@ import { data, useLocation } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { EventCard } from "~/components/events/event-card";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
-import { RegistrationArea, RegistrationDialog, registrationRequest } from "~/components/events/registration-dialog";
+import { RegistrationArea, RegistrationDialog, refusedEventId, registrationRequest } from "~/components/events/registration-dialog";
+import { messageOf, refusalOf } from "~/forms/answer";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { titled } from "~/content/pages";
 import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
-import { activeEventsQuery, toSharedEvent, type SharedEvent } from "~/models/event.server";
-import { registrationAction } from "~/models/registration.server";
-import { getDb } from "~/server/db.server";
+import { toSharedEvent, type SharedEvent } from "~/lib/public-event";
+import { eventsPage } from "~/models/pages.server";
+import { registrationAction } from "./event-registration.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
 
@@ -26,7 +27,7 @@ const EVENTS_DESCRIPTION =
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   try {
-    const events = (await activeEventsQuery(getDb())).map((row) => toSharedEvent(row, origin));
+    const events = (await eventsPage()).map((row) => toSharedEvent(row, origin));
     return data<LoaderData>({ events, failed: false });
   } catch (error) {
     console.error("Loading /events failed:", error);
@@ -58,10 +59,10 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
 export default function Events({ loaderData, actionData }: Route.ComponentProps) {
   const { events, failed } = loaderData;
   const requested = registrationRequest(events, useLocation().search);
-  const refused = actionData && !actionData.ok ? actionData : null;
+  const refused = refusalOf(actionData);
   // A refused plain post reopens its dialog; if that event can no longer take registrations, say why.
-  const refusedEvent = refused ? events.find((e) => String(e.id) === refused.values.event_id && e.registrationEnabled) : undefined;
-  const notice = requested.notice ?? (refused && !refusedEvent ? refused.message : null);
+  const refusedEvent = refused ? events.find((e) => String(e.id) === refusedEventId(refused) && e.registrationEnabled) : undefined;
+  const notice = requested.notice ?? (refused && !refusedEvent ? (messageOf(refused) ?? null) : null);
   const openId = refusedEvent?.id ?? requested.eventId;
   const openEvent = events.find((e) => e.id === openId && e.registrationEnabled);
   // The dialog is in the page whenever an event takes registrations, ready for Register Now.

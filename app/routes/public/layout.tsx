@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet } from "react-router";
 import { RouteError } from "~/components/route-error";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/layout";
 
 function PublicShell({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const rootData = useRootData();
   return (
     <>
       <SiteHeader signedIn={rootData?.signedIn ?? false} />

@@ -6,8 +6,9 @@ import { PageHero } from "~/components/page-hero";
 import { PersonPhoto } from "~/components/person-photo";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
-import { activeMembersWithPositionQuery, groupLeaders, type PublicLeader } from "~/models/leadership.server";
-import { getDb } from "~/server/db.server";
+import { UNKNOWN_POSITION_NAME, UNKNOWN_POSITION_RANK } from "~/lib/constants";
+import type { LeadershipPosition, PublicLeaderRow } from "~/models/leadership.server";
+import { leadershipPage } from "~/models/pages.server";
 import type { Route } from "./+types/leadership";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -17,9 +18,39 @@ export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.leadership);
 
+/** A member's position as the spec reads it: a missing position is 'Unknown Position', rank 999. */
+function positionOrUnknown(position: LeadershipPosition | null) {
+  return position
+    ? { name: position.name, type: position.type, rank: position.rank }
+    : { name: UNKNOWN_POSITION_NAME, type: "unknown", rank: UNKNOWN_POSITION_RANK };
+}
+
+type PublicLeader = PublicLeaderRow["member"] & { position: ReturnType<typeof positionOrUnknown> };
+
+const LEADERSHIP_GROUPS = [
+  { key: "nec", title: "National Executive Committee" },
+  { key: "regional", title: "Regional Coordinators" },
+] as const;
+
+/**
+ * The two groups of the leadership page, each by position rank ascending. Regional positions form
+ * the second group; every other member (NEC, or a position that is missing or of an unknown type)
+ * stays in the first, where rank 999 puts the unknown ones last.
+ */
+function groupLeaders(rows: PublicLeaderRow[]) {
+  const leaders: PublicLeader[] = rows.map(({ member, position }) => ({ ...member, position: positionOrUnknown(position) }));
+  const byRank = (a: PublicLeader, b: PublicLeader) => a.position.rank - b.position.rank;
+  return LEADERSHIP_GROUPS.map((group) => ({
+    ...group,
+    members: leaders
+      .filter((leader) => (leader.position.type === "regional") === (group.key === "regional"))
+      .sort(byRank),
+  }));
+}
+
 export async function loader() {
   try {
-    const rows = await activeMembersWithPositionQuery(getDb());
+    const rows = await leadershipPage();
     return { groups: groupLeaders(rows), error: null };
   } catch (error) {
     console.error("Leadership page failed to load:", error);

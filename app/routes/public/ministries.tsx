@@ -7,8 +7,8 @@ import { Paragraphs } from "~/components/paragraphs";
 import { FeatureImage } from "~/components/responsive-image";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
-import { activeMinistriesQuery, activeMinistryBySlugQuery, type Ministry } from "~/models/ministry.server";
-import { getDb } from "~/server/db.server";
+import type { Ministry } from "~/models/ministry.server";
+import { ministriesPage } from "~/models/pages.server";
 import type { Route } from "./+types/ministries";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -20,11 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("slug")?.trim().slice(0, 100) || null;
-  const db = getDb();
   try {
-    if (!slug) return { ministries: await activeMinistriesQuery(db), selected: null, error: null };
-    const [ministries, [selected]] = await db.batch([activeMinistriesQuery(db), activeMinistryBySlugQuery(db, slug)]);
-    return { ministries, selected: selected ?? null, error: null };
+    return { ...(await ministriesPage(slug)), error: null };
   } catch (error) {
     console.error("Ministries page failed to load:", error);
     return data({ ministries: [], selected: null, error: "Failed to load ministries" }, { status: 503 });

@@ -5,8 +5,7 @@ import { Paragraphs } from "~/components/paragraphs";
 import { FeatureImage } from "~/components/responsive-image";
 import { titled } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
-import { activeMinistryBySlugQuery } from "~/models/ministry.server";
-import { getDb } from "~/server/db.server";
+import { ministryPage } from "~/models/pages.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
 import { readOnlyPage } from "~/lib/hydration";
@@ -28,16 +27,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = getDb();
   let ministry;
   try {
-    [ministry] = await activeMinistryBySlugQuery(db, params.slug);
+    ministry = await ministryPage(params.slug);
   } catch (error) {
     console.error(`Ministry ${params.slug} failed to load:`, error);
-    throw redirectWithToast(request, "/ministries", { title: "Error", description: "Failed to load ministry details", variant: "destructive" });
+    throw await redirectWithToast(request, "/ministries", { title: "Error", description: "Failed to load ministry details", variant: "destructive" });
   }
   if (!ministry) {
-    throw redirectWithToast(request, "/ministries", { title: "Error", description: "Ministry not found", variant: "destructive" });
+    throw await redirectWithToast(request, "/ministries", { title: "Error", description: "Ministry not found", variant: "destructive" });
   }
   return { ministry };
 }

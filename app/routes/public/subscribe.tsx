@@ -1,6 +1,6 @@
 // The footer's subscribe form posts here from every page.
 import { redirect } from "react-router";
-import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/lib/schemas/subscribe";
+import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/forms/subscribe";
 import { addSubscriber } from "~/models/subscriber.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";

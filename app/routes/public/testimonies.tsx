@@ -5,8 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { TestimonyCard } from "~/components/testimony-card";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
-import { activeTestimoniesQuery } from "~/models/testimony.server";
-import { getDb } from "~/server/db.server";
+import { testimoniesPage } from "~/models/pages.server";
 import type { Route } from "./+types/testimonies";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -18,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.
 
 export async function loader() {
   try {
-    return { testimonies: await activeTestimoniesQuery(getDb()), error: null };
+    return { testimonies: await testimoniesPage(), error: null };
   } catch (error) {
     // The spec shows 'Error: {message}'; the message is ours, never the database's wording.
     console.error("Testimonies page failed to load:", error);

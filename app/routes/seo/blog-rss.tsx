@@ -1,8 +1,8 @@
 // /blog/rss.xml: the blog as an RSS 2.0 feed (newest 20 posts).
 import { SITE_NAME } from "~/lib/constants";
 import { xmlEscape } from "~/lib/xml";
-import { postPath, postSummariesQuery } from "~/models/blog.server";
-import { getDb } from "~/server/db.server";
+import { postPath } from "~/lib/paths";
+import { blogPage } from "~/models/pages.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-rss";
 
@@ -10,7 +10,7 @@ const FEED_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const posts = (await postSummariesQuery(getDb())).slice(0, FEED_SIZE);
+  const posts = (await blogPage()).slice(0, FEED_SIZE);
   const items = posts
     .map((post) => {
       const link = `${origin}${postPath(post)}`;

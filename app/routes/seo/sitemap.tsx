@@ -1,9 +1,7 @@
 // /sitemap.xml: every public page and every active record, in one D1 round trip.
 import { xmlEscape } from "~/lib/xml";
-import { postPath, postSummariesQuery } from "~/models/blog.server";
-import { activeEventsQuery } from "~/models/event.server";
-import { activeMinistriesQuery } from "~/models/ministry.server";
-import { getDb } from "~/server/db.server";
+import { postPath } from "~/lib/paths";
+import { sitemapPage } from "~/models/pages.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/sitemap";
 
@@ -11,8 +9,7 @@ const STATIC_PATHS = ["/", "/about", "/mission", "/leadership", "/ministries", "
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const db = getDb();
-  const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db)]);
+  const { ministries, events, posts } = await sitemapPage();
   const entries: { path: string; lastmod?: string }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...ministries.map((m) => ({ path: `/ministries/${encodeURIComponent(m.slug)}` })),

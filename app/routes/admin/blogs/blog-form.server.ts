@@ -1,0 +1,61 @@
+// /admin/blogs/new and /admin/blogs/edit/:id on the server: the post the form starts from with the
+// categories, and the save and delete its posts ask for.
+import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories } from "~/forms/blog";
+import { formSlug } from "~/forms/slug";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { todayInSiteZone } from "~/lib/time";
+import { blogCategories, blogFormData, createBlog, deleteBlog, getBlog, updateBlog, type BlogCategoryOption, type BlogInput } from "~/models/blog.server";
+import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
+import { parseSubmission } from "~/server/forms.server";
+import type { Route } from "./+types/blog-form";
+
+const TAB = adminTabHref("blogs");
+
+/** The categories, or null when they cannot be read (the form says so and offers 'No Category'). */
+async function categoriesOrNull(): Promise<BlogCategoryOption[] | null> {
+  try {
+    return await blogCategories();
+  } catch (cause) {
+    console.error("blog categories failed", cause);
+    return null;
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const edit = await loadForEdit(request, params.id, blogFormData, { path: TAB, message: MESSAGES.loadFailed });
+  const categories = edit ? edit.categories : await categoriesOrNull();
+  return {
+    post: edit?.post ?? null,
+    categories: categories ?? [],
+    categoriesError: categories ? null : MESSAGES.categoriesFailed,
+    // A new post starts on today's date in Malawi, whatever the admin's device says.
+    today: todayInSiteZone(),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, params.id, TAB);
+  if ("refused" in post) return post.refused;
+
+  if (post.intent === "delete") {
+    return deleteWithImage(request, context, { post, remove: deleteBlog, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+  }
+
+  // The categories as they are now; if they cannot be read, the database's own foreign key still
+  // refuses an unknown one.
+  const categories = await categoriesOrNull();
+  const schema = blogSchemaWithCategories(categories && new Set(categories.map((c) => c.id)));
+  const submission = parseSubmission(post.formData, schema);
+  if (submission.status !== "success") return refuseAdminForm(submission);
+  return saveWithImage(request, context, {
+    post,
+    submission,
+    imageKind: "blog",
+    current: getBlog,
+    toInput: ({ slug_auto, ...value }, image_url): BlogInput => ({ ...value, slug: formSlug({ ...value, slug_auto }), image_url }),
+    create: createBlog,
+    update: updateBlog,
+    back: TAB,
+    messages: MESSAGES,
+  });
+}

@@ -1,0 +1,38 @@
+// /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
+// the save and delete its posts ask for.
+import { EVENT_MESSAGES as MESSAGES, eventSchema } from "~/forms/event";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "~/models/event.server";
+import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
+import { parseSubmission } from "~/server/forms.server";
+import type { Route } from "./+types/event-form";
+
+const TAB = adminTabHref("events");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const event = await loadForEdit(request, params.id, getEvent, { path: TAB, message: MESSAGES.loadFailed });
+  return { event };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, params.id, TAB);
+  if ("refused" in post) return post.refused;
+
+  if (post.intent === "delete") {
+    return deleteWithImage(request, context, { post, remove: deleteEvent, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+  }
+
+  const submission = parseSubmission(post.formData, eventSchema);
+  if (submission.status !== "success") return refuseAdminForm(submission);
+  return saveWithImage(request, context, {
+    post,
+    submission,
+    imageKind: "event",
+    current: getEvent,
+    toInput: (value, image_url): EventInput => ({ ...value, image_url }),
+    create: createEvent,
+    update: updateEvent,
+    back: TAB,
+    messages: MESSAGES,
+  });
+}

@@ -1,6 +1,0 @@
-// /admin/testimonies: the testimonies list lives on the dashboard's tab.
-import { redirect } from "react-router";
-
-export function loader() {
-  return redirect("/admin?tab=testimonies");
-}
