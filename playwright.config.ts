@@ -31,6 +31,14 @@ export default defineConfig({
     {
       name: "mobile",
       grepInvert: /@desktop/,
+      testIgnore: /admin-settings\.spec\.ts$/,
+      use: { ...devices["Moto G4"], viewport: { width: 360, height: 640 }, launchOptions },
+    },
+    // Changing the site's settings changes every page: these run alone, once the others are done.
+    {
+      name: "settings",
+      testMatch: /admin-settings\.spec\.ts$/,
+      dependencies: ["desktop", "mobile"],
       use: { ...devices["Moto G4"], viewport: { width: 360, height: 640 }, launchOptions },
     },
   ],

@@ -57,6 +57,8 @@ export default [
       route("edit/:id", "routes/admin/events/event-form.tsx", { id: "admin-events-edit" }),
       route("registrations/:id", "routes/admin/events/event-registrations.tsx"),
     ]),
+    route("settings", "routes/admin/settings/settings-page.tsx"),
+    route("pages", "routes/admin/settings/pages-page.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("account", "routes/admin/account.tsx"),

@@ -1,10 +1,17 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { titled, useSiteSettings } from "~/lib/settings";
 
-/** The 404 page of SPEC section 2: 'Oops! Page not found' and a link home. */
+/** The 404 page of SPEC section 2: 'Oops! Page not found' and a link home; the missing path is logged. */
 export function NotFound() {
+  const settings = useSiteSettings();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
   return (
     <div className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-24">
-      <title>Page not found | Baptist Men Malawi</title>
+      <title>{titled("Page not found", settings)}</title>
       <div className="text-center">
         <p className="text-6xl font-bold text-brand-800">404</p>
         <h1 className="mt-4 text-xl text-stone-700">Oops! Page not found</h1>

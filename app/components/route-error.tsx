@@ -1,19 +1,11 @@
-import { useEffect } from "react";
-import { isRouteErrorResponse, useLocation } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { NotFound } from "./not-found";
 
 /** What a visitor sees when a page fails: the 404 page, or a friendly message with a reference. */
 export function RouteError({ error }: { error: unknown }) {
   const rootData = useRootData();
-  const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-
-  useEffect(() => {
-    if (notFound) console.error("404 Error: User attempted to access non-existent route:", location.pathname);
-  }, [notFound, location.pathname]);
-
-  if (notFound) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16">
       <title>Something went wrong | Baptist Men Malawi</title>

@@ -2,10 +2,11 @@ import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/content/navigation";
-import { ORGANISATION } from "~/content/organisation";
 import { messageOf, type FormAnswer } from "~/forms/answer";
 import { subscribeSchema } from "~/forms/subscribe";
+import { brandLines, phonesOf, telHref, type SiteSettings } from "~/lib/settings";
 import { Honeypot } from "./form-fields";
+import { SocialLinks } from "./social-links";
 import { MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { LogoMark } from "./logo";
 
@@ -50,19 +51,17 @@ function SubscribeForm() {
   );
 }
 
-export function SiteFooter() {
+export function SiteFooter({ settings }: { settings: SiteSettings }) {
+  const { organisation, contact, social } = settings;
   return (
     <footer id="subscribe" className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2">
             <LogoMark />
-            <span className="text-lg font-bold text-white">Baptist Men</span>
+            <span className="text-lg font-bold text-white">{brandLines(organisation.short_name)[0]}</span>
           </div>
-          <p className="mt-4 text-sm leading-relaxed">
-            The national men's department of the {ORGANISATION.parentBody}: equipping men to follow Christ, lead their
-            families and serve their communities.
-          </p>
+          <p className="mt-4 text-sm leading-relaxed">{organisation.footer_text}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold uppercase tracking-wide text-white">
@@ -83,18 +82,20 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex gap-2">
               <MapPinIcon className="mt-0.5 size-4 shrink-0 text-gold-400" />
-              {ORGANISATION.address.area}, {ORGANISATION.address.city}, {ORGANISATION.address.country}
+              {contact.address_lines.join(", ")}
             </li>
-            <li className="flex gap-2">
-              <PhoneIcon className="mt-0.5 size-4 shrink-0 text-gold-400" />
-              <a href={`tel:${ORGANISATION.phone.replace(/\s/g, "")}`} className="hover:text-white">
-                {ORGANISATION.phone}
-              </a>
-            </li>
+            {phonesOf(contact).map((phone) => (
+              <li key={phone} className="flex gap-2">
+                <PhoneIcon className="mt-0.5 size-4 shrink-0 text-gold-400" />
+                <a href={telHref(phone)} className="hover:text-white">
+                  {phone}
+                </a>
+              </li>
+            ))}
             <li className="flex gap-2">
               <MailIcon className="mt-0.5 size-4 shrink-0 text-gold-400" />
-              <a href={`mailto:${ORGANISATION.presidentEmail}`} className="break-all hover:text-white">
-                {ORGANISATION.presidentEmail}
+              <a href={`mailto:${contact.president_email}`} className="break-all hover:text-white">
+                {contact.president_email}
               </a>
             </li>
           </ul>
@@ -103,11 +104,18 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Stay Connected</h2>
           <p className="mt-4 text-sm">News of events, devotionals and ministry updates, now and then.</p>
           <SubscribeForm />
+          <div className="mt-6">
+            <SocialLinks
+              social={social}
+              headingClassName="text-sm font-semibold uppercase tracking-wide text-white"
+              linkClassName="text-sm text-brand-100 hover:text-white hover:underline"
+            />
+          </div>
         </div>
       </div>
       <div className="border-t border-brand-900">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-xs text-brand-200 sm:px-6">
-          © {new Date().getFullYear()} {ORGANISATION.name}. A department of the {ORGANISATION.parentBody}.
+          © {new Date().getFullYear()} {organisation.name}. A department of the {organisation.parent_body}.
         </p>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { MAIN_NAV, type NavItem } from "~/content/navigation";
+import { brandLines } from "~/lib/settings";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./icons";
 import { LogoMark } from "./logo";
@@ -59,15 +60,16 @@ function AccountLink({ signedIn, className }: { signedIn: boolean; className: st
 const accountButtonClass =
   "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
 
-export function SiteHeader({ signedIn }: { signedIn: boolean }) {
+export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortName: string }) {
+  const [brand, place] = brandLines(shortName);
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
           <LogoMark />
           <span className="leading-tight">
-            <span className="block text-base font-bold text-brand-900">Baptist Men</span>{" "}
-            <span className="block text-xs text-stone-600">Malawi</span>
+            <span className="block text-base font-bold text-brand-900">{brand}</span>{" "}
+            {place ? <span className="block text-xs text-stone-600">{place}</span> : null}
             <span className="sr-only"> (home)</span>
           </span>
         </Link>

@@ -1,20 +1,31 @@
-// Static copy of the About page: the mission summary, the history timeline and the leadership note.
+// Static copy of the About page (its headings, links and the leadership note), and the defaults of
+// its editable parts: the intro, the mission summary and the history timeline (/admin/pages).
+import type { SettingsValues } from "~/forms/settings";
 
 export const ABOUT = {
-  intro:
-    "The national men's department of the Baptist Convention of Malawi, bringing together Baptist men in every region to grow in Christ and serve one another.",
   mission: {
     heading: "Our Mission",
-    paragraphs: [
-      "Baptist Men's Ministry Malawi exists to help men become faithful disciples of Jesus Christ: men of prayer and of the Word, who love their wives and children, serve in their local churches and care for the communities around them.",
-      "We do this through discipleship groups, mentorship of boys and young men, prayer fellowships, outreach projects and national gatherings that strengthen the men's fellowship in every association.",
-    ],
     linkLabel: "Read our mission and vision",
   },
   history: {
     heading: "Our History",
     intro: "From a few fellowships meeting in homes to a national department serving men in every region.",
-    timeline: [
+  },
+  leadership: {
+    heading: "Leadership Team",
+    text: "The department is led by a National Executive Committee elected by the men's fellowships, together with coordinators who serve the associations in each region.",
+    linkLabel: "Meet our leadership team",
+  },
+} as const;
+
+export const ABOUT_DEFAULTS: SettingsValues["about"] = {
+  intro:
+    "The national men's department of the Baptist Convention of Malawi, bringing together Baptist men in every region to grow in Christ and serve one another.",
+  mission_summary: [
+    "Baptist Men's Ministry Malawi exists to help men become faithful disciples of Jesus Christ: men of prayer and of the Word, who love their wives and children, serve in their local churches and care for the communities around them.",
+    "We do this through discipleship groups, mentorship of boys and young men, prayer fellowships, outreach projects and national gatherings that strengthen the men's fellowship in every association.",
+  ].join("\n"),
+  history: [
       {
         period: "1970s",
         title: "Early Beginnings",
@@ -35,11 +46,6 @@ export const ABOUT = {
         title: "Serving Today",
         text: "Today men's fellowships meet in associations across Malawi. Together they run discipleship groups, mentor young men, hold prayer breakfasts and serve their communities through boreholes, school repairs and houses for widows.",
       },
-    ],
-  },
-  leadership: {
-    heading: "Leadership Team",
-    text: "The department is led by a National Executive Committee elected by the men's fellowships, together with coordinators who serve the associations in each region.",
-    linkLabel: "Meet our leadership team",
-  },
-} as const;
+  ],
+};
+

@@ -1,17 +1,15 @@
-// Static copy of the home page: the hero's rotating verses and testimonials, the conference card,
-// the mission values and the closing call to action.
-
-export type Verse = { text: string; reference: string };
-export type HeroTestimonial = { quote: string; name: string; role: string };
+// Static copy of the home page (the mission values and the closing call to action), and the
+// defaults of its editable parts: the hero's rotating verses and testimonials and the conference
+// card (the Home hero and Conference card sections of /admin/settings). The hero's eyebrow and
+// heading are the organisation's name and tagline.
+import type { SettingsValues } from "~/forms/settings";
 
 export const HOME_HERO = {
-  eyebrow: "Baptist Men's Ministry Malawi",
-  heading: "Men of faith, serving Christ, family and community",
   intro:
     "The national men's department of the Baptist Convention of Malawi. In every region, men meet to pray, study the Word and serve their neighbours.",
 } as const;
 
-export const HERO_VERSES: Verse[] = [
+const HERO_VERSES = [
   {
     text: "Be on your guard; stand firm in the faith; be courageous; be strong. Do everything in love.",
     reference: "1 Corinthians 16:13-14",
@@ -24,7 +22,7 @@ export const HERO_VERSES: Verse[] = [
   { text: "But as for me and my household, we will serve the Lord.", reference: "Joshua 24:15" },
 ];
 
-export const HERO_TESTIMONIALS: HeroTestimonial[] = [
+const HERO_TESTIMONIALS = [
   {
     quote: "The men's fellowship taught me to lead my family in prayer. Our home has not been the same since.",
     name: "Gift Mwale",
@@ -42,12 +40,18 @@ export const HERO_TESTIMONIALS: HeroTestimonial[] = [
   },
 ];
 
-/** The conference the hero counts down to (its start instant is CONFERENCE_START_ISO). */
-export const CONFERENCE = {
+export const HERO_DEFAULTS: SettingsValues["hero"] = { verses: HERO_VERSES, testimonials: HERO_TESTIMONIALS };
+
+/** The spec's conference (SPEC section 9: 12 June 2025 at 08:00, an area of Lilongwe), typed in by hand. */
+export const CONFERENCE_DEFAULTS: SettingsValues["conference"] = {
+  conference_mode: "custom",
+  conference_event_id: null,
   eyebrow: "National Men's Conference",
   title: "Strong and Courageous 2025",
+  starts_at: "2025-06-12T08:00",
   venue: "Area 47, Lilongwe",
-} as const;
+  link: "/events",
+};
 
 export type ValueIcon = "cross" | "users" | "hands" | "book";
 

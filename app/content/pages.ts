@@ -1,55 +1,56 @@
 // The <title>, meta description and address of each public page. Descriptions are what WhatsApp
 // and search engines show under a shared link; seoMeta (app/lib/seo.ts) turns these into tags.
-import { SITE_NAME, SITE_SHORT_NAME } from "~/lib/constants";
+// seoMeta (app/lib/seo.ts) adds the site's short name to each title ("About Us | Baptist Men
+// Malawi"); the home page's title is the organisation's name.
 import type { SeoPage } from "~/lib/seo";
-
-/** "About Us | Baptist Men Malawi" */
-export const titled = (name: string) => `${name} | ${SITE_SHORT_NAME}`;
+import { mapPlace, type SiteSettings } from "~/lib/settings";
 
 export const PAGES = {
   home: {
     path: "/",
-    title: SITE_NAME,
     description:
       "The national men's department of the Baptist Convention of Malawi: discipleship, brotherhood and service. Find events, ministries, testimonies and devotionals.",
   },
   about: {
     path: "/about",
-    title: titled("About Us"),
+    title: "About Us",
     description:
       "Who we are: the men's department of the Baptist Convention of Malawi, our mission, our history since the 1970s and our leadership.",
   },
   mission: {
     path: "/mission",
-    title: titled("Mission & Vision"),
+    title: "Mission & Vision",
     description:
       "Our mission, purpose and vision, the core values that guide us, and the four areas we focus on: discipleship, leadership, families and communities.",
   },
   leadership: {
     path: "/leadership",
-    title: titled("Leadership Team"),
+    title: "Leadership Team",
     description: "Meet the National Executive Committee and the Regional Coordinators who serve Baptist men across Malawi.",
   },
   ministries: {
     path: "/ministries",
-    title: titled("Our Ministries"),
+    title: "Our Ministries",
     description:
       "Youth mentorship, community outreach, men's discipleship and more: the ways Baptist men in Malawi serve Christ together.",
   },
   blog: {
     path: "/blog",
-    title: titled("Blog & Devotionals"),
+    title: "Blog & Devotionals",
     description: "Devotionals, teaching and ministry news to encourage men in their walk with Christ.",
   },
   testimonies: {
     path: "/testimonies",
-    title: titled("Testimonies"),
+    title: "Testimonies",
     description: "Men from across Malawi share what God has done in their lives, families and communities.",
   },
-  contact: {
-    path: "/contact",
-    title: titled("Contact Us"),
-    description:
-      "Visit, call or write to the national office in Falls Area 1, Lilongwe. Office hours Monday to Friday, 8:00 AM - 5:00 PM.",
-  },
 } satisfies Record<string, SeoPage>;
+
+/** The contact page's tags: where the office is and when it is open, from the settings. */
+export function contactPageSeo({ contact }: SiteSettings): SeoPage {
+  return {
+    path: "/contact",
+    title: "Contact Us",
+    description: `Visit, call or write to the national office in ${mapPlace(contact)}. ${contact.office_hours.join("; ")}.`,
+  };
+}

@@ -195,3 +195,19 @@ export const site_meta = sqliteTable("site_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * What the ministry's staff set for the whole site, one row per section of /admin/settings and of
+ * the editable page copy (organisation, contact, social, hero, conference, about, mission). `value`
+ * is the section as JSON, checked by its form's schema when read; a missing or unreadable row
+ * reads as the defaults (app/content). `version` grows with each save: a save from a form opened
+ * before someone else's is refused rather than silently overwriting it.
+ */
+export const site_settings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  version: integer("version").notNull().default(1),
+  updated_at: text("updated_at").notNull().default(nowIso),
+  /** The e-mail of the admin who saved it last; null for the defaults loaded at setup. */
+  updated_by: text("updated_by"),
+});

@@ -49,13 +49,13 @@ export const wholeNumber = (messages: { required: string; invalid: string }, min
     .min(min, messages.invalid)
     .max(max, messages.invalid);
 
-/** An optional id chosen from a select; "" (none) is null. */
+/** An optional id chosen from a select; "" (none) is null, and a stored null reads back as null. */
 export const optionalId = (message = "Please choose from the list") =>
   z
     .number({ error: message })
     .int(message)
     .positive(message)
-    .optional()
+    .nullish()
     .transform((value) => value ?? null);
 
 /** A required id chosen from a select. */

@@ -1,14 +1,15 @@
-// The live countdown to the conference. The server renders the values for the loader's `now`;
-// this follows the browser's clock every COUNTDOWN_TICK_MS, and stops at zero once it has begun.
-import { CONFERENCE_START_ISO, COUNTDOWN_TICK_MS } from "~/lib/constants";
+// The live countdown to the conference card's start (`data-target`, an ISO instant). The server
+// renders the values for the loader's `now`; this follows the browser's clock every
+// COUNTDOWN_TICK_MS, and stops at zero once it has begun.
+import { COUNTDOWN_TICK_MS } from "~/lib/constants";
 import { countdownParts } from "~/lib/countdown";
 import type { Island } from "./island";
-
-const target = new Date(CONFERENCE_START_ISO);
 
 export const countdown: Island = {
   name: "countdown",
   attach(root) {
+    const target = new Date(root.dataset.target ?? "");
+    if (Number.isNaN(target.getTime())) return;
     const units = root.querySelectorAll<HTMLElement>("[data-unit]");
     const tick = () => {
       // Whole seconds, so the display changes exactly when a second of the browser's clock does.

@@ -16,6 +16,8 @@ export const heroRotation: Island = {
     const toggle = root.querySelector<HTMLButtonElement>("[data-rotation-toggle]");
     if (!messages || !toggle) return;
     const figures = [...messages.querySelectorAll<HTMLElement>("[data-kind]")];
+    // One message (or none) has nothing to rotate: it stays, and so does the hidden control.
+    if (figures.length < 2) return;
     const verses = figures.filter((figure) => figure.dataset.kind === "verse");
     const testimonials = figures.filter((figure) => figure.dataset.kind === "testimonial");
     const word = toggle.querySelector("[data-rotation-word]");
@@ -35,8 +37,9 @@ export const heroRotation: Island = {
     const stopped = () => stoppedByUser ?? reducedMotion.matches;
     const running = () => !stopped() && !hovered && !focused;
 
-    /** Verse, testimonial, verse, testimonial...: each list cycles on its own. */
+    /** Verse, testimonial, verse, testimonial...: each list cycles on its own; one kind alone cycles by itself. */
     const shownFigure = () => {
+      if (verses.length === 0 || testimonials.length === 0) return figures[step % figures.length];
       const round = Math.floor(step / 2);
       return step % 2 === 0 ? verses[round % verses.length] : testimonials[round % testimonials.length];
     };

@@ -1,7 +1,7 @@
 // Limits, timings and formats from SPEC section 9, named once so every module reads the same value.
 
+/** The product's own name, for identifiers such as the calendar files' PRODID (what pages show is in the settings). */
 export const SITE_NAME = "Baptist Men's Ministry Malawi";
-export const SITE_SHORT_NAME = "Baptist Men Malawi";
 
 /** All event times are shown in Malawi time, whatever the visitor's or the server's zone. */
 export const SITE_TIME_ZONE = "Africa/Blantyre";

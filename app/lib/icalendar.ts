@@ -24,6 +24,8 @@ export type CalendarEvent = {
   url: string;
   /** When the event was last edited, if known. */
   lastModified?: Date | null;
+  /** Who organises it: the ministry's name and its events address, from the settings. */
+  organizer?: { name: string; email: string };
 };
 
 /** The fields of an event row this module reads. */
@@ -116,10 +118,16 @@ export function buildICalendar(event: CalendarEvent, now: Date = new Date()): st
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     `DESCRIPTION:${escapeText(describe(event))}`,
     `URL:${event.url}`,
+    ...(event.organizer ? [`ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`] : []),
     "END:VEVENT",
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/** A parameter value (RFC 5545 section 3.2): quoted, and a double quote may not appear in it. */
+function paramValue(text: string): string {
+  return `"${text.replace(/["\r\n]/g, "'")}"`;
 }
 
 /** The description with the event page's address, which many calendars show instead of URL. */

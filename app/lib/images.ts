@@ -5,11 +5,13 @@ export const IMAGE_BUCKETS = {
   blog: "blog-images/blogs",
   testimony: "blog-images",
   event: "event-images",
+  /** Pictures of the site's settings (the contact page's map). */
+  site: "site-images",
 } as const;
 
 export type ImageKind = keyof typeof IMAGE_BUCKETS;
 
-const IMAGE_KEY = /^(profile-images|ministry-images|blog-images|event-images)\/[A-Za-z0-9_.\-/]{1,200}$/;
+const IMAGE_KEY = /^(profile-images|ministry-images|blog-images|event-images|site-images)\/[A-Za-z0-9_.\-/]{1,200}$/;
 
 /** Whether a path is a well-formed object key under one of our prefixes (no traversal, no oddities). */
 export function isImageKey(key: string): boolean {

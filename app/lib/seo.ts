@@ -1,27 +1,26 @@
 // The tags every public page gives search engines and link previews (WhatsApp, Facebook, X): one
 // builder, so each page only says what it is about. Runs in meta functions, so it stays tiny.
 import type { MetaDescriptor } from "react-router";
-import { SITE_NAME } from "./constants";
 import { imageSources } from "./images";
+import { settingsFromMatches, titled, type SiteSettings } from "./settings";
 
 /** The share picture of pages without one of their own (1200x630, as Facebook and WhatsApp prefer). */
 export const DEFAULT_SHARE_IMAGE = { path: "/media/og-default.jpg", width: 1200, height: 630 } as const;
-const DEFAULT_SHARE_IMAGE_ALT = `${SITE_NAME}: men of faith, serving Christ, family and community`;
+
+/** The title of the blog's RSS feed. */
+export const blogFeedTitle = (organisation: SiteSettings["organisation"]) => `${organisation.name}: Blog & Devotionals`;
 
 /** The blog's RSS feed, offered to feed readers by the blog pages. */
-export const BLOG_FEED_LINK = {
-  rel: "alternate",
-  type: "application/rss+xml",
-  title: `${SITE_NAME}: Blog & Devotionals`,
-  href: "/blog/rss.xml",
-} as const;
+export function feedLink(settings: SiteSettings): MetaDescriptor {
+  return { tagName: "link", rel: "alternate", type: "application/rss+xml", title: blogFeedTitle(settings.organisation), href: "/blog/rss.xml" };
+}
 
 export type JsonLd = { [key: string]: JsonLdValue };
 type JsonLdValue = string | number | boolean | null | JsonLd | JsonLdValue[];
 
 export type SeoPage = {
-  /** The <title>. */
-  title: string;
+  /** The page's name: the <title> is "{title} | {short name}"; without one (home), the site's name. */
+  title?: string;
   description: string;
   /** The canonical path, without a query string: /events?register=3 is the page /events. */
   path: string;
@@ -40,6 +39,8 @@ export type SeoPage = {
   jsonLd?: JsonLd | null;
   /** Extra tags, e.g. article:published_time. */
   extra?: MetaDescriptor[];
+  /** Offer the blog's RSS feed to feed readers (the blog pages). */
+  feed?: boolean;
 };
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
@@ -68,16 +69,20 @@ export function whatsappShareUrl(title: string, absoluteUrl: string): string {
 /** Title, description, canonical URL, Open Graph and Twitter card tags, and JSON-LD for one page. */
 export function seoMeta(matches: readonly MatchLike[], page: SeoPage): MetaDescriptor[] {
   const origin = originFromMatches(matches);
+  const settings = settingsFromMatches(matches);
+  const { name, tagline } = settings.organisation;
   const url = `${origin}${page.path}`;
-  const shareTitle = page.shareTitle ?? page.title;
+  const title = page.title ? titled(page.title, settings) : name;
+  const shareTitle = page.shareTitle ?? title;
   const image = page.image?.url
     ? { url: shareImageUrl(origin, page.image.url), alt: page.image.alt }
-    : { url: `${origin}${DEFAULT_SHARE_IMAGE.path}`, alt: DEFAULT_SHARE_IMAGE_ALT };
+    : { url: `${origin}${DEFAULT_SHARE_IMAGE.path}`, alt: `${name}: ${tagline}` };
   return [
-    { title: page.title },
+    { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: SITE_NAME },
+    ...(page.feed ? [feedLink(settings)] : []),
+    { property: "og:site_name", content: name },
     { property: "og:locale", content: "en_GB" },
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:url", content: page.sharePath ? `${origin}${page.sharePath}` : url },

@@ -2,9 +2,9 @@
 // Built by loaders (only the result travels to the page), so none of this reaches the browser's
 // JavaScript. React Router's meta renders it with `<`, `>` and `&` escaped, so text from the
 // database cannot close the script element.
-import { ORGANISATION } from "~/content/organisation";
 import type { JsonLd } from "./seo";
 import { DEFAULT_SHARE_IMAGE, shareImageUrl } from "./seo";
+import { phonesOf, socialLinksOf, type SiteSettings } from "./settings";
 import { formatInSiteZone } from "./time";
 
 const SCHEMA = "https://schema.org";
@@ -12,10 +12,10 @@ const SCHEMA = "https://schema.org";
 /** The ministry's logo: the square app icon. */
 const LOGO_PATH = "/media/icon-512.png";
 
-function organizationRef(origin: string): JsonLd {
+function organizationRef(origin: string, { organisation }: SiteSettings): JsonLd {
   return {
     "@type": "Organization",
-    name: ORGANISATION.name,
+    name: organisation.name,
     url: `${origin}/`,
     logo: { "@type": "ImageObject", url: `${origin}${LOGO_PATH}` },
   };
@@ -26,27 +26,34 @@ function imageOf(origin: string, url: string | null): string[] {
   return [url ? shareImageUrl(origin, url) : `${origin}${DEFAULT_SHARE_IMAGE.path}`];
 }
 
-const postalAddress: JsonLd = {
-  "@type": "PostalAddress",
-  streetAddress: ORGANISATION.address.area,
-  addressLocality: ORGANISATION.address.city,
-  addressCountry: "MW",
-};
+/** The address lines as schema.org reads them: the first is the street, the second the town. */
+function postalAddress(lines: readonly string[]): JsonLd {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: lines[0] ?? "",
+    ...(lines[1] ? { addressLocality: lines[1] } : {}),
+    addressCountry: "MW",
+  };
+}
 
 /** The home page: who we are, where, and how to reach us. */
-export function organizationJsonLd(origin: string): JsonLd {
+export function organizationJsonLd(origin: string, settings: SiteSettings): JsonLd {
+  const { organisation, contact, social } = settings;
+  const telephone = phonesOf(contact)[0]!;
+  const sameAs = socialLinksOf(social).map((link) => link.href);
   return {
     "@context": SCHEMA,
-    ...organizationRef(origin),
+    ...organizationRef(origin, settings),
     "@id": `${origin}/#organization`,
-    alternateName: ORGANISATION.shortName,
-    slogan: ORGANISATION.tagline,
-    parentOrganization: { "@type": "Organization", name: ORGANISATION.parentBody },
-    address: postalAddress,
+    alternateName: organisation.short_name,
+    slogan: organisation.tagline,
+    parentOrganization: { "@type": "Organization", name: organisation.parent_body },
+    address: postalAddress(contact.address_lines),
     contactPoint: [
-      { "@type": "ContactPoint", contactType: "general enquiries", telephone: ORGANISATION.phone, email: ORGANISATION.presidentEmail },
-      { "@type": "ContactPoint", contactType: "events", telephone: ORGANISATION.phone, email: ORGANISATION.eventsEmail },
+      { "@type": "ContactPoint", contactType: "general enquiries", telephone, email: contact.president_email },
+      { "@type": "ContactPoint", contactType: "events", telephone, email: contact.events_email },
     ],
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 
@@ -65,7 +72,7 @@ type EventSource = {
  * so an event without a date yet gets none. Registration is free: an Offer at 0 MWK, in stock
  * while registration is open and sold out once it has closed.
  */
-export function eventJsonLd(event: EventSource, origin: string): JsonLd | null {
+export function eventJsonLd(event: EventSource, origin: string, settings: SiteSettings): JsonLd | null {
   const startDate = formatInSiteZone(event.date, "yyyy-MM-dd'T'HH:mm:ssxxx");
   if (!startDate) return null;
   const pageUrl = `${origin}/events/${event.id}`;
@@ -88,7 +95,7 @@ export function eventJsonLd(event: EventSource, origin: string): JsonLd | null {
       : {}),
     ...(event.description ? { description: event.description } : {}),
     image: imageOf(origin, event.imageUrl),
-    organizer: organizationRef(origin),
+    organizer: organizationRef(origin, settings),
     offers: {
       "@type": "Offer",
       price: 0,
@@ -109,7 +116,7 @@ type PostSource = {
 };
 
 /** A blog post or devotional: headline, author, date and the ministry as publisher. */
-export function blogPostingJsonLd(post: PostSource, pageUrl: string, origin: string): JsonLd {
+export function blogPostingJsonLd(post: PostSource, pageUrl: string, origin: string, settings: SiteSettings): JsonLd {
   return {
     "@context": SCHEMA,
     "@type": "BlogPosting",
@@ -117,7 +124,7 @@ export function blogPostingJsonLd(post: PostSource, pageUrl: string, origin: str
     description: post.excerpt,
     datePublished: post.date,
     author: { "@type": "Person", name: post.author },
-    publisher: organizationRef(origin),
+    publisher: organizationRef(origin, settings),
     mainEntityOfPage: { "@type": "WebPage", "@id": pageUrl },
     url: pageUrl,
     image: imageOf(origin, post.image_url),

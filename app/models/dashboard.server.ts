@@ -1,4 +1,5 @@
-// The dashboard's six exact counts (SPEC section 7), run together in one D1 round trip.
+// The dashboard's six exact counts (SPEC section 7), and what it needs to warn about the home page's
+// conference card (the settings and the events the card may show), in one D1 round trip.
 import { count } from "drizzle-orm";
 import {
   church_testimonies,
@@ -9,18 +10,23 @@ import {
   ministries,
 } from "~/db/schema";
 import { getDb } from "~/db/db.server";
+import { chosenConferenceEventQuery, nextOpenEventQuery } from "./event.server";
+import { settingsQuery } from "./settings.server";
 
-export async function dashboardCounts() {
+export async function dashboardPage(now: Date) {
   const db = getDb();
-  const [events, blogs, testimonies, ministryRows, members, registrations] = await db.batch([
+  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next] = await db.batch([
     db.select({ n: count() }).from(churchevents),
     db.select({ n: count() }).from(churchblogs),
     db.select({ n: count() }).from(church_testimonies),
     db.select({ n: count() }).from(ministries),
     db.select({ n: count() }).from(leadership_members),
     db.select({ n: count() }).from(event_registrations),
+    settingsQuery(db),
+    chosenConferenceEventQuery(db),
+    nextOpenEventQuery(db, now),
   ]);
-  return {
+  const counts = {
     events: events[0]?.n ?? 0,
     blogs: blogs[0]?.n ?? 0,
     testimonies: testimonies[0]?.n ?? 0,
@@ -28,4 +34,5 @@ export async function dashboardCounts() {
     leadership: members[0]?.n ?? 0,
     registrations: registrations[0]?.n ?? 0,
   };
+  return { counts, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null } };
 }

@@ -1,6 +1,6 @@
 // Every query that touches `churchevents`.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { churchevents } from "~/db/schema";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import {
   deleteRegistrationsOfEventQuery,
@@ -31,6 +31,31 @@ export function activeEventByIdQuery(db: Db, id: number) {
     .from(churchevents)
     .where(and(eq(churchevents.id, id), eq(churchevents.active, true)))
     .limit(1);
+}
+
+/** The event the home page's card shows in 'event' mode: the one the conference settings name, if any. */
+export function chosenConferenceEventQuery(db: Db) {
+  const chosenId = sql`(SELECT json_extract(${site_settings.value}, '$.conference_event_id') FROM ${site_settings} WHERE ${site_settings.key} = 'conference')`;
+  return db.select().from(churchevents).where(eq(churchevents.id, chosenId)).limit(1);
+}
+
+/** The card's 'auto' mode: the next active event, still to come, that takes registrations. */
+export function nextOpenEventQuery(db: Db, now: Date) {
+  return db
+    .select()
+    .from(churchevents)
+    .where(and(eq(churchevents.active, true), eq(churchevents.registration_enabled, true), gt(churchevents.date, now.toISOString())))
+    .orderBy(churchevents.date, churchevents.id)
+    .limit(1);
+}
+
+/** Events still to come (active, with a date after `now`), soonest first: what the conference card may show. */
+export function upcomingEventOptionsQuery(db: Db, now: Date) {
+  return db
+    .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date })
+    .from(churchevents)
+    .where(and(eq(churchevents.active, true), gt(churchevents.date, now.toISOString())))
+    .orderBy(asc(churchevents.date), asc(churchevents.id));
 }
 
 // Admin side (SPEC section 7, Admin reads and writes).

@@ -20,7 +20,9 @@ export function activeMembersWithPositionQuery(db: Db) {
         image_url: leadership_members.image_url,
         region: leadership_members.region,
       },
-      position: leadership_positions,
+      // Only the columns the page needs: D1 answers a batch with named columns, so two columns of
+      // the same name (both tables' `id`) would overwrite each other.
+      position: { name: leadership_positions.name, type: leadership_positions.type, rank: leadership_positions.rank },
     })
     .from(leadership_members)
     .leftJoin(leadership_positions, eq(leadership_members.position_id, leadership_positions.id))

@@ -1,13 +1,16 @@
-// What each public page reads: one function per page, each one D1 round trip (a batch). When a
-// page shows several independent parts, a failed batch is retried part by part (readParts), so one
-// broken part falls back without emptying the others.
+// What each public page reads: one function per page, each one D1 round trip (a batch), which
+// always includes the site's settings (stored sections; the page turns them into values). If a
+// batch fails, its parts are read one by one (readParts), so one broken part falls back without
+// emptying the others: a part that still fails is null, and `degraded` says the page is patched up
+// (never to be cached).
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import { getDb } from "~/db/db.server";
+import { getDb, type Db } from "~/db/db.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { postByIdQuery, postBySlugQuery, postSummariesQuery } from "./blog.server";
-import { activeEventByIdQuery, activeEventsQuery } from "./event.server";
+import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery } from "./event.server";
 import { activeMembersWithPositionQuery } from "./leadership.server";
 import { activeMinistriesQuery, activeMinistryBySlugQuery } from "./ministry.server";
+import { settingsQuery } from "./settings.server";
 import { activeTestimoniesQuery } from "./testimony.server";
 
 type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
@@ -15,10 +18,6 @@ type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 /** One part of a page: its rows, or null when it could not be read. */
 type Parts<T extends Queries> = { [K in keyof T]: BatchResponse<T>[K] | null };
 
-/**
- * The queries' results in one round trip. If the batch fails, each query is read on its own, and a
- * part that still fails is null; `degraded` says the page is patched up (never to be cached).
- */
 async function readParts<T extends Queries>(page: string, queries: T): Promise<{ parts: Parts<T>; degraded: boolean }> {
   try {
     return { parts: (await getDb().batch(queries)) as Parts<T>, degraded: false };
@@ -34,67 +33,86 @@ async function readParts<T extends Queries>(page: string, queries: T): Promise<{
   }
 }
 
-/** Home: up to 3 ministries, 3 upcoming events and 5 testimonies, each null when it failed. */
-export async function homePage() {
+/** A page's own queries plus the settings, in one round trip. */
+async function withSettings<T extends Queries>(page: string, queries: (db: Db) => T) {
   const db = getDb();
-  const { parts, degraded } = await readParts("Home page", [
+  const { parts, degraded } = await readParts(page, [settingsQuery(db), ...queries(db)] as const);
+  const [settings, ...own] = parts;
+  return { settings, own: own as unknown as Parts<T>, degraded };
+}
+
+/** Pages that read nothing but the settings (about, mission, contact, sign-in, not found, the manifest). */
+export async function settingsPage(page: string) {
+  const { parts, degraded } = await readParts(page, [settingsQuery(getDb())]);
+  return { settings: parts[0], degraded };
+}
+
+/** Home: up to 3 ministries, 3 events and 5 testimonies, and the events the conference card may show. */
+export async function homePage(now: Date) {
+  const { settings, own, degraded } = await withSettings("Home page", (db) => [
     activeMinistriesQuery(db, HOME_MINISTRIES_LIMIT),
     activeEventsQuery(db, HOME_EVENTS_LIMIT),
     activeTestimoniesQuery(db, HOME_TESTIMONIES_LIMIT),
+    chosenConferenceEventQuery(db),
+    nextOpenEventQuery(db, now),
   ]);
-  const [ministries, events, testimonies] = parts;
-  return { ministries, events, testimonies, degraded };
+  const [ministries, events, testimonies, chosen, next] = own;
+  return { settings, ministries, events, testimonies, conferenceEvents: { chosen: chosen?.[0] ?? null, next: next?.[0] ?? null }, degraded };
 }
 
 /** /events: every active event, soonest first. */
-export function eventsPage() {
-  return activeEventsQuery(getDb()).all();
+export async function eventsPage() {
+  const { settings, own, degraded } = await withSettings("Events page", (db) => [activeEventsQuery(db)]);
+  return { settings, events: own[0], degraded };
 }
 
-/** /events/{id} and its calendar file: the active event, or undefined. */
+/** /events/{id} and its calendar file: the active event (undefined when there is none). */
 export async function eventPage(id: number) {
-  const [event] = await activeEventByIdQuery(getDb(), id);
-  return event;
+  const { settings, own, degraded } = await withSettings("Event page", (db) => [activeEventByIdQuery(db, id)]);
+  return { settings, event: own[0] && (own[0][0] ?? undefined), degraded };
 }
 
 /** /ministries: every active ministry, and the one ?slug= names (null when none or unknown). */
 export async function ministriesPage(slug: string | null) {
-  const db = getDb();
-  if (!slug) return { ministries: await activeMinistriesQuery(db), selected: null };
-  const [ministries, [selected]] = await db.batch([activeMinistriesQuery(db), activeMinistryBySlugQuery(db, slug)]);
-  return { ministries, selected: selected ?? null };
+  const { settings, own, degraded } = await withSettings("Ministries page", (db) => [
+    activeMinistriesQuery(db),
+    activeMinistryBySlugQuery(db, slug ?? ""),
+  ]);
+  const [ministries, selected] = own;
+  return { settings, ministries, selected: slug ? (selected?.[0] ?? null) : null, degraded };
 }
 
-/** /ministries/{slug}: the active ministry, or undefined. */
+/** /ministries/{slug}: the active ministry (undefined when there is none). */
 export async function ministryPage(slug: string) {
-  const [ministry] = await activeMinistryBySlugQuery(getDb(), slug);
-  return ministry;
+  const { settings, own, degraded } = await withSettings("Ministry page", (db) => [activeMinistryBySlugQuery(db, slug)]);
+  return { settings, ministry: own[0] && (own[0][0] ?? undefined), degraded };
 }
 
 /** /leadership: active members with their positions. */
-export function leadershipPage() {
-  return activeMembersWithPositionQuery(getDb()).all();
+export async function leadershipPage() {
+  const { settings, own, degraded } = await withSettings("Leadership page", (db) => [activeMembersWithPositionQuery(db)]);
+  return { settings, members: own[0], degraded };
 }
 
 /** /blog (and the feed): every post's summary, newest first. */
-export function blogPage() {
-  return postSummariesQuery(getDb()).all();
+export async function blogPage() {
+  const { settings, own, degraded } = await withSettings("Blog page", (db) => [postSummariesQuery(db)]);
+  return { settings, posts: own[0], degraded };
 }
 
 /** /blog/{slug}: the post by slug, else by id when the parameter is a number (SPEC section 7). */
 export async function blogPostPage(param: string) {
-  const db = getDb();
-  if (!/^\d{1,15}$/.test(param)) {
-    const [post] = await postBySlugQuery(db, param);
-    return post;
-  }
-  const [[bySlug], [byId]] = await db.batch([postBySlugQuery(db, param), postByIdQuery(db, Number(param))]);
-  return bySlug ?? byId;
+  const id = /^\d{1,15}$/.test(param) ? Number(param) : 0;
+  const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param), postByIdQuery(db, id)]);
+  const [bySlug, byId] = own;
+  const failed = bySlug === null || byId === null;
+  return { settings, post: failed ? null : (bySlug[0] ?? byId[0] ?? undefined), degraded };
 }
 
 /** /testimonies: every active testimony, newest first. */
-export function testimoniesPage() {
-  return activeTestimoniesQuery(getDb()).all();
+export async function testimoniesPage() {
+  const { settings, own, degraded } = await withSettings("Testimonies page", (db) => [activeTestimoniesQuery(db)]);
+  return { settings, testimonies: own[0], degraded };
 }
 
 /** /sitemap.xml: every active ministry and event, and every post. */

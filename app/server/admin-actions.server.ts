@@ -95,7 +95,7 @@ type ImageDecision = { url: string | null; uploadError: string | null };
  * sample, or the URL the browser uploaded to. Anything unrecognised keeps the previous image, and
  * a refused file keeps it too (the save goes on and the admin sees 'Upload Error').
  */
-async function decideImage(formData: FormData, kind: ImageKind, previous: string | null): Promise<ImageDecision> {
+export async function decideImage(formData: FormData, kind: ImageKind, previous: string | null): Promise<ImageDecision> {
   const file = formData.get("image_file");
   if (file instanceof File && file.size > 0) {
     try {

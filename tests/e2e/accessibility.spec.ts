@@ -25,6 +25,8 @@ const ADMIN_PAGES = [
   "/admin/events/new",
   "/admin/events/edit/1",
   "/admin/events/registrations/1",
+  "/admin/settings",
+  "/admin/pages",
   "/admin/messages",
   "/admin/subscribers",
   "/admin/account",

@@ -23,6 +23,7 @@ import { ministrySchema } from "~/forms/ministry";
 import { registrationSchema } from "~/forms/registration";
 import { subscribeSchema } from "~/forms/subscribe";
 import { testimonySchema } from "~/forms/testimony";
+import { SECTION_SCHEMAS } from "~/forms/settings";
 import { api } from "../../workers/api";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, ORIGIN, postForm, request, seedDemo, signIn, TEST_ADMIN, toastOf } from "./helpers";
@@ -36,6 +37,8 @@ const RUNS = 30;
 type Target = {
   fields: readonly string[];
   intents?: readonly string[];
+  /** The values of a settings form's `section` field. */
+  sections?: readonly string[];
   admin: boolean;
   /** Sign-out answers the same whatever the body says, so it has nothing to refuse. */
   ignoresBody?: boolean;
@@ -53,6 +56,17 @@ const entity = (schemaFields: string[]): Target => ({
 });
 const registration: Target = { admin: false, fields: unique(fieldNames(registrationSchema), [HONEYPOT_FIELD]) };
 const contact: Target = { admin: false, fields: unique(fieldNames(contactSchema), [HONEYPOT_FIELD]) };
+
+/** A settings page: one form per section, told apart by `section`; list entries and conform's list buttons (`__intent__`). */
+const settingsPage = (sections: (keyof typeof SECTION_SCHEMAS)[]): Target => ({
+  admin: true,
+  fields: unique(
+    ...sections.map((section) => fieldNames(SECTION_SCHEMAS[section])),
+    ["section", "version", "__intent__", "verses[0].text", "verses[1].reference", "testimonials[0].quote", "history[0].period", "core_values[0].text"],
+    IMAGE_FIELDS,
+  ),
+  sections,
+});
 
 /** Keyed by route id; the test below fails when a route gains an action that is not listed here. */
 const ACTION_TARGETS: Record<string, Target> = {
@@ -72,6 +86,8 @@ const ACTION_TARGETS: Record<string, Target> = {
   "admin-testimonies-edit": entity(fieldNames(testimonySchema)),
   "admin-events-new": entity(fieldNames(eventSchema)),
   "admin-events-edit": entity(fieldNames(eventSchema)),
+  "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
+  "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/account": {
@@ -206,6 +222,13 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
   image_url: ["/images/event-images/abc-1600w.webp", "//evil.example/x.png", "javascript:alert(1)"],
   id: ["1", "2", "0", "-1", "999999999", "1e3"],
   kind: Object.keys(IMAGE_BUCKETS),
+  version: ["0", "1", "2", "-1", "x"],
+  conference_mode: ["auto", "event", "custom", "hidden", "sometimes"],
+  conference_event_id: ["", "1", "99"],
+  starts_at: ["2027-06-10T08:00", "2025-13-45T99:99", ""],
+  facebook_url: ["https://www.facebook.com/baptistmen", "javascript:alert(1)", "http://example.org"],
+  map_latitude: ["-13.96", "91", "abc"],
+  __intent__: ['{"type":"insert","payload":{"name":"verses"}}', '{"type":"remove","payload":{"name":"verses","index":0}}', "{not json", '{"type":"reorder","payload":{"name":"verses","from":0,"to":5}}'],
 };
 
 type Value = string | Uint8Array | { file: Uint8Array; name: string; type: string };
@@ -220,7 +243,14 @@ const fileBytes = fc.oneof(
 const fileValue = fc.record({ file: fileBytes, name: fileNames, type: fc.constantFrom("image/png", "text/html", "application/octet-stream", "") });
 
 function valueFor(target: Target, field: string): fc.Arbitrary<Value> {
-  const plausible = field === "intent" ? [...(target.intents ?? []), "save"] : (Object.hasOwn(PLAUSIBLE, field) ? PLAUSIBLE[field]! : []);
+  const plausible =
+    field === "intent"
+      ? [...(target.intents ?? []), "save"]
+      : field === "section"
+        ? [...(target.sections ?? []), "nonsense"]
+        : Object.hasOwn(PLAUSIBLE, field)
+          ? PLAUSIBLE[field]!
+          : [];
   const options: fc.WeightedArbitrary<Value>[] = [
     { weight: 4, arbitrary: hostileText },
     { weight: 1, arbitrary: invalidUtf8 },

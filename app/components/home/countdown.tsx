@@ -2,10 +2,7 @@
 // island (app/islands/countdown.ts) then follows the browser's clock.
 import { countdown } from "~/islands/countdown";
 import { useIsland } from "~/islands/use-island";
-import { CONFERENCE_START_ISO } from "~/lib/constants";
 import { countdownParts } from "~/lib/countdown";
-
-const target = new Date(CONFERENCE_START_ISO);
 
 const UNITS = [
   ["days", "Days"],
@@ -14,11 +11,11 @@ const UNITS = [
   ["seconds", "Seconds"],
 ] as const;
 
-export function Countdown({ serverNow }: { serverNow: number }) {
+export function Countdown({ serverNow, target }: { serverNow: number; target: string }) {
   const island = useIsland(countdown);
-  const parts = countdownParts(target, new Date(serverNow));
+  const parts = countdownParts(new Date(target), new Date(serverNow));
   return (
-    <div {...island} role="timer" aria-label="Time until the conference begins" className="grid grid-cols-4 gap-2">
+    <div {...island} data-target={target} role="timer" aria-label="Time until the conference begins" className="grid grid-cols-4 gap-2">
       {UNITS.map(([unit, label]) => (
         <div key={unit} className="rounded-lg bg-brand-900 px-1 py-2.5 text-center text-white">
           <span data-unit={unit} className="block font-serif text-2xl font-bold tabular-nums sm:text-3xl">

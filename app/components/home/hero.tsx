@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { HERO_TESTIMONIALS, HERO_VERSES, HOME_HERO } from "~/content/home";
+import { HOME_HERO } from "~/content/home";
+import type { ConferenceCardView } from "~/lib/conference-card";
 import { HERO_FADE_MS } from "~/lib/constants";
+import type { SiteSettings } from "~/lib/settings";
 import { buttonClass } from "~/components/form-fields";
 import { heroRotation } from "~/islands/hero-rotation";
 import { useIsland } from "~/islands/use-island";
@@ -11,10 +13,13 @@ type Message =
   | { key: string; kind: "verse"; text: string; reference: string }
   | { key: string; kind: "testimonial"; quote: string; name: string; role: string };
 
-const MESSAGES: Message[] = [
-  ...HERO_VERSES.map((verse, i) => ({ key: `verse-${i}`, kind: "verse" as const, ...verse })),
-  ...HERO_TESTIMONIALS.map((t, i) => ({ key: `testimonial-${i}`, kind: "testimonial" as const, ...t })),
-];
+/** The rotation's messages: the verses, then the testimonials (the island alternates them). */
+function messagesOf({ verses, testimonials }: SiteSettings["hero"]): Message[] {
+  return [
+    ...verses.map((verse, i) => ({ key: `verse-${i}`, kind: "verse" as const, ...verse })),
+    ...testimonials.map((t, i) => ({ key: `testimonial-${i}`, kind: "testimonial" as const, ...t })),
+  ];
+}
 
 function PauseIcon() {
   return (
@@ -37,8 +42,9 @@ function PlayIcon() {
  * The hero, as the server renders it: the first message shown and the pause control hidden. The
  * rotation island (app/islands/hero-rotation.ts) brings it to life.
  */
-export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; conferenceDate: string }) {
+export function HomeHero({ settings, serverNow, conference }: { settings: SiteSettings; serverNow: number; conference: ConferenceCardView | null }) {
   const island = useIsland(heroRotation);
+  const messages = messagesOf(settings.hero);
 
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-950 text-white">
@@ -53,15 +59,16 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1fr)_25rem] lg:items-center lg:gap-16 lg:py-24">
         <div {...island}>
-          <p className="text-sm font-semibold uppercase tracking-widest text-gold-300">{HOME_HERO.eyebrow}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-gold-300">{settings.organisation.name}</p>
           <h1 id="hero-heading" className="mt-3 font-serif text-3xl font-bold leading-tight sm:text-5xl">
-            {HOME_HERO.heading}
+            {settings.organisation.tagline}
           </h1>
           <p className="mt-4 max-w-2xl text-base leading-relaxed text-brand-100 sm:text-lg">{HOME_HERO.intro}</p>
 
+          {messages.length ? (
           <div className="mt-8 max-w-2xl border-l-4 border-gold-400 pl-5">
             <div data-rotation-messages="" data-testid="hero-message" aria-live="polite" className="grid">
-              {MESSAGES.map((message, i) => {
+              {messages.map((message, i) => {
                 const shown = i === 0;
                 return (
                   <figure
@@ -103,6 +110,7 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
               </button>
             </div>
           </div>
+          ) : null}
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/contact?subject=Finding%20an%20association#message-form" className={`${buttonClass.gold} px-6 py-3 text-base`}>
@@ -117,7 +125,8 @@ export function HomeHero({ serverNow, conferenceDate }: { serverNow: number; con
           </div>
         </div>
 
-        <ConferenceCard serverNow={serverNow} date={conferenceDate} />
+        {/* Without a card the text keeps its column, so the hero keeps its layout. */}
+        {conference ? <ConferenceCard serverNow={serverNow} card={conference} /> : <div aria-hidden="true" className="hidden lg:block" />}
       </div>
     </section>
   );

@@ -1,5 +1,7 @@
-// Reference data every installation needs: leadership positions and blog categories.
-// Fixed ids and INSERT OR IGNORE make it safe to run again.
+// Reference data every installation needs: leadership positions, blog categories and the site's
+// settings as a fresh install shows them (app/content). Fixed ids and INSERT OR IGNORE make it safe
+// to run again: it never overwrites what an admin has saved.
+import { SETTINGS_DEFAULTS } from "../../content/settings-defaults.ts";
 import { insertRow } from "./sql.ts";
 
 export const LEADERSHIP_POSITIONS = [
@@ -25,5 +27,6 @@ export function referenceSeedSql(): string[] {
   return [
     ...LEADERSHIP_POSITIONS.map((p) => insertRow("leadership_positions", { ...p }, "IGNORE")),
     ...BLOG_CATEGORIES.map((c) => insertRow("blog_categories", { ...c }, "IGNORE")),
+    ...Object.entries(SETTINGS_DEFAULTS).map(([key, value]) => insertRow("site_settings", { key, value: JSON.stringify(value), version: 1 }, "IGNORE")),
   ];
 }

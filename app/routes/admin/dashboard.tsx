@@ -3,7 +3,7 @@
 // rows come from its model and are drawn by the list in its content type's folder.
 import type { ComponentType, ReactNode } from "react";
 import { Link, NavLink } from "react-router";
-import { BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
+import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
 import { BLOG_MESSAGES } from "~/forms/blog";
 import { EVENT_MESSAGES } from "~/forms/event";
 import { LEADERSHIP_MESSAGES } from "~/forms/leadership";
@@ -11,12 +11,14 @@ import { MINISTRY_MESSAGES } from "~/forms/ministry";
 import { TESTIMONY_MESSAGES } from "~/forms/testimony";
 import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab, type ListTab } from "~/lib/admin-tabs";
 import { blogsForAdmin } from "~/models/blog.server";
-import { dashboardCounts } from "~/models/dashboard.server";
+import { conferenceWarning } from "~/lib/conference-card";
+import { dashboardPage } from "~/models/dashboard.server";
 import { eventsForAdmin } from "~/models/event.server";
 import { membersForAdmin } from "~/models/leadership.server";
 import { ministriesForAdmin } from "~/models/ministry.server";
 import { testimoniesForAdmin } from "~/models/testimony.server";
 import { parseId } from "~/server/admin-actions.server";
+import { siteSettings } from "~/server/settings.server";
 import type { Route } from "./+types/dashboard";
 import { BlogsList } from "./blogs/blogs-list";
 import { EventsList } from "./events/events-list";
@@ -57,7 +59,11 @@ async function readList<T extends ListTab>(tab: T): Promise<{ rows: Rows<T>; err
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = parseAdminTab(url.searchParams.get("tab"));
-  if (tab === "dashboard") return { tab, counts: await dashboardCounts() };
+  if (tab === "dashboard") {
+    const now = new Date();
+    const page = await dashboardPage(now);
+    return { tab, counts: page.counts, conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now) };
+  }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
   const deleteId = parseId(url.searchParams.get("delete"));
   return { tab, deleteId, list: await readList(tab) };
@@ -85,7 +91,7 @@ function TabNav({ current }: { current: AdminTab }) {
   );
 }
 
-type Counts = Awaited<ReturnType<typeof dashboardCounts>>;
+type Counts = Awaited<ReturnType<typeof dashboardPage>>["counts"];
 
 function CountCard({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: string }) {
   const body = (
@@ -107,10 +113,26 @@ function CountCard({ label, value, icon, to }: { label: string; value: number; i
   );
 }
 
-function Overview({ counts }: { counts: Counts }) {
+/** The home page advertises a conference that is over or gone: hard to miss, with the way to fix it. */
+function ConferenceWarning({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-gold-300 bg-gold-100 p-4 text-stone-900 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex gap-2">
+        <AlertIcon className="mt-0.5 size-5 shrink-0 text-gold-700" />
+        <span>{message}</span>
+      </p>
+      <Link to="/admin/settings#conference" className="shrink-0 font-semibold text-brand-800 underline">
+        Fix the conference card
+      </Link>
+    </div>
+  );
+}
+
+function Overview({ counts, warning }: { counts: Counts; warning: string | null }) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
+      {warning ? <ConferenceWarning message={warning} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts
@@ -158,7 +180,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} warning={data.conferenceWarning ?? null} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>

@@ -21,6 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
 const ADMIN_LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/messages", label: "Messages", end: false },
+  { to: "/admin/pages", label: "Page copy", end: false },
+  { to: "/admin/settings", label: "Settings", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
   { to: "/admin/account", label: "Account", end: false },
 ];

@@ -5,19 +5,20 @@ import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { LogoMark } from "~/components/logo";
 import { firstErrors } from "~/forms/answer";
 import { LOGIN_MESSAGES, loginMessage, loginSchema } from "~/forms/login";
+import { noindexMeta } from "~/lib/seo";
+import { settingsFromMatches, titled } from "~/lib/settings";
+import { settingsPage } from "~/models/pages.server";
 import { authenticateAdmin, signIn } from "~/server/auth.server";
+import { publicPage } from "~/server/page.server";
 import { BadRequest, parseSubmission, readFormData, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Login | Baptist Men Malawi" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Admin Login", settingsFromMatches(matches)));
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await authenticateAdmin(request)) throw redirect("/admin");
-  return null;
+  return publicPage(await settingsPage("Sign-in page"), () => ({}));
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -4,9 +4,13 @@ import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ABOUT } from "~/content/about";
 import { PAGES } from "~/content/pages";
-import { seoMeta } from "~/lib/seo";
-import type { Route } from "./+types/about";
 import { readOnlyPage } from "~/lib/hydration";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { seoMeta } from "~/lib/seo";
+import { paragraphsOf } from "~/lib/settings";
+import { settingsPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
+import type { Route } from "./+types/about";
 
 
 /** Content only: no JavaScript needed (app/lib/hydration.ts). */
@@ -14,18 +18,25 @@ export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.about);
 
+export const headers = loaderHeaders;
+
+export async function loader() {
+  return publicPage(await settingsPage("About page"), () => ({}));
+}
+
 const moreLinkClass = "inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900";
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { about } = loaderData.settings;
   return (
     <>
-      <PageHero title="About Us">{ABOUT.intro}</PageHero>
+      <PageHero title="About Us">{about.intro}</PageHero>
 
       <section id="mission" aria-labelledby="mission-heading" className="px-4 py-16 sm:px-6 sm:py-20">
         <SectionHeading id="mission-heading" eyebrow="Why we exist" title={ABOUT.mission.heading} />
         <div className="mx-auto mt-8 max-w-3xl space-y-4 text-lg leading-relaxed text-stone-700">
-          {ABOUT.mission.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {paragraphsOf(about.mission_summary).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
           ))}
         </div>
         <p className="mt-8 text-center">
@@ -40,8 +51,8 @@ export default function About() {
           <p>{ABOUT.history.intro}</p>
         </SectionHeading>
         <ol className="relative mx-auto mt-12 max-w-3xl space-y-10 border-l-2 border-gold-400 pl-8 sm:pl-10">
-          {ABOUT.history.timeline.map((entry) => (
-            <li key={entry.period} className="relative">
+          {about.history.map((entry, i) => (
+            <li key={i} className="relative">
               <span
                 aria-hidden="true"
                 className="absolute -left-[calc(2rem+11px)] top-0.5 size-5 rounded-full border-4 border-stone-50 bg-brand-800 sm:-left-[calc(2.5rem+11px)]"

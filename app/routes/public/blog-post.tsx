@@ -1,15 +1,17 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { LineParagraphs } from "~/components/paragraphs";
 import { FeatureImage } from "~/components/responsive-image";
 import { WhatsAppShareLink } from "~/components/share-links";
-import { titled } from "~/content/pages";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
-import { BLOG_FEED_LINK, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { feedLink, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
+import { settingsFromMatches, titled } from "~/lib/settings";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import { formatCalendarDate } from "~/lib/time";
 import { postPath } from "~/lib/paths";
 import { blogPostPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
 import { readOnlyPage } from "~/lib/hydration";
@@ -18,14 +20,18 @@ import { readOnlyPage } from "~/lib/hydration";
 /** Content only: no JavaScript needed (app/lib/hydration.ts). */
 export const handle = readOnlyPage;
 
-export const links: Route.LinksFunction = () => [BLOG_FEED_LINK];
+export const headers = loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const post = loaderData?.post;
-  if (!post) return noindexMeta(titled("Blog Post Not Found"));
+  if (!post) {
+    const settings = settingsFromMatches(matches);
+    return [...noindexMeta(titled("Blog Post Not Found", settings)), feedLink(settings)];
+  }
   return seoMeta(matches, {
+    feed: true,
     path: post.path,
-    title: titled(post.title),
+    title: post.title,
     shareTitle: post.title,
     description: post.excerpt,
     type: "article",
@@ -40,23 +46,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  try {
-    const post = await blogPostPage(params.slug);
-    if (post) {
-      const origin = siteOrigin(request);
-      // /blog/{id} also shows a post that has a slug; its address is the one with the slug.
-      const path = postPath(post);
-      return {
-        post: { ...post, path, dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date },
-        jsonLd: blogPostingJsonLd(post, `${origin}${path}`, origin),
-        whatsappHref: whatsappShareUrl(post.title, `${origin}${path}`),
-      };
-    }
-  } catch (error) {
-    // SPEC section 8: a failed post fetch shows the not-found page.
-    console.error(`Blog post ${params.slug} failed to load:`, error);
-  }
-  return data({ post: null, jsonLd: null, whatsappHref: null }, { status: 404 });
+  const page = await blogPostPage(params.slug);
+  const { post } = page;
+  // SPEC section 8: a failed post fetch (null, logged by the model) shows the not-found page.
+  if (!post) return publicPage(page, () => ({ post: null, jsonLd: null, whatsappHref: null }), 404);
+  const origin = siteOrigin(request);
+  // /blog/{id} also shows a post that has a slug; its address is the one with the slug.
+  const path = postPath(post);
+  return publicPage(page, (settings) => ({
+    post: { ...post, path, dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date },
+    jsonLd: blogPostingJsonLd(post, `${origin}${path}`, origin, settings),
+    whatsappHref: whatsappShareUrl(post.title, `${origin}${path}`),
+  }));
 }
 
 function BackLink({ children }: { children: string }) {

@@ -1,15 +1,18 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ArrowRightIcon, BookIcon } from "~/components/icons";
 import { EmptyState } from "~/components/empty-state";
 import { CARD_GRID_SIZES } from "~/components/ministry-card";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { PAGES } from "~/content/pages";
-import { BLOG_FEED_LINK, seoMeta } from "~/lib/seo";
+import { seoMeta } from "~/lib/seo";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
 import { formatCalendarDate } from "~/lib/time";
 import { postPath } from "~/lib/paths";
 import { blogPage } from "~/models/pages.server";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { publicPage } from "~/server/page.server";
+
 import type { Route } from "./+types/blog";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -17,28 +20,20 @@ import { readOnlyPage } from "~/lib/hydration";
 /** Content only: no JavaScript needed (app/lib/hydration.ts). */
 export const handle = readOnlyPage;
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.blog);
-
-export const links: Route.LinksFunction = () => [BLOG_FEED_LINK];
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { ...PAGES.blog, feed: true });
 
 export async function loader() {
-  try {
-    const posts = await blogPage();
-    return {
-      posts: posts.map((post) => ({
-        ...post,
-        path: postPath(post),
-        dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date,
-      })),
-    };
-  } catch (error) {
-    // SPEC section 8: a failed blog list is only logged; visitors see the empty state.
-    console.error("Blog list failed to load:", error);
-    return data({ posts: [] }, { headers: { "Cache-Control": "no-store" } });
-  }
+  const page = await blogPage();
+  // SPEC section 8: a failed blog list is only logged (by the model); visitors see the empty state.
+  const posts = (page.posts ?? []).map((post) => ({
+    ...post,
+    path: postPath(post),
+    dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date,
+  }));
+  return publicPage({ ...page, degraded: page.degraded || page.posts === null }, () => ({ posts }));
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = loaderHeaders;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;

@@ -3,24 +3,30 @@ import { ContactForm } from "~/components/contact-form";
 import { ClockIcon, ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { SocialLinks } from "~/components/social-links";
 import { CONTACT_PAGE } from "~/content/contact";
-import { ORGANISATION } from "~/content/organisation";
-import { PAGES } from "~/content/pages";
-import { islandPage } from "~/lib/hydration";
-import { seoMeta } from "~/lib/seo";
+import { contactPageSeo } from "~/content/pages";
 import { CONTACT_LIMITS } from "~/forms/contact";
+import { islandPage } from "~/lib/hydration";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { seoMeta } from "~/lib/seo";
+import { mapHref, mapPlace, phonesOf, settingsFromMatches, telHref } from "~/lib/settings";
+import { settingsPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { contactForm } from "./contact.server";
 import type { Route } from "./+types/contact";
 
 export const handle = islandPage;
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.contact);
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, contactPageSeo(settingsFromMatches(matches)));
+
+export const headers = loaderHeaders;
 
 /** Links elsewhere on the site may suggest a subject, e.g. /contact?subject=Finding%20a%20chapter. */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const subject = new URL(request.url).searchParams.get("subject") ?? "";
-  return { defaultSubject: subject.trim().slice(0, CONTACT_LIMITS.subject) };
+  return publicPage(await settingsPage("Contact page"), () => ({ defaultSubject: subject.trim().slice(0, CONTACT_LIMITS.subject) }));
 }
 
 /** A plain post (no JavaScript): a refused message comes back as the page with its errors and what
@@ -42,7 +48,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 const linkClass = "font-medium text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { address, phone, presidentEmail, eventsEmail, officeHours } = ORGANISATION;
+  const { contact, social } = loaderData.settings;
   const { map } = CONTACT_PAGE;
   return (
     <>
@@ -51,23 +57,27 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
         <div className="grid gap-6 md:grid-cols-3">
           <InfoCard icon={<MapPinIcon className="size-6" />} title="Visit Us">
-            <address className="not-italic">
-              {address.area}, {address.city}, {address.country}
-            </address>
+            <address className="not-italic">{contact.address_lines.join(", ")}</address>
           </InfoCard>
           <InfoCard icon={<PhoneIcon className="size-6" />} title="Call Us">
-            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
-              {phone}
-            </a>
+            <ul className="space-y-1">
+              {phonesOf(contact).map((phone) => (
+                <li key={phone}>
+                  <a href={telHref(phone)} className={linkClass}>
+                    {phone}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </InfoCard>
           <InfoCard icon={<MailIcon className="size-6" />} title="Email Us">
             <p className="text-sm text-stone-600">President</p>
-            <a href={`mailto:${presidentEmail}`} className={`${linkClass} break-words`}>
-              {presidentEmail}
+            <a href={`mailto:${contact.president_email}`} className={`${linkClass} break-words`}>
+              {contact.president_email}
             </a>
             <p className="mt-3 text-sm text-stone-600">Events</p>
-            <a href={`mailto:${eventsEmail}`} className={`${linkClass} break-words`}>
-              {eventsEmail}
+            <a href={`mailto:${contact.events_email}`} className={`${linkClass} break-words`}>
+              {contact.events_email}
             </a>
           </InfoCard>
         </div>
@@ -89,8 +99,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <ClockIcon className="size-6 text-gold-400" /> {CONTACT_PAGE.officeHoursHeading}
               </h2>
               <ul className="mt-4 space-y-2 text-brand-50">
-                <li>{officeHours.weekdays}</li>
-                <li>{officeHours.weekends}</li>
+                {contact.office_hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
               </ul>
             </section>
 
@@ -100,18 +111,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </h2>
               <div className="mt-4 aspect-video overflow-hidden rounded-xl border border-stone-200 bg-stone-100">
                 <ResponsiveImage
-                  src={map.image}
-                  alt={map.alt}
+                  src={contact.map_image}
+                  alt={`Street map of ${mapPlace(contact)}, with a marker at the national office`}
                   sizes="(min-width: 1152px) 440px, (min-width: 1024px) 38vw, 100vw"
                   width={1600}
                   height={900}
                   className="size-full object-cover"
                 />
               </div>
-              <a href={map.href} className={`${linkClass} mt-3 inline-flex items-center gap-1.5`}>
+              <a href={mapHref(contact)} className={`${linkClass} mt-3 inline-flex items-center gap-1.5`}>
                 {map.linkLabel} <ExternalLinkIcon className="size-4" />
               </a>
             </section>
+            <SocialLinks social={social} headingClassName="font-serif text-2xl font-bold text-brand-900" />
           </div>
         </div>
       </div>

@@ -2,6 +2,7 @@
 import { buildICalendar, calendarEventOf } from "~/lib/icalendar";
 import { slugify } from "~/lib/slug";
 import { eventPage } from "~/models/pages.server";
+import { siteSettings } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-calendar";
 
@@ -11,16 +12,18 @@ function notFound() {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   if (!/^[1-9][0-9]{0,9}$/.test(params.id)) return notFound();
-  const row = await eventPage(Number(params.id));
+  const page = await eventPage(Number(params.id));
+  if (page.event === null) throw new Error(`Event ${params.id} could not be read`);
   // Hidden events are not public, and an event without a date has nothing to put in a calendar.
-  const event = row ? calendarEventOf(row, siteOrigin(request)) : null;
-  if (!row || !event) return notFound();
-  const filename = `${slugify(row.name) || `event-${row.id}`}.ics`;
-  return new Response(buildICalendar(event), {
+  const event = page.event ? calendarEventOf(page.event, siteOrigin(request)) : null;
+  if (!page.event || !event) return notFound();
+  const { organisation, contact } = siteSettings(page.settings);
+  const filename = `${slugify(page.event.name) || `event-${page.event.id}`}.ics`;
+  return new Response(buildICalendar({ ...event, organizer: { name: organisation.name, email: contact.events_email } }), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "public, max-age=600",
+      "Cache-Control": page.settings ? "public, max-age=600" : "no-store",
     },
   });
 }

@@ -1,7 +1,7 @@
 // /events/{id}: one active event (linked from the home teaser and the admin). Registration opens the
 // same dialog as /events, also from a shared link /events/{id}?register={id}. The page ships no
 // React: the islands script drives the dialog (app/islands/registration.ts).
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { EventImage } from "~/components/events/event-card";
 import { EventFacts, RegistrationClosedBadge } from "~/components/events/event-facts";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
@@ -17,14 +17,16 @@ import { messageOf, refusalOf } from "~/forms/answer";
 import { AddToCalendar } from "~/components/add-to-calendar";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
+import { NotFound } from "~/components/not-found";
 import { RouteError } from "~/components/route-error";
 import { WhatsAppShareLink } from "~/components/share-links";
-import { titled } from "~/content/pages";
 import { islandPage } from "~/lib/hydration";
 import { metaDescription, noindexMeta, seoMeta } from "~/lib/seo";
 import { eventJsonLd } from "~/lib/structured-data";
 import { toSharedEvent } from "~/lib/public-event";
 import { eventPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
+import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "./event-registration.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
@@ -34,13 +36,13 @@ function eventId(param: string): number | null {
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const id = eventId(params.id);
-  if (id === null) throw data(null, { status: 404 });
-  const row = await eventPage(id);
-  if (!row) throw data(null, { status: 404 });
+  const page = await eventPage(eventId(params.id) ?? 0);
+  if (page.event === null) throw new Error(`Event ${params.id} could not be read`);
+  // No such event (or a hidden one): the 404 page, with the site's header and footer as set.
+  if (!page.event) return publicPage(page, () => ({ event: null, calendar: null, whatsappHref: null, jsonLd: null }), 404);
   const origin = siteOrigin(request);
-  const { calendar, whatsappHref, ...event } = toSharedEvent(row, origin);
-  return { event, calendar, whatsappHref, jsonLd: eventJsonLd(event, origin) };
+  const { calendar, whatsappHref, ...event } = toSharedEvent(page.event, origin);
+  return publicPage(page, (settings) => ({ event, calendar, whatsappHref, jsonLd: eventJsonLd(event, origin, settings) }));
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -49,14 +51,16 @@ export function action({ request, params }: Route.ActionArgs) {
 
 export const handle = islandPage;
 
+export const headers = loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return noindexMeta();
+  if (!loaderData?.event) return noindexMeta();
   const { event, jsonLd } = loaderData;
   const when = [event.dateText, event.timeText].filter(Boolean).join(", ");
   const summary = event.description ?? [when, event.location].filter(Boolean).join(" · ");
   return seoMeta(matches, {
     path: `/events/${event.id}`,
-    title: titled(event.name),
+    title: event.name,
     shareTitle: event.name,
     description: metaDescription(summary || `${event.name}: an event of the Baptist men of Malawi.`),
     image: { url: event.imageUrl, alt: event.imageAlt },
@@ -66,6 +70,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, calendar, whatsappHref } = loaderData;
+  return event ? <EventDetails event={event} calendar={calendar} whatsappHref={whatsappHref} actionData={actionData} /> : <NotFound />;
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function EventDetails({
+  event,
+  calendar,
+  whatsappHref,
+  actionData,
+}: {
+  event: NonNullable<Loaded["event"]>;
+  calendar: Loaded["calendar"];
+  whatsappHref: Loaded["whatsappHref"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const refused = refusalOf(actionData);
   const requested = registrationRequest([event], useLocation().search);
   const reopen = event.registrationEnabled && refusedEventId(refused) === String(event.id);
@@ -115,7 +135,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </div>
             <div className="mt-5 space-y-4 border-t border-stone-200 pt-5">
               {calendar ? <AddToCalendar links={calendar} eventName={event.name} /> : null}
-              <WhatsAppShareLink href={whatsappHref} subject={event.name} className="w-full justify-center" />
+              {whatsappHref ? <WhatsAppShareLink href={whatsappHref} subject={event.name} className="w-full justify-center" /> : null}
             </div>
           </aside>
 

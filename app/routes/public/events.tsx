@@ -2,7 +2,7 @@
 // /events?register={id} (the home page's Register link, or a link shared on WhatsApp) opens the
 // dialog for that event, rendered open by the server. The page ships no React: the islands script
 // drives the dialog (app/islands/registration.ts).
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { EventCard } from "~/components/events/event-card";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
@@ -10,30 +10,27 @@ import { RegistrationArea, RegistrationDialog, refusedEventId, registrationReque
 import { messageOf, refusalOf } from "~/forms/answer";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
-import { titled } from "~/content/pages";
 import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
 import { toSharedEvent, type SharedEvent } from "~/lib/public-event";
 import { eventsPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
+import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "./event-registration.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
-
-type LoaderData = { events: SharedEvent[]; failed: boolean };
 
 const EVENTS_DESCRIPTION =
   "Conferences, retreats, prayer breakfasts and outreach days of the Baptist men of Malawi. Find an event near you and register.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  try {
-    const events = (await eventsPage()).map((row) => toSharedEvent(row, origin));
-    return data<LoaderData>({ events, failed: false });
-  } catch (error) {
-    console.error("Loading /events failed:", error);
-    return data<LoaderData>({ events: [], failed: true }, { status: 503 });
-  }
+  const page = await eventsPage();
+  const events: SharedEvent[] = (page.events ?? []).map((row) => toSharedEvent(row, origin));
+  return publicPage(page, () => ({ events, failed: page.events === null }), page.events === null ? 503 : 200);
 }
+
+export const headers = loaderHeaders;
 
 export function action({ request }: Route.ActionArgs) {
   return registrationAction(request, "/events");
@@ -45,11 +42,11 @@ export const handle = islandPage;
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const { eventId } = registrationRequest(loaderData?.events ?? [], location.search);
   const opened = loaderData?.events.find((e) => e.id === eventId);
-  if (!opened) return seoMeta(matches, { path: "/events", title: titled("Upcoming Events"), shareTitle: "Upcoming Events", description: EVENTS_DESCRIPTION });
+  if (!opened) return seoMeta(matches, { path: "/events", title: "Upcoming Events", shareTitle: "Upcoming Events", description: EVENTS_DESCRIPTION });
   return seoMeta(matches, {
     path: "/events",
     sharePath: `/events?register=${opened.id}`,
-    title: titled(`Register for ${opened.name}`),
+    title: `Register for ${opened.name}`,
     shareTitle: `Register for ${opened.name}`,
     description: [opened.dateText, opened.location].filter(Boolean).join(" · ") || `Register for ${opened.name}.`,
     image: { url: opened.imageUrl, alt: opened.imageAlt },

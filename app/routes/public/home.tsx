@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { EventsTeaser, type EventTeaser } from "~/components/home/events-teaser";
 import { HomeHero } from "~/components/home/hero";
 import { JoinCta } from "~/components/home/join-cta";
@@ -9,11 +8,14 @@ import { PAGES } from "~/content/pages";
 import { islandPage } from "~/lib/hydration";
 import { seoMeta } from "~/lib/seo";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/content/samples";
-import { CONFERENCE_START_ISO, HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
+import { conferenceCard } from "~/lib/conference-card";
+import { HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
+import { loaderHeaders } from "~/lib/loader-headers";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { formatInSiteZone } from "~/lib/time";
 import type { ChurchEvent } from "~/models/event.server";
 import { homePage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
 
@@ -38,29 +40,26 @@ function toTeaser(event: ChurchEvent): EventTeaser {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const now = new Date();
   // A section that could not be read falls back: sample ministries and testimonies, the events message.
-  const page = await homePage();
-  return data(
-    {
-      now: Date.now(),
-      conferenceDate: `${formatInSiteZone(CONFERENCE_START_ISO, "EEEE, MMMM d, yyyy")} · ${formatInSiteZone(CONFERENCE_START_ISO, "h:mm a")}`,
-      ministries: page.ministries?.length ? page.ministries : SAMPLE_MINISTRIES,
-      events: (page.events ?? []).map(toTeaser),
-      eventsError: page.events ? null : EVENTS_FAILED,
-      testimonies: page.testimonies?.length ? page.testimonies : SAMPLE_TESTIMONIES,
-      jsonLd: organizationJsonLd(siteOrigin(request)),
-    },
-    // A page patched up after a database failure must not be kept by the edge cache.
-    page.degraded ? { headers: { "Cache-Control": "no-store" } } : undefined,
-  );
+  const page = await homePage(now);
+  return publicPage(page, (settings) => ({
+    now: now.getTime(),
+    conference: conferenceCard(settings.conference, page.conferenceEvents, now),
+    ministries: page.ministries?.length ? page.ministries : SAMPLE_MINISTRIES,
+    events: (page.events ?? []).map(toTeaser),
+    eventsError: page.events ? null : EVENTS_FAILED,
+    testimonies: page.testimonies?.length ? page.testimonies : SAMPLE_TESTIMONIES,
+    jsonLd: organizationJsonLd(siteOrigin(request), settings),
+  }));
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers = loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <HomeHero serverNow={loaderData.now} conferenceDate={loaderData.conferenceDate} />
+      <HomeHero settings={loaderData.settings} serverNow={loaderData.now} conference={loaderData.conference} />
       <MissionSection />
       <MinistriesTeaser ministries={loaderData.ministries} />
       <EventsTeaser events={loaderData.events} error={loaderData.eventsError} />

@@ -4,24 +4,25 @@ import { RouteError } from "~/components/route-error";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useRootData } from "~/lib/root-data";
+import { useSiteSettings, type SiteSettings } from "~/lib/settings";
 import type { Route } from "./+types/layout";
 
-function PublicShell({ children }: { children: ReactNode }) {
+function PublicShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
   const rootData = useRootData();
   return (
     <>
-      <SiteHeader signedIn={rootData?.signedIn ?? false} />
+      <SiteHeader signedIn={rootData?.signedIn ?? false} shortName={settings.organisation.short_name} />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter settings={settings} />
     </>
   );
 }
 
 export default function PublicLayout() {
   return (
-    <PublicShell>
+    <PublicShell settings={useSiteSettings()}>
       <Outlet />
     </PublicShell>
   );
@@ -29,7 +30,7 @@ export default function PublicLayout() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <PublicShell>
+    <PublicShell settings={useSiteSettings()}>
       <RouteError error={error} />
     </PublicShell>
   );

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { MailIcon, PhoneIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
@@ -7,8 +6,11 @@ import { PersonPhoto } from "~/components/person-photo";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import { UNKNOWN_POSITION_NAME, UNKNOWN_POSITION_RANK } from "~/lib/constants";
-import type { LeadershipPosition, PublicLeaderRow } from "~/models/leadership.server";
+import type { PublicLeaderRow } from "~/models/leadership.server";
 import { leadershipPage } from "~/models/pages.server";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { publicPage } from "~/server/page.server";
+
 import type { Route } from "./+types/leadership";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -19,7 +21,7 @@ export const handle = readOnlyPage;
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.leadership);
 
 /** A member's position as the spec reads it: a missing position is 'Unknown Position', rank 999. */
-function positionOrUnknown(position: LeadershipPosition | null) {
+function positionOrUnknown(position: PublicLeaderRow["position"]) {
   return position
     ? { name: position.name, type: position.type, rank: position.rank }
     : { name: UNKNOWN_POSITION_NAME, type: "unknown", rank: UNKNOWN_POSITION_RANK };
@@ -49,14 +51,16 @@ function groupLeaders(rows: PublicLeaderRow[]) {
 }
 
 export async function loader() {
-  try {
-    const rows = await leadershipPage();
-    return { groups: groupLeaders(rows), error: null };
-  } catch (error) {
-    console.error("Leadership page failed to load:", error);
-    return data({ groups: [], error: "Failed to load leadership team data" }, { status: 503 });
-  }
+  const page = await leadershipPage();
+  const failed = page.members === null;
+  return publicPage(
+    page,
+    () => ({ groups: groupLeaders(page.members ?? []), error: failed ? "Failed to load leadership team data" : null }),
+    failed ? 503 : 200,
+  );
 }
+
+export const headers = loaderHeaders;
 
 function LeaderCard({ leader }: { leader: PublicLeader }) {
   const name = [leader.title, leader.full_name].filter(Boolean).join(" ");

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { LoadError } from "~/components/load-error";
 import { MinistryCard } from "~/components/ministry-card";
@@ -9,6 +8,9 @@ import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import type { Ministry } from "~/models/ministry.server";
 import { ministriesPage } from "~/models/pages.server";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { publicPage } from "~/server/page.server";
+
 import type { Route } from "./+types/ministries";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -20,13 +22,16 @@ export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("slug")?.trim().slice(0, 100) || null;
-  try {
-    return { ...(await ministriesPage(slug)), error: null };
-  } catch (error) {
-    console.error("Ministries page failed to load:", error);
-    return data({ ministries: [], selected: null, error: "Failed to load ministries" }, { status: 503 });
-  }
+  const page = await ministriesPage(slug);
+  const failed = page.ministries === null;
+  return publicPage(
+    page,
+    () => ({ ministries: page.ministries ?? [], selected: page.selected, error: failed ? "Failed to load ministries" : null }),
+    failed ? 503 : 200,
+  );
 }
+
+export const headers = loaderHeaders;
 
 /** The ministry named by ?slug=, shown in full above the grid. */
 function SelectedMinistry({ ministry }: { ministry: Ministry }) {

@@ -3,9 +3,11 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
 import { FeatureImage } from "~/components/responsive-image";
-import { titled } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import { ministryPage } from "~/models/pages.server";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { publicPage } from "~/server/page.server";
+
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
 import { readOnlyPage } from "~/lib/hydration";
@@ -14,12 +16,14 @@ import { readOnlyPage } from "~/lib/hydration";
 /** Content only: no JavaScript needed (app/lib/hydration.ts). */
 export const handle = readOnlyPage;
 
+export const headers = loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { ministry } = loaderData;
   return seoMeta(matches, {
     path: `/ministries/${encodeURIComponent(ministry.slug)}`,
-    title: titled(ministry.title),
+    title: ministry.title,
     shareTitle: ministry.title,
     description: ministry.short_description,
     image: { url: ministry.image_url, alt: ministry.image_alt || ministry.title },
@@ -27,17 +31,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  let ministry;
-  try {
-    ministry = await ministryPage(params.slug);
-  } catch (error) {
-    console.error(`Ministry ${params.slug} failed to load:`, error);
+  const page = await ministryPage(params.slug);
+  const { ministry } = page;
+  if (ministry === null) {
+    console.error(`Ministry ${params.slug} failed to load`);
     throw await redirectWithToast(request, "/ministries", { title: "Error", description: "Failed to load ministry details", variant: "destructive" });
   }
   if (!ministry) {
     throw await redirectWithToast(request, "/ministries", { title: "Error", description: "Ministry not found", variant: "destructive" });
   }
-  return { ministry };
+  return publicPage(page, () => ({ ministry }));
 }
 
 export default function MinistryDetail({ loaderData }: Route.ComponentProps) {

@@ -2,9 +2,13 @@ import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
 import { MISSION_PAGE } from "~/content/mission";
 import { PAGES } from "~/content/pages";
-import { seoMeta } from "~/lib/seo";
-import type { Route } from "./+types/mission";
 import { readOnlyPage } from "~/lib/hydration";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { seoMeta } from "~/lib/seo";
+import { paragraphsOf } from "~/lib/settings";
+import { settingsPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
+import type { Route } from "./+types/mission";
 
 
 /** Content only: no JavaScript needed (app/lib/hydration.ts). */
@@ -12,16 +16,23 @@ export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.mission);
 
-export default function Mission() {
-  const { statement, purpose, vision, coreValues, focusAreas } = MISSION_PAGE;
+export const headers = loaderHeaders;
+
+export async function loader() {
+  return publicPage(await settingsPage("Mission page"), () => ({}));
+}
+
+export default function Mission({ loaderData }: Route.ComponentProps) {
+  const { statement, purpose, vision, core_values, focus_areas } = loaderData.settings.mission;
+  const { headings, visionVerse } = MISSION_PAGE;
   return (
     <>
       <PageHero title="Mission & Vision">{MISSION_PAGE.intro}</PageHero>
 
       <section aria-labelledby="statement-heading" className="px-4 py-16 sm:px-6 sm:py-20">
-        <SectionHeading id="statement-heading" title={statement.heading} />
+        <SectionHeading id="statement-heading" title={headings.statement} />
         <p className="mx-auto mt-8 max-w-3xl text-center font-serif text-xl leading-relaxed text-stone-800 sm:text-2xl">
-          {statement.text}
+          {statement}
         </p>
       </section>
 
@@ -29,34 +40,34 @@ export default function Mission() {
         <div className="mx-auto grid max-w-6xl gap-6 lg:grid-cols-2">
           <section aria-labelledby="purpose-heading" className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="purpose-heading" className="font-serif text-2xl font-bold text-brand-900">
-              {purpose.heading}
+              {headings.purpose}
             </h2>
             <div className="mt-4 space-y-4 leading-relaxed text-stone-700">
-              {purpose.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+              {paragraphsOf(purpose).map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
               ))}
             </div>
           </section>
           <section aria-labelledby="vision-heading" className="rounded-xl bg-brand-900 p-6 text-white shadow-sm sm:p-8">
             <h2 id="vision-heading" className="font-serif text-2xl font-bold">
-              {vision.heading}
+              {headings.vision}
             </h2>
-            <p className="mt-4 font-serif text-xl leading-relaxed text-brand-50">{vision.text}</p>
+            <p className="mt-4 font-serif text-xl leading-relaxed text-brand-50">{vision}</p>
             <figure className="mt-8 border-l-4 border-gold-400 pl-4">
               <blockquote className="italic text-brand-100">
-                <p>“{vision.verse.text}”</p>
+                <p>“{visionVerse.text}”</p>
               </blockquote>
-              <figcaption className="mt-2 text-sm font-semibold text-gold-300">{vision.verse.reference}</figcaption>
+              <figcaption className="mt-2 text-sm font-semibold text-gold-300">{visionVerse.reference}</figcaption>
             </figure>
           </section>
         </div>
       </div>
 
       <section aria-labelledby="values-heading" className="px-4 py-16 sm:px-6 sm:py-20">
-        <SectionHeading id="values-heading" title={coreValues.heading} />
+        <SectionHeading id="values-heading" title={headings.coreValues} />
         <ul className="mx-auto mt-10 grid max-w-6xl gap-6 md:grid-cols-3">
-          {coreValues.items.map((value) => (
-            <li key={value.title} className="rounded-xl border-t-4 border-gold-400 bg-white p-6 shadow-sm ring-1 ring-stone-200">
+          {core_values.map((value, i) => (
+            <li key={i} className="rounded-xl border-t-4 border-gold-400 bg-white p-6 shadow-sm ring-1 ring-stone-200">
               <h3 className="text-xl font-semibold text-brand-900">{value.title}</h3>
               <p className="mt-3 leading-relaxed text-stone-700">{value.text}</p>
             </li>
@@ -65,10 +76,10 @@ export default function Mission() {
       </section>
 
       <section aria-labelledby="focus-heading" className="bg-stone-50 px-4 py-16 sm:px-6 sm:py-20">
-        <SectionHeading id="focus-heading" title={focusAreas.heading} />
+        <SectionHeading id="focus-heading" title={headings.focusAreas} />
         <ol className="mx-auto mt-10 grid max-w-5xl gap-6 sm:grid-cols-2">
-          {focusAreas.items.map((area, i) => (
-            <li key={area.title} className="flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+          {focus_areas.map((area, i) => (
+            <li key={i} className="flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
               <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white">
                 {i + 1}
               </span>

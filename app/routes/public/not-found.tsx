@@ -1,20 +1,18 @@
 // Any unknown route: status 404 and the path logged (on the server here, in the browser console
-// by the 404 page itself).
-import { data } from "react-router";
-import { RouteError } from "~/components/route-error";
+// by the 404 page itself), with the site's header and footer as set.
+import { NotFound } from "~/components/not-found";
+import { noindexMeta } from "~/lib/seo";
+import { settingsPage } from "~/models/pages.server";
+import { publicPage } from "~/server/page.server";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
-  throw data(null, { status: 404 });
+  return publicPage(await settingsPage("Not-found page"), () => ({}), 404);
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => noindexMeta();
 
 export default function NotFoundRoute() {
-  return null;
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} />;
+  return <NotFound />;
 }

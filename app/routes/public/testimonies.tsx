@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { LoadError } from "~/components/load-error";
 import { PageHero } from "~/components/page-hero";
@@ -6,6 +5,9 @@ import { TestimonyCard } from "~/components/testimony-card";
 import { PAGES } from "~/content/pages";
 import { seoMeta } from "~/lib/seo";
 import { testimoniesPage } from "~/models/pages.server";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { publicPage } from "~/server/page.server";
+
 import type { Route } from "./+types/testimonies";
 import { readOnlyPage } from "~/lib/hydration";
 
@@ -16,14 +18,13 @@ export const handle = readOnlyPage;
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.testimonies);
 
 export async function loader() {
-  try {
-    return { testimonies: await testimoniesPage(), error: null };
-  } catch (error) {
-    // The spec shows 'Error: {message}'; the message is ours, never the database's wording.
-    console.error("Testimonies page failed to load:", error);
-    return data({ testimonies: [], error: "Error: Failed to load testimonies" }, { status: 503 });
-  }
+  const page = await testimoniesPage();
+  // The spec shows 'Error: {message}'; the message is ours, never the database's wording.
+  const failed = page.testimonies === null;
+  return publicPage(page, () => ({ testimonies: page.testimonies ?? [], error: failed ? "Error: Failed to load testimonies" : null }), failed ? 503 : 200);
 }
+
+export const headers = loaderHeaders;
 
 export default function Testimonies({ loaderData }: Route.ComponentProps) {
   const { testimonies, error } = loaderData;

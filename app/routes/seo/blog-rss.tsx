@@ -1,8 +1,9 @@
 // /blog/rss.xml: the blog as an RSS 2.0 feed (newest 20 posts).
-import { SITE_NAME } from "~/lib/constants";
+import { blogFeedTitle } from "~/lib/seo";
 import { xmlEscape } from "~/lib/xml";
 import { postPath } from "~/lib/paths";
 import { blogPage } from "~/models/pages.server";
+import { siteSettings } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-rss";
 
@@ -10,7 +11,10 @@ const FEED_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const posts = (await blogPage()).slice(0, FEED_SIZE);
+  const page = await blogPage();
+  if (page.posts === null) throw new Error("The blog feed could not be read");
+  const { organisation } = siteSettings(page.settings);
+  const posts = page.posts.slice(0, FEED_SIZE);
   const items = posts
     .map((post) => {
       const link = `${origin}${postPath(post)}`;
@@ -33,10 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${xmlEscape(`${SITE_NAME}: Blog & Devotionals`)}</title>
+    <title>${xmlEscape(blogFeedTitle(organisation))}</title>
     <link>${xmlEscape(`${origin}/blog`)}</link>
     <atom:link href="${xmlEscape(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml" />
-    <description>Articles, devotionals and ministry updates from the Baptist Men's Ministry in Malawi.</description>
+    <description>${xmlEscape(`Articles, devotionals and ministry updates from ${organisation.name}.`)}</description>
     <language>en</language>
 ${items}
   </channel>

@@ -1,10 +1,13 @@
-// /manifest.webmanifest: lets a phone add the site to its home screen with our icon and colours.
-import { SITE_NAME, SITE_SHORT_NAME } from "~/lib/constants";
+// /manifest.webmanifest: lets a phone add the site to its home screen with our icon and colours,
+// under the organisation's name as set in /admin/settings.
+import { settingsPage } from "~/models/pages.server";
+import { siteSettings } from "~/server/settings.server";
 
-export function loader() {
+export async function loader() {
+  const { organisation } = siteSettings((await settingsPage("Web manifest")).settings);
   const manifest = {
-    name: SITE_NAME,
-    short_name: SITE_SHORT_NAME,
+    name: organisation.name,
+    short_name: organisation.short_name,
     description: "Men of faith in Malawi: ministries, events, teaching and testimonies.",
     start_url: "/",
     display: "standalone",
