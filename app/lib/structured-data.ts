@@ -4,7 +4,7 @@
 // database cannot close the script element.
 import { ORGANISATION } from "~/content/organisation";
 import type { JsonLd } from "./seo";
-import { DEFAULT_SHARE_IMAGE, shareImageUrl } from "./seo";
+import { absoluteImageUrl, DEFAULT_SHARE_IMAGE } from "./seo";
 import { formatInSiteZone } from "./time";
 
 const SCHEMA = "https://schema.org";
@@ -23,7 +23,7 @@ function organizationRef(origin: string): JsonLd {
 
 /** A record's picture, or the site's default share picture. */
 function imageOf(origin: string, url: string | null): string[] {
-  return [url ? shareImageUrl(origin, url) : `${origin}${DEFAULT_SHARE_IMAGE.path}`];
+  return [url ? absoluteImageUrl(origin, url) : `${origin}${DEFAULT_SHARE_IMAGE.path}`];
 }
 
 const postalAddress: JsonLd = {
