@@ -264,6 +264,7 @@ test("an image chosen from the device is resized, uploaded, previewed and saved 
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const stored = await page.locator('input[name="image_url"]').inputValue();
   expect(stored).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-og-1200w\.webp$/);
+  await expect(page.getByRole("button", { name: "Make a link preview from this picture" })).toHaveCount(0);
 
   await page.getByLabel("Image description").fill("A blue poster with a gold square");
   await page.getByRole("button", { name: "Create Event" }).click();
@@ -278,4 +279,43 @@ test("an image chosen from the device is resized, uploaded, previewed and saved 
   await page.goto(eventPath);
   await expect(page.getByAltText("A blue poster with a gold square")).toBeVisible();
   await expectSharedAsJpeg(page, request, eventPath, stored.replace("-1200w.webp", "-share.jpg"));
+});
+
+test("a picture without a share picture (here: saved without JavaScript) gets one from 'Make a link preview'", async ({ page, request, browser, baseURL }) => {
+  const name = uniqueName("Old Photo Event");
+  // Without JavaScript the original file travels with the form and is stored as it is: no share picture.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await noScript.newPage();
+  await signIn(plain);
+  await plain.goto("/admin/events/new");
+  await plain.getByLabel("Event Name").fill(name);
+  await plain.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "old.png", mimeType: "image/png", buffer: await drawnPicture(page) });
+  await plain.getByRole("button", { name: "Create Event" }).click();
+  await expect(plain).toHaveURL(/\/admin\?tab=events$/);
+  await noScript.close();
+
+  await signIn(page);
+  await page.goto("/admin?tab=events");
+  const eventPath = new URL((await row(page, name).getByRole("link", { name: /on the website/ }).getAttribute("href"))!, page.url()).pathname;
+  await page.goto(eventPath);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/media\/og-default\.jpg$/);
+
+  await page.goto("/admin?tab=events");
+  await row(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+  await hydrated(page);
+  const original = await page.locator('input[name="image_url"]').inputValue();
+  expect(original).toMatch(/^\/images\/event-images\/[a-f0-9]{32}\.png$/);
+  await expect(page.getByText("links shared on WhatsApp show the site's default picture")).toBeVisible();
+  await page.getByRole("button", { name: "Make a link preview from this picture" }).click();
+  await expect(toast(page)).toContainText("Image Uploaded");
+  const stored = await page.locator('input[name="image_url"]').inputValue();
+  expect(stored).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-og-1200w\.webp$/);
+  await expect(page.getByRole("button", { name: "Make a link preview from this picture" })).toHaveCount(0);
+  await expectNoSideways(page);
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(toast(page)).toContainText("Event updated");
+
+  await expectSharedAsJpeg(page, request, eventPath, stored.replace("-1200w.webp", "-share.jpg"));
+  // The save replaced the old upload, which is deleted.
+  await expect.poll(async () => (await request.get(original)).status()).toBe(404);
 });
