@@ -49,3 +49,40 @@ export function imageSources(url: string): ImageSources {
     srcSet: widths.map((w) => `${variant(w)} ${w}w`).join(", "),
   };
 }
+
+/**
+ * The picture link previews show (og:image). WhatsApp often shows no preview for a WebP, lays its
+ * cards out at about 1.91:1 and skips heavy pictures, so every share picture is a JPEG of exactly
+ * 1200x630 (the page's tags say so without looking) and at most 300 KB. An upload's is made by the
+ * admin's browser and stored beside its widths as `<stem>-share.jpg`.
+ */
+export const SHARE_PICTURE = { width: 1200, height: 630, type: "image/jpeg", maxBytes: 300 * 1024 } as const;
+
+/** The kinds of picture a page shares as its preview (an event, a post, a ministry). */
+const SHARED_KINDS: ReadonlySet<ImageKind> = new Set(["event", "blog", "ministry"]);
+
+export function isSharedKind(kind: ImageKind): boolean {
+  return SHARED_KINDS.has(kind);
+}
+
+/**
+ * The server ends the key stem of an upload stored with a share picture in this, so a page knows
+ * from the record's URL alone that the picture exists: no R2 lookup per page view, no extra
+ * column. Uploads from before share pictures lack it, and their pages use the default picture.
+ */
+export const SHARE_READY_STEM_END = "-og";
+
+/** The bundled pictures with a share picture beside them (drawn by tools/demo-art; a test checks). */
+const BUNDLED_SHARED = /^\/media\/(events|ministries|blog)\//;
+
+export function sharePictureName(stem: string): string {
+  return `${stem}-share.jpg`;
+}
+
+/** The share picture stored beside an image, from the image's stored URL; null when it has none. */
+export function sharePictureUrl(url: string): string | null {
+  const stem = SIZED_IMAGE.exec(url)?.[1];
+  if (!stem) return null;
+  const uploadWithOne = url.startsWith("/images/") && stem.endsWith(SHARE_READY_STEM_END);
+  return uploadWithOne || BUNDLED_SHARED.test(url) ? sharePictureName(stem) : null;
+}

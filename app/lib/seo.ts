@@ -1,11 +1,11 @@
 // The tags every public page gives search engines and link previews (WhatsApp, Facebook, X): one
 // builder, so each page only says what it is about. Runs in meta functions, so it stays tiny.
 import type { MetaDescriptor } from "react-router";
-import { imageSources } from "./images";
+import { imageSources, SHARE_PICTURE, sharePictureUrl } from "./images";
 import { settingsFromMatches, titled, type SiteSettings } from "./settings";
 
-/** The share picture of pages without one of their own (1200x630, as Facebook and WhatsApp prefer). */
-export const DEFAULT_SHARE_IMAGE = { path: "/media/og-default.jpg", width: 1200, height: 630 } as const;
+/** The share picture of pages without one of their own (a SHARE_PICTURE: 1200x630 JPEG). */
+export const DEFAULT_SHARE_IMAGE = { path: "/media/og-default.jpg" } as const;
 
 /** The title of the blog's RSS feed. */
 export const blogFeedTitle = (organisation: SiteSettings["organisation"]) => `${organisation.name}: Blog & Devotionals`;
@@ -33,7 +33,10 @@ export type SeoPage = {
   shareTitle?: string;
   /** og:type: "article" for blog posts, "website" for everything else. */
   type?: "website" | "article";
-  /** The record's picture as stored (site-relative); the site's default picture when absent. */
+  /**
+   * The record's picture as stored (site-relative). Previews show its share picture, or the site's
+   * default one when it has none (no picture, or an upload from before share pictures).
+   */
   image?: { url: string | null | undefined; alt: string } | null;
   /** Structured data (schema.org JSON-LD), built by the page's loader. */
   jsonLd?: JsonLd | null;
@@ -52,13 +55,19 @@ export function originFromMatches(matches: readonly MatchLike[]): string {
 }
 
 /**
- * The absolute URL of a stored picture for link previews. Our pictures come in widths
- * (-480w/-960w/-1600w); previews use the 960 px one: large enough for a big card on Facebook
- * and WhatsApp, and small enough for WhatsApp's size limit on preview images.
+ * The absolute URL of a stored picture for structured data. Our pictures come in widths
+ * (-480w/-960w/-1600w); search engines get the 960 px one. (Link previews use share pictures.)
  */
-export function shareImageUrl(origin: string, url: string): string {
+export function absoluteImageUrl(origin: string, url: string): string {
   const src = imageSources(url).src;
   return /^https?:\/\//.test(src) ? src : `${origin}${src}`;
+}
+
+/** The picture a page's link preview shows, with its description: absolute, on the site's origin. */
+function previewPicture(origin: string, image: SeoPage["image"], defaultAlt: string): { url: string; alt: string } {
+  const shared = image?.url ? sharePictureUrl(image.url) : null;
+  if (!image || !shared) return { url: `${origin}${DEFAULT_SHARE_IMAGE.path}`, alt: defaultAlt };
+  return { url: `${origin}${shared}`, alt: image.alt };
 }
 
 /** A 'Share on WhatsApp' link: WhatsApp opens with the text and the address filled in. */
@@ -74,9 +83,7 @@ export function seoMeta(matches: readonly MatchLike[], page: SeoPage): MetaDescr
   const url = `${origin}${page.path}`;
   const title = page.title ? titled(page.title, settings) : name;
   const shareTitle = page.shareTitle ?? title;
-  const image = page.image?.url
-    ? { url: shareImageUrl(origin, page.image.url), alt: page.image.alt }
-    : { url: `${origin}${DEFAULT_SHARE_IMAGE.path}`, alt: `${name}: ${tagline}` };
+  const image = previewPicture(origin, page.image, `${name}: ${tagline}`);
   return [
     { title },
     { name: "description", content: page.description },
@@ -89,12 +96,9 @@ export function seoMeta(matches: readonly MatchLike[], page: SeoPage): MetaDescr
     { property: "og:title", content: shareTitle },
     { property: "og:description", content: page.description },
     { property: "og:image", content: image.url },
-    ...(page.image?.url
-      ? []
-      : [
-          { property: "og:image:width", content: String(DEFAULT_SHARE_IMAGE.width) },
-          { property: "og:image:height", content: String(DEFAULT_SHARE_IMAGE.height) },
-        ]),
+    { property: "og:image:type", content: SHARE_PICTURE.type },
+    { property: "og:image:width", content: String(SHARE_PICTURE.width) },
+    { property: "og:image:height", content: String(SHARE_PICTURE.height) },
     { property: "og:image:alt", content: image.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: shareTitle },

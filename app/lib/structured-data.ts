@@ -3,7 +3,7 @@
 // JavaScript. React Router's meta renders it with `<`, `>` and `&` escaped, so text from the
 // database cannot close the script element.
 import type { JsonLd } from "./seo";
-import { DEFAULT_SHARE_IMAGE, shareImageUrl } from "./seo";
+import { absoluteImageUrl, DEFAULT_SHARE_IMAGE } from "./seo";
 import { phonesOf, socialLinksOf, type SiteSettings } from "./settings";
 import { formatInSiteZone } from "./time";
 
@@ -23,7 +23,7 @@ function organizationRef(origin: string, { organisation }: SiteSettings): JsonLd
 
 /** A record's picture, or the site's default share picture. */
 function imageOf(origin: string, url: string | null): string[] {
-  return [url ? shareImageUrl(origin, url) : `${origin}${DEFAULT_SHARE_IMAGE.path}`];
+  return [url ? absoluteImageUrl(origin, url) : `${origin}${DEFAULT_SHARE_IMAGE.path}`];
 }
 
 /** The address lines as schema.org reads them: the first is the street, the second the town. */

@@ -1,9 +1,10 @@
 // The events manager as an admin uses it: create with a sample image, see it listed, edit, a refused
 // save that keeps what was typed, delete through the dialog, registrations and the CSV export, and a
-// real image upload. Runs on the desktop and at 360 px, with the browser in New York time to prove
-// that dates are read and shown in Malawi time whatever the admin's device says.
+// real image upload with the share picture link previews show (issue 18). Runs on the desktop and at
+// 360 px, with the browser in New York time to prove that dates are read and shown in Malawi time
+// whatever the admin's device says.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
 test.use({ timezoneId: "America/New_York" });
@@ -192,34 +193,78 @@ test("without JavaScript the Export CSV link still downloads the file", async ({
   await context.close();
 });
 
-test("an image chosen from the device is resized, uploaded, previewed and saved with the event", async ({ page }) => {
+/**
+ * A real 1200x900 PNG drawn on a canvas: blue with a gold square, and red bands at the top and
+ * bottom that a share picture (the centre cropped to 1200x630, cutting 135 px off each end) must
+ * leave out.
+ */
+async function drawnPicture(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 1200;
+    canvas.height = 900;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#1e3a8a";
+    context.fillRect(0, 0, 1200, 900);
+    context.fillStyle = "#dc2626";
+    context.fillRect(0, 0, 1200, 100);
+    context.fillRect(0, 800, 1200, 100);
+    context.fillStyle = "#facc15";
+    context.fillRect(150, 300, 500, 300);
+    return canvas.toDataURL("image/png");
+  });
+  return Buffer.from(dataUrl.split(",")[1]!, "base64");
+}
+
+/** The event page's link preview: a 1200x630 JPEG under 300 KB that loads, cropped around the centre. */
+async function expectSharedAsJpeg(page: Page, request: APIRequestContext, eventPath: string, expected: string) {
+  await page.goto(eventPath);
+  const shared = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(shared).toBe(new URL(expected, page.url()).href);
+  await expect(page.locator('meta[property="og:image:type"]')).toHaveAttribute("content", "image/jpeg");
+  await expect(page.locator('meta[property="twitter:image"], meta[name="twitter:image"]')).toHaveAttribute("content", shared!);
+  const picture = await request.get(shared!);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/jpeg");
+  expect((await picture.body()).length).toBeLessThanOrEqual(300 * 1024);
+
+  const decoded = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    return { width: image.naturalWidth, height: image.naturalHeight, top: at(600, 2), bottom: at(600, 627), square: at(400, 315) };
+  }, shared!);
+  expect([decoded.width, decoded.height]).toEqual([1200, 630]);
+  const isBlue = ([r, g, b]: number[]) => r! < 80 && g! < 100 && b! > 100;
+  expect(isBlue(decoded.top!) && isBlue(decoded.bottom!), `no red band left: ${JSON.stringify(decoded)}`).toBe(true);
+  expect(decoded.square![0]).toBeGreaterThan(200); // the gold square, where the centre crop puts it
+}
+
+test("an image chosen from the device is resized, uploaded, previewed and saved with the event, which shares it as a 1200x630 JPEG", async ({
+  page,
+  request,
+}) => {
   const name = uniqueName("Photo Event");
   await signIn(page);
   await page.goto("/admin/events/new");
   await hydrated(page);
-
-  // A real 1200x630 PNG, drawn on a canvas.
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 1200;
-    canvas.height = 630;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#1e3a8a";
-    context.fillRect(0, 0, 1200, 630);
-    context.fillStyle = "#facc15";
-    context.fillRect(150, 150, 500, 300);
-    return canvas.toDataURL("image/png");
-  });
-  const png = Buffer.from(dataUrl.split(",")[1]!, "base64");
+  const png = await drawnPicture(page);
 
   await page.getByLabel("Event Name").fill(name);
   await page.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "rally.png", mimeType: "image/png", buffer: png });
   await expect(toast(page)).toContainText("Image Uploaded");
   const preview = page.getByAltText("Selected image preview");
-  await expect(preview).toHaveAttribute("src", /^\/images\/event-images\/[a-f0-9]{32}-960w\.webp$/);
+  await expect(preview).toHaveAttribute("src", /^\/images\/event-images\/[a-f0-9]{32}-og-960w\.webp$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const stored = await page.locator('input[name="image_url"]').inputValue();
-  expect(stored).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-1200w\.webp$/);
+  expect(stored).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-og-1200w\.webp$/);
+  await expect(page.getByRole("button", { name: "Make a link preview from this picture" })).toHaveCount(0);
 
   await page.getByLabel("Image description").fill("A blue poster with a gold square");
   await page.getByRole("button", { name: "Create Event" }).click();
@@ -230,7 +275,47 @@ test("an image chosen from the device is resized, uploaded, previewed and saved 
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   const publicLink = row(page, name).getByRole("link", { name: /on the website/ });
-  const id = (await publicLink.getAttribute("href"))!.split("/").pop();
-  await page.goto(`/events/${id}`);
+  const eventPath = new URL((await publicLink.getAttribute("href"))!, page.url()).pathname;
+  await page.goto(eventPath);
   await expect(page.getByAltText("A blue poster with a gold square")).toBeVisible();
+  await expectSharedAsJpeg(page, request, eventPath, stored.replace("-1200w.webp", "-share.jpg"));
+});
+
+test("a picture without a share picture (here: saved without JavaScript) gets one from 'Make a link preview'", async ({ page, request, browser, baseURL }) => {
+  const name = uniqueName("Old Photo Event");
+  // Without JavaScript the original file travels with the form and is stored as it is: no share picture.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await noScript.newPage();
+  await signIn(plain);
+  await plain.goto("/admin/events/new");
+  await plain.getByLabel("Event Name").fill(name);
+  await plain.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "old.png", mimeType: "image/png", buffer: await drawnPicture(page) });
+  await plain.getByRole("button", { name: "Create Event" }).click();
+  await expect(plain).toHaveURL(/\/admin\?tab=events$/);
+  await noScript.close();
+
+  await signIn(page);
+  await page.goto("/admin?tab=events");
+  const eventPath = new URL((await row(page, name).getByRole("link", { name: /on the website/ }).getAttribute("href"))!, page.url()).pathname;
+  await page.goto(eventPath);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/media\/og-default\.jpg$/);
+
+  await page.goto("/admin?tab=events");
+  await row(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+  await hydrated(page);
+  const original = await page.locator('input[name="image_url"]').inputValue();
+  expect(original).toMatch(/^\/images\/event-images\/[a-f0-9]{32}\.png$/);
+  await expect(page.getByText("links shared on WhatsApp show the site's default picture")).toBeVisible();
+  await page.getByRole("button", { name: "Make a link preview from this picture" }).click();
+  await expect(toast(page)).toContainText("Image Uploaded");
+  const stored = await page.locator('input[name="image_url"]').inputValue();
+  expect(stored).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-og-1200w\.webp$/);
+  await expect(page.getByRole("button", { name: "Make a link preview from this picture" })).toHaveCount(0);
+  await expectNoSideways(page);
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(toast(page)).toContainText("Event updated");
+
+  await expectSharedAsJpeg(page, request, eventPath, stored.replace("-1200w.webp", "-share.jpg"));
+  // The save replaced the old upload, which is deleted.
+  await expect.poll(async () => (await request.get(original)).status()).toBe(404);
 });

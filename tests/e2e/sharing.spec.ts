@@ -58,10 +58,11 @@ for (const path of [EVENT_PATH, POST_PATH]) {
   test(`${path}: the preview picture and canonical URL are absolute and the picture loads`, async ({ page, request }) => {
     await page.goto(path);
     const image = await page.locator('meta[property="og:image"]').getAttribute("content");
-    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+-960w\.webp$/);
+    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+-share\.jpg$/);
     const picture = await request.get(image!);
     expect(picture.status()).toBe(200);
-    expect(picture.headers()["content-type"]).toBe("image/webp");
+    expect(picture.headers()["content-type"]).toBe("image/jpeg");
+    expect((await picture.body()).length).toBeLessThanOrEqual(300 * 1024);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(path, page.url()).href);
   });
 }

@@ -1,9 +1,11 @@
 // Image uploads: only real images (judged by their bytes) under the size limit reach R2; they are
-// served back with their sniffed type and long-lived caching; replacing or deleting removes them.
+// served back with their sniffed type and long-lived caching; a share picture (issue 18) is stored
+// beside them only as a 1200x630 JPEG of at most 300 KB; replacing or deleting removes them all.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteImageSet, MAX_IMAGE_BYTES } from "~/server/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
+import { publicPicture } from "../fixtures/public-files";
 import { createAdmin, request, signIn } from "./helpers";
 
 let cookie: string;
@@ -16,9 +18,14 @@ function upload(kind: string, files: Record<string, BlobPart>, options: { cookie
   const form = new FormData();
   form.set("kind", kind);
   form.set("name", options.name ?? "Phone Photo.JPG");
-  for (const [field, bytes] of Object.entries(files)) form.append(field, new Blob([bytes], { type: options.type ?? "image/webp" }), field);
+  for (const [field, bytes] of Object.entries(files)) {
+    form.append(field, new Blob([bytes], { type: field === "share" ? "image/jpeg" : (options.type ?? "image/webp") }), field);
+  }
   return request("/api/admin/images", { method: "POST", cookie: options.cookie === undefined ? cookie : options.cookie, body: form });
 }
+
+/** A real share picture: 1200x630 JPEG, 29 KB. */
+const SHARE = publicPicture("/media/events/sample-retreat-share.jpg")!;
 
 async function keys(prefix = "") {
   return (await env.IMAGES.list({ prefix })).objects.map((o) => o.key).sort();
@@ -49,6 +56,35 @@ describe("POST /api/admin/images", () => {
     const response = await upload(kind, { w480: fixtureBytes(fixture) });
     expect(response.status).toBe(201);
     expect((await response.json<{ url: string }>()).url).toMatch(pattern);
+  });
+
+  it("stores a share picture beside the widths as <stem>-share.jpg, the stem saying it has one", async () => {
+    const response = await upload("event", { w480: fixtureBytes("webp"), w960: fixtureBytes("webp"), share: SHARE });
+    expect(response.status).toBe(201);
+    const { url } = await response.json<{ url: string }>();
+    expect(url).toMatch(/^\/images\/event-images\/[a-f0-9]{32}-og-960w\.webp$/);
+    const stem = url.slice("/images/".length).replace(/-960w\.webp$/, "");
+    expect(await keys("event-images/")).toEqual([`${stem}-480w.webp`, `${stem}-960w.webp`, `${stem}-share.jpg`]);
+
+    const served = await request(`/images/${stem}-share.jpg`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(SHARE);
+  });
+
+  it("refuses a share picture over 300 KB, not a JPEG, or not 1200x630, and stores nothing", async () => {
+    const heavy = new Uint8Array(300 * 1024 + 1);
+    heavy.set(SHARE); // still a 1200x630 JPEG to a reader: decoders ignore what follows its end
+    const tooLarge = await upload("event", { w480: fixtureBytes("webp"), share: heavy });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: "The link preview picture must be 300 KB or smaller." });
+    for (const share of [fixtureBytes("png"), fixtureBytes("jpeg"), new TextEncoder().encode("<svg/>")]) {
+      const refused = await upload("event", { w480: fixtureBytes("webp"), share });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: "The link preview picture must be a 1200x630 JPEG." });
+    }
+    expect(await keys()).toEqual([]);
   });
 
   it("serves an upload with its sniffed type, a year of immutable caching and an ETag", async () => {
@@ -95,8 +131,8 @@ describe("POST /api/admin/images", () => {
 });
 
 describe("deleting an image", () => {
-  it("removes every stored width and nothing else", async () => {
-    const first = await (await upload("event", { w480: fixtureBytes("webp"), w960: fixtureBytes("webp") })).json<{ url: string }>();
+  it("removes every stored width and the share picture, and nothing else", async () => {
+    const first = await (await upload("event", { w480: fixtureBytes("webp"), w960: fixtureBytes("webp"), share: SHARE })).json<{ url: string }>();
     const second = await (await upload("event", { w480: fixtureBytes("webp") })).json<{ url: string }>();
     await deleteImageSet(first.url);
     expect(await keys()).toEqual([second.url.slice("/images/".length)]);

@@ -128,7 +128,7 @@ describe("/events?register={id}", () => {
     expect(dialog).toContain("Register for Lake Malawi Men&#x27;s Retreat");
     // The preview a chat app shows for the shared link names the event.
     expect(body).toContain('<meta property="og:title" content="Register for Lake Malawi Men&#x27;s Retreat"/>');
-    expect(body).toMatch(/<meta property="og:image" content="http:\/\/localhost\/media\/events\/sample-retreat-960w\.webp"\/>/);
+    expect(body).toMatch(/<meta property="og:image" content="http:\/\/localhost\/media\/events\/sample-retreat-share\.jpg"\/>/);
     expect(dialog).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/events")[^>]*>/);
     expect(dialog).toMatch(/<input(?=[^>]*name="event_id")(?=[^>]*value="2")[^>]*>/);
     expect(dialog).toMatch(/<input(?=[^>]*name="full_name")(?=[^>]*required)[^>]*>/);
@@ -172,7 +172,7 @@ describe("/events/{id}", () => {
     expect(body).toMatch(/<h1[^>]*>Central Region Men&#x27;s Prayer Breakfast<\/h1>/);
     expect(body).toContain("<title>Central Region Men&#x27;s Prayer Breakfast | Baptist Men Malawi</title>");
     expect(body).toMatch(/<meta name="description" content="Start the day in prayer/);
-    expect(body).toContain('<meta property="og:image" content="http://localhost/media/events/prayer-breakfast-960w.webp"/>');
+    expect(body).toContain('<meta property="og:image" content="http://localhost/media/events/prayer-breakfast-share.jpg"/>');
     expect(body).toContain("6:30 AM");
     expect(body).toContain("Lilongwe Baptist Church, Area 47, Lilongwe");
     expect(body).toMatch(/<img(?=[^>]*fetchPriority="high")(?=[^>]*loading="eager")[^>]*>/);

@@ -101,7 +101,7 @@ const API_TARGETS: Record<string, Target> = {
   // The public forms' JSON endpoints, which the islands script posts to.
   "POST /api/registrations": { ...registration, api: true },
   "POST /api/contact-messages": { ...contact, api: true },
-  "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999"] },
+  "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999", "share"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };
@@ -239,6 +239,7 @@ const fileBytes = fc.oneof(
   fc.constantFrom(fixtureBytes("png"), fixtureBytes("gif"), fixtureBytes("jpeg"), fixtureBytes("webp")),
   fc.constant(new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`)),
   fc.constant(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x3c, 0x73)), // a PNG header, then junk
+  fc.constant(Uint8Array.of(0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x76)), // a JPEG frame header cut short
 );
 const fileValue = fc.record({ file: fileBytes, name: fileNames, type: fc.constantFrom("image/png", "text/html", "application/octet-stream", "") });
 
@@ -256,7 +257,7 @@ function valueFor(target: Target, field: string): fc.Arbitrary<Value> {
     { weight: 1, arbitrary: invalidUtf8 },
   ];
   if (plausible.length) options.push({ weight: 4, arbitrary: fc.constantFrom(...plausible) });
-  if (field === "image_file" || /^w\d+$/.test(field)) options.push({ weight: 4, arbitrary: fileValue });
+  if (field === "image_file" || field === "share" || /^w\d+$/.test(field)) options.push({ weight: 4, arbitrary: fileValue });
   return fc.oneof(...options);
 }
 

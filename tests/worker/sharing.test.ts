@@ -61,12 +61,12 @@ const PUBLIC_PAGES = [
   { path: "/mission", canonical: "/mission", image: DEFAULT_IMAGE },
   { path: "/leadership", canonical: "/leadership", image: DEFAULT_IMAGE },
   { path: "/ministries", canonical: "/ministries", image: DEFAULT_IMAGE },
-  { path: "/ministries/youth-mentorship", canonical: "/ministries/youth-mentorship", image: `${ORIGIN}/media/ministries/youth-mentorship-960w.webp` },
+  { path: "/ministries/youth-mentorship", canonical: "/ministries/youth-mentorship", image: `${ORIGIN}/media/ministries/youth-mentorship-share.jpg` },
   { path: "/blog", canonical: "/blog", image: DEFAULT_IMAGE },
-  { path: "/blog/rising-early-mark-1-35", canonical: "/blog/rising-early-mark-1-35", image: `${ORIGIN}/media/blog/sunrise-devotional-960w.webp`, type: "article" },
+  { path: "/blog/rising-early-mark-1-35", canonical: "/blog/rising-early-mark-1-35", image: `${ORIGIN}/media/blog/sunrise-devotional-share.jpg`, type: "article" },
   { path: "/testimonies", canonical: "/testimonies", image: DEFAULT_IMAGE },
   { path: "/events", canonical: "/events", image: DEFAULT_IMAGE },
-  { path: "/events/1", canonical: "/events/1", image: `${ORIGIN}/media/events/prayer-breakfast-960w.webp` },
+  { path: "/events/1", canonical: "/events/1", image: `${ORIGIN}/media/events/prayer-breakfast-share.jpg` },
   { path: "/events/5", canonical: "/events/5", image: DEFAULT_IMAGE },
   { path: "/contact", canonical: "/contact", image: DEFAULT_IMAGE },
 ];
@@ -134,7 +134,7 @@ describe("every public page gives link previews and search engines what they nee
     // The shared link keeps its own preview: it names the event it opens.
     expect(register.meta("og:url")).toBe(`${ORIGIN}/events?register=1`);
     expect(register.meta("og:title")).toBe("Register for Central Region Men's Prayer Breakfast");
-    expect(register.meta("og:image")).toBe(`${ORIGIN}/media/events/prayer-breakfast-960w.webp`);
+    expect(register.meta("og:image")).toBe(`${ORIGIN}/media/events/prayer-breakfast-share.jpg`);
 
     const closed = await head("/events?register=3");
     expect(closed.canonical).toEqual([`${ORIGIN}/events`]);

@@ -13,6 +13,9 @@
  * Naming convention (the site derives `srcset` from it): `<name>-<width>w.webp`.
  *   16:9 scenes  -> 480w (480x270), 960w (960x540), 1600w (1600x900)
  *   avatars      -> 160w (160x160), 480w (480x480)
+ * Pictures a page can share as its link preview (events, ministries, blog) also get
+ * `<name>-share.jpg`: 1200x630, centre-cropped, JPEG (WhatsApp often shows no WebP preview),
+ * as the admin's browser makes for uploads (docs/decisions/011-share-pictures.md).
  * Visitors are mostly on slow, expensive mobile data, so each size has a byte budget; the
  * encoder lowers the WebP quality step by step until the file fits.
  *
@@ -106,8 +109,17 @@ class Scene {
     return this;
   }
   svg(outW = this.w, outH = this.h) {
+    return this.svgOf(outW, outH, `0 0 ${this.w} ${this.h}`);
+  }
+  /** The scene cropped to cover outW x outH (centre crop), as the admin's browser crops uploads. */
+  coverSvg(outW, outH) {
+    const scale = Math.max(outW / this.w, outH / this.h);
+    const [w, h] = [outW / scale, outH / scale];
+    return this.svgOf(outW, outH, `${n((this.w - w) / 2)} ${n((this.h - h) / 2)} ${n(w)} ${n(h)}`);
+  }
+  svgOf(outW, outH, viewBox) {
     return (
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${outW}" height="${outH}" viewBox="0 0 ${this.w} ${this.h}">` +
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${outW}" height="${outH}" viewBox="${viewBox}">` +
       `<defs>${this.defs.join("")}</defs>${this.body.join("")}</svg>`
     );
   }
@@ -1207,6 +1219,13 @@ async function writeSizes(name, scene, sizes) {
   }
 }
 
+const jpeg = (svg) => sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+
+/** The link-preview picture of a scene: 1200x630 JPEG, the size and type every share picture has. */
+async function writeSharePicture(name, scene) {
+  await save(`media/${name}-share.jpg`, await jpeg(scene.coverSvg(1200, 630)));
+}
+
 /** Wrap a PNG in a single-image ICO container (PNG-compressed entry, Vista+ format). */
 function pngToIco(png, size) {
   const header = Buffer.alloc(6);
@@ -1242,12 +1261,16 @@ async function main() {
     "blog/fathers-teaching": sceneFathersTeaching,
     "blog/borehole-project": sceneBorehole,
   };
-  for (const [name, make] of Object.entries(scenes)) await writeSizes(name, make(), WIDE);
+  for (const [name, make] of Object.entries(scenes)) {
+    const scene = make();
+    await writeSizes(name, scene, WIDE);
+    await writeSharePicture(name, scene);
+  }
   for (const a of AVATARS) await writeSizes(`people/${a.name}`, avatarScene(a), SQUARE);
   await writeSizes("map-falls-area", sceneMap(), WIDE);
 
   const og = sceneOg({ withText: OG_WITH_TEXT });
-  await save("media/og-default.jpg", await sharp(Buffer.from(og.svg())).jpeg({ quality: 78, mozjpeg: true }).toBuffer());
+  await save("media/og-default.jpg", await jpeg(og.svg()));
 
   await save("favicon.svg", Buffer.from(FAVICON_SVG));
   await save("favicon.ico", pngToIco(await png(iconSvg(32)), 32));

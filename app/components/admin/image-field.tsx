@@ -2,8 +2,9 @@
 // and upload to R2 before the form is saved. Without JavaScript the file travels with the form
 // (multipart) and the server stores it as it is.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
-import { imageSources, type ImageKind } from "~/lib/images";
+import { imageSources, isSharedKind, sharePictureUrl, type ImageKind } from "~/lib/images";
 import { uploadImage } from "~/lib/image-resize";
+import { buttonClass } from "../form-fields";
 import { showToast } from "../toaster";
 import { ImageIcon, SpinnerIcon, UploadIcon } from "../icons";
 
@@ -69,6 +70,22 @@ export function ImageField({
       setUploading(false);
       // The stored URL travels in the hidden field; do not send the original file again.
       if (fileInput.current) fileInput.current.value = "";
+    }
+  }
+
+  // A picture uploaded before share pictures (or without JavaScript) has none, so links to its page
+  // preview with the site's default picture. Uploading the stored picture again makes one; the
+  // form's save then replaces the old upload.
+  const lacksSharePicture = isSharedKind(kind) && url.startsWith("/images/") && sharePictureUrl(url) === null;
+
+  async function makeSharePicture() {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${response.status}`);
+      const picture = await response.blob();
+      await handleFile(new File([picture], url.slice(url.lastIndexOf("/") + 1), { type: picture.type }));
+    } catch {
+      showToast({ title: "Upload Error", description: uploadErrorMessage, variant: "destructive" });
     }
   }
 
@@ -139,6 +156,15 @@ export function ImageField({
         </p>
       ) : null}
       {error ? <p className="mt-1.5 text-sm font-medium text-red-700">{error}</p> : null}
+
+      {lacksSharePicture && !uploading ? (
+        <div className="mt-3 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
+          <p>This picture has no link preview version yet: links shared on WhatsApp show the site&apos;s default picture.</p>
+          <button type="button" onClick={() => void makeSharePicture()} className={`mt-2 ${buttonClass.secondary}`}>
+            Make a link preview from this picture
+          </button>
+        </div>
+      ) : null}
 
       {samples?.length ? (
         <div className="mt-3">
