@@ -10,34 +10,28 @@ import {
   recordAdminLogin,
   type AdminIdentity,
 } from "~/models/admin.server";
-import { clientAddress } from "./client-address.server";
+import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
-import { clearRateLimit, consumeRateLimit, isRateLimited, RATE_LIMITS } from "./rate-limit.server";
 import { createSessionToken, readSessionClaims, sessionCookie } from "./session.server";
+import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 
-export type LoginResult = { ok: true; cookie: string } | { ok: false; error: string };
+/** A sign-in: the cookies to set (session and device), or the refusal's message and status. */
+export type LoginResult = { ok: true; cookies: string[] } | { ok: false; error: string; status: 401 | 429 };
 
 export async function signIn(request: Request, email: string, password: string): Promise<LoginResult> {
-  const address = clientAddress(request);
-  const [emailBlocked, addressBlocked] = await Promise.all([
-    isRateLimited(RATE_LIMITS.loginPerEmail, email),
-    isRateLimited(RATE_LIMITS.loginPerAddress, address),
-  ]);
-  if (emailBlocked || addressBlocked) return { ok: false, error: LOGIN_MESSAGES.tooMany };
+  const attempt = await countSignInAttempt(request, email);
+  if (!attempt.admitted) return { ok: false, error: attempt.message, status: 429 };
 
   const admin = await findAdminForLogin(email);
   // Verify against a decoy when the e-mail is unknown, so timing does not reveal which admins exist.
   const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyPasswordHash()));
-  if (!admin || !valid) {
-    await Promise.all([
-      consumeRateLimit(RATE_LIMITS.loginPerEmail, email),
-      consumeRateLimit(RATE_LIMITS.loginPerAddress, address),
-    ]);
-    return { ok: false, error: LOGIN_MESSAGES.invalid };
-  }
+  if (!admin || !valid) return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
 
-  await Promise.all([recordAdminLogin(admin.id), clearRateLimit(RATE_LIMITS.loginPerEmail, email)]);
-  return { ok: true, cookie: sessionCookie(request, await createSessionToken(admin)) };
+  await Promise.all([recordAdminLogin(admin.id), forgetSignInAttempt(attempt)]);
+  return {
+    ok: true,
+    cookies: [sessionCookie(request, await createSessionToken(admin)), await deviceCookie(request, admin.email)],
+  };
 }
 
 export type AuthenticatedAdmin = {

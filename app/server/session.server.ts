@@ -20,7 +20,8 @@ export function sessionSecret(): string {
   return secret;
 }
 
-function signingKey(): Uint8Array {
+/** The HS256 key of every token we sign: sessions and device cookies. */
+export function signingKey(): Uint8Array {
   return new TextEncoder().encode(sessionSecret());
 }
 

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { SignJWT } from "jose";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as passwords from "~/server/password.server";
 import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
 
 let adminId: number;
@@ -174,12 +175,12 @@ describe("session tokens", () => {
 });
 
 describe("failed sign-in rate limit", () => {
-  it("locks an e-mail after 5 failures, even for the right password, with a clear message", async () => {
+  it("locks an e-mail at one address after 5 failures, even for the right password, with a clear message", async () => {
     for (let i = 0; i < 5; i++) {
-      const response = await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: `192.0.2.${i}` });
+      const response = await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "192.0.2.1" });
       expect(response.status).toBe(401);
     }
-    const blocked = await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.99" });
+    const blocked = await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.1" });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
   });
@@ -193,5 +194,147 @@ describe("failed sign-in rate limit", () => {
     expect(blocked.status).toBe(429);
     const elsewhere = await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.201" });
     expect(elsewhere.status).toBe(302);
+  });
+
+  it("checks at most 5 passwords when 30 wrong ones arrive at the same moment", async () => {
+    const verify = vi.spyOn(passwords, "verifyPassword");
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "192.0.2.30" })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(verify.mock.calls.length);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - verify.mock.calls.length);
+    vi.restoreAllMocks();
+  });
+
+  it("counts only failures: a successful sign-in clears the count of that e-mail and address", async () => {
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "192.0.2.40" })).status).toBe(401);
+      }
+      expect((await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.40" })).status).toBe(302);
+    }
+  });
+
+  it("does not let strangers at other addresses lock the admin out", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: `192.0.2.${50 + i}` })).status).toBe(401);
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.50" })).status).toBe(302);
+  });
+
+  it("stops strangers after about 100 guesses a day at one e-mail, however many addresses they use", async () => {
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    const fromNewAddress = await postForm("/auth", { email: TEST_ADMIN.email, password: "yet-another-guess" }, { ip: "198.51.100.99" });
+    expect(fromNewAddress.status).toBe(429);
+    expect(await fromNewAddress.text()).toContain("Too many failed sign-in attempts for this account today.");
+  });
+
+  it("counts IPv6 clients by their /64 network", async () => {
+    const sameNetwork = ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:0db8:0001:0002::9", "2001:db8:1:2:0:0:0:5"];
+    for (const [i, ip] of sameNetwork.entries()) {
+      expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip })).status).toBe(401);
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "2001:db8:1:2:abcd::7" })).status).toBe(429);
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "2001:db8:1:3::1" })).status).toBe(302);
+  });
+});
+
+/** `count` wrong passwords for `email`, 5 from each of as many addresses as that takes. */
+async function guessFromManyAddresses(email: string, count: number) {
+  const addresses = Math.ceil(count / 5);
+  await Promise.all(
+    Array.from({ length: addresses }, async (_, a) => {
+      for (let i = 0; i < 5 && a * 5 + i < count; i++) {
+        const response = await postForm("/auth", { email, password: `guess-${a}-${i}` }, { ip: `203.0.113.${a + 10}` });
+        expect(response.status).toBe(401);
+      }
+    }),
+  );
+}
+
+describe("trusted devices (device cookies)", () => {
+  async function signInForDevice(ip = "198.51.100.20", password = TEST_ADMIN.password) {
+    const response = await postForm("/auth", { email: TEST_ADMIN.email, password }, { ip });
+    expect(response.status).toBe(302);
+    return `device=${cookieValue(response, "device")}`;
+  }
+
+  it("are issued on sign-in: signed, HttpOnly, SameSite=Strict, long-lived, and __Host- over https", async () => {
+    const response = await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.21" });
+    const header = response.headers.getSetCookie().find((c) => c.startsWith("device="))!;
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Strict/);
+    expect(header).toMatch(/Path=\//);
+    expect(Number(/Max-Age=(\d+)/.exec(header)?.[1])).toBeGreaterThan(30 * 24 * 3600);
+    expect(cookieValue(response, "device")).not.toContain(TEST_ADMIN.password);
+
+    const https = await exports.default.fetch(
+      new Request("https://localhost/auth", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://localhost", "CF-Connecting-IP": "198.51.100.22" },
+        body: new URLSearchParams(TEST_ADMIN).toString(),
+        redirect: "manual",
+      }),
+    );
+    const secure = https.headers.getSetCookie().find((c) => c.startsWith("__Host-device="))!;
+    expect(secure).toMatch(/; Secure/);
+    expect(secure).toMatch(/Path=\//);
+    expect(secure).not.toMatch(/Domain=/i);
+  });
+
+  it("let the admin in from a device that signed in before, while strangers have used up every other limit", async () => {
+    const device = await signInForDevice("198.51.100.23");
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    for (let i = 0; i < 20; i++) {
+      await postForm("/auth", { email: i < 5 ? TEST_ADMIN.email : `other${i}@example.org`, password: `wrong-${i}-password` }, { ip: "198.51.100.23" });
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.23" })).status).toBe(429);
+    const trusted = await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.23", cookie: device });
+    expect(trusted.status).toBe(302);
+    expect(cookieValue(trusted, "session")).toBeTruthy();
+  });
+
+  it("lock out a device cookie after 5 failures of its own, without locking out the admin's other devices", async () => {
+    const phone = await signInForDevice("198.51.100.24");
+    const laptop = await signInForDevice("198.51.100.25");
+    for (let i = 0; i < 5; i++) {
+      expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "198.51.100.24", cookie: phone })).status).toBe(401);
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.24", cookie: phone })).status).toBe(429);
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.24", cookie: laptop })).status).toBe(302);
+  });
+
+  it("survive sign-out: the logout clears only the session cookie", async () => {
+    const response = await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.26" });
+    const device = `device=${cookieValue(response, "device")}`;
+    const session = `session=${cookieValue(response, "session")}`;
+    const out = await request("/logout", { method: "POST", cookie: `${session}; ${device}` });
+    expect(out.status).toBe(302);
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("device="))).toBe(false);
+
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.26", cookie: device })).status).toBe(302);
+  });
+
+  it("are trusted only for their own e-mail and only when signed with our secret", async () => {
+    await createAdmin("second@example.org", "second-password-here");
+    const secondDevice = await (async () => {
+      const response = await postForm("/auth", { email: "second@example.org", password: "second-password-here" }, { ip: "198.51.100.27" });
+      return `device=${cookieValue(response, "device")}`;
+    })();
+    const forged = `device=${await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(TEST_ADMIN.email)
+      .setAudience("device")
+      .setJti("forged")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-of-at-least-32-characters!!"))}`;
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    for (const cookie of [secondDevice, forged, "device=garbage"]) {
+      expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.28", cookie })).status, cookie).toBe(429);
+    }
   });
 });
