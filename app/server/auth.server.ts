@@ -12,7 +12,7 @@ import {
 } from "~/models/admin.server";
 import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
-import { createSessionToken, readSessionClaims, sessionCookie } from "./session.server";
+import { readSessionClaims, sessionCookie } from "./session.server";
 import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 
 /** A sign-in: the cookies to set (session and device), or the refusal's message and status. */
@@ -30,13 +30,13 @@ export async function signIn(request: Request, email: string, password: string):
   await Promise.all([recordAdminLogin(admin.id), forgetSignInAttempt(attempt)]);
   return {
     ok: true,
-    cookies: [sessionCookie(request, await createSessionToken(admin)), await deviceCookie(request, admin.email)],
+    cookies: [await sessionCookie(request, admin), await deviceCookie(request, admin.email)],
   };
 }
 
 export type AuthenticatedAdmin = {
   admin: AdminIdentity;
-  /** A fresh session cookie when the token is due for renewal, to set on the response. */
+  /** A fresh session cookie when the token is due for renewal, to set on the response unless it sets its own. */
   renewedCookie: string | null;
 };
 
@@ -46,8 +46,16 @@ export async function authenticateAdmin(request: Request): Promise<Authenticated
   const admin = await getAdminIdentity(claims.adminId);
   if (!admin || admin.session_version !== claims.sessionVersion) return null;
   const age = Date.now() / 1000 - claims.issuedAt;
-  const renewedCookie = age > SESSION_RENEW_AFTER_SECONDS ? sessionCookie(request, await createSessionToken(admin)) : null;
+  const renewedCookie = age > SESSION_RENEW_AFTER_SECONDS ? await sessionCookie(request, admin, claims.signedInAt) : null;
   return { admin, renewedCookie };
+}
+
+/**
+ * A new session cookie for the admin that continues the request's session (e.g. after a password
+ * change bumped the session version): it keeps the session's sign-in time, and so its 12-hour limit.
+ */
+export async function continuedSessionCookie(request: Request, admin: AdminIdentity): Promise<string> {
+  return sessionCookie(request, admin, (await readSessionClaims(request))?.signedInAt);
 }
 
 /** Signs the admin out of every device. */

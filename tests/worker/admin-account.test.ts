@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
+import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
 
 let cookie: string;
+let adminId: number;
 beforeEach(async () => {
-  await createAdmin();
+  adminId = await createAdmin();
   cookie = await signIn();
 });
 
@@ -37,6 +39,28 @@ describe("changing your password", () => {
     expect((await request("/admin", { cookie: otherDevice })).status).toBe(302);
     expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.3" })).status).toBe(401);
     expect((await postForm("/auth", { email: TEST_ADMIN.email, password: "a-brand-new-password" }, { ip: "198.51.100.3" })).status).toBe(302);
+  });
+
+  it("keeps this session when the password changes in a session that is due for renewal", async () => {
+    const signedIn = Math.floor(Date.now() / 1000) - 3600;
+    const old = await new SignJWT({ email: TEST_ADMIN.email, sv: 1, auth_time: signedIn })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(signedIn)
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(env.SESSION_SECRET));
+    const response = await postForm(
+      "/admin/account",
+      { intent: "change-password", current_password: TEST_ADMIN.password, new_password: "a-brand-new-password", confirm_password: "a-brand-new-password" },
+      { cookie: `session=${old}` },
+    );
+    expect(response.status).toBe(302);
+    // The browser keeps the last cookie of a name: there must be one, the action's.
+    const sessionCookies = response.headers.getSetCookie().filter((c) => c.startsWith("session="));
+    expect(sessionCookies).toHaveLength(1);
+    const kept = cookieValue(response, "session")!;
+    expect((await request("/admin", { cookie: `session=${kept}` })).status).toBe(200);
+    expect(decodeJwt(kept).auth_time).toBe(signedIn);
   });
 });
 

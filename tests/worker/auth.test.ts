@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { SignJWT } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as passwords from "~/server/password.server";
 import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
@@ -171,6 +171,54 @@ describe("session tokens", () => {
 
     const fresh = await tokenWith((j) => j.setIssuedAt().setExpirationTime("1h"));
     expect(cookieValue(await request("/admin", { cookie: `session=${fresh}` }), "session")).toBeNull();
+  });
+
+  it("carry the time of the original sign-in, which renewal keeps", async () => {
+    const token = (await signIn()).slice("session=".length);
+    const { iat, auth_time } = decodeJwt(token);
+    expect(auth_time).toBe(iat);
+
+    const signedIn = Math.floor(Date.now() / 1000) - 3600;
+    const old = await new SignJWT({ ...claims, auth_time: signedIn })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(signedIn)
+      .setExpirationTime("1h")
+      .sign(secret);
+    const renewed = cookieValue(await request("/admin", { cookie: `session=${old}` }), "session")!;
+    expect(decodeJwt(renewed).auth_time).toBe(signedIn);
+  });
+
+  it("stop being renewed 12 hours after the original sign-in", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signedIn = now - 12 * 3600 + 600; // ten minutes of the 12 hours left
+    const old = await new SignJWT({ ...claims, auth_time: signedIn })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
+    const response = await request("/admin", { cookie: `session=${old}` });
+    expect(response.status).toBe(200);
+    const header = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+    if (header) {
+      expect(decodeJwt(cookieValue(response, "session")!).exp).toBeLessThanOrEqual(signedIn + 12 * 3600);
+      expect(Number(/Max-Age=(\d+)/.exec(header)?.[1])).toBeLessThanOrEqual(600);
+    }
+  });
+
+  it("are refused 12 hours after the original sign-in, however recently they were renewed", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ ...claims, auth_time: now - 12 * 3600 - 60 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(now - 600)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
+    const page = await request("/admin", { cookie: `session=${token}` });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth");
+    expect((await request("/api/admin/me", { cookie: `session=${token}` })).status).toBe(401);
   });
 });
 

@@ -10,9 +10,9 @@ import { firstErrors, formErrorOf, type FormAnswer } from "~/forms/answer";
 import { formatInSiteZone } from "~/lib/time";
 import { addAdmin, changePassword, getPasswordHash, listAdmins, removeAdmin } from "~/models/admin.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES, parseId } from "~/server/admin-actions.server";
+import { continuedSessionCookie } from "~/server/auth.server";
 import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
-import { createSessionToken, sessionCookie } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
 
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         request,
         "/admin/account",
         { title: "Password changed", description: "Other devices have been signed out." },
-        { headers: { "Set-Cookie": sessionCookie(request, await createSessionToken(updated)) } },
+        { headers: { "Set-Cookie": await continuedSessionCookie(request, updated) } },
       );
     }
     case "add-admin": {
