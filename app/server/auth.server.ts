@@ -12,13 +12,16 @@ import {
 } from "~/models/admin.server";
 import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
-import { readSessionClaims, sessionCookie } from "./session.server";
+import { readSessionClaims, sessionCookie, usableSessionSecret } from "./session.server";
 import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 
 /** A sign-in: the cookies to set (session and device), or the refusal's message and status. */
-export type LoginResult = { ok: true; cookies: string[] } | { ok: false; error: string; status: 401 | 429 };
+export type LoginResult = { ok: true; cookies: string[] } | { ok: false; error: string; status: 401 | 429 | 503 };
 
 export async function signIn(request: Request, email: string, password: string): Promise<LoginResult> {
+  // Before any password is checked: without a secret no sign-in can succeed, and answering
+  // differently for the right password would tell a guesser when they had found it.
+  if (!usableSessionSecret()) return { ok: false, error: LOGIN_MESSAGES.failed, status: 503 };
   const attempt = await countSignInAttempt(request, email);
   if (!attempt.admitted) return { ok: false, error: attempt.message, status: 429 };
 

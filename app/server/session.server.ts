@@ -18,21 +18,30 @@ export type SessionClaims = {
 };
 
 const MIN_SECRET_LENGTH = 32;
+let secretProblemLogged = false;
 
-/** The secret that signs sessions and flash toasts; a missing or short one fails closed. */
-export function sessionSecret(): string {
+/**
+ * The secret that signs sessions, device cookies and flash toasts, or null when it is missing or
+ * shorter than 32 characters: then nothing signed is made or accepted (fails closed), and the
+ * problem is logged once per isolate rather than on every request.
+ */
+export function usableSessionSecret(): string | null {
   const secret = env.SESSION_SECRET;
-  if (!secret || secret.length < MIN_SECRET_LENGTH) {
-    throw new Error(
-      `SESSION_SECRET is missing or shorter than ${MIN_SECRET_LENGTH} characters: run npm run dev once locally, or wrangler secret put SESSION_SECRET in production.`,
+  if (secret && secret.length >= MIN_SECRET_LENGTH) return secret;
+  if (!secretProblemLogged) {
+    secretProblemLogged = true;
+    console.error(
+      `SESSION_SECRET is missing or shorter than ${MIN_SECRET_LENGTH} characters, so nobody can sign in: run npm run dev once locally, or wrangler secret put SESSION_SECRET in production.`,
     );
   }
-  return secret;
+  return null;
 }
 
-/** The HS256 key of every token we sign: sessions and device cookies. */
+/** The HS256 key of every token we sign: sessions and device cookies. Throws without a usable secret. */
 export function signingKey(): Uint8Array {
-  return new TextEncoder().encode(sessionSecret());
+  const secret = usableSessionSecret();
+  if (!secret) throw new Error("SESSION_SECRET is missing or too short.");
+  return new TextEncoder().encode(secret);
 }
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);

@@ -386,3 +386,36 @@ describe("trusted devices (device cookies)", () => {
     }
   });
 });
+
+describe("a missing or short SESSION_SECRET", () => {
+  it("fails closed: sign-in refuses the same way whatever the password, sessions stop working, and it is logged once", async () => {
+    const cookie = await signIn();
+    const toast = cookieValue(await postForm("/subscribe", { email: "a@example.mw" }), "toast");
+    const verify = vi.spyOn(passwords, "verifyPassword");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const secret = env.SESSION_SECRET;
+    try {
+      for (const broken of ["too-short", undefined]) {
+        (env as { SESSION_SECRET?: string }).SESSION_SECRET = broken;
+        const answers = await Promise.all(
+          [TEST_ADMIN.password, "wrong-password"].map((password) => postForm("/auth", { email: TEST_ADMIN.email, password }, { ip: "192.0.2.77" })),
+        );
+        for (const answer of answers) {
+          expect(answer.status).toBe(503);
+          expect(await answer.text()).toMatch(/role="alert"[^>]*>An error occurred during authentication</);
+          expect(answer.headers.getSetCookie().some((c) => c.startsWith("session=") || c.startsWith("device="))).toBe(false);
+        }
+        expect(verify).not.toHaveBeenCalled();
+        expect((await request("/admin", { cookie })).headers.get("Location")).toBe("/auth");
+        // Visitors are not affected: pages render, a toast cookie is ignored, forms still work.
+        expect((await request("/", { cookie: `${cookie}; toast=${toast}` })).status).toBe(200);
+        expect((await postForm("/subscribe", { email: "b@example.mw" })).status).toBe(303);
+      }
+      const logged = errors.mock.calls.filter((args) => args.join(" ").includes("SESSION_SECRET"));
+      expect(logged).toHaveLength(1);
+    } finally {
+      (env as { SESSION_SECRET?: string }).SESSION_SECRET = secret;
+      vi.restoreAllMocks();
+    }
+  });
+});
