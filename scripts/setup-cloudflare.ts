@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { bin, PRODUCTION_ENV, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
+import { bin, newAdminPasswordProblem, PRODUCTION_ENV, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
 
 const DATABASE = "baptist-men-malawi";
 const BUCKET = "baptist-men-malawi-images";
@@ -24,6 +24,15 @@ const { values } = parseArgs({
     location: { type: "string", default: "weur" },
   },
 });
+
+// A weak first password is refused before anything is created, not at the very end.
+if (values.email && values.password) {
+  const weak = newAdminPasswordProblem(values.password, values.email.trim().toLowerCase());
+  if (weak) {
+    console.error(`setup:cloudflare: ${weak}`);
+    process.exit(1);
+  }
+}
 
 function wrangler(args: string[], input?: string) {
   return spawnSync(bin("wrangler"), args, { cwd: ROOT, env: WRANGLER_ENV, encoding: "utf8", input });
@@ -86,7 +95,7 @@ let password = values.password;
 if (!email || !password) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   email ??= await prompt.question("Admin e-mail: ");
-  password ??= await prompt.question("Admin password (8+ characters): ");
+  password ??= await prompt.question("Admin password (12+ characters): ");
   prompt.close();
 }
 run(process.execPath, [join(ROOT, "scripts", "admin-create.ts"), "--email", email, "--password", password, "--remote"], { stdio: "inherit" });

@@ -26,7 +26,6 @@ export type PositionType = (typeof POSITION_TYPES)[number];
 
 // Validation
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
-export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 export const TESTIMONY_CONTENT_MIN_LENGTH = 10;
 
 // Date formats (date-fns patterns)
