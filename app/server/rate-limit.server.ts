@@ -1,5 +1,6 @@
 // Fixed-window rate limits kept in D1 (the rate_limits table), so they hold across Worker
 // instances and work locally. Each hit is a single atomic statement: no read-then-write race.
+// Expired rows are deleted by the daily scheduled job (app/server/scheduled-jobs.server.ts).
 import { env } from "cloudflare:workers";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
@@ -48,4 +49,23 @@ export async function refundRateLimit(rule: RateLimitRule, subject: string): Pro
 
 export async function clearRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   await env.DB.prepare(`DELETE FROM rate_limits WHERE key = ?1`).bind(keyOf(rule, subject)).run();
+}
+
+const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds));
+
+/**
+ * Deletes every row whose window has passed, each by its own rule's window (a row of a rule that
+ * no longer exists, by the longest). One statement; returns how many rows went.
+ */
+export async function deleteExpiredRateLimits(now = Date.now()): Promise<number> {
+  const windows = Object.fromEntries(Object.values(RATE_LIMITS).map((rule) => [rule.name, rule.windowSeconds * 1000]));
+  const result = await env.DB.prepare(
+    `DELETE FROM rate_limits
+     WHERE window_start <= ?2 - COALESCE(
+       (SELECT value FROM json_each(?1) WHERE json_each.key = substr(rate_limits.key, 1, instr(rate_limits.key, ':') - 1)),
+       ?3)`,
+  )
+    .bind(JSON.stringify(windows), now, LONGEST_WINDOW_SECONDS * 1000)
+    .run();
+  return result.meta.changes ?? 0;
 }
