@@ -1,7 +1,8 @@
-// npm run setup:cloudflare [-- --email you@example.org --password '...']
-// One-time setup of the deployed site: creates the D1 database and the R2 bucket, writes the
-// database id into wrangler.jsonc (env.production), applies the migrations and reference data,
-// deploys, sets a random SESSION_SECRET and creates the first admin. Safe to run again: each
+// npm run setup:cloudflare [-- --site-url https://... --email you@example.org --password '...']
+// One-time setup of the deployed site: writes the site's address (SITE_URL) into wrangler.jsonc,
+// creates the D1 database and the R2 bucket, writes the database id into wrangler.jsonc
+// (env.production), applies the migrations and reference data, deploys, sets a random
+// SESSION_SECRET and creates the first admin. Safe to run again: each
 // step notices what already exists. Needs `npx wrangler login` first. Nothing here is needed to
 // run or test the site locally.
 import { spawnSync } from "node:child_process";
@@ -10,7 +11,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { bin, newAdminPasswordProblem, PRODUCTION_ENV, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
+import { productionConfigProblems } from "./production-config.ts";
 
 const DATABASE = "baptist-men-malawi";
 const BUCKET = "baptist-men-malawi-images";
@@ -22,6 +25,7 @@ const { values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     location: { type: "string", default: "weur" },
+    "site-url": { type: "string" },
   },
 });
 
@@ -40,6 +44,52 @@ function wrangler(args: string[], input?: string) {
 
 function step(title: string) {
   console.log(`\n== ${title}`);
+}
+
+step("Site address (SITE_URL)");
+const readProduction = () => unstable_readConfig({ config: CONFIG, env: PRODUCTION_ENV }, { hideWarnings: true });
+if (!String(readProduction().vars.SITE_URL ?? "").trim()) {
+  let siteUrl = values["site-url"];
+  if (!siteUrl) {
+    console.log(
+      "The site's public address: your domain (https://baptistmen.mw) if it is already on your Cloudflare account,\n" +
+        "or else the workers.dev address, https://baptist-men-malawi.<your-subdomain>.workers.dev (your subdomain\n" +
+        "is shown on the Cloudflare dashboard under Workers & Pages).",
+    );
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    siteUrl = await prompt.question("Site address: ");
+    prompt.close();
+  }
+  writeSiteUrl(siteUrl.trim().replace(/\/$/, ""));
+}
+const configProblems = productionConfigProblems(readProduction());
+if (configProblems.length) {
+  console.error(`Fix wrangler.jsonc first (docs/deploy.md explains each setting):\n- ${configProblems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log(`SITE_URL is ${readProduction().vars.SITE_URL}.`);
+
+/**
+ * Writes SITE_URL into env.production; a custom domain also becomes the Worker's custom domain,
+ * with the workers.dev address turned off. Checked before anything is written.
+ */
+function writeSiteUrl(siteUrl: string) {
+  const host = URL.canParse(siteUrl) ? new URL(siteUrl).hostname : "";
+  const customDomain = host !== "" && !host.endsWith(".workers.dev");
+  const routes = customDomain ? [{ pattern: host, custom_domain: true }] : [];
+  const problems = productionConfigProblems({ vars: { SITE_URL: siteUrl }, workers_dev: !customDomain, routes });
+  if (problems.length) {
+    console.error(`setup:cloudflare: ${problems.join(" ")}`);
+    process.exit(1);
+  }
+  let text = readFileSync(CONFIG, "utf8");
+  const production = text.indexOf('"production"');
+  text = text.slice(0, production) + text.slice(production).replace('"SITE_URL": ""', `"SITE_URL": "${siteUrl}"`);
+  if (customDomain) {
+    text = text.replace('"workers_dev": true,', `"workers_dev": false,\n      "routes": [{ "pattern": "${host}", "custom_domain": true }],`);
+  }
+  writeFileSync(CONFIG, text);
+  console.log(`Written into wrangler.jsonc (env.production). Commit that change.`);
 }
 
 step("Checking you are signed in to Cloudflare");

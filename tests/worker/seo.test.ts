@@ -49,6 +49,30 @@ describe("blog/rss.xml", () => {
   });
 });
 
+describe("SITE_URL", () => {
+  it("is the origin of every absolute link (canonical, Open Graph, JSON-LD, sharing, RSS, sitemap, robots, calendar files), whatever address the request came in on", async () => {
+    const site = "https://baptistmen.example";
+    (env as { SITE_URL?: string }).SITE_URL = `${site}/`;
+    try {
+      const pages = {
+        "/": [`<link rel="canonical" href="${site}/"`, `property="og:url" content="${site}/"`, `property="og:image" content="${site}/media/`, `"url":"${site}/"`],
+        "/events/1": [`href="${site}/events/1"`, `https://wa.me/?text=`, encodeURIComponent(`${site}/events/1`)],
+        "/blog/rss.xml": [`<link>${site}/blog/fathers-who-disciple</link>`, `<atom:link href="${site}/blog/rss.xml"`],
+        "/sitemap.xml": [`<loc>${site}/</loc>`, `<loc>${site}/events/1</loc>`],
+        "/robots.txt": [`Sitemap: ${site}/sitemap.xml`],
+        "/events/1/calendar.ics": [`URL:${site}/events/1`, "@baptistmen.example"],
+      };
+      for (const [path, expected] of Object.entries(pages)) {
+        const body = (await (await request(path)).text()).replace(/\r\n /g, "");
+        for (const text of expected) expect(body, `${path}: ${text}`).toContain(text);
+        expect(body, path).not.toContain("http://localhost");
+      }
+    } finally {
+      (env as { SITE_URL?: string }).SITE_URL = "";
+    }
+  });
+});
+
 describe("XML output", () => {
   // XML 1.0 allows tab, line feed, carriage return and U+0020 up to U+FFFD (without surrogates), and beyond.
   const FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
