@@ -150,4 +150,4 @@ if (!email || !password) {
 }
 run(process.execPath, [join(ROOT, "scripts", "admin-create.ts"), "--email", email, "--password", password, "--remote"], { stdio: "inherit" });
 
-console.log("\nDone. Your site is live on the workers.dev address printed above; see docs/deploy.md for a custom domain.");
+console.log(`\nDone. Your site is live at ${readProduction().vars.SITE_URL} (a new custom domain can take a few minutes); see docs/deploy.md.`);
