@@ -1,15 +1,15 @@
 // npm run admin:create -- --email <e> --password <p> [--remote]
 // Creates the admin, or resets that admin's password (signing out their sessions).
 import { parseArgs } from "node:util";
-import { applyMigrations, executeSql, hashPassword } from "./lib.ts";
+import { applyMigrations, executeSql, hashPassword, newAdminPasswordProblem } from "./lib.ts";
 import { sqlLiteral } from "../app/db/seed/sql.ts";
 
-const MIN_PASSWORD = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function fail(message: string): never {
   console.error(`admin:create: ${message}`);
   console.error("Usage: npm run admin:create -- --email you@example.org --password 'a long password' [--remote]");
+  console.error("A password needs 12+ characters, must not be a common password, and must not contain the ministry's name or the e-mail address.");
   process.exit(1);
 }
 
@@ -25,7 +25,8 @@ try {
 const email = values.email?.trim().toLowerCase() ?? "";
 const password = values.password ?? "";
 if (!EMAIL.test(email)) fail(`"${values.email ?? ""}" is not a valid e-mail address.`);
-if (password.length < MIN_PASSWORD) fail(`the password must be at least ${MIN_PASSWORD} characters.`);
+const weak = newAdminPasswordProblem(password, email);
+if (weak) fail(weak);
 
 const target = { remote: Boolean(values.remote), persistTo: process.env.PERSIST_DIR };
 if (!target.remote) applyMigrations(target);

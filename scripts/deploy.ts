@@ -1,12 +1,19 @@
-// npm run deploy: builds for production, applies new migrations to the deployed D1, and deploys
-// the Worker. Run `npm run setup:cloudflare` once before the first deploy.
+// npm run deploy: checks the production settings, builds for production, applies new migrations to
+// the deployed D1, and deploys the Worker. Run `npm run setup:cloudflare` once before the first deploy.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { unstable_readConfig } from "wrangler";
 import { bin, PRODUCTION_ENV, ROOT, run, WRANGLER_ENV } from "./lib.ts";
+import { productionConfigProblems } from "./production-config.ts";
 
-const config = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
-if (config.includes("SET-BY-npm-run-setup:cloudflare")) {
+const configPath = join(ROOT, "wrangler.jsonc");
+if (readFileSync(configPath, "utf8").includes("SET-BY-npm-run-setup:cloudflare")) {
   console.error("The production database is not set up yet. Run: npm run setup:cloudflare");
+  process.exit(1);
+}
+const problems = productionConfigProblems(unstable_readConfig({ config: configPath, env: PRODUCTION_ENV }, { hideWarnings: true }));
+if (problems.length) {
+  console.error(`Not deploying: fix wrangler.jsonc first (docs/deploy.md explains each setting).\n- ${problems.join("\n- ")}`);
   process.exit(1);
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { referenceSeedSql } from "../app/db/seed/reference.ts";
 import { demoSeedSql, DEMO_ADMIN } from "../app/db/seed/demo.ts";
+import { newPasswordProblem, parseCommonPasswords } from "../app/lib/password-policy.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -80,6 +81,12 @@ export function hashPassword(password: string, iterations = 100_000): string {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(password, salt, iterations, 32, "sha256");
   return ["pbkdf2-sha256", iterations, salt.toString("base64"), hash.toString("base64")].join("$");
+}
+
+/** The site's new-password policy, with the same list of common passwords the Worker uses. */
+export function newAdminPasswordProblem(password: string, email: string): string | null {
+  const commonPasswords = parseCommonPasswords(readFileSync(join(ROOT, "app", "server", "common-passwords.txt"), "utf8"));
+  return newPasswordProblem(password, email, commonPasswords);
 }
 
 export function seedReference(target: Target) {

@@ -1,7 +1,8 @@
-// npm run setup:cloudflare [-- --email you@example.org --password '...']
-// One-time setup of the deployed site: creates the D1 database and the R2 bucket, writes the
-// database id into wrangler.jsonc (env.production), applies the migrations and reference data,
-// deploys, sets a random SESSION_SECRET and creates the first admin. Safe to run again: each
+// npm run setup:cloudflare [-- --site-url https://... --email you@example.org --password '...']
+// One-time setup of the deployed site: writes the site's address (SITE_URL) into wrangler.jsonc,
+// creates the D1 database and the R2 bucket, writes the database id into wrangler.jsonc
+// (env.production), applies the migrations and reference data, deploys, sets a random
+// SESSION_SECRET and creates the first admin. Safe to run again: each
 // step notices what already exists. Needs `npx wrangler login` first. Nothing here is needed to
 // run or test the site locally.
 import { spawnSync } from "node:child_process";
@@ -10,7 +11,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { bin, PRODUCTION_ENV, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
+import { unstable_readConfig } from "wrangler";
+import { bin, newAdminPasswordProblem, PRODUCTION_ENV, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
+import { productionConfigProblems } from "./production-config.ts";
 
 const DATABASE = "baptist-men-malawi";
 const BUCKET = "baptist-men-malawi-images";
@@ -22,8 +25,18 @@ const { values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     location: { type: "string", default: "weur" },
+    "site-url": { type: "string" },
   },
 });
+
+// A weak first password is refused before anything is created, not at the very end.
+if (values.email && values.password) {
+  const weak = newAdminPasswordProblem(values.password, values.email.trim().toLowerCase());
+  if (weak) {
+    console.error(`setup:cloudflare: ${weak}`);
+    process.exit(1);
+  }
+}
 
 function wrangler(args: string[], input?: string) {
   return spawnSync(bin("wrangler"), args, { cwd: ROOT, env: WRANGLER_ENV, encoding: "utf8", input });
@@ -31,6 +44,52 @@ function wrangler(args: string[], input?: string) {
 
 function step(title: string) {
   console.log(`\n== ${title}`);
+}
+
+step("Site address (SITE_URL)");
+const readProduction = () => unstable_readConfig({ config: CONFIG, env: PRODUCTION_ENV }, { hideWarnings: true });
+if (!String(readProduction().vars.SITE_URL ?? "").trim()) {
+  let siteUrl = values["site-url"];
+  if (!siteUrl) {
+    console.log(
+      "The site's public address: your domain (https://baptistmen.mw) if it is already on your Cloudflare account,\n" +
+        "or else the workers.dev address, https://baptist-men-malawi.<your-subdomain>.workers.dev (your subdomain\n" +
+        "is shown on the Cloudflare dashboard under Workers & Pages).",
+    );
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    siteUrl = await prompt.question("Site address: ");
+    prompt.close();
+  }
+  writeSiteUrl(siteUrl.trim().replace(/\/$/, ""));
+}
+const configProblems = productionConfigProblems(readProduction());
+if (configProblems.length) {
+  console.error(`Fix wrangler.jsonc first (docs/deploy.md explains each setting):\n- ${configProblems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log(`SITE_URL is ${readProduction().vars.SITE_URL}.`);
+
+/**
+ * Writes SITE_URL into env.production; a custom domain also becomes the Worker's custom domain,
+ * with the workers.dev address turned off. Checked before anything is written.
+ */
+function writeSiteUrl(siteUrl: string) {
+  const host = URL.canParse(siteUrl) ? new URL(siteUrl).hostname : "";
+  const customDomain = host !== "" && !host.endsWith(".workers.dev");
+  const routes = customDomain ? [{ pattern: host, custom_domain: true }] : [];
+  const problems = productionConfigProblems({ vars: { SITE_URL: siteUrl }, workers_dev: !customDomain, routes });
+  if (problems.length) {
+    console.error(`setup:cloudflare: ${problems.join(" ")}`);
+    process.exit(1);
+  }
+  let text = readFileSync(CONFIG, "utf8");
+  const production = text.indexOf('"production"');
+  text = text.slice(0, production) + text.slice(production).replace('"SITE_URL": ""', `"SITE_URL": "${siteUrl}"`);
+  if (customDomain) {
+    text = text.replace('"workers_dev": true,', `"workers_dev": false,\n      "routes": [{ "pattern": "${host}", "custom_domain": true }],`);
+  }
+  writeFileSync(CONFIG, text);
+  console.log(`Written into wrangler.jsonc (env.production). Commit that change.`);
 }
 
 step("Checking you are signed in to Cloudflare");
@@ -86,9 +145,9 @@ let password = values.password;
 if (!email || !password) {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
   email ??= await prompt.question("Admin e-mail: ");
-  password ??= await prompt.question("Admin password (8+ characters): ");
+  password ??= await prompt.question("Admin password (12+ characters): ");
   prompt.close();
 }
 run(process.execPath, [join(ROOT, "scripts", "admin-create.ts"), "--email", email, "--password", password, "--remote"], { stdio: "inherit" });
 
-console.log("\nDone. Your site is live on the workers.dev address printed above; see docs/deploy.md for a custom domain.");
+console.log(`\nDone. Your site is live at ${readProduction().vars.SITE_URL} (a new custom domain can take a few minutes); see docs/deploy.md.`);

@@ -1,8 +1,9 @@
 // The Worker: a small Hono app. /api/* and /images/* are handled here; every other request, of any
-// method, goes to React Router.
+// method, goes to React Router. Its scheduled() runs the daily jobs.
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
+import { runScheduledJobs } from "~/server/scheduled-jobs.server";
 import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
 import { renderServerErrorPage } from "./error-page";
@@ -57,4 +58,8 @@ app.onError((error, c) => {
   return c.html(renderServerErrorPage(requestId), 500);
 });
 
-export default { fetch: app.fetch } satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  // The Cron Triggers of wrangler.jsonc: every job is listed in app/server/scheduled-jobs.server.ts.
+  scheduled: (controller) => runScheduledJobs(controller),
+} satisfies ExportedHandler<Env>;

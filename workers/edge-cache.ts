@@ -2,8 +2,11 @@
 // keyed by the content version (bumped by every admin change), so a repeat view costs no D1
 // query and an admin's save shows on the next visit. Browsers get `no-cache` with an ETag: they
 // revalidate each time and a 304 costs a few bytes. Anything personal is never cached.
+import { SESSION_COOKIE_NAME } from "~/lib/constants";
 import { edgeCache, getContentVersion } from "~/server/content-version.server";
+import { readCookie } from "~/server/cookies.server";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
+import { TOAST_COOKIE } from "~/server/toast.server";
 
 /** How long an edge copy of a page lives (it is also replaced whenever content changes). */
 const PAGE_TTL_SECONDS = 300;
@@ -17,10 +20,9 @@ export function isCacheablePageRequest(request: Request, enabled: boolean): bool
   if (UNCACHED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`))) {
     return false;
   }
-  const cookie = request.headers.get("Cookie") ?? "";
-  // A session (Login vs Dashboard) or a pending toast makes the page personal.
-  if (/(^|;\s*)(session|toast)=/.test(cookie)) return false;
-  return true;
+  // A session (Login vs Dashboard) or a pending toast makes the page personal. They are looked for
+  // with the parser the app reads them with, so the two can never disagree.
+  return readCookie(request, SESSION_COOKIE_NAME) === null && readCookie(request, TOAST_COOKIE) === null;
 }
 
 function cacheKey(request: Request, version: string): Request {

@@ -24,6 +24,7 @@ export const sameOriginOnly: MiddlewareHandler = async (c, next) => {
 /** A locked-down policy for anything that is not an HTML page (images, CSV, JSON, text). */
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** Static files never reach the Worker: public/_headers gives them the same headers. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   // A 304 updates the browser's stored headers: adding a CSP here would replace the page's own.

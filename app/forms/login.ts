@@ -8,6 +8,8 @@ export const LOGIN_MESSAGES = {
   required: "Email and password are required",
   invalid: "Invalid login credentials",
   tooMany: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  tooManyToday:
+    "Too many failed sign-in attempts for this account today. Please try again tomorrow, or sign in on a device you have signed in with before.",
   failed: "An error occurred during authentication",
 } as const;
 

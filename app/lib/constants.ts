@@ -26,7 +26,6 @@ export type PositionType = (typeof POSITION_TYPES)[number];
 
 // Validation
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
-export const ADMIN_PASSWORD_MIN_LENGTH = 8;
 export const TESTIMONY_CONTENT_MIN_LENGTH = 10;
 
 // Date formats (date-fns patterns)
@@ -51,3 +50,5 @@ export const SESSION_COOKIE_NAME = "session";
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 /** A token older than this is re-issued on the next admin request, so an active admin stays signed in. */
 export const SESSION_RENEW_AFTER_SECONDS = 60 * 30;
+/** However active, a session ends this long after the sign-in that began it (OWASP ASVS 3.3.2, level 2). */
+export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 60 * 60 * 12;

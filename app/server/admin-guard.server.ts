@@ -5,6 +5,7 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { adminContext } from "~/context";
 import { authenticateAdmin } from "./auth.server";
 import { bumpContentVersion } from "./content-version.server";
+import { setsSessionCookie } from "./session.server";
 
 export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const auth = await authenticateAdmin(request);
@@ -16,6 +17,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   if (request.method !== "GET" && request.method !== "HEAD") await bumpContentVersion();
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", "private, no-store");
-  if (auth.renewedCookie) headers.append("Set-Cookie", auth.renewedCookie);
+  // An action that set a session cookie itself (a password change) knows better than the renewal.
+  if (auth.renewedCookie && !setsSessionCookie(headers)) headers.append("Set-Cookie", auth.renewedCookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };

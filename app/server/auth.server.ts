@@ -10,39 +10,36 @@ import {
   recordAdminLogin,
   type AdminIdentity,
 } from "~/models/admin.server";
-import { clientAddress } from "./client-address.server";
+import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
-import { clearRateLimit, consumeRateLimit, isRateLimited, RATE_LIMITS } from "./rate-limit.server";
-import { createSessionToken, readSessionClaims, sessionCookie } from "./session.server";
+import { readSessionClaims, sessionCookie, usableSessionSecret } from "./session.server";
+import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 
-export type LoginResult = { ok: true; cookie: string } | { ok: false; error: string };
+/** A sign-in: the cookies to set (session and device), or the refusal's message and status. */
+export type LoginResult = { ok: true; cookies: string[] } | { ok: false; error: string; status: 401 | 429 | 503 };
 
 export async function signIn(request: Request, email: string, password: string): Promise<LoginResult> {
-  const address = clientAddress(request);
-  const [emailBlocked, addressBlocked] = await Promise.all([
-    isRateLimited(RATE_LIMITS.loginPerEmail, email),
-    isRateLimited(RATE_LIMITS.loginPerAddress, address),
-  ]);
-  if (emailBlocked || addressBlocked) return { ok: false, error: LOGIN_MESSAGES.tooMany };
+  // Before any password is checked: without a secret no sign-in can succeed, and answering
+  // differently for the right password would tell a guesser when they had found it.
+  if (!usableSessionSecret()) return { ok: false, error: LOGIN_MESSAGES.failed, status: 503 };
+  const attempt = await countSignInAttempt(request, email);
+  if (!attempt.admitted) return { ok: false, error: attempt.message, status: 429 };
 
   const admin = await findAdminForLogin(email);
   // Verify against a decoy when the e-mail is unknown, so timing does not reveal which admins exist.
   const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyPasswordHash()));
-  if (!admin || !valid) {
-    await Promise.all([
-      consumeRateLimit(RATE_LIMITS.loginPerEmail, email),
-      consumeRateLimit(RATE_LIMITS.loginPerAddress, address),
-    ]);
-    return { ok: false, error: LOGIN_MESSAGES.invalid };
-  }
+  if (!admin || !valid) return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
 
-  await Promise.all([recordAdminLogin(admin.id), clearRateLimit(RATE_LIMITS.loginPerEmail, email)]);
-  return { ok: true, cookie: sessionCookie(request, await createSessionToken(admin)) };
+  await Promise.all([recordAdminLogin(admin.id), forgetSignInAttempt(attempt)]);
+  return {
+    ok: true,
+    cookies: [await sessionCookie(request, admin), await deviceCookie(request, admin.email)],
+  };
 }
 
 export type AuthenticatedAdmin = {
   admin: AdminIdentity;
-  /** A fresh session cookie when the token is due for renewal, to set on the response. */
+  /** A fresh session cookie when the token is due for renewal, to set on the response unless it sets its own. */
   renewedCookie: string | null;
 };
 
@@ -52,8 +49,16 @@ export async function authenticateAdmin(request: Request): Promise<Authenticated
   const admin = await getAdminIdentity(claims.adminId);
   if (!admin || admin.session_version !== claims.sessionVersion) return null;
   const age = Date.now() / 1000 - claims.issuedAt;
-  const renewedCookie = age > SESSION_RENEW_AFTER_SECONDS ? sessionCookie(request, await createSessionToken(admin)) : null;
+  const renewedCookie = age > SESSION_RENEW_AFTER_SECONDS ? await sessionCookie(request, admin, claims.signedInAt) : null;
   return { admin, renewedCookie };
+}
+
+/**
+ * A new session cookie for the admin that continues the request's session (e.g. after a password
+ * change bumped the session version): it keeps the session's sign-in time, and so its 12-hour limit.
+ */
+export async function continuedSessionCookie(request: Request, admin: AdminIdentity): Promise<string> {
+  return sessionCookie(request, admin, (await readSessionClaims(request))?.signedInAt);
 }
 
 /** Signs the admin out of every device. */

@@ -26,9 +26,9 @@ export function serializeCookie(
   request: Request,
   name: string,
   value: string,
-  options: { maxAge: number; httpOnly?: boolean },
+  options: { maxAge: number; httpOnly?: boolean; sameSite?: "Lax" | "Strict" },
 ): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${options.maxAge}`, "SameSite=Lax"];
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${options.maxAge}`, `SameSite=${options.sameSite ?? "Lax"}`];
   if (options.httpOnly !== false) parts.push("HttpOnly");
   if (isHttps(request)) parts.push("Secure");
   return parts.join("; ");

@@ -1,22 +1,33 @@
 // Fixed-window rate limits kept in D1 (the rate_limits table), so they hold across Worker
-// instances and work locally. Each check is a single atomic statement: no read-then-write race.
+// instances and work locally. Each hit is a single atomic statement: no read-then-write race.
+// Expired rows are deleted by the daily scheduled job (app/server/scheduled-jobs.server.ts).
 import { env } from "cloudflare:workers";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
+const MINUTES = 60;
+const HOURS = 60 * MINUTES;
+
 export const RATE_LIMITS = {
-  loginPerEmail: { name: "login-email", limit: 5, windowSeconds: 15 * 60 },
-  loginPerAddress: { name: "login-ip", limit: 20, windowSeconds: 15 * 60 },
-  registrationPerAddress: { name: "register-ip", limit: 20, windowSeconds: 10 * 60 },
-  contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * 60 },
-  subscribePerAddress: { name: "subscribe-ip", limit: 10, windowSeconds: 10 * 60 },
+  // Sign-in, as OWASP's device cookies arrange it (app/server/sign-in-attempts.server.ts).
+  loginPerEmailAndAddress: { name: "login-email-ip", limit: 5, windowSeconds: 15 * MINUTES },
+  loginPerAddress: { name: "login-ip", limit: 20, windowSeconds: 15 * MINUTES },
+  loginPerEmailDaily: { name: "login-email-day", limit: 100, windowSeconds: 24 * HOURS },
+  loginPerDevice: { name: "login-device", limit: 5, windowSeconds: 15 * MINUTES },
+  // The public forms.
+  registrationPerAddress: { name: "register-ip", limit: 20, windowSeconds: 10 * MINUTES },
+  contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },
+  subscribePerAddress: { name: "subscribe-ip", limit: 10, windowSeconds: 10 * MINUTES },
 } satisfies Record<string, RateLimitRule>;
 
 function keyOf(rule: RateLimitRule, subject: string) {
   return `${rule.name}:${subject.toLowerCase()}`;
 }
 
-/** Counts one hit and says whether the subject is still within the rule's limit (this hit included). */
+/**
+ * Counts one hit and says whether the subject is still within the rule's limit (this hit
+ * included). Count first, then act: of any number of simultaneous hits, at most `limit` pass.
+ */
 export async function consumeRateLimit(rule: RateLimitRule, subject: string, now = Date.now()): Promise<boolean> {
   const windowStartFloor = now - rule.windowSeconds * 1000;
   const row = await env.DB.prepare(
@@ -31,14 +42,30 @@ export async function consumeRateLimit(rule: RateLimitRule, subject: string, now
   return (row?.count ?? 1) <= rule.limit;
 }
 
-/** Whether the subject has already used up the rule's limit, without counting a hit. */
-export async function isRateLimited(rule: RateLimitRule, subject: string, now = Date.now()): Promise<boolean> {
-  const row = await env.DB.prepare(`SELECT count FROM rate_limits WHERE key = ?1 AND window_start > ?2`)
-    .bind(keyOf(rule, subject), now - rule.windowSeconds * 1000)
-    .first<{ count: number }>();
-  return (row?.count ?? 0) >= rule.limit;
+/** Takes back one hit counted by consumeRateLimit (an attempt that turned out not to count). */
+export async function refundRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
+  await env.DB.prepare(`UPDATE rate_limits SET count = count - 1 WHERE key = ?1 AND count > 0`).bind(keyOf(rule, subject)).run();
 }
 
 export async function clearRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   await env.DB.prepare(`DELETE FROM rate_limits WHERE key = ?1`).bind(keyOf(rule, subject)).run();
+}
+
+const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowSeconds));
+
+/**
+ * Deletes every row whose window has passed, each by its own rule's window (a row of a rule that
+ * no longer exists, by the longest). One statement; returns how many rows went.
+ */
+export async function deleteExpiredRateLimits(now = Date.now()): Promise<number> {
+  const windows = Object.fromEntries(Object.values(RATE_LIMITS).map((rule) => [rule.name, rule.windowSeconds * 1000]));
+  const result = await env.DB.prepare(
+    `DELETE FROM rate_limits
+     WHERE window_start <= ?2 - COALESCE(
+       (SELECT value FROM json_each(?1) WHERE json_each.key = substr(rate_limits.key, 1, instr(rate_limits.key, ':') - 1)),
+       ?3)`,
+  )
+    .bind(JSON.stringify(windows), now, LONGEST_WINDOW_SECONDS * 1000)
+    .run();
+  return result.meta.changes ?? 0;
 }

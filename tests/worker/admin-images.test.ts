@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteImageSet, MAX_IMAGE_BYTES } from "~/server/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
+import { MAX_UPLOAD_BYTES } from "../../workers/api/admin-images";
 import { publicPicture } from "../fixtures/public-files";
 import { createAdmin, request, signIn } from "./helpers";
 
@@ -126,6 +127,31 @@ describe("POST /api/admin/images", () => {
     expect((await upload("avatar", { w480: fixtureBytes("webp") })).status).toBe(400);
     const json = await request("/api/admin/images", { method: "POST", cookie, headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(json.status).toBe(415);
+    expect(await keys()).toEqual([]);
+  });
+
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("refuses the kind %s, which every object has but is not a bucket", async (kind) => {
+    const response = await upload(kind, { w480: fixtureBytes("webp") });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Unknown image kind." });
+    expect(await keys()).toEqual([]);
+  });
+
+  it("counts the bytes it receives, not what Content-Length says: a streamed body without one is refused past the limit", async () => {
+    const form = new FormData();
+    form.set("kind", "event");
+    form.append("w480", new Blob([fixtureBytes("webp")], { type: "image/webp" }), "w480");
+    form.set("padding", "x".repeat(MAX_UPLOAD_BYTES));
+    const encoded = new Response(form);
+    // Through a TransformStream its length is unknown, so no Content-Length is sent (chunked).
+    const response = await request("/api/admin/images", {
+      method: "POST",
+      cookie,
+      headers: { "Content-Type": encoded.headers.get("Content-Type")! },
+      body: encoded.body!.pipeThrough(new TransformStream()),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "Images must be 5 MB or smaller." });
     expect(await keys()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
-import { SignJWT } from "jose";
-import { beforeEach, describe, expect, it } from "vitest";
+import { decodeJwt, SignJWT } from "jose";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as passwords from "~/server/password.server";
 import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
 
 let adminId: number;
@@ -171,15 +172,63 @@ describe("session tokens", () => {
     const fresh = await tokenWith((j) => j.setIssuedAt().setExpirationTime("1h"));
     expect(cookieValue(await request("/admin", { cookie: `session=${fresh}` }), "session")).toBeNull();
   });
+
+  it("carry the time of the original sign-in, which renewal keeps", async () => {
+    const token = (await signIn()).slice("session=".length);
+    const { iat, auth_time } = decodeJwt(token);
+    expect(auth_time).toBe(iat);
+
+    const signedIn = Math.floor(Date.now() / 1000) - 3600;
+    const old = await new SignJWT({ ...claims, auth_time: signedIn })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(signedIn)
+      .setExpirationTime("1h")
+      .sign(secret);
+    const renewed = cookieValue(await request("/admin", { cookie: `session=${old}` }), "session")!;
+    expect(decodeJwt(renewed).auth_time).toBe(signedIn);
+  });
+
+  it("stop being renewed 12 hours after the original sign-in", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signedIn = now - 12 * 3600 + 600; // ten minutes of the 12 hours left
+    const old = await new SignJWT({ ...claims, auth_time: signedIn })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
+    const response = await request("/admin", { cookie: `session=${old}` });
+    expect(response.status).toBe(200);
+    const header = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+    if (header) {
+      expect(decodeJwt(cookieValue(response, "session")!).exp).toBeLessThanOrEqual(signedIn + 12 * 3600);
+      expect(Number(/Max-Age=(\d+)/.exec(header)?.[1])).toBeLessThanOrEqual(600);
+    }
+  });
+
+  it("are refused 12 hours after the original sign-in, however recently they were renewed", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ ...claims, auth_time: now - 12 * 3600 - 60 })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(adminId))
+      .setIssuedAt(now - 600)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
+    const page = await request("/admin", { cookie: `session=${token}` });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth");
+    expect((await request("/api/admin/me", { cookie: `session=${token}` })).status).toBe(401);
+  });
 });
 
 describe("failed sign-in rate limit", () => {
-  it("locks an e-mail after 5 failures, even for the right password, with a clear message", async () => {
+  it("locks an e-mail at one address after 5 failures, even for the right password, with a clear message", async () => {
     for (let i = 0; i < 5; i++) {
-      const response = await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: `192.0.2.${i}` });
+      const response = await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "192.0.2.1" });
       expect(response.status).toBe(401);
     }
-    const blocked = await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.99" });
+    const blocked = await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.1" });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
   });
@@ -193,5 +242,180 @@ describe("failed sign-in rate limit", () => {
     expect(blocked.status).toBe(429);
     const elsewhere = await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.201" });
     expect(elsewhere.status).toBe(302);
+  });
+
+  it("checks at most 5 passwords when 30 wrong ones arrive at the same moment", async () => {
+    const verify = vi.spyOn(passwords, "verifyPassword");
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "192.0.2.30" })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(verify.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(verify.mock.calls.length);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - verify.mock.calls.length);
+    vi.restoreAllMocks();
+  });
+
+  it("counts only failures: a successful sign-in clears the count of that e-mail and address", async () => {
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "192.0.2.40" })).status).toBe(401);
+      }
+      expect((await postForm("/auth", TEST_ADMIN, { ip: "192.0.2.40" })).status).toBe(302);
+    }
+  });
+
+  it("does not let strangers at other addresses lock the admin out", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: `192.0.2.${50 + i}` })).status).toBe(401);
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.50" })).status).toBe(302);
+  });
+
+  it("stops strangers after about 100 guesses a day at one e-mail, however many addresses they use", async () => {
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    const fromNewAddress = await postForm("/auth", { email: TEST_ADMIN.email, password: "yet-another-guess" }, { ip: "198.51.100.99" });
+    expect(fromNewAddress.status).toBe(429);
+    expect(await fromNewAddress.text()).toContain("Too many failed sign-in attempts for this account today.");
+  });
+
+  it("counts IPv6 clients by their /64 network", async () => {
+    const sameNetwork = ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:0db8:0001:0002::9", "2001:db8:1:2:0:0:0:5"];
+    for (const [i, ip] of sameNetwork.entries()) {
+      expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip })).status).toBe(401);
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "2001:db8:1:2:abcd::7" })).status).toBe(429);
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "2001:db8:1:3::1" })).status).toBe(302);
+  });
+});
+
+/** `count` wrong passwords for `email`, 5 from each of as many addresses as that takes. */
+async function guessFromManyAddresses(email: string, count: number) {
+  const addresses = Math.ceil(count / 5);
+  await Promise.all(
+    Array.from({ length: addresses }, async (_, a) => {
+      for (let i = 0; i < 5 && a * 5 + i < count; i++) {
+        const response = await postForm("/auth", { email, password: `guess-${a}-${i}` }, { ip: `203.0.113.${a + 10}` });
+        expect(response.status).toBe(401);
+      }
+    }),
+  );
+}
+
+describe("trusted devices (device cookies)", () => {
+  async function signInForDevice(ip = "198.51.100.20", password = TEST_ADMIN.password) {
+    const response = await postForm("/auth", { email: TEST_ADMIN.email, password }, { ip });
+    expect(response.status).toBe(302);
+    return `device=${cookieValue(response, "device")}`;
+  }
+
+  it("are issued on sign-in: signed, HttpOnly, SameSite=Strict, long-lived, and __Host- over https", async () => {
+    const response = await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.21" });
+    const header = response.headers.getSetCookie().find((c) => c.startsWith("device="))!;
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Strict/);
+    expect(header).toMatch(/Path=\//);
+    expect(Number(/Max-Age=(\d+)/.exec(header)?.[1])).toBeGreaterThan(30 * 24 * 3600);
+    expect(cookieValue(response, "device")).not.toContain(TEST_ADMIN.password);
+
+    const https = await exports.default.fetch(
+      new Request("https://localhost/auth", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://localhost", "CF-Connecting-IP": "198.51.100.22" },
+        body: new URLSearchParams(TEST_ADMIN).toString(),
+        redirect: "manual",
+      }),
+    );
+    const secure = https.headers.getSetCookie().find((c) => c.startsWith("__Host-device="))!;
+    expect(secure).toMatch(/; Secure/);
+    expect(secure).toMatch(/Path=\//);
+    expect(secure).not.toMatch(/Domain=/i);
+  });
+
+  it("let the admin in from a device that signed in before, while strangers have used up every other limit", async () => {
+    const device = await signInForDevice("198.51.100.23");
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    for (let i = 0; i < 20; i++) {
+      await postForm("/auth", { email: i < 5 ? TEST_ADMIN.email : `other${i}@example.org`, password: `wrong-${i}-password` }, { ip: "198.51.100.23" });
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.23" })).status).toBe(429);
+    const trusted = await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.23", cookie: device });
+    expect(trusted.status).toBe(302);
+    expect(cookieValue(trusted, "session")).toBeTruthy();
+  });
+
+  it("lock out a device cookie after 5 failures of its own, without locking out the admin's other devices", async () => {
+    const phone = await signInForDevice("198.51.100.24");
+    const laptop = await signInForDevice("198.51.100.25");
+    for (let i = 0; i < 5; i++) {
+      expect((await postForm("/auth", { email: TEST_ADMIN.email, password: `wrong-${i}-password` }, { ip: "198.51.100.24", cookie: phone })).status).toBe(401);
+    }
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.24", cookie: phone })).status).toBe(429);
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.24", cookie: laptop })).status).toBe(302);
+  });
+
+  it("survive sign-out: the logout clears only the session cookie", async () => {
+    const response = await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.26" });
+    const device = `device=${cookieValue(response, "device")}`;
+    const session = `session=${cookieValue(response, "session")}`;
+    const out = await request("/logout", { method: "POST", cookie: `${session}; ${device}` });
+    expect(out.status).toBe(302);
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("device="))).toBe(false);
+
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.26", cookie: device })).status).toBe(302);
+  });
+
+  it("are trusted only for their own e-mail and only when signed with our secret", async () => {
+    await createAdmin("second@example.org", "second-password-here");
+    const secondDevice = await (async () => {
+      const response = await postForm("/auth", { email: "second@example.org", password: "second-password-here" }, { ip: "198.51.100.27" });
+      return `device=${cookieValue(response, "device")}`;
+    })();
+    const forged = `device=${await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(TEST_ADMIN.email)
+      .setAudience("device")
+      .setJti("forged")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-of-at-least-32-characters!!"))}`;
+    await guessFromManyAddresses(TEST_ADMIN.email, 100);
+    for (const cookie of [secondDevice, forged, "device=garbage"]) {
+      expect((await postForm("/auth", TEST_ADMIN, { ip: "198.51.100.28", cookie })).status, cookie).toBe(429);
+    }
+  });
+});
+
+describe("a missing or short SESSION_SECRET", () => {
+  it("fails closed: sign-in refuses the same way whatever the password, sessions stop working, and it is logged once", async () => {
+    const cookie = await signIn();
+    const toast = cookieValue(await postForm("/subscribe", { email: "a@example.mw" }), "toast");
+    const verify = vi.spyOn(passwords, "verifyPassword");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const secret = env.SESSION_SECRET;
+    try {
+      for (const broken of ["too-short", undefined]) {
+        (env as { SESSION_SECRET?: string }).SESSION_SECRET = broken;
+        const answers = await Promise.all(
+          [TEST_ADMIN.password, "wrong-password"].map((password) => postForm("/auth", { email: TEST_ADMIN.email, password }, { ip: "192.0.2.77" })),
+        );
+        for (const answer of answers) {
+          expect(answer.status).toBe(503);
+          expect(await answer.text()).toMatch(/role="alert"[^>]*>An error occurred during authentication</);
+          expect(answer.headers.getSetCookie().some((c) => c.startsWith("session=") || c.startsWith("device="))).toBe(false);
+        }
+        expect(verify).not.toHaveBeenCalled();
+        expect((await request("/admin", { cookie })).headers.get("Location")).toBe("/auth");
+        // Visitors are not affected: pages render, a toast cookie is ignored, forms still work.
+        expect((await request("/", { cookie: `${cookie}; toast=${toast}` })).status).toBe(200);
+        expect((await postForm("/subscribe", { email: "b@example.mw" })).status).toBe(303);
+      }
+      const logged = errors.mock.calls.filter((args) => args.join(" ").includes("SESSION_SECRET"));
+      expect(logged).toHaveLength(1);
+    } finally {
+      (env as { SESSION_SECRET?: string }).SESSION_SECRET = secret;
+      vi.restoreAllMocks();
+    }
   });
 });

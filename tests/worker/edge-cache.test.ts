@@ -2,6 +2,7 @@
 // nonce each time, and an admin change makes the next visit render afresh.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readCookie } from "~/server/cookies.server";
 import { serveThroughEdgeCache } from "../../workers/edge-cache";
 import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
@@ -75,6 +76,24 @@ describe("edge cache", () => {
     const missing = await request("/no-such-page");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("X-Edge-Cache")).toBeNull();
+  });
+
+  it("reads the session cookie with the app's own parser, so no Cookie header the app reads as signed in gets a cached page", async () => {
+    await createAdmin();
+    const token = (await signIn()).slice("session=".length);
+    await (await request("/")).text(); // the visitors' copy is now cached
+    // A space before "=": the app's cookie reader finds the session, a search for "session=" would not.
+    const header = `theme=dark; session =${token}`;
+    expect(readCookie(new Request("http://localhost/", { headers: { Cookie: header } }), "session")).toBe(token);
+    const page = await request("/", { cookie: header });
+    expect(page.headers.get("X-Edge-Cache")).toBeNull();
+    expect(await page.text()).toContain(">Dashboard<");
+  });
+
+  it("still caches for visitors whose cookies are not personal: the device cookie, or names that only contain 'session'", async () => {
+    await (await request("/")).text();
+    const page = await request("/", { cookie: "device=abc; mysession=1; session_hint=x; toasted=1" });
+    expect(page.headers.get("X-Edge-Cache")).toBe("HIT");
   });
 
   it("does not keep a page patched up after a database failure", async () => {

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { request, seedDemo } from "./helpers";
 
@@ -45,6 +46,49 @@ describe("blog/rss.xml", () => {
     expect(titles).toHaveLength(5);
     expect(body).toContain("<link>http://localhost/blog/fathers-who-disciple</link>");
     expect(body).toContain("Men&apos;s");
+  });
+});
+
+describe("SITE_URL", () => {
+  it("is the origin of every absolute link (canonical, Open Graph, JSON-LD, sharing, RSS, sitemap, robots, calendar files), whatever address the request came in on", async () => {
+    const site = "https://baptistmen.example";
+    (env as { SITE_URL?: string }).SITE_URL = `${site}/`;
+    try {
+      const pages = {
+        "/": [`<link rel="canonical" href="${site}/"`, `property="og:url" content="${site}/"`, `property="og:image" content="${site}/media/`, `"url":"${site}/"`],
+        "/events/1": [`href="${site}/events/1"`, `https://wa.me/?text=`, encodeURIComponent(`${site}/events/1`)],
+        "/blog/rss.xml": [`<link>${site}/blog/fathers-who-disciple</link>`, `<atom:link href="${site}/blog/rss.xml"`],
+        "/sitemap.xml": [`<loc>${site}/</loc>`, `<loc>${site}/events/1</loc>`],
+        "/robots.txt": [`Sitemap: ${site}/sitemap.xml`],
+        "/events/1/calendar.ics": [`URL:${site}/events/1`, "@baptistmen.example"],
+      };
+      for (const [path, expected] of Object.entries(pages)) {
+        const body = (await (await request(path)).text()).replace(/\r\n /g, "");
+        for (const text of expected) expect(body, `${path}: ${text}`).toContain(text);
+        expect(body, path).not.toContain("http://localhost");
+      }
+    } finally {
+      (env as { SITE_URL?: string }).SITE_URL = "";
+    }
+  });
+});
+
+describe("XML output", () => {
+  // XML 1.0 allows tab, line feed, carriage return and U+0020 up to U+FFFD (without surrogates), and beyond.
+  const FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+  it("drops the characters XML forbids from the RSS feed and the sitemap, keeping the rest of the text", async () => {
+    const post = await env.DB.prepare("SELECT id FROM churchblogs WHERE slug = 'fathers-who-disciple'").first<{ id: number }>();
+    await env.DB.prepare("UPDATE churchblogs SET title = ?1, excerpt = ?2, slug = ?3 WHERE id = ?4")
+      .bind("Pasted\u0001 from\u000B a\u001B \uFFFE word processor \u{1F64F}", "Tab\tand\u0008 backspace\uFFFF", "pasted\u000Cslug", post!.id)
+      .run();
+    for (const path of ["/blog/rss.xml", "/sitemap.xml"]) {
+      const body = await (await request(path)).text();
+      expect(FORBIDDEN.exec(body), path).toBeNull();
+    }
+    const feed = await (await request("/blog/rss.xml")).text();
+    expect(feed).toContain("<title>Pasted from a  word processor \u{1F64F}</title>");
+    expect(feed).toContain("<description>Tab\tand backspace</description>");
   });
 });
 

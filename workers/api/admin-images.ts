@@ -3,31 +3,34 @@
 // of the stored image, or { error } with 4xx.
 import { Hono } from "hono";
 import { IMAGE_BUCKETS, SHARE_PICTURE, type ImageKind } from "~/lib/images";
+import { BadRequest, readFormData } from "~/server/forms.server";
 import { IMAGE_ERRORS, ImageRejected, MAX_IMAGE_BYTES, storeImageVariants } from "~/server/image-store.server";
 import type { ApiEnv } from "./env";
 
 const MAX_VARIANTS = 4;
+/** The most one upload may send: every width at its limit, plus the form's own fields. */
+export const MAX_UPLOAD_BYTES = MAX_VARIANTS * MAX_IMAGE_BYTES + SHARE_PICTURE.maxBytes + 64 * 1024;
 
 export const adminImages = new Hono<ApiEnv>();
 
 adminImages.post("/", async (c) => {
-  const declared = Number(c.req.header("Content-Length") ?? "0");
-  if (declared > MAX_VARIANTS * MAX_IMAGE_BYTES + SHARE_PICTURE.maxBytes + 64 * 1024) {
-    return c.json({ error: IMAGE_ERRORS.tooLarge }, 413);
-  }
   if (!/^multipart\/form-data\b/i.test(c.req.header("Content-Type") ?? "")) {
     return c.json({ error: "Send the image as multipart/form-data." }, 415);
   }
 
   let form: FormData;
   try {
-    form = await c.req.raw.formData();
-  } catch {
+    // Counts the bytes as they arrive: a missing or false Content-Length cannot lift the limit.
+    form = await readFormData(c.req.raw, MAX_UPLOAD_BYTES);
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    if (error.status === 413) return c.json({ error: IMAGE_ERRORS.tooLarge }, 413);
     return c.json({ error: "The upload could not be read. Please try again." }, 400);
   }
 
   const kind = form.get("kind");
-  if (typeof kind !== "string" || !(kind in IMAGE_BUCKETS)) return c.json({ error: "Unknown image kind." }, 400);
+  // Own keys only: `"constructor" in IMAGE_BUCKETS` is true for every object.
+  if (typeof kind !== "string" || !Object.hasOwn(IMAGE_BUCKETS, kind)) return c.json({ error: "Unknown image kind." }, 400);
   const name = form.get("name");
 
   const variants: { width: number; file: Blob }[] = [];

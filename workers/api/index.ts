@@ -4,6 +4,7 @@ import { contactForm } from "~/routes/public/contact.server";
 import { registrationForm } from "~/routes/public/event-registration.server";
 import { authenticateAdmin } from "~/server/auth.server";
 import { publicFormJson } from "~/server/public-form.server";
+import { setsSessionCookie } from "~/server/session.server";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
 import type { ApiEnv } from "./env";
@@ -25,7 +26,7 @@ api.use("/admin/*", async (c, next) => {
   if (!auth) return c.json({ error: "Authentication required" }, 401);
   c.set("admin", auth.admin);
   await next();
-  if (auth.renewedCookie) c.header("Set-Cookie", auth.renewedCookie, { append: true });
+  if (auth.renewedCookie && !setsSessionCookie(c.res.headers)) c.header("Set-Cookie", auth.renewedCookie, { append: true });
   c.header("Cache-Control", "private, no-store");
 });
 

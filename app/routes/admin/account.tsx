@@ -5,14 +5,15 @@ import { data, Form, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { TrashIcon } from "~/components/icons";
 import { adminContext } from "~/context";
-import { addAdminSchema, changePasswordSchema } from "~/forms/account";
+import { addAdminSchema, changePasswordSchema, NEW_PASSWORD_HINT } from "~/forms/account";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/forms/answer";
 import { formatInSiteZone } from "~/lib/time";
 import { addAdmin, changePassword, getPasswordHash, listAdmins, removeAdmin } from "~/models/admin.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES, parseId } from "~/server/admin-actions.server";
+import { continuedSessionCookie } from "~/server/auth.server";
 import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
-import { createSessionToken, sessionCookie } from "~/server/session.server";
+import { checkNewPassword } from "~/server/password-policy.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/account";
 
@@ -51,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const wrong = "That is not your current password";
         return refused("password", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
       }
+      const weak = await checkNewPassword(submission.value.new_password, me.email);
+      if (weak) return refused("password", submission, { ...hidden, formError: weak, fieldErrors: { new_password: [weak] } });
       const updated = await changePassword(me.id, await hashPassword(submission.value.new_password));
       if (!updated) return refused("password", submission, { ...hidden, formError: "Failed to change the password. Please try again." }, 500);
       // Other devices are signed out; this one continues with a fresh session.
@@ -58,13 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         request,
         "/admin/account",
         { title: "Password changed", description: "Other devices have been signed out." },
-        { headers: { "Set-Cookie": sessionCookie(request, await createSessionToken(updated)) } },
+        { headers: { "Set-Cookie": await continuedSessionCookie(request, updated) } },
       );
     }
     case "add-admin": {
       const submission = parseSubmission(formData, addAdminSchema);
       const hidden = { hideFields: ["password"] };
       if (submission.status !== "success") return refused("add-admin", submission, { ...hidden, formError: firstMessage(submission) });
+      const weak = await checkNewPassword(submission.value.password, submission.value.email);
+      if (weak) return refused("add-admin", submission, { ...hidden, formError: weak, fieldErrors: { password: [weak] } });
       if (!(await addAdmin(submission.value.email, await hashPassword(submission.value.password)))) {
         const taken = "An admin with this email already exists.";
         return refused("add-admin", submission, { ...hidden, formError: taken, fieldErrors: { email: [taken] } }, 409);
@@ -110,7 +115,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
           <FormAlert message={formErrorOf(answerFor("password")?.result)} />
           <TextField field={password.current_password} label="Current password" type="password" autoComplete="current-password" />
-          <TextField field={password.new_password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+          <TextField field={password.new_password} label="New password" type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
           <TextField field={password.confirm_password} label="Confirm new password" type="password" autoComplete="new-password" />
           <SubmitButton name="intent" value="change-password" pending={busy("change-password")} pendingLabel="Saving...">
             Change password
@@ -152,7 +157,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" {...getFormProps(addForm)} className="mt-3 space-y-4">
           <FormAlert message={formErrorOf(answerFor("add-admin")?.result)} />
           <TextField field={add.email} label="Email" type="email" autoComplete="off" />
-          <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint="At least 8 characters. Ask them to change it after signing in." />
+          <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
           <SubmitButton name="intent" value="add-admin" pending={busy("add-admin")} pendingLabel="Adding..." variant="secondary">
             Add admin
           </SubmitButton>

@@ -40,13 +40,10 @@ export async function action({ request }: Route.ActionArgs) {
     console.error("Sign-in failed:", error);
     return refused(LOGIN_MESSAGES.failed, 503);
   }
-  if (!result.ok) return refused(result.error, result.error === LOGIN_MESSAGES.tooMany ? 429 : 401);
-  return redirectWithToast(
-    request,
-    "/admin",
-    { title: "Success!", description: "You have been logged in successfully." },
-    { headers: { "Set-Cookie": result.cookie } },
-  );
+  if (!result.ok) return refused(result.error, result.status);
+  const headers = new Headers();
+  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  return redirectWithToast(request, "/admin", { title: "Success!", description: "You have been logged in successfully." }, { headers });
 }
 
 const constraint = getZodConstraint(loginSchema);

@@ -1,0 +1,31 @@
+// What `npm run deploy` checks in wrangler.jsonc's production environment before it builds.
+import { describe, expect, it } from "vitest";
+import { productionConfigProblems } from "../../scripts/production-config.ts";
+
+describe("the production configuration npm run deploy accepts", () => {
+  it("needs SITE_URL, an https origin", () => {
+    for (const vars of [undefined, {}, { SITE_URL: "" }, { SITE_URL: "  " }]) {
+      expect(productionConfigProblems({ vars }).join(" ")).toMatch(/SITE_URL is not set/);
+    }
+    for (const url of ["http://baptistmen.mw", "baptistmen.mw", "https://baptistmen.mw/home", "https://baptistmen.mw?x=1"]) {
+      expect(productionConfigProblems({ vars: { SITE_URL: url } }).join(" "), url).toMatch(/SITE_URL must be the site's https address/);
+    }
+  });
+
+  it("takes the workers.dev address when the ministry has no domain, with workers.dev left on", () => {
+    const SITE_URL = "https://baptist-men-malawi.example.workers.dev";
+    expect(productionConfigProblems({ vars: { SITE_URL } })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL: `${SITE_URL}/` }, workers_dev: true })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL }, workers_dev: false }).join(" ")).toMatch(/workers_dev/);
+  });
+
+  it("with a custom domain, needs it as the Worker's custom domain and workers.dev turned off", () => {
+    const SITE_URL = "https://baptistmen.mw";
+    const route = { pattern: "baptistmen.mw", custom_domain: true };
+    expect(productionConfigProblems({ vars: { SITE_URL }, routes: [route], workers_dev: false })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL }, routes: [route] }).join(" ")).toMatch(/"workers_dev": false/);
+    expect(productionConfigProblems({ vars: { SITE_URL }, routes: [route], workers_dev: true }).join(" ")).toMatch(/"workers_dev": false/);
+    expect(productionConfigProblems({ vars: { SITE_URL }, workers_dev: false }).join(" ")).toMatch(/custom_domain/);
+    expect(productionConfigProblems({ vars: { SITE_URL }, routes: ["baptistmen.mw/*"], workers_dev: false }).join(" ")).toMatch(/custom_domain/);
+  });
+});
