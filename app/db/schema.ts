@@ -40,6 +40,12 @@ export const churchevents = sqliteTable(
     image_url: text("image_url"),
     image_alt: text("image_alt"),
     registration_enabled: integer("registration_enabled", { mode: "boolean" }).notNull().default(true),
+    /** How many people can have a confirmed place; null means no limit. */
+    capacity: integer("capacity"),
+    /** When full, new registrations join a waiting list (true) or are refused (false). */
+    waitlist_enabled: integer("waitlist_enabled", { mode: "boolean" }).notNull().default(true),
+    /** When registration closes, as an ISO-8601 UTC instant; null: when the event starts. */
+    registration_closes_at: text("registration_closes_at"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },
@@ -130,6 +136,9 @@ export const churchblogs = sqliteTable(
   ],
 );
 
+export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
 export const event_registrations = sqliteTable(
   "event_registrations",
   {
@@ -138,15 +147,49 @@ export const event_registrations = sqliteTable(
       .notNull()
       .references(() => churchevents.id, { onDelete: "cascade" }),
     full_name: text("full_name").notNull(),
+    /** In international form (+265991234567), or as typed when it could not be read as a number. */
     phone_number: text("phone_number").notNull(),
     email: text("email"),
-    /** Normalised phone + name: the same person signing up twice for one event is one registration. */
-    dedupe_key: text("dedupe_key").notNull(),
+    /**
+     * The phone number that may register only once per event (while not cancelled); null for a
+     * second person sharing a family phone, added by staff at the desk.
+     */
+    dedupe_key: text("dedupe_key"),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("confirmed"),
+    /** The reference code people quote: 6 characters of REGISTRATION_CODE_ALPHABET, unique per event. */
+    code: text("code").notNull(),
+    /** The secret of the private link /registrations/{token}: 128 random bits, base64url. */
+    token: text("token").notNull(),
+    /** The island's random id for one attempt: a retry after a lost reply gets the first answer. */
+    request_id: text("request_id"),
+    /** 'public' (the site's form) or 'desk' (added by staff, who is in added_by). */
+    source: text("source", { enum: ["public", "desk"] }).notNull().default("public"),
+    added_by: text("added_by"),
+    /** Staff chose to add this person although the event was full. */
+    over_capacity: integer("over_capacity", { mode: "boolean" }).notNull().default(false),
+    /** The waiting list's order: when the person (last) joined it. */
+    queued_at: text("queued_at").notNull().default(nowIso),
+    /** Moved up from the waiting list; told_at: staff have told them (null: not told yet). */
+    promoted_at: text("promoted_at"),
+    told_at: text("told_at"),
+    cancelled_at: text("cancelled_at"),
+    /** 'registrant' (from the private link) or the staff member's e-mail. */
+    cancelled_by: text("cancelled_by"),
+    checked_in_at: text("checked_in_at"),
+    checked_in_by: text("checked_in_by"),
+    /** Let in at the door although not confirmed (waitlisted or cancelled). */
+    admitted_unconfirmed: integer("admitted_unconfirmed", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(nowIso),
+    updated_at: text("updated_at").notNull().default(nowIso),
   },
   (t) => [
     index("event_registrations_event_created_idx").on(t.event_id, t.created_at),
-    uniqueIndex("event_registrations_event_dedupe_idx").on(t.event_id, t.dedupe_key),
+    index("event_registrations_event_status_idx").on(t.event_id, t.status, t.queued_at),
+    uniqueIndex("event_registrations_token_idx").on(t.token),
+    uniqueIndex("event_registrations_event_code_idx").on(t.event_id, t.code),
+    uniqueIndex("event_registrations_event_phone_idx")
+      .on(t.event_id, t.dedupe_key)
+      .where(sql`status <> 'cancelled'`),
   ],
 );
 

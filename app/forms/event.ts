@@ -5,15 +5,21 @@ import { siteLocalInputToIso } from "~/lib/time";
 import { checkbox, optionalText, requiredText } from "./fields";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
+export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
+
+/** The save's warning when the capacity is set below the places already taken. */
+export function capacityBelowConfirmedNotice(confirmed: number): string {
+  return `${confirmed} are already confirmed; new registrations wait until places free up.`;
+}
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
 
 /**
- * The `datetime-local` value, read as Malawi time: empty means no date yet (null); anything else
- * must be a real date and time. A browser without the picker sends what was typed, so a space
- * between date and time is accepted too.
+ * A `datetime-local` value, read as Malawi time: empty means none (null); anything else must be a
+ * real date and time. A browser without the picker sends what was typed, so a space between date
+ * and time is accepted too.
  */
-const eventDate = () =>
+const localDateTime = () =>
   z
     .string()
     .trim()
@@ -31,12 +37,21 @@ const eventDate = () =>
 
 export const eventSchema = z.object({
   name: requiredText("Event name is required", 150, "Please keep the event name under 150 characters"),
-  date: eventDate(),
+  date: localDateTime(),
   location: optionalText(200),
   description: optionalText(5000),
   image_alt: optionalText(200),
   active: checkbox(),
   registration_enabled: checkbox(),
+  capacity: z
+    .number({ error: EVENT_CAPACITY_INVALID })
+    .int(EVENT_CAPACITY_INVALID)
+    .min(1, EVENT_CAPACITY_INVALID)
+    .max(1_000_000, EVENT_CAPACITY_INVALID)
+    .nullish()
+    .transform((value) => value ?? null),
+  waitlist_enabled: checkbox(),
+  registration_closes_at: localDateTime(),
 });
 
 const SAVE_FAILED = "Failed to save event. Please try again.";

@@ -10,6 +10,7 @@ import { postByIdQuery, postBySlugQuery, postSummariesQuery } from "./blog.serve
 import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery } from "./event.server";
 import { activeMembersWithPositionQuery } from "./leadership.server";
 import { activeMinistriesQuery, activeMinistryBySlugQuery } from "./ministry.server";
+import { registrationByTokenQuery, registrationWithEventOf } from "./registration.server";
 import { settingsQuery } from "./settings.server";
 import { activeTestimoniesQuery } from "./testimony.server";
 
@@ -70,6 +71,16 @@ export async function eventsPage() {
 export async function eventPage(id: number) {
   const { settings, own, degraded } = await withSettings("Event page", (db) => [activeEventByIdQuery(db, id)]);
   return { settings, event: own[0] && (own[0][0] ?? undefined), degraded };
+}
+
+/**
+ * /registrations/{token}: the registration the private link is for, with its event (undefined when
+ * the token is unknown). The same single batch runs for any token, known or not.
+ */
+export async function registrationPage(token: string) {
+  const { settings, own, degraded } = await withSettings("Registration page", (db) => [registrationByTokenQuery(db, token)]);
+  const row = own[0] && own[0][0];
+  return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), degraded };
 }
 
 /** /ministries: every active ministry, and the one ?slug= names (null when none or unknown). */

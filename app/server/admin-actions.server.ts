@@ -123,8 +123,11 @@ export type SaveStep<Value, Input> = {
   current: (id: number) => Promise<{ image_url: string | null } | undefined>;
   toInput: (value: Value, imageUrl: string | null) => Input;
   create: (input: Input) => Promise<number>;
-  /** False when the record no longer exists (a save racing a delete). */
-  update: (id: number, input: Input) => Promise<boolean>;
+  /**
+   * False when the record no longer exists (a save racing a delete); a `notice` is added to the
+   * 'updated' toast (something the admin should know about what was saved).
+   */
+  update: (id: number, input: Input) => Promise<boolean | { notice: string }>;
   /** The list a successful save returns to (and a save of a deleted record). */
   back: string;
   messages: {
@@ -156,13 +159,18 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
     if (image.url && image.url !== (previous?.image_url ?? null)) waitUntil(deleteImageSet(image.url));
   };
 
+  let notice: string | null = null;
   try {
     const input = step.toInput(submission.value, image.url);
     if (id === null) {
       await step.create(input);
-    } else if (!(await step.update(id, input))) {
-      dropNewImage();
-      return gone();
+    } else {
+      const updated = await step.update(id, input);
+      if (!updated) {
+        dropNewImage();
+        return gone();
+      }
+      if (typeof updated === "object") notice = updated.notice;
     }
   } catch (cause) {
     dropNewImage();
@@ -183,7 +191,9 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
       }
     : id === null
       ? messages.created
-      : messages.updated;
+      : notice
+        ? { ...messages.updated, description: [messages.updated.description, notice].filter(Boolean).join(" ") }
+        : messages.updated;
   return redirectWithToast(request, step.back, toast);
 }
 

@@ -16,6 +16,7 @@ import { IMAGE_BUCKETS } from "~/lib/images";
 import { addAdminSchema, changePasswordSchema } from "~/forms/account";
 import { blogSchema } from "~/forms/blog";
 import { contactSchema } from "~/forms/contact";
+import { deskRegistrationSchema } from "~/forms/desk-registration";
 import { eventSchema } from "~/forms/event";
 import { leadershipSchema } from "~/forms/leadership";
 import { loginSchema } from "~/forms/login";
@@ -89,6 +90,17 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
+  "routes/public/registration": { admin: false, fields: ["intent"] },
+  "routes/admin/events/registration-desk": {
+    admin: true,
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
+    intents: ["add", "cancel", "restore", "promote", "promote-over", "told"],
+  },
+  "routes/admin/events/check-in": {
+    admin: true,
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
+    intents: ["checkin", "admit", "undo", "walk-in"],
+  },
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/account": {
     admin: true,
@@ -102,6 +114,7 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/registrations": { ...registration, api: true },
   "POST /api/contact-messages": { ...contact, api: true },
   "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999", "share"] },
+  "POST /api/admin/events/:id/check-in": { admin: true, api: true, fields: ["intent", "registration_id"], intents: ["checkin", "admit", "undo"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };
@@ -208,6 +221,13 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
   region: ["Northern", ""],
   active: ["on", "1", "true", "off"],
   registration_enabled: ["on", "off"],
+  waitlist_enabled: ["on", "off"],
+  capacity: ["", "1", "300", "0", "-1", "2.5"],
+  registration_closes_at: ["2027-03-04T18:00", ""],
+  registration_id: ["1", "2", "4", "999", "0"],
+  shared_phone: ["on", "off"],
+  over_capacity: ["on", "off"],
+  request_id: ["0123456789abcdef0123456789abcdef", "short"],
   slug_auto: ["on", "off"],
   slug: ["youth-mentorship", "a-new-slug", "Not A Slug", ""],
   title: ["Men of Prayer"],

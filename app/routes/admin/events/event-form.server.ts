@@ -1,6 +1,6 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
-import { EVENT_MESSAGES as MESSAGES, eventSchema } from "~/forms/event";
+import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/forms/event";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "~/models/event.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
@@ -31,7 +31,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     current: getEvent,
     toInput: (value, image_url): EventInput => ({ ...value, image_url }),
     create: createEvent,
-    update: updateEvent,
+    async update(id, input) {
+      const saved = await updateEvent(id, input);
+      if (!saved) return false;
+      // Lowering the capacity moves nobody back to the waiting list: say what that means.
+      return input.capacity !== null && saved.confirmed > input.capacity ? { notice: capacityBelowConfirmedNotice(saved.confirmed) } : true;
+    },
     back: TAB,
     messages: MESSAGES,
   });
