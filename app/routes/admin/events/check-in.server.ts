@@ -8,7 +8,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { checkInPage } from "~/models/event.server";
 import { parseId } from "~/server/admin-actions.server";
 import { publicPagesUnchanged } from "~/server/admin-guard.server";
-import { BadRequest, readFormData, refuse } from "~/server/forms.server";
+import { BadRequest, postedPagePath, readFormData, refuse } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { addRegistration, changeCheckIn, registrationIdOf } from "./registration-actions.server";
@@ -54,7 +54,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
   const answer = await changeCheckIn(eventId, intent, id, context.get(adminContext).email);
-  const url = new URL(request.url);
+  const url = new URL(postedPagePath(request), request.url);
   url.searchParams.delete("admit");
   if (answer.outcome === "not-confirmed") url.searchParams.set("admit", String(id));
   return redirectWithToast(request, `${url.pathname}${url.search}`, answer.toast);

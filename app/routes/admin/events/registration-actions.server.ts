@@ -22,7 +22,7 @@ import {
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
 import { publicPagesUnchanged } from "~/server/admin-guard.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { parseSubmission } from "~/server/forms.server";
+import { parseSubmission, postedPagePath } from "~/server/forms.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -33,10 +33,7 @@ const serverDeskSchema = deskRegistrationSchema.extend({
 });
 
 /** Where an action returns to: the page it was posted from, with its filter, search and page. */
-function samePage(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}`;
-}
+const samePage = postedPagePath;
 
 /** Refreshes the public pages only when the event's "full" story changed. */
 async function publicChange(context: Context, changed: boolean) {
