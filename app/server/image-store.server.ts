@@ -1,9 +1,11 @@
 // Uploaded images in R2. The browser shrinks a photo to a few widths before upload (see
 // app/lib/image-resize.ts); here we only check that each file really is an image (by its bytes,
 // not its name), enforce the size limit, and store it under the spec's bucket prefixes with
-// unique keys. Replacing or deleting a record's image removes the old objects.
+// unique keys. A picture a record no longer shows is removed once nothing else refers to it (a
+// kept earlier version of the record may: releasePictures).
 import { env } from "cloudflare:workers";
 import { IMAGE_BUCKETS, IMAGE_WIDTHS, imageUrlForKey, isImageKey, type ImageKind } from "~/lib/images";
+import { picturesInUse } from "~/models/image-use.server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -128,6 +130,17 @@ export async function deleteImageSet(url: string | null | undefined): Promise<vo
   const listed = await env.IMAGES.list({ prefix: `${sized[1]}-` });
   const keys = listed.objects.map((o) => o.key).filter((k) => /-\d+w\.[a-z]+$/.test(k.slice(sized[1]!.length)));
   if (keys.length) await env.IMAGES.delete(keys);
+}
+
+/**
+ * Deletes each uploaded picture that no record and no kept version refers to any more: a picture a
+ * save replaced stays while the version that shows it is kept (issue 15).
+ */
+export async function releasePictures(urls: readonly (string | null | undefined)[]): Promise<void> {
+  const uploads = [...new Set(urls.filter((url): url is string => typeof url === "string" && url.startsWith("/images/")))];
+  if (uploads.length === 0) return;
+  const inUse = await picturesInUse(uploads);
+  await Promise.all(uploads.filter((url) => !inUse.has(url)).map(deleteImageSet));
 }
 
 /** URLs a form may point a record at: our uploads and the bundled media. */
