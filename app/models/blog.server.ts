@@ -185,12 +185,13 @@ export function getBlog(id: number) {
   return getDb().select().from(churchblogs).where(eq(churchblogs.id, id)).get();
 }
 
-/** A new post; a published one goes live now. */
+/** A new post, saved now (the Worker's clock, as every save); a published one goes live now. */
 export async function createBlog(input: BlogInput, by: string): Promise<number> {
-  const publish_at = input.status === "published" ? new Date().toISOString() : input.publish_at;
+  const now = new Date().toISOString();
+  const publish_at = input.status === "published" ? now : input.publish_at;
   const row = await getDb()
     .insert(churchblogs)
-    .values({ ...input, publish_at, updated_by: by })
+    .values({ ...input, publish_at, created_at: now, updated_at: now, updated_by: by })
     .returning({ id: churchblogs.id })
     .get();
   return row.id;

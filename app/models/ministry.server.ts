@@ -87,10 +87,12 @@ export async function ministryFormData(id: number, versionId: number | null): Pr
   return ministry && { ministry, history, version: versions[0] };
 }
 
+/** A new ministry, saved now (the Worker's clock, as every save). */
 export async function createMinistry(input: MinistryInput, by: string): Promise<number> {
+  const now = new Date().toISOString();
   const row = await getDb()
     .insert(ministries)
-    .values({ ...input, updated_by: by })
+    .values({ ...input, created_at: now, updated_at: now, updated_by: by })
     .returning({ id: ministries.id })
     .get();
   return row.id;

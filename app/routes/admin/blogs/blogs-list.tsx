@@ -28,8 +28,8 @@ function parseFilter(value: string | null): PostStatus | null {
 
 function Filters({ rows, current }: { rows: AdminBlogRow[]; current: PostStatus | null }) {
   return (
-    <nav aria-label="Show posts" className="mb-4 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-2">
+    <nav aria-label="Show posts" className="mb-4">
+      <ul className="flex flex-wrap gap-2">
         {FILTERS.map(({ status, label }) => {
           const count = status ? rows.filter((row) => row.state === status).length : rows.length;
           const chosen = status === current;
