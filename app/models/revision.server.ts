@@ -36,7 +36,7 @@ export function jsonObject(columns: Record<string, SQLiteColumn>): SQL<string> {
 }
 
 /** Where a version is copied from: the row (`from` + `where`) and how its parts read. */
-export type VersionSource = {
+type VersionSource = {
   from: SQLiteTable;
   /** Finds the row only while it is at the version the form was opened at. */
   where: SQL | undefined;
@@ -65,6 +65,9 @@ export function keepVersionQuery(db: Db, entity: RevisedEntity, key: string, sou
       .where(source.where),
   );
 }
+
+/** The pictures among some rows' `image_url`s. */
+const picturesOf = (rows: { image_url: string | null }[]) => rows.flatMap((row) => (row.image_url ? [row.image_url] : []));
 
 /** Drops the record's versions beyond the kept window, answering their pictures. */
 function pruneQuery(db: Db, entity: RevisedEntity, key: string) {
@@ -152,9 +155,6 @@ export function versionQuery(db: Db, entity: RevisedEntity, keys: string[], id: 
 }
 
 export type KeptVersion = { id: number; record_key: string; data: string; saved_at: string; saved_by: string | null };
-
-/** The pictures among some rows' `image_url`s. */
-const picturesOf = (rows: { image_url: string | null }[]) => rows.flatMap((row) => (row.image_url ? [row.image_url] : []));
 
 /**
  * Deletes a post or ministry with its history, in one batch, answering the record's picture and

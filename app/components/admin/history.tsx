@@ -20,6 +20,7 @@ function savedText({ saved_at, saved_by }: Saved): string {
 
 export function HistoryList({
   id,
+  of,
   current,
   entries,
   viewHref,
@@ -27,6 +28,8 @@ export function HistoryList({
 }: {
   /** Unique on the page (a page may show two histories). */
   id: string;
+  /** What it is the History of, for a page with two ("the About page"). */
+  of?: string;
   /** The record as it is now: when and by whom it was saved (null: never saved, as installed). */
   current: Saved | null;
   entries: Entry[];
@@ -37,7 +40,7 @@ export function HistoryList({
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-        History
+        History{of ? <span className="sr-only">{` of ${of}`}</span> : null}
       </h2>
       <p className="mt-1 text-sm text-stone-600">Every save keeps the version it replaces (the last 20). View one to restore it.</p>
       <ol className="mt-4 divide-y divide-stone-200 text-sm">

@@ -6,7 +6,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { RequiredLabel } from "~/components/admin/form-kit";
 import { HistoryList, VersionBanner } from "~/components/admin/history";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { SECTION_SCHEMAS } from "~/forms/settings";
+import { SECTION_FORMS, SECTION_SCHEMAS } from "~/forms/settings";
 import type { SiteSettings } from "~/lib/settings";
 import { pageHistory } from "~/models/settings.server";
 import { askedVersion, viewedVersion } from "~/server/history.server";
@@ -127,6 +127,7 @@ function PageHistory({ section, loaderData }: { section: PageSection; loaderData
   return (
     <HistoryList
       id={`${section}-history`}
+      of={`the ${SECTION_FORMS[section].heading}`}
       current={saves[section]}
       entries={histories[section] ?? []}
       viewHref={(version) => `/admin/pages?version=${version}#${section}`}
