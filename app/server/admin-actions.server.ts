@@ -175,7 +175,7 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
   const { post, submission, messages } = step;
   const { id } = post;
   const waitUntil = context.get(requestContext).waitUntil;
-  const restoring = post.intent === RESTORE_INTENT;
+  const restoring = id !== null && post.intent === RESTORE_INTENT;
   const failure = id === null ? messages.createFailed : restoring ? RESTORE_FAILED : messages.updateFailed;
   const gone = () => redirectWithToast(request, step.back, errorToast(because(failure, "this record no longer exists.")));
 
