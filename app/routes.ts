@@ -47,6 +47,7 @@ export default [
       index("routes/admin/tab-redirect.tsx", { id: "admin-blogs-list" }),
       route("new", "routes/admin/blogs/blog-form.tsx", { id: "admin-blogs-new" }),
       route("edit/:id", "routes/admin/blogs/blog-form.tsx", { id: "admin-blogs-edit" }),
+      route("preview/:id", "routes/admin/blogs/blog-preview.tsx"),
     ]),
     ...prefix("testimonies", [
       index("routes/admin/tab-redirect.tsx", { id: "admin-testimonies-list" }),

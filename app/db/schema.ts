@@ -2,6 +2,7 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { POST_STATUSES } from "../lib/post-status";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -9,6 +10,16 @@ const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const timestamps = {
   created_at: text("created_at").notNull().default(nowIso),
   updated_at: text("updated_at").notNull().default(nowIso),
+};
+
+/**
+ * For records whose saves are kept in `revisions` (posts, ministries): `version` grows with each
+ * save, so a save from a form opened before someone else's is refused rather than overwriting it,
+ * and `updated_by` says who saved last (null for rows from before it was kept).
+ */
+const saveTracking = {
+  version: integer("version").notNull().default(1),
+  updated_by: text("updated_by"),
 };
 
 export const ministries = sqliteTable(
@@ -24,6 +35,7 @@ export const ministries = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     sort_order: integer("sort_order").notNull().default(0),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [index("ministries_active_sort_idx").on(t.active, t.sort_order)],
 );
@@ -127,7 +139,12 @@ export const churchblogs = sqliteTable(
     image_url: text("image_url"),
     image_alt: text("image_alt"),
     category_id: integer("category_id").references(() => blog_categories.id, { onDelete: "set null" }),
+    /** 'published', 'draft' or 'scheduled' (app/lib/post-status.ts); rows from before drafts existed are published. */
+    status: text("status", { enum: POST_STATUSES }).notNull().default("published"),
+    /** An ISO-8601 UTC instant: when a scheduled post goes live, or when a published one went live; null for a draft. */
+    publish_at: text("publish_at"),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [
     index("churchblogs_date_idx").on(t.date),
@@ -254,3 +271,26 @@ export const site_settings = sqliteTable("site_settings", {
   /** The e-mail of the admin who saved it last; null for the defaults loaded at setup. */
   updated_by: text("updated_by"),
 });
+
+/**
+ * Earlier versions of what staff edit (issue 15): each save of a post, a ministry or a page's copy
+ * keeps the version it replaces here, the last REVISIONS_KEPT of each record. A version is its
+ * form's fields as JSON (not whether visitors see it: restoring never publishes or hides anything).
+ */
+export const revisions = sqliteTable(
+  "revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** 'blog', 'ministry' or 'page'. */
+    entity: text("entity").notNull(),
+    /** Which one: the record's id, or the page section's key ('about'). */
+    record_key: text("record_key").notNull(),
+    data: text("data").notNull(),
+    /** The version's picture, which is not deleted while this row exists. */
+    image_url: text("image_url"),
+    /** When and by whom this version was saved (by: null for versions from before it was kept). */
+    saved_at: text("saved_at").notNull(),
+    saved_by: text("saved_by"),
+  },
+  (t) => [index("revisions_record_idx").on(t.entity, t.record_key, t.id), index("revisions_image_idx").on(t.image_url)],
+);

@@ -105,16 +105,19 @@ export async function leadershipPage() {
   return { settings, members: own[0], degraded };
 }
 
-/** /blog (and the feed): every post's summary, newest first. */
-export async function blogPage() {
-  const { settings, own, degraded } = await withSettings("Blog page", (db) => [postSummariesQuery(db)]);
+/** /blog (and the feed): the summary of every post visitors see at `now`, newest first. */
+export async function blogPage(now: Date) {
+  const { settings, own, degraded } = await withSettings("Blog page", (db) => [postSummariesQuery(db, now)]);
   return { settings, posts: own[0], degraded };
 }
 
-/** /blog/{slug}: the post by slug, else by id when the parameter is a number (SPEC section 7). */
-export async function blogPostPage(param: string) {
+/**
+ * /blog/{slug}: the post by slug, else by id when the parameter is a number (SPEC section 7); by
+ * either, only a post visitors see at `now`.
+ */
+export async function blogPostPage(param: string, now: Date) {
   const id = /^\d{1,15}$/.test(param) ? Number(param) : 0;
-  const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param), postByIdQuery(db, id)]);
+  const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param, now), postByIdQuery(db, id, now)]);
   const [bySlug, byId] = own;
   const failed = bySlug === null || byId === null;
   return { settings, post: failed ? null : (bySlug[0] ?? byId[0] ?? undefined), degraded };
@@ -126,9 +129,9 @@ export async function testimoniesPage() {
   return { settings, testimonies: own[0], degraded };
 }
 
-/** /sitemap.xml: every active ministry and event, and every post. */
-export async function sitemapPage() {
+/** /sitemap.xml: every active ministry and event, and every post visitors see at `now`. */
+export async function sitemapPage(now: Date) {
   const db = getDb();
-  const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db)]);
+  const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db, now)]);
   return { ministries, events, posts };
 }

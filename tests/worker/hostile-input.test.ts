@@ -55,6 +55,12 @@ const entity = (schemaFields: string[]): Target => ({
   fields: unique(schemaFields, IMAGE_FIELDS, ["intent"]),
   intents: ENTITY_INTENTS,
 });
+/** A record that keeps its history: its form also carries its version, and may restore one (issue 15). */
+const entityWithHistory = (schemaFields: string[]): Target => ({
+  admin: true,
+  fields: unique(schemaFields, IMAGE_FIELDS, ["intent", "version"]),
+  intents: [...ENTITY_INTENTS, "restore"],
+});
 const registration: Target = { admin: false, fields: unique(fieldNames(registrationSchema), [HONEYPOT_FIELD]) };
 const contact: Target = { admin: false, fields: unique(fieldNames(contactSchema), [HONEYPOT_FIELD]) };
 
@@ -63,10 +69,11 @@ const settingsPage = (sections: (keyof typeof SECTION_SCHEMAS)[]): Target => ({
   admin: true,
   fields: unique(
     ...sections.map((section) => fieldNames(SECTION_SCHEMAS[section])),
-    ["section", "version", "__intent__", "verses[0].text", "verses[1].reference", "testimonials[0].quote", "history[0].period", "core_values[0].text"],
+    ["section", "version", "intent", "__intent__", "verses[0].text", "verses[1].reference", "testimonials[0].quote", "history[0].period", "core_values[0].text"],
     IMAGE_FIELDS,
   ),
   sections,
+  intents: ["save", "restore"],
 });
 
 /** Keyed by route id; the test below fails when a route gains an action that is not listed here. */
@@ -79,10 +86,10 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/auth/logout": { admin: false, fields: ["intent"], ignoresBody: true },
   "admin-leadership-new": entity(fieldNames(leadershipSchema(null))),
   "admin-leadership-edit": entity(fieldNames(leadershipSchema(null))),
-  "admin-ministries-new": entity(fieldNames(ministrySchema)),
-  "admin-ministries-edit": entity(fieldNames(ministrySchema)),
-  "admin-blogs-new": entity(fieldNames(blogSchema)),
-  "admin-blogs-edit": entity(fieldNames(blogSchema)),
+  "admin-ministries-new": entityWithHistory(fieldNames(ministrySchema)),
+  "admin-ministries-edit": entityWithHistory(fieldNames(ministrySchema)),
+  "admin-blogs-new": entityWithHistory(fieldNames(blogSchema)),
+  "admin-blogs-edit": entityWithHistory(fieldNames(blogSchema)),
   "admin-testimonies-new": entity(fieldNames(testimonySchema)),
   "admin-testimonies-edit": entity(fieldNames(testimonySchema)),
   "admin-events-new": entity(fieldNames(eventSchema)),
@@ -243,6 +250,8 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
   id: ["1", "2", "0", "-1", "999999999", "1e3"],
   kind: Object.keys(IMAGE_BUCKETS),
   version: ["0", "1", "2", "-1", "x"],
+  status: ["published", "draft", "scheduled", "archived", ""],
+  publish_at: ["2099-12-07T06:00", "2020-01-01T06:00", "2099-12-07T06:00:30", "2025-13-45T99:99", ""],
   conference_mode: ["auto", "event", "custom", "hidden", "sometimes"],
   conference_event_id: ["", "1", "99"],
   starts_at: ["2027-06-10T08:00", "2025-13-45T99:99", ""],
@@ -725,7 +734,7 @@ describe("stored hostile text", () => {
     {
       what: "blog post",
       path: "/admin/blogs/new",
-      fields: { intent: "save", title: XSS, slug: "hostile-post", author: SQL, date: "2026-11-22", category_id: "", excerpt: XSS, content: `${XSS}\n\n${SQL}` },
+      fields: { intent: "save", title: XSS, slug: "hostile-post", author: SQL, date: "2026-11-22", category_id: "", excerpt: XSS, content: `${XSS}\n\n${SQL}`, status: "published" },
       sql: "SELECT title, author, excerpt, content FROM churchblogs WHERE slug = 'hostile-post'",
       stored: { title: XSS, author: SQL, excerpt: XSS, content: `${XSS}\n\n${SQL}` },
       publicPath: "/blog/hostile-post",

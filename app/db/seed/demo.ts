@@ -373,6 +373,8 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       image_url: b.image ? media(b.image) : null,
       image_alt: b.image ? `${b.title}: illustration` : null,
       category_id: b.category_id,
+      // Published, as every demo post is: it went live when it was written.
+      publish_at: createdAgo(now, b.days),
       created_at: createdAgo(now, b.days),
       updated_at: createdAgo(now, b.days),
     }),

@@ -24,6 +24,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const submission = parseSubmission(post.formData, eventSchema);
   if (submission.status !== "success") return refuseAdminForm(submission);
+  // Lowering the capacity below the places taken moves nobody back to the waiting list: the
+  // 'updated' toast says what that means.
+  let notice: string | null = null;
   return saveWithImage(request, context, {
     post,
     submission,
@@ -33,10 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     create: createEvent,
     async update(id, input) {
       const saved = await updateEvent(id, input);
-      if (!saved) return false;
-      // Lowering the capacity moves nobody back to the waiting list: say what that means.
-      return input.capacity !== null && saved.confirmed > input.capacity ? { notice: capacityBelowConfirmedNotice(saved.confirmed) } : true;
+      if (saved && input.capacity !== null && saved.confirmed > input.capacity) notice = capacityBelowConfirmedNotice(saved.confirmed);
+      return saved !== null;
     },
+    describe: () => (notice ? `${MESSAGES.updated.description} ${notice}` : undefined),
     back: TAB,
     messages: MESSAGES,
   });
