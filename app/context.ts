@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { ActivityEntry } from "~/models/activity.server";
 import type { AdminIdentity } from "~/models/admin.server";
 
 export type RequestInfo = {
@@ -21,3 +22,6 @@ export const adminContext = createContext<AdminIdentity>();
  * so the public pages' edge cache is not thrown away on every tap at the door.
  */
 export const publicChangeContext = createContext<{ changed: boolean }>();
+
+/** What the admin's request changed, noted by its action for the activity log (app/server/activity.server.ts). */
+export const activityContext = createContext<ActivityEntry[]>();

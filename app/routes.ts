@@ -66,6 +66,7 @@ export default [
     route("pages", "routes/admin/settings/pages-page.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

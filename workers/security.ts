@@ -29,6 +29,11 @@ export const sameOriginOnly: MiddlewareHandler = async (c, next) => {
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Static files never reach the Worker: public/_headers gives them the same headers. */
+/** /admin, its pages and `.data` requests, and /api/admin/*. */
+export function isPrivatePath(pathname: string): boolean {
+  return /^\/(api\/)?admin([/.]|$)/.test(pathname);
+}
+
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   // A 304 updates the browser's stored headers: adding a CSP here would replace the page's own.
@@ -41,6 +46,11 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_DOCUMENT_CSP);
+  // The admin area and its APIs, whatever they answer (a page, a 403, an export): never stored, never indexed.
+  if (isPrivatePath(new URL(c.req.url).pathname)) {
+    headers.set("Cache-Control", "private, no-store");
+    headers.set("X-Robots-Tag", "noindex, nofollow");
+  }
   if (new URL(c.req.url).protocol === "https:") {
     headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }

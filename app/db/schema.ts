@@ -231,10 +231,15 @@ export const newsletter_subscribers = sqliteTable("newsletter_subscribers", {
   created_at: text("created_at").notNull().default(nowIso),
 });
 
+export const ADMIN_ROLES = ["admin", "editor", "volunteer"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
 export const admin_users = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   /** Stored lower-cased. */
   email: text("email").notNull().unique(),
+  /** Administrator, editor or door volunteer (app/lib/roles.ts says what each may do). */
+  role: text("role", { enum: ADMIN_ROLES }).notNull().default("admin"),
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: algorithm and parameters travel with the hash. */
   password_hash: text("password_hash").notNull(),
   /** Part of every session token; bumping it signs the admin out everywhere. */
@@ -242,6 +247,31 @@ export const admin_users = sqliteTable("admin_users", {
   last_login_at: text("last_login_at"),
   ...timestamps,
 });
+
+/**
+ * Who did what, and when: every admin write, sign-ins (and failed ones) and sign-outs, account
+ * changes and every export of personal data. Nothing on the site edits it; a daily job deletes
+ * rows older than 13 months.
+ */
+export const activity_log = sqliteTable(
+  "activity_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: text("at").notNull().default(nowIso),
+    /** The admin's e-mail as it was then (kept when the account is removed); for a failed sign-in, the e-mail tried. */
+    actor: text("actor").notNull(),
+    kind: text("kind", { enum: ["write", "sign-in", "sign-in-failed", "sign-out", "account", "export"] }).notNull(),
+    /** What was done, e.g. 'Updated event', 'Checked in', 'Exported registrations (CSV)'. */
+    action: text("action").notNull(),
+    /** Which record, e.g. 'event 4 “Lake Malawi Men's Retreat”'; empty when none. */
+    target: text("target").notNull().default(""),
+    /** A short summary of the change (the fields changed, the new role...). */
+    summary: text("summary").notNull().default(""),
+    /** The client's address (sign-ins). */
+    address: text("address"),
+  },
+  (t) => [index("activity_log_at_idx").on(t.at), index("activity_log_actor_at_idx").on(t.actor, t.at), index("activity_log_kind_at_idx").on(t.kind, t.at)],
+);
 
 /** Fixed-window counters for rate limits, keyed by purpose and client (e.g. `login-ip:1.2.3.4`). */
 export const rate_limits = sqliteTable("rate_limits", {

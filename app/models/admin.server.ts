@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
-import { admin_users } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { admin_users, type AdminRole } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 
-export type AdminIdentity = { id: number; email: string; session_version: number };
+export type AdminIdentity = { id: number; email: string; role: AdminRole; session_version: number };
 
 const identityColumns = {
   id: admin_users.id,
   email: admin_users.email,
+  role: admin_users.role,
   session_version: admin_users.session_version,
 };
 
@@ -41,15 +42,18 @@ export async function bumpSessionVersion(id: number): Promise<void> {
     .where(eq(admin_users.id, id));
 }
 
-/** Creates the admin, or sets a new password (and signs out every session) when the e-mail exists. */
+/**
+ * Creates an Administrator, or sets a new password (and signs out every session) when the e-mail
+ * exists, making it an Administrator (npm run admin:create is how a locked-out site gets one back).
+ */
 export async function upsertAdmin(email: string, passwordHash: string): Promise<AdminIdentity> {
   const now = new Date().toISOString();
   const row = await getDb()
     .insert(admin_users)
-    .values({ email: normaliseEmail(email), password_hash: passwordHash })
+    .values({ email: normaliseEmail(email), password_hash: passwordHash, role: "admin" })
     .onConflictDoUpdate({
       target: admin_users.email,
-      set: { password_hash: passwordHash, session_version: sql`${admin_users.session_version} + 1`, updated_at: now },
+      set: { password_hash: passwordHash, role: "admin", session_version: sql`${admin_users.session_version} + 1`, updated_at: now },
     })
     .returning(identityColumns)
     .get();
@@ -58,7 +62,7 @@ export async function upsertAdmin(email: string, passwordHash: string): Promise<
 
 export async function listAdmins() {
   return getDb()
-    .select({ id: admin_users.id, email: admin_users.email, created_at: admin_users.created_at, last_login_at: admin_users.last_login_at })
+    .select({ id: admin_users.id, email: admin_users.email, role: admin_users.role, created_at: admin_users.created_at, last_login_at: admin_users.last_login_at })
     .from(admin_users)
     .orderBy(admin_users.email)
     .all();
@@ -69,11 +73,11 @@ export async function getPasswordHash(id: number): Promise<string | null> {
   return row?.hash ?? null;
 }
 
-/** Adds an admin; false when the e-mail already belongs to one. */
-export async function addAdmin(email: string, passwordHash: string): Promise<boolean> {
+/** Adds an account; false when the e-mail already belongs to one. */
+export async function addAdmin(email: string, passwordHash: string, role: AdminRole): Promise<boolean> {
   const rows = await getDb()
     .insert(admin_users)
-    .values({ email: normaliseEmail(email), password_hash: passwordHash })
+    .values({ email: normaliseEmail(email), password_hash: passwordHash, role })
     .onConflictDoNothing()
     .returning({ id: admin_users.id });
   return rows.length === 1;
@@ -89,10 +93,39 @@ export async function changePassword(id: number, passwordHash: string): Promise<
     .get();
 }
 
-/** Removes an admin unless it is the last one (one guarded statement, safe against two removals at once). */
-export async function removeAdmin(id: number): Promise<boolean> {
-  const result = await getDb().run(
-    sql`DELETE FROM admin_users WHERE id = ${id} AND (SELECT COUNT(*) FROM admin_users) > 1`,
-  );
-  return (result.meta.changes ?? 0) > 0;
+/** At least one Administrator other than the account changed remains (guard for one statement). */
+const anotherAdministrator = (id: number) => sql`EXISTS (SELECT 1 FROM admin_users o WHERE o.role = 'admin' AND o.id <> ${id})`;
+
+export type AccountChange = { done: true; email: string } | { done: false; reason: "not-found" | "last-administrator" };
+
+/**
+ * Removes an account unless it is the last Administrator: one guarded statement, so two removals
+ * (or a removal and a demotion) at once can never leave the site without one.
+ */
+export async function removeAdmin(id: number): Promise<AccountChange> {
+  const db = getDb();
+  const [removed, exists] = await db.batch([
+    db.delete(admin_users).where(and(eq(admin_users.id, id), sql`(${admin_users.role} <> 'admin' OR ${anotherAdministrator(id)})`)).returning({ email: admin_users.email }),
+    db.select({ id: admin_users.id }).from(admin_users).where(eq(admin_users.id, id)),
+  ]);
+  if (removed[0]) return { done: true, email: removed[0].email };
+  return { done: false, reason: exists[0] ? "last-administrator" : "not-found" };
+}
+
+/**
+ * Gives an account another role and ends its sessions (it signs in again with the new role), unless
+ * that would leave no Administrator: one guarded statement.
+ */
+export async function setRole(id: number, role: AdminRole): Promise<AccountChange> {
+  const db = getDb();
+  const [changed, exists] = await db.batch([
+    db
+      .update(admin_users)
+      .set({ role, session_version: sql`${admin_users.session_version} + 1`, updated_at: new Date().toISOString() })
+      .where(and(eq(admin_users.id, id), sql`(${role} = 'admin' OR ${admin_users.role} <> 'admin' OR ${anotherAdministrator(id)})`))
+      .returning({ email: admin_users.email }),
+    db.select({ id: admin_users.id }).from(admin_users).where(eq(admin_users.id, id)),
+  ]);
+  if (changed[0]) return { done: true, email: changed[0].email };
+  return { done: false, reason: exists[0] ? "last-administrator" : "not-found" };
 }

@@ -10,13 +10,18 @@ import {
 } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import type { PostStatus } from "~/lib/post-status";
+import { recentAccountChangesQuery } from "./activity.server";
 import { postCountsByStateQuery } from "./blog.server";
 import { chosenConferenceEventQuery, nextOpenEventQuery } from "./event.server";
 import { settingsQuery } from "./settings.server";
 
+/** How far back the dashboard shows account changes to Administrators. */
+export const ACCOUNT_CHANGES_DAYS = 14;
+
 export async function dashboardPage(now: Date) {
   const db = getDb();
-  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next] = await db.batch([
+  const accountChangesSince = new Date(now.getTime() - ACCOUNT_CHANGES_DAYS * 86_400_000).toISOString();
+  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next, accountChanges] = await db.batch([
     db.select({ n: count() }).from(churchevents),
     postCountsByStateQuery(db, now),
     db.select({ n: count() }).from(church_testimonies),
@@ -26,6 +31,7 @@ export async function dashboardPage(now: Date) {
     settingsQuery(db),
     chosenConferenceEventQuery(db),
     nextOpenEventQuery(db, now),
+    recentAccountChangesQuery(db, accountChangesSince),
   ]);
   const postsByStatus = Object.fromEntries(blogs.map((row) => [row.state, row.n])) as Partial<Record<PostStatus, number>>;
   const counts = {
@@ -36,5 +42,5 @@ export async function dashboardPage(now: Date) {
     leadership: members[0]?.n ?? 0,
     registrations: registrations[0]?.n ?? 0,
   };
-  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null } };
+  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges };
 }

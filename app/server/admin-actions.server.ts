@@ -13,6 +13,7 @@ import { isUniqueViolation, sqliteMessage } from "~/db/db.server";
 import type { GuardedSave, LastSave, SaveGuard } from "~/models/revision.server";
 import { BadRequest, readFormData, refuse, type Refusal } from "./forms.server";
 import { ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, releasePictures, storeOriginalImage } from "./image-store.server";
+import { changedFields, noteActivity, recordName } from "./activity.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Admin forms may carry one original image when posted without JavaScript. */
@@ -116,8 +117,16 @@ export async function decideImage(formData: FormData, kind: ImageKind, previous:
   return { url: null, uploadError: null };
 }
 
+/** A record's name as people know it: its name, title, full name or author. */
+function nameOf(fields: Record<string, unknown>): string | null {
+  const name = fields.name ?? fields.title ?? fields.full_name ?? fields.author;
+  return typeof name === "string" ? name : null;
+}
+
 export type SaveStep<Value, Input> = {
   post: AdminPost;
+  /** What the activity log calls such a record ('event', 'blog post'). */
+  record: string;
   submission: Submission<unknown, string[], Value> & { status: "success" };
   /** Where uploads go; omit for records without an image. */
   imageKind?: ImageKind;
@@ -194,10 +203,11 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
 
   let input: Input;
   let released: string[] = [];
+  let savedId = id;
   try {
     input = step.toInput(submission.value, image.url);
     if (id === null) {
-      await step.create(input, guard.by);
+      savedId = await step.create(input, guard.by);
     } else {
       const outcome = asGuardedSave(await step.update(id, input, guard));
       if (!outcome.saved && outcome.last && step.stale) {
@@ -223,6 +233,12 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
     return refuseAdminForm(submission, invalidFormToast, { formError: failure }, 500);
   }
 
+  const fields = input as Record<string, unknown>;
+  noteActivity(context, {
+    action: id === null ? "Created" : restoring ? "Restored an earlier version of" : "Updated",
+    target: recordName(step.record, savedId, nameOf(fields)),
+    summary: id === null ? "" : changedFields(previous as Record<string, unknown> | null, fields),
+  });
   const replaced = previous && previous.image_url !== image.url ? previous.image_url : null;
   if (replaced || released.length) waitUntil(releasePictures([replaced, ...released]));
   const saved = id === null ? messages.created : messages.updated;
@@ -241,6 +257,7 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
 
 export type DeleteStep = {
   post: AdminPost;
+  record: string;
   /**
    * The removed record's image (and those of its kept versions, `released`), or undefined when
    * there was nothing to remove.
@@ -252,11 +269,12 @@ export type DeleteStep = {
 };
 
 /** Deletes the record, then its images (each once nothing else refers to it). */
-export async function deleteWithImage(request: Request, context: Context, { post, remove, back, deleted, failed }: DeleteStep) {
+export async function deleteWithImage(request: Request, context: Context, { post, record, remove, back, deleted, failed }: DeleteStep) {
   if (post.id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
   try {
     const removed = await remove(post.id);
     if (!removed) return redirectWithToast(request, back, errorToast(because(failed, "it no longer exists.")));
+    noteActivity(context, { action: "Deleted", target: recordName(record, post.id) });
     context.get(requestContext).waitUntil(releasePictures([removed.image_url, ...(removed.released ?? [])]));
     return redirectWithToast(request, back, deleted);
   } catch (cause) {
@@ -267,6 +285,7 @@ export async function deleteWithImage(request: Request, context: Context, { post
 
 export type ToggleStep = {
   post: AdminPost;
+  record: string;
   /** The new state, or undefined when the record does not exist. */
   toggle: (id: number) => Promise<boolean | undefined>;
   back: string;
@@ -275,10 +294,11 @@ export type ToggleStep = {
 };
 
 /** Flips the record's `active` (from the list's toggle button). */
-export async function toggleActive(request: Request, { post, toggle, back, toggled, failed }: ToggleStep) {
+export async function toggleActive(request: Request, context: Context, { post, record, toggle, back, toggled, failed }: ToggleStep) {
   if (post.id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
   try {
     const active = await toggle(post.id);
+    if (active !== undefined) noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(record, post.id) });
     return redirectWithToast(request, back, active === undefined ? errorToast(failed) : toggled(active));
   } catch (cause) {
     console.error("toggle failed", cause);

@@ -3,20 +3,24 @@
 // signature and expiry, then that the admin still exists and has not signed out since.
 import { LOGIN_MESSAGES } from "~/forms/login";
 import { SESSION_RENEW_AFTER_SECONDS } from "~/lib/constants";
+import { homeOf, ROLE_LABELS } from "~/lib/roles";
 import {
   bumpSessionVersion,
   findAdminForLogin,
   getAdminIdentity,
+  normaliseEmail,
   recordAdminLogin,
   type AdminIdentity,
 } from "~/models/admin.server";
+import { logActivity } from "./activity.server";
+import { clientAddress } from "./client-address.server";
 import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
 import { readSessionClaims, sessionCookie, usableSessionSecret } from "./session.server";
 import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 
-/** A sign-in: the cookies to set (session and device), or the refusal's message and status. */
-export type LoginResult = { ok: true; cookies: string[] } | { ok: false; error: string; status: 401 | 429 | 503 };
+/** A sign-in: the cookies to set (session and device) and where the role starts, or the refusal's message and status. */
+export type LoginResult = { ok: true; cookies: string[]; home: string } | { ok: false; error: string; status: 401 | 429 | 503 };
 
 export async function signIn(request: Request, email: string, password: string): Promise<LoginResult> {
   // Before any password is checked: without a secret no sign-in can succeed, and answering
@@ -28,12 +32,21 @@ export async function signIn(request: Request, email: string, password: string):
   const admin = await findAdminForLogin(email);
   // Verify against a decoy when the e-mail is unknown, so timing does not reveal which admins exist.
   const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyPasswordHash()));
-  if (!admin || !valid) return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
+  const address = clientAddress(request);
+  if (!admin || !valid) {
+    await logActivity([{ actor: normaliseEmail(email), kind: "sign-in-failed", action: "Failed sign-in", summary: admin ? "Wrong password" : "No such account", address }]);
+    return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
+  }
 
-  await Promise.all([recordAdminLogin(admin.id), forgetSignInAttempt(attempt)]);
+  await Promise.all([
+    recordAdminLogin(admin.id),
+    forgetSignInAttempt(attempt),
+    logActivity([{ actor: admin.email, kind: "sign-in", action: "Signed in", summary: ROLE_LABELS[admin.role], address }]),
+  ]);
   return {
     ok: true,
     cookies: [await sessionCookie(request, admin), await deviceCookie(request, admin.email)],
+    home: homeOf(admin.role),
   };
 }
 
@@ -61,9 +74,10 @@ export async function continuedSessionCookie(request: Request, admin: AdminIdent
   return sessionCookie(request, admin, (await readSessionClaims(request))?.signedInAt);
 }
 
-/** Signs the admin out of every device. */
-export async function signOutEverywhere(adminId: number): Promise<void> {
-  await bumpSessionVersion(adminId);
+/** Signs the admin out of every device (and says so in the activity log). */
+export async function signOutEverywhere(admin: AdminIdentity, request: Request): Promise<void> {
+  await bumpSessionVersion(admin.id);
+  await logActivity([{ actor: admin.email, kind: "sign-out", action: "Signed out", address: clientAddress(request) }]);
 }
 
 /** Whether the request carries a signed, unexpired session (header chrome only; not an authorisation check). */

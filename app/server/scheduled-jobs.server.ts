@@ -2,6 +2,7 @@
 // wrangler.jsonc's "triggers"; every job listed here for that cron then runs. To add a job, add it
 // to SCHEDULED_JOBS with DAILY_CRON. The plan allows few cron expressions (the project keeps to
 // two at most), so prefer the daily one; a new expression must also go into wrangler.jsonc.
+import { deleteOldActivity } from "~/models/activity.server";
 import { deleteExpiredRateLimits } from "./rate-limit.server";
 
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */
@@ -17,6 +18,7 @@ type ScheduledJob = {
 
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "delete expired rate limits", cron: DAILY_CRON, run: (scheduledTime) => deleteExpiredRateLimits(scheduledTime) },
+  { name: "delete activity older than 13 months", cron: DAILY_CRON, run: (scheduledTime) => deleteOldActivity(scheduledTime) },
 ];
 
 /**

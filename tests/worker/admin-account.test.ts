@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
+import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN, toastOf } from "./helpers";
 
 let cookie: string;
 let adminId: number;
@@ -101,13 +101,13 @@ describe("new passwords", () => {
     expect(refused.body).toContain("The password must not contain the e-mail address");
   });
 
-  it("apply to a new admin's password, with the new admin's own e-mail", async () => {
+  it("apply to a new account's password, with the new account's own e-mail", async () => {
     for (const [password, message] of [
       ["password1234", "This password is too common"],
       ["chisomo-banda-1987", "The password must not contain the e-mail address"],
       ["short-pass", "Password must be at least 12 characters"],
     ]) {
-      const refused = await postForm("/admin/account", { intent: "add-admin", email: "chisomo-banda@example.org", password: password! }, { cookie });
+      const refused = await postForm("/admin/account", { intent: "add-account", email: "chisomo-banda@example.org", password: password!, role: "editor", current_password: TEST_ADMIN.password }, { cookie });
       expect(refused.status, password).toBe(400);
       expect(await refused.text()).toContain(message);
     }
@@ -120,45 +120,135 @@ describe("new passwords", () => {
   });
 });
 
-describe("managing admins", () => {
-  it("adds an admin who can then sign in, and refuses a duplicate or weak input", async () => {
-    const added = await postForm("/admin/account", { intent: "add-admin", email: "Second@Example.org", password: "plateau-sunrise-walk" }, { cookie });
+async function accounts() {
+  const { results } = await env.DB.prepare("SELECT id, email, role FROM admin_users ORDER BY email").all<{ id: number; email: string; role: string }>();
+  return results;
+}
+const idOf = async (email: string) => String((await accounts()).find((a) => a.email === email)!.id);
+
+function addAccount(fields: Partial<Record<"email" | "password" | "role" | "current_password", string>>, as = cookie) {
+  return postForm("/admin/account", { intent: "add-account", email: "second@example.org", password: "plateau-sunrise-walk", role: "editor", current_password: TEST_ADMIN.password, ...fields }, { cookie: as });
+}
+
+describe("managing accounts", () => {
+  it("adds an account with a role, who can then sign in, and refuses a duplicate or bad input", async () => {
+    const added = await addAccount({ email: "Second@Example.org", role: "editor" });
     expect(added.status).toBe(302);
-    expect(await adminEmails()).toEqual(["admin@example.org", "second@example.org"]);
+    expect((await toastOf(added))?.title).toBe("Account added");
+    expect(await accounts()).toEqual([expect.objectContaining({ email: "admin@example.org", role: "admin" }), expect.objectContaining({ email: "second@example.org", role: "editor" })]);
     expect((await postForm("/auth", { email: "second@example.org", password: "plateau-sunrise-walk" }, { ip: "198.51.100.4" })).status).toBe(302);
 
-    const duplicate = await postForm("/admin/account", { intent: "add-admin", email: "second@example.org", password: "another-password" }, { cookie });
+    const duplicate = await addAccount({ password: "another-password" });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.text()).toContain("An admin with this email already exists.");
-    const weak = await postForm("/admin/account", { intent: "add-admin", email: "not-an-email", password: "x" }, { cookie });
+    expect(await duplicate.text()).toContain("An account with this email already exists.");
+    const weak = await addAccount({ email: "not-an-email", password: "x" });
     expect(weak.status).toBe(400);
+    const noRole = await addAccount({ email: "third@example.org", role: "owner" });
+    expect(noRole.status).toBe(400);
+    expect(await noRole.text()).toContain("Choose a role: Administrator, Editor or Door volunteer");
+    expect((await accounts()).map((a) => a.email)).toEqual(["admin@example.org", "second@example.org"]);
   });
 
-  it("removes another admin, whose sessions stop working, but never yourself or the last admin", async () => {
-    await postForm("/admin/account", { intent: "add-admin", email: "second@example.org", password: "plateau-sunrise-walk" }, { cookie });
+  it("asks for the current password again before adding, changing or removing an account, and keeps what was typed", async () => {
+    const missing = await addAccount({ email: "third@example.org", current_password: "" });
+    expect(missing.status).toBe(400);
+    const missingPage = await missing.text();
+    expect(missingPage).toContain("Enter your own password to confirm");
+    expect(missingPage).toContain('value="third@example.org"');
+    const wrong = await addAccount({ email: "third@example.org", current_password: "not-my-password" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("That is not your current password");
+
+    await addAccount({});
+    const second = await idOf("second@example.org");
+    for (const intent of ["change-role", "remove-account"]) {
+      const refused = await postForm("/admin/account", { intent, id: second, role: "admin", current_password: "not-my-password" }, { cookie });
+      expect(refused.status, intent).toBe(400);
+      expect(await refused.text()).toContain("That is not your current password");
+    }
+    expect(await accounts()).toEqual([expect.objectContaining({ role: "admin" }), expect.objectContaining({ email: "second@example.org", role: "editor" })]);
+  });
+
+  it("changes a role, which ends that person's sessions", async () => {
+    await addAccount({ role: "editor" });
     const secondCookie = await signIn("second@example.org", "plateau-sunrise-walk", "198.51.100.5");
-    const { id: secondId } = (await env.DB.prepare("SELECT id FROM admin_users WHERE email = 'second@example.org'").first<{ id: number }>())!;
-    const { id: myId } = (await env.DB.prepare("SELECT id FROM admin_users WHERE email = 'admin@example.org'").first<{ id: number }>())!;
+    expect((await request("/admin", { cookie: secondCookie })).status).toBe(200);
 
-    const self = await postForm("/admin/account", { intent: "remove-admin", id: String(myId) }, { cookie });
-    expect(self.status).toBe(400);
-    expect(await self.text()).toContain("You cannot remove your own account.");
+    const changed = await postForm("/admin/account", { intent: "change-role", id: await idOf("second@example.org"), role: "volunteer", current_password: TEST_ADMIN.password }, { cookie });
+    expect(changed.status).toBe(302);
+    expect((await toastOf(changed))?.title).toBe("Role changed");
+    expect((await accounts()).find((a) => a.email === "second@example.org")?.role).toBe("volunteer");
+    expect((await request("/admin", { cookie: secondCookie })).headers.get("Location")).toBe("/auth");
 
-    const removed = await postForm("/admin/account", { intent: "remove-admin", id: String(secondId) }, { cookie });
+    // Signing in again gives the new role: the door, not the dashboard.
+    const again = await postForm("/auth", { email: "second@example.org", password: "plateau-sunrise-walk" }, { ip: "198.51.100.5" });
+    expect([again.status, again.headers.get("Location")]).toEqual([303, "/admin/check-in"]);
+  });
+
+  it("removes another account, whose sessions stop working, but never yourself", async () => {
+    await addAccount({});
+    const secondCookie = await signIn("second@example.org", "plateau-sunrise-walk", "198.51.100.5");
+
+    for (const intent of ["remove-account", "change-role"]) {
+      const self = await postForm("/admin/account", { intent, id: String(adminId), role: "editor", current_password: TEST_ADMIN.password }, { cookie });
+      expect(self.status).toBe(400);
+      expect(await self.text()).toContain("You cannot change or remove your own account here.");
+    }
+
+    const removed = await postForm("/admin/account", { intent: "remove-account", id: await idOf("second@example.org"), current_password: TEST_ADMIN.password }, { cookie });
     expect(removed.status).toBe(302);
     expect(await adminEmails()).toEqual(["admin@example.org"]);
     expect((await request("/admin", { cookie: secondCookie })).status).toBe(302);
   });
 
-  it("keeps the last admin even when two admins remove each other at the same moment", async () => {
-    await postForm("/admin/account", { intent: "add-admin", email: "second@example.org", password: "plateau-sunrise-walk" }, { cookie });
-    const secondCookie = await signIn("second@example.org", "plateau-sunrise-walk", "198.51.100.6");
-    const ids = await env.DB.prepare("SELECT id, email FROM admin_users").all<{ id: number; email: string }>();
-    const idOf = (email: string) => String(ids.results.find((r) => r.email === email)!.id);
-    await Promise.all([
-      postForm("/admin/account", { intent: "remove-admin", id: idOf("second@example.org") }, { cookie }),
-      postForm("/admin/account", { intent: "remove-admin", id: idOf("admin@example.org") }, { cookie: secondCookie }),
+  it("only lets Administrators manage accounts; others may only change their own password", async () => {
+    await addAccount({ email: "editor@example.org", role: "editor" });
+    await addAccount({ email: "door@example.org", role: "volunteer" });
+    for (const email of ["editor@example.org", "door@example.org"]) {
+      const theirs = await signIn(email, "plateau-sunrise-walk", "198.51.100.7");
+      const page = await request("/admin/account", { cookie: theirs });
+      expect(page.status).toBe(200);
+      const body = await page.text();
+      expect(body).toContain("Change your password");
+      expect(body, email).not.toContain("admin@example.org");
+      expect(body).not.toContain("Add account");
+      const added = await postForm("/admin/account", { intent: "add-account", email: "sneaky@example.org", password: "plateau-sunrise-walk", role: "admin", current_password: "plateau-sunrise-walk" }, { cookie: theirs });
+      expect(added.status, email).toBe(403);
+      const promoted = await postForm("/admin/account", { intent: "change-role", id: await idOf(email), role: "admin", current_password: "plateau-sunrise-walk" }, { cookie: theirs });
+      expect(promoted.status, email).toBe(403);
+      const removed = await postForm("/admin/account", { intent: "remove-account", id: String(adminId), current_password: "plateau-sunrise-walk" }, { cookie: theirs });
+      expect(removed.status, email).toBe(403);
+      const ownPassword = await postForm("/admin/account", { intent: "change-password", current_password: "plateau-sunrise-walk", new_password: "a-brand-new-password", confirm_password: "a-brand-new-password" }, { cookie: theirs });
+      expect(ownPassword.status, email).toBe(302);
+    }
+    expect(await accounts()).toEqual([
+      expect.objectContaining({ email: "admin@example.org", role: "admin" }),
+      expect.objectContaining({ email: "door@example.org", role: "volunteer" }),
+      expect.objectContaining({ email: "editor@example.org", role: "editor" }),
     ]);
-    expect((await adminEmails()).length).toBe(1);
+  });
+
+  it("keeps the last Administrator, even when two Administrators remove or demote each other at the same moment", async () => {
+    for (const [first, second] of [
+      ["remove-account", "remove-account"],
+      ["change-role", "change-role"],
+      ["remove-account", "change-role"],
+    ] as const) {
+      await env.DB.prepare("DELETE FROM admin_users WHERE email <> 'admin@example.org'").run();
+      await addAccount({ role: "admin" });
+      const secondCookie = await signIn("second@example.org", "plateau-sunrise-walk", "198.51.100.6");
+      const answers = await Promise.all([
+        postForm("/admin/account", { intent: first, id: await idOf("second@example.org"), role: "editor", current_password: TEST_ADMIN.password }, { cookie }),
+        postForm("/admin/account", { intent: second, id: String(adminId), role: "volunteer", current_password: "plateau-sunrise-walk" }, { cookie: secondCookie }),
+      ]);
+      const administrators = (await accounts()).filter((a) => a.role === "admin");
+      expect(administrators.length, `${first} + ${second}`).toBe(1);
+      // One change is made; the other is refused, or finds its author already signed out by it.
+      const outcomes = answers.map((a) => (a.status === 409 ? "refused" : a.headers.get("Location") === "/admin/account" ? "done" : a.headers.get("Location")));
+      expect(outcomes.filter((o) => o === "done"), `${first} + ${second}`).toHaveLength(1);
+      expect(outcomes.filter((o) => o !== "done")[0]).toMatch(/^(refused|\/auth)$/);
+      const refused = answers.find((a) => a.status === 409);
+      if (refused) expect(await refused.text()).toContain("The last Administrator cannot be removed or given another role.");
+    }
   });
 });

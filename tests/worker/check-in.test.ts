@@ -214,3 +214,59 @@ describe("the printed door list", () => {
     expect((await request("/admin/events/99/door-list", { cookie })).status).toBe(404);
   });
 });
+
+describe("a door volunteer (issue 17)", () => {
+  let door: string;
+  beforeEach(async () => {
+    await createAdmin("door@example.org", "plateau-sunrise-walk", "volunteer");
+    await runSql(["UPDATE event_registrations SET email = 'john.banda@example.mw' WHERE id = 1"]);
+    door = await signIn("door@example.org", "plateau-sunrise-walk", "198.51.100.70");
+  });
+
+  it("sees names, codes and the last 3 digits of phones only: no whole numbers, e-mails or desk", async () => {
+    const page = await (await request("/admin/events/1/check-in?q=john", { cookie: door })).text();
+    const text = textOf(page);
+    expect(text).toContain("John Banda");
+    expect(text).toContain("JBANDA");
+    expect(text).toContain("…567");
+    expect(page).not.toContain("991234567");
+    expect(page).not.toContain("john.banda@example.mw");
+    expect(page).not.toContain("/admin/events/registrations/1");
+    expect(page).not.toContain("/api/admin/events/1/registrations.csv");
+    expect(text).not.toContain("Go over the capacity");
+    // The same page for an Administrator shows the whole number and the desk.
+    const full = await (await request("/admin/events/1/check-in?q=john", { cookie })).text();
+    expect(full).toContain("/admin/events/registrations/1");
+    expect(textOf(full)).toContain("Go over the capacity");
+  });
+
+  it("checks people in, and the log says who", async () => {
+    const answer = await request("/api/admin/events/1/check-in", {
+      method: "POST",
+      cookie: door,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: "intent=checkin&registration_id=1",
+    });
+    expect(answer.status).toBe(200);
+    expect(await checkedIn(1)).toMatchObject({ checked_in_by: "door@example.org" });
+    const log = await env.DB.prepare("SELECT actor, kind, action FROM activity_log WHERE kind = 'write'").all();
+    expect(log.results).toEqual([expect.objectContaining({ actor: "door@example.org", action: "Checked in" })]);
+  });
+
+  it("adds a walk-in, but never over the capacity, even when the form says so", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 4 WHERE id = 1"]);
+    const walkIn = (fields: Record<string, string>) => postForm("/admin/events/1/check-in", { intent: "walk-in", full_name: "", phone_number: "", email: "", ...fields }, { cookie: door });
+    expect((await walkIn({ full_name: "Walk In", phone_number: "0881 222 333" })).status).toBe(302);
+    const over = await walkIn({ full_name: "Too Many", phone_number: "0881 222 444", over_capacity: "on" });
+    expect(over.status).toBe(409);
+    expect(textOf(await over.text())).toContain("The event is full (4 of 4 places taken)");
+    const { results } = await env.DB.prepare("SELECT full_name FROM event_registrations WHERE source = 'desk'").all();
+    expect(results).toEqual([{ full_name: "Walk In" }]);
+  });
+
+  it("cannot open the desk, the exports or anything else of the admin", async () => {
+    for (const path of ["/admin/events/registrations/1", "/api/admin/events/1/registrations.csv", "/api/admin/events/1/contacts.vcf", "/admin/messages", "/admin/blogs/new"]) {
+      expect((await request(path, { cookie: door })).status, path).toBe(403);
+    }
+  });
+});

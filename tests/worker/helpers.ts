@@ -4,6 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import { referenceSeedSql } from "~/db/seed/reference";
 import { demoSeedSql } from "~/db/seed/demo";
+import type { AdminRole } from "~/lib/roles";
 import type { Toast } from "~/lib/toast";
 import { hashPassword } from "~/server/password.server";
 import { takeToast, TOAST_COOKIE } from "~/server/toast.server";
@@ -80,9 +81,10 @@ export async function seedDemo(now = new Date()) {
   await runSql(demoSeedSql(now, await hashPassword("demo-password-123")));
 }
 
-export async function createAdmin(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
+/** An account with a role (an Administrator unless told otherwise); returns its id. */
+export async function createAdmin(email = TEST_ADMIN.email, password = TEST_ADMIN.password, role: AdminRole = "admin") {
   const hash = await hashPassword(password);
-  await env.DB.prepare("INSERT INTO admin_users (email, password_hash) VALUES (?1, ?2)").bind(email, hash).run();
+  await env.DB.prepare("INSERT INTO admin_users (email, password_hash, role) VALUES (?1, ?2, ?3)").bind(email, hash, role).run();
   const row = await env.DB.prepare("SELECT id FROM admin_users WHERE email = ?1").bind(email).first<{ id: number }>();
   return row!.id;
 }
@@ -90,7 +92,8 @@ export async function createAdmin(email = TEST_ADMIN.email, password = TEST_ADMI
 /** Signs in through the real /auth form and returns the Cookie header to send afterwards. */
 export async function signIn(email = TEST_ADMIN.email, password = TEST_ADMIN.password, ip = "203.0.113.1") {
   const response = await postForm("/auth", { email, password }, { ip });
-  if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}`);
+  // Staff go to the dashboard (302); a door volunteer is sent on to check-in (303).
+  if (response.status !== 302 && response.status !== 303) throw new Error(`sign-in failed with ${response.status}`);
   const token = cookieValue(response, "session");
   if (!token) throw new Error("sign-in set no session cookie");
   return `session=${token}`;

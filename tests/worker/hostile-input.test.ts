@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fieldNames } from "~/forms/fields";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { IMAGE_BUCKETS } from "~/lib/images";
-import { addAdminSchema, changePasswordSchema } from "~/forms/account";
+import { addAccountSchema, changePasswordSchema, manageAccountSchema } from "~/forms/account";
 import { blogSchema } from "~/forms/blog";
 import { contactSchema } from "~/forms/contact";
 import { deskRegistrationSchema } from "~/forms/desk-registration";
@@ -111,8 +111,8 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/account": {
     admin: true,
-    fields: unique(fieldNames(changePasswordSchema), fieldNames(addAdminSchema), ["id", "intent"]),
-    intents: ["change-password", "add-admin", "remove-admin"],
+    fields: unique(fieldNames(changePasswordSchema), fieldNames(addAccountSchema), fieldNames(manageAccountSchema), ["intent"]),
+    intents: ["change-password", "add-account", "change-role", "remove-account"],
   },
 };
 

@@ -5,6 +5,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { getEvent } from "~/models/event.server";
 import { confirmedContacts, registrationsAfter, type Registration } from "~/models/registration.server";
 import { subscribersAfter, type Subscriber } from "~/models/subscriber.server";
+import { logActivity, recordName } from "~/server/activity.server";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
 import { spreadsheetPhone } from "~/server/phone.server";
@@ -13,12 +14,18 @@ import type { ApiEnv } from "./env";
 
 export const adminExports = new Hono<ApiEnv>();
 
-adminExports.get("/subscribers.csv", () =>
-  csvResponse(
+/** Personal data leaves only through logged exports. */
+function logExport(actor: string, action: string, target: string, summary = "") {
+  return logActivity([{ actor, kind: "export", action, target, summary }]);
+}
+
+adminExports.get("/subscribers.csv", async (c) => {
+  await logExport(c.get("admin").email, "Exported subscribers (CSV)", "subscribers");
+  return csvResponse(
     "subscribers.csv",
     csvStream<Subscriber>(["Email", "Subscribed"], (after) => subscribersAfter(after), (s) => [s.email, formatInSiteZone(s.created_at, "MMM d, yyyy HH:mm")]),
-  ),
-);
+  );
+});
 
 /**
  * Everyone registered for one event, newest first, whatever the desk's filter (SPEC section 7, CSV
@@ -29,6 +36,7 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
   const id = parseId(c.req.param("id"));
   const event = id === null ? undefined : await getEvent(id);
   if (id === null || !event) return c.json({ error: "Event not found" }, 404);
+  await logExport(c.get("admin").email, "Exported registrations (CSV)", recordName("event", id, event.name));
   return csvResponse(
     registrationsCsvFileName(event.name),
     csvStream<Registration>(
@@ -53,6 +61,7 @@ adminExports.get("/events/:id/contacts.vcf", async (c) => {
   const event = id === null ? undefined : await getEvent(id);
   if (id === null || !event) return c.json({ error: "Event not found" }, 404);
   const people = await confirmedContacts(id);
+  await logExport(c.get("admin").email, "Exported contacts (vCard)", recordName("event", id, event.name), `${people.length} confirmed`);
   return new Response(vCards(people, event.name), {
     headers: {
       "Content-Type": "text/vcard; charset=utf-8",

@@ -3,6 +3,7 @@
 // of the stored image, or { error } with 4xx.
 import { Hono } from "hono";
 import { IMAGE_BUCKETS, SHARE_PICTURE, type ImageKind } from "~/lib/images";
+import { logActivity } from "~/server/activity.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import { IMAGE_ERRORS, ImageRejected, MAX_IMAGE_BYTES, storeImageVariants } from "~/server/image-store.server";
 import type { ApiEnv } from "./env";
@@ -48,6 +49,7 @@ adminImages.post("/", async (c) => {
       variants,
       share instanceof Blob ? share : null,
     );
+    await logActivity([{ actor: c.get("admin").email, kind: "write", action: "Uploaded a picture", target: url }]);
     return c.json({ url }, 201);
   } catch (error) {
     if (error instanceof ImageRejected) return c.json({ error: error.message }, statusOf(error.message));

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { contactForm } from "~/routes/public/contact.server";
 import { registrationForm } from "~/routes/public/event-registration.server";
+import { adminAreaOf, canUse } from "~/lib/roles";
 import { authenticateAdmin } from "~/server/auth.server";
 import { publicFormJson } from "~/server/public-form.server";
 import { setsSessionCookie } from "~/server/session.server";
@@ -22,18 +23,22 @@ api.get("/health", async (c) => {
 api.post("/registrations", (c) => publicFormJson(registrationForm, c.req.raw));
 api.post("/contact-messages", (c) => publicFormJson(contactForm, c.req.raw));
 
+// One guard for every admin API: a session, and a role that may use the API's area (app/lib/roles.ts).
 api.use("/admin/*", async (c, next) => {
   const auth = await authenticateAdmin(c.req.raw);
   if (!auth) return c.json({ error: "Authentication required" }, 401);
+  if (!canUse(auth.admin.role, adminAreaOf(new URL(c.req.url).pathname))) {
+    return c.json({ error: "Your account cannot use this." }, 403);
+  }
   c.set("admin", auth.admin);
   await next();
   if (auth.renewedCookie && !setsSessionCookie(c.res.headers)) c.header("Set-Cookie", auth.renewedCookie, { append: true });
-  c.header("Cache-Control", "private, no-store");
+  // (Every answer under /api/admin is marked private and no-store by the Worker: workers/security.ts.)
 });
 
 api.get("/admin/me", (c) => {
   const admin = c.get("admin");
-  return c.json({ id: admin.id, email: admin.email });
+  return c.json({ id: admin.id, email: admin.email, role: admin.role });
 });
 
 api.route("/admin/images", adminImages);

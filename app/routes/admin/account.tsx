@@ -1,15 +1,19 @@
-// /admin/account: change your own password; add and remove other admins (never the last one).
+// /admin/account: change your own password (every role); and, for Administrators only, add
+// accounts with a role, change an account's role, remove one (never the last Administrator). Those
+// three ask for the current password again, are written to the activity log and shown on every
+// Administrator's dashboard.
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
-import { TrashIcon } from "~/components/icons";
 import { adminContext } from "~/context";
-import { addAdminSchema, changePasswordSchema, NEW_PASSWORD_HINT } from "~/forms/account";
+import { ACCOUNT_MESSAGES, addAccountSchema, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT } from "~/forms/account";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/forms/answer";
+import { ROLE_LABELS, type AdminRole } from "~/lib/roles";
 import { formatInSiteZone } from "~/lib/time";
-import { addAdmin, changePassword, getPasswordHash, listAdmins, removeAdmin } from "~/models/admin.server";
-import { intentOf, MAX_ADMIN_FORM_BYTES, parseId } from "~/server/admin-actions.server";
+import { addAdmin, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole, type AdminIdentity } from "~/models/admin.server";
+import { noteActivity } from "~/server/activity.server";
+import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { continuedSessionCookie } from "~/server/auth.server";
 import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
 import { hashPassword, verifyPassword } from "~/server/password.server";
@@ -21,15 +25,22 @@ export const meta: Route.MetaFunction = () => [{ title: "Account | Admin" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = context.get(adminContext);
-  return { me: { id: me.id, email: me.email }, admins: await listAdmins() };
+  // Only Administrators see the other accounts.
+  return { me: { id: me.id, email: me.email, role: me.role }, admins: me.role === "admin" ? await listAdmins() : [] };
 }
 
-type AccountForm = "password" | "add-admin" | "remove-admin";
-/** The page's answer: which of its forms was refused, and how. */
-type AccountAnswer = FormAnswer & { form: AccountForm };
+type AccountForm = "password" | "add-account" | "manage-account";
+/** The page's answer: which of its forms was refused, and how (and for which account). */
+type AccountAnswer = FormAnswer & { form: AccountForm; accountId?: number };
 
-function refused(form: AccountForm, submission: Submission<unknown> | null, reason: Refusal, status = 400) {
-  return data<AccountAnswer>({ ...refusal(submission, reason), form }, { status });
+function refused(form: AccountForm, submission: Submission<unknown> | null, reason: Refusal, status = 400, accountId?: number) {
+  return data<AccountAnswer>({ ...refusal(submission, reason), form, accountId }, { status });
+}
+
+/** Whether `password` is the signed-in admin's own (asked again before account changes). */
+async function isOwnPassword(me: AdminIdentity, password: string): Promise<boolean> {
+  const hash = await getPasswordHash(me.id);
+  return hash !== null && (await verifyPassword(password, hash));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,20 +53,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused("password", null, { formError: "The form could not be read. Please try again." }, error.status);
   }
 
-  switch (intentOf(formData)) {
+  const intent = intentOf(formData);
+  if (intent !== "change-password" && me.role !== "admin") {
+    return refused(intent === "add-account" ? "add-account" : "manage-account", null, { formError: ACCOUNT_MESSAGES.administratorsOnly }, 403);
+  }
+
+  switch (intent) {
     case "change-password": {
       const submission = parseSubmission(formData, changePasswordSchema);
       const hidden = { hideFields: ["current_password", "new_password", "confirm_password"] };
       if (submission.status !== "success") return refused("password", submission, { ...hidden, formError: firstMessage(submission) });
-      const hash = await getPasswordHash(me.id);
-      if (!hash || !(await verifyPassword(submission.value.current_password, hash))) {
-        const wrong = "That is not your current password";
+      if (!(await isOwnPassword(me, submission.value.current_password))) {
+        const wrong = ACCOUNT_MESSAGES.wrongPassword;
         return refused("password", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
       }
       const weak = await checkNewPassword(submission.value.new_password, me.email);
       if (weak) return refused("password", submission, { ...hidden, formError: weak, fieldErrors: { new_password: [weak] } });
       const updated = await changePassword(me.id, await hashPassword(submission.value.new_password));
       if (!updated) return refused("password", submission, { ...hidden, formError: "Failed to change the password. Please try again." }, 500);
+      noteActivity(context, { kind: "account", action: "Changed own password", target: me.email });
       // Other devices are signed out; this one continues with a fresh session.
       return redirectWithToast(
         request,
@@ -64,23 +80,43 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: { "Set-Cookie": await continuedSessionCookie(request, updated) } },
       );
     }
-    case "add-admin": {
-      const submission = parseSubmission(formData, addAdminSchema);
-      const hidden = { hideFields: ["password"] };
-      if (submission.status !== "success") return refused("add-admin", submission, { ...hidden, formError: firstMessage(submission) });
-      const weak = await checkNewPassword(submission.value.password, submission.value.email);
-      if (weak) return refused("add-admin", submission, { ...hidden, formError: weak, fieldErrors: { password: [weak] } });
-      if (!(await addAdmin(submission.value.email, await hashPassword(submission.value.password)))) {
-        const taken = "An admin with this email already exists.";
-        return refused("add-admin", submission, { ...hidden, formError: taken, fieldErrors: { email: [taken] } }, 409);
+    case "add-account": {
+      const submission = parseSubmission(formData, addAccountSchema);
+      const hidden = { hideFields: ["password", "current_password"] };
+      if (submission.status !== "success") return refused("add-account", submission, { ...hidden, formError: firstMessage(submission) });
+      const { email, password, role } = submission.value;
+      if (!(await isOwnPassword(me, submission.value.current_password))) {
+        const wrong = ACCOUNT_MESSAGES.wrongPassword;
+        return refused("add-account", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
       }
-      return redirectWithToast(request, "/admin/account", { title: "Admin added", description: `${submission.value.email} can now sign in.` });
+      const weak = await checkNewPassword(password, email);
+      if (weak) return refused("add-account", submission, { ...hidden, formError: weak, fieldErrors: { password: [weak] } });
+      if (!(await addAdmin(email, await hashPassword(password), role))) {
+        const taken = ACCOUNT_MESSAGES.emailTaken;
+        return refused("add-account", submission, { ...hidden, formError: taken, fieldErrors: { email: [taken] } }, 409);
+      }
+      noteActivity(context, { kind: "account", action: "Added account", target: email, summary: `Role: ${ROLE_LABELS[role]}` });
+      return redirectWithToast(request, "/admin/account", { title: "Account added", description: `${email} can now sign in as ${ROLE_LABELS[role]}.` });
     }
-    case "remove-admin": {
-      const id = parseId(String(formData.get("id") ?? ""));
-      if (!id || id === me.id) return refused("remove-admin", null, { formError: "You cannot remove your own account." });
-      if (!(await removeAdmin(id))) return refused("remove-admin", null, { formError: "The last admin cannot be removed." }, 409);
-      return redirectWithToast(request, "/admin/account", { title: "Admin removed" });
+    case "change-role":
+    case "remove-account": {
+      const submission = parseSubmission(formData, manageAccountSchema);
+      const hidden = { hideFields: ["current_password"] };
+      const id = submission.status === "success" ? submission.value.id : undefined;
+      const refuse = (message: string, status = 400) => refused("manage-account", submission, { ...hidden, formError: message }, status, id);
+      if (submission.status !== "success") return refuse(firstMessage(submission));
+      if (submission.value.id === me.id) return refuse(ACCOUNT_MESSAGES.notYourself);
+      if (!(await isOwnPassword(me, submission.value.current_password))) return refuse(ACCOUNT_MESSAGES.wrongPassword);
+      const role = submission.value.role;
+      if (intent === "change-role" && !role) return refuse("Choose a role: Administrator, Editor or Door volunteer");
+      const result = intent === "change-role" ? await setRole(submission.value.id, role!) : await removeAdmin(submission.value.id);
+      if (!result.done) return refuse(result.reason === "last-administrator" ? ACCOUNT_MESSAGES.lastAdministrator : ACCOUNT_MESSAGES.notFound, 409);
+      if (intent === "change-role") {
+        noteActivity(context, { kind: "account", action: "Changed role", target: result.email, summary: `New role: ${ROLE_LABELS[role!]} (signed out everywhere)` });
+        return redirectWithToast(request, "/admin/account", { title: "Role changed", description: `${result.email} is now ${ROLE_LABELS[role!]}; they sign in again.` });
+      }
+      noteActivity(context, { kind: "account", action: "Removed account", target: result.email });
+      return redirectWithToast(request, "/admin/account", { title: "Account removed", description: `${result.email} can no longer sign in.` });
     }
     default:
       return refused("password", null, { formError: "Unknown action." });
@@ -93,15 +129,37 @@ function firstMessage(submission: Submission<unknown>): string {
 }
 
 const passwordConstraint = getZodConstraint(changePasswordSchema);
-const addAdminConstraint = getZodConstraint(addAdminSchema);
+const addAccountConstraint = getZodConstraint(addAccountSchema);
+const ROLE_OPTIONS = Object.entries(ROLE_LABELS) as [AdminRole, string][];
+
+function RoleSelect({ id, name, defaultValue, describedBy }: { id: string; name: string; defaultValue: AdminRole; describedBy?: string }) {
+  return (
+    <select
+      id={id}
+      name={name}
+      defaultValue={defaultValue}
+      aria-describedby={describedBy}
+      className="mt-1 block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base"
+    >
+      {ROLE_OPTIONS.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const ROLE_HINT = "Administrators can do everything. Editors manage content, registrations and check-in. Door volunteers only check people in.";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const answerFor = (form: AccountForm) => (actionData?.form === form ? actionData : undefined);
-  const removeResult = answerFor("remove-admin");
+  const manageResult = answerFor("manage-account");
   const [passwordForm, password] = useForm({ id: "change-password", lastResult: answerFor("password")?.result, constraint: passwordConstraint });
-  const [addForm, add] = useForm({ id: "add-admin", lastResult: answerFor("add-admin")?.result, constraint: addAdminConstraint });
+  const [addForm, add] = useForm({ id: "add-account", lastResult: answerFor("add-account")?.result, constraint: addAccountConstraint });
+  const { me } = loaderData;
 
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
@@ -111,7 +169,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="password-heading" className="text-lg font-semibold text-stone-900">
           Change your password
         </h2>
-        <p className="mt-1 text-sm text-stone-600">Signed in as {loaderData.me.email}. Changing the password signs out your other devices.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Signed in as {me.email} ({ROLE_LABELS[me.role]}). Changing the password signs out your other devices.
+        </p>
         <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
           <FormAlert message={formErrorOf(answerFor("password")?.result)} />
           <TextField field={password.current_password} label="Current password" type="password" autoComplete="current-password" />
@@ -123,46 +183,87 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
 
-      <section aria-labelledby="admins-heading" className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="admins-heading" className="text-lg font-semibold text-stone-900">
-          Admins
-        </h2>
-        <FormAlert message={formErrorOf(removeResult?.result)} />
-        <ul className="mt-3 divide-y divide-stone-200">
-          {loaderData.admins.map((admin) => (
-            <li key={admin.id} className="flex items-center justify-between gap-3 py-3">
-              <div className="min-w-0">
-                <p className="truncate font-medium text-stone-900">{admin.email}</p>
-                <p className="text-sm text-stone-600">
-                  {admin.last_login_at ? `Last signed in ${formatInSiteZone(admin.last_login_at, "MMM d, yyyy HH:mm")}` : "Has not signed in yet"}
-                </p>
-              </div>
-              {admin.id === loaderData.me.id ? (
-                <span className="text-sm text-stone-600">You</span>
-              ) : (
-                <Form method="post" onSubmit={(event) => {
-                  if (!window.confirm(`Remove ${admin.email}? They will no longer be able to sign in.`)) event.preventDefault();
-                }}>
-                  <input type="hidden" name="id" value={admin.id} />
-                  <button type="submit" name="intent" value="remove-admin" aria-label={`Remove ${admin.email}`} className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
-                    <TrashIcon className="size-5" />
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
+      {me.role === "admin" ? (
+        <section aria-labelledby="accounts-heading" className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="accounts-heading" className="text-lg font-semibold text-stone-900">
+            Accounts
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">{ROLE_HINT}</p>
+          <ul className="mt-3 divide-y divide-stone-200">
+            {loaderData.admins.map((account) => {
+              const refusedHere = manageResult?.accountId === account.id ? manageResult : undefined;
+              return (
+                <li key={account.id} className="py-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-stone-900">{account.email}</p>
+                      <p className="text-sm text-stone-600">
+                        {ROLE_LABELS[account.role]} ·{" "}
+                        {account.last_login_at ? `Last signed in ${formatInSiteZone(account.last_login_at, "MMM d, yyyy HH:mm")}` : "Has not signed in yet"}
+                      </p>
+                    </div>
+                    {account.id === me.id ? <span className="text-sm text-stone-600">You</span> : null}
+                  </div>
+                  {account.id === me.id ? null : (
+                    <details open={refusedHere ? true : undefined} className="mt-2 rounded-lg border border-stone-200 p-3">
+                      <summary className="cursor-pointer text-sm font-semibold text-stone-800">Change role or remove {account.email}</summary>
+                      <Form method="post" className="mt-3 space-y-3">
+                        <FormAlert message={formErrorOf(refusedHere?.result)} />
+                        <input type="hidden" name="id" value={account.id} />
+                        <div>
+                          <label htmlFor={`role-${account.id}`} className="block text-sm font-medium text-stone-800">
+                            Role
+                          </label>
+                          <RoleSelect id={`role-${account.id}`} name="role" defaultValue={account.role} />
+                        </div>
+                        <div>
+                          <label htmlFor={`confirm-${account.id}`} className="block text-sm font-medium text-stone-800">
+                            Your password
+                          </label>
+                          <input
+                            id={`confirm-${account.id}`}
+                            name="current_password"
+                            type="password"
+                            required
+                            autoComplete="current-password"
+                            className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-2 text-base"
+                          />
+                          <p className="mt-1 text-sm text-stone-600">Asked again for every change to an account.</p>
+                        </div>
+                        <div className="flex flex-wrap gap-2">
+                          <SubmitButton name="intent" value="change-role" pending={busy("change-role")} pendingLabel="Saving..." variant="secondary">
+                            Change role
+                          </SubmitButton>
+                          <button type="submit" name="intent" value="remove-account" className="rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+                            Remove account
+                          </button>
+                        </div>
+                      </Form>
+                    </details>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
 
-        <h3 className="mt-6 font-semibold text-stone-900">Add an admin</h3>
-        <Form method="post" {...getFormProps(addForm)} className="mt-3 space-y-4">
-          <FormAlert message={formErrorOf(answerFor("add-admin")?.result)} />
-          <TextField field={add.email} label="Email" type="email" autoComplete="off" />
-          <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
-          <SubmitButton name="intent" value="add-admin" pending={busy("add-admin")} pendingLabel="Adding..." variant="secondary">
-            Add admin
-          </SubmitButton>
-        </Form>
-      </section>
+          <h3 className="mt-6 font-semibold text-stone-900">Add an account</h3>
+          <Form method="post" {...getFormProps(addForm)} className="mt-3 space-y-4">
+            <FormAlert message={formErrorOf(answerFor("add-account")?.result)} />
+            <TextField field={add.email} label="Email" type="email" autoComplete="off" />
+            <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
+            <div>
+              <label htmlFor={add.role.id} className="block text-sm font-medium text-stone-800">
+                Role
+              </label>
+              <RoleSelect id={add.role.id} name={add.role.name} defaultValue={(add.role.initialValue as AdminRole | undefined) ?? "editor"} />
+            </div>
+            <TextField field={add.current_password} label="Your password" type="password" autoComplete="current-password" hint="Asked again for every change to an account." />
+            <SubmitButton name="intent" value="add-account" pending={busy("add-account")} pendingLabel="Adding..." variant="secondary">
+              Add account
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -13,13 +13,15 @@ import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab, type ListTab } 
 import { POST_STATUSES, type PostStatus } from "~/lib/post-status";
 import { blogsForAdmin } from "~/models/blog.server";
 import { conferenceWarning } from "~/lib/conference-card";
-import { dashboardPage } from "~/models/dashboard.server";
+import { ACCOUNT_CHANGES_DAYS, dashboardPage } from "~/models/dashboard.server";
 import { eventsForAdmin } from "~/models/event.server";
 import { membersForAdmin } from "~/models/leadership.server";
 import { ministriesForAdmin } from "~/models/ministry.server";
 import { testimoniesForAdmin } from "~/models/testimony.server";
 import { parseId } from "~/server/admin-actions.server";
 import { siteSettings } from "~/server/settings.server";
+import { adminContext } from "~/context";
+import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/dashboard";
 import { BlogsList } from "./blogs/blogs-list";
 import { EventsList } from "./events/events-list";
@@ -57,13 +59,23 @@ async function readList<T extends ListTab>(tab: T): Promise<{ rows: Rows<T>; err
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = parseAdminTab(url.searchParams.get("tab"));
   if (tab === "dashboard") {
     const now = new Date();
     const page = await dashboardPage(now);
-    return { tab, counts: page.counts, postsLine: postsByStatusLine(page.postsByStatus), conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now) };
+    // Account changes are shown to every Administrator (and only to them).
+    const accountChanges = context.get(adminContext).role === "admin"
+      ? page.accountChanges.map((change) => ({ ...change, when: formatInSiteZone(change.at, "MMM d, HH:mm") ?? change.at }))
+      : [];
+    return {
+      tab,
+      counts: page.counts,
+      postsLine: postsByStatusLine(page.postsByStatus),
+      conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now),
+      accountChanges,
+    };
   }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
   const deleteId = parseId(url.searchParams.get("delete"));
@@ -145,11 +157,36 @@ function ConferenceWarning({ message }: { message: string }) {
   );
 }
 
-function Overview({ counts, postsLine, warning }: { counts: Counts; postsLine: string | null; warning: string | null }) {
+type AccountChange = { at: string; when: string; actor: string; action: string; target: string; summary: string };
+
+/** Every Administrator sees the recent account changes (added, removed, a new role, a password). */
+function AccountChanges({ changes }: { changes: AccountChange[] }) {
+  return (
+    <section aria-labelledby="account-changes-heading" className="rounded-xl border border-blue-200 bg-blue-50 p-4">
+      <h2 id="account-changes-heading" className="font-semibold text-blue-950">
+        Account changes in the last {ACCOUNT_CHANGES_DAYS} days
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-blue-950">
+        {changes.map((change) => (
+          <li key={`${change.at}-${change.action}-${change.target}`}>
+            <time dateTime={change.at}>{change.when}</time>: {change.actor} · {change.action} {change.target}
+            {change.summary ? ` (${change.summary})` : ""}
+          </li>
+        ))}
+      </ul>
+      <Link to="/admin/activity?kind=account" className="mt-2 inline-block text-sm font-semibold text-blue-900 underline">
+        See the activity log
+      </Link>
+    </section>
+  );
+}
+
+function Overview({ counts, postsLine, warning, accountChanges }: { counts: Counts; postsLine: string | null; warning: string | null; accountChanges: AccountChange[] }) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
       {warning ? <ConferenceWarning message={warning} /> : null}
+      {accountChanges.length ? <AccountChanges changes={accountChanges} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts
@@ -197,7 +234,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} accountChanges={data.accountChanges ?? []} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>

@@ -4,6 +4,7 @@ import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/components/route-error";
 import { adminContext } from "~/context";
+import { adminAreaOf, canUse, ROLE_LABELS, type AdminRole } from "~/lib/roles";
 import { requireAdmin } from "~/server/admin-guard.server";
 import type { Route } from "./+types/layout";
 
@@ -15,7 +16,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { email: context.get(adminContext).email };
+  const { email, role } = context.get(adminContext);
+  return { email, role };
 }
 
 const ADMIN_LINKS = [
@@ -25,20 +27,25 @@ const ADMIN_LINKS = [
   { to: "/admin/pages", label: "Page copy", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/account", label: "Account", end: false },
 ];
 
-function AdminHeader({ email }: { email: string }) {
+/** The navigation shows only what the role can use (the server checks it too: app/server/admin-guard.server.ts). */
+const linksFor = (role: AdminRole) => ADMIN_LINKS.filter((link) => canUse(role, adminAreaOf(link.to)));
+
+function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
+  const home = canUse(role, "dashboard") ? "/admin" : "/admin/check-in";
   return (
     <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-        <Link to="/admin" className="flex items-center gap-2">
+        <Link to={home} className="flex items-center gap-2">
           <LogoMark className="size-8" />
           <span className="font-bold text-brand-900">Admin Dashboard</span>
         </Link>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="max-w-[14rem] truncate text-stone-600" title={email}>
-            {email}
+          <span className="max-w-[14rem] truncate text-stone-600" title={`${email} (${ROLE_LABELS[role]})`}>
+            {email} <span className="text-stone-500">· {ROLE_LABELS[role]}</span>
           </span>
           <Link to="/" className="rounded-md border border-stone-300 px-3 py-2 font-medium text-stone-800 hover:bg-stone-50">
             View Website
@@ -53,7 +60,7 @@ function AdminHeader({ email }: { email: string }) {
       </div>
       <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
         <ul className="flex gap-4 text-sm">
-          {ADMIN_LINKS.map((link) => (
+          {linksFor(role).map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
@@ -78,7 +85,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" && !navigation.formMethod && /^\/admin\/[a-z]+\/edit\/\d+$/.test(navigation.location.pathname);
   return (
     <>
-      <AdminHeader email={loaderData.email} />
+      <AdminHeader email={loaderData.email} role={loaderData.role} />
       <main id="main" className="flex-1 bg-stone-50">
         {loadingRecord ? <FormSkeleton /> : <Outlet />}
       </main>

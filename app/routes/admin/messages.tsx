@@ -4,6 +4,7 @@ import { MailIcon, TrashIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
 import { deleteMessage, inboxPage, setMessageRead } from "~/models/contact.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
+import { noteActivity, recordName } from "~/server/activity.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/messages";
 
@@ -18,7 +19,7 @@ export async function loader() {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, undefined, "/admin/messages");
   if ("refused" in post) return post.refused;
   const id = parseId(String(post.formData.get("id") ?? ""));
@@ -26,10 +27,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!id) return redirectWithToast(request, "/admin/messages", { title: "Error", description: "Unknown message.", variant: "destructive" });
   if (intent === "delete") {
     await deleteMessage(id);
+    noteActivity(context, { action: "Deleted", target: recordName("contact message", id) });
     return redirectWithToast(request, "/admin/messages", { title: "Message deleted" });
   }
   if (intent === "mark-read" || intent === "mark-unread") {
     await setMessageRead(id, intent === "mark-read");
+    noteActivity(context, { action: intent === "mark-read" ? "Marked as read" : "Marked as unread", target: recordName("contact message", id) });
     return redirectWithToast(request, "/admin/messages", { title: intent === "mark-read" ? "Marked as read" : "Marked as unread" });
   }
   return redirectWithToast(request, "/admin/messages", { title: "Error", description: "Unknown action.", variant: "destructive" });

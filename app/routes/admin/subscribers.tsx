@@ -5,6 +5,7 @@ import { DownloadIcon, TrashIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
 import { removeSubscriber, subscribersPage } from "~/models/subscriber.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
+import { noteActivity, recordName } from "~/server/activity.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/subscribers";
 
@@ -14,7 +15,7 @@ export async function loader() {
   return subscribersPage();
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, undefined, "/admin/subscribers");
   if ("refused" in post) return post.refused;
   const id = parseId(String(post.formData.get("id") ?? ""));
@@ -22,6 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, "/admin/subscribers", { title: "Error", description: "Unknown action.", variant: "destructive" });
   }
   await removeSubscriber(id);
+  noteActivity(context, { action: "Removed", target: recordName("subscriber", id) });
   return redirectWithToast(request, "/admin/subscribers", { title: "Subscriber removed" });
 }
 

@@ -8,3 +8,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const [, , section] = new URL(request.url).pathname.split("/");
   return redirect(adminTabHref(parseAdminTab(section ?? null)));
 }
+
+/** Never shown (the loader always redirects); it makes this a page, so a refusal renders the admin's 403 page rather than JSON. */
+export default function TabRedirect() {
+  return null;
+}

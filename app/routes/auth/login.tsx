@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, redirect, useNavigation } from "react-router";
+import { homeOf } from "~/lib/roles";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { LogoMark } from "~/components/logo";
 import { firstErrors } from "~/forms/answer";
@@ -17,7 +18,8 @@ import type { Route } from "./+types/login";
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Admin Login", settingsFromMatches(matches)));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await authenticateAdmin(request)) throw redirect("/admin");
+  const auth = await authenticateAdmin(request);
+  if (auth) throw redirect(homeOf(auth.admin.role));
   return publicPage(await settingsPage("Sign-in page"), () => ({}));
 }
 
@@ -43,7 +45,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return refused(result.error, result.status);
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  return redirectWithToast(request, "/admin", { title: "Success!", description: "You have been logged in successfully." }, { headers });
+  // A door volunteer goes straight to check-in (303: the page, not the form, is what comes next).
+  return redirectWithToast(request, result.home, { title: "Success!", description: "You have been logged in successfully." }, {
+    headers,
+    status: result.home === "/admin" ? 302 : 303,
+  });
 }
 
 const constraint = getZodConstraint(loginSchema);

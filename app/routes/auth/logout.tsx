@@ -12,7 +12,7 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const auth = await authenticateAdmin(request);
   try {
-    if (auth) await signOutEverywhere(auth.admin.id);
+    if (auth) await signOutEverywhere(auth.admin, request);
   } catch (error) {
     console.error("Sign out failed:", error);
     return redirectWithToast(request, "/admin", {

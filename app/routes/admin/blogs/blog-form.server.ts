@@ -12,6 +12,8 @@ import { askedVersion, viewedVersion } from "~/server/history.server";
 import type { Route } from "./+types/blog-form";
 
 const TAB = adminTabHref("blogs");
+/** What the activity log calls a record of this form. */
+const RECORD = "blog post";
 
 /** The categories, or null when they cannot be read (the form says so and offers 'No Category'). */
 async function categoriesOrNull(): Promise<BlogCategoryOption[] | null> {
@@ -55,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, remove: deleteBlog, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteBlog, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
   }
 
   // The categories as they are now; if they cannot be read, the database's own foreign key still
@@ -66,6 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refuseAdminForm(submission);
   return saveWithImage(request, context, {
     post,
+    record: RECORD,
     submission,
     imageKind: "blog",
     current: getBlog,

@@ -12,13 +12,25 @@ import { BadRequest, postedPagePath, readFormData, refuse } from "~/server/forms
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { addRegistration, changeCheckIn, registrationIdOf } from "./registration-actions.server";
-import { toPerson } from "./registration-people.server";
+import { toPerson, type Person } from "./registration-people.server";
+import type { AdminRole } from "~/lib/roles";
 import type { Route } from "./+types/check-in";
 
 /** How many people a search shows at once (a name search at a big event can match many). */
 const MATCH_LIMIT = 25;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/**
+ * A person as the door shows them. A door volunteer sees the name, the code and the last 3 digits of
+ * the phone, nothing more (no whole number, no e-mail, no links to them).
+ */
+function forTheDoor(person: Person, role: AdminRole) {
+  const { id, name, code, status, statusLabel, checkedInAt, checkedInText, admittedUnconfirmed } = person;
+  const door = { id, name, code, status, statusLabel, checkedInAt, checkedInText, admittedUnconfirmed };
+  return { ...door, phone: role === "volunteer" ? `…${person.phoneEnd}` : person.phone };
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { role } = context.get(adminContext);
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -31,7 +43,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity },
     tallies: { checkedIn: tallies.checkedIn, confirmed: tallies.confirmed },
     search,
-    people: rows.map((row) => toPerson(row, event.name, origin)),
+    people: rows.map((row) => forTheDoor(toPerson(row, event.name, origin), role)),
+    /** Door volunteers have no desk, and never go over the capacity. */
+    volunteer: role === "volunteer",
     limit: MATCH_LIMIT,
     /** Asked after a plain post for someone not confirmed: 'Not confirmed – admit anyway?'. */
     asking: parseId(url.searchParams.get("admit")),

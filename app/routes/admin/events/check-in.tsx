@@ -12,7 +12,6 @@ import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
 import { deskRegistrationSchema } from "~/forms/desk-registration";
 import type { CheckInAnswer } from "./registration-actions.server";
-import type { Person } from "./registration-people.server";
 import type { Route } from "./+types/check-in";
 
 export { action, loader } from "./check-in.server";
@@ -60,7 +59,9 @@ function TapForm({
   );
 }
 
-function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person: Person; eventId: number; asking: boolean; onCount: (n: number) => void }) {
+type DoorPerson = Route.ComponentProps["loaderData"]["people"][number];
+
+function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void }) {
   const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
   const [pending, setPending] = useState<Pending>(null);
   const [asking, setAsking] = useState(askingFirst);
@@ -142,7 +143,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person:
   );
 }
 
-function WalkIn({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function WalkIn({ actionData, volunteer }: { actionData: Route.ComponentProps["actionData"]; volunteer: boolean }) {
   const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
   const refused = actionData !== undefined && actionData.result.status !== "success";
   return (
@@ -154,7 +155,7 @@ function WalkIn({ actionData }: { actionData: Route.ComponentProps["actionData"]
         <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
         <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
         <SwitchField field={fields.shared_phone} label="Shares a phone" hint="Another person registered with this phone number" />
-        <SwitchField field={fields.over_capacity} label="Go over the capacity" hint="Only needed when every place is taken" />
+        {volunteer ? null : <SwitchField field={fields.over_capacity} label="Go over the capacity" hint="Only needed when every place is taken" />}
         {fields.over_capacity.errors?.[0] ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             {fields.over_capacity.errors[0]}
@@ -169,15 +170,18 @@ function WalkIn({ actionData }: { actionData: Route.ComponentProps["actionData"]
 }
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, tallies, search, people, limit, asking } = loaderData;
+  const { event, tallies, search, people, limit, asking, volunteer } = loaderData;
   const [count, setCount] = useState<{ n: number; from: number }>({ n: tallies.checkedIn, from: tallies.checkedIn });
   // A new page load (a search, a plain post) brings the server's count.
   const checkedIn = count.from === tallies.checkedIn ? count.n : tallies.checkedIn;
   return (
     <div className="mx-auto max-w-xl px-4 py-5 sm:py-8">
-      <Link to={`/admin/events/registrations/${event.id}`} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
+      <Link
+        to={volunteer ? "/admin/check-in" : `/admin/events/registrations/${event.id}`}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800"
+      >
         <ArrowLeftIcon className="size-4" />
-        Registrations
+        {volunteer ? "All events" : "Registrations"}
       </Link>
       <h1 className="mt-2 text-xl font-bold break-words text-stone-900">Check-in: {event.name}</h1>
       {event.dateText ? <p className="text-sm text-stone-600">{event.dateText}</p> : null}
@@ -235,7 +239,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <div className="mt-6 space-y-3">
-        <WalkIn actionData={actionData} />
+        <WalkIn actionData={actionData} volunteer={volunteer} />
         <Link to={`/admin/events/${event.id}/door-list`} className={`${buttonClass.secondary} w-full`}>
           Print door list
         </Link>

@@ -8,6 +8,8 @@ import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
+/** What the activity log calls a record of this form. */
+const RECORD = "event";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const event = await loadForEdit(request, params.id, getEvent, { path: TAB, message: MESSAGES.loadFailed });
@@ -19,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, remove: deleteEvent, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteEvent, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
   }
 
   const submission = parseSubmission(post.formData, eventSchema);
@@ -29,6 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let notice: string | null = null;
   return saveWithImage(request, context, {
     post,
+    record: RECORD,
     submission,
     imageKind: "event",
     current: getEvent,

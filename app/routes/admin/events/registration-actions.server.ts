@@ -19,6 +19,7 @@ import {
   undoCheckIn,
   type CheckInOutcome,
 } from "~/models/registration.server";
+import { logActivity, noteActivity, recordName } from "~/server/activity.server";
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
 import { publicPagesUnchanged } from "~/server/admin-guard.server";
 import { bumpContentVersion } from "~/server/content-version.server";
@@ -46,9 +47,10 @@ export async function addRegistration(request: Request, context: Context, eventI
   publicPagesUnchanged(context);
   const submission = parseSubmission(formData, serverDeskSchema);
   if (submission.status !== "success") return refuseAdminForm(submission);
-  const input = submission.value;
-  const by = context.get(adminContext).email;
-  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, by, new Date());
+  const me = context.get(adminContext);
+  // A door volunteer's walk-in never goes over the capacity.
+  const input = me.role === "volunteer" ? { ...submission.value, over_capacity: false } : submission.value;
+  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date());
   switch (result.outcome) {
     case "event-not-found":
       return refuseAdminForm(submission, undefined, { formError: M.notFound }, 404);
@@ -59,6 +61,11 @@ export async function addRegistration(request: Request, context: Context, eventI
     case "added": {
       await publicChange(context, result.turnedFull);
       const { status, code, place } = result.receipt;
+      noteActivity(context, {
+        action: walkIn ? "Added a walk-in (checked in)" : "Added a registration",
+        target: registrationName(result.receipt.id, input.full_name, eventId),
+        summary: [status, result.overCapacity ? "over the capacity" : "", input.shared_phone ? "shared phone" : ""].filter(Boolean).join(", "),
+      });
       const toast = walkIn
         ? M.walkIn(input.full_name, code)
         : status === "waitlisted"
@@ -69,6 +76,11 @@ export async function addRegistration(request: Request, context: Context, eventI
       return redirectWithToast(request, samePage(request), toast);
     }
   }
+}
+
+/** 'registration 12 “John Banda” (event 4)': a registration as the activity log names it. */
+function registrationName(id: number, name: string | null, eventId: number): string {
+  return `${recordName("registration", id, name)} (event ${eventId})`;
 }
 
 /** One registration's id from the post, or null. */
@@ -82,7 +94,10 @@ export async function changeRegistration(request: Request, context: Context, eve
   publicPagesUnchanged(context);
   const back = samePage(request);
   const now = new Date();
-  const say = (toast: Toast) => redirectWithToast(request, back, toast);
+  const say = (toast: Toast, action: string, summary = "") => {
+    noteActivity(context, { action, target: registrationName(id, null, eventId), summary });
+    return redirectWithToast(request, back, toast);
+  };
   const refuse = (message: string) => redirectWithToast(request, back, errorToast(message));
   switch (intent) {
     case "cancel": {
@@ -90,14 +105,15 @@ export async function changeRegistration(request: Request, context: Context, eve
       if (result.outcome === "not-found") return refuse(M.notFound);
       if (result.outcome !== "cancelled") return refuse(M.alreadyCancelled);
       await publicChange(context, result.stoppedBeingFull);
-      return say(result.promoted.length ? M.cancelledPromoted(result.promoted.map((p) => p.full_name)) : M.cancelled);
+      const promoted = result.promoted.map((p) => p.full_name);
+      return say(promoted.length ? M.cancelledPromoted(promoted) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
     }
     case "restore": {
       const result = await restoreAtDesk(eventId, id, now);
       if (result.outcome === "phone-taken") return refuse(M.restorePhoneTaken(result.holder));
       if (result.outcome !== "restored") return refuse(result.outcome === "not-found" ? M.notFound : M.notCancelled);
       await publicChange(context, result.turnedFull);
-      return say(M.restored(result.status));
+      return say(M.restored(result.status), "Restored a registration", result.status);
     }
     case "promote":
     case "promote-over": {
@@ -105,11 +121,11 @@ export async function changeRegistration(request: Request, context: Context, eve
       if (result.outcome === "full") return refuse(M.promoteFull(result.capacity, result.confirmed));
       if (result.outcome !== "promoted") return refuse(result.outcome === "not-found" ? M.notFound : M.notWaitlisted);
       await publicChange(context, result.turnedFull);
-      return say(result.overCapacity ? M.promotedOver : M.promoted);
+      return say(result.overCapacity ? M.promotedOver : M.promoted, "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
     }
     case "told":
       await markTold(eventId, id, now);
-      return say(M.told);
+      return say(M.told, "Marked as told");
     default:
       return refuse("Unknown action.");
   }
@@ -141,6 +157,16 @@ export async function changeCheckIn(eventId: number, intent: string, id: number,
   if (result.outcome === "not-found") return { outcome: result.outcome, toast: errorToast(M.notFound), person: null, checkedIn: null };
   const { person } = result;
   const time = person.checked_in_at ? formatInSiteZone(person.checked_in_at, "HH:mm") : null;
+  if (result.outcome === "checked-in" || result.outcome === "undone") {
+    await logActivity([
+      {
+        actor: by,
+        kind: "write",
+        action: result.outcome === "undone" ? "Undid a check-in" : person.admitted_unconfirmed ? "Checked in (not confirmed: admitted anyway)" : "Checked in",
+        target: registrationName(person.id, person.full_name, eventId),
+      },
+    ]);
+  }
   const toast: Toast = (() => {
     switch (result.outcome) {
       case "checked-in":

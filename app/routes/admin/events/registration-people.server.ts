@@ -43,6 +43,8 @@ export function toPerson(row: Row, eventName: string, origin: string) {
     name: row.full_name,
     email: row.email,
     phone: readablePhone(row.phone_number),
+    /** The last 3 digits, all a door volunteer sees of the number. */
+    phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
     telHref: telHref(row.phone_number),
     /** Null for a number that could not be read (kept as typed). */
     whatsappHref: digits ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : null,

@@ -17,6 +17,8 @@ import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/leadership-form";
 
 const TAB = adminTabHref("leadership");
+/** What the activity log calls a record of this form. */
+const RECORD = "leadership member";
 
 const toOption = ({ id, name, type }: PositionOption): PositionOption => ({ id, name, type });
 
@@ -41,10 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, remove: deleteMember, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteMember, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
   }
   if (post.intent === "toggle-active") {
-    return toggleActive(request, { post, toggle: toggleMemberActive, back: TAB, toggled: MESSAGES.toggled, failed: MESSAGES.toggleFailed });
+    return toggleActive(request, context, { post, record: RECORD, toggle: toggleMemberActive, back: TAB, toggled: MESSAGES.toggled, failed: MESSAGES.toggleFailed });
   }
 
   // The region rule needs each position's type, and a posted position must exist: read them first.
@@ -53,6 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return refuseAdminForm(submission, leadershipInvalidToast);
   return saveWithImage(request, context, {
     post,
+    record: RECORD,
     submission,
     imageKind: "profile",
     current: getMember,

@@ -11,6 +11,8 @@ import { askedVersion, viewedVersion } from "~/server/history.server";
 import type { Route } from "./+types/ministry-form";
 
 const TAB = adminTabHref("ministries");
+/** What the activity log calls a record of this form. */
+const RECORD = "ministry";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = askedVersion(request);
@@ -30,13 +32,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, remove: deleteMinistry, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteMinistry, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
   }
 
   const submission = parseSubmission(post.formData, ministrySchema);
   if (submission.status !== "success") return refuseAdminForm(submission);
   return saveWithImage(request, context, {
     post,
+    record: RECORD,
     submission,
     imageKind: "ministry",
     current: getMinistry,

@@ -24,6 +24,7 @@ import { decideImage, errorToast, invalidFormToast, readAdminPost } from "~/serv
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
 import { deleteImageSet } from "~/server/image-store.server";
 import { sectionSaves, sectionVersions, siteSettings } from "~/server/settings.server";
+import { changedFields, noteActivity } from "~/server/activity.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** A section form's answer: which section it was for, and conform's result. */
@@ -106,6 +107,11 @@ export async function saveSettingsSection({ request, context }: ActionArgs, page
   if (section === "contact" && (value as SettingsValues["contact"]).map_image !== oldMap) {
     context.get(requestContext).waitUntil(deleteImageSet(oldMap));
   }
+  noteActivity(context, {
+    action: post.intent === RESTORE_INTENT ? "Restored an earlier version of" : "Saved",
+    target: `${page === "/admin/pages" ? "page copy" : "settings"}: ${section}`,
+    summary: changedFields(stored.settings[section] as Record<string, unknown>, value as Record<string, unknown>),
+  });
   const saved = { title: SECTION_FORMS[section].saved };
   return redirectWithToast(request, `${page}#${section}`, post.intent === RESTORE_INTENT ? { ...saved, description: RESTORED } : saved);
 }

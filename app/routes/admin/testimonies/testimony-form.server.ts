@@ -15,6 +15,8 @@ import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/testimony-form";
 
 const TAB = adminTabHref("testimonies");
+/** What the activity log calls a record of this form. */
+const RECORD = "testimony";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const testimony = await loadForEdit(request, params.id, getTestimony, { path: "/admin/testimonies", message: MESSAGES.loadFailed });
@@ -26,16 +28,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, remove: deleteTestimony, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteTestimony, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
   }
   if (post.intent === "toggle-active") {
-    return toggleActive(request, { post, toggle: toggleTestimonyActive, back: TAB, toggled: MESSAGES.toggled, failed: MESSAGES.toggleFailed });
+    return toggleActive(request, context, { post, record: RECORD, toggle: toggleTestimonyActive, back: TAB, toggled: MESSAGES.toggled, failed: MESSAGES.toggleFailed });
   }
 
   const submission = parseSubmission(post.formData, testimonySchema);
   if (submission.status !== "success") return refuseAdminForm(submission);
   return saveWithImage(request, context, {
     post,
+    record: RECORD,
     submission,
     imageKind: "testimony",
     current: getTestimony,

@@ -1,0 +1,173 @@
+// Roles (issue 17): every /admin page (document, `.data` request and form post) and every
+// /api/admin endpoint, for each role. The routes come from app/routes.ts and the Hono app; what each
+// role may use is written out here from the issue, independently of app/lib/roles.ts, so a route
+// added without a rule, or a rule changed by mistake, fails here. (No session: admin-guard.test.ts
+// and access.test.ts.)
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { api } from "../../workers/api";
+import { flattenRoutes, samplePath } from "../support/route-paths";
+import { createAdmin, postForm, request, seedDemo, signIn } from "./helpers";
+
+type Role = "admin" | "editor" | "volunteer";
+const ROLES: Role[] = ["admin", "editor", "volunteer"];
+const ALL: Role[] = ["admin", "editor", "volunteer"];
+const STAFF: Role[] = ["admin", "editor"];
+const ADMINISTRATORS: Role[] = ["admin"];
+
+/** Who may open each admin page, by its pattern in app/routes.ts. */
+const PAGE_RULES: Record<string, Role[]> = {
+  "/admin": STAFF, // a volunteer's /admin leads to check-in (below)
+  "/admin/leadership": STAFF,
+  "/admin/leadership/new": STAFF,
+  "/admin/leadership/edit/:id": STAFF,
+  "/admin/ministries": STAFF,
+  "/admin/ministries/new": STAFF,
+  "/admin/ministries/edit/:id": STAFF,
+  "/admin/blogs": STAFF,
+  "/admin/blogs/new": STAFF,
+  "/admin/blogs/edit/:id": STAFF,
+  "/admin/blogs/preview/:id": STAFF,
+  "/admin/testimonies": STAFF,
+  "/admin/testimonies/new": STAFF,
+  "/admin/testimonies/edit/:id": STAFF,
+  "/admin/events/new": STAFF,
+  "/admin/events/edit/:id": STAFF,
+  "/admin/events/registrations/:id": STAFF,
+  "/admin/events/:id/check-in": ALL,
+  "/admin/events/:id/door-list": ALL,
+  "/admin/check-in": ALL,
+  "/admin/pages": STAFF,
+  "/admin/messages": STAFF,
+  "/admin/account": ALL,
+  "/admin/settings": ADMINISTRATORS,
+  "/admin/subscribers": ADMINISTRATORS,
+  "/admin/activity": ADMINISTRATORS,
+  "/admin/*": ADMINISTRATORS,
+};
+
+/** Who may call each admin API, by method and Hono path. */
+const API_RULES: Record<string, Role[]> = {
+  "GET /admin/me": ALL,
+  "POST /admin/images": STAFF,
+  "GET /admin/events/:id/registrations.csv": STAFF,
+  "GET /admin/events/:id/contacts.vcf": STAFF,
+  "POST /admin/events/:id/check-in": ALL,
+  "GET /admin/subscribers.csv": ADMINISTRATORS,
+};
+
+const adminPages = flattenRoutes(routes)
+  .filter((r) => r.path === "/admin" || r.path.startsWith("/admin/"))
+  .map((r) => ({ pattern: r.path, path: samplePath(r.path) }));
+const adminApis = api.routes
+  .filter((r) => r.path.startsWith("/admin/") && r.method !== "ALL")
+  .map((r) => ({ key: `${r.method} ${r.path.replace(/\/$/, "")}`, method: r.method, path: `/api${samplePath(r.path)}` }));
+
+const PASSWORD = "plateau-sunrise-walk";
+const cookies = {} as Record<Role, string>;
+
+// Each test starts from an empty database (setup.ts): the demo content and one account per role.
+// The whole matrix runs inside a few tests, so the set-up (three sign-ins) is paid a few times only.
+beforeEach(async () => {
+  await seedDemo();
+  for (const role of ROLES) {
+    await createAdmin(`${role}@example.org`, PASSWORD, role);
+    cookies[role] = await signIn(`${role}@example.org`, PASSWORD, `198.51.100.${ROLES.indexOf(role) + 20}`);
+  }
+});
+
+describe("the role matrix", () => {
+  it("has a rule for every admin page and API", () => {
+    expect(adminPages.length).toBeGreaterThanOrEqual(25);
+    for (const { pattern } of adminPages) expect(PAGE_RULES, `no rule for ${pattern}`).toHaveProperty([pattern]);
+    for (const { key } of adminApis) expect(API_RULES, `no rule for ${key}`).toHaveProperty([key]);
+  });
+
+  it("every page: allowed roles get it, the others a friendly 403 (document and .data)", async () => {
+    for (const { pattern, path } of adminPages) for (const role of ROLES) {
+      const response = await request(path, { cookie: cookies[role] });
+      const label = `${role} GET ${path}`;
+      if (path === "/admin" && role === "volunteer") {
+        expect([response.status, response.headers.get("Location")], label).toEqual([303, "/admin/check-in"]);
+      } else if (PAGE_RULES[pattern]!.includes(role)) {
+        expect(response.status, label).not.toBe(403);
+        expect(response.status, label).toBeLessThan(500);
+        expect(response.headers.get("Location"), label).not.toBe("/auth");
+      } else {
+        expect(response.status, label).toBe(403);
+        expect(response.headers.get("Cache-Control"), label).toBe("private, no-store");
+        const body = await response.text();
+        expect(body, label).toContain("You can&#x27;t use this page");
+        expect(body, label).toContain(role === "volunteer" ? "Go to check-in" : "Go to the dashboard");
+        const data = await request(`${path}.data`, { cookie: cookies[role] });
+        expect(data.status, `${role} ${path}.data`).toBe(403);
+        expect(await data.text(), `${role} ${path}.data`).not.toContain("@example.org");
+      }
+    }
+  });
+
+  it("every page: a role that cannot use it cannot post to it either, and nothing changes", async () => {
+      const before = await snapshot();
+      for (const { pattern, path } of adminPages) for (const role of ROLES.filter((r) => !PAGE_RULES[pattern]!.includes(r))) {
+        for (const intent of ["save", "delete", "toggle-active", "restore", "remove-account", "mark-read"]) {
+          const response = await postForm(path, { intent, id: "1", name: "Changed by a volunteer", title: "Changed", section: "general" }, { cookie: cookies[role] });
+          const label = `${role} POST ${path} (${intent})`;
+          if (path === "/admin" && role === "volunteer") expect(response.status, label).toBe(303);
+          else expect(response.status, label).toBe(403);
+        }
+      }
+      expect(await snapshot()).toEqual(before);
+  });
+
+  it("a volunteer's /admin with any tab, and their sign-in, lead to check-in with 303", async () => {
+    for (const tab of ["", "?tab=blogs", "?tab=events", "?tab=leadership", "?tab=nonsense"]) {
+      const response = await request(`/admin${tab}`, { cookie: cookies.volunteer });
+      expect([response.status, response.headers.get("Location")], tab).toEqual([303, "/admin/check-in"]);
+    }
+    const signedIn = await postForm("/auth", { email: "volunteer@example.org", password: PASSWORD }, { ip: "198.51.100.40" });
+    expect([signedIn.status, signedIn.headers.get("Location")]).toEqual([303, "/admin/check-in"]);
+    const editor = await postForm("/auth", { email: "editor@example.org", password: PASSWORD }, { ip: "198.51.100.41" });
+    expect([editor.status, editor.headers.get("Location")]).toEqual([302, "/admin"]);
+  });
+
+  it("every API: allowed roles are served, the others get 403 JSON", async () => {
+    for (const { key, method, path } of adminApis) for (const role of ROLES) {
+      const response = await request(path, { method, cookie: cookies[role] });
+      const label = `${role} ${method} ${path}`;
+      if (API_RULES[key]!.includes(role)) {
+        expect(response.status, label).not.toBe(403);
+        expect(response.status, label).toBeLessThan(500);
+      } else {
+        expect(response.status, label).toBe(403);
+        expect(await response.json(), label).toEqual({ error: "Your account cannot use this." });
+      }
+    }
+  });
+});
+
+describe("the navigation shows only what the role can use", () => {
+  const links = async (role: Role, path: string) => {
+    const body = await (await request(path, { cookie: cookies[role] })).text();
+    const nav = body.slice(body.indexOf("<nav"), body.indexOf("</nav>"));
+    return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
+  };
+
+  it("an Administrator sees everything, an Editor no settings, subscribers or log, a volunteer only the door", async () => {
+    const admin = await links("admin", "/admin");
+    expect(admin).toEqual(expect.arrayContaining(["/admin", "/admin/check-in", "/admin/messages", "/admin/settings", "/admin/pages", "/admin/subscribers", "/admin/activity", "/admin/account"]));
+    const editor = await links("editor", "/admin");
+    expect(editor).toEqual(expect.arrayContaining(["/admin", "/admin/check-in", "/admin/messages", "/admin/pages", "/admin/account"]));
+    for (const hidden of ["/admin/settings", "/admin/subscribers", "/admin/activity"]) expect(editor).not.toContain(hidden);
+    const volunteer = await links("volunteer", "/admin/check-in");
+    for (const hidden of ["/admin", "/admin/messages", "/admin/settings", "/admin/pages", "/admin/subscribers", "/admin/activity"]) expect(volunteer).not.toContain(hidden);
+    expect(volunteer).toEqual(expect.arrayContaining(["/admin/check-in", "/admin/account"]));
+  });
+});
+
+/** Everything a forbidden post could have changed. */
+async function snapshot() {
+  const tables = ["ministries", "churchevents", "church_testimonies", "leadership_positions", "leadership_members", "churchblogs", "event_registrations", "contact_messages", "newsletter_subscribers", "admin_users", "site_settings", "revisions"];
+  const rows = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM ${t}`)));
+  return Object.fromEntries(rows.map((r, i) => [tables[i], r.results]));
+}
