@@ -34,8 +34,9 @@ if (!target.remote) applyMigrations(target);
 const hash = hashPassword(password);
 const now = new Date().toISOString();
 executeSql(target, [
-  `INSERT INTO admin_users (email, password_hash) VALUES (${sqlLiteral(email)}, ${sqlLiteral(hash)})
-   ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash,
+  // Always an Administrator (the way back in when nobody can sign in); an existing account becomes one.
+  `INSERT INTO admin_users (email, password_hash, role) VALUES (${sqlLiteral(email)}, ${sqlLiteral(hash)}, 'admin')
+   ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, role = 'admin',
      session_version = admin_users.session_version + 1, updated_at = ${sqlLiteral(now)};`,
 ]);
-console.log(`Admin ${email} is ready on the ${target.remote ? "deployed" : "local"} database. Sign in at /auth.`);
+console.log(`Administrator ${email} is ready on the ${target.remote ? "deployed" : "local"} database. Sign in at /auth.`);

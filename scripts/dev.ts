@@ -1,5 +1,5 @@
 // npm run dev: first-run setup (secret, migrations, demo content), then the Vite dev server.
-import { applyMigrations, bin, DEMO_ADMIN, ensureDevVars, isContentEmpty, seedDemo, seedReference, start } from "./lib.ts";
+import { applyMigrations, bin, DEMO_ADMIN, DEMO_STAFF, ensureDevVars, isContentEmpty, seedDemo, seedReference, start } from "./lib.ts";
 
 const port = process.env.PORT ?? "5173";
 const local = { remote: false };
@@ -18,6 +18,7 @@ console.log(`
   Admin sign-in: http://localhost:${port}/auth
     email:    ${DEMO_ADMIN.email}
     password: ${DEMO_ADMIN.password}   (demo content only; add your own with npm run admin:create)
+  To try the other roles (same password): ${DEMO_STAFF.map((s) => `${s.email} (${s.label})`).join(", ")}
 `);
 
 const server = start(bin("vite"), ["dev", "--port", port, "--strictPort"]);

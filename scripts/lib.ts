@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { referenceSeedSql } from "../app/db/seed/reference.ts";
-import { demoSeedSql, DEMO_ADMIN } from "../app/db/seed/demo.ts";
+import { demoSeedSql, DEMO_ADMIN, DEMO_STAFF } from "../app/db/seed/demo.ts";
 import { newPasswordProblem, parseCommonPasswords } from "../app/lib/password-policy.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -123,7 +123,7 @@ export function resetLocalDatabase(persistTo?: string) {
   rmSync(join(localStateDir(persistTo), "v3", "d1"), { recursive: true, force: true });
 }
 
-export { DEMO_ADMIN };
+export { DEMO_ADMIN, DEMO_STAFF };
 
 /** Splits a SQL script into statements at semicolons outside quoted text. */
 export function splitSqlStatements(script: string): string[] {

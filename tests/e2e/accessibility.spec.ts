@@ -31,6 +31,10 @@ const ADMIN_PAGES = [
   "/admin/pages",
   "/admin/messages",
   "/admin/subscribers",
+  "/admin/activity",
+  "/admin/check-in",
+  "/admin/events/1/check-in",
+  "/admin/events/1/door-list",
   "/admin/account",
 ];
 

@@ -5,6 +5,11 @@ import { newRegistrationCode, newRegistrationToken } from "../../lib/registratio
 import { insertRow, type SqlValue } from "./sql.ts";
 
 export const DEMO_ADMIN = { email: "admin@baptistmen.mw", password: "baptistmen-demo" } as const;
+/** One demo account per other role, with the demo admin's password, to try what each can do. */
+export const DEMO_STAFF = [
+  { email: "editor@baptistmen.mw", role: "editor", label: "Editor" },
+  { email: "door@baptistmen.mw", role: "volunteer", label: "Door volunteer" },
+] as const;
 
 const MALAWI_UTC_OFFSET_HOURS = 2;
 
@@ -433,6 +438,7 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
   });
   add("newsletter_subscribers", { email: "reader@example.mw", created_at: createdAgo(now, 8) });
 
-  add("admin_users", { email: DEMO_ADMIN.email, password_hash: adminPasswordHash });
+  add("admin_users", { email: DEMO_ADMIN.email, password_hash: adminPasswordHash, role: "admin" });
+  for (const staff of DEMO_STAFF) add("admin_users", { email: staff.email, password_hash: adminPasswordHash, role: staff.role });
   return rows;
 }

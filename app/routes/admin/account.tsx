@@ -246,8 +246,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             })}
           </ul>
 
-          <h3 className="mt-6 font-semibold text-stone-900">Add an account</h3>
-          <Form method="post" {...getFormProps(addForm)} className="mt-3 space-y-4">
+          <h3 id="add-account-heading" className="mt-6 font-semibold text-stone-900">
+            Add an account
+          </h3>
+          <Form method="post" {...getFormProps(addForm)} aria-labelledby="add-account-heading" className="mt-3 space-y-4">
             <FormAlert message={formErrorOf(answerFor("add-account")?.result)} />
             <TextField field={add.email} label="Email" type="email" autoComplete="off" />
             <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />

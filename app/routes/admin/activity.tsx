@@ -99,47 +99,38 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="activity-day" name="day" type="date" defaultValue={filter.day ?? ""} className={field} />
         </div>
-        <button type="submit" className={buttonClass.primary}>
-          Show
-        </button>
+        <div className="flex items-center gap-3">
+          <button type="submit" className={buttonClass.primary}>
+            Show
+          </button>
+          {filter.actor || filter.kind || filter.day ? (
+            <Link to="/admin/activity" className="text-sm font-semibold text-brand-700 underline">
+              Show everything
+            </Link>
+          ) : null}
+        </div>
       </Form>
 
       {rows.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nothing recorded for this choice.</p>
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">When</th>
-                  <th scope="col" className="px-3 py-2">Who</th>
-                  <th scope="col" className="px-3 py-2">What</th>
-                  <th scope="col" className="px-3 py-2">Record</th>
-                  <th scope="col" className="px-3 py-2">Details</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {rows.map((row) => (
-                  <tr key={row.id} className="align-top">
-                    <td className="px-3 py-2 whitespace-nowrap text-stone-700">
-                      <time dateTime={row.at}>{row.when}</time>
-                    </td>
-                    <td className="px-3 py-2 break-all text-stone-900">{row.actor}</td>
-                    <td className="px-3 py-2 text-stone-900">
-                      {row.action}
-                      <span className="block text-xs text-stone-600">{row.kindLabel}</span>
-                    </td>
-                    <td className="px-3 py-2 break-words text-stone-700">{row.target}</td>
-                    <td className="px-3 py-2 break-words text-stone-700">
-                      {row.summary}
-                      {row.address ? <span className="block text-xs text-stone-600">From {row.address}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {/* A list rather than a table: each entry reads top to bottom on a 360 px phone. */}
+          <ol className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {rows.map((row) => (
+              <li key={row.id} className="px-4 py-3 text-sm">
+                <p className="font-medium break-words text-stone-900">
+                  {row.action}
+                  {row.target ? <span className="font-normal text-stone-700"> · {row.target}</span> : null}
+                </p>
+                {row.summary ? <p className="mt-0.5 break-words text-stone-700">{row.summary}</p> : null}
+                <p className="mt-1 text-xs break-all text-stone-600">
+                  <time dateTime={row.at}>{row.when}</time> · {row.actor} · {row.kindLabel}
+                  {row.address ? ` · from ${row.address}` : ""}
+                </p>
+              </li>
+            ))}
+          </ol>
           <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700">
             <p>{`Showing ${first}–${first + rows.length - 1} of ${total}`}</p>
             <div className="flex gap-2">

@@ -75,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       postsLine: postsByStatusLine(page.postsByStatus),
       conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now),
       accountChanges,
+      accountChangesDays: ACCOUNT_CHANGES_DAYS,
     };
   }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
@@ -160,11 +161,11 @@ function ConferenceWarning({ message }: { message: string }) {
 type AccountChange = { at: string; when: string; actor: string; action: string; target: string; summary: string };
 
 /** Every Administrator sees the recent account changes (added, removed, a new role, a password). */
-function AccountChanges({ changes }: { changes: AccountChange[] }) {
+function AccountChanges({ changes, days }: { changes: AccountChange[]; days: number }) {
   return (
     <section aria-labelledby="account-changes-heading" className="rounded-xl border border-blue-200 bg-blue-50 p-4">
       <h2 id="account-changes-heading" className="font-semibold text-blue-950">
-        Account changes in the last {ACCOUNT_CHANGES_DAYS} days
+        {`Account changes in the last ${days} days`}
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-blue-950">
         {changes.map((change) => (
@@ -181,12 +182,14 @@ function AccountChanges({ changes }: { changes: AccountChange[] }) {
   );
 }
 
-function Overview({ counts, postsLine, warning, accountChanges }: { counts: Counts; postsLine: string | null; warning: string | null; accountChanges: AccountChange[] }) {
+type OverviewProps = { counts: Counts; postsLine: string | null; warning: string | null; accountChanges: AccountChange[]; accountChangesDays: number };
+
+function Overview({ counts, postsLine, warning, accountChanges, accountChangesDays }: OverviewProps) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
       {warning ? <ConferenceWarning message={warning} /> : null}
-      {accountChanges.length ? <AccountChanges changes={accountChanges} /> : null}
+      {accountChanges.length ? <AccountChanges changes={accountChanges} days={accountChangesDays} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
           Counts
@@ -234,7 +237,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} accountChanges={data.accountChanges ?? []} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>
