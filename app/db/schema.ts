@@ -250,7 +250,7 @@ export const admin_users = sqliteTable("admin_users", {
 
 /**
  * Who did what, and when: every admin write, sign-ins (and failed ones) and sign-outs, account
- * changes and every export of personal data. Nothing on the site edits it; a daily job deletes
+ * changes, every export of personal data, and every page or API a role was refused. Nothing on the site edits it; a daily job deletes
  * rows older than 13 months.
  */
 export const activity_log = sqliteTable(
@@ -260,7 +260,7 @@ export const activity_log = sqliteTable(
     at: text("at").notNull().default(nowIso),
     /** The admin's e-mail as it was then (kept when the account is removed); for a failed sign-in, the e-mail tried. */
     actor: text("actor").notNull(),
-    kind: text("kind", { enum: ["write", "sign-in", "sign-in-failed", "sign-out", "account", "export"] }).notNull(),
+    kind: text("kind", { enum: ["write", "sign-in", "sign-in-failed", "sign-out", "account", "export", "refused"] }).notNull(),
     /** What was done, e.g. 'Updated event', 'Checked in', 'Exported registrations (CSV)'. */
     action: text("action").notNull(),
     /** Which record, e.g. 'event 4 “Lake Malawi Men's Retreat”'; empty when none. */

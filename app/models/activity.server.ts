@@ -5,7 +5,7 @@ import { activity_log } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 
 export type ActivityKind = (typeof activity_log.$inferInsert)["kind"];
-export const ACTIVITY_KINDS: readonly ActivityKind[] = ["write", "sign-in", "sign-in-failed", "sign-out", "account", "export"];
+export const ACTIVITY_KINDS: readonly ActivityKind[] = ["write", "sign-in", "sign-in-failed", "sign-out", "account", "export", "refused"];
 
 export type ActivityEntry = {
   actor: string;

@@ -5,6 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { activityContext, adminContext } from "~/context";
 import { recordActivity, type ActivityEntry } from "~/models/activity.server";
+import { clientAddress } from "./client-address.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -37,4 +38,10 @@ export async function logActivity(entries: ActivityEntry[]): Promise<void> {
   } catch (error) {
     console.error("Activity log write failed; entries:", JSON.stringify(entries), error);
   }
+}
+
+/** A page or API the account's role may not use (ASVS 7.2.2: failed access decisions are logged). */
+export function logRefusal(actor: string, request: Request): Promise<void> {
+  const { pathname } = new URL(request.url);
+  return logActivity([{ actor, kind: "refused", action: `Refused ${request.method}`, target: pathname, address: clientAddress(request) }]);
 }

@@ -7,7 +7,7 @@ import { data, redirect, type MiddlewareFunction, type RouterContextProvider } f
 import { activityContext, adminContext, publicChangeContext } from "~/context";
 import { adminAreaOf, canUse, homeOf, ROLE_LABELS, type Forbidden } from "~/lib/roles";
 import type { ActivityEntry } from "~/models/activity.server";
-import { logActivity } from "./activity.server";
+import { logActivity, logRefusal } from "./activity.server";
 import { authenticateAdmin } from "./auth.server";
 import { bumpContentVersion } from "./content-version.server";
 import { setsSessionCookie } from "./session.server";
@@ -21,6 +21,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   const area = adminAreaOf(new URL(request.url).pathname);
   if (area === "dashboard" && admin.role === "volunteer") throw redirect(homeOf(admin.role), 303);
   if (!canUse(admin.role, area)) {
+    await logRefusal(admin.email, request);
     throw data<Forbidden>({ forbidden: true, role: ROLE_LABELS[admin.role], home: homeOf(admin.role) }, { status: 403 });
   }
 

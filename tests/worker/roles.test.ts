@@ -146,6 +146,19 @@ describe("the role matrix", () => {
   });
 });
 
+describe("refusals", () => {
+  it("are written to the activity log: who, which page or API, from where", async () => {
+    await env.DB.exec("DELETE FROM activity_log");
+    await request("/admin/settings", { cookie: cookies.editor, ip: "198.51.100.30" });
+    await request("/api/admin/subscribers.csv", { cookie: cookies.volunteer, ip: "198.51.100.31" });
+    const { results } = await env.DB.prepare("SELECT actor, kind, action, target, address FROM activity_log ORDER BY id").all();
+    expect(results).toEqual([
+      { actor: "editor@example.org", kind: "refused", action: "Refused GET", target: "/admin/settings", address: "198.51.100.30" },
+      { actor: "volunteer@example.org", kind: "refused", action: "Refused GET", target: "/api/admin/subscribers.csv", address: "198.51.100.31" },
+    ]);
+  });
+});
+
 describe("the navigation shows only what the role can use", () => {
   const links = async (role: Role, path: string) => {
     const body = await (await request(path, { cookie: cookies[role] })).text();

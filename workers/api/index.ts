@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { contactForm } from "~/routes/public/contact.server";
 import { registrationForm } from "~/routes/public/event-registration.server";
 import { adminAreaOf, canUse } from "~/lib/roles";
+import { logRefusal } from "~/server/activity.server";
 import { authenticateAdmin } from "~/server/auth.server";
 import { publicFormJson } from "~/server/public-form.server";
 import { setsSessionCookie } from "~/server/session.server";
@@ -28,6 +29,7 @@ api.use("/admin/*", async (c, next) => {
   const auth = await authenticateAdmin(c.req.raw);
   if (!auth) return c.json({ error: "Authentication required" }, 401);
   if (!canUse(auth.admin.role, adminAreaOf(new URL(c.req.url).pathname))) {
+    await logRefusal(auth.admin.email, c.req.raw);
     return c.json({ error: "Your account cannot use this." }, 403);
   }
   c.set("admin", auth.admin);

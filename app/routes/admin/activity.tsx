@@ -18,6 +18,7 @@ const KIND_LABELS: Record<ActivityKind, string> = {
   "sign-out": "Sign-outs",
   account: "Account changes",
   export: "Exports of personal data",
+  refused: "Refused access",
 };
 
 /** The UTC bounds of a Malawi calendar day (YYYY-MM-DD), or null for anything else. */
