@@ -478,13 +478,17 @@ export async function undoCheckIn(eventId: number, id: number, now: Date): Promi
 
 export type RegistrationFilter = RegistrationStatus | "all";
 
-/** What staff may search by: a name, a phone's digits (with or without the leading 0) or a code. */
+/**
+ * What staff may search by: a name, a phone's digits or a code. A whole national number (9+ digits)
+ * may start with its 0; shorter digits are the end of a number, zeros included ('0067').
+ */
 function searchCondition(query: string): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const conditions: SQL[] = [sql`${r.full_name} LIKE ${`%${escaped}%`} ESCAPE '\\'`];
-  const digits = text.replace(/\D/g, "").replace(/^0+/, "");
+  const typed = text.replace(/\D/g, "");
+  const digits = typed.length >= 9 ? typed.replace(/^0/, "") : typed;
   if (digits.length >= 3 && /^[\d\s+()-]+$/.test(text)) conditions.push(like(r.phone_number, `%${digits}%`));
   const code = readRegistrationCode(text);
   if (code) conditions.push(eq(r.code, code));
