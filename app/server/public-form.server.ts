@@ -19,7 +19,7 @@ export type PublicForm<S extends z.ZodObject> = {
   rateLimit: RateLimitRule;
   rateLimitedMessage: string;
   /** Stores the submission; returns the success toast, or a failure message with status. */
-  handle: (value: z.output<S>, formData: FormData) => Promise<{ toast: Toast } | { error: string; status: number }>;
+  handle: (value: z.output<S>, formData: FormData, request: Request) => Promise<{ toast: Toast } | { error: string; status: number }>;
   /** The toast a bot's honeypot submission gets (it looks like success). */
   successToast: Toast;
 };
@@ -53,7 +53,7 @@ async function submitPublicForm<S extends z.ZodObject>(form: PublicForm<S>, requ
     return { answer: refusal(submission, { formError: form.rateLimitedMessage, toast }), status: 429, redirect: true };
   }
 
-  const handled = await form.handle(submission.value, formData);
+  const handled = await form.handle(submission.value, formData, request);
   if ("error" in handled) {
     return { answer: refusal(submission, { formError: handled.error, toast: destructive("Error", handled.error) }), status: handled.status, redirect: true };
   }
