@@ -17,6 +17,9 @@ export default [
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
+    // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.
+    route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("auth", "routes/auth/login.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
