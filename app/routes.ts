@@ -64,6 +64,16 @@ export default [
     route("pages", "routes/admin/settings/pages-page.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
+    // E-mail: the newsletter's composer and past newsletters, and every e-mail the site sends.
+    ...prefix("newsletter", [
+      index("routes/admin/newsletter/composer.tsx"),
+      route(":id", "routes/admin/newsletter/newsletter-progress.tsx"),
+    ]),
+    ...prefix("outbox", [
+      index("routes/admin/outbox/outbox-list.tsx"),
+      route("setup", "routes/admin/outbox/email-setup.tsx"),
+      route(":id", "routes/admin/outbox/outbox-message.tsx"),
+    ]),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

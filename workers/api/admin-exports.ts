@@ -14,7 +14,11 @@ export const adminExports = new Hono<ApiEnv>();
 adminExports.get("/subscribers.csv", () =>
   csvResponse(
     "subscribers.csv",
-    csvStream<Subscriber>(["Email", "Subscribed"], (after) => subscribersAfter(after), (s) => [s.email, formatInSiteZone(s.created_at, "MMM d, yyyy HH:mm")]),
+    csvStream<Subscriber>(
+      ["Email", "Subscribed", "Confirmed"],
+      (after) => subscribersAfter(after),
+      (s) => [s.email, formatInSiteZone(s.created_at, "MMM d, yyyy HH:mm"), formatInSiteZone(s.confirmed_at, "MMM d, yyyy HH:mm") ?? "Not yet"],
+    ),
   ),
 );
 
