@@ -19,6 +19,7 @@ import { contactSchema } from "~/forms/contact";
 import { eventSchema } from "~/forms/event";
 import { leadershipSchema } from "~/forms/leadership";
 import { loginSchema } from "~/forms/login";
+import { newsletterSchema } from "~/forms/newsletter";
 import { ministrySchema } from "~/forms/ministry";
 import { registrationSchema } from "~/forms/registration";
 import { subscribeSchema } from "~/forms/subscribe";
@@ -90,6 +91,11 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
+  "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
+  "routes/admin/outbox/outbox-message": { admin: true, fields: ["intent"], intents: ["retry"] },
+  // The e-mail links' buttons (and mail providers' one-click unsubscribe) act on the token in the address.
+  "routes/public/newsletter-confirm": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
+  "routes/public/newsletter-unsubscribe": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
   "routes/admin/account": {
     admin: true,
     fields: unique(fieldNames(changePasswordSchema), fieldNames(addAdminSchema), ["id", "intent"]),

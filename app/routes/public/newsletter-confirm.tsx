@@ -5,8 +5,7 @@
 import { LinkNotice } from "~/components/link-notice";
 import { CONFIRM_PAGE } from "~/content/newsletter";
 import { readOnlyPage } from "~/lib/hydration";
-import { noindexMeta } from "~/lib/seo";
-import { settingsFromMatches, titled } from "~/lib/settings";
+import { linkPageMeta } from "~/lib/seo";
 import { settingsPage } from "~/models/pages.server";
 import { confirmationState, confirmSubscription } from "~/models/subscriber.server";
 import { publicPage } from "~/server/page.server";
@@ -15,7 +14,7 @@ import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = readOnlyPage;
 
-export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Confirm your subscription", settingsFromMatches(matches)));
+export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Confirm your subscription");
 
 export const headers = () => PRIVATE_PAGE_HEADERS;
 

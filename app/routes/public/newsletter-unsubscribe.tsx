@@ -5,8 +5,7 @@
 import { LinkNotice } from "~/components/link-notice";
 import { UNSUBSCRIBE_PAGE } from "~/content/newsletter";
 import { readOnlyPage } from "~/lib/hydration";
-import { noindexMeta } from "~/lib/seo";
-import { settingsFromMatches, titled } from "~/lib/settings";
+import { linkPageMeta } from "~/lib/seo";
 import { settingsPage } from "~/models/pages.server";
 import { subscriberOfUnsubscribeToken, unsubscribe } from "~/models/subscriber.server";
 import { publicPage } from "~/server/page.server";
@@ -15,7 +14,7 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const handle = readOnlyPage;
 
-export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Unsubscribe", settingsFromMatches(matches)));
+export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Unsubscribe");
 
 export const headers = () => PRIVATE_PAGE_HEADERS;
 
