@@ -11,10 +11,8 @@ import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, is, isNot
 import { email_outbox, newsletters } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { MAX_SEND_ATTEMPTS, OUTBOX_EXPIRY_DAYS, STUCK_SENDING_MINUTES } from "~/lib/constants";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { checkOutboxEmail, type NewsletterBody, type OutboxEmail, type OutboxRow } from "~/server/email/message.server";
-
-export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -226,8 +224,6 @@ export async function expireOutbox(now: Date): Promise<number> {
 }
 
 // /admin/outbox.
-
-export const OUTBOX_PAGE_SIZE = 100;
 
 const listColumns = {
   id: email_outbox.id,
