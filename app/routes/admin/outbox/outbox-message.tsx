@@ -57,7 +57,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="grid gap-1 py-2 sm:grid-cols-[9rem_1fr]">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
-      <dd className="text-sm break-words text-stone-900">{children}</dd>
+      <dd className="min-w-0 text-sm [overflow-wrap:anywhere] text-stone-900">{children}</dd>
     </div>
   );
 }
