@@ -37,7 +37,7 @@ export default function EmailSetup({ loaderData }: Route.ComponentProps) {
         <li>{queue ? "Newsletter queue: set up." : "Newsletter queue: not set up (newsletters go out slowly, 100 every 10 minutes)."}</li>
       </ul>
       <p className="mt-4 text-sm text-stone-600">From the deploy guide, docs/deploy.md in the website's code:</p>
-      <pre className="mt-2 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 text-sm whitespace-pre-wrap break-words text-stone-800">{section}</pre>
+      <pre className="mt-2 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 font-sans text-sm whitespace-pre-wrap break-words text-stone-800">{section}</pre>
     </div>
   );
 }
