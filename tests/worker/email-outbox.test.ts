@@ -181,6 +181,19 @@ describe("failures and retries", () => {
     expect(sender.calls()).toBe(2);
   });
 
+  it("sends at once a row D1 stamped due a moment ahead of the Worker's clock, but not one due minutes later", async () => {
+    const sender = fakeSender();
+    await runSql([
+      `INSERT INTO email_outbox (kind, recipient, from_name, subject, body_text, body_html, next_attempt_at)
+       VALUES ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Clock ahead', 't', '<p>h</p>', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+2 seconds')),
+              ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Later', 't', '<p>h</p>', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+2 minutes'))`,
+    ]);
+    sendAfterResponse((await outboxRows()).map((row) => row.id));
+    await waitForOutbox((rows) => rows[0]?.status === "sent");
+    expect((await outboxRows()).map((row) => row.status)).toEqual(["sent", "queued"]);
+    expect(sender.accepted.map((payload) => payload.subject)).toEqual(["Clock ahead"]);
+  });
+
   it("a row stuck in 'sending' for 15 minutes (its sender died) is sent by the outbox cron, once", async () => {
     const sender = fakeSender();
     await runSql([
@@ -252,7 +265,7 @@ describe("the outbox API for other features (a made-up registration desk)", () =
       location: "Lilongwe",
       description: null,
       url: `${SITE_URL}/events/7`,
-    });
+    }, new Date("2027-05-01T10:00:00Z"));
   const confirmation = (to: string): OutboxEmail => ({
     kind: "subscribe-confirmation", // a registration kind is added to app/emails/kinds.ts with its template
     to,

@@ -87,8 +87,11 @@ export type DeliveryResult = {
   notSetUp: boolean;
 };
 
-/** A queue message may arrive a little before its rows are due (clocks differ). */
-const QUEUE_EARLY_TOLERANCE_MS = 60_000;
+/**
+ * How early a row may be claimed: D1 stamps a new row's due time with its own clock, which may run
+ * a little ahead of the Worker's; a queue message may arrive a little before its rows are due.
+ */
+const EARLY_TOLERANCE_MS = { direct: 5_000, queue: 60_000 } as const;
 
 /**
  * Sends the outbox rows among `ids` that are due and still queued (at most 25 claimed at a time),
@@ -101,7 +104,7 @@ export async function deliverOutbox(ids: readonly number[], options: { fromQueue
   if (!setup.ready) return { ...result, notSetUp: true };
   for (let start = 0; start < ids.length; start += ROWS_PER_QUEUE_MESSAGE) {
     const now = new Date();
-    const dueBy = new Date(now.getTime() + (options.fromQueue ? QUEUE_EARLY_TOLERANCE_MS : 0));
+    const dueBy = new Date(now.getTime() + EARLY_TOLERANCE_MS[options.fromQueue ? "queue" : "direct"]);
     const rows = await claimOutboxRows(ids.slice(start, start + ROWS_PER_QUEUE_MESSAGE), now, dueBy);
     const bodies = await newsletterBodies(rows.flatMap((row) => (row.newsletter_id === null ? [] : [row.newsletter_id])));
     for (const [index, row] of rows.entries()) {
