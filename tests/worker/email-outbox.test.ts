@@ -3,10 +3,10 @@
 // records and can throw), retried with backoff, kept for /admin/outbox, and nothing broken while
 // e-mail is not set up. Also the small API the registration desk will use (a made-up caller here).
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/content/organisation";
-import { event_registrations } from "~/db/schema";
+import { site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { buildICalendar } from "~/lib/icalendar";
 import { enqueueEmailQuery, enqueueEmailStatement } from "~/models/outbox.server";
@@ -277,13 +277,14 @@ describe("the outbox API for other features (a made-up registration desk)", () =
     attachments: [{ filename: "event.ics", type: "text/calendar; method=PUBLISH", content: ics() }],
   });
 
-  it("writes the e-mail in the same drizzle batch as the registration, and sends it with its .ics attachment after the response", async () => {
-    await runSql(["INSERT INTO churchevents (id, name) VALUES (7, 'Conference')"]);
+  // The made-up caller writes a row of site_meta where the desk would write a registration.
+  const registered = (key: string) => getDb().insert(site_meta).values({ key, value: "registered" });
+
+  it("writes the e-mail in the same drizzle batch as what causes it, guarded by it, and sends it with its .ics attachment after the response", async () => {
     const sender = fakeSender();
     const db = getDb();
-    const inserted = db.insert(event_registrations).values({ event_id: 7, full_name: "Gift", phone_number: "0999", email: "gift@example.mw", dedupe_key: "k" }).returning();
-    const guard = sql`EXISTS (SELECT 1 FROM ${event_registrations} WHERE ${event_registrations.dedupe_key} = 'k')`;
-    const [, written] = await db.batch([inserted, enqueueEmailQuery(db, confirmation("gift@example.mw"), guard)]);
+    const guard = sql`EXISTS (SELECT 1 FROM ${site_meta} WHERE ${site_meta.key} = 'registration-7-gift')`;
+    const [, written] = await db.batch([registered("registration-7-gift"), enqueueEmailQuery(db, confirmation("gift@example.mw"), guard)]);
     expect(written).toHaveLength(1);
     sendAfterResponse(written.map((row) => row.id));
     await waitForOutbox(allSettled);
@@ -299,15 +300,14 @@ describe("the outbox API for other features (a made-up registration desk)", () =
     expect(JSON.parse((await outboxRows())[0]!.attachments!)[0].content).toBe(ics());
   });
 
-  it("writes nothing when the guard fails (a raw D1 batch), and nothing when the registration itself fails", async () => {
+  it("writes nothing when the guard fails (a raw D1 batch), and nothing when the write it goes with fails", async () => {
     const db = getDb();
-    const statement = enqueueEmailStatement(env.DB, confirmation("gift@example.mw"), { sql: "EXISTS (SELECT 1 FROM event_registrations WHERE event_id = ?)", params: [404] });
+    const statement = enqueueEmailStatement(env.DB, confirmation("gift@example.mw"), { sql: "EXISTS (SELECT 1 FROM site_meta WHERE key = ?)", params: ["no-such-registration"] });
     const [result] = await env.DB.batch([statement]);
     expect(result!.results).toEqual([]);
-    const failing = db.insert(event_registrations).values({ event_id: 404, full_name: "X", phone_number: "1", dedupe_key: "x" });
-    await expect(db.batch([enqueueEmailQuery(db, confirmation("x@example.mw")), failing])).rejects.toThrow();
+    await registered("registration-8-x");
+    await expect(db.batch([enqueueEmailQuery(db, confirmation("x@example.mw")), registered("registration-8-x")])).rejects.toThrow();
     expect(await outboxRows()).toEqual([]);
-    expect(await db.select().from(event_registrations).where(eq(event_registrations.event_id, 404))).toEqual([]);
   });
 
   it("refuses, when it is written, an e-mail the provider would refuse", () => {
