@@ -1,7 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { islands } from "./scripts/vite-islands";
+import { islands } from "./scripts/vite-islands.ts";
 import compression from "compression";
 import { defineConfig, type Connect, type Plugin } from "vite";
 

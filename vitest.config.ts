@@ -3,7 +3,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { islands } from "./scripts/vite-islands";
+import { islands } from "./scripts/vite-islands.ts";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => {

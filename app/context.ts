@@ -14,3 +14,10 @@ export const requestContext = createContext<RequestInfo>();
 
 /** Set by the admin middleware once the session is verified; read by admin loaders and actions. */
 export const adminContext = createContext<AdminIdentity>();
+
+/**
+ * Whether an admin request changed what visitors see (set by the admin middleware, true by
+ * default). Actions that only touch private data (the registration desk, check-in) set it false,
+ * so the public pages' edge cache is not thrown away on every tap at the door.
+ */
+export const publicChangeContext = createContext<{ changed: boolean }>();

@@ -15,6 +15,7 @@ export default [
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
+    route("registrations/:token", "routes/public/registration.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.
@@ -49,6 +50,7 @@ export default [
       index("routes/admin/tab-redirect.tsx", { id: "admin-blogs-list" }),
       route("new", "routes/admin/blogs/blog-form.tsx", { id: "admin-blogs-new" }),
       route("edit/:id", "routes/admin/blogs/blog-form.tsx", { id: "admin-blogs-edit" }),
+      route("preview/:id", "routes/admin/blogs/blog-preview.tsx"),
     ]),
     ...prefix("testimonies", [
       index("routes/admin/tab-redirect.tsx", { id: "admin-testimonies-list" }),
@@ -58,8 +60,11 @@ export default [
     ...prefix("events", [
       route("new", "routes/admin/events/event-form.tsx", { id: "admin-events-new" }),
       route("edit/:id", "routes/admin/events/event-form.tsx", { id: "admin-events-edit" }),
-      route("registrations/:id", "routes/admin/events/event-registrations.tsx"),
+      route("registrations/:id", "routes/admin/events/registration-desk.tsx"),
+      route(":id/check-in", "routes/admin/events/check-in.tsx"),
+      route(":id/door-list", "routes/admin/events/door-list.tsx"),
     ]),
+    route("check-in", "routes/admin/events/check-in-events.tsx"),
     route("settings", "routes/admin/settings/settings-page.tsx"),
     route("pages", "routes/admin/settings/pages-page.tsx"),
     route("messages", "routes/admin/messages.tsx"),

@@ -6,14 +6,18 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers always
  * send Origin on cross-site POSTs; requests without Origin or Sec-Fetch-Site come from non-browser
- * clients, which carry no victim's cookies.
+ * clients, which carry no victim's cookies. A page with `Referrer-Policy: no-referrer` (a
+ * registration's private page) makes the browser send `Origin: null` even to its own site: then
+ * Sec-Fetch-Site decides. (An old browser without Sec-Fetch-Site is let through; the admin's
+ * SameSite cookie is not sent on a cross-site post anyway.)
  */
 export const sameOriginOnly: MiddlewareHandler = async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("Origin");
     const fetchSite = c.req.header("Sec-Fetch-Site");
     const ownOrigin = new URL(c.req.url).origin;
-    const crossSite = origin ? origin !== ownOrigin : fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
+    const crossSite =
+      origin && origin !== "null" ? origin !== ownOrigin : fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none";
     if (crossSite) {
       return c.text("Cross-site request refused: submit the form from this website.", 403);
     }
@@ -31,7 +35,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (c.res.status === 304) return;
   const headers = new Headers(c.res.headers);
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for less (a registration's private page sends no referrer at all).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

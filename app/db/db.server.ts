@@ -18,3 +18,14 @@ export function sqliteMessage(error: unknown): string {
 export function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(sqliteMessage(error));
 }
+
+/**
+ * A raw SQL query (`db.all(sql\`…\`)`) that can join a drizzle D1 batch. drizzle-orm's raw queries
+ * carry no prepared D1 statement, so a batch holding one with parameters fails ("Cannot read
+ * properties of undefined (reading 'bind')", drizzle-orm issue #2277, open); this gives it one.
+ */
+export function batchable<T extends { getQuery(): { sql: string } }>(raw: T): T {
+  const query = raw as T & { stmt?: D1PreparedStatement };
+  query.stmt ??= env.DB.prepare(raw.getQuery().sql);
+  return raw;
+}

@@ -2,6 +2,7 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { POST_STATUSES } from "../lib/post-status";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -9,6 +10,16 @@ const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const timestamps = {
   created_at: text("created_at").notNull().default(nowIso),
   updated_at: text("updated_at").notNull().default(nowIso),
+};
+
+/**
+ * For records whose saves are kept in `revisions` (posts, ministries): `version` grows with each
+ * save, so a save from a form opened before someone else's is refused rather than overwriting it,
+ * and `updated_by` says who saved last (null for rows from before it was kept).
+ */
+const saveTracking = {
+  version: integer("version").notNull().default(1),
+  updated_by: text("updated_by"),
 };
 
 export const ministries = sqliteTable(
@@ -24,6 +35,7 @@ export const ministries = sqliteTable(
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     sort_order: integer("sort_order").notNull().default(0),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [index("ministries_active_sort_idx").on(t.active, t.sort_order)],
 );
@@ -40,6 +52,12 @@ export const churchevents = sqliteTable(
     image_url: text("image_url"),
     image_alt: text("image_alt"),
     registration_enabled: integer("registration_enabled", { mode: "boolean" }).notNull().default(true),
+    /** How many people can have a confirmed place; null means no limit. */
+    capacity: integer("capacity"),
+    /** When full, new registrations join a waiting list (true) or are refused (false). */
+    waitlist_enabled: integer("waitlist_enabled", { mode: "boolean" }).notNull().default(true),
+    /** When registration closes, as an ISO-8601 UTC instant; null: when the event starts. */
+    registration_closes_at: text("registration_closes_at"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },
@@ -121,7 +139,12 @@ export const churchblogs = sqliteTable(
     image_url: text("image_url"),
     image_alt: text("image_alt"),
     category_id: integer("category_id").references(() => blog_categories.id, { onDelete: "set null" }),
+    /** 'published', 'draft' or 'scheduled' (app/lib/post-status.ts); rows from before drafts existed are published. */
+    status: text("status", { enum: POST_STATUSES }).notNull().default("published"),
+    /** An ISO-8601 UTC instant: when a scheduled post goes live, or when a published one went live; null for a draft. */
+    publish_at: text("publish_at"),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [
     index("churchblogs_date_idx").on(t.date),
@@ -129,6 +152,9 @@ export const churchblogs = sqliteTable(
     index("churchblogs_category_idx").on(t.category_id),
   ],
 );
+
+export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const event_registrations = sqliteTable(
   "event_registrations",
@@ -138,15 +164,49 @@ export const event_registrations = sqliteTable(
       .notNull()
       .references(() => churchevents.id, { onDelete: "cascade" }),
     full_name: text("full_name").notNull(),
+    /** In international form (+265991234567), or as typed when it could not be read as a number. */
     phone_number: text("phone_number").notNull(),
     email: text("email"),
-    /** Normalised phone + name: the same person signing up twice for one event is one registration. */
-    dedupe_key: text("dedupe_key").notNull(),
+    /**
+     * The phone number that may register only once per event (while not cancelled); null for a
+     * second person sharing a family phone, added by staff at the desk.
+     */
+    dedupe_key: text("dedupe_key"),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull().default("confirmed"),
+    /** The reference code people quote: 6 characters of REGISTRATION_CODE_ALPHABET, unique per event. */
+    code: text("code").notNull(),
+    /** The secret of the private link /registrations/{token}: 128 random bits, base64url. */
+    token: text("token").notNull(),
+    /** The island's random id for one attempt: a retry after a lost reply gets the first answer. */
+    request_id: text("request_id"),
+    /** 'public' (the site's form) or 'desk' (added by staff, who is in added_by). */
+    source: text("source", { enum: ["public", "desk"] }).notNull().default("public"),
+    added_by: text("added_by"),
+    /** Staff chose to add this person although the event was full. */
+    over_capacity: integer("over_capacity", { mode: "boolean" }).notNull().default(false),
+    /** The waiting list's order: when the person (last) joined it. */
+    queued_at: text("queued_at").notNull().default(nowIso),
+    /** Moved up from the waiting list; told_at: staff have told them (null: not told yet). */
+    promoted_at: text("promoted_at"),
+    told_at: text("told_at"),
+    cancelled_at: text("cancelled_at"),
+    /** 'registrant' (from the private link) or the staff member's e-mail. */
+    cancelled_by: text("cancelled_by"),
+    checked_in_at: text("checked_in_at"),
+    checked_in_by: text("checked_in_by"),
+    /** Let in at the door although not confirmed (waitlisted or cancelled). */
+    admitted_unconfirmed: integer("admitted_unconfirmed", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(nowIso),
+    updated_at: text("updated_at").notNull().default(nowIso),
   },
   (t) => [
     index("event_registrations_event_created_idx").on(t.event_id, t.created_at),
-    uniqueIndex("event_registrations_event_dedupe_idx").on(t.event_id, t.dedupe_key),
+    index("event_registrations_event_status_idx").on(t.event_id, t.status, t.queued_at),
+    uniqueIndex("event_registrations_token_idx").on(t.token),
+    uniqueIndex("event_registrations_event_code_idx").on(t.event_id, t.code),
+    uniqueIndex("event_registrations_event_phone_idx")
+      .on(t.event_id, t.dedupe_key)
+      .where(sql`status <> 'cancelled'`),
   ],
 );
 
@@ -296,3 +356,26 @@ export const site_settings = sqliteTable("site_settings", {
   /** The e-mail of the admin who saved it last; null for the defaults loaded at setup. */
   updated_by: text("updated_by"),
 });
+
+/**
+ * Earlier versions of what staff edit (issue 15): each save of a post, a ministry or a page's copy
+ * keeps the version it replaces here, the last REVISIONS_KEPT of each record. A version is its
+ * form's fields as JSON (not whether visitors see it: restoring never publishes or hides anything).
+ */
+export const revisions = sqliteTable(
+  "revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** 'blog', 'ministry' or 'page'. */
+    entity: text("entity").notNull(),
+    /** Which one: the record's id, or the page section's key ('about'). */
+    record_key: text("record_key").notNull(),
+    data: text("data").notNull(),
+    /** The version's picture, which is not deleted while this row exists. */
+    image_url: text("image_url"),
+    /** When and by whom this version was saved (by: null for versions from before it was kept). */
+    saved_at: text("saved_at").notNull(),
+    saved_by: text("saved_by"),
+  },
+  (t) => [index("revisions_record_idx").on(t.entity, t.record_key, t.id), index("revisions_image_idx").on(t.image_url)],
+);

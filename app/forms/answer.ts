@@ -2,9 +2,11 @@
 // endpoints send the islands: conform's submission result (each field's errors, the whole form's
 // under "", and what was typed, to show again) and, when there is one, the toast to show.
 import type { SubmissionResult } from "@conform-to/react";
+import type { RegistrationView } from "~/lib/registration-view";
 import type { Toast } from "~/lib/toast";
 
-export type FormAnswer = { result: SubmissionResult<string[]>; toast?: Toast };
+/** `registration`: what a successful event registration shows next (its code, links, status). */
+export type FormAnswer = { result: SubmissionResult<string[]>; toast?: Toast; registration?: RegistrationView };
 
 /** The message about the whole form (not one field), if any. */
 export function formErrorOf(result: SubmissionResult<string[]> | undefined): string | undefined {

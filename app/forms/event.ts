@@ -1,42 +1,33 @@
 // The event form (SPEC section 2, Event form): only the name is required; both switches start on.
 // The date is typed in Malawi time and stored as a UTC instant.
 import { z } from "zod";
-import { siteLocalInputToIso } from "~/lib/time";
-import { checkbox, optionalText, requiredText } from "./fields";
+import { checkbox, optionalText, requiredText, siteDateTime } from "./fields";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
+export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
-
-/**
- * The `datetime-local` value, read as Malawi time: empty means no date yet (null); anything else
- * must be a real date and time. A browser without the picker sends what was typed, so a space
- * between date and time is accepted too.
- */
-const eventDate = () =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const iso = LOCAL_DATE_TIME.test(value) ? siteLocalInputToIso(value.replace(" ", "T")) : null;
-      const year = Number(value.slice(0, 4));
-      if (!iso || year < 1900 || year > 2200) {
-        ctx.addIssue({ code: "custom", message: EVENT_DATE_INVALID });
-        return z.NEVER;
-      }
-      return iso;
-    });
+/** The save's warning when the capacity is set below the places already taken. */
+export function capacityBelowConfirmedNotice(confirmed: number): string {
+  return `${confirmed} are already confirmed; new registrations wait until places free up.`;
+}
 
 export const eventSchema = z.object({
   name: requiredText("Event name is required", 150, "Please keep the event name under 150 characters"),
-  date: eventDate(),
+  date: siteDateTime(EVENT_DATE_INVALID),
   location: optionalText(200),
   description: optionalText(5000),
   image_alt: optionalText(200),
   active: checkbox(),
   registration_enabled: checkbox(),
+  capacity: z
+    .number({ error: EVENT_CAPACITY_INVALID })
+    .int(EVENT_CAPACITY_INVALID)
+    .min(1, EVENT_CAPACITY_INVALID)
+    .max(1_000_000, EVENT_CAPACITY_INVALID)
+    .nullish()
+    .transform((value) => value ?? null),
+  waitlist_enabled: checkbox(),
+  registration_closes_at: siteDateTime(EVENT_DATE_INVALID),
 });
 
 const SAVE_FAILED = "Failed to save event. Please try again.";

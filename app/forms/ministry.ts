@@ -2,6 +2,7 @@
 // required; active starts on.
 import { z } from "zod";
 import { ALWAYS, checkbox, optionalText, requiredText, wholeNumber } from "./fields";
+import { staleSaveMessage } from "./history";
 import { slugFields, checkFormSlug } from "./slug";
 
 export const SORT_ORDER_NOT_A_NUMBER = "Sort order must be a whole number, for example 0, 1 or 2";
@@ -29,4 +30,6 @@ export const MINISTRY_MESSAGES = {
   duplicate: { field: "slug", message: "This slug is already used by another ministry. Please choose a different one." },
   loadFailed: "Could not fetch ministry data",
   listFailed: "Failed to fetch ministries",
+  stale: staleSaveMessage("this ministry", "Update Ministry"),
+  versionOfDeleted: "This ministry has been deleted, so its earlier versions can no longer be restored.",
 } as const;

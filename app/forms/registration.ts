@@ -21,8 +21,11 @@ export const REGISTRATION_MESSAGES = {
   phoneRequired: "Phone number is required",
   phoneInvalid: "Please enter a valid phone number with at least 7 digits",
   emailInvalid: "Please enter a valid email address",
+  phoneNotPossible: "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.",
+  alreadyRegistered: "This phone number is already registered for this event",
   eventNotFound: "This event could not be found.",
   closed: "Registration is closed for this event.",
+  full: "Sorry, this event is full.",
   rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
   emailHint: "Providing your email allows us to send you event updates.",
 } as const;
@@ -46,6 +49,14 @@ export const registrationSchema = z.object({
     REGISTRATION_MESSAGES.phoneInvalid,
   ),
   email: optionalEmail(REGISTRATION_MESSAGES.emailInvalid),
+  /**
+   * The island's random id for one attempt: a retry after a lost reply gets the first answer
+   * instead of 'already registered'. Anything else is ignored (a plain post has none).
+   */
+  request_id: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null)),
 });
 
 export type RegistrationInput = z.output<typeof registrationSchema>;

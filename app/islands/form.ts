@@ -106,15 +106,18 @@ export function setPending(form: HTMLFormElement, pending: boolean) {
   }
 }
 
-/** The answer read as the form shows it: success, each field's first message, and the message for the whole form. */
-export type Reading = { ok: boolean; errors: FieldErrors; message: string | null };
+/**
+ * The answer read as the form shows it: success, each field's first message, the message for the
+ * whole form, and what a registration shows next.
+ */
+export type Reading = { ok: boolean; errors: FieldErrors; message: string | null; registration?: FormAnswer["registration"] };
 
 function read(answer: unknown): Reading | null {
   if (typeof answer !== "object" || answer === null || typeof (answer as FormAnswer).result !== "object") return null;
-  const { result, toast } = answer as FormAnswer;
+  const { result, toast, registration } = answer as FormAnswer;
   const errors: FieldErrors = {};
   for (const [name, messages] of Object.entries(result.error ?? {})) if (messages?.[0]) errors[name] = messages[0];
-  return { ok: result.status === "success", errors, message: errors[""] ?? toast?.description ?? null };
+  return { ok: result.status === "success", errors, message: errors[""] ?? toast?.description ?? null, registration };
 }
 
 /**

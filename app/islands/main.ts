@@ -1,5 +1,6 @@
 // The islands script: the only JavaScript of pages that leave React out. It attaches each island
 // to the elements marked for it. Built by scripts/vite-islands.ts into one small file.
+import { confirmSubmit } from "./confirm-submit";
 import { contactForm } from "./contact-form";
 import { countdown } from "./countdown";
 import { disclosure } from "./disclosure";
@@ -15,6 +16,7 @@ const ISLANDS: readonly Island[] = [
   registration,
   contactForm,
   disclosure,
+  confirmSubmit,
 ];
 
 for (const island of ISLANDS) {

@@ -5,14 +5,36 @@
 // - checks the form with the browser's own checks in the words the page gives each field, then
 //   posts it to /api/registrations: the form is
 //   'submitting' (button 'Registering...', fields disabled), then done;
-// - on success closes the dialog, shows the toast and 'Registration Complete' on the event;
+// - on success closes the dialog, shows the toast and 'Registration Complete' on the event, with
+//   what the answer says to keep (the code, the private link, 'Send to my WhatsApp');
+// - sends a random request_id with each attempt, kept until it succeeds: a retry after a reply lost
+//   on a slow connection gets the first answer again, not 'already registered';
 // - on a refusal or a lost connection keeps the dialog open with what was typed, the message beside
 //   the fields or in the form, and the 'Registration failed' toast inside the dialog;
 // - drops ?register from the address when the dialog closes, so a reload does not reopen it.
 import { fromTemplate } from "./dom";
 import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "./form";
 import type { Island } from "./island";
+import type { RegistrationView } from "~/lib/registration-view";
 import { clearToast, showToast } from "./toast";
+
+/** A random id for one registration attempt (kept across retries of the same attempt). */
+function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Fills a 'Registration Complete' note's slots (app/components/events/registration-summary.tsx). */
+function fillSummary(note: Element, view: RegistrationView) {
+  const value = (key: string) => (view as Record<string, unknown>)[key];
+  for (const slot of note.querySelectorAll<HTMLElement>("[data-slot]")) slot.textContent = String(value(slot.dataset.slot!) ?? "");
+  for (const row of note.querySelectorAll<HTMLElement>("[data-slot-row]")) row.hidden = !value(row.dataset.slotRow!);
+  for (const link of note.querySelectorAll<HTMLAnchorElement>("[data-slot-href]")) {
+    const href = value(link.dataset.slotHref!);
+    if (typeof href === "string") link.href = href;
+    link.hidden = typeof href !== "string";
+  }
+}
 
 function dropRegisterParam() {
   const url = new URL(window.location.href);
@@ -34,6 +56,7 @@ export const registration: Island = {
     // the page it sets that field back to what it rendered on every update.
     let eventId = (form.elements.namedItem("event_id") as HTMLInputElement | null)?.value ?? "";
     let returnFocusTo: HTMLElement | null = null;
+    let requestId = newRequestId();
     // The toasts' words: the page renders them from the form's module (app/forms/registration.ts).
     const { successTitle = "", successDescription, failedTitle = "", failedMessage = "" } = dialog.dataset;
     form.noValidate = true;
@@ -60,11 +83,14 @@ export const registration: Island = {
       dialog!.showModal();
     }
 
-    function markRegistered(id: string) {
+    function markRegistered(id: string, view: RegistrationView | undefined) {
       const template = root.querySelector<HTMLTemplateElement>("template[data-registration-complete]");
       for (const slot of root.querySelectorAll(`[data-registration-complete-slot="${CSS.escape(id)}"]`)) {
-        const note = slot.hasChildNodes() ? null : fromTemplate(template);
-        if (note) slot.appendChild(note);
+        const note = fromTemplate(template);
+        if (!note) continue;
+        if (view) fillSummary(note, view);
+        else note.querySelector("[data-registration-summary]")?.remove();
+        slot.replaceChildren(note);
       }
     }
 
@@ -74,11 +100,12 @@ export const registration: Island = {
       clearToast(toastRegion);
       if (!checkForm(form!)) return;
       const registeredFor = eventId;
-      const answer = await postForm(form!, { event_id: registeredFor });
+      const answer = await postForm(form!, { event_id: registeredFor, request_id: requestId });
       if (answer?.ok) {
+        requestId = newRequestId();
         dialog!.close();
         showToast({ title: successTitle, description: successDescription });
-        markRegistered(registeredFor);
+        markRegistered(registeredFor, answer.registration);
         return;
       }
       const errors = answer?.errors ?? {};

@@ -2,7 +2,8 @@
 // it: an event of the site ('event'), the next event taking registrations ('auto'), one typed in by
 // hand ('custom', the spec's conference on a fresh install) or none ('hidden'). An event that is
 // deleted, hidden or over is never shown as upcoming; the dashboard warns about it instead.
-import type { ChurchEvent } from "~/models/event.server";
+import type { EventWithPlaces } from "~/models/event.server";
+import { registrationOpen } from "./registration-rules";
 import { formatInSiteZone, siteLocalInputToIso } from "./time";
 import type { SiteSettings } from "./settings";
 
@@ -19,31 +20,26 @@ export type ConferenceCardView = {
 };
 
 /** The events the card may show, read with the page: the chosen one, and the next open one. */
-export type ConferenceEvents = { chosen: ChurchEvent | null; next: ChurchEvent | null };
+export type ConferenceEvents = { chosen: EventWithPlaces | null; next: EventWithPlaces | null };
 
 type Card = SiteSettings["conference"];
-
-/** Whether people can register for the event now (the one rule every page and action follows). */
-export function registrationOpen(event: Pick<ChurchEvent, "active" | "registration_enabled">): boolean {
-  return event.active && event.registration_enabled;
-}
 
 function dateTextOf(iso: string): string {
   return `${formatInSiteZone(iso, "EEEE, MMMM d, yyyy")} · ${formatInSiteZone(iso, "h:mm a")}`;
 }
 
-function isUpcoming(event: ChurchEvent | null, now: Date): event is ChurchEvent & { date: string } {
+function isUpcoming(event: EventWithPlaces | null, now: Date): event is EventWithPlaces & { date: string } {
   return event !== null && event.active && event.date !== null && new Date(event.date) > now;
 }
 
-function fromEvent(card: Card, event: ChurchEvent & { date: string }): ConferenceCardView {
+function fromEvent(card: Card, event: EventWithPlaces & { date: string }, now: Date): ConferenceCardView {
   return {
     eyebrow: card.eyebrow || "Upcoming Event",
     title: event.name,
     startsAt: event.date,
     dateText: dateTextOf(event.date),
     venue: event.location?.trim() || "Location TBA",
-    href: registrationOpen(event) ? `/events?register=${event.id}` : `/events/${event.id}`,
+    href: registrationOpen(event, now) ? `/events?register=${event.id}` : `/events/${event.id}`,
   };
 }
 
@@ -53,9 +49,9 @@ export function conferenceCard(card: Card, events: ConferenceEvents, now: Date):
     case "hidden":
       return null;
     case "event":
-      return isUpcoming(events.chosen, now) ? fromEvent(card, events.chosen) : null;
+      return isUpcoming(events.chosen, now) ? fromEvent(card, events.chosen, now) : null;
     case "auto":
-      return isUpcoming(events.next, now) ? fromEvent(card, events.next) : null;
+      return isUpcoming(events.next, now) ? fromEvent(card, events.next, now) : null;
     case "custom": {
       const startsAt = siteLocalInputToIso(card.starts_at);
       if (!startsAt) return null;

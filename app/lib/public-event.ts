@@ -1,9 +1,10 @@
 // An event as visitors see it: only the fields a visitor sees, with the date and time already
 // written out in Malawi time (so the browser needs no time-zone code and prints exactly what the
 // server printed), and the links to save it to a calendar and to pass it on.
-import type { ChurchEvent } from "~/models/event.server";
+import type { EventWithPlaces } from "~/models/event.server";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "./constants";
 import { calendarLinksOf, type CalendarLinks } from "./icalendar";
+import { registrationState } from "./registration-rules";
 import { whatsappShareUrl } from "./seo";
 import { formatInSiteZone } from "./time";
 
@@ -20,10 +21,14 @@ export type PublicEvent = {
   description: string | null;
   imageUrl: string | null;
   imageAlt: string;
-  registrationEnabled: boolean;
+  /** Whether people can register now (app/lib/registration-rules.ts). */
+  registrationOpen: boolean;
+  /** '12 places left', 'Full – join the waiting list', 'Registration Closed', or null (open, no limit). */
+  registrationNote: string | null;
 };
 
-export function toPublicEvent(event: ChurchEvent): PublicEvent {
+export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
+  const registration = registrationState(event, now);
   return {
     id: event.id,
     name: event.name,
@@ -35,13 +40,14 @@ export function toPublicEvent(event: ChurchEvent): PublicEvent {
     imageUrl: event.image_url,
     // Admins may leave the description empty: the event's name then describes its picture.
     imageAlt: event.image_alt?.trim() || event.name,
-    registrationEnabled: event.registration_enabled,
+    registrationOpen: registration.open,
+    registrationNote: registration.note,
   };
 }
 
 export type SharedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
 
-export function toSharedEvent(row: ChurchEvent, origin: string): SharedEvent {
-  const event = toPublicEvent(row);
+export function toSharedEvent(row: EventWithPlaces, origin: string, now: Date): SharedEvent {
+  const event = toPublicEvent(row, now);
   return { ...event, calendar: calendarLinksOf(row, origin), whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`) };
 }

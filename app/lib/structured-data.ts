@@ -64,7 +64,7 @@ type EventSource = {
   location: string | null;
   description: string | null;
   imageUrl: string | null;
-  registrationEnabled: boolean;
+  registrationOpen: boolean;
 };
 
 /**
@@ -100,8 +100,8 @@ export function eventJsonLd(event: EventSource, origin: string, settings: SiteSe
       "@type": "Offer",
       price: 0,
       priceCurrency: "MWK",
-      availability: `${SCHEMA}/${event.registrationEnabled ? "InStock" : "SoldOut"}`,
-      url: event.registrationEnabled ? `${origin}/events?register=${event.id}` : pageUrl,
+      availability: `${SCHEMA}/${event.registrationOpen ? "InStock" : "SoldOut"}`,
+      url: event.registrationOpen ? `${origin}/events?register=${event.id}` : pageUrl,
     },
   };
 }

@@ -43,3 +43,10 @@ export function formatCalendarDate(day: string | null | undefined, pattern: stri
   const date = parse(day, "yyyy-MM-dd", new Date(), { in: inSiteZone() });
   return isValid(date) ? format(date, pattern, { in: inSiteZone() }) : null;
 }
+
+/** When something was saved, in Malawi time: "10:42" today, "10:42 on Nov 21" another day. */
+export function savedAtText(iso: string | null, now: Date = new Date()): string {
+  if (!iso) return "the same moment";
+  const day = (d: string | Date) => formatInSiteZone(d, "yyyy-MM-dd");
+  return formatInSiteZone(iso, day(iso) === day(now) ? "HH:mm" : "HH:mm 'on' MMM d") ?? "the same moment";
+}

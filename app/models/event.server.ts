@@ -1,15 +1,30 @@
 // Every query that touches `churchevents`.
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import {
+  checkInMatchesQuery,
+  confirmedCountSql,
   deleteRegistrationsOfEventQuery,
-  latestRegistrationsQuery,
-  registrationCountQuery,
+  deskRowsQueries,
+  doorListQuery,
+  promoteQuery,
+  recentCheckInsQuery,
   registrationCountsByEventQuery,
+  registrationTalliesQuery,
+  type RegistrationFilter,
 } from "./registration.server";
 
 export type ChurchEvent = typeof churchevents.$inferSelect;
+
+/** An event with how many confirmed places it has taken (what deciding "open" needs). */
+export type EventWithPlaces = ChurchEvent & { confirmed: number };
+
+/**
+ * Every column of an event, and its confirmed count. The id is named with its table: drizzle
+ * writes a lone `"id"` in a select list, which inside the subquery would mean the registration's.
+ */
+const eventWithPlaces = { ...getTableColumns(churchevents), confirmed: confirmedCountSql(sql.raw(`"churchevents"."id"`)) };
 
 /** Dated events first, soonest first; undated ones last (as the original Postgres backend ordered them). */
 const byDateAscending = [sql`${churchevents.date} IS NULL`, asc(churchevents.date), asc(churchevents.id)] as const;
@@ -17,7 +32,7 @@ const byDateAscending = [sql`${churchevents.date} IS NULL`, asc(churchevents.dat
 /** Active events by date ascending (SPEC section 7), optionally limited (3 on the home page), for a page's batch. */
 export function activeEventsQuery(db: Db, limit?: number) {
   const query = db
-    .select()
+    .select(eventWithPlaces)
     .from(churchevents)
     .where(eq(churchevents.active, true))
     .orderBy(...byDateAscending);
@@ -27,7 +42,7 @@ export function activeEventsQuery(db: Db, limit?: number) {
 /** One active event by id, for /events/{id}, for a page's batch. */
 export function activeEventByIdQuery(db: Db, id: number) {
   return db
-    .select()
+    .select(eventWithPlaces)
     .from(churchevents)
     .where(and(eq(churchevents.id, id), eq(churchevents.active, true)))
     .limit(1);
@@ -36,13 +51,13 @@ export function activeEventByIdQuery(db: Db, id: number) {
 /** The event the home page's card shows in 'event' mode: the one the conference settings name, if any. */
 export function chosenConferenceEventQuery(db: Db) {
   const chosenId = sql`(SELECT json_extract(${site_settings.value}, '$.conference_event_id') FROM ${site_settings} WHERE ${site_settings.key} = 'conference')`;
-  return db.select().from(churchevents).where(eq(churchevents.id, chosenId)).limit(1);
+  return db.select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, chosenId)).limit(1);
 }
 
 /** The card's 'auto' mode: the next active event, still to come, that takes registrations. */
 export function nextOpenEventQuery(db: Db, now: Date) {
   return db
-    .select()
+    .select(eventWithPlaces)
     .from(churchevents)
     .where(and(eq(churchevents.active, true), eq(churchevents.registration_enabled, true), gt(churchevents.date, now.toISOString())))
     .orderBy(churchevents.date, churchevents.id)
@@ -62,7 +77,17 @@ export function upcomingEventOptionsQuery(db: Db, now: Date) {
 
 export type EventInput = Pick<
   ChurchEvent,
-  "name" | "date" | "location" | "description" | "image_url" | "image_alt" | "active" | "registration_enabled"
+  | "name"
+  | "date"
+  | "location"
+  | "description"
+  | "image_url"
+  | "image_alt"
+  | "active"
+  | "registration_enabled"
+  | "capacity"
+  | "waitlist_enabled"
+  | "registration_closes_at"
 >;
 
 /** Newest date first; undated events first of all, as Postgres orders NULLs in a descending sort. */
@@ -81,34 +106,71 @@ export async function eventsForAdmin() {
         image_url: churchevents.image_url,
         active: churchevents.active,
         registration_enabled: churchevents.registration_enabled,
+        capacity: churchevents.capacity,
       })
       .from(churchevents)
       .orderBy(...byDateDescending),
     registrationCountsByEventQuery(db),
   ]);
-  const countOf = new Map(counts.map((row) => [row.event_id, row.n]));
+  const countOf = new Map(counts.map((row) => [row.event_id, row]));
   /** `registrations`: how many registrations deleting the event would delete with it. */
-  return events.map((event) => ({ ...event, registrations: countOf.get(event.id) ?? 0 }));
+  return events.map((event) => {
+    const count = countOf.get(event.id);
+    return { ...event, registrations: count?.n ?? 0, confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0 };
+  });
 }
 
 export type AdminEventRow = Awaited<ReturnType<typeof eventsForAdmin>>[number];
 
 /**
- * The registrations page of one event, in one D1 round trip: its name and date, the newest `limit`
- * registrations and how many there are in all. Undefined when there is no such event.
+ * The registration desk of one event, in one D1 round trip: the event, its tallies, one page of its
+ * registrations (filtered and searched) and how many match. Undefined when there is no such event.
  */
-export async function eventRegistrationsPage(eventId: number, limit: number) {
+export async function registrationDeskPage(eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
   const db = getDb();
-  const [[event], rows, counts] = await db.batch([
-    db.select({ id: churchevents.id, name: churchevents.name, date: churchevents.date }).from(churchevents).where(eq(churchevents.id, eventId)),
-    latestRegistrationsQuery(db, eventId, limit),
-    registrationCountQuery(db, eventId),
+  const [rowsQuery, matchesQuery] = deskRowsQueries(db, eventId, filter, search, page, pageSize);
+  const [[event], [tallies], rows, [matches]] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), rowsQuery, matchesQuery]);
+  return event && { event, tallies: tallies!, rows, matches: matches?.n ?? 0 };
+}
+
+/** Check-in at the door, in one round trip: the event, its tallies, and who matches the search (or who came last). */
+export async function checkInPage(eventId: number, search: string, limit: number) {
+  const db = getDb();
+  const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit) : recentCheckInsQuery(db, eventId, limit);
+  const [[event], [tallies], rows] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people]);
+  return event && { event, tallies: tallies!, rows };
+}
+
+/** The printed door list: the event and everyone not cancelled, A–Z. */
+export async function doorListPage(eventId: number) {
+  const db = getDb();
+  const [[event], rows] = await db.batch([eventWithPlacesQuery(db, eventId), doorListQuery(db, eventId)]);
+  return event && { event, rows };
+}
+
+/** Events of today and later (and undated ones), soonest first, with their tallies: where check-in starts. */
+export async function checkInEvents(now: Date) {
+  const db = getDb();
+  const startOfToday = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const [events, counts] = await db.batch([
+    db
+      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, active: churchevents.active })
+      .from(churchevents)
+      .where(sql`${churchevents.date} IS NULL OR ${churchevents.date} >= ${startOfToday}`)
+      .orderBy(...byDateAscending),
+    registrationCountsByEventQuery(db),
   ]);
-  return event && { event, rows, total: counts[0]?.n ?? 0 };
+  const countOf = new Map(counts.map((row) => [row.event_id, row]));
+  return events.map((event) => ({ ...event, confirmed: countOf.get(event.id)?.confirmed ?? 0, checkedIn: countOf.get(event.id)?.checkedIn ?? 0 }));
 }
 
 export function getEvent(id: number) {
-  return getDb().select().from(churchevents).where(eq(churchevents.id, id)).get();
+  return getDb().select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, id)).get();
+}
+
+/** One event with its confirmed count, for a page's batch (the desk, check-in). */
+export function eventWithPlacesQuery(db: Db, id: number) {
+  return db.select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, id)).limit(1);
 }
 
 export async function createEvent(input: EventInput): Promise<number> {
@@ -116,14 +178,20 @@ export async function createEvent(input: EventInput): Promise<number> {
   return row.id;
 }
 
-/** False when the event no longer exists. */
-export async function updateEvent(id: number, input: EventInput): Promise<boolean> {
-  const rows = await getDb()
-    .update(churchevents)
-    .set({ ...input, updated_at: new Date().toISOString() })
-    .where(eq(churchevents.id, id))
-    .returning({ id: churchevents.id });
-  return rows.length === 1;
+/**
+ * Saves the event; in the same batch, raising the capacity (or removing it) moves people up from the
+ * waiting list into the new places. Null when the event no longer exists; else how many are
+ * confirmed now (lowering the capacity below that moves nobody back).
+ */
+export async function updateEvent(id: number, input: EventInput, now = new Date()): Promise<{ confirmed: number; promoted: number } | null> {
+  const db = getDb();
+  const [rows, promoted, after] = await db.batch([
+    db.update(churchevents).set({ ...input, updated_at: now.toISOString() }).where(eq(churchevents.id, id)).returning({ id: churchevents.id }),
+    promoteQuery(db, id, now.toISOString()),
+    db.select({ confirmed: confirmedCountSql(id) }).from(churchevents).where(eq(churchevents.id, id)),
+  ]);
+  if (rows.length !== 1) return null;
+  return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length };
 }
 
 /**

@@ -3,6 +3,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { ministries } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import { deleteWithHistory, guardedUpdate, historyQuery, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "./revision.server";
 
 export type Ministry = typeof ministries.$inferSelect;
 
@@ -37,10 +38,18 @@ export function activeMinistryBySlugQuery(db: Db, slug: string) {
 
 // Admin side (SPEC section 7, Admin reads and writes).
 
-export type MinistryInput = Pick<
-  Ministry,
-  "title" | "slug" | "short_description" | "full_description" | "sort_order" | "image_url" | "image_alt" | "active"
->;
+/** The fields a kept version holds: what the form edits, not whether visitors see it (`active`). */
+const VERSION_COLUMNS = {
+  title: ministries.title,
+  slug: ministries.slug,
+  short_description: ministries.short_description,
+  full_description: ministries.full_description,
+  sort_order: ministries.sort_order,
+  image_url: ministries.image_url,
+  image_alt: ministries.image_alt,
+};
+
+export type MinistryInput = Pick<Ministry, keyof typeof VERSION_COLUMNS | "active">;
 
 /** Every ministry, active or not, in sort_order, for the admin list. */
 export function ministriesForAdmin() {
@@ -64,22 +73,37 @@ export function getMinistry(id: number) {
   return getDb().select().from(ministries).where(eq(ministries.id, id)).get();
 }
 
-export async function createMinistry(input: MinistryInput): Promise<number> {
-  const row = await getDb().insert(ministries).values(input).returning({ id: ministries.id }).get();
+export type MinistryFormData = { ministry: Ministry; history: HistoryEntry[]; version?: KeptVersion };
+
+/** What the edit form starts from, in one D1 round trip: the ministry (undefined when there is none), its history and a kept version asked for. */
+export async function ministryFormData(id: number, versionId: number | null): Promise<MinistryFormData | undefined> {
+  const db = getDb();
+  const key = String(id);
+  const [[ministry], history, versions] = await db.batch([
+    db.select().from(ministries).where(eq(ministries.id, id)).limit(1),
+    historyQuery(db, "ministry", key),
+    versionQuery(db, "ministry", [key], versionId ?? 0),
+  ]);
+  return ministry && { ministry, history, version: versions[0] };
+}
+
+/** A new ministry, saved now (the Worker's clock, as every save). */
+export async function createMinistry(input: MinistryInput, by: string): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await getDb()
+    .insert(ministries)
+    .values({ ...input, created_at: now, updated_at: now, updated_by: by })
+    .returning({ id: ministries.id })
+    .get();
   return row.id;
 }
 
-/** False when the ministry no longer exists. */
-export async function updateMinistry(id: number, input: MinistryInput): Promise<boolean> {
-  const rows = await getDb()
-    .update(ministries)
-    .set({ ...input, updated_at: new Date().toISOString() })
-    .where(eq(ministries.id, id))
-    .returning({ id: ministries.id });
-  return rows.length === 1;
+/** Saves the ministry if it is still at the version the form was opened at, keeping the version it replaces. */
+export function updateMinistry(id: number, input: MinistryInput, guard: SaveGuard): Promise<GuardedSave> {
+  return guardedUpdate(getDb(), { entity: "ministry", table: ministries, id, versionColumns: VERSION_COLUMNS, values: input, guard });
 }
 
-/** The removed ministry's image, or undefined when there was no such ministry. */
+/** Deletes the ministry and its history, answering every picture they held; undefined when there was no such ministry. */
 export function deleteMinistry(id: number) {
-  return getDb().delete(ministries).where(eq(ministries.id, id)).returning({ image_url: ministries.image_url }).get();
+  return deleteWithHistory(getDb(), "ministry", ministries, id);
 }

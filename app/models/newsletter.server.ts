@@ -39,7 +39,7 @@ export async function composerPage(now: Date) {
   const db = getDb();
   const [settings, posts, events, recipients, past] = await db.batch([
     settingsQuery(db),
-    postSummariesQuery(db).limit(NEWSLETTER_PICKER_LIMIT),
+    postSummariesQuery(db, now).limit(NEWSLETTER_PICKER_LIMIT),
     upcomingEventOptionsQuery(db, now).limit(NEWSLETTER_PICKER_LIMIT),
     newsletterRecipientCountQuery(db),
     newslettersWithProgressQuery(db).limit(PAST_NEWSLETTERS_LIMIT),

@@ -10,6 +10,7 @@ import { postByIdQuery, postBySlugQuery, postSummariesQuery } from "./blog.serve
 import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery } from "./event.server";
 import { activeMembersWithPositionQuery } from "./leadership.server";
 import { activeMinistriesQuery, activeMinistryBySlugQuery } from "./ministry.server";
+import { registrationByTokenQuery, registrationWithEventOf } from "./registration.server";
 import { settingsQuery } from "./settings.server";
 import { activeTestimoniesQuery } from "./testimony.server";
 
@@ -72,6 +73,16 @@ export async function eventPage(id: number) {
   return { settings, event: own[0] && (own[0][0] ?? undefined), degraded };
 }
 
+/**
+ * /registrations/{token}: the registration the private link is for, with its event (undefined when
+ * the token is unknown). The same single batch runs for any token, known or not.
+ */
+export async function registrationPage(token: string) {
+  const { settings, own, degraded } = await withSettings("Registration page", (db) => [registrationByTokenQuery(db, token)]);
+  const row = own[0] && own[0][0];
+  return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), degraded };
+}
+
 /** /ministries: every active ministry, and the one ?slug= names (null when none or unknown). */
 export async function ministriesPage(slug: string | null) {
   const { settings, own, degraded } = await withSettings("Ministries page", (db) => [
@@ -94,16 +105,19 @@ export async function leadershipPage() {
   return { settings, members: own[0], degraded };
 }
 
-/** /blog (and the feed): every post's summary, newest first. */
-export async function blogPage() {
-  const { settings, own, degraded } = await withSettings("Blog page", (db) => [postSummariesQuery(db)]);
+/** /blog (and the feed): the summary of every post visitors see at `now`, newest first. */
+export async function blogPage(now: Date) {
+  const { settings, own, degraded } = await withSettings("Blog page", (db) => [postSummariesQuery(db, now)]);
   return { settings, posts: own[0], degraded };
 }
 
-/** /blog/{slug}: the post by slug, else by id when the parameter is a number (SPEC section 7). */
-export async function blogPostPage(param: string) {
+/**
+ * /blog/{slug}: the post by slug, else by id when the parameter is a number (SPEC section 7); by
+ * either, only a post visitors see at `now`.
+ */
+export async function blogPostPage(param: string, now: Date) {
   const id = /^\d{1,15}$/.test(param) ? Number(param) : 0;
-  const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param), postByIdQuery(db, id)]);
+  const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param, now), postByIdQuery(db, id, now)]);
   const [bySlug, byId] = own;
   const failed = bySlug === null || byId === null;
   return { settings, post: failed ? null : (bySlug[0] ?? byId[0] ?? undefined), degraded };
@@ -115,9 +129,9 @@ export async function testimoniesPage() {
   return { settings, testimonies: own[0], degraded };
 }
 
-/** /sitemap.xml: every active ministry and event, and every post. */
-export async function sitemapPage() {
+/** /sitemap.xml: every active ministry and event, and every post visitors see at `now`. */
+export async function sitemapPage(now: Date) {
   const db = getDb();
-  const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db)]);
+  const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db, now)]);
   return { ministries, events, posts };
 }

@@ -1,105 +1,638 @@
-// Every query that touches `event_registrations`.
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
-import { event_registrations } from "~/db/schema";
-import { getDb, type Db } from "~/db/db.server";
-import { registrationDedupeKey } from "~/lib/registration-key";
+// Every query that touches `event_registrations`. D1 has no interactive transactions, so each rule
+// two people can race is one guarded statement, or one batch (which D1 runs as one transaction):
+// - registering decides confirmed / waitlisted / refused in the INSERT itself, from the count of
+//   confirmed places at that instant;
+// - a phone registers once per event: a partial unique index on (event_id, dedupe_key) for
+//   registrations that are not cancelled;
+// - cancelling a confirmed place promotes the first on the waiting list in the same batch;
+// - check-in is `UPDATE … WHERE checked_in_at IS NULL`, so it lands once.
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { event_registrations, type RegistrationStatus } from "~/db/schema";
+import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
+import {
+  newRegistrationCode,
+  newRegistrationToken,
+  readRegistrationCode,
+  registrationState,
+  type RegistrationWindow,
+} from "~/lib/registration-rules";
 
-/** One person signing up for one event; the e-mail is optional. */
-export type NewRegistration = { event_id: number; full_name: string; phone_number: string; email: string | null };
+const r = event_registrations;
 
-export type RegistrationOutcome = "registered" | "already-registered" | "event-not-found" | "registration-closed";
+// ----- Codes ------------------------------------------------------------------------------------
+
+/** Tries a write again with a fresh code when the code drawn is already taken for the event. */
+async function withFreshCode<T>(write: (code: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(newRegistrationCode());
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error) || !/code/.test(String((error as Error).cause ?? error))) throw error;
+    }
+  }
+}
+
+// ----- SQL pieces -------------------------------------------------------------------------------
+
+/** How many confirmed places an event has taken. */
+export function confirmedCountSql(eventId: SQL | number): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM event_registrations c WHERE c.event_id = ${eventId} AND c.status = 'confirmed')`;
+}
 
 /**
- * Registers one person for one event. The insert is a single guarded statement: the row is only
- * written if, at that instant, the event exists, is active and open for registration (so an admin
- * closing registration cannot race a sign-up in), and the same person signing up twice is one row
- * (UNIQUE(event_id, dedupe_key) with DO NOTHING). The event's state is read in the same batch, one
- * D1 round trip, to say why nothing was written.
+ * Whether event `e` takes registrations at `now`: registrationState (app/lib/registration-rules.ts)
+ * in SQL, for the guarded insert.
  */
-export async function registerForEvent(input: NewRegistration): Promise<RegistrationOutcome> {
-  const d1 = getDb().$client;
-  const [inserted, event] = await d1.batch<{ id?: number; active?: number; registration_enabled?: number }>([
-    d1
-      .prepare(
-        `INSERT INTO event_registrations (event_id, full_name, phone_number, email, dedupe_key)
-         SELECT id, ?2, ?3, ?4, ?5 FROM churchevents
-         WHERE id = ?1 AND active = 1 AND registration_enabled = 1
-         ON CONFLICT (event_id, dedupe_key) DO NOTHING
-         RETURNING id`,
-      )
-      .bind(
-        input.event_id,
-        input.full_name,
-        input.phone_number,
-        input.email,
-        registrationDedupeKey(input.full_name, input.phone_number),
-      ),
-    d1.prepare(`SELECT active, registration_enabled FROM churchevents WHERE id = ?1`).bind(input.event_id),
-  ]);
-
-  if (inserted?.results.length) return "registered";
-  const state = event?.results[0];
-  if (!state?.active) return "event-not-found";
-  if (!state.registration_enabled) return "registration-closed";
-  return "already-registered";
+function openForRegistrationSql(now: string): SQL {
+  return sql`e.active = 1 AND e.registration_enabled = 1
+    AND (COALESCE(e.registration_closes_at, e.date) IS NULL OR COALESCE(e.registration_closes_at, e.date) > ${now})
+    AND (e.capacity IS NULL OR e.waitlist_enabled = 1 OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
 }
 
-// Admin side (SPEC section 7: registrations of one event, newest first; the CSV export).
+/** Whether event `e` has a place free (no capacity, or fewer confirmed than it). */
+const placeFreeSql = sql`(e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
 
-export type Registration = Pick<
-  typeof event_registrations.$inferSelect,
-  "id" | "full_name" | "phone_number" | "email" | "created_at"
->;
+/** The place on the waiting list of registration `w0` (1 = next to move up), or NULL when not waiting. */
+function waitlistPlaceSql(alias: string): SQL<number | null> {
+  const a = sql.raw(alias);
+  return sql<number | null>`CASE WHEN ${a}.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
+    WHERE q.event_id = ${a}.event_id AND q.status = 'waitlisted'
+      AND (q.queued_at < ${a}.queued_at OR (q.queued_at = ${a}.queued_at AND q.id <= ${a}.id))) END`;
+}
 
-const registrationColumns = {
-  id: event_registrations.id,
-  full_name: event_registrations.full_name,
-  phone_number: event_registrations.phone_number,
-  email: event_registrations.email,
-  created_at: event_registrations.created_at,
+/** An event's state for explaining an outcome: its switches, limits and confirmed count. */
+function eventWindowQuery(db: Db, eventId: SQL | number) {
+  return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
+      e.capacity, e.waitlist_enabled, ${confirmedCountSql(sql`e.id`)} AS confirmed
+    FROM churchevents e WHERE e.id = ${eventId}`));
+}
+
+type RegistrationWindowRow = {
+  id: number;
+  name: string;
+  location: string | null;
+  active: number;
+  registration_enabled: number;
+  date: string | null;
+  registration_closes_at: string | null;
+  capacity: number | null;
+  waitlist_enabled: number;
+  confirmed: number;
 };
 
-const newestFirst = [desc(event_registrations.created_at), desc(event_registrations.id)] as const;
+function windowOf(row: RegistrationWindowRow): RegistrationWindow {
+  return {
+    active: Boolean(row.active),
+    registration_enabled: Boolean(row.registration_enabled),
+    date: row.date,
+    registration_closes_at: row.registration_closes_at,
+    capacity: row.capacity,
+    waitlist_enabled: Boolean(row.waitlist_enabled),
+    confirmed: row.confirmed,
+  };
+}
 
-/** How many registrations each event has: one grouped query for the whole admin list. */
+/** Whether the event has exactly as many confirmed as places (it just turned full, or stopped being full one step ago). */
+function isExactlyFull(row: RegistrationWindowRow | undefined) {
+  return row !== undefined && row.capacity !== null && row.confirmed === row.capacity;
+}
+
+export type PromotedRow = { id: number; event_id: number; full_name: string; email: string | null; code: string; token: string };
+
+/**
+ * Moves the first people of the waiting list up into the places that are free (all of them when
+ * the event has no capacity): one guarded statement, so simultaneous cancellations never promote
+ * more people than there are places.
+ */
+export function promoteQuery(db: Db, eventId: SQL | number, now: string) {
+  return batchable(db.all<PromotedRow>(sql`UPDATE event_registrations SET status = 'confirmed', promoted_at = ${now}, told_at = NULL, updated_at = ${now}
+    WHERE id IN (
+      SELECT w.id FROM event_registrations w WHERE w.event_id = ${eventId} AND w.status = 'waitlisted'
+      ORDER BY w.queued_at, w.id
+      LIMIT COALESCE((SELECT CASE WHEN e.capacity IS NULL THEN -1 ELSE max(0, e.capacity - ${confirmedCountSql(sql`e.id`)}) END
+        FROM churchevents e WHERE e.id = ${eventId}), 0))
+    RETURNING id, event_id, full_name, email, code, token`));
+}
+
+// ----- Registering (the public form) ------------------------------------------------------------
+
+/** One person signing up for one event; the phone is in international form, the e-mail optional. */
+export type NewRegistration = {
+  event_id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  /** The island's id for this attempt (null without JavaScript). */
+  request_id: string | null;
+};
+
+/** What the person is told, and what their private page shows. */
+export type RegistrationReceipt = {
+  id: number;
+  event_id: number;
+  status: Exclude<RegistrationStatus, "cancelled">;
+  code: string;
+  token: string;
+  /** Place on the waiting list (1 = next), or null when confirmed. */
+  place: number | null;
+};
+
+/** The event a receipt is for, as the confirmation shows it. */
+export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null };
+
+export type RegisterOutcome =
+  | { outcome: "registered"; receipt: RegistrationReceipt; event: ReceiptEvent; turnedFull: boolean }
+  | { outcome: "repeated"; receipt: RegistrationReceipt; event: ReceiptEvent }
+  | { outcome: "already-registered" | "event-not-found" | "closed" | "full" };
+
+type HolderRow = RegistrationReceipt & { request_id: string | null };
+
+/**
+ * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
+ * waitlisted (or writes nothing when registration is not open or the phone is registered already);
+ * the same batch reads who holds the phone's place and the event's state to say why.
+ */
+export async function registerForEvent(input: NewRegistration, now: Date): Promise<RegisterOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const [inserted, holders, events] = await withFreshCode((code) =>
+    db.batch([
+      batchable(db.all<{ id: number }>(sql`INSERT INTO event_registrations
+          (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, created_at, updated_at)
+        SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${input.phone_number},
+          CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END,
+          ${code}, ${newRegistrationToken()}, ${input.request_id}, 'public', ${at}, ${at}
+        FROM churchevents e WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
+        ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
+        RETURNING id`)),
+      batchable(db.all<HolderRow>(sql`SELECT h.id, h.event_id, h.status, h.code, h.token, h.request_id, ${waitlistPlaceSql("h")} AS place
+        FROM event_registrations h
+        WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
+      eventWindowQuery(db, input.event_id),
+    ]),
+  );
+  const holder = holders[0];
+  const event = events[0];
+  const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;
+  if (!event) return { outcome: "event-not-found" };
+  const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location };
+
+  if (inserted[0] && holder?.id === inserted[0].id) {
+    return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull: holder.status === "confirmed" && isExactlyFull(event) };
+  }
+  // A retry of an attempt that already landed (its reply was lost): the same answer again.
+  if (holder && input.request_id && holder.request_id === input.request_id) {
+    return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent };
+  }
+  if (!event.active) return { outcome: "event-not-found" };
+  if (holder) return { outcome: "already-registered" };
+  // Open but for the places: full, with no waiting list.
+  const window = windowOf(event);
+  return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };
+}
+
+// ----- The private page and cancelling from it ---------------------------------------------------
+
+/** A registration and its event, as the private page reads it. */
+export type RegistrationWithEvent = {
+  id: number;
+  full_name: string;
+  status: RegistrationStatus;
+  code: string;
+  token: string;
+  place: number | null;
+  event: { id: number; name: string; date: string | null; location: string | null; active: boolean };
+};
+
+type TokenRow = Omit<RegistrationWithEvent, "event"> & {
+  event_id: number;
+  event_name: string;
+  event_date: string | null;
+  event_location: string | null;
+  event_active: number;
+};
+
+/**
+ * A registration by its private link's token, with its event and its place on the waiting list,
+ * for a page's batch. Written out in SQL: a drizzle join in a D1 batch would mix up the two tables'
+ * columns of the same name.
+ */
+export function registrationByTokenQuery(db: Db, token: string) {
+  return batchable(
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place,
+        e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
+      FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+      WHERE t.token = ${token}`),
+  );
+}
+
+export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
+  const { event_id, event_name, event_date, event_location, event_active, ...registration } = row;
+  return { ...registration, event: { id: event_id, name: event_name, date: event_date, location: event_location, active: Boolean(event_active) } };
+}
+
+export type CancelOutcome =
+  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: PromotedRow[]; stoppedBeingFull: boolean }
+  | { outcome: "already-cancelled" | "not-found" | "too-late" };
+
+/**
+ * The registrant cancels from the private link (until the event starts). The cancellation, the
+ * promotion of the first on the waiting list and the reading of the event's new state are one batch.
+ */
+export async function cancelByToken(token: string, now: Date): Promise<CancelOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const eventOfToken = sql`(SELECT event_id FROM event_registrations WHERE token = ${token})`;
+  const [before, cancelled, promoted, events] = await db.batch([
+    batchable(db.all<{ status: RegistrationStatus; date: string | null }>(sql`SELECT t.status, e.date FROM event_registrations t
+      JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`)),
+    batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
+        cancelled_by = 'registrant', updated_at = ${at}
+      WHERE token = ${token} AND status <> 'cancelled'
+        AND COALESCE((SELECT e.date FROM churchevents e WHERE e.id = event_registrations.event_id), '9999') > ${at}
+      RETURNING id, event_id`)),
+    promoteQuery(db, eventOfToken, at),
+    eventWindowQuery(db, eventOfToken),
+  ]);
+  const was = before[0];
+  if (!was) return { outcome: "not-found" };
+  if (!cancelled[0]) return { outcome: was.status === "cancelled" ? "already-cancelled" : "too-late" };
+  return cancelledOutcome(cancelled[0].event_id, was.status, promoted, events[0]);
+}
+
+function cancelledOutcome(eventId: number, wasStatus: RegistrationStatus, promoted: PromotedRow[], event: RegistrationWindowRow | undefined) {
+  const wasConfirmed = wasStatus === "confirmed";
+  // Full before (a confirmed place went, nobody took it) and one place short now.
+  const stoppedBeingFull = wasConfirmed && promoted.length === 0 && event?.capacity != null && event.confirmed === event.capacity - 1;
+  return { outcome: "cancelled" as const, eventId, wasConfirmed, promoted, stoppedBeingFull };
+}
+
+// ----- The registration desk (staff) ------------------------------------------------------------
+
+export type DeskAddition = {
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  /** A second person on a phone already registered (a family phone): not held to once per phone. */
+  shared_phone: boolean;
+  /** Staff chose to go over the capacity. */
+  over_capacity: boolean;
+  /** A walk-in at the door: checked in at once, and never put on the waiting list. */
+  walk_in: boolean;
+};
+
+export type DeskAddOutcome =
+  | { outcome: "added"; receipt: RegistrationReceipt; turnedFull: boolean; overCapacity: boolean }
+  | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
+  | { outcome: "full"; capacity: number; confirmed: number }
+  | { outcome: "event-not-found" };
+
+/**
+ * Staff add someone by hand (phoned in, or at the door). Capacity applies unless `over_capacity`
+ * is chosen (recorded on the row); a desk addition joins the waiting list when full, a walk-in
+ * does not (the volunteer is asked to go over instead).
+ */
+export async function addAtDesk(eventId: number, input: DeskAddition, by: string, now: Date): Promise<DeskAddOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const over = input.over_capacity ? 1 : 0;
+  const walkIn = input.walk_in ? 1 : 0;
+  const dedupe = input.shared_phone ? null : input.phone_number;
+  const [inserted, holders, events] = await withFreshCode((code) =>
+    db.batch([
+      batchable(db.all<RegistrationReceipt & { over_capacity: number }>(sql`INSERT INTO event_registrations
+          (event_id, full_name, phone_number, email, dedupe_key, status, code, token, source, added_by, over_capacity,
+           checked_in_at, checked_in_by, created_at, updated_at)
+        SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${dedupe},
+          CASE WHEN ${placeFreeSql} OR ${over} = 1 THEN 'confirmed' ELSE 'waitlisted' END,
+          ${code}, ${newRegistrationToken()}, 'desk', ${by}, CASE WHEN ${placeFreeSql} THEN 0 ELSE ${over} END,
+          CASE WHEN ${walkIn} = 1 THEN ${at} END, CASE WHEN ${walkIn} = 1 THEN ${by} END, ${at}, ${at}
+        FROM churchevents e WHERE e.id = ${eventId} AND (${placeFreeSql} OR ${over} = 1 OR ${walkIn} = 0)
+        ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
+        RETURNING id, event_id, status, code, token, over_capacity, ${waitlistPlaceSql("event_registrations")} AS place`)),
+      batchable(db.all<{ id: number; full_name: string; code: string }>(sql`SELECT h.id, h.full_name, h.code FROM event_registrations h
+        WHERE h.event_id = ${eventId} AND h.dedupe_key = ${dedupe} AND h.status <> 'cancelled' ORDER BY h.id LIMIT 1`)),
+      eventWindowQuery(db, eventId),
+    ]),
+  );
+  const event = events[0];
+  const added = inserted[0];
+  if (added) {
+    const { over_capacity, ...receipt } = added;
+    return { outcome: "added", receipt, turnedFull: receipt.status === "confirmed" && isExactlyFull(event), overCapacity: Boolean(over_capacity) };
+  }
+  if (!event) return { outcome: "event-not-found" };
+  const holder = holders[0];
+  if (holder) return { outcome: "phone-taken", holder: { full_name: holder.full_name, code: holder.code } };
+  return { outcome: "full", capacity: event.capacity ?? 0, confirmed: event.confirmed };
+}
+
+/** Staff cancel someone (at any time); the first on the waiting list moves up in the same batch. */
+export async function cancelAtDesk(eventId: number, id: number, by: string, now: Date): Promise<CancelOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const [before, cancelled, promoted, events] = await db.batch([
+    db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
+        cancelled_by = ${by}, updated_at = ${at}
+      WHERE id = ${id} AND event_id = ${eventId} AND status <> 'cancelled' RETURNING id, event_id`)),
+    promoteQuery(db, eventId, at),
+    eventWindowQuery(db, eventId),
+  ]);
+  const was = before[0];
+  if (!was) return { outcome: "not-found" };
+  if (!cancelled[0]) return { outcome: "already-cancelled" };
+  return cancelledOutcome(eventId, was.status, promoted, events[0]);
+}
+
+export type RestoreOutcome =
+  | { outcome: "restored"; status: "confirmed" | "waitlisted"; turnedFull: boolean }
+  | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
+  | { outcome: "not-cancelled" | "not-found" };
+
+/**
+ * Staff undo a cancellation: the person gets a place if one is free, else joins the end of the
+ * waiting list. Refused (not an error) when the phone has registered again since.
+ */
+export async function restoreAtDesk(eventId: number, id: number, now: Date): Promise<RestoreOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const [restored, rows, holders, events] = await db.batch([
+    batchable(db.all<{ status: "confirmed" | "waitlisted" }>(sql`UPDATE OR IGNORE event_registrations SET
+        status = (SELECT CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END FROM churchevents e WHERE e.id = ${eventId}),
+        queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, updated_at = ${at}
+      WHERE id = ${id} AND event_id = ${eventId} AND status = 'cancelled'
+      RETURNING status`)),
+    db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    batchable(db.all<{ full_name: string; code: string }>(sql`SELECT h.full_name, h.code FROM event_registrations h
+      WHERE h.event_id = ${eventId} AND h.id <> ${id} AND h.status <> 'cancelled'
+        AND h.dedupe_key = (SELECT dedupe_key FROM event_registrations WHERE id = ${id})`)),
+    eventWindowQuery(db, eventId),
+  ]);
+  if (restored[0]) return { outcome: "restored", status: restored[0].status, turnedFull: restored[0].status === "confirmed" && isExactlyFull(events[0]) };
+  if (!rows[0]) return { outcome: "not-found" };
+  if (rows[0].status !== "cancelled") return { outcome: "not-cancelled" };
+  const holder = holders[0];
+  return holder ? { outcome: "phone-taken", holder } : { outcome: "not-cancelled" };
+}
+
+export type PromoteOutcome =
+  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean }
+  | { outcome: "full"; capacity: number; confirmed: number }
+  | { outcome: "not-waitlisted" | "not-found" };
+
+/** Staff move one person up from the waiting list; over a full capacity only when chosen (recorded). */
+export async function promoteAtDesk(eventId: number, id: number, overCapacity: boolean, now: Date): Promise<PromoteOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const over = overCapacity ? 1 : 0;
+  const [promoted, rows, events] = await db.batch([
+    batchable(db.all<{ over_capacity: number }>(sql`UPDATE event_registrations SET status = 'confirmed', promoted_at = ${at}, told_at = NULL,
+        updated_at = ${at},
+        over_capacity = (SELECT CASE WHEN ${placeFreeSql} THEN 0 ELSE 1 END FROM churchevents e WHERE e.id = ${eventId})
+      WHERE id = ${id} AND event_id = ${eventId} AND status = 'waitlisted'
+        AND (${over} = 1 OR (SELECT ${placeFreeSql} FROM churchevents e WHERE e.id = ${eventId}))
+      RETURNING over_capacity`)),
+    db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    eventWindowQuery(db, eventId),
+  ]);
+  const event = events[0];
+  if (promoted[0]) return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity) };
+  if (!rows[0]) return { outcome: "not-found" };
+  if (rows[0].status !== "waitlisted") return { outcome: "not-waitlisted" };
+  return { outcome: "full", capacity: event?.capacity ?? 0, confirmed: event?.confirmed ?? 0 };
+}
+
+/** Staff have told a promoted person that they moved up. False when there was nothing to mark. */
+export async function markTold(eventId: number, id: number, now: Date): Promise<boolean> {
+  const rows = await getDb()
+    .update(r)
+    .set({ told_at: now.toISOString() })
+    .where(and(eq(r.id, id), eq(r.event_id, eventId), sql`${r.promoted_at} IS NOT NULL`, sql`${r.told_at} IS NULL`))
+    .returning({ id: r.id });
+  return rows.length === 1;
+}
+
+// ----- Check-in at the door ---------------------------------------------------------------------
+
+export type CheckInState = {
+  id: number;
+  full_name: string;
+  status: RegistrationStatus;
+  checked_in_at: string | null;
+  checked_in_by: string | null;
+  admitted_unconfirmed: boolean;
+};
+
+export type CheckInOutcome =
+  | { outcome: "checked-in" | "undone" | "already-checked-in" | "not-checked-in" | "not-confirmed"; person: CheckInState; checkedIn: number }
+  | { outcome: "not-found" };
+
+const checkInColumns = {
+  id: r.id,
+  full_name: r.full_name,
+  status: r.status,
+  checked_in_at: r.checked_in_at,
+  checked_in_by: r.checked_in_by,
+  admitted_unconfirmed: r.admitted_unconfirmed,
+};
+
+/**
+ * Checks one person in: one guarded statement (`WHERE checked_in_at IS NULL`), so two volunteers
+ * tapping at once record it once. Someone not confirmed is only let in when `admit` says so, and
+ * that is recorded. The person's state is read in the same batch, so the screen can show the truth.
+ */
+export async function checkIn(eventId: number, id: number, admit: boolean, by: string, now: Date): Promise<CheckInOutcome> {
+  const db = getDb();
+  const [changed, rows, tallies] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = ${now.toISOString()}, checked_in_by = ${by},
+        admitted_unconfirmed = (status <> 'confirmed'), updated_at = ${now.toISOString()}
+      WHERE id = ${id} AND event_id = ${eventId} AND checked_in_at IS NULL AND (status = 'confirmed' OR ${admit ? 1 : 0} = 1)
+      RETURNING id`)),
+    db.select(checkInColumns).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    registrationTalliesQuery(db, eventId),
+  ]);
+  const person = rows[0];
+  const checkedIn = tallies[0]?.checkedIn ?? 0;
+  if (!person) return { outcome: "not-found" };
+  if (changed[0]) return { outcome: "checked-in", person, checkedIn };
+  return { outcome: person.checked_in_at ? "already-checked-in" : "not-confirmed", person, checkedIn };
+}
+
+/** Takes a check-in back (a wrong tap). */
+export async function undoCheckIn(eventId: number, id: number, now: Date): Promise<CheckInOutcome> {
+  const db = getDb();
+  const [changed, rows, tallies] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = NULL, checked_in_by = NULL, admitted_unconfirmed = 0,
+        updated_at = ${now.toISOString()}
+      WHERE id = ${id} AND event_id = ${eventId} AND checked_in_at IS NOT NULL RETURNING id`)),
+    db.select(checkInColumns).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    registrationTalliesQuery(db, eventId),
+  ]);
+  const person = rows[0];
+  if (!person) return { outcome: "not-found" };
+  return { outcome: changed[0] ? "undone" : "not-checked-in", person, checkedIn: tallies[0]?.checkedIn ?? 0 };
+}
+
+// ----- Reading lists (desk, check-in, exports) --------------------------------------------------
+
+export type RegistrationFilter = RegistrationStatus | "all";
+
+/** What staff may search by: a name, a phone's digits (with or without the leading 0) or a code. */
+function searchCondition(query: string): SQL | undefined {
+  const text = query.trim();
+  if (!text) return undefined;
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const conditions: SQL[] = [sql`${r.full_name} LIKE ${`%${escaped}%`} ESCAPE '\\'`];
+  const digits = text.replace(/\D/g, "").replace(/^0+/, "");
+  if (digits.length >= 3 && /^[\d\s+()-]+$/.test(text)) conditions.push(like(r.phone_number, `%${digits}%`));
+  const code = readRegistrationCode(text);
+  if (code) conditions.push(eq(r.code, code));
+  return or(...conditions);
+}
+
+const deskColumns = {
+  id: r.id,
+  full_name: r.full_name,
+  phone_number: r.phone_number,
+  email: r.email,
+  status: r.status,
+  code: r.code,
+  token: r.token,
+  source: r.source,
+  added_by: r.added_by,
+  over_capacity: r.over_capacity,
+  promoted_at: r.promoted_at,
+  told_at: r.told_at,
+  cancelled_at: r.cancelled_at,
+  cancelled_by: r.cancelled_by,
+  checked_in_at: r.checked_in_at,
+  checked_in_by: r.checked_in_by,
+  admitted_unconfirmed: r.admitted_unconfirmed,
+  created_at: r.created_at,
+  place: waitlistPlaceSql("event_registrations"),
+};
+
+
+/** Per event: how many are confirmed, waiting, cancelled, checked in, and moved up but not told. */
+export function registrationTalliesQuery(db: Db, eventId: number) {
+  return db
+    .select({
+      confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+      waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
+      cancelled: sql<number>`count(*) FILTER (WHERE ${r.status} = 'cancelled')`,
+      checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
+      notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${r.told_at} IS NULL)`,
+      total: count(),
+    })
+    .from(r)
+    .where(eq(r.event_id, eventId));
+}
+
+/**
+ * One page of the desk's list: newest first (the spec's order), or for the waiting list in its
+ * order; filtered by status and a search. With the count of matches, for paging.
+ */
+export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
+  const where = and(eq(r.event_id, eventId), filter === "all" ? undefined : eq(r.status, filter), searchCondition(search));
+  const order = filter === "waitlisted" ? [asc(r.queued_at), asc(r.id)] : [desc(r.created_at), desc(r.id)];
+  return [
+    db.select(deskColumns).from(r).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(r).where(where),
+  ] as const;
+}
+
+/** Check-in's search: up to `limit` people matching, A–Z. */
+export function checkInMatchesQuery(db: Db, eventId: number, search: string, limit: number) {
+  return db
+    .select({ ...deskColumns })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), searchCondition(search)))
+    .orderBy(sql`${r.full_name} COLLATE NOCASE`, asc(r.id))
+    .limit(limit);
+}
+
+/** The last people checked in, newest first (what the door volunteer just did). */
+export function recentCheckInsQuery(db: Db, eventId: number, limit: number) {
+  return db
+    .select({ ...deskColumns })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), sql`${r.checked_in_at} IS NOT NULL`))
+    .orderBy(desc(r.checked_in_at), desc(r.id))
+    .limit(limit);
+}
+
+/** The printed door list: everyone not cancelled, A–Z (confirmed first, then the waiting list). */
+export function doorListQuery(db: Db, eventId: number) {
+  return db
+    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, code: r.code, status: r.status, checked_in_at: r.checked_in_at })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), sql`${r.status} <> 'cancelled'`))
+    .orderBy(sql`${r.status} = 'waitlisted'`, sql`${r.full_name} COLLATE NOCASE`, asc(r.id));
+}
+
+/** The confirmed people of an event, A–Z, for the contacts (vCard) export. */
+export function confirmedContacts(eventId: number) {
+  return getDb()
+    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, email: r.email, code: r.code })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), eq(r.status, "confirmed")))
+    .orderBy(sql`${r.full_name} COLLATE NOCASE`, asc(r.id))
+    .all();
+}
+
+/** How many registrations each event has (every status): one grouped query for the admin list. */
 export function registrationCountsByEventQuery(db: Db) {
   return db
-    .select({ event_id: event_registrations.event_id, n: count() })
-    .from(event_registrations)
-    .groupBy(event_registrations.event_id);
+    .select({
+      event_id: r.event_id,
+      n: count(),
+      confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+      waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
+      checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
+    })
+    .from(r)
+    .groupBy(r.event_id);
 }
 
-/** The newest `limit` registrations of one event, for its registrations page's batch. */
-export function latestRegistrationsQuery(db: Db, eventId: number, limit: number) {
-  return db.select(registrationColumns).from(event_registrations).where(eq(event_registrations.event_id, eventId)).orderBy(...newestFirst).limit(limit);
-}
+// The CSV export (SPEC section 7): everyone, newest first, page by page.
 
-/** How many registrations one event has, for its registrations page's batch. */
-export function registrationCountQuery(db: Db, eventId: number) {
-  return db.select({ n: count() }).from(event_registrations).where(eq(event_registrations.event_id, eventId));
-}
+export type Registration = Pick<
+  typeof r.$inferSelect,
+  "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at"
+>;
+
+const exportColumns = {
+  id: r.id,
+  full_name: r.full_name,
+  phone_number: r.phone_number,
+  email: r.email,
+  created_at: r.created_at,
+  status: r.status,
+  code: r.code,
+  checked_in_at: r.checked_in_at,
+};
 
 /**
  * One page of an event's registrations newest first, after `after` (keyset paging on
  * created_at, id, served by the (event_id, created_at) index), for the streamed CSV export.
  */
 export function registrationsAfter(eventId: number, after: Registration | null, pageSize = 500) {
-  const t = event_registrations;
   return getDb()
-    .select(registrationColumns)
-    .from(t)
+    .select(exportColumns)
+    .from(r)
     .where(
       and(
-        eq(t.event_id, eventId),
-        after ? or(lt(t.created_at, after.created_at), and(eq(t.created_at, after.created_at), lt(t.id, after.id))) : undefined,
+        eq(r.event_id, eventId),
+        after ? or(sql`${r.created_at} < ${after.created_at}`, and(eq(r.created_at, after.created_at), sql`${r.id} < ${after.id}`)) : undefined,
       ),
     )
-    .orderBy(...newestFirst)
+    .orderBy(desc(r.created_at), desc(r.id))
     .limit(pageSize)
     .all();
 }
 
 /** Part of deleting an event: its registrations go with it, in the same batch. */
 export function deleteRegistrationsOfEventQuery(db: Db, eventId: number) {
-  return db.delete(event_registrations).where(eq(event_registrations.event_id, eventId));
+  return db.delete(r).where(eq(r.event_id, eventId));
 }

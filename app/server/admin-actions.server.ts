@@ -1,16 +1,18 @@
 // The steps an admin entity's action is made of. Each action reads the post (readAdminPost), then
-// calls the step its intent asks for: saveWithImage (create or update, settling the image),
-// deleteWithImage, or toggleActive, each answering with the spec's toasts. Reading an action
-// tells what it does; these say how.
+// calls the step its intent asks for: saveWithImage (create or update, settling the image; a
+// restore of an earlier version is a save too), deleteWithImage, or toggleActive, each answering
+// with the spec's toasts. Reading an action tells what it does; these say how.
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
-import { requestContext } from "~/context";
+import { adminContext, requestContext } from "~/context";
 import { firstErrors } from "~/forms/answer";
+import { RESTORE_INTENT, RESTORED } from "~/forms/history";
 import type { ImageKind } from "~/lib/images";
 import type { Toast } from "~/lib/toast";
 import { isUniqueViolation, sqliteMessage } from "~/db/db.server";
+import type { GuardedSave, LastSave, SaveGuard } from "~/models/revision.server";
 import { BadRequest, readFormData, refuse, type Refusal } from "./forms.server";
-import { deleteImageSet, ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, storeOriginalImage } from "./image-store.server";
+import { ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, releasePictures, storeOriginalImage } from "./image-store.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Admin forms may carry one original image when posted without JavaScript. */
@@ -122,9 +124,20 @@ export type SaveStep<Value, Input> = {
   /** The stored record's image, or undefined when the record does not exist. */
   current: (id: number) => Promise<{ image_url: string | null } | undefined>;
   toInput: (value: Value, imageUrl: string | null) => Input;
-  create: (input: Input) => Promise<number>;
-  /** False when the record no longer exists (a save racing a delete). */
-  update: (id: number, input: Input) => Promise<boolean>;
+  /** `by`: the signed-in admin's e-mail, for records that keep who saved them. */
+  create: (input: Input, by: string) => Promise<number>;
+  /**
+   * False when the record no longer exists (a save racing a delete). Records that keep their
+   * history (`stale` set) check the form's version in the save itself (`guard`) and answer a GuardedSave.
+   */
+  update: (id: number, input: Input, guard: SaveGuard) => Promise<boolean | GuardedSave>;
+  /**
+   * Records that keep their history: the form carries the version it was opened at (`version`),
+   * and a save from an older one is refused with this message, naming who saved and when.
+   */
+  stale?: (last: LastSave) => string;
+  /** What the success toast adds about this save, e.g. 'Saved as a draft'. */
+  describe?: (input: Input) => string | undefined;
   /** The list a successful save returns to (and a save of a deleted record). */
   back: string;
   messages: {
@@ -139,30 +152,66 @@ export type SaveStep<Value, Input> = {
   };
 };
 
-/** Creates or updates the record, settling its image: new ones stored, replaced ones removed. */
+const RESTORE_FAILED = "Failed to restore this version";
+const UNREADABLE_FORM = "The form could not be read. Please reload the page.";
+
+/** The version an edit form was opened at (its hidden `version` field), or null when it carries none. */
+function formVersion(formData: FormData): number | null {
+  const value = formData.get("version");
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/** An update's answer as a GuardedSave (records without history answer true or false). */
+const asGuardedSave = (outcome: boolean | GuardedSave): GuardedSave =>
+  typeof outcome === "boolean" ? (outcome ? { saved: true, released: [] } : { saved: false, last: null }) : outcome;
+
+/**
+ * Creates or updates the record, settling its image: new ones stored; a replaced one deleted
+ * once nothing refers to it (a kept version may). A save from a form opened before someone else's
+ * save is refused with who saved and when, keeping what was typed; saving again then replaces
+ * theirs, which stays in History.
+ */
 export async function saveWithImage<Value, Input>(request: Request, context: Context, step: SaveStep<Value, Input>) {
   const { post, submission, messages } = step;
   const { id } = post;
   const waitUntil = context.get(requestContext).waitUntil;
-  const failure = id === null ? messages.createFailed : messages.updateFailed;
+  const restoring = id !== null && post.intent === RESTORE_INTENT;
+  const failure = id === null ? messages.createFailed : restoring ? RESTORE_FAILED : messages.updateFailed;
   const gone = () => redirectWithToast(request, step.back, errorToast(because(failure, "this record no longer exists.")));
 
   const previous = id === null ? null : await step.current(id);
   if (id !== null && !previous) return gone();
+  const version = formVersion(post.formData);
+  if (id !== null && step.stale && version === null) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
+  const guard: SaveGuard = { version: version ?? 0, by: context.get(adminContext).email };
   const image = step.imageKind
     ? await decideImage(post.formData, step.imageKind, previous?.image_url ?? null)
     : { url: null, uploadError: null };
+  const isNewImage = image.url !== null && image.url !== (previous?.image_url ?? null);
   const dropNewImage = () => {
-    if (image.url && image.url !== (previous?.image_url ?? null)) waitUntil(deleteImageSet(image.url));
+    if (isNewImage) waitUntil(releasePictures([image.url]));
   };
 
+  let input: Input;
+  let released: string[] = [];
   try {
-    const input = step.toInput(submission.value, image.url);
+    input = step.toInput(submission.value, image.url);
     if (id === null) {
-      await step.create(input);
-    } else if (!(await step.update(id, input))) {
-      dropNewImage();
-      return gone();
+      await step.create(input, guard.by);
+    } else {
+      const outcome = asGuardedSave(await step.update(id, input, guard));
+      if (!outcome.saved && outcome.last && step.stale) {
+        // Keep the picture this save brought (the admin will save again), and offer the current
+        // version, so saving again is a deliberate choice to replace theirs.
+        if (isNewImage) submission.payload.image_url = image.url!;
+        submission.payload.version = String(outcome.last.version);
+        return refuseAdminForm(submission, invalidFormToast, { formError: step.stale(outcome.last) }, 409);
+      }
+      if (!outcome.saved) {
+        dropNewImage();
+        return gone();
+      }
+      released = outcome.released;
     }
   } catch (cause) {
     dropNewImage();
@@ -174,35 +223,41 @@ export async function saveWithImage<Value, Input>(request: Request, context: Con
     return refuseAdminForm(submission, invalidFormToast, { formError: failure }, 500);
   }
 
-  if (previous && previous.image_url !== image.url) waitUntil(deleteImageSet(previous.image_url));
+  const replaced = previous && previous.image_url !== image.url ? previous.image_url : null;
+  if (replaced || released.length) waitUntil(releasePictures([replaced, ...released]));
+  const saved = id === null ? messages.created : messages.updated;
+  const description = restoring ? RESTORED : step.describe?.(input);
   const toast: Toast = image.uploadError
     ? {
         title: "Upload Error",
         description: [messages.uploadFailed, image.uploadError, "The rest was saved; the image was not changed."].filter(Boolean).join(" "),
         variant: "destructive",
       }
-    : id === null
-      ? messages.created
-      : messages.updated;
+    : description
+      ? { ...saved, description }
+      : saved;
   return redirectWithToast(request, step.back, toast);
 }
 
 export type DeleteStep = {
   post: AdminPost;
-  /** The removed record's image, or undefined when there was nothing to remove. */
-  remove: (id: number) => Promise<{ image_url: string | null } | undefined>;
+  /**
+   * The removed record's image (and those of its kept versions, `released`), or undefined when
+   * there was nothing to remove.
+   */
+  remove: (id: number) => Promise<{ image_url: string | null; released?: string[] } | undefined>;
   back: string;
   deleted: Toast;
   failed: string;
 };
 
-/** Deletes the record, then its image. */
+/** Deletes the record, then its images (each once nothing else refers to it). */
 export async function deleteWithImage(request: Request, context: Context, { post, remove, back, deleted, failed }: DeleteStep) {
   if (post.id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
   try {
     const removed = await remove(post.id);
     if (!removed) return redirectWithToast(request, back, errorToast(because(failed, "it no longer exists.")));
-    context.get(requestContext).waitUntil(deleteImageSet(removed.image_url));
+    context.get(requestContext).waitUntil(releasePictures([removed.image_url, ...(removed.released ?? [])]));
     return redirectWithToast(request, back, deleted);
   } catch (cause) {
     console.error("delete failed", cause);

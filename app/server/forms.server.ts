@@ -80,6 +80,18 @@ export function isScriptedSubmission(request: Request): boolean {
   return new URL(request.url).pathname.endsWith(".data");
 }
 
+/**
+ * The page a form was posted to, with its query (a filter, a search), for redirecting back to it:
+ * without React Router's `.data` suffix and its own `_routes`/`index` parameters.
+ */
+export function postedPagePath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
+  return `${pathname}${url.search}`;
+}
+
 /** The same-origin page the visitor submitted from, for redirecting a plain form post back. */
 export function refererPath(request: Request, fallback: string): string {
   const referer = request.headers.get("Referer");

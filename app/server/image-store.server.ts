@@ -1,7 +1,8 @@
 // Uploaded images in R2. The browser shrinks a photo to a few widths and makes its share picture
 // before upload (see app/lib/image-resize.ts); here we only check that each file really is an
 // image (by its bytes, not its name), enforce the size limits, and store it under the spec's
-// bucket prefixes with unique keys. Replacing or deleting a record's image removes the old objects.
+// bucket prefixes with unique keys. A picture a record no longer shows is removed once nothing
+// else refers to it (a kept earlier version of the record may: releasePictures).
 import { env } from "cloudflare:workers";
 import {
   IMAGE_BUCKETS,
@@ -13,6 +14,7 @@ import {
   sharePictureName,
   type ImageKind,
 } from "~/lib/images";
+import { picturesInUse } from "~/models/image-use.server";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -182,6 +184,17 @@ export async function deleteImageSet(url: string | null | undefined): Promise<vo
   const share = sharePictureName(stem);
   const keys = listed.objects.map((o) => o.key).filter((k) => k === share || /^-\d+w\.[a-z]+$/.test(k.slice(stem.length)));
   if (keys.length) await env.IMAGES.delete(keys);
+}
+
+/**
+ * Deletes each uploaded picture that no record and no kept version refers to any more: a picture a
+ * save replaced stays while the version that shows it is kept (issue 15).
+ */
+export async function releasePictures(urls: readonly (string | null | undefined)[]): Promise<void> {
+  const uploads = [...new Set(urls.filter((url): url is string => typeof url === "string" && url.startsWith("/images/")))];
+  if (uploads.length === 0) return;
+  const inUse = await picturesInUse(uploads);
+  await Promise.all(uploads.filter((url) => !inUse.has(url)).map(deleteImageSet));
 }
 
 /** URLs a form may point a record at: our uploads and the bundled media. */

@@ -13,24 +13,29 @@ import { BadRequest, isBotSubmission, isScriptedSubmission, parseSubmission, rea
 import { consumeRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
+/** What a form's handling did: success (with where a plain post goes next), or a refusal. */
+export type Handled =
+  | { toast: Toast; redirectTo?: string; registration?: FormAnswer["registration"] }
+  | { error: string; status: number; field?: string };
+
 /** What a public form is: its schema, its limit, and what it does with a valid submission. */
-export type PublicForm<S extends z.ZodObject> = {
+export type PublicForm<S extends z.ZodType<Record<string, unknown>>> = {
   schema: S;
   rateLimit: RateLimitRule;
   rateLimitedMessage: string;
-  /** Stores the submission; returns the success toast, or a failure message with status. */
-  handle: (value: z.output<S>, formData: FormData, request: Request) => Promise<{ toast: Toast } | { error: string; status: number }>;
+  /** Stores the submission; returns the success toast, or a failure message with status (and the field it is about). */
+  handle: (value: z.output<S>, formData: FormData, request: Request) => Promise<Handled>;
   /** The toast a bot's honeypot submission gets (it looks like success). */
   successToast: Toast;
 };
 
 /** The answer, its HTTP status, and whether a plain post may be redirected with its toast (not when
- *  the request was not a readable form). */
-type Outcome = { answer: FormAnswer; status: number; redirect: boolean };
+ *  the request was not a readable form), and where to (by default back where it came from). */
+type Outcome = { answer: FormAnswer; status: number; redirect: boolean; redirectTo?: string };
 
 const destructive = (title: string, description: string): Toast => ({ title, description, variant: "destructive" });
 
-async function submitPublicForm<S extends z.ZodObject>(form: PublicForm<S>, request: Request): Promise<Outcome> {
+async function submitPublicForm<S extends z.ZodType<Record<string, unknown>>>(form: PublicForm<S>, request: Request): Promise<Outcome> {
   let formData: FormData;
   let submission;
   try {
@@ -55,9 +60,12 @@ async function submitPublicForm<S extends z.ZodObject>(form: PublicForm<S>, requ
 
   const handled = await form.handle(submission.value, formData, request);
   if ("error" in handled) {
-    return { answer: refusal(submission, { formError: handled.error, toast: destructive("Error", handled.error) }), status: handled.status, redirect: true };
+    const where = handled.field ? { fieldErrors: { [handled.field]: [handled.error] } } : { formError: handled.error };
+    return { answer: refusal(submission, { ...where, toast: destructive("Error", handled.error) }), status: handled.status, redirect: true };
   }
-  return { answer: { result: { status: "success" }, toast: handled.toast }, status: 200, redirect: true };
+  const answer: FormAnswer = { result: { status: "success" }, toast: handled.toast };
+  if (handled.registration) answer.registration = handled.registration;
+  return { answer, status: 200, redirect: true, redirectTo: handled.redirectTo };
 }
 
 type PageActionOptions = {
@@ -72,16 +80,16 @@ type PageActionOptions = {
   renderFailures?: boolean;
 };
 
-export async function handlePublicForm<S extends z.ZodObject>(form: PublicForm<S>, request: Request, options: PageActionOptions) {
-  const { answer, status, redirect } = await submitPublicForm(form, request);
+export async function handlePublicForm<S extends z.ZodType<Record<string, unknown>>>(form: PublicForm<S>, request: Request, options: PageActionOptions) {
+  const { answer, status, redirect, redirectTo } = await submitPublicForm(form, request);
   const failed = answer.result.status !== "success";
   if (!redirect || !answer.toast || isScriptedSubmission(request) || (failed && options.renderFailures)) return data(answer, { status });
-  const back = (options.redirectPath ?? ((path: string) => path))(refererPath(request, options.fallbackPath));
+  const back = redirectTo ?? (options.redirectPath ?? ((path: string) => path))(refererPath(request, options.fallbackPath));
   return redirectWithToast(request, back, answer.toast, { status: 303 });
 }
 
 /** The JSON answer: the same answer a page action gives a scripted submission. Never cached. */
-export async function publicFormJson<S extends z.ZodObject>(form: PublicForm<S>, request: Request): Promise<Response> {
+export async function publicFormJson<S extends z.ZodType<Record<string, unknown>>>(form: PublicForm<S>, request: Request): Promise<Response> {
   const { answer, status } = await submitPublicForm(form, request);
   return Response.json(answer, { status, headers: { "Cache-Control": "no-store" } });
 }

@@ -15,7 +15,7 @@ export const RATE_LIMITS = {
   loginPerEmailDaily: { name: "login-email-day", limit: 100, windowSeconds: 24 * HOURS },
   loginPerDevice: { name: "login-device", limit: 5, windowSeconds: 15 * MINUTES },
   // The public forms.
-  registrationPerAddress: { name: "register-ip", limit: 20, windowSeconds: 10 * MINUTES },
+  registrationPerAddress: { name: "register-ip", limit: 100, windowSeconds: 10 * MINUTES },
   contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },
   subscribePerAddress: { name: "subscribe-ip", limit: 10, windowSeconds: 10 * MINUTES },
 } satisfies Record<string, RateLimitRule>;

@@ -29,3 +29,9 @@ export function sectionVersions(rows: readonly StoredSection[]): Record<Settings
   const byKey = new Map(rows.map((row) => [row.key, row.version]));
   return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, byKey.get(key) ?? 0])) as Record<SettingsSection, number>;
 }
+
+/** When and by whom each section was saved last (null: never saved), for its History. */
+export function sectionSaves(rows: readonly StoredSection[]): Record<SettingsSection, { saved_at: string; saved_by: string | null } | null> {
+  const byKey = new Map(rows.map((row) => [row.key, { saved_at: row.updated_at, saved_by: row.updated_by }]));
+  return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, byKey.get(key) ?? null])) as Record<SettingsSection, { saved_at: string; saved_by: string | null } | null>;
+}

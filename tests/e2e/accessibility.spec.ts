@@ -20,6 +20,8 @@ const ADMIN_PAGES = [
   "/admin/ministries/edit/1",
   "/admin/blogs/new",
   "/admin/blogs/edit/1",
+  "/admin/blogs/preview/1",
+  "/admin?tab=blogs&status=published",
   "/admin/testimonies/new",
   "/admin/testimonies/edit/1",
   "/admin/events/new",

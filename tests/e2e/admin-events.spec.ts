@@ -146,9 +146,9 @@ test("the registrations page lists who registered and exports them as CSV", asyn
   await page.getByRole("link", { name: `Registrations for ${BREAKFAST}` }).click();
   await expect(page.getByRole("heading", { name: `${BREAKFAST} Registrations` })).toBeVisible();
   const table = page.getByRole("table");
-  await expect(table.getByRole("columnheader")).toHaveText(["Name", "Contact", "Registration Date"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Name", "Code", "Contact", "Registration Date", "Actions"]);
   expect(await table.getByRole("row").count()).toBeGreaterThan(2);
-  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(2).locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
+  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(3).locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
   await expectNoSideways(page);
 
   await page.waitForFunction(() => {
@@ -160,7 +160,7 @@ test("the registrations page lists who registered and exports them as CSV", asyn
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
   const csv = await readFile((await download.path())!, "utf8");
-  expect(csv.startsWith('\uFEFF"Name","Phone","Email","Registration Date"\r\n')).toBe(true);
+  expect(csv.startsWith('\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in"\r\n')).toBe(true);
   expect(csv.trim().split("\r\n").length).toBeGreaterThan(2);
   await expect(toast(page)).toContainText("Export successful");
   await expect(toast(page)).toContainText("The registrations have been exported to CSV.");
@@ -189,7 +189,7 @@ test("without JavaScript the Export CSV link still downloads the file", async ({
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
-  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date"\r\n"/);
+  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in"\r\n"/);
   await context.close();
 });
 

@@ -26,6 +26,11 @@ function uniqueName(label: string) {
   return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
 }
 
+/** A Malawi mobile number no other test uses: a phone registers once per event. */
+function uniquePhone() {
+  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
+
 function card(page: Page, name: string) {
   return page.locator("article").filter({ has: page.getByRole("heading", { name }) });
 }
@@ -52,7 +57,7 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
   await dialog.getByLabel("Full Name").fill(uniqueName("Chikondi Test"));
-  await dialog.getByLabel("Phone Number").fill("+265 991 000 111");
+  await dialog.getByLabel("Phone Number").fill(uniquePhone());
   await expect(dialog.getByText("Providing your email allows us to send you event updates.")).toBeVisible();
   await dialog.getByRole("button", { name: "Register" }).click();
 
@@ -67,6 +72,12 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
   const complete = card(page, BREAKFAST).getByRole("status");
   await expect(complete).toContainText("Registration Complete");
   await expect(complete).toContainText("Thank you for registering for this event!");
+  // What follows: the status (the breakfast is full: the waiting list), the code, the links to keep.
+  await expect(complete).toContainText(/You are number \d+ on the waiting list/);
+  await expect(complete.locator("[data-slot=code]")).toHaveText(/^[23456789A-HJ-NP-Z]{6}$/);
+  await expect(complete.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /\/events\/1\/calendar\.ics$/);
+  await expect(complete.getByRole("link", { name: /Send to my WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
+  await expect(complete.getByRole("link", { name: /\/registrations\/[A-Za-z0-9_-]{22}$/ })).toBeVisible();
   await expect(page).toHaveURL(/\/events$/);
   expect(errors).toEqual([]);
 });
@@ -96,7 +107,7 @@ test("the browser checks the form with the shared rules and keeps what was typed
   await expect(phone).toHaveValue("12 34");
   expect(posts).toBe(0);
 
-  await phone.fill("0888 123 456");
+  await phone.fill(uniquePhone());
   await dialog.getByLabel("Email").fill("");
   await dialog.getByRole("button", { name: "Register" }).click();
   await expect(page.getByTestId("toast")).toContainText("Registration successful!");
@@ -193,7 +204,7 @@ test("registering from an event's own page", async ({ page }) => {
   await page.getByRole("link", { name: /Register Now/ }).click();
   const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
   await dialog.getByLabel("Full Name").fill(uniqueName("Detail Page"));
-  await dialog.getByLabel("Phone Number").fill("+265 888 777 666");
+  await dialog.getByLabel("Phone Number").fill(uniquePhone());
   await dialog.getByLabel("Email").fill("detail@example.mw");
   await dialog.getByRole("button", { name: "Register" }).click();
   await expect(page.getByTestId("toast")).toContainText("Registration successful!");
@@ -204,7 +215,7 @@ test("registering from an event's own page", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the shared link opens the dialog, empty fields are refused, and a registration returns to /events with the toast", async ({ page }) => {
+  test("the shared link opens the dialog, empty fields are refused, and a registration goes on to its private page", async ({ page }) => {
     await page.goto("/events?register=1");
     const dialog = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
     await expect(dialog).toBeVisible();
@@ -215,12 +226,14 @@ test.describe("without JavaScript", () => {
     expect(await dialog.getByLabel("Full Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
 
     await dialog.getByLabel("Full Name").fill(uniqueName("No Script"));
-    await dialog.getByLabel("Phone Number").fill("0991 222 333");
+    await dialog.getByLabel("Phone Number").fill(uniquePhone());
     await dialog.getByRole("button", { name: "Register" }).click();
-    await expect(page).toHaveURL(/\/events$/);
+    await expect(page).toHaveURL(/\/registrations\/[A-Za-z0-9_-]{22}$/);
     await expect(page.getByTestId("toast")).toContainText("Registration successful!");
     await expect(page.getByTestId("toast")).toContainText("You have been registered for this event.");
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.getByText("Registration Complete")).toBeVisible();
+    await expect(page.getByText("Thank you for registering for this event!")).toBeVisible();
+    await expect(page.getByRole("link", { name: page.url() })).toBeVisible();
   });
 
   test("a refusal from the server shows the page again with the dialog open, the values and the error", async ({ page }) => {
@@ -317,7 +330,7 @@ test("reached by a client-side navigation from a page that runs React, the dialo
   await dialog.getByRole("button", { name: "Register" }).click();
   await expect(dialog.getByLabel("Full Name")).toHaveAccessibleDescription("Full name is required");
   await dialog.getByLabel("Full Name").fill(uniqueName("Client Nav"));
-  await dialog.getByLabel("Phone Number").fill("0888 444 222");
+  await dialog.getByLabel("Phone Number").fill(uniquePhone());
   await dialog.getByRole("button", { name: "Register" }).click();
   // React's toaster shows it (the page's toast templates stay inert).
   await expect(page.getByTestId("toast").filter({ visible: true })).toContainText("Registration successful!");

@@ -73,6 +73,7 @@ const valid = {
   excerpt: "A short devotional.",
   content: "First paragraph.\n\nSecond paragraph.",
   image_alt: "",
+  status: "published",
 };
 
 const insertBlog = (id: number, title: string, createdAt: string, date: string, categoryId: number | null = null) =>
@@ -230,7 +231,7 @@ describe("blog form", () => {
     expect(optionsOf(page, "category_id").selected).toBe("News");
     expect(page).toContain(">Content 4</textarea>");
 
-    const response = await postForm("/admin/blogs/edit/4", { ...valid, title: "New Title", slug: "post-4", slug_auto: "", category_id: "" }, { cookie });
+    const response = await postForm("/admin/blogs/edit/4", { ...valid, version: "1", title: "New Title", slug: "post-4", slug_auto: "", category_id: "" }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=blogs");
     expect(await toastOf(response)).toEqual({ title: "Blog updated successfully" });
     expect(await blogs()).toEqual([expect.objectContaining({ id: 4, title: "New Title", slug: "post-4", date: "2026-03-05", category_id: null })]);
@@ -259,7 +260,7 @@ describe("blog form", () => {
     await postMultipart("/admin/blogs/new", { ...valid, image_file: new File([fixtureBytes("gif")], "a.gif", { type: "image/gif" }) }, { cookie });
     const [first] = await blogs();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], "b.gif", { type: "image/gif" });
-    const refused = await postMultipart("/admin/blogs/edit/1", { ...valid, excerpt: "Changed.", image_url: first!.image_url!, image_file: svg }, { cookie });
+    const refused = await postMultipart("/admin/blogs/edit/1", { ...valid, version: "1", excerpt: "Changed.", image_url: first!.image_url!, image_file: svg }, { cookie });
     expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", description: expect.stringMatching(/^Failed to upload image\. /), variant: "destructive" });
     expect((await blogs())[0]).toMatchObject({ excerpt: "Changed.", image_url: first!.image_url });
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
@@ -296,7 +297,7 @@ describe("blog form", () => {
     }
     expect((await (await request("/admin/blogs/edit/1", { cookie })).text())).toContain('value="Kept Post"');
 
-    const response = await postForm("/admin/blogs/edit/1", { ...valid, slug_auto: "", slug: "post-1", category_id: "" }, { cookie });
+    const response = await postForm("/admin/blogs/edit/1", { ...valid, version: "1", slug_auto: "", slug: "post-1", category_id: "" }, { cookie });
     expect(await toastOf(response)).toEqual({ title: "Blog updated successfully" });
     expect((await blogs())[0]).toMatchObject({ title: "Walking With God", category_id: null });
   });

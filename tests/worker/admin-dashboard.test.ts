@@ -17,7 +17,7 @@ describe("/admin dashboard", () => {
     for (const tab of ["Dashboard", "Leadership Team", "Ministries", "Blogs", "Testimonies", "Events"]) {
       expect(body).toContain(`>${tab}</a>`);
     }
-    // Demo content: 6 events, 5 posts, 6 testimonies, 5 ministries, 9 members, 3 registrations.
+    // Demo content: 6 events, 5 posts, 6 testimonies, 5 ministries, 9 members, 4 registrations.
     const counts = [...body.matchAll(/<p class="text-sm font-medium text-stone-600">([^<]+)<\/p>.*?<p class="mt-2 text-3xl font-bold text-stone-900">(\d+)<\/p>/g)].map(
       (m) => [m[1], Number(m[2])],
     );
@@ -27,7 +27,7 @@ describe("/admin dashboard", () => {
       ["Testimonies", 6],
       ["Ministries", 5],
       ["Leadership Members", 9],
-      ["Event Registrations", 3],
+      ["Event Registrations", 4],
     ]);
     for (const tab of ["events", "blogs", "testimonies", "ministries", "leadership"]) {
       expect(body).toContain(`href="/admin?tab=${tab}"`);

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixtureBytes } from "../fixtures/images";
-import { createAdmin, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
+import { createAdmin, FIXTURE_CODE, FIXTURE_TOKEN, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
 
 let cookie: string;
 beforeEach(async () => {
@@ -45,9 +45,9 @@ function isChecked(page: string, name: string, value?: string): boolean {
 
 /** Inserts `n` registrations for an event in one statement. */
 function registrationsSql(eventId: number, n: number): string {
-  return `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key)
+  return `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, code, token)
     WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ${n})
-    SELECT ${eventId}, 'Person ' || i, '0999' || i, 'key-${eventId}-' || i FROM seq`;
+    SELECT ${eventId}, 'Person ' || i, '0999' || i, 'key-${eventId}-' || i, ${FIXTURE_CODE}, ${FIXTURE_TOKEN} FROM seq`;
 }
 
 function escapeHtml(text: string): string {
@@ -166,9 +166,12 @@ describe("event form", () => {
     for (const sample of ["sample-conference", "sample-retreat", "sample-outreach"]) {
       expect(page).toContain(`value="/media/events/${sample}-1600w.webp"`);
     }
-    expect(page.match(/role="switch"/g)).toHaveLength(2);
+    // The spec's two switches, and the waiting list's (issue: registration desk), all on.
+    expect(page.match(/role="switch"/g)).toHaveLength(3);
     expect(isChecked(page, "active")).toBe(true);
     expect(isChecked(page, "registration_enabled")).toBe(true);
+    expect(isChecked(page, "waitlist_enabled")).toBe(true);
+    for (const text of ["Capacity", "Waiting list", "Registration closes", "leave empty for no limit"]) expect(page).toContain(text);
     expect(page).toContain('href="/admin?tab=events"');
   });
 

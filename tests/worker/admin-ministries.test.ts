@@ -216,7 +216,7 @@ describe("ministry form", () => {
 
     const response = await postForm(
       "/admin/ministries/edit/5",
-      { ...valid, title: "New Title", slug: "old-title", slug_auto: "", sort_order: "-2", image_alt: "Men at prayer", active: "" },
+      { ...valid, version: "1", title: "New Title", slug: "old-title", slug_auto: "", sort_order: "-2", image_alt: "Men at prayer", active: "" },
       { cookie },
     );
     expect(response.headers.get("Location")).toBe("/admin?tab=ministries");
@@ -250,7 +250,7 @@ describe("ministry form", () => {
     await postMultipart("/admin/ministries/new", { ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) }, { cookie });
     const [first] = await ministries();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "b.png", { type: "image/png" });
-    const refused = await postMultipart("/admin/ministries/edit/1", { ...valid, slug_auto: "", slug: "renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
+    const refused = await postMultipart("/admin/ministries/edit/1", { ...valid, version: "1", slug_auto: "", slug: "renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
     expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", description: expect.stringMatching(/^Failed to upload image\. /), variant: "destructive" });
     const [after] = await ministries();
     expect(after).toMatchObject({ slug: "renamed", image_url: first!.image_url });
@@ -283,7 +283,7 @@ describe("ministry form", () => {
     expect(await (await request("/ministries")).text()).toContain("Prayer Breakfast");
     expect((await request("/ministries/prayer-breakfast")).status).toBe(200);
 
-    await postForm("/admin/ministries/edit/1", { ...valid, slug_auto: "", slug: "prayer-breakfast", active: "" }, { cookie });
+    await postForm("/admin/ministries/edit/1", { ...valid, version: "1", slug_auto: "", slug: "prayer-breakfast", active: "" }, { cookie });
     expect(await (await request("/ministries")).text()).not.toContain("Prayer Breakfast");
     expect((await request("/ministries/prayer-breakfast")).headers.get("Location")).toBe("/ministries");
   });

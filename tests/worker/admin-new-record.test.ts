@@ -29,7 +29,7 @@ const CASES = [
   {
     type: "blogs",
     heading: "Add Blog",
-    fields: { title: "Walking With God", slug_auto: "on", author: "Rev. Banda", date: "2026-03-05", excerpt: "A short word.", content: "Walk humbly." },
+    fields: { title: "Walking With God", slug_auto: "on", author: "Rev. Banda", date: "2026-03-05", excerpt: "A short word.", content: "Walk humbly.", status: "published" },
     created: "Blog created successfully",
     table: "churchblogs",
   },

@@ -60,7 +60,7 @@ describe(`${N} simultaneous admin saves of different records`, () => {
       ids.map((id) =>
         postForm(
           `/admin/ministries/edit/${id}`,
-          { intent: "save", title: `Renamed ${id}`, slug: `renamed-${id}`, slug_auto: "", short_description: `New short ${id}`, full_description: `New full ${id}`, sort_order: String(N - id), active: "on" },
+          { intent: "save", version: "1", title: `Renamed ${id}`, slug: `renamed-${id}`, slug_auto: "", short_description: `New short ${id}`, full_description: `New full ${id}`, sort_order: String(N - id), active: "on" },
           { cookie },
         ),
       ),

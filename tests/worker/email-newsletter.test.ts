@@ -150,7 +150,7 @@ describe("double opt-in", () => {
   it("the migration counts everyone who subscribed before it as confirmed, each with an unsubscribe link", async () => {
     await reset();
     const migrations = env.TEST_MIGRATIONS;
-    const index = migrations.findIndex((migration) => migration.name.startsWith("0005_"));
+    const index = migrations.findIndex((migration) => migration.name.startsWith("0006_"));
     await applyD1Migrations(env.DB, migrations.slice(0, index));
     await runSql(["INSERT INTO newsletter_subscribers (email, created_at) VALUES ('early@example.mw', '2025-05-01T10:00:00.000Z'), ('later@example.mw', '2026-02-01T10:00:00.000Z')"]);
     await applyD1Migrations(env.DB, migrations);

@@ -58,6 +58,13 @@ export function cookieValue(response: Response, name: string): string | null {
   return null;
 }
 
+/**
+ * SQL for a fixture registration's required reference code and private-link token (random, so
+ * rows inserted by one statement never collide): `INSERT … (…, code, token) SELECT …, ${FIXTURE_CODE}, ${FIXTURE_TOKEN}`.
+ */
+export const FIXTURE_CODE = "upper(hex(randomblob(5)))";
+export const FIXTURE_TOKEN = "hex(randomblob(16))";
+
 export async function runSql(statements: string[]) {
   if (statements.length) await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
 }

@@ -16,6 +16,7 @@ import { IMAGE_BUCKETS } from "~/lib/images";
 import { addAdminSchema, changePasswordSchema } from "~/forms/account";
 import { blogSchema } from "~/forms/blog";
 import { contactSchema } from "~/forms/contact";
+import { deskRegistrationSchema } from "~/forms/desk-registration";
 import { eventSchema } from "~/forms/event";
 import { leadershipSchema } from "~/forms/leadership";
 import { loginSchema } from "~/forms/login";
@@ -55,6 +56,12 @@ const entity = (schemaFields: string[]): Target => ({
   fields: unique(schemaFields, IMAGE_FIELDS, ["intent"]),
   intents: ENTITY_INTENTS,
 });
+/** A record that keeps its history: its form also carries its version, and may restore one (issue 15). */
+const entityWithHistory = (schemaFields: string[]): Target => ({
+  admin: true,
+  fields: unique(schemaFields, IMAGE_FIELDS, ["intent", "version"]),
+  intents: [...ENTITY_INTENTS, "restore"],
+});
 const registration: Target = { admin: false, fields: unique(fieldNames(registrationSchema), [HONEYPOT_FIELD]) };
 const contact: Target = { admin: false, fields: unique(fieldNames(contactSchema), [HONEYPOT_FIELD]) };
 
@@ -63,10 +70,11 @@ const settingsPage = (sections: (keyof typeof SECTION_SCHEMAS)[]): Target => ({
   admin: true,
   fields: unique(
     ...sections.map((section) => fieldNames(SECTION_SCHEMAS[section])),
-    ["section", "version", "__intent__", "verses[0].text", "verses[1].reference", "testimonials[0].quote", "history[0].period", "core_values[0].text"],
+    ["section", "version", "intent", "__intent__", "verses[0].text", "verses[1].reference", "testimonials[0].quote", "history[0].period", "core_values[0].text"],
     IMAGE_FIELDS,
   ),
   sections,
+  intents: ["save", "restore"],
 });
 
 /** Keyed by route id; the test below fails when a route gains an action that is not listed here. */
@@ -79,10 +87,10 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/auth/logout": { admin: false, fields: ["intent"], ignoresBody: true },
   "admin-leadership-new": entity(fieldNames(leadershipSchema(null))),
   "admin-leadership-edit": entity(fieldNames(leadershipSchema(null))),
-  "admin-ministries-new": entity(fieldNames(ministrySchema)),
-  "admin-ministries-edit": entity(fieldNames(ministrySchema)),
-  "admin-blogs-new": entity(fieldNames(blogSchema)),
-  "admin-blogs-edit": entity(fieldNames(blogSchema)),
+  "admin-ministries-new": entityWithHistory(fieldNames(ministrySchema)),
+  "admin-ministries-edit": entityWithHistory(fieldNames(ministrySchema)),
+  "admin-blogs-new": entityWithHistory(fieldNames(blogSchema)),
+  "admin-blogs-edit": entityWithHistory(fieldNames(blogSchema)),
   "admin-testimonies-new": entity(fieldNames(testimonySchema)),
   "admin-testimonies-edit": entity(fieldNames(testimonySchema)),
   "admin-events-new": entity(fieldNames(eventSchema)),
@@ -90,6 +98,17 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
+  "routes/public/registration": { admin: false, fields: ["intent"] },
+  "routes/admin/events/registration-desk": {
+    admin: true,
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
+    intents: ["add", "cancel", "restore", "promote", "promote-over", "told"],
+  },
+  "routes/admin/events/check-in": {
+    admin: true,
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
+    intents: ["checkin", "admit", "undo", "walk-in"],
+  },
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
   "routes/admin/outbox/outbox-message": { admin: true, fields: ["intent"], intents: ["retry"] },
@@ -108,6 +127,7 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/registrations": { ...registration, api: true },
   "POST /api/contact-messages": { ...contact, api: true },
   "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999", "share"] },
+  "POST /api/admin/events/:id/check-in": { admin: true, api: true, fields: ["intent", "registration_id"], intents: ["checkin", "admit", "undo"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };
@@ -214,6 +234,13 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
   region: ["Northern", ""],
   active: ["on", "1", "true", "off"],
   registration_enabled: ["on", "off"],
+  waitlist_enabled: ["on", "off"],
+  capacity: ["", "1", "300", "0", "-1", "2.5"],
+  registration_closes_at: ["2027-03-04T18:00", ""],
+  registration_id: ["1", "2", "4", "999", "0"],
+  shared_phone: ["on", "off"],
+  over_capacity: ["on", "off"],
+  request_id: ["0123456789abcdef0123456789abcdef", "short"],
   slug_auto: ["on", "off"],
   slug: ["youth-mentorship", "a-new-slug", "Not A Slug", ""],
   title: ["Men of Prayer"],
@@ -229,6 +256,8 @@ const PLAUSIBLE: Record<string, readonly string[]> = {
   id: ["1", "2", "0", "-1", "999999999", "1e3"],
   kind: Object.keys(IMAGE_BUCKETS),
   version: ["0", "1", "2", "-1", "x"],
+  status: ["published", "draft", "scheduled", "archived", ""],
+  publish_at: ["2099-12-07T06:00", "2020-01-01T06:00", "2099-12-07T06:00:30", "2025-13-45T99:99", ""],
   conference_mode: ["auto", "event", "custom", "hidden", "sometimes"],
   conference_event_id: ["", "1", "99"],
   starts_at: ["2027-06-10T08:00", "2025-13-45T99:99", ""],
@@ -711,7 +740,7 @@ describe("stored hostile text", () => {
     {
       what: "blog post",
       path: "/admin/blogs/new",
-      fields: { intent: "save", title: XSS, slug: "hostile-post", author: SQL, date: "2026-11-22", category_id: "", excerpt: XSS, content: `${XSS}\n\n${SQL}` },
+      fields: { intent: "save", title: XSS, slug: "hostile-post", author: SQL, date: "2026-11-22", category_id: "", excerpt: XSS, content: `${XSS}\n\n${SQL}`, status: "published" },
       sql: "SELECT title, author, excerpt, content FROM churchblogs WHERE slug = 'hostile-post'",
       stored: { title: XSS, author: SQL, excerpt: XSS, content: `${XSS}\n\n${SQL}` },
       publicPath: "/blog/hostile-post",

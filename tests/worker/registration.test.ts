@@ -1,8 +1,10 @@
 // Event registration through the real Worker: what is stored, what is refused and what the visitor
 // is told, with JavaScript (the islands script posts to /api/registrations) and without it (a plain
-// form post to the page).
+// form post to the page, which goes on to the registration's private page). Places, the waiting
+// list and the private page have their own files (registration-capacity, registration-page).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { FormAnswer } from "~/forms/answer";
 import { REGISTRATION_MESSAGES } from "~/forms/registration";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { cookieValue, postForm, request, runSql, seedDemo, toastOf as decodeToast } from "./helpers";
@@ -19,9 +21,9 @@ async function registrations(eventId?: number): Promise<Row[]> {
   return results;
 }
 
-/** Registrations beyond the three the demo content gives event 1. */
+/** Registrations beyond the four the demo content gives event 1. */
 async function newRegistrations() {
-  return (await registrations()).filter((r) => !["Wongani Chimwaza", "Mayeso Kachingwe", "Chisomo Tembo"].includes(r.full_name));
+  return (await registrations()).filter((r) => r.event_id !== 1);
 }
 
 const person = { event_id: "2", full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: "" };
@@ -41,10 +43,52 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ result: { status: "success" }, toast: REGISTRATION_MESSAGES.success });
-    expect(await newRegistrations()).toEqual([
-      { event_id: 2, full_name: "Kondwani Phiri", phone_number: "+265 991 555 010", email: null },
-    ]);
+    const answer = await response.json<FormAnswer>();
+    expect(answer).toMatchObject({ result: { status: "success" }, toast: REGISTRATION_MESSAGES.success });
+    expect(await newRegistrations()).toEqual([{ event_id: 2, full_name: "Kondwani Phiri", phone_number: "+265991555010", email: null }]);
+    // What the confirmation shows: the status, the code, when and where, and the private link.
+    const stored = await env.DB.prepare("SELECT code, token, status FROM event_registrations WHERE event_id = 2").first<{ code: string; token: string; status: string }>();
+    expect(stored!.status).toBe("confirmed");
+    expect(stored!.code).toMatch(/^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$/);
+    expect(stored!.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(answer.registration).toMatchObject({
+      status: "confirmed",
+      statusText: "Your place is confirmed.",
+      code: stored!.code,
+      eventName: "Lake Malawi Men's Retreat",
+      location: "Senga Bay, Salima",
+      calendarHref: "http://localhost/events/2/calendar.ics",
+      privateUrl: `http://localhost/registrations/${stored!.token}`,
+    });
+    expect(answer.registration!.whenText).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} at 2:00 PM$/);
+    const whatsapp = new URL(answer.registration!.whatsappHref);
+    expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/");
+    const text = whatsapp.searchParams.get("text")!;
+    for (const part of ["Lake Malawi Men's Retreat", answer.registration!.whenText!, `Code: ${stored!.code}`, answer.registration!.privateUrl]) {
+      expect(text).toContain(part);
+    }
+  });
+
+  it.each([
+    ["0991 555 010", "+265991555010"],
+    ["991555010", "+265991555010"],
+    ["+265 991 555 010", "+265991555010"],
+    ["00265 991 555 010", "+265991555010"],
+    ["(0888) 12-34-56", "+265888123456"],
+    ["+44 7700 900123", "+447700900123"],
+    ["0044 7700 900123", "+447700900123"],
+  ])("stores the phone %s in international form as %s", async (typed, stored) => {
+    await seedDemo();
+    expect((await submitScripted({ ...person, phone_number: typed })).status).toBe(200);
+    expect((await newRegistrations())[0]?.phone_number).toBe(stored);
+  });
+
+  it.each(["07700 900123", "0999 12 34 56 7", "+1 234 5678", "1234567890123456"])("refuses %s, which cannot be a phone number, with a clear message", async (typed) => {
+    await seedDemo();
+    const response = await submitScripted({ ...person, phone_number: typed });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ result: { error: { phone_number: [REGISTRATION_MESSAGES.phoneNotPossible] } } });
+    expect(await newRegistrations()).toEqual([]);
   });
 
   it("stores a given email lower-cased", async () => {
@@ -106,6 +150,7 @@ describe("registering with JavaScript (scripted submission)", () => {
     ["an unknown event", "999", 404, REGISTRATION_MESSAGES.eventNotFound],
     ["a hidden event", "6", 404, REGISTRATION_MESSAGES.eventNotFound],
     ["an event with registration closed", "3", 409, REGISTRATION_MESSAGES.closed],
+    ["an event without a date whose registration is off", "5", 409, REGISTRATION_MESSAGES.closed],
     ["a non-numeric event id", "abc", 400, REGISTRATION_MESSAGES.eventNotFound],
     ["a missing event id", "", 400, REGISTRATION_MESSAGES.eventNotFound],
   ])("refuses %s with a clear message and stores nothing", async (_label, eventId, status, message) => {
@@ -124,13 +169,54 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(await newRegistrations()).toEqual([]);
   });
 
-  it("keeps one registration for a double click or a resubmitted form, and answers success both times", async () => {
+  it("refuses a past event, and one whose registration closing time has passed", async () => {
     await seedDemo();
-    const address = ip();
-    const [first, second] = await Promise.all([submitScripted(person, { ip: address }), submitScripted(person, { ip: address })]);
-    const third = await submitScripted({ ...person, full_name: "kondwani  PHIRI", phone_number: "+265991555010" }, { ip: address });
-    for (const response of [first, second, third]) expect(response.status).toBe(200);
+    await runSql([
+      "UPDATE churchevents SET date = '2020-01-01T08:00:00.000Z' WHERE id = 2",
+      `UPDATE churchevents SET registration_closes_at = '${new Date(Date.now() - 60_000).toISOString()}' WHERE id = 4`,
+    ]);
+    for (const eventId of ["2", "4"]) {
+      const response = await submitScripted({ ...person, event_id: eventId });
+      expect(response.status, eventId).toBe(409);
+      expect(await response.text()).toContain(REGISTRATION_MESSAGES.closed);
+    }
+    expect(await newRegistrations()).toEqual([]);
+  });
+
+  it("registers a phone number once per event: a second attempt is told so and learns nothing else", async () => {
+    await seedDemo();
+    expect((await submitScripted(person)).status).toBe(200);
+    // The same number written another way, by someone else.
+    const second = await submitScripted({ ...person, full_name: "Someone Else", phone_number: "0991555010", email: "x@example.mw" });
+    expect(second.status).toBe(409);
+    const answer = await second.json<FormAnswer>();
+    expect(answer.result.error).toEqual({ phone_number: [REGISTRATION_MESSAGES.alreadyRegistered] });
+    expect(answer.registration).toBeUndefined();
+    const text = JSON.stringify(answer);
+    const { code, token } = (await env.DB.prepare("SELECT code, token FROM event_registrations WHERE event_id = 2").first<{ code: string; token: string }>())!;
+    for (const secret of [code, token, "Kondwani"]) expect(text).not.toContain(secret);
     expect(await newRegistrations()).toHaveLength(1);
+  });
+
+  it("answers a retry of the same attempt (same request_id, a reply lost on slow data) with the first answer", async () => {
+    await seedDemo();
+    const attempt = { ...person, request_id: "0123456789abcdef0123456789abcdef" };
+    const [first, retry] = await Promise.all([submitScripted(attempt), submitScripted(attempt)]);
+    const answers = [await first.json<FormAnswer>(), await retry.json<FormAnswer>()];
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(answers[0]!.registration).toEqual(answers[1]!.registration);
+    expect(await newRegistrations()).toHaveLength(1);
+    // Another attempt (another id) with the same phone is refused.
+    const other = await submitScripted({ ...attempt, request_id: "fedcba9876543210fedcba9876543210" });
+    expect(other.status).toBe(409);
+  });
+
+  it("lets the number register again once its registration is cancelled", async () => {
+    await seedDemo();
+    await submitScripted(person);
+    await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE event_id = 2"]);
+    expect((await submitScripted(person)).status).toBe(200);
+    expect(await newRegistrations()).toHaveLength(2);
   });
 
   it("lets the same person register for two different events", async () => {
@@ -147,18 +233,19 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(await newRegistrations()).toEqual([]);
   });
 
-  it("limits how many registrations one address can send", async () => {
+  it("allows 100 registrations per 10 minutes from one address (many phones share one carrier address), then limits", async () => {
     await seedDemo();
     const address = "203.0.113.77";
     const limit = RATE_LIMITS.registrationPerAddress.limit;
+    expect(RATE_LIMITS.registrationPerAddress).toMatchObject({ limit: 100, windowSeconds: 600 });
     for (let i = 0; i < limit; i++) {
-      const response = await submitScripted({ ...person, full_name: `Person ${i}` }, { ip: address });
+      const response = await submitScripted({ ...person, full_name: `Person ${i}`, phone_number: `0991 ${String(100000 + i)}` }, { ip: address });
       expect(response.status).toBe(200);
     }
-    const limited = await submitScripted({ ...person, full_name: "One Too Many" }, { ip: address });
+    const limited = await submitScripted({ ...person, full_name: "One Too Many", phone_number: "0991 200000" }, { ip: address });
     expect(limited.status).toBe(429);
     expect(await limited.text()).toContain(REGISTRATION_MESSAGES.rateLimited);
-    expect((await submitScripted({ ...person, full_name: "Someone Else" }, { ip: "203.0.113.78" })).status).toBe(200);
+    expect((await submitScripted({ ...person, full_name: "Someone Else", phone_number: "0991 200001" }, { ip: "203.0.113.78" })).status).toBe(200);
     expect(await newRegistrations()).toHaveLength(limit + 1);
   });
 
@@ -185,30 +272,24 @@ describe("registering with JavaScript (scripted submission)", () => {
 });
 
 describe("registering without JavaScript (plain form post)", () => {
-  it("redirects back to the page without ?register, with the success toast in a cookie", async () => {
+  it("goes on (303) to the registration's private page, with the success toast in a cookie", async () => {
     await seedDemo();
-    const response = await postForm("/events", person, {
-      ip: ip(),
-      headers: { Referer: "http://localhost/events?register=2" },
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/events");
-    expect(await decodeToast(response)).toMatchObject(REGISTRATION_MESSAGES.success);
-    expect(await newRegistrations()).toHaveLength(1);
+    for (const [path, eventId] of [["/events", "2"], ["/events/4", "4"]] as const) {
+      const response = await postForm(path, { ...person, event_id: eventId }, { ip: ip(), headers: { Referer: `http://localhost${path}?register=${eventId}` } });
+      expect(response.status).toBe(303);
+      const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE event_id = ?1").bind(Number(eventId)).first<{ token: string }>())!;
+      expect(response.headers.get("Location")).toBe(`/registrations/${token}`);
+      expect(await decodeToast(response)).toMatchObject(REGISTRATION_MESSAGES.success);
 
-    // The next page shows the toast (and clears it).
-    const next = await request("/events", { cookie: `toast=${cookieValue(response, "toast")}` });
-    expect(await next.text()).toContain(REGISTRATION_MESSAGES.success.title);
-  });
-
-  it("returns to the event's own page when posted from there", async () => {
-    await seedDemo();
-    const response = await postForm("/events/4", { ...person, event_id: "4" }, {
-      ip: ip(),
-      headers: { Referer: "http://localhost/events/4?register=4" },
-    });
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/events/4");
+      // The private page shows the toast, 'Registration Complete' and what to keep.
+      const next = await request(`/registrations/${token}`, { cookie: `toast=${cookieValue(response, "toast")}` });
+      const body = await next.text();
+      for (const text of [REGISTRATION_MESSAGES.success.title, REGISTRATION_MESSAGES.complete.title, REGISTRATION_MESSAGES.complete.description]) {
+        expect(body).toContain(text);
+      }
+      expect(body).toContain(`href="http://localhost/registrations/${token}"`);
+    }
+    expect(await newRegistrations()).toHaveLength(2);
   });
 
   it("renders a refusal with the dialog still open, the typed values and the field error", async () => {

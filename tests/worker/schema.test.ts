@@ -53,7 +53,7 @@ describe("schema", () => {
   });
 
   it("links registrations to events, members to positions and posts to categories", async () => {
-    await rejects("INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key) VALUES (404, 'N', '1', 'k')", /FOREIGN KEY/);
+    await rejects("INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, code, token) VALUES (404, 'N', '1', 'k', 'C', 'T')", /FOREIGN KEY/);
     await rejects("INSERT INTO leadership_members (full_name, position_id) VALUES ('M', 404)", /FOREIGN KEY/);
     await rejects("INSERT INTO churchblogs (slug, title, date, author, excerpt, content, category_id) VALUES ('s','t','2026-01-01','a','e','c', 404)", /FOREIGN KEY/);
   });
@@ -61,7 +61,7 @@ describe("schema", () => {
   it("deletes an event's registrations with it, and keeps members and posts when their position or category goes", async () => {
     await runSql([
       "INSERT INTO churchevents (id, name) VALUES (1, 'E')",
-      "INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key) VALUES (1, 'N', '1', 'k1'), (1, 'M', '2', 'k2')",
+      "INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, code, token) VALUES (1, 'N', '1', 'k1', 'C1', 'T1'), (1, 'M', '2', 'k2', 'C2', 'T2')",
       "INSERT INTO leadership_positions (id, name, type, rank) VALUES (50, 'Temporary', 'nec', 50)",
       "INSERT INTO leadership_members (id, full_name, position_id) VALUES (1, 'M', 50)",
       "INSERT INTO blog_categories (id, name, slug) VALUES (50, 'Old', 'old')",
@@ -73,9 +73,16 @@ describe("schema", () => {
     expect(await db().prepare("SELECT category_id FROM churchblogs WHERE id = 1").first()).toEqual({ category_id: null });
   });
 
-  it("counts one person signing up twice for an event once", async () => {
-    await runSql(["INSERT INTO churchevents (id, name) VALUES (1, 'E')", "INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key) VALUES (1, 'N', '1', 'same')"]);
-    await rejects("INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key) VALUES (1, 'N', '1', 'same')", /UNIQUE/);
+  it("holds a phone number once per event while registered; cancelled ones and family phones (no key) do not count", async () => {
+    const insert = (key: string | null, code: string, status = "confirmed") =>
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, code, token, status) VALUES (1, 'N', '+265991234567', ${key === null ? "NULL" : `'${key}'`}, '${code}', 'token-${code}', '${status}')`;
+    await runSql(["INSERT INTO churchevents (id, name) VALUES (1, 'E'), (2, 'F')", insert("+265991234567", "AAAAAA")]);
+    await rejects(insert("+265991234567", "BBBBBB"), /UNIQUE/);
+    await runSql([insert("+265991234567", "CCCCCC", "cancelled"), insert(null, "DDDDDD"), insert(null, "EEEEEE")]);
+    // Codes and tokens are unique too (codes per event).
+    await rejects(insert(null, "AAAAAA"), /UNIQUE/);
+    await rejects("INSERT INTO event_registrations (event_id, full_name, phone_number, code, token) VALUES (2, 'N', '1', 'ZZZZZZ', 'token-AAAAAA')", /UNIQUE/);
+    await runSql(["INSERT INTO event_registrations (event_id, full_name, phone_number, code, token) VALUES (2, 'N', '1', 'AAAAAA', 'another-token')"]);
   });
 
   it("has an index for every filter and order the pages use", async () => {
@@ -92,6 +99,7 @@ describe("schema", () => {
       "churchblogs: (`date`)",
       "churchblogs: (`created_at`)",
       "event_registrations: (`event_id`,`created_at`)",
+      "event_registrations: (`event_id`,`status`,`queued_at`)",
       "leadership_positions: (`rank`)",
       "leadership_members: (`active`)",
       "contact_messages: (`created_at`)",

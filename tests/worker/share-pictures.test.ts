@@ -15,8 +15,8 @@ import { createAdmin, ORIGIN, request, runSql, seedDemo, signIn } from "./helper
 const MAX_BYTES = 300 * 1024;
 const DEFAULT_PICTURE = `${ORIGIN}/media/og-default.jpg`;
 
-/** Routes under the public layout that answer with something other than a page. */
-const NOT_PAGES = new Set(["/events/1/calendar.ics", "/subscribe"]);
+/** Routes under the public layout that answer with something other than a page, or a private page never shared. */
+const NOT_PAGES = new Set(["/events/1/calendar.ics", "/subscribe", "/registrations/1"]);
 
 /** Every public page with the demo content: each route once, plus an event without a picture and a registration link. */
 const PUBLIC_PAGES = [

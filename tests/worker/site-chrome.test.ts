@@ -66,6 +66,13 @@ describe("cross-site requests", () => {
       expect(foreign.status).toBe(403);
       const sneaky = await postForm(path, { email: "a@b.mw" }, { headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } });
       expect(sneaky.status).toBe(403);
+      const hidden = await postForm(path, { email: "a@b.mw" }, { headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" } });
+      expect(hidden.status).toBe(403);
     }
+  });
+
+  it("let a page that sends no referrer post to its own site (the browser says Origin: null, Sec-Fetch-Site: same-origin)", async () => {
+    const response = await postForm("/subscribe", { email: "own.site@example.mw" }, { ip: "198.51.100.40", headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" } });
+    expect(response.status).toBe(303);
   });
 });

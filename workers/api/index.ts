@@ -5,6 +5,7 @@ import { registrationForm } from "~/routes/public/event-registration.server";
 import { authenticateAdmin } from "~/server/auth.server";
 import { publicFormJson } from "~/server/public-form.server";
 import { setsSessionCookie } from "~/server/session.server";
+import { adminCheckIn } from "./admin-check-in";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
 import type { ApiEnv } from "./env";
@@ -37,5 +38,6 @@ api.get("/admin/me", (c) => {
 
 api.route("/admin/images", adminImages);
 api.route("/admin", adminExports);
+api.route("/admin", adminCheckIn);
 
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

@@ -13,15 +13,33 @@ import { buttonClass, fieldError, inputClass, SubmitButton } from "../form-field
 import { ArrowLeftIcon } from "../icons";
 import { showToast } from "../toaster";
 
-export function AdminFormPage({ title, backTo = "/admin", children }: { title: string; backTo?: string; children: ReactNode }) {
+export function AdminFormPage({
+  title,
+  backTo = "/admin",
+  beside,
+  after,
+  children,
+}: {
+  title: string;
+  backTo?: string;
+  /** Beside the heading (a post's Preview link). */
+  beside?: ReactNode;
+  /** Below the form's card (its History). */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <Link to={backTo} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
         <ArrowLeftIcon className="size-4" />
         Back
       </Link>
-      <h1 className="mt-3 text-2xl font-bold text-stone-900">{title}</h1>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+        {beside}
+      </div>
       <div className="mt-6 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">{children}</div>
+      {after}
     </div>
   );
 }
@@ -78,6 +96,43 @@ export function SwitchField<S>({
       />
     </div>
   );
+}
+
+export type RadioOption = { value: string; label: string; hint?: string };
+
+/** A choice of a few options, each a labelled radio button (conform's field gives the chosen one). */
+export function RadioGroupField<S>({ field, legend, options, className = "space-y-2" }: { field: FieldMetadata<S>; legend: ReactNode; options: RadioOption[]; className?: string }) {
+  const meta = field as FieldMetadata<unknown>;
+  const error = fieldError(meta);
+  return (
+    <fieldset aria-describedby={error ? meta.errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium text-stone-800">{legend}</legend>
+      <div className={className}>
+        {options.map(({ value, label, hint }) => {
+          const { key, ...radio } = getInputProps(meta, { type: "radio", value });
+          return (
+            <label key={value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
+              <input key={key} {...radio} id={radioId(meta, value)} className="mt-0.5 size-5 shrink-0" />
+              <span>
+                <span className="block font-medium text-stone-900">{label}</span>
+                {hint ? <span className="block text-stone-600">{hint}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {error ? (
+        <p id={meta.errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The id of one option's radio button, for a label elsewhere that chooses it. */
+export function radioId(field: FieldMetadata<unknown>, value: string): string {
+  return `${field.id}-${value}`;
 }
 
 export type SelectOption = { value: string; label: string };

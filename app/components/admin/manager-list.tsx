@@ -11,11 +11,14 @@ export function ManagerSection({
   addLabel,
   error,
   empty,
+  before,
   children,
 }: {
   title: string;
   addHref: string;
   addLabel: string;
+  /** Above the rows (the Blogs tab's filters). */
+  before?: ReactNode;
   /** The spec's load-failure message, when the list could not be read. */
   error?: string | null;
   /** The tab's empty text, shown when there are no rows. */
@@ -34,6 +37,7 @@ export function ManagerSection({
         </Link>
       </div>
       <div className="mt-4">
+        {before}
         {error ? (
           <p role="alert" className="flex items-center gap-2 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             <AlertIcon className="size-5 shrink-0" />

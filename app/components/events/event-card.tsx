@@ -5,7 +5,7 @@ import { AddToCalendarMenu } from "../add-to-calendar";
 import { ArrowRightIcon, CalendarIcon } from "../icons";
 import { ResponsiveImage } from "../responsive-image";
 import { WhatsAppShareLink } from "../share-links";
-import { EventFacts, RegistrationClosedBadge } from "./event-facts";
+import { EventFacts, RegistrationClosedBadge, RegistrationNote } from "./event-facts";
 import { RegisterNowLink, RegistrationCompleteSlot } from "./registration-dialog";
 
 /** The 16:9 picture of an event, or a calm placeholder with a calendar icon when it has none. */
@@ -69,8 +69,9 @@ export function EventCard({
         {event.description ? <p className="mt-4 line-clamp-4 text-sm leading-relaxed text-stone-700">{event.description}</p> : null}
         <div className="mt-auto pt-5">
           <RegistrationCompleteSlot eventId={event.id} className="not-empty:mb-3" />
+          {event.registrationOpen ? <RegistrationNote note={event.registrationNote} className="mb-2" /> : null}
           <div className="flex flex-wrap items-center gap-3">
-            {event.registrationEnabled ? (
+            {event.registrationOpen ? (
               <RegisterNowLink href={`/events?register=${event.id}`} event={event} />
             ) : (
               <RegistrationClosedBadge />

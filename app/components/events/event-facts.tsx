@@ -34,7 +34,13 @@ export function EventFacts({ event, className = "" }: { event: Facts; className?
   );
 }
 
-/** Shown instead of the Register Now button when registration_enabled is off: text, not a control. */
+/** Beside Register Now: how many places are left, or that the event is full and people join the waiting list. */
+export function RegistrationNote({ note, className = "" }: { note: string | null; className?: string }) {
+  if (!note) return null;
+  return <p className={`text-sm font-semibold text-brand-800 ${className}`}>{note}</p>;
+}
+
+/** Shown instead of the Register Now button when registration is not open: text, not a control. */
 export function RegistrationClosedBadge({ className = "" }: { className?: string }) {
   return (
     <span

@@ -13,11 +13,13 @@ import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, regi
 import { registration } from "~/islands/registration";
 import { useIsland } from "~/islands/use-island";
 import type { PublicEvent } from "~/lib/public-event";
+import type { RegistrationView } from "~/lib/registration-view";
 import { DialogFrame } from "../dialog";
 import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../form-fields";
 import { CheckIcon } from "../icons";
 import { ToastTemplates } from "../toaster";
 import { EVENTS_MESSAGES } from "./messages";
+import { RegistrationSummary } from "./registration-summary";
 
 export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location">;
 
@@ -32,13 +34,13 @@ function registrationDescription(event: RegistrationTarget): string {
  * event is unknown, hidden or closed).
  */
 export function registrationRequest(
-  events: readonly Pick<PublicEvent, "id" | "registrationEnabled">[],
+  events: readonly Pick<PublicEvent, "id" | "registrationOpen">[],
   search: string,
 ): { eventId: number | null; notice: string | null } {
   const param = new URLSearchParams(search).get("register");
   if (param === null) return { eventId: null, notice: null };
   const event = /^[1-9][0-9]{0,9}$/.test(param) ? events.find((e) => e.id === Number(param)) : undefined;
-  if (event?.registrationEnabled) return { eventId: event.id, notice: null };
+  if (event?.registrationOpen) return { eventId: event.id, notice: null };
   return { eventId: null, notice: event ? REGISTRATION_MESSAGES.closed : REGISTRATION_MESSAGES.eventNotFound };
 }
 
@@ -82,14 +84,22 @@ export function RegistrationCompleteSlot({ eventId, className }: { eventId: numb
   return <div data-registration-complete-slot={eventId} className={className} />;
 }
 
-/** The 'Registration Complete' confirmation shown once the dialog has closed after a success. */
-function RegistrationComplete() {
+/**
+ * The 'Registration Complete' confirmation: shown once the dialog has closed after a success (the
+ * island fills in the summary from the answer), and on the registration's private page.
+ */
+export function RegistrationComplete({ view }: { view: RegistrationView | null }) {
   return (
-    <div role="status" className="flex gap-3 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
-      <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
-      <div>
-        <p className="font-semibold">{REGISTRATION_MESSAGES.complete.title}</p>
-        <p className="text-sm">{REGISTRATION_MESSAGES.complete.description}</p>
+    <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+      <div className="flex gap-3">
+        <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
+        <div>
+          <p className="font-semibold">{REGISTRATION_MESSAGES.complete.title}</p>
+          <p className="text-sm">{REGISTRATION_MESSAGES.complete.description}</p>
+        </div>
+      </div>
+      <div className="mt-3 rounded-md bg-white p-3">
+        <RegistrationSummary view={view} />
       </div>
     </div>
   );
@@ -140,6 +150,8 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
         <form id={form.id} method="post" action={action} data-endpoint="/api/registrations" className="relative">
           <Honeypot />
           <input type="hidden" name="event_id" value={event.id} />
+          {/* The island fills in a random id per attempt, so a retry after a lost reply is recognised. */}
+          <input type="hidden" name="request_id" value="" />
           <fieldset className="space-y-4">
             <legend className="sr-only">Your details</legend>
             <div data-form-alert="">
@@ -185,7 +197,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
         </div>
       </DialogFrame>
       <template data-registration-complete="">
-        <RegistrationComplete />
+        <RegistrationComplete view={null} />
       </template>
       <ToastTemplates />
     </>

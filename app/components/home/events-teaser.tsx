@@ -19,7 +19,9 @@ export type EventTeaser = {
   description: string | null;
   image_url: string | null;
   image_alt: string | null;
-  registration_enabled: boolean;
+  /** Whether people can register now, and what to say about places (app/lib/registration-rules.ts). */
+  registration_open: boolean;
+  registration_note: string | null;
 };
 
 function EventCard({ event }: { event: EventTeaser }) {
@@ -48,11 +50,14 @@ function EventCard({ event }: { event: EventTeaser }) {
           </li>
         </ul>
         <p className="mt-3 line-clamp-2 flex-1 text-stone-700">{event.description || "No description available"}</p>
+        {event.registration_open && event.registration_note ? (
+          <p className="mt-3 text-sm font-semibold text-brand-800">{event.registration_note}</p>
+        ) : null}
         <div className="mt-5 flex gap-3">
           <Link to={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
             Details<span className="sr-only"> about {event.name}</span>
           </Link>
-          {event.registration_enabled ? (
+          {event.registration_open ? (
             <Link to={`/events?register=${event.id}`} className={`${buttonClass.primary} flex-1`}>
               Register<span className="sr-only"> for {event.name}</span>
             </Link>

@@ -1,7 +1,7 @@
 // Demo content that makes every public page look alive on a fresh install. Event dates are set
 // relative to the moment of seeding so they are always upcoming. Images are self-hosted under
 // public/media (see tools/demo-art/generate.mjs).
-import { registrationDedupeKey } from "../../lib/registration-key.ts";
+import { newRegistrationCode, newRegistrationToken } from "../../lib/registration-rules.ts";
 import { insertRow, type SqlValue } from "./sql.ts";
 
 export const DEMO_ADMIN = { email: "admin@baptistmen.mw", password: "baptistmen-demo" } as const;
@@ -99,6 +99,7 @@ type DemoEvent = {
   description: string | null;
   image: string | null;
   registration_enabled: boolean;
+  capacity?: number;
   active?: boolean;
 };
 
@@ -113,6 +114,8 @@ export const DEMO_EVENTS: DemoEvent[] = [
       "Start the day in prayer with men from across the Central Region. Breakfast is served after the prayer time. Bring a friend, a neighbour or a colleague.",
     image: "events/prayer-breakfast",
     registration_enabled: true,
+    // Full, with one man waiting: the desk and the lists show the waiting list at work.
+    capacity: 3,
   },
   {
     name: "Lake Malawi Men's Retreat",
@@ -143,6 +146,7 @@ export const DEMO_EVENTS: DemoEvent[] = [
       "The national gathering of Baptist men from every region: worship, Bible teaching, workshops on fatherhood, work and leadership, and the commissioning of new regional coordinators.",
     image: "events/sample-conference",
     registration_enabled: true,
+    capacity: 300,
   },
   {
     name: "Northern Region Leadership Training",
@@ -312,10 +316,12 @@ export const DEMO_LEADERS = [
   { full_name: "Former Treasurer", title: null, position_id: 5, region: null, image: null, email: null, phone: null, bio: "Inactive record kept for history.", active: false },
 ] as const;
 
+/** Registrants of the prayer breakfast (event 1, 3 places): phones in international form, as stored. */
 const DEMO_REGISTRANTS = [
-  { full_name: "Wongani Chimwaza", phone_number: "+265 991 204 556", email: "wongani.c@example.mw" },
-  { full_name: "Mayeso Kachingwe", phone_number: "+265 884 330 129", email: null },
-  { full_name: "Chisomo Tembo", phone_number: "+265 999 617 842", email: "chisomo.tembo@example.mw" },
+  { full_name: "Wongani Chimwaza", phone_number: "+265991204556", email: "wongani.c@example.mw", status: "confirmed" },
+  { full_name: "Mayeso Kachingwe", phone_number: "+265884330129", email: null, status: "confirmed" },
+  { full_name: "Chisomo Tembo", phone_number: "+265999617842", email: "chisomo.tembo@example.mw", status: "confirmed" },
+  { full_name: "Yamikani Gondwe", phone_number: "+265995118620", email: null, status: "waitlisted" },
 ] as const;
 
 export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
@@ -348,6 +354,7 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       image_url: e.image ? media(e.image) : null,
       image_alt: e.image ? `${e.name}: illustration` : null,
       registration_enabled: e.registration_enabled,
+      capacity: e.capacity ?? null,
       active: e.active ?? true,
       created_at: createdAgo(now, 30 - i),
       updated_at: createdAgo(now, 30 - i),
@@ -366,6 +373,8 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       image_url: b.image ? media(b.image) : null,
       image_alt: b.image ? `${b.title}: illustration` : null,
       category_id: b.category_id,
+      // Published, as every demo post is: it went live when it was written.
+      publish_at: createdAgo(now, b.days),
       created_at: createdAgo(now, b.days),
       updated_at: createdAgo(now, b.days),
     }),
@@ -405,8 +414,13 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       full_name: r.full_name,
       phone_number: r.phone_number,
       email: r.email,
-      dedupe_key: registrationDedupeKey(r.full_name, r.phone_number),
+      dedupe_key: r.phone_number,
+      status: r.status,
+      code: newRegistrationCode(),
+      token: newRegistrationToken(),
+      queued_at: createdAgo(now, 5 - i, 37 * i),
       created_at: createdAgo(now, 5 - i, 37 * i),
+      updated_at: createdAgo(now, 5 - i, 37 * i),
     }),
   );
 

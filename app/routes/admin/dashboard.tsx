@@ -10,6 +10,7 @@ import { LEADERSHIP_MESSAGES } from "~/forms/leadership";
 import { MINISTRY_MESSAGES } from "~/forms/ministry";
 import { TESTIMONY_MESSAGES } from "~/forms/testimony";
 import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab, type ListTab } from "~/lib/admin-tabs";
+import { POST_STATUSES, type PostStatus } from "~/lib/post-status";
 import { blogsForAdmin } from "~/models/blog.server";
 import { conferenceWarning } from "~/lib/conference-card";
 import { dashboardPage } from "~/models/dashboard.server";
@@ -30,7 +31,7 @@ import { TestimoniesList } from "./testimonies/testimonies-list";
 const LIST_READERS = {
   leadership: { read: membersForAdmin, failed: LEADERSHIP_MESSAGES.listFailed },
   ministries: { read: ministriesForAdmin, failed: MINISTRY_MESSAGES.listFailed },
-  blogs: { read: blogsForAdmin, failed: BLOG_MESSAGES.listFailed },
+  blogs: { read: () => blogsForAdmin(new Date()), failed: BLOG_MESSAGES.listFailed },
   testimonies: { read: testimoniesForAdmin, failed: TESTIMONY_MESSAGES.listFailed },
   events: { read: eventsForAdmin, failed: EVENT_MESSAGES.listFailed },
 } satisfies Record<ListTab, { read: () => Promise<unknown[]>; failed: string }>;
@@ -62,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (tab === "dashboard") {
     const now = new Date();
     const page = await dashboardPage(now);
-    return { tab, counts: page.counts, conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now) };
+    return { tab, counts: page.counts, postsLine: postsByStatusLine(page.postsByStatus), conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now) };
   }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
   const deleteId = parseId(url.searchParams.get("delete"));
@@ -93,7 +94,22 @@ function TabNav({ current }: { current: AdminTab }) {
 
 type Counts = Awaited<ReturnType<typeof dashboardPage>>["counts"];
 
-function CountCard({ label, value, icon, to }: { label: string; value: number; icon: ReactNode; to?: string }) {
+const STATUS_WORDS: Record<PostStatus, [one: string, many: string]> = {
+  published: ["published", "published"],
+  draft: ["draft", "drafts"],
+  scheduled: ["scheduled", "scheduled"],
+};
+
+/** The Blogs card's line under its one number: '4 published · 1 draft' (statuses with no posts left out). */
+function postsByStatusLine(byStatus: Partial<Record<PostStatus, number>>): string | null {
+  const parts = POST_STATUSES.flatMap((status) => {
+    const n = byStatus[status] ?? 0;
+    return n ? [`${n} ${STATUS_WORDS[status][n === 1 ? 0 : 1]}`] : [];
+  });
+  return parts.length ? parts.join(" · ") : null;
+}
+
+function CountCard({ label, value, detail, icon, to }: { label: string; value: number; detail?: string | null; icon: ReactNode; to?: string }) {
   const body = (
     <>
       <div className="flex items-center justify-between">
@@ -101,6 +117,7 @@ function CountCard({ label, value, icon, to }: { label: string; value: number; i
         <span className="text-brand-700">{icon}</span>
       </div>
       <p className="mt-2 text-3xl font-bold text-stone-900">{value}</p>
+      {detail ? <p className="mt-1 text-sm text-stone-600">{detail}</p> : null}
     </>
   );
   const cardClass = "block rounded-xl border border-stone-200 bg-white p-5 shadow-sm";
@@ -128,7 +145,7 @@ function ConferenceWarning({ message }: { message: string }) {
   );
 }
 
-function Overview({ counts, warning }: { counts: Counts; warning: string | null }) {
+function Overview({ counts, postsLine, warning }: { counts: Counts; postsLine: string | null; warning: string | null }) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
@@ -139,7 +156,7 @@ function Overview({ counts, warning }: { counts: Counts; warning: string | null 
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <CountCard label="Events" value={counts.events} icon={<CalendarIcon className={icon} />} to={adminTabHref("events")} />
-          <CountCard label="Blogs" value={counts.blogs} icon={<BookIcon className={icon} />} to={adminTabHref("blogs")} />
+          <CountCard label="Blogs" value={counts.blogs} detail={postsLine} icon={<BookIcon className={icon} />} to={adminTabHref("blogs")} />
           <CountCard label="Testimonies" value={counts.testimonies} icon={<QuoteIcon className={icon} />} to={adminTabHref("testimonies")} />
           <CountCard label="Ministries" value={counts.ministries} icon={<HeartIcon className={icon} />} to={adminTabHref("ministries")} />
           <CountCard label="Leadership Members" value={counts.leadership} icon={<UsersIcon className={icon} />} to={adminTabHref("leadership")} />
@@ -180,7 +197,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} warning={data.conferenceWarning ?? null} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>

@@ -20,6 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const ADMIN_LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/check-in", label: "Check-in", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/pages", label: "Page copy", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
@@ -31,7 +32,7 @@ const ADMIN_LINKS = [
 
 function AdminHeader({ email }: { email: string }) {
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-stone-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <Link to="/admin" className="flex items-center gap-2">
           <LogoMark className="size-8" />

@@ -1,15 +1,10 @@
 import { Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/icons";
-import { LineParagraphs } from "~/components/paragraphs";
-import { FeatureImage } from "~/components/responsive-image";
-import { WhatsAppShareLink } from "~/components/share-links";
-import { BLOG_DATE_FORMAT } from "~/lib/constants";
+import { BlogPostArticle } from "~/components/blog-post-article";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { feedLink, noindexMeta, seoMeta, whatsappShareUrl } from "~/lib/seo";
+import { toPostPage } from "~/lib/public-post";
+import { feedLink, noindexMeta, seoMeta } from "~/lib/seo";
 import { settingsFromMatches, titled } from "~/lib/settings";
 import { blogPostingJsonLd } from "~/lib/structured-data";
-import { formatCalendarDate } from "~/lib/time";
-import { postPath } from "~/lib/paths";
 import { blogPostPage } from "~/models/pages.server";
 import { publicPage } from "~/server/page.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -46,26 +41,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const page = await blogPostPage(params.slug);
+  // Only a post visitors see now: a draft, or a post scheduled for later, is not found.
+  const page = await blogPostPage(params.slug, new Date());
   const { post } = page;
   // SPEC section 8: a failed post fetch (null, logged by the model) shows the not-found page.
   if (!post) return publicPage(page, () => ({ post: null, jsonLd: null, whatsappHref: null }), 404);
   const origin = siteOrigin(request);
-  // /blog/{id} also shows a post that has a slug; its address is the one with the slug.
-  const path = postPath(post);
-  return publicPage(page, (settings) => ({
-    post: { ...post, path, dateLabel: formatCalendarDate(post.date, BLOG_DATE_FORMAT) ?? post.date },
-    jsonLd: blogPostingJsonLd(post, `${origin}${path}`, origin, settings),
-    whatsappHref: whatsappShareUrl(post.title, `${origin}${path}`),
-  }));
-}
-
-function BackLink({ children }: { children: string }) {
-  return (
-    <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
-      <ArrowLeftIcon className="size-4" /> {children}
-    </Link>
-  );
+  const shown = toPostPage(post, origin);
+  return publicPage(page, (settings) => ({ ...shown, jsonLd: blogPostingJsonLd(post, `${origin}${shown.post.path}`, origin, settings) }));
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
@@ -85,21 +68,5 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  return (
-    <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      {post.image_url ? (
-        <FeatureImage src={post.image_url} alt={post.image_alt || post.title} sizes="(min-width: 800px) 768px, 100vw" className="mb-8 rounded-xl" />
-      ) : null}
-      <BackLink>Back to all blogs</BackLink>
-      <header className="mt-6 border-b border-stone-200 pb-6">
-        {post.category ? <p className="text-xs font-bold uppercase tracking-widest text-gold-700">{post.category}</p> : null}
-        <h1 className="mt-2 font-serif text-3xl font-bold leading-tight text-brand-900 sm:text-4xl">{post.title}</h1>
-        <p className="mt-3 text-stone-600">
-          <time dateTime={post.date}>{post.dateLabel}</time> • By {post.author}
-        </p>
-        {whatsappHref ? <WhatsAppShareLink href={whatsappHref} className="mt-4" /> : null}
-      </header>
-      <LineParagraphs text={post.content} className="mt-8 text-lg leading-relaxed text-stone-800" />
-    </article>
-  );
+  return <BlogPostArticle post={post} whatsappHref={whatsappHref} />;
 }

@@ -23,7 +23,8 @@ export const handle = readOnlyPage;
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, { ...PAGES.blog, feed: true });
 
 export async function loader() {
-  const page = await blogPage();
+  // Only the posts visitors see now: drafts, and posts scheduled for later, are left out.
+  const page = await blogPage(new Date());
   // SPEC section 8: a failed blog list is only logged (by the model); visitors see the empty state.
   const posts = (page.posts ?? []).map((post) => ({
     ...post,

@@ -1,40 +1,55 @@
 // Registering for an event, shared by /events and /events/{id} (their actions, for a plain post)
 // and by /api/registrations (the dialog's island, JSON): honeypot, per-address rate limit and the
-// form's schema, then the guarded insert.
+// form's schema, the phone read as a number, then the guarded insert (app/models/registration.server.ts).
+// Success answers with the registration's code, status and private link; a plain post goes on to
+// the private page itself.
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/forms/registration";
+import { registrationPath, registrationView } from "~/lib/registration-view";
 import { registerForEvent } from "~/models/registration.server";
-import { handlePublicForm, type PublicForm } from "~/server/public-form.server";
+import { bumpContentVersion } from "~/server/content-version.server";
+import { toInternationalPhone } from "~/server/phone.server";
+import { handlePublicForm, type Handled, type PublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { siteOrigin } from "~/server/site-url.server";
+
+/** The form's schema, with the phone number checked and stored in international form (server only). */
+const serverRegistrationSchema = registrationSchema.extend({
+  phone_number: registrationSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
 
 const refusals = {
   "event-not-found": { error: REGISTRATION_MESSAGES.eventNotFound, status: 404 },
-  "registration-closed": { error: REGISTRATION_MESSAGES.closed, status: 409 },
-} as const;
+  closed: { error: REGISTRATION_MESSAGES.closed, status: 409 },
+  full: { error: REGISTRATION_MESSAGES.full, status: 409 },
+  // Says nothing else about that registration: the phone number is all the visitor gave.
+  "already-registered": { error: REGISTRATION_MESSAGES.alreadyRegistered, status: 409, field: "phone_number" },
+} as const satisfies Record<string, Handled>;
 
-export const registrationForm: PublicForm<typeof registrationSchema> = {
-  schema: registrationSchema,
+export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
+  schema: serverRegistrationSchema,
   rateLimit: RATE_LIMITS.registrationPerAddress,
   rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
   successToast: REGISTRATION_MESSAGES.success,
-  async handle(input) {
-    const outcome = await registerForEvent(input);
-    if (outcome === "registered" || outcome === "already-registered") return { toast: REGISTRATION_MESSAGES.success };
-    return refusals[outcome];
+  async handle(input, _formData, request) {
+    const result = await registerForEvent(input, new Date());
+    if (result.outcome !== "registered" && result.outcome !== "repeated") return refusals[result.outcome];
+    // The lists say how many places are left only when that changes their story (now full).
+    if (result.outcome === "registered" && result.turnedFull) await bumpContentVersion();
+    const { receipt, event } = result;
+    return {
+      toast: REGISTRATION_MESSAGES.success,
+      registration: registrationView({ ...receipt, event }, siteOrigin(request)),
+      redirectTo: registrationPath(receipt.token),
+    };
   },
 };
 
-/** The page a plain (no JavaScript) registration returns to: where it came from, dialog closed. */
-function withoutRegisterParam(path: string): string {
-  const url = new URL(path, "http://localhost");
-  url.searchParams.delete("register");
-  return `${url.pathname}${url.search}`;
-}
-
 /**
- * The action of /events and /events/{id}, for a plain post (no JavaScript): success redirects back
- * with the toast; a refusal renders the page again with the dialog open, what was typed and the
- * errors. With JavaScript the dialog posts to /api/registrations instead (workers/api).
+ * The action of /events and /events/{id}, for a plain post (no JavaScript): success goes on (303)
+ * to the registration's private page with the toast; a refusal renders the page again with the
+ * dialog open, what was typed and the errors. With JavaScript the dialog posts to
+ * /api/registrations instead (workers/api).
  */
 export function registrationAction(request: Request, fallbackPath: string) {
-  return handlePublicForm(registrationForm, request, { fallbackPath, redirectPath: withoutRegisterParam, renderFailures: true });
+  return handlePublicForm(registrationForm, request, { fallbackPath, renderFailures: true });
 }

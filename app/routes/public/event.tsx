@@ -3,7 +3,7 @@
 // React: the islands script drives the dialog (app/islands/registration.ts).
 import { Link, useLocation } from "react-router";
 import { EventImage } from "~/components/events/event-card";
-import { EventFacts, RegistrationClosedBadge } from "~/components/events/event-facts";
+import { EventFacts, RegistrationClosedBadge, RegistrationNote } from "~/components/events/event-facts";
 import { EVENTS_MESSAGES } from "~/components/events/messages";
 import {
   RegisterNowLink,
@@ -41,7 +41,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // No such event (or a hidden one): the 404 page, with the site's header and footer as set.
   if (!page.event) return publicPage(page, () => ({ event: null, calendar: null, whatsappHref: null, jsonLd: null }), 404);
   const origin = siteOrigin(request);
-  const { calendar, whatsappHref, ...event } = toSharedEvent(page.event, origin);
+  const { calendar, whatsappHref, ...event } = toSharedEvent(page.event, origin, new Date());
   return publicPage(page, (settings) => ({ event, calendar, whatsappHref, jsonLd: eventJsonLd(event, origin, settings) }));
 }
 
@@ -88,7 +88,7 @@ function EventDetails({
 }) {
   const refused = refusalOf(actionData);
   const requested = registrationRequest([event], useLocation().search);
-  const reopen = event.registrationEnabled && refusedEventId(refused) === String(event.id);
+  const reopen = event.registrationOpen && refusedEventId(refused) === String(event.id);
   const open = reopen || requested.eventId === event.id;
   // A refused plain post whose dialog cannot reopen (registration closed meanwhile): say why.
   const notice = refused && !reopen ? (messageOf(refused) ?? null) : null;
@@ -127,8 +127,11 @@ function EventDetails({
                 </p>
               ) : null}
               <RegistrationCompleteSlot eventId={event.id} className="empty:hidden" />
-              {event.registrationEnabled ? (
-                <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
+              {event.registrationOpen ? (
+                <>
+                  <RegistrationNote note={event.registrationNote} />
+                  <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
+                </>
               ) : (
                 <RegistrationClosedBadge className="w-full" />
               )}
@@ -153,7 +156,7 @@ function EventDetails({
           ) : null}
         </div>
       </div>
-      {event.registrationEnabled ? (
+      {event.registrationOpen ? (
         <RegistrationDialog event={event} open={open} action={pagePath} closeHref={pagePath} refused={refused} />
       ) : null}
     </RegistrationArea>

@@ -25,8 +25,9 @@ const EVENTS_DESCRIPTION =
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
+  const now = new Date();
   const page = await eventsPage();
-  const events: SharedEvent[] = (page.events ?? []).map((row) => toSharedEvent(row, origin));
+  const events: SharedEvent[] = (page.events ?? []).map((row) => toSharedEvent(row, origin, now));
   return publicPage(page, () => ({ events, failed: page.events === null }), page.events === null ? 503 : 200);
 }
 
@@ -58,12 +59,12 @@ export default function Events({ loaderData, actionData }: Route.ComponentProps)
   const requested = registrationRequest(events, useLocation().search);
   const refused = refusalOf(actionData);
   // A refused plain post reopens its dialog; if that event can no longer take registrations, say why.
-  const refusedEvent = refused ? events.find((e) => String(e.id) === refusedEventId(refused) && e.registrationEnabled) : undefined;
+  const refusedEvent = refused ? events.find((e) => String(e.id) === refusedEventId(refused) && e.registrationOpen) : undefined;
   const notice = requested.notice ?? (refused && !refusedEvent ? (messageOf(refused) ?? null) : null);
   const openId = refusedEvent?.id ?? requested.eventId;
-  const openEvent = events.find((e) => e.id === openId && e.registrationEnabled);
+  const openEvent = events.find((e) => e.id === openId && e.registrationOpen);
   // The dialog is in the page whenever an event takes registrations, ready for Register Now.
-  const dialogEvent = openEvent ?? events.find((e) => e.registrationEnabled);
+  const dialogEvent = openEvent ?? events.find((e) => e.registrationOpen);
 
   return (
     <RegistrationArea>

@@ -13,7 +13,8 @@ import { HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { formatInSiteZone } from "~/lib/time";
-import type { ChurchEvent } from "~/models/event.server";
+import type { EventWithPlaces } from "~/models/event.server";
+import { registrationState } from "~/lib/registration-rules";
 import { homePage } from "~/models/pages.server";
 import { publicPage } from "~/server/page.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -26,7 +27,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 
 const EVENTS_FAILED = "Failed to load events. Please try again.";
 
-function toTeaser(event: ChurchEvent): EventTeaser {
+function toTeaser(event: EventWithPlaces, now: Date): EventTeaser {
+  const registration = registrationState(event, now);
   return {
     id: event.id,
     name: event.name,
@@ -35,7 +37,8 @@ function toTeaser(event: ChurchEvent): EventTeaser {
     description: event.description,
     image_url: event.image_url,
     image_alt: event.image_alt,
-    registration_enabled: event.registration_enabled,
+    registration_open: registration.open,
+    registration_note: registration.note,
   };
 }
 
@@ -47,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     now: now.getTime(),
     conference: conferenceCard(settings.conference, page.conferenceEvents, now),
     ministries: page.ministries?.length ? page.ministries : SAMPLE_MINISTRIES,
-    events: (page.events ?? []).map(toTeaser),
+    events: (page.events ?? []).map((event) => toTeaser(event, now)),
     eventsError: page.events ? null : EVENTS_FAILED,
     testimonies: page.testimonies?.length ? page.testimonies : SAMPLE_TESTIMONIES,
     jsonLd: organizationJsonLd(siteOrigin(request), settings),

@@ -1,4 +1,4 @@
-// /blog/rss.xml: the blog as an RSS 2.0 feed (newest 20 posts).
+// /blog/rss.xml: the blog as an RSS 2.0 feed (the newest 20 posts visitors see now).
 import { blogFeedTitle } from "~/lib/seo";
 import { xmlEscape } from "~/lib/xml";
 import { postPath } from "~/lib/paths";
@@ -11,7 +11,7 @@ const FEED_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const page = await blogPage();
+  const page = await blogPage(new Date());
   if (page.posts === null) throw new Error("The blog feed could not be read");
   const { organisation } = siteSettings(page.settings);
   const posts = page.posts.slice(0, FEED_SIZE);

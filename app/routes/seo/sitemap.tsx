@@ -1,4 +1,5 @@
-// /sitemap.xml: every public page and every active record, in one D1 round trip.
+// /sitemap.xml: every public page, every active record and every post visitors see now, in one D1
+// round trip.
 import { xmlEscape } from "~/lib/xml";
 import { postPath } from "~/lib/paths";
 import { sitemapPage } from "~/models/pages.server";
@@ -9,7 +10,7 @@ const STATIC_PATHS = ["/", "/about", "/mission", "/leadership", "/ministries", "
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const { ministries, events, posts } = await sitemapPage();
+  const { ministries, events, posts } = await sitemapPage(new Date());
   const entries: { path: string; lastmod?: string }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
     ...ministries.map((m) => ({ path: `/ministries/${encodeURIComponent(m.slug)}` })),

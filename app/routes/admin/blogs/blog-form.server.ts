@@ -1,12 +1,14 @@
 // /admin/blogs/new and /admin/blogs/edit/:id on the server: the post the form starts from with the
-// categories, and the save and delete its posts ask for.
-import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories } from "~/forms/blog";
+// categories, its History (and the version ?version= asks to view), and the save, restore and
+// delete its posts ask for.
+import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, publishingOf } from "~/forms/blog";
 import { formSlug } from "~/forms/slug";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { todayInSiteZone } from "~/lib/time";
+import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
 import { blogCategories, blogFormData, createBlog, deleteBlog, getBlog, updateBlog, type BlogCategoryOption, type BlogInput } from "~/models/blog.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
+import { askedVersion, viewedVersion } from "~/server/history.server";
 import type { Route } from "./+types/blog-form";
 
 const TAB = adminTabHref("blogs");
@@ -22,10 +24,25 @@ async function categoriesOrNull(): Promise<BlogCategoryOption[] | null> {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const edit = await loadForEdit(request, params.id, blogFormData, { path: TAB, message: MESSAGES.loadFailed });
+  const asked = askedVersion(request);
+  const edit = await loadForEdit(request, params.id, (id) => blogFormData(id, new Date(), asked), {
+    path: TAB,
+    message: asked === null ? MESSAGES.loadFailed : MESSAGES.versionOfDeleted,
+  });
   const categories = edit ? edit.categories : await categoriesOrNull();
+  const post = edit?.post;
   return {
-    post: edit?.post ?? null,
+    post: post
+      ? {
+          ...post,
+          // The form starts at the post's status as visitors see it: a scheduled post whose time
+          // has come is published, so saving it keeps it so.
+          status: post.state,
+          publish_at: post.state === "scheduled" ? isoToSiteLocalInput(post.publish_at) : "",
+        }
+      : null,
+    history: edit?.history ?? [],
+    viewing: edit ? await viewedVersion(request, asked, edit.version, `/admin/blogs/edit/${edit.post.id}`) : null,
     categories: categories ?? [],
     categoriesError: categories ? null : MESSAGES.categoriesFailed,
     // A new post starts on today's date in Malawi, whatever the admin's device says.
@@ -52,9 +69,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     submission,
     imageKind: "blog",
     current: getBlog,
-    toInput: ({ slug_auto, ...value }, image_url): BlogInput => ({ ...value, slug: formSlug({ ...value, slug_auto }), image_url }),
+    toInput: ({ slug_auto, status, publish_at, ...value }, image_url): BlogInput => ({
+      ...value,
+      slug: formSlug({ ...value, slug_auto }),
+      image_url,
+      ...publishingOf({ status, publish_at }),
+    }),
     create: createBlog,
     update: updateBlog,
+    stale: MESSAGES.stale,
+    describe: describePublishing,
     back: TAB,
     messages: MESSAGES,
   });

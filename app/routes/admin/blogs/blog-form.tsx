@@ -1,15 +1,20 @@
 // /admin/blogs/new and /admin/blogs/edit/:id (SPEC section 2, Blog form). The publication date is a
 // calendar date; a new post starts on today's date in Malawi, whatever the admin's device says.
+// Above the button: publish now, save as a draft, or schedule (issue 15). Editing shows the post's
+// Preview link and its History; ?version= fills the form with a kept version to restore.
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SelectField, useAdminForm } from "~/components/admin/form-kit";
+import { HistoryList, VersionBanner, VersionField } from "~/components/admin/history";
 import { ImageField } from "~/components/admin/image-field";
 import { SlugField } from "~/components/admin/slug-field";
-import { TextAreaField, TextField } from "~/components/form-fields";
+import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
 import { BLOG_DATE_INVALID, blogSchemaWithCategories } from "~/forms/blog";
 import { adminTabHref } from "~/lib/admin-tabs";
 import type { Route } from "./+types/blog-form";
+import { PreviewLink } from "./preview-link";
+import { PublishingFields } from "./publishing-fields";
 
 export { action, loader } from "./blog-form.server";
 
@@ -17,17 +22,17 @@ const BLOGS_TAB = adminTabHref("blogs");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.post ? "Edit Blog" : "Add Blog"} | Admin` }];
 
-export default function BlogForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, categories, categoriesError, today } = loaderData;
+function BlogFormBody({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, history, viewing, categories, categoriesError, today } = loaderData;
   const editing = post !== null;
   const schema = useMemo(
     () => blogSchemaWithCategories(categoriesError ? null : new Set(categories.map((c) => c.id))),
     [categories, categoriesError],
   );
-  const { fields, formProps, pending, postedImageUrl } = useAdminForm({
+  const { form, fields, formProps, pending, postedImageUrl } = useAdminForm({
     schema,
     actionData,
-    defaultValue: post ? { ...post, slug_auto: false } : { date: today, slug_auto: true },
+    defaultValue: post ? { ...post, ...viewing?.values, slug_auto: false } : { date: today, slug_auto: true, status: "published" },
     // A date picker holding half a date posts "", which would read as 'Date is required'.
     unreadable: { date: BLOG_DATE_INVALID },
   });
@@ -37,9 +42,31 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
     if (categoriesError) showToast({ title: "Error", description: categoriesError, variant: "destructive" });
   }, [categoriesError]);
 
+  const editHref = post ? `/admin/blogs/edit/${post.id}` : "";
+  // A version's picture is kept while the version is, so it can be shown and restored.
+  const versionImage = viewing?.values.image_url;
+  const shownImage = viewing ? (typeof versionImage === "string" ? versionImage : null) : (post?.image_url ?? null);
   return (
-    <AdminFormPage title={editing ? "Edit Blog" : "Add Blog"} backTo={BLOGS_TAB}>
+    <AdminFormPage
+      title={editing ? "Edit Blog" : "Add Blog"}
+      backTo={BLOGS_TAB}
+      beside={post ? <PreviewLink id={post.id} title={post.title} newTab /> : null}
+      after={
+        post ? (
+          <HistoryList
+            id="blog-history"
+            current={{ saved_at: post.updated_at, saved_by: post.updated_by }}
+            entries={history}
+            viewHref={(version) => `${editHref}?version=${version}`}
+            viewing={viewing?.id ?? null}
+          />
+        ) : null
+      }
+    >
       <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
+        {viewing ? <VersionBanner version={viewing} currentHref={editHref} /> : null}
+        <FormAlert message={form.errors?.[0]} />
+        {post ? <VersionField version={post.version} answer={actionData} /> : null}
         <SlugField pathPrefix="/blog/" title={fields.title} slug={fields.slug} auto={fields.slug_auto} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.author} label="Author" autoComplete="name" />
@@ -65,13 +92,14 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
           rows={10}
           hint="Each line becomes a paragraph; leave a blank line for extra space."
         />
-        <ImageField kind="blog" label="Featured Image" defaultUrl={postedImageUrl ?? post?.image_url ?? null} onUploadingChange={setUploading} />
+        <ImageField kind="blog" label="Featured Image" defaultUrl={postedImageUrl ?? shownImage} onUploadingChange={setUploading} />
         <TextField
           field={fields.image_alt}
           label="Image description"
           placeholder="e.g. Men gathered around a new borehole"
           hint="Read aloud to people who cannot see the picture. Leave empty to use the title."
         />
+        <PublishingFields status={fields.status} publishAt={fields.publish_at} />
         <FormActions
           cancelTo={BLOGS_TAB}
           submitLabel={editing ? "Update Blog" : "Create Blog"}
@@ -82,4 +110,9 @@ export default function BlogForm({ loaderData, actionData }: Route.ComponentProp
       </Form>
     </AdminFormPage>
   );
+}
+
+/** A new form for each version shown, so every field starts from that version. */
+export default function BlogForm(props: Route.ComponentProps) {
+  return <BlogFormBody key={props.loaderData.viewing?.id ?? "current"} {...props} />;
 }

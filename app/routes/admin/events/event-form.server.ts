@@ -1,6 +1,6 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
-import { EVENT_MESSAGES as MESSAGES, eventSchema } from "~/forms/event";
+import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/forms/event";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "~/models/event.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
@@ -24,6 +24,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const submission = parseSubmission(post.formData, eventSchema);
   if (submission.status !== "success") return refuseAdminForm(submission);
+  // Lowering the capacity below the places taken moves nobody back to the waiting list: the
+  // 'updated' toast says what that means.
+  let notice: string | null = null;
   return saveWithImage(request, context, {
     post,
     submission,
@@ -31,7 +34,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     current: getEvent,
     toInput: (value, image_url): EventInput => ({ ...value, image_url }),
     create: createEvent,
-    update: updateEvent,
+    async update(id, input) {
+      const saved = await updateEvent(id, input);
+      if (saved && input.capacity !== null && saved.confirmed > input.capacity) notice = capacityBelowConfirmedNotice(saved.confirmed);
+      return saved !== null;
+    },
+    describe: () => (notice ? `${MESSAGES.updated.description} ${notice}` : undefined),
     back: TAB,
     messages: MESSAGES,
   });

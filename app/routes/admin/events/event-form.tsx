@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { AdminFormPage, FormActions, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/components/admin/image-field";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema } from "~/forms/event";
+import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema } from "~/forms/event";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
@@ -33,10 +33,13 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     schema: eventSchema,
     actionData,
     // Both switches start on for a new event (SPEC section 2).
-    defaultValue: event ? { ...event, date: isoToSiteLocalInput(event.date) } : { active: true, registration_enabled: true },
+    defaultValue: event
+      ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
+      : { active: true, registration_enabled: true, waitlist_enabled: true },
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
-    // the event without a date: refuse it before the schema sees the empty value.
-    unreadable: { date: EVENT_DATE_INVALID },
+    // the event without a date: refuse it before the schema sees the empty value. The same for a
+    // number field holding something that is not a number.
+    unreadable: { date: EVENT_DATE_INVALID, registration_closes_at: EVENT_DATE_INVALID, capacity: EVENT_CAPACITY_INVALID },
   });
   const [uploading, setUploading] = useState(false);
 
@@ -64,6 +67,38 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
         />
         <SwitchField field={fields.active} label="Active" hint="Active events are visible to the public" />
         <SwitchField field={fields.registration_enabled} label="Allow Registration" hint="Enable people to register for this event" />
+        <fieldset className="space-y-5 rounded-lg border border-stone-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-stone-900">Places and waiting list</legend>
+          <TextField
+            field={fields.capacity}
+            label="Capacity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint={
+              editing
+                ? `How many people can come; leave empty for no limit. ${event.confirmed} confirmed now.`
+                : "How many people can come; leave empty for no limit."
+            }
+          />
+          {editing && event.capacity !== null && event.confirmed > event.capacity ? (
+            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {capacityBelowConfirmedNotice(event.confirmed)}
+            </p>
+          ) : null}
+          <SwitchField
+            field={fields.waitlist_enabled}
+            label="Waiting list"
+            hint="When every place is taken, people can join a waiting list and move up when someone cancels"
+          />
+          <TextField
+            field={fields.registration_closes_at}
+            label="Registration closes"
+            type="datetime-local"
+            hint="Malawi time. Leave empty to close registration when the event starts."
+          />
+        </fieldset>
         <FormActions
           cancelTo={EVENTS_TAB}
           submitLabel={editing ? "Update Event" : "Create Event"}

@@ -22,7 +22,12 @@ function registrationsDeletedText(n: number): string {
 function Details({ row }: { row: AdminEventRow }) {
   const parts = [formatInSiteZone(row.date, ADMIN_EVENT_DATE_FORMAT) ?? "No date set"];
   if (row.location) parts.push(row.location);
-  parts.push(plural(row.registrations, "registration", "registrations"));
+  if (row.capacity !== null) {
+    parts.push(`${row.confirmed} of ${row.capacity} places taken`);
+    if (row.waitlisted) parts.push(`${row.waitlisted} waiting`);
+  } else {
+    parts.push(plural(row.registrations, "registration", "registrations"));
+  }
   return <>{parts.join(" · ")}</>;
 }
 

@@ -1,18 +1,28 @@
 // /admin/ministries/new and /admin/ministries/edit/:id on the server: the record the form starts
-// from, and the save and delete its posts ask for.
+// from with its History (and the version ?version= asks to view), and the save, restore and delete
+// its posts ask for.
 import { MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/forms/ministry";
 import { formSlug } from "~/forms/slug";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { createMinistry, deleteMinistry, getMinistry, updateMinistry, type MinistryInput } from "~/models/ministry.server";
+import { createMinistry, deleteMinistry, getMinistry, ministryFormData, updateMinistry, type MinistryInput } from "~/models/ministry.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
+import { askedVersion, viewedVersion } from "~/server/history.server";
 import type { Route } from "./+types/ministry-form";
 
 const TAB = adminTabHref("ministries");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const ministry = await loadForEdit(request, params.id, getMinistry, { path: TAB, message: MESSAGES.loadFailed });
-  return { ministry };
+  const asked = askedVersion(request);
+  const edit = await loadForEdit(request, params.id, (id) => ministryFormData(id, asked), {
+    path: TAB,
+    message: asked === null ? MESSAGES.loadFailed : MESSAGES.versionOfDeleted,
+  });
+  return {
+    ministry: edit?.ministry ?? null,
+    history: edit?.history ?? [],
+    viewing: edit ? await viewedVersion(request, asked, edit.version, `/admin/ministries/edit/${edit.ministry.id}`) : null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,6 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     toInput: ({ slug_auto, ...value }, image_url): MinistryInput => ({ ...value, slug: formSlug({ ...value, slug_auto }), image_url }),
     create: createMinistry,
     update: updateMinistry,
+    stale: MESSAGES.stale,
     back: TAB,
     messages: MESSAGES,
   });

@@ -1,9 +1,9 @@
 // /admin/settings: what the ministry sets for the whole site, one form per section (Organisation,
 // Contact, Social links, Home hero, Conference card), each saved on its own. Everything shows on
 // the next visit of every page (the save bumps the content version).
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { RequiredLabel, SelectField } from "~/components/admin/form-kit";
+import { RadioGroupField, RequiredLabel, SelectField } from "~/components/admin/form-kit";
 import { ImageField } from "~/components/admin/image-field";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { CONFERENCE_MODES, conferenceSchemaWithEvents, SECTION_FORMS, type ConferenceMode } from "~/forms/settings";
@@ -149,28 +149,11 @@ function ConferenceSection({ settings, versions, actionData, upcomingEvents }: S
   const mode = fields.conference_mode;
   return (
     <SectionFrame section="conference" version={versions.conference} answer={answer} formProps={formProps} intro="The card beside the home page's hero, counting down to a conference.">
-      <fieldset aria-describedby={mode.errors ? mode.errorId : undefined}>
-        <legend className="mb-2 text-sm font-medium text-stone-800">{SECTION_FORMS.conference.heading} shows</legend>
-        <div className="space-y-2">
-          {CONFERENCE_MODES.map((value) => {
-            const { key, ...radio } = getInputProps(mode, { type: "radio", value });
-            return (
-              <label key={value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
-                <input key={key} {...radio} className="mt-0.5 size-5 shrink-0" />
-                <span>
-                  <span className="block font-medium text-stone-900">{MODE_LABELS[value].label}</span>
-                  <span className="block text-stone-600">{MODE_LABELS[value].hint}</span>
-                </span>
-              </label>
-            );
-          })}
-        </div>
-        {mode.errors ? (
-          <p id={mode.errorId} className="mt-1.5 text-sm font-medium text-red-700">
-            {mode.errors[0]}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioGroupField
+        field={mode}
+        legend={`${SECTION_FORMS.conference.heading} shows`}
+        options={CONFERENCE_MODES.map((value) => ({ value, ...MODE_LABELS[value] }))}
+      />
       <SelectField
         field={fields.conference_event_id}
         label="Event (for 'An event I choose')"

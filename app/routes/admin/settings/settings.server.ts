@@ -9,6 +9,7 @@ import { z } from "zod";
 import { CONTACT_DEFAULTS } from "~/content/organisation";
 import { adminContext, requestContext } from "~/context";
 import { firstErrors, type FormAnswer } from "~/forms/answer";
+import { RESTORE_INTENT, RESTORED } from "~/forms/history";
 import {
   conferenceSchemaWithEvents,
   SECTION_FORMS,
@@ -17,21 +18,21 @@ import {
   type SettingsSection,
   type SettingsValues,
 } from "~/forms/settings";
-import { formatInSiteZone } from "~/lib/time";
+import { savedAtText } from "~/lib/time";
 import { saveSection, settingsFormData } from "~/models/settings.server";
 import { decideImage, errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
 import { deleteImageSet } from "~/server/image-store.server";
-import { sectionVersions, siteSettings } from "~/server/settings.server";
+import { sectionSaves, sectionVersions, siteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** A section form's answer: which section it was for, and conform's result. */
 export type SectionAnswer = FormAnswer & { section: SettingsSection };
 
-/** What a settings page's forms start from: the values, each section's version, the upcoming events. */
+/** What a settings page's forms start from: the values, each section's version and last save, the upcoming events. */
 export async function settingsPageData() {
   const { rows, upcomingEvents } = await settingsFormData(new Date());
-  return { settings: siteSettings(rows), versions: sectionVersions(rows), upcomingEvents };
+  return { settings: siteSettings(rows), versions: sectionVersions(rows), saves: sectionSaves(rows), upcomingEvents };
 }
 
 /**
@@ -56,17 +57,13 @@ function answer(section: SettingsSection, submission: Submission<unknown> | null
   return data<SectionAnswer>({ result: listsAsLists(section, result), section, ...(toast ? { toast } : {}) }, { status });
 }
 
-/** "10:42", or "10:42 on Nov 21" for another day, in Malawi time. */
-function savedAtText(iso: string | null): string {
-  if (!iso) return "the same moment";
-  const day = (d: string | Date) => formatInSiteZone(d, "yyyy-MM-dd");
-  return formatInSiteZone(iso, day(iso) === day(new Date()) ? "HH:mm" : "HH:mm 'on' MMM d")!;
-}
-
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** Saves the section the form posted, when it is one of this page's `sections`. */
-export async function saveSettingsSection({ request, context }: ActionArgs, page: string, sections: readonly SettingsSection[]) {
+/**
+ * Saves the section the form posted, when it is one of this page's `sections`; with `keepHistory`
+ * (the page copy), the version a save replaces is kept, and a restore of one is a save too.
+ */
+export async function saveSettingsSection({ request, context }: ActionArgs, page: string, sections: readonly SettingsSection[], keepHistory = false) {
   const post = await readAdminPost(request, undefined, page);
   if ("refused" in post) return post.refused;
   const { formData } = post;
@@ -101,7 +98,7 @@ export async function saveSettingsSection({ request, context }: ActionArgs, page
     value = { ...(value as SettingsValues["contact"]), map_image: image.url ?? CONTACT_DEFAULTS.map_image };
   }
 
-  const outcome = await saveSection(section, value, version, context.get(adminContext).email);
+  const outcome = await saveSection(section, value, version, context.get(adminContext).email, keepHistory);
   if (!outcome.saved) {
     const message = staleSettingsMessage(savedAtText(outcome.savedAt));
     return answer(section, submission, { formError: message, toast: errorToast(message) }, 409);
@@ -109,5 +106,6 @@ export async function saveSettingsSection({ request, context }: ActionArgs, page
   if (section === "contact" && (value as SettingsValues["contact"]).map_image !== oldMap) {
     context.get(requestContext).waitUntil(deleteImageSet(oldMap));
   }
-  return redirectWithToast(request, `${page}#${section}`, { title: SECTION_FORMS[section].saved });
+  const saved = { title: SECTION_FORMS[section].saved };
+  return redirectWithToast(request, `${page}#${section}`, post.intent === RESTORE_INTENT ? { ...saved, description: RESTORED } : saved);
 }

@@ -1,0 +1,169 @@
+// Every query that touches `revisions`: keeping the version a save replaces, the window of kept
+// versions, a record's history and one version of it. A save is one D1 batch (atomic): the copy of
+// the version it replaces and the write are guarded by the same condition (the record is still at
+// the version the form was opened at), so either both happen or neither, and two saves from the
+// same version can never both win.
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import { revisions, type churchblogs, type ministries } from "~/db/schema";
+import type { Db } from "~/db/db.server";
+
+/** How many earlier versions of each record are kept (issue 15: at least the last 20). */
+export const REVISIONS_KEPT = 20;
+
+export type RevisedEntity = "blog" | "ministry" | "page";
+
+/** A version in a record's history: when and by whom it was saved (by: null from before that was kept). */
+export type HistoryEntry = { id: number; saved_at: string; saved_by: string | null };
+
+/** The form's version guard: the version it was opened at, and who is saving. */
+export type SaveGuard = { version: number; by: string };
+
+/** Who saved a record last, its version, and when: what a refused save tells the admin. */
+export type LastSave = { version: number; updated_at: string; updated_by: string | null };
+
+/**
+ * What a guarded save did: saved (with the pictures that versions dropped from the kept window no
+ * longer hold), or not, with the record's last save (null when the record no longer exists).
+ */
+export type GuardedSave = { saved: true; released: string[] } | { saved: false; last: LastSave | null };
+
+/** `json_object('title', title, ...)`: a version's fields as the row holds them now. */
+export function jsonObject(columns: Record<string, SQLiteColumn>): SQL<string> {
+  const pairs = Object.entries(columns).map(([name, column]) => sql`${name}, ${column}`);
+  return sql<string>`json_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** Where a version is copied from: the row (`from` + `where`) and how its parts read. */
+type VersionSource = {
+  from: SQLiteTable;
+  /** Finds the row only while it is at the version the form was opened at. */
+  where: SQL | undefined;
+  data: SQL<string> | SQLiteColumn;
+  image: SQLiteColumn | null;
+  savedAt: SQLiteColumn;
+  savedBy: SQLiteColumn;
+};
+
+const ofRecord = (entity: RevisedEntity, key: string) => and(eq(revisions.entity, entity), eq(revisions.record_key, key));
+
+/** Copies the row, as it is before the save, into the record's history (part of the save's batch). */
+export function keepVersionQuery(db: Db, entity: RevisedEntity, key: string, source: VersionSource) {
+  return db.insert(revisions).select(
+    db
+      .select({
+        id: sql<number>`null`.as("id"),
+        entity: sql<string>`${entity}`.as("entity"),
+        record_key: sql<string>`${key}`.as("record_key"),
+        data: source.data,
+        image_url: source.image ?? sql<null>`null`.as("image_url"),
+        saved_at: source.savedAt,
+        saved_by: source.savedBy,
+      })
+      .from(source.from)
+      .where(source.where),
+  );
+}
+
+/** The pictures among some rows' `image_url`s. */
+const picturesOf = (rows: { image_url: string | null }[]) => rows.flatMap((row) => (row.image_url ? [row.image_url] : []));
+
+/** Drops the record's versions beyond the kept window, answering their pictures. */
+function pruneQuery(db: Db, entity: RevisedEntity, key: string) {
+  const kept = db.select({ id: revisions.id }).from(revisions).where(ofRecord(entity, key)).orderBy(desc(revisions.id)).limit(REVISIONS_KEPT);
+  return db
+    .delete(revisions)
+    .where(and(ofRecord(entity, key), notInArray(revisions.id, kept)))
+    .returning({ image_url: revisions.image_url });
+}
+
+type GuardedSaveParts = {
+  entity: RevisedEntity;
+  key: string;
+  /** keepVersionQuery for the row as the form saw it. */
+  keep: BatchItem<"sqlite">;
+  /** The write, guarded like `keep`, returning a row when it happened. */
+  write: BatchItem<"sqlite">;
+  /** The record's last save, read after the write (for a refusal). */
+  last: BatchItem<"sqlite">;
+};
+
+/** Runs a guarded save in one batch: keep the version it replaces, write, read back, prune. */
+export async function runGuardedSave(db: Db, { entity, key, keep, write, last }: GuardedSaveParts): Promise<GuardedSave> {
+  const [, written, lastRows, pruned] = (await db.batch([keep, write, last, pruneQuery(db, entity, key)])) as [
+    unknown,
+    unknown[],
+    LastSave[],
+    { image_url: string | null }[],
+  ];
+  if (written.length === 0) return { saved: false, last: lastRows[0] ?? null };
+  return { saved: true, released: picturesOf(pruned) };
+}
+
+/** The tables whose rows keep their history, with the columns a guarded save reads and writes. */
+type TrackedTable = typeof churchblogs | typeof ministries;
+
+type TrackedUpdate<T extends TrackedTable> = {
+  entity: Exclude<RevisedEntity, "page">;
+  table: T;
+  id: number;
+  /** The columns a kept version holds (what the record's form edits). */
+  versionColumns: Record<string, SQLiteColumn>;
+  values: SQLiteUpdateSetSource<T>;
+  guard: SaveGuard;
+};
+
+/** Updates a post or ministry if it is still at the form's version, keeping the version it replaces. */
+export function guardedUpdate<T extends TrackedTable>(db: Db, { entity, table, id, versionColumns, values, guard }: TrackedUpdate<T>): Promise<GuardedSave> {
+  const key = String(id);
+  const atFormVersion = and(eq(table.id, id), eq(table.version, guard.version));
+  const set = { ...values, version: sql`${table.version} + 1`, updated_at: new Date().toISOString(), updated_by: guard.by } as SQLiteUpdateSetSource<T>;
+  return runGuardedSave(db, {
+    entity,
+    key,
+    keep: keepVersionQuery(db, entity, key, {
+      from: table,
+      where: atFormVersion,
+      data: jsonObject(versionColumns),
+      image: table.image_url,
+      savedAt: table.updated_at,
+      savedBy: table.updated_by,
+    }),
+    write: db.update(table).set(set).where(atFormVersion).returning({ id: table.id }),
+    last: db.select({ version: table.version, updated_at: table.updated_at, updated_by: table.updated_by }).from(table).where(eq(table.id, id)),
+  });
+}
+
+/** The record's kept versions, newest first (a part of its form's batch). */
+export function historyQuery(db: Db, entity: RevisedEntity, key: string) {
+  return db
+    .select({ id: revisions.id, saved_at: revisions.saved_at, saved_by: revisions.saved_by })
+    .from(revisions)
+    .where(ofRecord(entity, key))
+    .orderBy(desc(revisions.id))
+    .limit(REVISIONS_KEPT);
+}
+
+/** One kept version of one of the records `keys` names, with its fields as JSON (a part of its form's batch). */
+export function versionQuery(db: Db, entity: RevisedEntity, keys: string[], id: number) {
+  return db
+    .select({ id: revisions.id, record_key: revisions.record_key, data: revisions.data, saved_at: revisions.saved_at, saved_by: revisions.saved_by })
+    .from(revisions)
+    .where(and(eq(revisions.entity, entity), inArray(revisions.record_key, keys), eq(revisions.id, id)))
+    .limit(1);
+}
+
+export type KeptVersion = { id: number; record_key: string; data: string; saved_at: string; saved_by: string | null };
+
+/**
+ * Deletes a post or ministry with its history, in one batch, answering the record's picture and
+ * those its kept versions held; undefined when there was no such record.
+ */
+export async function deleteWithHistory(db: Db, entity: Exclude<RevisedEntity, "page">, table: TrackedTable, id: number) {
+  const [history, removed] = await db.batch([
+    db.delete(revisions).where(ofRecord(entity, String(id))).returning({ image_url: revisions.image_url }),
+    db.delete(table).where(eq(table.id, id)).returning({ image_url: table.image_url }),
+  ]);
+  return removed[0] && { image_url: removed[0].image_url, released: picturesOf(history) };
+}

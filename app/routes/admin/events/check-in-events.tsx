@@ -1,0 +1,52 @@
+// /admin/check-in: where a door volunteer starts. Today's and upcoming events (and undated ones),
+// soonest first, each leading to its check-in page with its running count.
+import { Link } from "react-router";
+import { formatInSiteZone } from "~/lib/time";
+import { checkInEvents } from "~/models/event.server";
+import type { Route } from "./+types/check-in-events";
+
+export const meta: Route.MetaFunction = () => [{ title: "Check-in | Admin" }];
+
+export async function loader() {
+  const events = await checkInEvents(new Date());
+  return {
+    events: events.map((event) => ({
+      id: event.id,
+      name: event.name,
+      whenText: formatInSiteZone(event.date, "EEE, MMM d, yyyy · h:mm a") ?? "No date set",
+      location: event.location,
+      active: event.active,
+      confirmed: event.confirmed,
+      checkedIn: event.checkedIn,
+    })),
+  };
+}
+
+export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
+  const { events } = loaderData;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold text-stone-900">Check-in</h1>
+      <p className="mt-1 text-stone-600">Choose the event at your door.</p>
+      {events.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-stone-600">No events today or coming up.</p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {events.map((event) => (
+            <li key={event.id}>
+              <Link to={`/admin/events/${event.id}/check-in`} className="block rounded-xl border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-600">
+                <span className="block text-lg font-semibold text-stone-900">{event.name}</span>
+                <span className="block text-sm text-stone-700">{event.whenText}</span>
+                {event.location ? <span className="block text-sm text-stone-600">{event.location}</span> : null}
+                <span className="mt-2 block text-sm font-semibold text-brand-800">
+                  {event.checkedIn} checked in of {event.confirmed} confirmed
+                  {event.active ? "" : " · Hidden event"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

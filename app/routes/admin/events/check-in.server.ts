@@ -1,0 +1,61 @@
+// /admin/events/{id}/check-in on the server: the event's running count and who matches the
+// volunteer's search (or who came last), in one D1 round trip; and the door's actions for a plain
+// post (without JavaScript). With JavaScript a tap posts to /api/admin/events/{id}/check-in instead
+// (workers/api/admin-check-in.ts), which answers the person's true state as JSON.
+import { data } from "react-router";
+import { adminContext } from "~/context";
+import { formatInSiteZone } from "~/lib/time";
+import { checkInPage } from "~/models/event.server";
+import { parseId } from "~/server/admin-actions.server";
+import { publicPagesUnchanged } from "~/server/admin-guard.server";
+import { BadRequest, postedPagePath, readFormData, refuse } from "~/server/forms.server";
+import { siteOrigin } from "~/server/site-url.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { addRegistration, changeCheckIn, registrationIdOf } from "./registration-actions.server";
+import { toPerson } from "./registration-people.server";
+import type { Route } from "./+types/check-in";
+
+/** How many people a search shows at once (a name search at a big event can match many). */
+const MATCH_LIMIT = 25;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = await checkInPage(id, search, MATCH_LIMIT);
+  if (!page) throw data(null, { status: 404 });
+  const { event, tallies, rows } = page;
+  const origin = siteOrigin(request);
+  return {
+    event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity },
+    tallies: { checkedIn: tallies.checkedIn, confirmed: tallies.confirmed },
+    search,
+    people: rows.map((row) => toPerson(row, event.name, origin)),
+    limit: MATCH_LIMIT,
+    /** Asked after a plain post for someone not confirmed: 'Not confirmed – admit anyway?'. */
+    asking: parseId(url.searchParams.get("admit")),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const eventId = parseId(params.id);
+  if (eventId === null) throw data(null, { status: 404 });
+  let formData: FormData;
+  try {
+    formData = await readFormData(request);
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return refuse(null, { formError: error.message }, error.status);
+  }
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "walk-in") return addRegistration(request, context, eventId, formData, true);
+  publicPagesUnchanged(context);
+  const id = registrationIdOf(formData);
+  if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
+  const answer = await changeCheckIn(eventId, intent, id, context.get(adminContext).email);
+  const url = new URL(postedPagePath(request), request.url);
+  url.searchParams.delete("admit");
+  if (answer.outcome === "not-confirmed") url.searchParams.set("admit", String(id));
+  return redirectWithToast(request, `${url.pathname}${url.search}`, answer.toast);
+}

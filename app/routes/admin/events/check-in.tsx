@@ -1,0 +1,245 @@
+// /admin/events/{id}/check-in: the door, on a phone held in one hand on a slow connection. Search by
+// name, the last digits of the phone or the code; one big 'Check in' (and 'Undo') per person; the
+// running count; 'Add walk-in'. Someone not confirmed gets 'Not confirmed – admit anyway?'.
+// Without JavaScript every button is a plain form post. With it, a tap sends one small request
+// (/api/admin/events/{id}/check-in) and the row shows what the server says, never a guess: while
+// sending it says so, and a failed request says nothing was saved and offers to try again.
+import { useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { buttonClass, SubmitButton, TextField } from "~/components/form-fields";
+import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
+import { showToast } from "~/components/toaster";
+import { deskRegistrationSchema } from "~/forms/desk-registration";
+import type { CheckInAnswer } from "./registration-actions.server";
+import type { Person } from "./registration-people.server";
+import type { Route } from "./+types/check-in";
+
+export { action, loader } from "./check-in.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Check-in: ${loaderData?.event.name ?? "Event"} | Admin` }];
+
+const NOT_CONFIRMED = "Not confirmed – admit anyway?";
+const SEND_FAILED = "No connection: nothing was saved. Try again.";
+
+type RowState = { checkedIn: boolean; checkedInText: string | null; admitted: boolean };
+type Pending = "checkin" | "admit" | "undo" | null;
+
+type Intent = Exclude<Pending, null>;
+
+/** One tap: a plain form post without JavaScript; with it, `onTap` sends the small request. */
+function TapForm({
+  personId,
+  intent,
+  pending,
+  onTap,
+  className,
+  children,
+}: {
+  personId: number;
+  intent: Intent;
+  pending: Pending;
+  onTap: (intent: Intent) => void;
+  className: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!pending) onTap(intent);
+      }}
+    >
+      <input type="hidden" name="registration_id" value={personId} />
+      <button type="submit" name="intent" value={intent} aria-disabled={pending !== null} className={className}>
+        {pending === intent ? "Saving..." : children}
+      </button>
+    </Form>
+  );
+}
+
+function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person: Person; eventId: number; asking: boolean; onCount: (n: number) => void }) {
+  const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
+  const [pending, setPending] = useState<Pending>(null);
+  const [asking, setAsking] = useState(askingFirst);
+  const [failed, setFailed] = useState<Intent | null>(null);
+  const confirmed = person.status === "confirmed";
+
+  async function send(intent: Intent) {
+    setPending(intent);
+    setFailed(null);
+    try {
+      const response = await fetch(`/api/admin/events/${eventId}/check-in`, {
+        method: "POST",
+        body: new URLSearchParams({ intent, registration_id: String(person.id) }),
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+      });
+      if (response.status === 401) {
+        showToast({ title: "Error", description: "Your session has ended. Please sign in again.", variant: "destructive" });
+        return;
+      }
+      const answer = (await response.json()) as CheckInAnswer;
+      if (answer.person) setState({ checkedIn: answer.person.checkedIn, checkedInText: answer.person.checkedInText, admitted: answer.person.admittedUnconfirmed });
+      if (answer.checkedIn !== null) onCount(answer.checkedIn);
+      setAsking(answer.outcome === "not-confirmed");
+      if (answer.outcome !== "not-confirmed") showToast(answer.toast);
+    } catch {
+      setFailed(intent);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const big = "w-full rounded-lg px-5 py-4 text-lg font-bold shadow-sm";
+  return (
+    <li className={`rounded-xl border p-4 ${state.checkedIn ? "border-green-300 bg-green-50" : "border-stone-200 bg-white"}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-lg font-semibold break-words text-stone-900">{person.name}</p>
+          <p className="text-sm text-stone-700">
+            <span className="font-mono">{person.code}</span> · {person.phone}
+          </p>
+          {!confirmed ? <p className="mt-1 text-sm font-semibold text-amber-800">{person.statusLabel}</p> : null}
+        </div>
+        {state.checkedIn ? (
+          <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-green-800">
+            <CheckIcon className="size-5" />
+            In {state.checkedInText}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-3" aria-live="polite">
+        {failed ? (
+          <p role="alert" className="mb-2 text-sm font-medium text-red-800">
+            {SEND_FAILED}
+          </p>
+        ) : null}
+        {state.checkedIn ? (
+          <TapForm personId={person.id} pending={pending} onTap={(intent) => void send(intent)} intent="undo" className={`${buttonClass.secondary} w-full`}>
+            Undo<span className="sr-only"> check-in of {person.name}</span>
+          </TapForm>
+        ) : asking ? (
+          <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+            <p className="font-semibold text-amber-950">{NOT_CONFIRMED}</p>
+            <TapForm personId={person.id} pending={pending} onTap={(intent) => void send(intent)} intent="admit" className={`${big} bg-amber-600 text-white hover:bg-amber-700`}>
+              Admit anyway<span className="sr-only">: {person.name}</span>
+            </TapForm>
+            <button type="button" onClick={() => setAsking(false)} className={`${buttonClass.secondary} w-full`}>
+              Don't admit
+            </button>
+          </div>
+        ) : (
+          <TapForm personId={person.id} pending={pending} onTap={(intent) => void send(intent)} intent="checkin" className={`${big} bg-brand-700 text-white hover:bg-brand-800`}>
+            {failed ? "Try again" : "Check in"}
+            <span className="sr-only">: {person.name}</span>
+          </TapForm>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function WalkIn({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
+  const refused = actionData !== undefined && actionData.result.status !== "success";
+  return (
+    <details open={refused || undefined} className="rounded-xl border border-stone-200 bg-white">
+      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Add walk-in</summary>
+      <Form method="post" {...formProps} key={useLocation().key} className="space-y-4 border-t border-stone-200 p-4">
+        <input type="hidden" name="intent" value="walk-in" />
+        <TextField field={fields.full_name} label={<RequiredLabel>Full Name</RequiredLabel>} autoComplete="off" />
+        <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
+        <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
+        <SwitchField field={fields.shared_phone} label="Shares a phone" hint="Another person registered with this phone number" />
+        <SwitchField field={fields.over_capacity} label="Go over the capacity" hint="Only needed when every place is taken" />
+        {fields.over_capacity.errors?.[0] ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {fields.over_capacity.errors[0]}
+          </p>
+        ) : null}
+        <SubmitButton pending={pending} pendingLabel="Adding...">
+          Add and check in
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, tallies, search, people, limit, asking } = loaderData;
+  const [count, setCount] = useState<{ n: number; from: number }>({ n: tallies.checkedIn, from: tallies.checkedIn });
+  // A new page load (a search, a plain post) brings the server's count.
+  const checkedIn = count.from === tallies.checkedIn ? count.n : tallies.checkedIn;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-5 sm:py-8">
+      <Link to={`/admin/events/registrations/${event.id}`} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
+        <ArrowLeftIcon className="size-4" />
+        Registrations
+      </Link>
+      <h1 className="mt-2 text-xl font-bold break-words text-stone-900">Check-in: {event.name}</h1>
+      {event.dateText ? <p className="text-sm text-stone-600">{event.dateText}</p> : null}
+      <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white">
+        <span className="text-3xl font-bold">{checkedIn}</span> checked in
+        <span className="text-brand-100"> of {tallies.confirmed} confirmed</span>
+      </p>
+
+      <Form method="get" role="search" className="mt-4 flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="check-in-search" className="block text-sm font-medium text-stone-800">
+            Name, last digits of the phone, or code
+          </label>
+          <input
+            id="check-in-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            key={search}
+            autoComplete="off"
+            className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-3 text-lg"
+          />
+        </div>
+        <button type="submit" className={`${buttonClass.primary} py-3.5`}>
+          Search
+        </button>
+      </Form>
+
+      <div className="mt-4">
+        {search ? (
+          people.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700">Nobody matches “{search}”.</p>
+          ) : (
+            <>
+              <ul className="space-y-3">
+                {people.map((person) => (
+                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                ))}
+              </ul>
+              {people.length === limit ? <p className="mt-3 text-sm text-stone-600">Showing the first {limit}. Type more to narrow the search.</p> : null}
+            </>
+          )
+        ) : people.length ? (
+          <>
+            <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Checked in last</h2>
+            <ul className="mt-2 space-y-3">
+              {people.map((person) => (
+                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-sm text-stone-600">Search for the person at the door.</p>
+        )}
+      </div>
+
+      <div className="mt-6 space-y-3">
+        <WalkIn actionData={actionData} />
+        <Link to={`/admin/events/${event.id}/door-list`} className={`${buttonClass.secondary} w-full`}>
+          Print door list
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// /admin/events/{id}/door-list: the list to print for a hall with no signal. A–Z, with each
+// person's code and the last 3 digits of their phone (enough to tell two John Bandas apart,
+// without printing whole numbers), and a box to tick; the waiting list follows.
+import { data, Link } from "react-router";
+import { formatInSiteZone } from "~/lib/time";
+import { doorListPage } from "~/models/event.server";
+import { parseId } from "~/server/admin-actions.server";
+import { PrintButton } from "./print-button";
+import type { Route } from "./+types/door-list";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Door list: ${loaderData?.event.name ?? "Event"} | Admin` }];
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const page = id === null ? undefined : await doorListPage(id);
+  if (!page) throw data(null, { status: 404 });
+  const people = page.rows.map((row) => ({
+    id: row.id,
+    name: row.full_name,
+    code: row.code,
+    phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
+    waiting: row.status === "waitlisted",
+    checkedIn: row.checked_in_at !== null,
+  }));
+  return {
+    event: { id: page.event.id, name: page.event.name, whenText: formatInSiteZone(page.event.date, "EEEE, MMMM d, yyyy · h:mm a") },
+    confirmed: people.filter((p) => !p.waiting),
+    waiting: people.filter((p) => p.waiting),
+    printedAt: formatInSiteZone(new Date().toISOString(), "MMM d, yyyy HH:mm"),
+  };
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function DoorTable({ caption, people }: { caption: string; people: Loaded["confirmed"] }) {
+  const cell = "border border-stone-400 px-2 py-1.5";
+  return (
+    <table className="mt-4 w-full border-collapse text-left text-sm">
+      <caption className="mb-1 text-left font-semibold">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={`${cell} w-10`}>In</th>
+          <th scope="col" className={cell}>Name</th>
+          <th scope="col" className={cell}>Code</th>
+          <th scope="col" className={cell}>Phone ends</th>
+        </tr>
+      </thead>
+      <tbody>
+        {people.map((person) => (
+          <tr key={person.id}>
+            <td className={`${cell} text-center`}>{person.checkedIn ? "✓" : "☐"}</td>
+            <td className={cell}>{person.name}</td>
+            <td className={`${cell} font-mono`}>{person.code}</td>
+            <td className={`${cell} font-mono`}>…{person.phoneEnd}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function DoorList({ loaderData }: Route.ComponentProps) {
+  const { event, confirmed, waiting, printedAt } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl bg-white px-4 py-6 print:p-0">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={`/admin/events/${event.id}/check-in`} className="text-sm font-medium text-stone-700 hover:text-brand-800">
+          Back to check-in
+        </Link>
+        <PrintButton />
+      </div>
+      <h1 className="mt-4 text-xl font-bold text-stone-900">Door list: {event.name}</h1>
+      <p className="text-sm text-stone-700">
+        {event.whenText ? `${event.whenText} · ` : ""}
+        {confirmed.length} confirmed · printed {printedAt}
+      </p>
+      {confirmed.length ? <DoorTable caption="Confirmed (A–Z)" people={confirmed} /> : <p className="mt-4">Nobody is confirmed yet.</p>}
+      {waiting.length ? <DoorTable caption="Waiting list (A–Z): not confirmed" people={waiting} /> : null}
+    </div>
+  );
+}

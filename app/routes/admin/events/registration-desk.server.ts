@@ -1,0 +1,81 @@
+// /admin/events/registrations/{id} on the server: one page of the event's registrations (filtered,
+// searched, paged) with its tallies in one D1 round trip, and the desk's actions.
+import { data } from "react-router";
+import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
+import { registrationState } from "~/lib/registration-rules";
+import { formatInSiteZone } from "~/lib/time";
+import { registrationDeskPage } from "~/models/event.server";
+import { REGISTRATION_STATUSES } from "~/db/schema";
+import type { RegistrationFilter } from "~/models/registration.server";
+import { parseId } from "~/server/admin-actions.server";
+import { registrationsCsvFileName } from "~/server/csv.server";
+import { BadRequest, readFormData, refuse } from "~/server/forms.server";
+import { siteOrigin } from "~/server/site-url.server";
+import { addRegistration, changeRegistration, registrationIdOf } from "./registration-actions.server";
+import { toPerson } from "./registration-people.server";
+import type { Route } from "./+types/registration-desk";
+
+/** How many registrations one page of the list shows. */
+export const DESK_PAGE_SIZE = 50;
+const LOAD_FAILED = "Failed to load data. Please try again.";
+
+/** The list's filter, search and page from the address (anything odd reads as the default). */
+export function deskQuery(url: URL) {
+  const status = url.searchParams.get("status") ?? "all";
+  const filter: RegistrationFilter = (REGISTRATION_STATUSES as readonly string[]).includes(status) ? (status as RegistrationFilter) : "all";
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
+  return { filter, search, page };
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const query = deskQuery(new URL(request.url));
+  let page: Awaited<ReturnType<typeof registrationDeskPage>>;
+  try {
+    page = await registrationDeskPage(id, query.filter, query.search, query.page, DESK_PAGE_SIZE);
+  } catch (cause) {
+    console.error("registrations load failed", cause);
+    return { error: LOAD_FAILED, event: null } as const;
+  }
+  if (!page) throw data(null, { status: 404 });
+  const { event, tallies, rows, matches } = page;
+  const origin = siteOrigin(request);
+  const state = registrationState(event, new Date());
+  return {
+    error: null,
+    event: {
+      id: event.id,
+      name: event.name,
+      dateText: formatInSiteZone(event.date, REGISTRATIONS_HEADING_DATE_FORMAT),
+      capacity: event.capacity,
+      full: state.full,
+      open: state.open,
+      waitlistEnabled: event.waitlist_enabled,
+    },
+    tallies,
+    people: rows.map((row) => toPerson(row, event.name, origin)),
+    query,
+    matches,
+    pageSize: DESK_PAGE_SIZE,
+    fileName: registrationsCsvFileName(event.name),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const eventId = parseId(params.id);
+  if (eventId === null) throw data(null, { status: 404 });
+  let formData: FormData;
+  try {
+    formData = await readFormData(request);
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return refuse(null, { formError: error.message }, error.status);
+  }
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "add") return addRegistration(request, context, eventId, formData, false);
+  const id = registrationIdOf(formData);
+  if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
+  return changeRegistration(request, context, eventId, intent, id);
+}

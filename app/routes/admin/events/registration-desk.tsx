@@ -1,0 +1,330 @@
+// /admin/events/registrations/:id (SPEC section 2, Event registrations), grown into the
+// registration desk: the counts, a filter and a search, adding someone by hand, cancel / restore /
+// move up, a call and a WhatsApp link for each person (prefilled with their code and private link),
+// the CSV and contacts exports, and the way to the door (check-in, the printed list). The list is
+// paged; the exports hold everyone.
+import { Form, Link, useLocation } from "react-router";
+import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { buttonClass, SubmitButton, TextField } from "~/components/form-fields";
+import { ArrowLeftIcon, DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
+import { LoadError } from "~/components/load-error";
+import { deskRegistrationSchema } from "~/forms/desk-registration";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { ExportCsvButton } from "./export-csv-button";
+import type { Person } from "./registration-people.server";
+import type { Route } from "./+types/registration-desk";
+
+export { action, loader } from "./registration-desk.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.event ? `${loaderData.event.name} Registrations` : "Event Registrations"} | Admin` },
+];
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { error: null }>;
+
+const FILTERS = [
+  { value: "all", label: "All" },
+  { value: "confirmed", label: "Confirmed" },
+  { value: "waitlisted", label: "Waiting list" },
+  { value: "cancelled", label: "Cancelled" },
+] as const;
+
+function deskHref(eventId: number, query: { filter: string; search: string; page: number }) {
+  const params = new URLSearchParams();
+  if (query.filter !== "all") params.set("status", query.filter);
+  if (query.search) params.set("q", query.search);
+  if (query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `/admin/events/registrations/${eventId}${search ? `?${search}` : ""}`;
+}
+
+function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
+  const items = [
+    { label: "Confirmed", value: event.capacity === null ? String(tallies.confirmed) : `${tallies.confirmed} / ${event.capacity}` },
+    { label: "Waiting list", value: String(tallies.waitlisted) },
+    { label: "Cancelled", value: String(tallies.cancelled) },
+    { label: "Checked in", value: String(tallies.checkedIn) },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-lg border border-stone-200 bg-white px-4 py-3">
+          <dt className="text-sm text-stone-600">{item.label}</dt>
+          <dd className="text-2xl font-bold text-stone-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function AddRegistration({ actionData, full }: { actionData: Route.ComponentProps["actionData"]; full: boolean }) {
+  const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
+  const refused = actionData !== undefined && actionData.result.status !== "success";
+  return (
+    <details open={refused || undefined} className="rounded-lg border border-stone-200 bg-white">
+      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Add a registration</summary>
+      {/* A new location after each save starts the form afresh. */}
+      <Form method="post" {...formProps} key={useLocation().key} className="space-y-4 border-t border-stone-200 p-4">
+        <input type="hidden" name="intent" value="add" />
+        <p className="text-sm text-stone-600">For someone who phoned in or came to the office. Capacity applies unless you choose to go over it.</p>
+        <TextField field={fields.full_name} label={<RequiredLabel>Full Name</RequiredLabel>} autoComplete="off" />
+        <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
+        <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
+        <SwitchField field={fields.shared_phone} label="Shares a phone" hint="Another person registered with this phone number (a family phone)" />
+        <SwitchField
+          field={fields.over_capacity}
+          label="Go over the capacity"
+          hint={full ? "The event is full: without this they join the waiting list" : "Only used when every place is taken"}
+        />
+        {fields.over_capacity.errors?.[0] ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {fields.over_capacity.errors[0]}
+          </p>
+        ) : null}
+        <SubmitButton pending={pending} pendingLabel="Adding...">
+          Add registration
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
+
+/** One small form per action on a person: works without JavaScript, answers with a toast. */
+function RowAction({ id, intent, label, danger = false }: { id: number; intent: string; label: string; danger?: boolean }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="registration_id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`rounded-md border px-3 py-1.5 text-sm font-semibold ${danger ? "border-red-300 text-red-800 hover:bg-red-50" : "border-stone-300 text-stone-800 hover:bg-stone-50"}`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function StatusBadge({ person }: { person: Person }) {
+  const tone =
+    person.status === "confirmed" ? "bg-green-100 text-green-900" : person.status === "waitlisted" ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-800";
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{person.statusLabel}</span>;
+}
+
+function PersonRow({ person, full }: { person: Person; full: boolean }) {
+  const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
+  return (
+    <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
+      <td role="cell" className={`${cell} text-stone-900`}>
+        <span className="font-medium break-words">{person.name}</span>
+        <span className="mt-1 flex flex-wrap gap-1.5">
+          <StatusBadge person={person} />
+          {person.notTold ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Moved up – not told yet</span> : null}
+          {person.overCapacity ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">Over capacity</span> : null}
+          {person.checkedInText ? (
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
+              Checked in {person.checkedInText}
+              {person.admittedUnconfirmed ? " (not confirmed)" : ""}
+            </span>
+          ) : null}
+        </span>
+      </td>
+      <td role="cell" className={`${cell} font-mono text-stone-900`}>
+        <span className="sm:hidden font-sans text-stone-600">Code </span>
+        {person.code}
+      </td>
+      <td role="cell" className={`${cell} text-stone-700`}>
+        <span className="whitespace-nowrap">{person.phone}</span>
+        {person.email ? <a href={`mailto:${person.email}`} className="mt-0.5 block break-all text-stone-600 hover:underline">{person.email}</a> : null}
+        <span className="mt-1 flex flex-wrap gap-2">
+          <a href={person.telHref} className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-50">
+            <PhoneIcon className="size-4" />
+            Call<span className="sr-only"> {person.name}</span>
+          </a>
+          {person.whatsappHref ? (
+            <a
+              href={person.whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-emerald-50"
+            >
+              <WhatsAppIcon className="size-4 text-emerald-600" />
+              WhatsApp<span className="sr-only"> {person.name} (opens WhatsApp in a new tab)</span>
+            </a>
+          ) : null}
+        </span>
+      </td>
+      <td role="cell" className={`${cell} text-stone-600 sm:whitespace-nowrap sm:text-stone-700`}>
+        <span className="sm:hidden">Registered </span>
+        <time dateTime={person.date}>{person.dateText}</time>
+      </td>
+      <td role="cell" className={`${cell} pt-2 sm:pt-3`}>
+        <div className="flex flex-wrap gap-2">
+          {person.status === "cancelled" ? <RowAction id={person.id} intent="restore" label={`Restore ${person.name}`} /> : null}
+          {person.status === "waitlisted" ? (
+            <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
+          ) : null}
+          {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
+          {person.status !== "cancelled" ? <RowAction id={person.id} intent="cancel" label={`Cancel ${person.name}`} danger /> : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** A table on wider screens; on a phone each registration stacks into a small card. */
+function PeopleTable({ people, full }: { people: Person[]; full: boolean }) {
+  const head = "px-4 py-3";
+  return (
+    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <table role="table" className="block w-full text-left text-sm sm:table">
+        <thead role="rowgroup" className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
+          <tr role="row">
+            <th role="columnheader" scope="col" className={head}>Name</th>
+            <th role="columnheader" scope="col" className={head}>Code</th>
+            <th role="columnheader" scope="col" className={head}>Contact</th>
+            <th role="columnheader" scope="col" className={head}>Registration Date</th>
+            <th role="columnheader" scope="col" className={head}>Actions</th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
+          {people.map((person) => (
+            <PersonRow key={person.id} person={person} full={full} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Paging({ eventId, query, matches, pageSize, shown }: { eventId: number; query: Loaded["query"]; matches: number; pageSize: number; shown: number }) {
+  const first = (query.page - 1) * pageSize + 1;
+  const pages = Math.max(1, Math.ceil(matches / pageSize));
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700">
+      <p>{shown === 0 ? "Nobody on this page." : `Showing ${first}–${first + shown - 1} of ${matches}`}</p>
+      <div className="flex gap-2">
+        {query.page > 1 ? (
+          <Link to={deskHref(eventId, { ...query, page: query.page - 1 })} className={buttonClass.secondary}>
+            Previous page
+          </Link>
+        ) : null}
+        {query.page < pages ? (
+          <Link to={deskHref(eventId, { ...query, page: query.page + 1 })} className={buttonClass.secondary}>
+            Next page
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export default function RegistrationDesk({ loaderData, actionData }: Route.ComponentProps) {
+  const back = (
+    <Link to={adminTabHref("events")} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
+      <ArrowLeftIcon className="size-4" />
+      Back to Events
+    </Link>
+  );
+
+  if (loaderData.error !== null) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {back}
+        <h1 className="mt-3 text-2xl font-bold text-stone-900">Event Registrations</h1>
+        <div className="mt-6">
+          <LoadError message={loaderData.error} />
+        </div>
+      </div>
+    );
+  }
+
+  const { event, tallies, people, query, matches, pageSize, fileName } = loaderData;
+  const base = `/admin/events/${event.id}`;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      {back}
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-stone-900">{`${event.name} Registrations`}</h1>
+          <p className="mt-1 text-stone-600">{event.dateText ?? "No date set"}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${base}/check-in`} className={buttonClass.primary}>
+            <UsersIcon className="size-4" />
+            Check-in at the door
+          </Link>
+          <ExportCsvButton href={`/api/admin/events/${event.id}/registrations.csv`} fileName={fileName} disabled={tallies.total === 0} />
+          {tallies.confirmed > 0 ? (
+            <a href={`/api/admin/events/${event.id}/contacts.vcf`} download className={buttonClass.secondary}>
+              <DownloadIcon className="size-4" />
+              Export contacts (vCard)
+            </a>
+          ) : null}
+          <Link to={`${base}/door-list`} className={buttonClass.secondary}>
+            Print door list
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-6 space-y-4">
+        <Tallies event={event} tallies={tallies} />
+        {tallies.notTold > 0 ? (
+          <p role="status" className="rounded-lg border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950">
+            {tallies.notTold === 1 ? "1 person has" : `${tallies.notTold} people have`} moved up from the waiting list and not been told yet. Use
+            their WhatsApp link, then 'Mark as told'.
+          </p>
+        ) : null}
+        <AddRegistration actionData={actionData} full={event.full} />
+      </div>
+
+      <div className="mt-8">
+        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+          {FILTERS.map((filter) => (
+            <Link
+              key={filter.value}
+              to={deskHref(event.id, { filter: filter.value, search: query.search, page: 1 })}
+              aria-current={query.filter === filter.value ? "page" : undefined}
+              className={`rounded-full border px-3 py-1.5 text-sm font-semibold ${query.filter === filter.value ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50"}`}
+            >
+              {filter.label}
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+          {query.filter !== "all" ? <input type="hidden" name="status" value={query.filter} /> : null}
+          <div className="min-w-0 flex-1">
+            <label htmlFor="desk-search" className="block text-sm font-medium text-stone-800">
+              Search by name, phone or code
+            </label>
+            <input
+              id="desk-search"
+              name="q"
+              type="search"
+              defaultValue={query.search}
+              key={query.search}
+              className="mt-1 w-full rounded-md border border-stone-300 px-3 py-2 text-base"
+            />
+          </div>
+          <button type="submit" className={buttonClass.secondary}>
+            Search
+          </button>
+        </Form>
+      </div>
+
+      <div className="mt-4">
+        {tallies.total === 0 ? (
+          <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">No registrations found for this event.</p>
+        ) : people.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nobody matches this filter or search.</p>
+        ) : (
+          <>
+            <PeopleTable people={people} full={event.full} />
+            <Paging eventId={event.id} query={query} matches={matches} pageSize={pageSize} shown={people.length} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// Phone numbers, read and written with libphonenumber-js (server only: its metadata is too large
+// for the islands bundle). A phone number is the registrant's identity here, so it is stored in
+// one international form (+265991234567) and compared in that form.
+// - Malawi is the default country: '0991 234 567', '991234567', '+265 991 234 567' and
+//   '00265 991 234 567' are the same number. Other countries start with + or 00.
+// - A number is accepted when the library calls it *possible* (the right length) for its country,
+//   not *valid*: the per-prefix patterns lag behind the networks' new prefixes.
+import parsePhoneNumberFromString, { type PhoneNumber } from "libphonenumber-js/min";
+
+const HOME_COUNTRY = "MW";
+
+function parse(text: string): PhoneNumber | undefined {
+  try {
+    return parsePhoneNumberFromString(text.trim(), HOME_COUNTRY);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The number in international form (+265991234567), or null when it cannot be a phone number. */
+export function normalizePhone(text: string): string | null {
+  const phone = parse(text);
+  return phone?.isPossible() ? phone.number : null;
+}
+
+/**
+ * For people to read: '+265 991 23 45 67' (Malawi's own grouping, as the operators print it), or
+ * the number as stored when it could not be read (registrations kept from before numbers were
+ * checked).
+ */
+export function readablePhone(stored: string): string {
+  const phone = stored.startsWith("+") ? parse(stored) : undefined;
+  return phone?.isPossible() ? phone.formatInternational() : stored;
+}
+
+/**
+ * For a spreadsheet: a Malawi number in its national form with spaces ('0991 23 45 67': without
+ * the spaces the leading 0 would be dropped), another country's as '00 44 7700 900123' (a leading
+ * + would be read as a formula). Unreadable numbers as stored; the CSV writer neutralises those.
+ */
+export function spreadsheetPhone(stored: string): string {
+  const phone = stored.startsWith("+") ? parse(stored) : undefined;
+  if (!phone?.isPossible()) return stored;
+  if (phone.country === HOME_COUNTRY || phone.countryCallingCode === "265") return phone.formatNational();
+  return `00${phone.formatInternational().slice(1)}`;
+}
+
+/** The digits wa.me and tel: links need (265991234567), or null for an unreadable number. */
+export function phoneDigits(stored: string): string | null {
+  const phone = stored.startsWith("+") ? parse(stored) : undefined;
+  return phone?.isPossible() ? phone.number.slice(1) : null;
+}
+
+/**
+ * A zod transform for a phone field: the international form, or `message` on the field when the
+ * text cannot be a phone number (for `.transform(toInternationalPhone(message))`).
+ */
+export function toInternationalPhone(message: string) {
+  return (typed: string, ctx: { addIssue: (issue: { code: "custom"; message: string }) => void }): string => {
+    const phone = normalizePhone(typed);
+    if (phone) return phone;
+    ctx.addIssue({ code: "custom", message });
+    return "";
+  };
+}

@@ -1,0 +1,159 @@
+// The registration desk as the people who use it meet it, on a 360 px phone: a visitor registers,
+// keeps the code and the private link, and cancels; the person waiting moves up; staff see it on
+// the desk and check someone in at the door by the last digits of the phone. Without JavaScript the
+// private page's cancel still works.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A Malawi mobile number no other test uses. */
+function uniquePhone() {
+  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
+
+/** Creates an event with one place through the admin's form; returns its id. */
+async function createOnePlaceEvent(page: Page, name: string): Promise<string> {
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.getByLabel("Event Name").fill(name);
+  await page.getByLabel("Date and Time").fill("2030-06-12T08:00");
+  await page.getByLabel("Location").fill("Bingu International Convention Centre");
+  await page.getByLabel("Capacity").fill("1");
+  await expect(page.getByRole("switch", { name: "Waiting list" })).toBeChecked();
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  const row = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  await expect(row).toContainText("0 of 1 places taken");
+  return (await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop()!;
+}
+
+/** A visitor on a phone, in their own browser. */
+async function visitor(browser: Browser, baseURL: string | undefined, javaScriptEnabled = true) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+  return { context, page: await context.newPage() };
+}
+
+/** Registers on the event's own page with the dialog; returns the confirmation shown. */
+async function register(page: Page, eventId: string, eventName: string, name: string, phone: string) {
+  await page.goto(`/events/${eventId}`);
+  await page.waitForFunction(() => document.querySelector("dialog[data-registration-dialog] form[novalidate]") !== null);
+  await page.getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: `Register for ${eventName}` });
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Phone Number").fill(phone);
+  await dialog.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Registration successful!");
+  await expect(dialog).toBeHidden();
+  const complete = page.getByRole("status").filter({ hasText: "Registration Complete" });
+  await expect(complete).toBeVisible();
+  return complete;
+}
+
+test("register, keep the code and the private link, cancel, and the person waiting moves up", async ({ page, browser, baseURL }) => {
+  const eventName = uniqueName("Door Rally");
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, eventName);
+
+  // The first visitor takes the only place.
+  const first = await visitor(browser, baseURL);
+  await first.page.goto(`/events/${eventId}`);
+  await expect(first.page.getByText("1 place left")).toBeVisible();
+  const firstConfirmation = await register(first.page, eventId, eventName, "Chikondi First", uniquePhone());
+  await expect(firstConfirmation).toContainText("Your place is confirmed.");
+  const code = (await firstConfirmation.locator("[data-slot=code]").textContent())!;
+  expect(code).toMatch(/^[23456789A-HJ-NP-Z]{6}$/);
+  await expect(firstConfirmation.getByRole("link", { name: /Send to my WhatsApp/ })).toHaveAttribute("href", new RegExp(`text=.*${code}`));
+  await expectNoSideways(first.page);
+
+  // The second joins the waiting list.
+  const second = await visitor(browser, baseURL);
+  const secondPhone = uniquePhone();
+  await second.page.goto(`/events/${eventId}`);
+  await expect(second.page.getByText("Full – join the waiting list")).toBeVisible();
+  const secondConfirmation = await register(second.page, eventId, eventName, "Mphatso Second", secondPhone);
+  await expect(secondConfirmation).toContainText("You are number 1 on the waiting list.");
+  const secondLink = (await secondConfirmation.getByRole("link", { name: /\/registrations\// }).getAttribute("href"))!;
+
+  // The first opens the private link, and cancels: a dialog asks first.
+  await firstConfirmation.getByRole("link", { name: /\/registrations\// }).click();
+  await expect(first.page.getByRole("heading", { name: "Your registration" })).toBeVisible();
+  await expect(first.page.getByText(code, { exact: true })).toBeVisible();
+  await first.page.getByText("I can no longer come").click();
+  await first.page.getByRole("button", { name: "Cancel my registration" }).click();
+  const ask = first.page.getByRole("dialog", { name: "Cancel your registration?" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Keep my registration" }).click();
+  await expect(ask).toBeHidden();
+  await expect(first.page.getByText("Your place is confirmed.")).toBeVisible();
+  await first.page.getByRole("button", { name: "Cancel my registration" }).click();
+  await ask.getByRole("button", { name: "Yes, cancel my registration" }).click();
+  await expect(first.page.getByTestId("toast")).toContainText("Registration cancelled");
+  await expect(first.page.getByText("This registration is cancelled.")).toBeVisible();
+  await expectNoSideways(first.page);
+
+  // The second has moved up, at once.
+  await second.page.goto(secondLink);
+  await expect(second.page.getByText("Your place is confirmed.")).toBeVisible();
+
+  // The desk shows it, with the WhatsApp link to tell them.
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await expect(page.getByRole("heading", { name: `${eventName} Registrations` })).toBeVisible();
+  const person = page.getByRole("row").filter({ hasText: "Mphatso Second" });
+  await expect(person).toContainText("Moved up – not told yet");
+  await expect(person.getByRole("link", { name: /WhatsApp Mphatso Second/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/265991\d{6}\?text=/);
+  await expect(page.getByRole("row").filter({ hasText: "Chikondi First" })).toContainText("Cancelled");
+  await expectNoSideways(page);
+  await person.getByRole("button", { name: "Mark Mphatso Second as told" }).click();
+  await expect(toast(page)).toContainText("Marked as told");
+  await expect(person).not.toContainText("Moved up – not told yet");
+
+  // At the door: found by the last digits of the phone, checked in with one tap, and undone.
+  await page.goto("/admin/check-in");
+  await page.getByRole("link", { name: new RegExp(eventName) }).click();
+  await expect(page.getByRole("heading", { name: `Check-in: ${eventName}` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "checked in of" })).toContainText("0 checked in of 1 confirmed");
+  await page.getByLabel("Name, last digits of the phone, or code").fill(secondPhone.slice(-4));
+  await page.getByRole("button", { name: "Search" }).click();
+  const card = page.getByRole("listitem").filter({ hasText: "Mphatso Second" });
+  await hydrated(page);
+  await card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ }).click();
+  await expect(card).toContainText(/In \d\d:\d\d/);
+  await expect(page.getByRole("status").filter({ hasText: "checked in of" })).toContainText("1 checked in of 1 confirmed");
+  await expectNoSideways(page);
+  await card.getByRole("button", { name: /Undo/ }).click();
+  await expect(card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "checked in of" })).toContainText("0 checked in of 1 confirmed");
+
+  // A tap that cannot reach the server says so, and the screen stays true.
+  await page.route(/\/api\/admin\/events\/\d+\/check-in$/, (route) => route.abort("internetdisconnected"));
+  await card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ }).click();
+  await expect(card.getByRole("alert")).toContainText("No connection: nothing was saved. Try again.");
+  await expect(card).not.toContainText(/In \d\d:\d\d/);
+  await page.unroute(/\/api\/admin\/events\/\d+\/check-in$/);
+  await card.getByRole("button", { name: /Try again/ }).click();
+  await expect(card).toContainText(/In \d\d:\d\d/);
+
+  await first.context.close();
+  await second.context.close();
+});
+
+test("without JavaScript: register, land on the private page, and cancel there", async ({ page, browser, baseURL }) => {
+  const eventName = uniqueName("Plain Rally");
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, eventName);
+  const { context, page: plain } = await visitor(browser, baseURL, false);
+  await plain.goto(`/events/${eventId}?register=${eventId}`);
+  const dialog = plain.getByRole("dialog", { name: `Register for ${eventName}` });
+  await dialog.getByLabel("Full Name").fill("No Script Man");
+  await dialog.getByLabel("Phone Number").fill(uniquePhone());
+  await dialog.getByRole("button", { name: "Register" }).click();
+  await expect(plain).toHaveURL(/\/registrations\/[A-Za-z0-9_-]{22}$/);
+  await expect(plain.getByText("Registration Complete")).toBeVisible();
+  await expect(plain.getByText("Your place is confirmed.")).toBeVisible();
+  await plain.getByText("I can no longer come").click();
+  await plain.getByRole("button", { name: "Cancel my registration" }).click();
+  await expect(plain.getByText("This registration is cancelled.")).toBeVisible();
+  await expect(plain.getByTestId("toast")).toContainText("Registration cancelled");
+  await context.close();
+});

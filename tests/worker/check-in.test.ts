@@ -1,0 +1,216 @@
+// Check-in at the door, through the real Worker: where volunteers start (/admin/check-in), finding
+// a person by name, the last digits of the phone or the code, one tap to check in or undo (as JSON
+// for the page's script, or a plain post without it), 'Not confirmed – admit anyway?', walk-ins,
+// the printed door list, and two volunteers tapping at once.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { CheckInAnswer } from "~/routes/admin/events/registration-actions.server";
+import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
+import { textOf } from "./public-helpers";
+
+let cookie: string;
+const SOON = new Date(Date.now() + 2 * 3600_000).toISOString();
+
+function row(id: number, name: string, phone: string, status: string, code: string, extra = "") {
+  return `INSERT INTO event_registrations (id, event_id, full_name, phone_number, dedupe_key, status, code, token${extra ? ", checked_in_at" : ""})
+    VALUES (${id}, 1, '${name}', '${phone}', '${phone}', '${status}', '${code}', 'token-${code}-0123456789'${extra ? `, '${extra}'` : ""})`;
+}
+
+beforeEach(async () => {
+  await createAdmin();
+  cookie = await signIn();
+  await runSql([
+    `INSERT INTO churchevents (id, name, date, capacity) VALUES (1, 'Lilongwe Conference', '${SOON}', 3), (2, 'Later Retreat', '2030-01-01T08:00:00.000Z', NULL),
+      (3, 'Last Year', '2020-01-01T08:00:00.000Z', NULL), (4, 'Undated Meeting', NULL, NULL)`,
+    row(1, "John Banda", "+265991234567", "confirmed", "JBANDA"),
+    row(2, "John Phiri", "+265888765432", "confirmed", "JPHXRZ"),
+    row(3, "Peter Mwale", "+265999111222", "confirmed", "PMWALE", "2026-11-20T06:00:00.000Z"),
+    row(4, "Waiting Wyson", "+265995555567", "waitlisted", "WYSON2"),
+    row(5, "Cancelled Chris", "+265995555000", "cancelled", "CHRIS2"),
+  ]);
+});
+
+const tap = (intent: string, id: number) =>
+  request("/api/admin/events/1/check-in", {
+    method: "POST",
+    cookie,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+    body: new URLSearchParams({ intent, registration_id: String(id) }).toString(),
+  });
+
+async function checkedIn(id: number) {
+  return (await env.DB.prepare("SELECT checked_in_at, checked_in_by, admitted_unconfirmed FROM event_registrations WHERE id = ?1").bind(id).first())!;
+}
+
+describe("where check-in starts", () => {
+  it("lists today's and upcoming events (and undated ones) with their counts, leading to their check-in pages", async () => {
+    const text = textOf(await (await request("/admin/check-in", { cookie })).text());
+    expect(text).toContain("Lilongwe Conference");
+    expect(text).toContain("1 checked in of 3 confirmed");
+    expect(text).toContain("Later Retreat");
+    expect(text).toContain("Undated Meeting");
+    expect(text).not.toContain("Last Year");
+    expect(text.indexOf("Lilongwe Conference")).toBeLessThan(text.indexOf("Later Retreat"));
+    const html = await (await request("/admin/check-in", { cookie })).text();
+    expect(html).toContain('href="/admin/events/1/check-in"');
+    expect(html).toMatch(/<a[^>]+href="\/admin\/check-in"[^>]*>Check-in<\/a>/);
+  });
+});
+
+describe("the check-in page", () => {
+  const people = async (q: string) => {
+    const text = textOf(await (await request(`/admin/events/1/check-in?q=${encodeURIComponent(q)}`, { cookie })).text());
+    return ["John Banda", "John Phiri", "Peter Mwale", "Waiting Wyson", "Cancelled Chris"].filter((name) => text.includes(name));
+  };
+
+  it("finds people by the last digits of the phone, by name or by code, A–Z", async () => {
+    expect(await people("567")).toEqual(["John Banda", "Waiting Wyson"]);
+    expect(await people("john")).toEqual(["John Banda", "John Phiri"]);
+    expect(await people("jphxrz")).toEqual(["John Phiri"]);
+    expect(await people("0888 765 432")).toEqual(["John Phiri"]);
+    const text = textOf(await (await request("/admin/events/1/check-in?q=nobody", { cookie })).text());
+    expect(text).toContain("Nobody matches");
+  });
+
+  it("shows the running count, the people checked in last, and one big button per person", async () => {
+    const page = await (await request("/admin/events/1/check-in", { cookie })).text();
+    const text = textOf(page);
+    expect(text).toContain("1 checked in of 3 confirmed");
+    expect(text).toContain("Checked in last");
+    expect(text).toContain("Peter Mwale");
+    const search = await (await request("/admin/events/1/check-in?q=john", { cookie })).text();
+    expect(search.match(/>Check in<span class="sr-only">: <!-- -->John/g)).toHaveLength(2);
+    expect(textOf(search)).toContain("Add walk-in");
+    expect(search).toContain('href="/admin/events/1/door-list"');
+  });
+});
+
+describe("one tap (the page's script, JSON)", () => {
+  it("checks in, says who and when if tapped again, and undoes", async () => {
+    const first = await tap("checkin", 1);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("private, no-store");
+    const answer = await first.json<CheckInAnswer>();
+    expect(answer).toMatchObject({ outcome: "checked-in", toast: { title: "Checked in", description: "John Banda" }, person: { id: 1, checkedIn: true }, checkedIn: 2 });
+    expect(await checkedIn(1)).toMatchObject({ checked_in_by: "admin@example.org", admitted_unconfirmed: 0 });
+
+    const again = await (await tap("checkin", 1)).json<CheckInAnswer>();
+    expect(again.outcome).toBe("already-checked-in");
+    expect(again.toast.description).toMatch(/^John Banda was already checked in at \d\d:\d\d by admin@example\.org\.$/);
+    expect(again.person?.checkedIn).toBe(true);
+
+    const undone = await (await tap("undo", 1)).json<CheckInAnswer>();
+    expect(undone).toMatchObject({ outcome: "undone", person: { checkedIn: false }, checkedIn: 1 });
+    expect(await checkedIn(1)).toMatchObject({ checked_in_at: null, checked_in_by: null });
+  });
+
+  it("asks 'Not confirmed – admit anyway?' for someone waiting or cancelled, and records it when admitted", async () => {
+    for (const id of [4, 5]) {
+      const asked = await (await tap("checkin", id)).json<CheckInAnswer>();
+      expect(asked.outcome).toBe("not-confirmed");
+      expect(asked.toast.description).toContain("Not confirmed – admit anyway?");
+      expect((await checkedIn(id)).checked_in_at).toBeNull();
+      const admitted = await (await tap("admit", id)).json<CheckInAnswer>();
+      expect(admitted).toMatchObject({ outcome: "checked-in", person: { checkedIn: true, admittedUnconfirmed: true } });
+      expect(await checkedIn(id)).toMatchObject({ admitted_unconfirmed: 1 });
+    }
+  });
+
+  it("refuses an unknown person, another event's person, a bad intent, and anyone not signed in", async () => {
+    await runSql(["INSERT INTO event_registrations (id, event_id, full_name, phone_number, code, token) VALUES (9, 2, 'Elsewhere', '+265991000009', 'ELSE22', 'token-else')"]);
+    expect((await tap("checkin", 999)).status).toBe(404);
+    expect((await tap("checkin", 9)).status).toBe(404);
+    expect((await tap("dance", 1)).status).toBe(400);
+    const anonymous = await request("/api/admin/events/1/check-in", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=checkin&registration_id=1" });
+    expect(anonymous.status).toBe(401);
+    expect((await checkedIn(9)).checked_in_at).toBeNull();
+    expect((await checkedIn(1)).checked_in_at).toBeNull();
+  });
+
+  it("never changes the public pages' cache", async () => {
+    await runSql(["INSERT INTO site_meta (key, value) VALUES ('content_version', 'v0')"]);
+    await tap("checkin", 1);
+    await postForm("/admin/events/1/check-in", { intent: "checkin", registration_id: "2" }, { cookie });
+    expect((await env.DB.prepare("SELECT value FROM site_meta WHERE key = 'content_version'").first<{ value: string }>())!.value).toBe("v0");
+  });
+});
+
+describe("two volunteers at once", () => {
+  it("the same person tapped 20 times at once is checked in once; the others are told it was done", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => tap("checkin", 1).then((r) => r.json<CheckInAnswer>())));
+    expect(answers.filter((a) => a.outcome === "checked-in")).toHaveLength(1);
+    expect(answers.filter((a) => a.outcome === "already-checked-in")).toHaveLength(19);
+    expect(answers.every((a) => a.person?.checkedIn)).toBe(true);
+  });
+
+  it("200 people checked in at once by two volunteers: every check-in lands once, and the count is right", async () => {
+    await runSql([
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, code, token)
+        WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < 200)
+        SELECT 2, 'Guest ' || i, '+26588' || printf('%07d', i), '+26588' || printf('%07d', i), printf('G%05d', i), 'token-guest-' || i FROM seq`,
+    ]);
+    const { results } = await env.DB.prepare("SELECT id FROM event_registrations WHERE event_id = 2").all<{ id: number }>();
+    const secondCookie = cookie;
+    const answers = await Promise.all(
+      results.map(({ id }, i) =>
+        request("/api/admin/events/2/check-in", {
+          method: "POST",
+          cookie: i % 2 ? cookie : secondCookie,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: `intent=checkin&registration_id=${id}`,
+        }).then((r) => r.json<CheckInAnswer>()),
+      ),
+    );
+    expect(answers.filter((a) => a.outcome === "checked-in")).toHaveLength(200);
+    expect(Math.max(...answers.map((a) => a.checkedIn ?? 0))).toBe(200);
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = 2 AND checked_in_at IS NOT NULL").first<{ n: number }>())!;
+    expect(n).toBe(200);
+  }, 60_000);
+});
+
+describe("without JavaScript (plain posts)", () => {
+  it("checks in and returns to the same search with a toast; someone not confirmed is asked on the page", async () => {
+    const done = await postForm("/admin/events/1/check-in?q=john", { intent: "checkin", registration_id: "2" }, { cookie });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin/events/1/check-in?q=john");
+    expect(await toastOf(done)).toMatchObject({ title: "Checked in", description: "John Phiri" });
+    const asked = await postForm("/admin/events/1/check-in?q=wyson", { intent: "checkin", registration_id: "4" }, { cookie });
+    expect(asked.headers.get("Location")).toBe("/admin/events/1/check-in?q=wyson&admit=4");
+    const page = textOf(await (await request("/admin/events/1/check-in?q=wyson&admit=4", { cookie })).text());
+    expect(page).toContain("Not confirmed – admit anyway?");
+    expect(page).toContain("Admit anyway");
+  });
+
+  it("adds a walk-in, checked in at once; when full, only over the capacity when chosen", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 4 WHERE id = 1"]);
+    const walkIn = (fields: Record<string, string>) => postForm("/admin/events/1/check-in", { intent: "walk-in", full_name: "", phone_number: "", email: "", ...fields }, { cookie });
+    const first = await walkIn({ full_name: "Walk In", phone_number: "0881 222 333" });
+    expect(first.status).toBe(302);
+    expect(await toastOf(first)).toMatchObject({ title: "Walk-in added", description: expect.stringContaining("Walk In is checked in") });
+    const full = await walkIn({ full_name: "Too Many", phone_number: "0881 222 444" });
+    expect(full.status).toBe(409);
+    expect(textOf(await full.text())).toContain("The event is full (4 of 4 places taken)");
+    const over = await walkIn({ full_name: "Too Many", phone_number: "0881 222 444", over_capacity: "on" });
+    expect(over.status).toBe(302);
+    const { results } = await env.DB.prepare("SELECT full_name, status, over_capacity, checked_in_at IS NOT NULL AS inside FROM event_registrations WHERE source = 'desk' ORDER BY id").all();
+    expect(results).toEqual([
+      { full_name: "Walk In", status: "confirmed", over_capacity: 0, inside: 1 },
+      { full_name: "Too Many", status: "confirmed", over_capacity: 1, inside: 1 },
+    ]);
+  });
+});
+
+describe("the printed door list", () => {
+  it("lists the confirmed A–Z with code and the last 3 digits of the phone, then the waiting list; never the cancelled", async () => {
+    const html = await (await request("/admin/events/1/door-list", { cookie })).text();
+    const text = textOf(html);
+    expect(text).toContain("Door list: Lilongwe Conference");
+    const order = ["John Banda JBANDA …567", "John Phiri JPHXRZ …432", "Peter Mwale PMWALE …222", "Waiting Wyson WYSON2 …567"].map((part) => text.indexOf(part));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).toContain("Waiting list (A–Z): not confirmed");
+    expect(text).not.toContain("Cancelled Chris");
+    expect(text).not.toContain("991234567");
+    expect((await request("/admin/events/99/door-list", { cookie })).status).toBe(404);
+  });
+});

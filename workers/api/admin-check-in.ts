@@ -1,0 +1,29 @@
+// POST /api/admin/events/{id}/check-in: one tap at the door (check in, admit anyway, undo), sent by
+// the check-in page's script so a slow connection costs one small request, not a page. Answers the
+// person's true state and the running count as JSON (app/routes/admin/events/registration-actions.server.ts).
+import { Hono } from "hono";
+import { changeCheckIn } from "~/routes/admin/events/registration-actions.server";
+import { parseId } from "~/server/admin-actions.server";
+import { BadRequest, readFormData } from "~/server/forms.server";
+import type { ApiEnv } from "./env";
+
+const INTENTS = new Set(["checkin", "admit", "undo"]);
+
+export const adminCheckIn = new Hono<ApiEnv>();
+
+adminCheckIn.post("/events/:id/check-in", async (c) => {
+  const eventId = parseId(c.req.param("id"));
+  if (eventId === null) return c.json({ error: "Event not found" }, 404);
+  let form: FormData;
+  try {
+    form = await readFormData(c.req.raw);
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return c.json({ error: error.message }, error.status as 400);
+  }
+  const intent = String(form.get("intent") ?? "");
+  const id = parseId(String(form.get("registration_id") ?? ""));
+  if (!INTENTS.has(intent) || id === null) return c.json({ error: "Unknown action." }, 400);
+  const answer = await changeCheckIn(eventId, intent, id, c.get("admin").email);
+  return c.json(answer, answer.outcome === "not-found" ? 404 : 200);
+});
