@@ -6,13 +6,14 @@
 //   sendAfterResponse(outboxRow ? [outboxRow.id] : []);          // app/server/email/sender.server.ts
 // `email` is an OutboxEmail (app/server/email/message.server.ts: kind, to, fromName, subject, text,
 // html, optional replyTo, headers and text attachments such as an .ics file), usually made by a
-// template in app/emails/. Raw D1 batches use enqueueEmailStatement instead.
+// template in app/emails/. An e-mail about rows the batch changes, to an address on each of them (a
+// registrant who moves up from the waiting list), is enqueueEmailForEachQuery.
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, is, isNotNull, isNull, lt, lte, or, SQL, sql } from "drizzle-orm";
 import { email_outbox, newsletters } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { MAX_SEND_ATTEMPTS, OUTBOX_EXPIRY_DAYS, STUCK_SENDING_MINUTES } from "~/lib/constants";
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
-import { checkOutboxEmail, type NewsletterBody, type OutboxEmail, type OutboxRow } from "~/server/email/message.server";
+import { checkOutboxContent, checkOutboxEmail, type NewsletterBody, type OutboxContent, type OutboxEmail, type OutboxRow } from "~/server/email/message.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -20,15 +21,11 @@ const iso = (date: Date) => date.toISOString();
 /** Rows written before this are too old to send (OUTBOX_EXPIRY_DAYS). */
 const expiryCutoff = (now: Date) => iso(new Date(now.getTime() - OUTBOX_EXPIRY_DAYS * DAY));
 
-const INSERT_COLUMNS = ["kind", "recipient", "from_name", "subject", "body_text", "body_html", "reply_to", "headers", "attachments"] as const;
-
-/** The stored columns of an e-mail, checked (EmailRefused when it breaks a rule). */
-function outboxValues(email: OutboxEmail): Record<(typeof INSERT_COLUMNS)[number], string | null> {
-  const checked = checkOutboxEmail(email);
+/** The stored columns of an e-mail's content, checked already. */
+function contentValues(checked: OutboxContent) {
   const headers = checked.headers ?? {};
   return {
     kind: checked.kind,
-    recipient: checked.to,
     from_name: checked.fromName,
     subject: checked.subject,
     body_text: checked.text,
@@ -37,6 +34,12 @@ function outboxValues(email: OutboxEmail): Record<(typeof INSERT_COLUMNS)[number
     headers: Object.keys(headers).length ? JSON.stringify(headers) : null,
     attachments: checked.attachments?.length ? JSON.stringify(checked.attachments) : null,
   };
+}
+
+/** The stored columns of an e-mail, checked (EmailRefused when it breaks a rule). */
+function outboxValues(email: OutboxEmail) {
+  const checked = checkOutboxEmail(email);
+  return { recipient: checked.to, ...contentValues(checked) };
 }
 
 /**
@@ -70,17 +73,33 @@ export function enqueueEmailQuery(db: Db, email: OutboxEmail, when?: SQL) {
   return insertOutboxSelectQuery(db, outboxValues(email), sql`WHERE ${when ?? sql`1`}`);
 }
 
+/** Text as escapeHtml (app/emails/layout.ts) puts it into HTML, in SQL. */
+function escapedHtmlSql(value: SQL): SQL {
+  return sql`replace(replace(replace(replace(replace(${value}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+}
+
 /**
- * The same for a raw D1 batch (`env.DB.batch([...])`): `when.sql` is a condition with plain `?`
- * placeholders, bound to `when.params`. Its results are `{ id }` rows.
+ * Writes `email` once for each row `rows.from` selects (`FROM … WHERE …`), for a drizzle batch: an
+ * e-mail about rows the same batch writes or changes, written only where those rows are. The
+ * recipient is `rows.to` (SQL over those rows, e.g. an address column); `rows.fill` puts values of
+ * the row (SQL) where the e-mail's text and HTML hold its keys (placeholders), escaped in the HTML.
+ * The subject takes none, so nothing from a row reaches a header. Answers the new rows' `{ id }`.
+ * Throws EmailRefused at once for content the provider would refuse.
  */
-export function enqueueEmailStatement(d1: D1Database, email: OutboxEmail, when?: { sql: string; params?: readonly unknown[] }): D1PreparedStatement {
-  const values = outboxValues(email);
-  return d1
-    .prepare(
-      `INSERT INTO email_outbox (${INSERT_COLUMNS.join(", ")}) SELECT ${INSERT_COLUMNS.map(() => "?").join(", ")} WHERE ${when?.sql ?? "1"} RETURNING id`,
-    )
-    .bind(...INSERT_COLUMNS.map((column) => values[column]), ...(when?.params ?? []));
+export function enqueueEmailForEachQuery(db: Db, email: OutboxContent, rows: { to: SQL; fill: Record<string, SQL>; from: SQL }) {
+  const values = contentValues(checkOutboxContent(email));
+  const filled = (text: string, escape: (value: SQL) => SQL) =>
+    Object.entries(rows.fill).reduce<SQL>((into, [placeholder, value]) => sql`replace(${into}, ${placeholder}, ${escape(sql`coalesce(${value}, '')`)})`, sql`${text}`);
+  return insertOutboxSelectQuery(
+    db,
+    { ...values, recipient: rows.to, body_text: filled(values.body_text, (value) => value), body_html: filled(values.body_html, escapedHtmlSql) },
+    rows.from,
+  );
+}
+
+/** For a batch: a statement in an e-mail's place that writes nothing (there is no e-mail to write). */
+export function enqueueNothingQuery(db: Db) {
+  return insertOutboxSelectQuery(db, {}, sql`WHERE 0`);
 }
 
 /** Writes one e-mail on its own (nothing else to write with it). */

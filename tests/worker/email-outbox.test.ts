@@ -1,7 +1,8 @@
 // One way out for every e-mail (issue 16, parts 1, 3, 5 and 6): the outbox row written in the same
 // batch as what causes it, sent after the response by the Email Service binding (a fake here that
 // records and can throw), retried with backoff, kept for /admin/outbox, and nothing broken while
-// e-mail is not set up. Also the small API the registration desk will use (a made-up caller here).
+// e-mail is not set up. Also the outbox's API on its own (a made-up caller here); the registration
+// e-mails that use it are in registration-emails.test.ts.
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/content/organisation"
 import { site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { buildICalendar } from "~/lib/icalendar";
-import { enqueueEmailQuery, enqueueEmailStatement } from "~/models/outbox.server";
+import { enqueueEmailQuery } from "~/models/outbox.server";
 import { checkHeaders, EmailRefused, type OutboxEmail } from "~/server/email/message.server";
 import { sendAfterResponse } from "~/server/email/sender.server";
 import { DAILY_CRON, OUTBOX_CRON } from "~/server/scheduled-jobs.server";
@@ -255,7 +256,7 @@ describe("without e-mail set up", () => {
   });
 });
 
-describe("the outbox API for other features (a made-up registration desk)", () => {
+describe("the outbox API for other features (a made-up caller)", () => {
   const ics = () =>
     buildICalendar({
       uid: "event-7@baptistmen.example",
@@ -267,7 +268,7 @@ describe("the outbox API for other features (a made-up registration desk)", () =
       url: `${SITE_URL}/events/7`,
     }, new Date("2027-05-01T10:00:00Z"));
   const confirmation = (to: string): OutboxEmail => ({
-    kind: "subscribe-confirmation", // a registration kind is added to app/emails/kinds.ts with its template
+    kind: "registration-confirmed",
     to,
     fromName: "Baptist Men",
     subject: "You are registered: number 12",
@@ -300,11 +301,11 @@ describe("the outbox API for other features (a made-up registration desk)", () =
     expect(JSON.parse((await outboxRows())[0]!.attachments!)[0].content).toBe(ics());
   });
 
-  it("writes nothing when the guard fails (a raw D1 batch), and nothing when the write it goes with fails", async () => {
+  it("writes nothing when the guard fails, and nothing when the write it goes with fails", async () => {
     const db = getDb();
-    const statement = enqueueEmailStatement(env.DB, confirmation("gift@example.mw"), { sql: "EXISTS (SELECT 1 FROM site_meta WHERE key = ?)", params: ["no-such-registration"] });
-    const [result] = await env.DB.batch([statement]);
-    expect(result!.results).toEqual([]);
+    const guard = sql`EXISTS (SELECT 1 FROM ${site_meta} WHERE ${site_meta.key} = 'no-such-registration')`;
+    const [written] = await db.batch([enqueueEmailQuery(db, confirmation("gift@example.mw"), guard)]);
+    expect(written).toEqual([]);
     await registered("registration-8-x");
     await expect(db.batch([enqueueEmailQuery(db, confirmation("x@example.mw")), registered("registration-8-x")])).rejects.toThrow();
     expect(await outboxRows()).toEqual([]);

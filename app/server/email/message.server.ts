@@ -101,9 +101,11 @@ function checkReplyTo(replyTo: MailAddress | null | undefined): MailAddress | nu
   return name ? { email: replyTo.email, name } : { email: replyTo.email };
 }
 
-/** The e-mail made safe, or EmailRefused. */
-export function checkOutboxEmail(email: OutboxEmail): OutboxEmail {
-  if (!isAddress(email.to)) throw new EmailRefused(`"${oneLine(String(email.to), 100)}" is not a valid e-mail address`);
+/** An e-mail without its recipient: one written for each row a query finds, to an address on the row (app/models/outbox.server.ts). */
+export type OutboxContent = Omit<OutboxEmail, "to">;
+
+/** The e-mail's content made safe, or EmailRefused. */
+export function checkOutboxContent<E extends OutboxContent>(email: E): E {
   const subject = oneLine(email.subject, SUBJECT_MAX_LENGTH);
   if (!subject) throw new EmailRefused("An e-mail needs a subject");
   if (!email.text.trim() && !email.html.trim()) throw new EmailRefused("An e-mail needs a body");
@@ -115,6 +117,12 @@ export function checkOutboxEmail(email: OutboxEmail): OutboxEmail {
     headers: checkHeaders(email.headers),
     attachments: checkAttachments(email.attachments),
   };
+}
+
+/** The e-mail made safe, or EmailRefused. */
+export function checkOutboxEmail(email: OutboxEmail): OutboxEmail {
+  if (!isAddress(email.to)) throw new EmailRefused(`"${oneLine(String(email.to), 100)}" is not a valid e-mail address`);
+  return checkOutboxContent(email);
 }
 
 /** A stored outbox row. */
