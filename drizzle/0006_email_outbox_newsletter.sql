@@ -1,6 +1,7 @@
--- E-mail outbox, newsletters and double opt-in (issue 16). Written by drizzle-kit, then the data
--- migration added by hand: everyone who subscribed before double opt-in counts as confirmed (never
--- purged), and every subscriber gets an unsubscribe token for the newsletters' links.
+-- E-mail outbox, newsletters, double opt-in, and each event's registration notifications to staff
+-- (issue 16). Written by drizzle-kit, then the data migration added by hand: everyone who
+-- subscribed before double opt-in counts as confirmed (never purged), and every subscriber gets an
+-- unsubscribe token for the newsletters' links.
 CREATE TABLE `newsletters` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`send_key` text NOT NULL,
@@ -43,6 +44,8 @@ CREATE TABLE `email_outbox` (
 CREATE INDEX `email_outbox_status_next_idx` ON `email_outbox` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE INDEX `email_outbox_created_idx` ON `email_outbox` (`created_at`);--> statement-breakpoint
 CREATE INDEX `email_outbox_newsletter_status_idx` ON `email_outbox` (`newsletter_id`,`status`);--> statement-breakpoint
+ALTER TABLE `churchevents` ADD `registration_notifications` text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE `churchevents` ADD `registration_summary_until` text;--> statement-breakpoint
 ALTER TABLE `newsletter_subscribers` ADD `confirmed_at` text;--> statement-breakpoint
 ALTER TABLE `newsletter_subscribers` ADD `confirm_token` text;--> statement-breakpoint
 ALTER TABLE `newsletter_subscribers` ADD `confirm_sent_at` text;--> statement-breakpoint

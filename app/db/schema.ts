@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { POST_STATUSES } from "../lib/post-status";
+import { REGISTRATION_NOTIFICATIONS } from "../lib/registration-notifications";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -58,6 +59,13 @@ export const churchevents = sqliteTable(
     waitlist_enabled: integer("waitlist_enabled", { mode: "boolean" }).notNull().default(true),
     /** When registration closes, as an ISO-8601 UTC instant; null: when the event starts. */
     registration_closes_at: text("registration_closes_at"),
+    /**
+     * What the events address (settings) hears of registrations made on the website: nothing, an
+     * e-mail for each one, or a daily summary (app/lib/registration-notifications.ts).
+     */
+    registration_notifications: text("registration_notifications", { enum: REGISTRATION_NOTIFICATIONS }).notNull().default("none"),
+    /** The end of the time the last daily summary covered: the next covers registrations from then. */
+    registration_summary_until: text("registration_summary_until"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },

@@ -5,6 +5,12 @@ export const EMAIL_KINDS = {
   "subscribe-confirmation": "Subscription confirmation",
   newsletter: "Newsletter",
   "newsletter-test": "Newsletter test",
+  "registration-confirmed": "Registration confirmed",
+  "registration-waitlisted": "Registration on the waiting list",
+  "registration-moved-up": "Moved up from the waiting list",
+  "registration-cancelled": "Registration cancelled",
+  "registration-notification": "New registration (to staff)",
+  "registration-summary": "Registrations: daily summary",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

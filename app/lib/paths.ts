@@ -14,3 +14,8 @@ export function confirmSubscriptionPath(token: string): string {
 export function unsubscribePath(token: string): string {
   return `/newsletter/unsubscribe/${token}`;
 }
+
+/** An event's registration desk in the admin area. */
+export function registrationDeskPath(eventId: number): string {
+  return `/admin/events/registrations/${eventId}`;
+}

@@ -2,8 +2,8 @@
 // wrangler.jsonc's "triggers"; every job listed here for that cron then runs. To add a job, add it
 // to SCHEDULED_JOBS with DAILY_CRON or OUTBOX_CRON. The plan allows few cron expressions and the
 // project keeps to these two: a job that needs another time runs on one of them and checks the
-// time itself (a daily summary at 07:00 in Malawi: OUTBOX_CRON, when the run is at 05:00 UTC).
-import { dailyEmailCleanUp, sendDueEmail } from "./email/jobs.server";
+// time itself (at 07:00 in Malawi, say: OUTBOX_CRON, when the run is at 05:00 UTC).
+import { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "./email/jobs.server";
 import { deleteExpiredRateLimits } from "./rate-limit.server";
 
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */
@@ -23,6 +23,7 @@ type ScheduledJob = {
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "delete expired rate limits", cron: DAILY_CRON, run: (scheduledTime) => deleteExpiredRateLimits(scheduledTime) },
   { name: "expire old e-mail and unconfirmed subscribers", cron: DAILY_CRON, run: (scheduledTime) => dailyEmailCleanUp(scheduledTime) },
+  { name: "daily registration summaries to staff", cron: DAILY_CRON, run: (scheduledTime) => sendRegistrationSummaries(scheduledTime) },
   { name: "send due e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendDueEmail(scheduledTime) },
 ];
 

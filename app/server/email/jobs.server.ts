@@ -1,6 +1,8 @@
 // The e-mail parts of the scheduled jobs (app/server/scheduled-jobs.server.ts).
+import { recordRegistrationSummary, registrationSummariesDue } from "~/models/event.server";
 import { expireOutbox, outboxSweep } from "~/models/outbox.server";
 import { purgeUnconfirmedSubscribers } from "~/models/subscriber.server";
+import { emailSite, registrationSummary } from "./compose.server";
 import { sendThroughQueue } from "./queue.server";
 import { deliverOutbox, emailSetup, newsletterQueueReady } from "./sender.server";
 
@@ -26,4 +28,29 @@ export async function sendDueEmail(scheduledTime: number): Promise<void> {
 export async function dailyEmailCleanUp(scheduledTime: number): Promise<void> {
   const now = new Date(scheduledTime);
   await Promise.all([expireOutbox(now), purgeUnconfirmedSubscribers(now)]);
+}
+
+const MINUTE_MS = 60_000;
+/** An event's first summary covers the day before it. */
+const FIRST_SUMMARY_MS = 24 * 60 * MINUTE_MS;
+/**
+ * A registration is stamped with its request's time and lands within moments; a summary covers
+ * registrations stamped a minute before its run, so none still landing is left out of every summary.
+ */
+const SUMMARY_SETTLE_MS = MINUTE_MS;
+
+/**
+ * Daily: each event set to a daily summary whose website registrations have grown since its last
+ * summary gets one e-mail to the events address listing them; nothing when there are none.
+ */
+export async function sendRegistrationSummaries(scheduledTime: number): Promise<void> {
+  const until = new Date(scheduledTime - SUMMARY_SETTLE_MS);
+  const due = await registrationSummariesDue(new Date(until.getTime() - FIRST_SUMMARY_MS), until);
+  if (due.length === 0) return;
+  const site = await emailSite();
+  const ids: number[] = [];
+  for (const { event, from, registrations, totals } of due) {
+    ids.push(...(await recordRegistrationSummary(event.id, from, until, registrationSummary(event, registrations, totals, site))));
+  }
+  await deliverOutbox(ids);
 }
