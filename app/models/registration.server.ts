@@ -136,8 +136,8 @@ export function movedUpEmailQuery(db: Db, email: RegistrationEmail | null, event
 
 /**
  * An e-mail about a registration, written in the batch that changes it. It is rendered beforehand
- * (app/server/email/registration-emails.server.ts) with the row's name, code, private link and
- * place on the waiting list as REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row.
+ * (app/server/email/compose.server.ts) with the row's name, code, private link and place on the
+ * waiting list as REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row.
  */
 export type RegistrationEmail = {
   content: OutboxContent;
