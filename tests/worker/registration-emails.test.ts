@@ -98,14 +98,6 @@ describe("to the registrant", () => {
     expect(ics).toContain(`UID:event-1@baptistmen.example`);
   });
 
-  it("goes through the local Email Service simulator (no fake) with its calendar file", async () => {
-    await event(1);
-    await register(1, { email: "simulated@example.mw" });
-    const [row] = await settled(1);
-    expect(row).toMatchObject({ kind: "registration-confirmed", status: "sent", last_error: null });
-    expect(JSON.parse(row!.attachments!)[0].filename).toBe("event-1.ics");
-  });
-
   it("tells someone on the waiting list their number on it, with the same link and calendar file", async () => {
     fakeSender();
     await event(1, { capacity: 1 });
