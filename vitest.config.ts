@@ -18,6 +18,9 @@ export default defineConfig(async () => {
             SESSION_SECRET: "test-session-secret-with-at-least-32-characters",
             // Tests change data behind the Worker's back; the edge cache has its own tests.
             EDGE_CACHE: "off",
+            // E-mail is "not set up" unless a test sets MAIL_FROM (withEmailSetUp, tests/worker/email-helpers.ts), so
+            // tests about other things send nothing after their responses.
+            MAIL_FROM: "",
           },
         },
       }),

@@ -1,6 +1,7 @@
 // Bindings and variables of the Worker (see wrangler.jsonc). Secrets come from .dev.vars locally
 // and `wrangler secret put` in production.
 import type * as WorkerModule from "../workers/app";
+import type { OutboxJob } from "./server/email/queue.server";
 
 declare global {
   namespace Cloudflare {
@@ -13,6 +14,12 @@ declare global {
       SITE_URL: string;
       /** "on" or "off" forces the edge cache of public pages; unset: on in production builds. */
       EDGE_CACHE?: string;
+      /** Cloudflare Email Service; absent on a deploy that has not set up e-mail. */
+      EMAIL?: SendEmail;
+      /** The address e-mail is sent from; empty or absent: e-mail is not set up. */
+      MAIL_FROM?: string;
+      /** The newsletter's fan-out queue (this Worker consumes it); absent without Queues. */
+      OUTBOX_QUEUE?: Queue<OutboxJob>;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

@@ -18,6 +18,9 @@ export default [
     route("registrations/:token", "routes/public/registration.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
+    // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.
+    route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx"),
+    route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("auth", "routes/auth/login.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -67,6 +70,16 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("activity", "routes/admin/activity.tsx"),
+    // E-mail: the newsletter's composer and past newsletters, and every e-mail the site sends.
+    ...prefix("newsletter", [
+      index("routes/admin/newsletter/composer.tsx"),
+      route(":id", "routes/admin/newsletter/newsletter-progress.tsx"),
+    ]),
+    ...prefix("outbox", [
+      index("routes/admin/outbox/outbox-list.tsx"),
+      route("setup", "routes/admin/outbox/email-setup.tsx"),
+      route(":id", "routes/admin/outbox/outbox-message.tsx"),
+    ]),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -3,7 +3,13 @@
 
 type Route = string | { pattern: string; custom_domain?: boolean };
 
-export type ProductionConfig = { vars?: Record<string, unknown>; workers_dev?: boolean; routes?: Route[] };
+export type ProductionConfig = {
+  vars?: Record<string, unknown>;
+  workers_dev?: boolean;
+  routes?: Route[];
+  send_email?: { name: string }[];
+  queues?: { producers?: { binding: string; queue: string }[]; consumers?: { queue: string }[] };
+};
 
 const WHERE = 'in wrangler.jsonc, under "env" > "production"';
 
@@ -19,6 +25,27 @@ function httpsOrigin(text: string): URL | null {
 
 /** What is wrong with the production settings, in words for whoever deploys; empty when deploying is safe. */
 export function productionConfigProblems(config: ProductionConfig): string[] {
+  return [...siteAddressProblems(config), ...emailProblems(config)];
+}
+
+/**
+ * E-mail is optional (docs/deploy.md, "E-mail and the newsletter"), but half of it is a mistake: a
+ * sender without the binding, the binding without a sender, or a queue produced but not consumed.
+ */
+function emailProblems(config: ProductionConfig): string[] {
+  const mailFrom = typeof config.vars?.MAIL_FROM === "string" ? config.vars.MAIL_FROM.trim() : "";
+  const binding = (config.send_email ?? []).some((entry) => entry.name === "EMAIL");
+  const problems: string[] = [];
+  if (mailFrom && !/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(mailFrom)) problems.push(`MAIL_FROM must be one e-mail address, such as news@baptistmen.mw (it is "${mailFrom}").`);
+  if (mailFrom && !binding) problems.push(`MAIL_FROM is set but the e-mail binding is missing: add "send_email": [{ "name": "EMAIL" }] ${WHERE}.`);
+  if (binding && !mailFrom) problems.push(`The e-mail binding is there but MAIL_FROM is not set (${WHERE} > "vars"): set the address e-mail is sent from.`);
+  const produced = (config.queues?.producers ?? []).find((producer) => producer.binding === "OUTBOX_QUEUE");
+  const consumed = (config.queues?.consumers ?? []).some((consumer) => consumer.queue === produced?.queue);
+  if (produced && !consumed) problems.push(`The queue "${produced.queue}" is produced (OUTBOX_QUEUE) but not consumed: add it to "queues" > "consumers" ${WHERE}.`);
+  return problems;
+}
+
+function siteAddressProblems(config: ProductionConfig): string[] {
   const siteUrl = typeof config.vars?.SITE_URL === "string" ? config.vars.SITE_URL.trim() : "";
   if (!siteUrl) {
     return [

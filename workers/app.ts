@@ -1,8 +1,9 @@
 // The Worker: a small Hono app. /api/* and /images/* are handled here; every other request, of any
-// method, goes to React Router. Its scheduled() runs the daily jobs.
+// method, goes to React Router. Its scheduled() runs the cron jobs, its queue() the newsletter's fan-out.
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
+import { consumeOutboxQueue } from "~/server/email/queue.server";
 import { runScheduledJobs } from "~/server/scheduled-jobs.server";
 import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
@@ -62,4 +63,6 @@ export default {
   fetch: app.fetch,
   // The Cron Triggers of wrangler.jsonc: every job is listed in app/server/scheduled-jobs.server.ts.
   scheduled: (controller) => runScheduledJobs(controller),
-} satisfies ExportedHandler<Env>;
+  // The newsletter's fan-out (OUTBOX_QUEUE): see app/server/email/queue.server.ts.
+  queue: (batch) => consumeOutboxQueue(batch),
+} satisfies ExportedHandler<Env, unknown>;

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { POST_STATUSES } from "../lib/post-status";
+import { REGISTRATION_NOTIFICATIONS } from "../lib/registration-notifications";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -58,6 +59,13 @@ export const churchevents = sqliteTable(
     waitlist_enabled: integer("waitlist_enabled", { mode: "boolean" }).notNull().default(true),
     /** When registration closes, as an ISO-8601 UTC instant; null: when the event starts. */
     registration_closes_at: text("registration_closes_at"),
+    /**
+     * What the events address (settings) hears of registrations made on the website: nothing, an
+     * e-mail for each one, or a daily summary (app/lib/registration-notifications.ts).
+     */
+    registration_notifications: text("registration_notifications", { enum: REGISTRATION_NOTIFICATIONS }).notNull().default("none"),
+    /** The end of the time the last daily summary covered: the next covers registrations from then. */
+    registration_summary_until: text("registration_summary_until"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },
@@ -229,10 +237,95 @@ export const newsletter_subscribers = sqliteTable("newsletter_subscribers", {
   /** Stored lower-cased, so one address is one subscriber. */
   email: text("email").notNull().unique(),
   created_at: text("created_at").notNull().default(nowIso),
+  /**
+   * When the address confirmed through the link e-mailed to it (double opt-in); null until then.
+   * Newsletters go to confirmed addresses only. Subscribers from before double opt-in count as
+   * confirmed (the migration set it to when they subscribed).
+   */
+  confirmed_at: text("confirmed_at"),
+  /** The link of the latest confirmation e-mail; a new e-mail (at most one a day) gets a new one. */
+  confirm_token: text("confirm_token").unique(),
+  /** When the latest confirmation e-mail was written: its link lasts 7 days, and the next waits 24 hours. */
+  confirm_sent_at: text("confirm_sent_at"),
+  /** In every newsletter's unsubscribe link. */
+  unsubscribe_token: text("unsubscribe_token").unique(),
+  /** When the e-mail provider refused the address (it bounced or complained): newsletters skip it. */
+  suppressed_at: text("suppressed_at"),
 });
 
 export const ADMIN_ROLES = ["admin", "editor", "volunteer"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/**
+ * Every newsletter sent from /admin/newsletter: what the composer held, and the e-mail as sent, with
+ * UNSUBSCRIBE_PLACEHOLDER where each reader's own unsubscribe link goes. Each recipient is one row of
+ * email_outbox (`newsletter_id`), snapshotted when Send was pressed.
+ */
+export const newsletters = sqliteTable("newsletters", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /**
+   * Made when the composer was opened and posted with Send: a second press (a double click, a
+   * resubmitted form) finds the newsletter already there and sends nothing more. The deliveries'
+   * snapshot finds its newsletter by it within the same batch.
+   */
+  send_key: text("send_key").notNull().unique(),
+  subject: text("subject").notNull(),
+  intro: text("intro").notNull(),
+  /** The posts and events chosen, as the e-mail shows them (JSON). */
+  items: text("items").notNull(),
+  body_text: text("body_text").notNull(),
+  body_html: text("body_html").notNull(),
+  /** The admin who pressed Send. */
+  sent_by: text("sent_by").notNull(),
+  /** How many confirmed subscribers the send was snapshotted to. */
+  recipients: integer("recipients").notNull(),
+  created_at: text("created_at").notNull().default(nowIso),
+});
+
+/**
+ * Every e-mail the site sends, one row per recipient: written in the same batch as whatever causes
+ * it (a contact message, a subscription, a newsletter's Send), sent afterwards (after the response,
+ * from the queue, or by the outbox cron) and kept so admins can see what went out (/admin/outbox).
+ * status: queued (waiting; not before next_attempt_at), sending (claimed by a sender at claimed_at),
+ * sent, or failed (last_error says why; next_attempt_at, when set, is the automatic retry).
+ */
+export const email_outbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What the message is (app/emails/kinds.ts), e.g. contact-notification, newsletter. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    /** The sender's display name (the organisation's name when the message was written). */
+    from_name: text("from_name").notNull(),
+    subject: text("subject").notNull(),
+    /** The message itself; null for a newsletter delivery, whose body is its newsletter's. */
+    body_text: text("body_text"),
+    body_html: text("body_html"),
+    reply_to: text("reply_to"),
+    /** Extra headers (JSON object), only the kinds app/server/email checks allow. */
+    headers: text("headers"),
+    /** Attachments (JSON list of { filename, type, content } with text content, e.g. an .ics file). */
+    attachments: text("attachments"),
+    newsletter_id: integer("newsletter_id").references(() => newsletters.id, { onDelete: "cascade" }),
+    /** A newsletter reader's own unsubscribe link (the body's and the List-Unsubscribe header's). */
+    unsubscribe_url: text("unsubscribe_url"),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    last_error: text("last_error"),
+    next_attempt_at: text("next_attempt_at").default(nowIso),
+    claimed_at: text("claimed_at"),
+    sent_at: text("sent_at"),
+    /** The provider's Message-ID for a sent message. */
+    provider_message_id: text("provider_message_id"),
+    ...timestamps,
+  },
+  (t) => [
+    index("email_outbox_status_next_idx").on(t.status, t.next_attempt_at),
+    index("email_outbox_created_idx").on(t.created_at),
+    index("email_outbox_newsletter_status_idx").on(t.newsletter_id, t.status),
+  ],
+);
 
 export const admin_users = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),

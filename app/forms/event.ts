@@ -1,9 +1,11 @@
 // The event form (SPEC section 2, Event form): only the name is required; both switches start on.
 // The date is typed in Malawi time and stored as a UTC instant.
 import { z } from "zod";
+import { REGISTRATION_NOTIFICATIONS } from "~/lib/registration-notifications";
 import { checkbox, optionalText, requiredText, siteDateTime } from "./fields";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
+export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registration or Daily summary";
 export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
 
 /** The save's warning when the capacity is set below the places already taken. */
@@ -28,6 +30,7 @@ export const eventSchema = z.object({
     .transform((value) => value ?? null),
   waitlist_enabled: checkbox(),
   registration_closes_at: siteDateTime(EVENT_DATE_INVALID),
+  registration_notifications: z.enum(REGISTRATION_NOTIFICATIONS, { error: EVENT_NOTIFICATIONS_INVALID }).default("none"),
 });
 
 const SAVE_FAILED = "Failed to save event. Please try again.";

@@ -5,6 +5,8 @@ import { emailAddress } from "./fields";
 export const subscribeSchema = z.object({ email: emailAddress() });
 
 export const SUBSCRIBE_MESSAGES = {
-  success: "Thank you for subscribing! We will keep you posted on events and news.",
+  // Double opt-in: the same answer whether the address is new, waiting or already confirmed.
+  successTitle: "Almost done",
+  success: "Thank you! Check your inbox to confirm.",
   rateLimited: "Too many attempts from your connection. Please wait a few minutes and try again.",
 } as const;

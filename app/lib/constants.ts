@@ -54,3 +54,21 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 export const SESSION_RENEW_AFTER_SECONDS = 60 * 30;
 /** However active, a session ends this long after the sign-in that began it (OWASP ASVS 3.3.2, level 2). */
 export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 60 * 60 * 12;
+
+// E-mail and the newsletter (issue 16)
+/** A confirmation link works this long; an address still unconfirmed then is deleted. */
+export const CONFIRMATION_LINK_DAYS = 7;
+/** An address gets at most one confirmation e-mail in this many hours. */
+export const CONFIRMATION_EMAIL_INTERVAL_HOURS = 24;
+/** A message still unsent this long after it was written is given up (e.g. e-mail was never set up). */
+export const OUTBOX_EXPIRY_DAYS = 7;
+/** A row claimed by a sender that did not finish within this long is sent again. */
+export const STUCK_SENDING_MINUTES = 15;
+/** Attempts before a message that keeps failing is given up (an admin can still retry it). */
+export const MAX_SEND_ATTEMPTS = 5;
+/** Rows per queue message of a newsletter's fan-out. */
+export const ROWS_PER_QUEUE_MESSAGE = 25;
+/** How many recent posts and upcoming events the newsletter composer offers. */
+export const NEWSLETTER_PICKER_LIMIT = 10;
+/** An event's date in the newsletter (and its WhatsApp text). */
+export const NEWSLETTER_EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";

@@ -1,6 +1,7 @@
 // 'Add to calendar' for an event: an iCalendar file (RFC 5545) for phones, Outlook and Apple Calendar,
 // and a Google Calendar link. Used by loaders only, so none of it reaches the browser.
 import { SITE_NAME, SITE_TIME_ZONE } from "./constants";
+import { slugify } from "./slug";
 import { formatInSiteZone } from "./time";
 
 /** Events have a start but no end; calendars need one, so an event is shown as lasting two hours. */
@@ -170,6 +171,16 @@ export function calendarEventOf(row: DatedEventSource, origin: string): Calendar
     url: `${origin}/events/${row.id}`,
     lastModified: lastModified && !Number.isNaN(lastModified.getTime()) ? lastModified : null,
   };
+}
+
+/**
+ * An event row's .ics file, as 'Add to calendar' downloads it and registration e-mails attach it,
+ * organised by the ministry (its name and events address); null when the event has no date.
+ */
+export function eventCalendarFile(row: DatedEventSource, origin: string, organizer: { name: string; email: string }): { filename: string; content: string } | null {
+  const event = calendarEventOf(row, origin);
+  if (!event) return null;
+  return { filename: `${slugify(row.name) || `event-${row.id}`}.ics`, content: buildICalendar({ ...event, organizer }) };
 }
 
 export type CalendarLinks = { icsHref: string; googleHref: string };

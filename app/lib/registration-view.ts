@@ -52,10 +52,14 @@ export function registrationPath(token: string): string {
   return `/registrations/${token}`;
 }
 
+/** 'Thursday, June 12, 2025 at 8:00 AM' in Malawi time, or null when the date is not set yet. */
+export function eventWhenText(date: string | null): string | null {
+  const day = formatInSiteZone(date, EVENT_DATE_FORMAT);
+  return day ? `${day} at ${formatInSiteZone(date, EVENT_TIME_FORMAT)}` : null;
+}
+
 export function registrationView({ status, place, code, token, event }: Source, origin: string): RegistrationView {
-  const date = formatInSiteZone(event.date, EVENT_DATE_FORMAT);
-  const time = formatInSiteZone(event.date, EVENT_TIME_FORMAT);
-  const whenText = date ? `${date} at ${time}` : null;
+  const whenText = eventWhenText(event.date);
   const location = event.location?.trim() || null;
   const privateUrl = `${origin}${registrationPath(token)}`;
   const message = [`My registration for ${event.name}`, whenText, location, `Code: ${code}`, privateUrl].filter(Boolean).join("\n");

@@ -123,3 +123,12 @@ export function metaDescription(text: string, max = 160): string {
   const atWord = cut.slice(0, cut.lastIndexOf(" "));
   return `${(atWord.length > max * 0.6 ? atWord : cut).trimEnd()}…`;
 }
+
+/**
+ * The pages links in e-mails open (confirming, unsubscribing): the usual tags, a preview like any
+ * page's should someone paste the link somewhere, and kept out of search engines.
+ */
+export function linkPageMeta(matches: readonly MatchLike[], path: string, title: string): MetaDescriptor[] {
+  const { name } = settingsFromMatches(matches).organisation;
+  return seoMeta(matches, { title, description: `News of events, devotionals and ministry updates from ${name}, by e-mail.`, path, extra: [{ name: "robots", content: "noindex" }] });
+}

@@ -129,3 +129,9 @@ export async function setRole(id: number, role: AdminRole): Promise<AccountChang
   if (changed[0]) return { done: true, email: changed[0].email };
   return { done: false, reason: exists[0] ? "last-administrator" : "not-found" };
 }
+
+/** The e-mail addresses of every Administrator (told of each account change). */
+export async function administratorEmails(): Promise<string[]> {
+  const rows = await getDb().select({ email: admin_users.email }).from(admin_users).where(eq(admin_users.role, "admin")).orderBy(admin_users.email);
+  return rows.map((row) => row.email);
+}

@@ -1,7 +1,10 @@
-// Every query that touches `contact_messages`: the contact form writes, the admin inbox reads.
+// Every query that touches `contact_messages`: the contact form writes (with the staff's
+// notification e-mail), the admin inbox reads.
 import { count, desc, eq, isNull } from "drizzle-orm";
 import { contact_messages } from "~/db/schema";
 import { getDb } from "~/db/db.server";
+import type { OutboxEmail } from "~/server/email/message.server";
+import { enqueueEmailQuery } from "./outbox.server";
 
 export type ContactMessage = typeof contact_messages.$inferSelect;
 
@@ -9,8 +12,19 @@ export const INBOX_PAGE_SIZE = 200;
 
 export type NewContactMessage = Pick<ContactMessage, "full_name" | "email" | "subject" | "message">;
 
-export async function addContactMessage(message: NewContactMessage): Promise<void> {
-  await getDb().insert(contact_messages).values(message);
+/**
+ * Stores a message for the admin inbox and, in the same batch, the e-mail that tells staff about it
+ * (when there is one). Answers the outbox ids to send.
+ */
+export async function addContactMessage(message: NewContactMessage, notification: OutboxEmail | null): Promise<number[]> {
+  const db = getDb();
+  const insert = db.insert(contact_messages).values(message);
+  if (!notification) {
+    await insert;
+    return [];
+  }
+  const [, written] = await db.batch([insert, enqueueEmailQuery(db, notification)]);
+  return written.map((row) => row.id);
 }
 
 /** The newest messages and how many are unread, in one round trip. */

@@ -2,16 +2,21 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import type { OutboxEmail } from "~/server/email/message.server";
+import { enqueueEmailQuery, enqueueNothingQuery } from "./outbox.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,
   deleteRegistrationsOfEventQuery,
   deskRowsQueries,
   doorListQuery,
+  movedUpEmailQuery,
   promoteQuery,
   recentCheckInsQuery,
   registrationCountsByEventQuery,
+  registrationsToSummarizeQuery,
   registrationTalliesQuery,
+  type RegistrationEmail,
   type RegistrationFilter,
 } from "./registration.server";
 
@@ -88,6 +93,7 @@ export type EventInput = Pick<
   | "capacity"
   | "waitlist_enabled"
   | "registration_closes_at"
+  | "registration_notifications"
 >;
 
 /** Newest date first; undated events first of all, as Postgres orders NULLs in a descending sort. */
@@ -180,18 +186,88 @@ export async function createEvent(input: EventInput): Promise<number> {
 
 /**
  * Saves the event; in the same batch, raising the capacity (or removing it) moves people up from the
- * waiting list into the new places. Null when the event no longer exists; else how many are
- * confirmed now (lowering the capacity below that moves nobody back).
+ * waiting list into the new places, and `movedUp` is written to each of them. Null when the event
+ * no longer exists; else how many are confirmed now (lowering the capacity below that moves nobody
+ * back), how many moved up, and the e-mails to send.
  */
-export async function updateEvent(id: number, input: EventInput, now = new Date()): Promise<{ confirmed: number; promoted: number } | null> {
+export async function updateEvent(
+  id: number,
+  input: EventInput,
+  now = new Date(),
+  movedUp: RegistrationEmail | null = null,
+): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | null> {
   const db = getDb();
-  const [rows, promoted, after] = await db.batch([
+  const [rows, movedUpNotes, promoted, after] = await db.batch([
     db.update(churchevents).set({ ...input, updated_at: now.toISOString() }).where(eq(churchevents.id, id)).returning({ id: churchevents.id }),
+    movedUpEmailQuery(db, movedUp, id),
     promoteQuery(db, id, now.toISOString()),
     db.select({ confirmed: confirmedCountSql(id) }).from(churchevents).where(eq(churchevents.id, id)),
   ]);
   if (rows.length !== 1) return null;
-  return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length };
+  return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length, outboxIds: movedUpNotes.map((row) => row.id) };
+}
+
+/** What a registration's e-mails say about its event, and to whom staff's notices go, for a batch. */
+export function eventForEmailsQuery(db: Db, id: number) {
+  return db
+    .select({
+      id: churchevents.id,
+      name: churchevents.name,
+      date: churchevents.date,
+      location: churchevents.location,
+      description: churchevents.description,
+      updated_at: churchevents.updated_at,
+      registration_notifications: churchevents.registration_notifications,
+    })
+    .from(churchevents)
+    .where(eq(churchevents.id, id));
+}
+
+/**
+ * The daily summaries due at `until`, in one round trip: each event set to a daily summary that has
+ * website registrations since its last one (or since `firstFrom`), with them, its totals, and the
+ * end of its last summary (`from`, which recordRegistrationSummary checks).
+ */
+export async function registrationSummariesDue(firstFrom: Date, until: Date) {
+  const db = getDb();
+  const [rows, events, counts] = await db.batch([
+    registrationsToSummarizeQuery(db, firstFrom.toISOString(), until.toISOString()),
+    db
+      .select({
+        id: churchevents.id,
+        name: churchevents.name,
+        date: churchevents.date,
+        location: churchevents.location,
+        capacity: churchevents.capacity,
+        from: churchevents.registration_summary_until,
+      })
+      .from(churchevents)
+      .where(eq(churchevents.registration_notifications, "daily")),
+    registrationCountsByEventQuery(db),
+  ]);
+  return events.flatMap(({ from, capacity, ...event }) => {
+    const registrations = rows.filter((row) => row.event_id === event.id);
+    if (registrations.length === 0) return [];
+    const count = counts.find((row) => row.event_id === event.id);
+    const totals = { confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0, capacity };
+    return [{ event, from, registrations, totals }];
+  });
+}
+
+/**
+ * Writes an event's daily summary and moves the end of its last summary to `until`, in one batch,
+ * only if no other run has done so since `from` was read: a summary is never written twice. The
+ * marker moves even when there is no e-mail to write (the settings' address is refused), so the
+ * next summary does not repeat these registrations. Answers the outbox ids.
+ */
+export async function recordRegistrationSummary(eventId: number, from: string | null, until: Date, email: OutboxEmail | null): Promise<number[]> {
+  const db = getDb();
+  const unchanged = and(eq(churchevents.id, eventId), sql`${churchevents.registration_summary_until} IS ${from}`);
+  const [written] = await db.batch([
+    email ? enqueueEmailQuery(db, email, sql`EXISTS (SELECT 1 FROM ${churchevents} WHERE ${unchanged})`) : enqueueNothingQuery(db),
+    db.update(churchevents).set({ registration_summary_until: until.toISOString() }).where(unchanged),
+  ]);
+  return written.map((row) => row.id);
 }
 
 /**

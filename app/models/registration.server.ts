@@ -5,10 +5,13 @@
 // - a phone registers once per event: a partial unique index on (event_id, dedupe_key) for
 //   registrations that are not cancelled;
 // - cancelling a confirmed place promotes the first on the waiting list in the same batch;
-// - check-in is `UPDATE … WHERE checked_in_at IS NULL`, so it lands once.
+// - check-in is `UPDATE … WHERE checked_in_at IS NULL`, so it lands once;
+// - the e-mails a change causes (a confirmation, moving up, a cancellation, staff's notification)
+//   are written in its batch, for exactly the rows it changes.
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import { event_registrations, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
+import { REGISTRATION_PLACEHOLDERS as P } from "~/emails/registration";
 import {
   newRegistrationCode,
   newRegistrationToken,
@@ -16,16 +19,18 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/lib/registration-rules";
+import type { OutboxContent } from "~/server/email/message.server";
+import { enqueueEmailForEachQuery, enqueueNothingQuery } from "./outbox.server";
 
 const r = event_registrations;
 
 // ----- Codes ------------------------------------------------------------------------------------
 
-/** Tries a write again with a fresh code when the code drawn is already taken for the event. */
-async function withFreshCode<T>(write: (code: string) => Promise<T>): Promise<T> {
+/** Tries a write again with a fresh code (and token) when the code drawn is already taken for the event. */
+async function withFreshCode<T>(write: (code: string, token: string) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await write(newRegistrationCode());
+      return await write(newRegistrationCode(), newRegistrationToken());
     } catch (error) {
       if (attempt >= 4 || !isUniqueViolation(error) || !/code/.test(String((error as Error).cause ?? error))) throw error;
     }
@@ -99,6 +104,15 @@ function isExactlyFull(row: RegistrationWindowRow | undefined) {
 
 export type PromotedRow = { id: number; event_id: number; full_name: string; email: string | null; code: string; token: string };
 
+/** The registrations promoteQuery moves up at that point of a batch: the first of the waiting list, as many as places are free. */
+function nextInLineSql(eventId: SQL | number): SQL {
+  return sql`id IN (
+      SELECT w.id FROM event_registrations w WHERE w.event_id = ${eventId} AND w.status = 'waitlisted'
+      ORDER BY w.queued_at, w.id
+      LIMIT COALESCE((SELECT CASE WHEN e.capacity IS NULL THEN -1 ELSE max(0, e.capacity - ${confirmedCountSql(sql`e.id`)}) END
+        FROM churchevents e WHERE e.id = ${eventId}), 0))`;
+}
+
 /**
  * Moves the first people of the waiting list up into the places that are free (all of them when
  * the event has no capacity): one guarded statement, so simultaneous cancellations never promote
@@ -106,12 +120,53 @@ export type PromotedRow = { id: number; event_id: number; full_name: string; ema
  */
 export function promoteQuery(db: Db, eventId: SQL | number, now: string) {
   return batchable(db.all<PromotedRow>(sql`UPDATE event_registrations SET status = 'confirmed', promoted_at = ${now}, told_at = NULL, updated_at = ${now}
-    WHERE id IN (
-      SELECT w.id FROM event_registrations w WHERE w.event_id = ${eventId} AND w.status = 'waitlisted'
-      ORDER BY w.queued_at, w.id
-      LIMIT COALESCE((SELECT CASE WHEN e.capacity IS NULL THEN -1 ELSE max(0, e.capacity - ${confirmedCountSql(sql`e.id`)}) END
-        FROM churchevents e WHERE e.id = ${eventId}), 0))
+    WHERE ${nextInLineSql(eventId)}
     RETURNING id, event_id, full_name, email, code, token`));
+}
+
+/**
+ * The e-mail to those promoteQuery moves up, for the same batch, just before it (it finds the
+ * same people): the event's id, or the SQL that finds it, as promoteQuery gets it.
+ */
+export function movedUpEmailQuery(db: Db, email: RegistrationEmail | null, eventId: SQL | number) {
+  return registrationEmailQuery(db, email, nextInLineSql(eventId));
+}
+
+// ----- E-mails ----------------------------------------------------------------------------------
+
+/**
+ * An e-mail about a registration, written in the batch that changes it. It is rendered beforehand
+ * (app/server/email/compose.server.ts) with the row's name, code, private link and place on the
+ * waiting list as REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row.
+ */
+export type RegistrationEmail = {
+  content: OutboxContent;
+  /** The registrant (the address on the row; nothing for a registration without one), or staff. */
+  to: "registrant" | { staff: string };
+  /** Only for a registration with this status at that point of the batch. */
+  status?: "confirmed" | "waitlisted";
+};
+
+/**
+ * For a batch: `email` once for each registration `which` (a condition on an event_registrations
+ * row) selects at that point of the batch; with no e-mail, a statement that writes nothing, so
+ * the batch's results keep their places. Put before the statement that changes the rows, it
+ * reaches exactly the rows that statement changes; after an insert, the new row by its token.
+ */
+function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
+  if (!email) return enqueueNothingQuery(db);
+  const { content, to, status } = email;
+  return enqueueEmailForEachQuery(db, content, {
+    to: to === "registrant" ? sql`t.email` : sql`${to.staff}`,
+    fill: { [P.name]: sql`t.full_name`, [P.code]: sql`t.code`, [P.token]: sql`t.token`, [P.place]: waitlistPlaceSql("t") },
+    from: sql`FROM event_registrations t WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which})
+      ${status ? sql`AND t.status = ${status}` : sql``} ${to === "registrant" ? sql`AND t.email IS NOT NULL` : sql``}`,
+  });
+}
+
+/** The outbox ids a batch's e-mail statements wrote. */
+function outboxIdsOf(...written: readonly { id: number }[][]): number[] {
+  return written.flat().map((row) => row.id);
 }
 
 // ----- Registering (the public form) ------------------------------------------------------------
@@ -141,7 +196,7 @@ export type RegistrationReceipt = {
 export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null };
 
 export type RegisterOutcome =
-  | { outcome: "registered"; receipt: RegistrationReceipt; event: ReceiptEvent; turnedFull: boolean }
+  | { outcome: "registered"; receipt: RegistrationReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
   | { outcome: "repeated"; receipt: RegistrationReceipt; event: ReceiptEvent }
   | { outcome: "already-registered" | "event-not-found" | "closed" | "full" };
 
@@ -150,18 +205,19 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
 /**
  * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
  * waitlisted (or writes nothing when registration is not open or the phone is registered already);
- * the same batch reads who holds the phone's place and the event's state to say why.
+ * the same batch reads who holds the phone's place and the event's state to say why, and writes
+ * `emails` (each for the status it names) only if the new registration is there.
  */
-export async function registerForEvent(input: NewRegistration, now: Date): Promise<RegisterOutcome> {
+export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [inserted, holders, events] = await withFreshCode((code) =>
+  const [inserted, holders, events, ...written] = await withFreshCode((code, token) =>
     db.batch([
       batchable(db.all<{ id: number }>(sql`INSERT INTO event_registrations
           (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, created_at, updated_at)
         SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${input.phone_number},
           CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END,
-          ${code}, ${newRegistrationToken()}, ${input.request_id}, 'public', ${at}, ${at}
+          ${code}, ${token}, ${input.request_id}, 'public', ${at}, ${at}
         FROM churchevents e WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
         ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
         RETURNING id`)),
@@ -169,6 +225,7 @@ export async function registerForEvent(input: NewRegistration, now: Date): Promi
         FROM event_registrations h
         WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
       eventWindowQuery(db, input.event_id),
+      ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
     ]),
   );
   const holder = holders[0];
@@ -178,7 +235,8 @@ export async function registerForEvent(input: NewRegistration, now: Date): Promi
   const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location };
 
   if (inserted[0] && holder?.id === inserted[0].id) {
-    return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull: holder.status === "confirmed" && isExactlyFull(event) };
+    const turnedFull = holder.status === "confirmed" && isExactlyFull(event);
+    return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull, outboxIds: outboxIdsOf(...written) };
   }
   // A retry of an attempt that already landed (its reply was lost): the same answer again.
   if (holder && input.request_id && holder.request_id === input.request_id) {
@@ -232,39 +290,48 @@ export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
 }
 
 export type CancelOutcome =
-  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: PromotedRow[]; stoppedBeingFull: boolean }
+  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: PromotedRow[]; stoppedBeingFull: boolean; outboxIds: number[] }
   | { outcome: "already-cancelled" | "not-found" | "too-late" };
+
+/** The e-mails of a cancellation: to the person cancelled, and to those who move up into the place. */
+export type CancelEmails = { cancelled: RegistrationEmail | null; movedUp: RegistrationEmail | null };
+
+const NO_CANCEL_EMAILS: CancelEmails = { cancelled: null, movedUp: null };
 
 /**
  * The registrant cancels from the private link (until the event starts). The cancellation, the
- * promotion of the first on the waiting list and the reading of the event's new state are one batch.
+ * promotion of the first on the waiting list, their e-mails and the reading of the event's new
+ * state are one batch.
  */
-export async function cancelByToken(token: string, now: Date): Promise<CancelOutcome> {
+export async function cancelByToken(token: string, now: Date, emails = NO_CANCEL_EMAILS): Promise<CancelOutcome> {
   const db = getDb();
   const at = now.toISOString();
   const eventOfToken = sql`(SELECT event_id FROM event_registrations WHERE token = ${token})`;
-  const [before, cancelled, promoted, events] = await db.batch([
+  const cancellable = sql`token = ${token} AND status <> 'cancelled'
+    AND COALESCE((SELECT e.date FROM churchevents e WHERE e.id = event_registrations.event_id), '9999') > ${at}`;
+  const [before, cancelNote, cancelled, movedUpNotes, promoted, events] = await db.batch([
     batchable(db.all<{ status: RegistrationStatus; date: string | null }>(sql`SELECT t.status, e.date FROM event_registrations t
       JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`)),
+    registrationEmailQuery(db, emails.cancelled, cancellable),
     batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
         cancelled_by = 'registrant', updated_at = ${at}
-      WHERE token = ${token} AND status <> 'cancelled'
-        AND COALESCE((SELECT e.date FROM churchevents e WHERE e.id = event_registrations.event_id), '9999') > ${at}
+      WHERE ${cancellable}
       RETURNING id, event_id`)),
+    movedUpEmailQuery(db, emails.movedUp, eventOfToken),
     promoteQuery(db, eventOfToken, at),
     eventWindowQuery(db, eventOfToken),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
   if (!cancelled[0]) return { outcome: was.status === "cancelled" ? "already-cancelled" : "too-late" };
-  return cancelledOutcome(cancelled[0].event_id, was.status, promoted, events[0]);
+  return cancelledOutcome(cancelled[0].event_id, was.status, promoted, events[0], outboxIdsOf(cancelNote, movedUpNotes));
 }
 
-function cancelledOutcome(eventId: number, wasStatus: RegistrationStatus, promoted: PromotedRow[], event: RegistrationWindowRow | undefined) {
+function cancelledOutcome(eventId: number, wasStatus: RegistrationStatus, promoted: PromotedRow[], event: RegistrationWindowRow | undefined, outboxIds: number[]) {
   const wasConfirmed = wasStatus === "confirmed";
   // Full before (a confirmed place went, nobody took it) and one place short now.
   const stoppedBeingFull = wasConfirmed && promoted.length === 0 && event?.capacity != null && event.confirmed === event.capacity - 1;
-  return { outcome: "cancelled" as const, eventId, wasConfirmed, promoted, stoppedBeingFull };
+  return { outcome: "cancelled" as const, eventId, wasConfirmed, promoted, stoppedBeingFull, outboxIds };
 }
 
 // ----- The registration desk (staff) ------------------------------------------------------------
@@ -282,7 +349,7 @@ export type DeskAddition = {
 };
 
 export type DeskAddOutcome =
-  | { outcome: "added"; receipt: RegistrationReceipt; turnedFull: boolean; overCapacity: boolean }
+  | { outcome: "added"; receipt: RegistrationReceipt; turnedFull: boolean; overCapacity: boolean; outboxIds: number[] }
   | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
   | { outcome: "full"; capacity: number; confirmed: number }
   | { outcome: "event-not-found" };
@@ -290,22 +357,23 @@ export type DeskAddOutcome =
 /**
  * Staff add someone by hand (phoned in, or at the door). Capacity applies unless `over_capacity`
  * is chosen (recorded on the row); a desk addition joins the waiting list when full, a walk-in
- * does not (the volunteer is asked to go over instead).
+ * does not (the volunteer is asked to go over instead). `emails` are written only if the person
+ * was added, each for the status it names.
  */
-export async function addAtDesk(eventId: number, input: DeskAddition, by: string, now: Date): Promise<DeskAddOutcome> {
+export async function addAtDesk(eventId: number, input: DeskAddition, by: string, now: Date, emails: readonly RegistrationEmail[] = []): Promise<DeskAddOutcome> {
   const db = getDb();
   const at = now.toISOString();
   const over = input.over_capacity ? 1 : 0;
   const walkIn = input.walk_in ? 1 : 0;
   const dedupe = input.shared_phone ? null : input.phone_number;
-  const [inserted, holders, events] = await withFreshCode((code) =>
+  const [inserted, holders, events, ...written] = await withFreshCode((code, token) =>
     db.batch([
       batchable(db.all<RegistrationReceipt & { over_capacity: number }>(sql`INSERT INTO event_registrations
           (event_id, full_name, phone_number, email, dedupe_key, status, code, token, source, added_by, over_capacity,
            checked_in_at, checked_in_by, created_at, updated_at)
         SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${dedupe},
           CASE WHEN ${placeFreeSql} OR ${over} = 1 THEN 'confirmed' ELSE 'waitlisted' END,
-          ${code}, ${newRegistrationToken()}, 'desk', ${by}, CASE WHEN ${placeFreeSql} THEN 0 ELSE ${over} END,
+          ${code}, ${token}, 'desk', ${by}, CASE WHEN ${placeFreeSql} THEN 0 ELSE ${over} END,
           CASE WHEN ${walkIn} = 1 THEN ${at} END, CASE WHEN ${walkIn} = 1 THEN ${by} END, ${at}, ${at}
         FROM churchevents e WHERE e.id = ${eventId} AND (${placeFreeSql} OR ${over} = 1 OR ${walkIn} = 0)
         ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
@@ -313,13 +381,15 @@ export async function addAtDesk(eventId: number, input: DeskAddition, by: string
       batchable(db.all<{ id: number; full_name: string; code: string }>(sql`SELECT h.id, h.full_name, h.code FROM event_registrations h
         WHERE h.event_id = ${eventId} AND h.dedupe_key = ${dedupe} AND h.status <> 'cancelled' ORDER BY h.id LIMIT 1`)),
       eventWindowQuery(db, eventId),
+      ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
     ]),
   );
   const event = events[0];
   const added = inserted[0];
   if (added) {
     const { over_capacity, ...receipt } = added;
-    return { outcome: "added", receipt, turnedFull: receipt.status === "confirmed" && isExactlyFull(event), overCapacity: Boolean(over_capacity) };
+    const turnedFull = receipt.status === "confirmed" && isExactlyFull(event);
+    return { outcome: "added", receipt, turnedFull, overCapacity: Boolean(over_capacity), outboxIds: outboxIdsOf(...written) };
   }
   if (!event) return { outcome: "event-not-found" };
   const holder = holders[0];
@@ -327,37 +397,41 @@ export async function addAtDesk(eventId: number, input: DeskAddition, by: string
   return { outcome: "full", capacity: event.capacity ?? 0, confirmed: event.confirmed };
 }
 
-/** Staff cancel someone (at any time); the first on the waiting list moves up in the same batch. */
-export async function cancelAtDesk(eventId: number, id: number, by: string, now: Date): Promise<CancelOutcome> {
+/** Staff cancel someone (at any time); the first on the waiting list moves up in the same batch, and both hear of it. */
+export async function cancelAtDesk(eventId: number, id: number, by: string, now: Date, emails = NO_CANCEL_EMAILS): Promise<CancelOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [before, cancelled, promoted, events] = await db.batch([
+  const cancellable = sql`id = ${id} AND event_id = ${eventId} AND status <> 'cancelled'`;
+  const [before, cancelNote, cancelled, movedUpNotes, promoted, events] = await db.batch([
     db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    registrationEmailQuery(db, emails.cancelled, cancellable),
     batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
         cancelled_by = ${by}, updated_at = ${at}
-      WHERE id = ${id} AND event_id = ${eventId} AND status <> 'cancelled' RETURNING id, event_id`)),
+      WHERE ${cancellable} RETURNING id, event_id`)),
+    movedUpEmailQuery(db, emails.movedUp, eventId),
     promoteQuery(db, eventId, at),
     eventWindowQuery(db, eventId),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
   if (!cancelled[0]) return { outcome: "already-cancelled" };
-  return cancelledOutcome(eventId, was.status, promoted, events[0]);
+  return cancelledOutcome(eventId, was.status, promoted, events[0], outboxIdsOf(cancelNote, movedUpNotes));
 }
 
 export type RestoreOutcome =
-  | { outcome: "restored"; status: "confirmed" | "waitlisted"; turnedFull: boolean }
+  | { outcome: "restored"; status: "confirmed" | "waitlisted"; turnedFull: boolean; outboxIds: number[] }
   | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
   | { outcome: "not-cancelled" | "not-found" };
 
 /**
  * Staff undo a cancellation: the person gets a place if one is free, else joins the end of the
- * waiting list. Refused (not an error) when the phone has registered again since.
+ * waiting list. Refused (not an error) when the phone has registered again since. `emails` (the
+ * confirmation again, for the status it names) are written only if it was restored.
  */
-export async function restoreAtDesk(eventId: number, id: number, now: Date): Promise<RestoreOutcome> {
+export async function restoreAtDesk(eventId: number, id: number, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RestoreOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [restored, rows, holders, events] = await db.batch([
+  const [restored, rows, holders, events, ...written] = await db.batch([
     batchable(db.all<{ status: "confirmed" | "waitlisted" }>(sql`UPDATE OR IGNORE event_registrations SET
         status = (SELECT CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END FROM churchevents e WHERE e.id = ${eventId}),
         queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, updated_at = ${at}
@@ -368,8 +442,13 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date): Pro
       WHERE h.event_id = ${eventId} AND h.id <> ${id} AND h.status <> 'cancelled'
         AND h.dedupe_key = (SELECT dedupe_key FROM event_registrations WHERE id = ${id})`)),
     eventWindowQuery(db, eventId),
+    // Restored by this batch: no longer cancelled, and changed at its time.
+    ...emails.map((email) => registrationEmailQuery(db, email, sql`id = ${id} AND event_id = ${eventId} AND status <> 'cancelled' AND updated_at = ${at}`)),
   ]);
-  if (restored[0]) return { outcome: "restored", status: restored[0].status, turnedFull: restored[0].status === "confirmed" && isExactlyFull(events[0]) };
+  if (restored[0]) {
+    const { status } = restored[0];
+    return { outcome: "restored", status, turnedFull: status === "confirmed" && isExactlyFull(events[0]), outboxIds: outboxIdsOf(...written) };
+  }
   if (!rows[0]) return { outcome: "not-found" };
   if (rows[0].status !== "cancelled") return { outcome: "not-cancelled" };
   const holder = holders[0];
@@ -377,27 +456,31 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date): Pro
 }
 
 export type PromoteOutcome =
-  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean }
+  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean; outboxIds: number[] }
   | { outcome: "full"; capacity: number; confirmed: number }
   | { outcome: "not-waitlisted" | "not-found" };
 
-/** Staff move one person up from the waiting list; over a full capacity only when chosen (recorded). */
-export async function promoteAtDesk(eventId: number, id: number, overCapacity: boolean, now: Date): Promise<PromoteOutcome> {
+/** Staff move one person up from the waiting list (who hears of it); over a full capacity only when chosen (recorded). */
+export async function promoteAtDesk(eventId: number, id: number, overCapacity: boolean, now: Date, movedUp: RegistrationEmail | null = null): Promise<PromoteOutcome> {
   const db = getDb();
   const at = now.toISOString();
   const over = overCapacity ? 1 : 0;
-  const [promoted, rows, events] = await db.batch([
+  const promotable = sql`id = ${id} AND event_id = ${eventId} AND status = 'waitlisted'
+    AND (${over} = 1 OR (SELECT ${placeFreeSql} FROM churchevents e WHERE e.id = ${eventId}))`;
+  const [movedUpNote, promoted, rows, events] = await db.batch([
+    registrationEmailQuery(db, movedUp, promotable),
     batchable(db.all<{ over_capacity: number }>(sql`UPDATE event_registrations SET status = 'confirmed', promoted_at = ${at}, told_at = NULL,
         updated_at = ${at},
         over_capacity = (SELECT CASE WHEN ${placeFreeSql} THEN 0 ELSE 1 END FROM churchevents e WHERE e.id = ${eventId})
-      WHERE id = ${id} AND event_id = ${eventId} AND status = 'waitlisted'
-        AND (${over} = 1 OR (SELECT ${placeFreeSql} FROM churchevents e WHERE e.id = ${eventId}))
+      WHERE ${promotable}
       RETURNING over_capacity`)),
     db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
     eventWindowQuery(db, eventId),
   ]);
   const event = events[0];
-  if (promoted[0]) return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity) };
+  if (promoted[0]) {
+    return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity), outboxIds: outboxIdsOf(movedUpNote) };
+  }
   if (!rows[0]) return { outcome: "not-found" };
   if (rows[0].status !== "waitlisted") return { outcome: "not-waitlisted" };
   return { outcome: "full", capacity: event?.capacity ?? 0, confirmed: event?.confirmed ?? 0 };
@@ -472,6 +555,32 @@ export async function undoCheckIn(eventId: number, id: number, now: Date): Promi
   const person = rows[0];
   if (!person) return { outcome: "not-found" };
   return { outcome: changed[0] ? "undone" : "not-checked-in", person, checkedIn: tallies[0]?.checkedIn ?? 0 };
+}
+
+// ----- The daily summary to staff ---------------------------------------------------------------
+
+export type SummaryRow = {
+  event_id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  status: RegistrationStatus;
+  code: string;
+  place: number | null;
+};
+
+/**
+ * The registrations from the website that events set to a daily summary have had since their last
+ * summary (or since `firstFrom` for an event never summarised) and before `until`, oldest first.
+ */
+export function registrationsToSummarizeQuery(db: Db, firstFrom: string, until: string) {
+  return batchable(
+    db.all<SummaryRow>(sql`SELECT r.event_id, r.full_name, r.phone_number, r.email, r.status, r.code, ${waitlistPlaceSql("r")} AS place
+      FROM event_registrations r JOIN churchevents e ON e.id = r.event_id
+      WHERE e.registration_notifications = 'daily' AND r.source = 'public'
+        AND r.created_at >= COALESCE(e.registration_summary_until, ${firstFrom}) AND r.created_at < ${until}
+      ORDER BY r.event_id, r.created_at, r.id`),
+  );
 }
 
 // ----- Reading lists (desk, check-in, exports) --------------------------------------------------

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { upcomingEventOptionsQuery } from "./event.server";
+import { eventForEmailsQuery, upcomingEventOptionsQuery } from "./event.server";
 import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "./revision.server";
 
 export type StoredSection = typeof site_settings.$inferSelect;
@@ -23,6 +23,13 @@ export async function settingsFormData(now: Date) {
   const db = getDb();
   const [rows, upcomingEvents] = await db.batch([settingsQuery(db), upcomingEventOptionsQuery(db, now)]);
   return { rows, upcomingEvents };
+}
+
+/** What a registration's e-mails start from, in one round trip: the stored sections and the event (undefined when there is none). */
+export async function settingsAndEventForEmails(eventId: number) {
+  const db = getDb();
+  const [rows, events] = await db.batch([settingsQuery(db), eventForEmailsQuery(db, eventId)]);
+  return { rows, event: events[0] };
 }
 
 export type SaveOutcome = { saved: true } | { saved: false; savedAt: string | null };

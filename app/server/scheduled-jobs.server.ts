@@ -1,12 +1,17 @@
 // The Worker's scheduled jobs. Cloudflare runs `scheduled()` (workers/app.ts) at each cron of
 // wrangler.jsonc's "triggers"; every job listed here for that cron then runs. To add a job, add it
-// to SCHEDULED_JOBS with DAILY_CRON. The plan allows few cron expressions (the project keeps to
-// two at most), so prefer the daily one; a new expression must also go into wrangler.jsonc.
+// to SCHEDULED_JOBS with DAILY_CRON or OUTBOX_CRON. The plan allows few cron expressions and the
+// project keeps to these two: a job that needs another time runs on one of them and checks the
+// time itself (at 07:00 in Malawi, say: OUTBOX_CRON, when the run is at 05:00 UTC).
 import { deleteOldActivity } from "~/models/activity.server";
+import { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "./email/jobs.server";
 import { deleteExpiredRateLimits } from "./rate-limit.server";
 
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */
 export const DAILY_CRON = "0 3 * * *";
+
+/** Every 10 minutes: e-mail that is due (retries, rows stuck in 'sending' for 15 minutes). */
+export const OUTBOX_CRON = "*/10 * * * *";
 
 type ScheduledJob = {
   /** Names the job in the log and in a failed run's error. */
@@ -19,6 +24,9 @@ type ScheduledJob = {
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "delete expired rate limits", cron: DAILY_CRON, run: (scheduledTime) => deleteExpiredRateLimits(scheduledTime) },
   { name: "delete activity older than 13 months", cron: DAILY_CRON, run: (scheduledTime) => deleteOldActivity(scheduledTime) },
+  { name: "expire old e-mail and unconfirmed subscribers", cron: DAILY_CRON, run: (scheduledTime) => dailyEmailCleanUp(scheduledTime) },
+  { name: "daily registration summaries to staff", cron: DAILY_CRON, run: (scheduledTime) => sendRegistrationSummaries(scheduledTime) },
+  { name: "send due e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendDueEmail(scheduledTime) },
 ];
 
 /**

@@ -35,6 +35,9 @@ const ADMIN_PAGES = [
   "/admin/check-in",
   "/admin/events/1/check-in",
   "/admin/events/1/door-list",
+  "/admin/newsletter",
+  "/admin/outbox",
+  "/admin/outbox/setup",
   "/admin/account",
 ];
 
@@ -44,7 +47,9 @@ async function violations(page: Page, paths: string[]) {
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    // E-mail previews (/admin/newsletter, /admin/outbox/{id}) are sandboxed frames of an e-mail, not
+    // pages of the site; axe hangs on frames (its last step opens a helper page that never answers).
+    const results = await new AxeBuilder({ page }).exclude("iframe").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     for (const v of results.violations) {
       found.push(`${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     }

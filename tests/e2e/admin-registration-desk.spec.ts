@@ -1,7 +1,7 @@
 // The registration desk as the people who use it meet it, on a 360 px phone: a visitor registers,
-// keeps the code and the private link, and cancels; the person waiting moves up; staff see it on
-// the desk and check someone in at the door by the last digits of the phone. Without JavaScript the
-// private page's cancel still works.
+// keeps the code and the private link, and cancels; the person waiting moves up (and, having given
+// an e-mail address, is told both by e-mail); staff see it on the desk and check someone in at the
+// door by the last digits of the phone. Without JavaScript the private page's cancel still works.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
@@ -35,13 +35,14 @@ async function visitor(browser: Browser, baseURL: string | undefined, javaScript
 }
 
 /** Registers on the event's own page with the dialog; returns the confirmation shown. */
-async function register(page: Page, eventId: string, eventName: string, name: string, phone: string) {
+async function register(page: Page, eventId: string, eventName: string, name: string, phone: string, email = "") {
   await page.goto(`/events/${eventId}`);
   await page.waitForFunction(() => document.querySelector("dialog[data-registration-dialog] form[novalidate]") !== null);
   await page.getByRole("link", { name: /Register Now/ }).click();
   const dialog = page.getByRole("dialog", { name: `Register for ${eventName}` });
   await dialog.getByLabel("Full Name").fill(name);
   await dialog.getByLabel("Phone Number").fill(phone);
+  await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByRole("button", { name: "Register" }).click();
   await expect(page.getByTestId("toast")).toContainText("Registration successful!");
   await expect(dialog).toBeHidden();
@@ -69,9 +70,10 @@ test("register, keep the code and the private link, cancel, and the person waiti
   // The second joins the waiting list.
   const second = await visitor(browser, baseURL);
   const secondPhone = uniquePhone();
+  const secondEmail = `mphatso-${Date.now().toString(36)}@example.mw`;
   await second.page.goto(`/events/${eventId}`);
   await expect(second.page.getByText("Full – join the waiting list")).toBeVisible();
-  const secondConfirmation = await register(second.page, eventId, eventName, "Mphatso Second", secondPhone);
+  const secondConfirmation = await register(second.page, eventId, eventName, "Mphatso Second", secondPhone, secondEmail);
   await expect(secondConfirmation).toContainText("You are number 1 on the waiting list.");
   const secondLink = (await secondConfirmation.getByRole("link", { name: /\/registrations\// }).getAttribute("href"))!;
 
@@ -95,6 +97,19 @@ test("register, keep the code and the private link, cancel, and the person waiti
   // The second has moved up, at once.
   await second.page.goto(secondLink);
   await expect(second.page.getByText("Your place is confirmed.")).toBeVisible();
+
+  // They were e-mailed both (wrangler simulates Email Service): their place on the waiting list
+  // with the event's calendar file, then that they moved up.
+  const mail = (kind: string) => page.getByRole("listitem").filter({ hasText: `To ${secondEmail} · ${kind}` });
+  await expect(async () => {
+    await page.goto("/admin/outbox?status=sent");
+    await expect(mail("Registration on the waiting list")).toBeVisible({ timeout: 1000 });
+    await expect(mail("Moved up from the waiting list")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await mail("Registration on the waiting list").getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You are on the waiting list: ${eventName}`);
+  await expect(page.getByText(/\.ics \(text\/calendar; method=PUBLISH, \d+ bytes\)/)).toBeVisible();
+  await expectNoSideways(page);
 
   // The desk shows it, with the WhatsApp link to tell them.
   await page.goto(`/admin/events/registrations/${eventId}`);

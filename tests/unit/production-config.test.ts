@@ -28,4 +28,20 @@ describe("the production configuration npm run deploy accepts", () => {
     expect(productionConfigProblems({ vars: { SITE_URL }, workers_dev: false }).join(" ")).toMatch(/custom_domain/);
     expect(productionConfigProblems({ vars: { SITE_URL }, routes: ["baptistmen.mw/*"], workers_dev: false }).join(" ")).toMatch(/custom_domain/);
   });
+
+  it("takes e-mail turned on whole or not at all: the sender with its binding, and the queue with its consumer", () => {
+    const SITE_URL = "https://baptist-men-malawi.example.workers.dev";
+    const queues = {
+      producers: [{ binding: "OUTBOX_QUEUE", queue: "baptist-men-malawi-outbox" }],
+      consumers: [{ queue: "baptist-men-malawi-outbox" }],
+    };
+    const send_email = [{ name: "EMAIL" }];
+    expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "" } })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "news@baptistmen.mw" }, send_email, queues })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "news@baptistmen.mw" }, send_email })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "news@baptistmen.mw" } }).join(" ")).toMatch(/"send_email": \[\{ "name": "EMAIL" \}\]/);
+    expect(productionConfigProblems({ vars: { SITE_URL }, send_email }).join(" ")).toMatch(/MAIL_FROM is not set/);
+    expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "News <news@baptistmen.mw>" }, send_email }).join(" ")).toMatch(/one e-mail address/);
+    expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "news@baptistmen.mw" }, send_email, queues: { producers: queues.producers } }).join(" ")).toMatch(/not consumed/);
+  });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { allSettled, fakeSender, outboxRows, SITE_URL, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN, toastOf } from "./helpers";
 
 let cookie: string;
@@ -250,5 +251,47 @@ describe("managing accounts", () => {
       const refused = answers.find((a) => a.status === 409);
       if (refused) expect(await refused.text()).toContain("The last Administrator cannot be removed or given another role.");
     }
+  });
+});
+
+describe("account changes are e-mailed to every Administrator", () => {
+  withEmailSetUp();
+
+  it("for an account added, given another role and removed; nothing for a refused change", async () => {
+    const sender = fakeSender();
+    await createAdmin("second-admin@example.org", "plateau-sunrise-walk", "admin");
+    await createAdmin("an-editor@example.org", "plateau-sunrise-walk", "editor");
+    await addAccount({ email: "door@example.org", role: "volunteer" });
+    await postForm("/admin/account", { intent: "change-role", id: await idOf("door@example.org"), role: "editor", current_password: TEST_ADMIN.password }, { cookie });
+    await postForm("/admin/account", { intent: "remove-account", id: await idOf("door@example.org"), current_password: TEST_ADMIN.password }, { cookie });
+    await postForm("/admin/account", { intent: "remove-account", id: await idOf("an-editor@example.org"), current_password: "wrong-password" }, { cookie });
+
+    await waitForOutbox(allSettled, "kind = 'account-change'");
+    const rows = await outboxRows("kind = 'account-change'");
+    expect(rows.map((r) => [r.recipient, r.subject])).toEqual([
+      ["admin@example.org", "Account change: Added account door@example.org"],
+      ["second-admin@example.org", "Account change: Added account door@example.org"],
+      ["admin@example.org", "Account change: Changed role door@example.org"],
+      ["second-admin@example.org", "Account change: Changed role door@example.org"],
+      ["admin@example.org", "Account change: Removed account door@example.org"],
+      ["second-admin@example.org", "Account change: Removed account door@example.org"],
+    ]);
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+    expect(sender.accepted).toHaveLength(6);
+    const added = rows[0]!;
+    expect(added.body_text).toContain("admin@example.org made this change");
+    expect(added.body_text).toContain("Role: Door volunteer");
+    expect(added.body_text).toContain(`${SITE_URL}/admin/activity?kind=account`);
+  });
+
+  it("never undoes the change when the e-mail cannot be queued", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await env.DB.exec("DROP TABLE email_outbox");
+    const added = await addAccount({ email: "door@example.org", role: "volunteer" });
+    expect(added.status).toBe(302);
+    expect((await accounts()).map((a) => a.email)).toContain("door@example.org");
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("could not be queued"), expect.anything());
+    const log = await env.DB.prepare("SELECT action FROM activity_log WHERE kind = 'account'").all();
+    expect(log.results).toEqual([{ action: "Added account" }]);
   });
 });

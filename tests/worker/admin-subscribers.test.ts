@@ -15,7 +15,8 @@ describe("subscribers", () => {
     ]);
     const body = await (await request("/admin/subscribers", { cookie })).text();
     expect(body.indexOf("new@example.mw")).toBeLessThan(body.indexOf("old@example.mw"));
-    expect(body).toContain("2 people have subscribed");
+    expect(body).toContain("2 people have subscribed to news from the website; 0 confirmed their addresses");
+    expect(body).toContain("waiting for confirmation");
     const { id } = (await env.DB.prepare("SELECT id FROM newsletter_subscribers WHERE email = 'old@example.mw'").first<{ id: number }>())!;
     expect((await postForm("/admin/subscribers", { intent: "remove", id: String(id) }, { cookie })).status).toBe(302);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM newsletter_subscribers").first())!.n).toBe(1);
@@ -23,7 +24,7 @@ describe("subscribers", () => {
 
   it("exports everyone as CSV, in Malawi time, with hostile cells neutralised", async () => {
     await runSql([
-      "INSERT INTO newsletter_subscribers (email, created_at) VALUES ('=cmd|calc@example.mw', '2026-03-01T22:30:00.000Z'), ('plain@example.mw', '2026-03-02T06:00:00.000Z')",
+      "INSERT INTO newsletter_subscribers (email, created_at, confirmed_at) VALUES ('=cmd|calc@example.mw', '2026-03-01T22:30:00.000Z', NULL), ('plain@example.mw', '2026-03-02T06:00:00.000Z', '2026-03-02T07:15:00.000Z')",
     ]);
     const response = await request("/api/admin/subscribers.csv", { cookie });
     expect(response.status).toBe(200);
@@ -31,7 +32,7 @@ describe("subscribers", () => {
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="subscribers.csv"');
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text).toBe(
-      '\uFEFF"Email","Subscribed"\r\n"plain@example.mw","Mar 2, 2026 08:00"\r\n"\'=cmd|calc@example.mw","Mar 2, 2026 00:30"\r\n',
+      '\uFEFF"Email","Subscribed","Confirmed"\r\n"plain@example.mw","Mar 2, 2026 08:00","Mar 2, 2026 09:15"\r\n"\'=cmd|calc@example.mw","Mar 2, 2026 00:30","Not yet"\r\n',
     );
     expect((await request("/api/admin/subscribers.csv")).status).toBe(401);
   });

@@ -20,6 +20,7 @@ import { deskRegistrationSchema } from "~/forms/desk-registration";
 import { eventSchema } from "~/forms/event";
 import { leadershipSchema } from "~/forms/leadership";
 import { loginSchema } from "~/forms/login";
+import { newsletterSchema } from "~/forms/newsletter";
 import { ministrySchema } from "~/forms/ministry";
 import { registrationSchema } from "~/forms/registration";
 import { subscribeSchema } from "~/forms/subscribe";
@@ -109,6 +110,11 @@ const ACTION_TARGETS: Record<string, Target> = {
     intents: ["checkin", "admit", "undo", "walk-in"],
   },
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
+  "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
+  "routes/admin/outbox/outbox-message": { admin: true, fields: ["intent"], intents: ["retry"] },
+  // The e-mail links' buttons (and mail providers' one-click unsubscribe) act on the token in the address.
+  "routes/public/newsletter-confirm": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
+  "routes/public/newsletter-unsubscribe": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
   "routes/admin/account": {
     admin: true,
     fields: unique(fieldNames(changePasswordSchema), fieldNames(addAccountSchema), fieldNames(manageAccountSchema), ["intent"]),

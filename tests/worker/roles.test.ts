@@ -44,6 +44,11 @@ const PAGE_RULES: Record<string, Role[]> = {
   "/admin/settings": ADMINISTRATORS,
   "/admin/subscribers": ADMINISTRATORS,
   "/admin/activity": ADMINISTRATORS,
+  "/admin/newsletter": ADMINISTRATORS,
+  "/admin/newsletter/:id": ADMINISTRATORS,
+  "/admin/outbox": ADMINISTRATORS,
+  "/admin/outbox/setup": ADMINISTRATORS,
+  "/admin/outbox/:id": ADMINISTRATORS,
   "/admin/*": ADMINISTRATORS,
 };
 
@@ -166,12 +171,14 @@ describe("the navigation shows only what the role can use", () => {
     return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!);
   };
 
-  it("an Administrator sees everything, an Editor no settings, subscribers or log, a volunteer only the door", async () => {
+  it("an Administrator sees everything, an Editor no settings, subscribers, newsletter, outbox or log, a volunteer only the door", async () => {
     const admin = await links("admin", "/admin");
-    expect(admin).toEqual(expect.arrayContaining(["/admin", "/admin/check-in", "/admin/messages", "/admin/settings", "/admin/pages", "/admin/subscribers", "/admin/activity", "/admin/account"]));
+    expect(admin).toEqual(
+      expect.arrayContaining(["/admin", "/admin/check-in", "/admin/messages", "/admin/settings", "/admin/pages", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/activity", "/admin/account"]),
+    );
     const editor = await links("editor", "/admin");
     expect(editor).toEqual(expect.arrayContaining(["/admin", "/admin/check-in", "/admin/messages", "/admin/pages", "/admin/account"]));
-    for (const hidden of ["/admin/settings", "/admin/subscribers", "/admin/activity"]) expect(editor).not.toContain(hidden);
+    for (const hidden of ["/admin/settings", "/admin/subscribers", "/admin/newsletter", "/admin/outbox", "/admin/activity"]) expect(editor).not.toContain(hidden);
     const volunteer = await links("volunteer", "/admin/check-in");
     for (const hidden of ["/admin", "/admin/messages", "/admin/settings", "/admin/pages", "/admin/subscribers", "/admin/activity"]) expect(volunteer).not.toContain(hidden);
     expect(volunteer).toEqual(expect.arrayContaining(["/admin/check-in", "/admin/account"]));

@@ -1,9 +1,10 @@
-// The Worker's scheduled jobs: one daily Cron Trigger runs every job in app/server/scheduled-jobs.server.ts.
+// The Worker's scheduled jobs: two Cron Triggers (daily, and the outbox's every 10 minutes) run the jobs
+// of app/server/scheduled-jobs.server.ts; the e-mail jobs have their own tests (email-*.test.ts).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import wranglerConfig from "../../wrangler.jsonc?raw";
-import { DAILY_CRON } from "~/server/scheduled-jobs.server";
+import { DAILY_CRON, OUTBOX_CRON, SCHEDULED_JOBS } from "~/server/scheduled-jobs.server";
 import worker from "../../workers/app";
 import { runSql } from "./helpers";
 
@@ -24,9 +25,11 @@ async function rateLimitKeys() {
 }
 
 describe("the daily scheduled job", () => {
-  it("runs at 03:00 UTC (05:00 in Malawi), the one cron in wrangler.jsonc", () => {
+  it("runs at 03:00 UTC (05:00 in Malawi); wrangler.jsonc has it and the outbox's, two crons in all", () => {
     expect(DAILY_CRON).toBe("0 3 * * *");
-    expect(/"crons":\s*\[([^\]]*)\]/.exec(wranglerConfig)?.[1]?.trim()).toBe(`"${DAILY_CRON}"`);
+    expect(OUTBOX_CRON).toBe("*/10 * * * *");
+    expect(/"crons":\s*\[([^\]]*)\]/.exec(wranglerConfig)?.[1]?.trim()).toBe(`"${DAILY_CRON}", "${OUTBOX_CRON}"`);
+    expect(new Set(SCHEDULED_JOBS.map((job) => job.cron))).toEqual(new Set([DAILY_CRON, OUTBOX_CRON]));
   });
 
   it("deletes rate-limit rows whose window has passed, each by its own rule, and keeps the rest", async () => {

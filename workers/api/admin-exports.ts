@@ -23,7 +23,11 @@ adminExports.get("/subscribers.csv", async (c) => {
   await logExport(c.get("admin").email, "Exported subscribers (CSV)", "subscribers");
   return csvResponse(
     "subscribers.csv",
-    csvStream<Subscriber>(["Email", "Subscribed"], (after) => subscribersAfter(after), (s) => [s.email, formatInSiteZone(s.created_at, "MMM d, yyyy HH:mm")]),
+    csvStream<Subscriber>(
+      ["Email", "Subscribed", "Confirmed"],
+      (after) => subscribersAfter(after),
+      (s) => [s.email, formatInSiteZone(s.created_at, "MMM d, yyyy HH:mm"), formatInSiteZone(s.confirmed_at, "MMM d, yyyy HH:mm") ?? "Not yet"],
+    ),
   );
 });
 

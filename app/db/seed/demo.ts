@@ -436,7 +436,12 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
     message: "Good day. Our church in Mchinji would like to start a men's discipleship group. Who can visit us to explain how to begin?",
     created_at: createdAgo(now, 2),
   });
-  add("newsletter_subscribers", { email: "reader@example.mw", created_at: createdAgo(now, 8) });
+  add("newsletter_subscribers", {
+    email: "reader@example.mw",
+    created_at: createdAgo(now, 8),
+    confirmed_at: createdAgo(now, 8),
+    unsubscribe_token: "demo-reader-unsubscribe-token",
+  });
 
   add("admin_users", { email: DEMO_ADMIN.email, password_hash: adminPasswordHash, role: "admin" });
   for (const staff of DEMO_STAFF) add("admin_users", { email: staff.email, password_hash: adminPasswordHash, role: staff.role });

@@ -12,6 +12,7 @@ import { firstErrors, formErrorOf, type FormAnswer } from "~/forms/answer";
 import { ROLE_LABELS, type AdminRole } from "~/lib/roles";
 import { formatInSiteZone } from "~/lib/time";
 import { addAdmin, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole, type AdminIdentity } from "~/models/admin.server";
+import { announceAccountChange } from "~/server/account-changes.server";
 import { noteActivity } from "~/server/activity.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { continuedSessionCookie } from "~/server/auth.server";
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const taken = ACCOUNT_MESSAGES.emailTaken;
         return refused("add-account", submission, { ...hidden, formError: taken, fieldErrors: { email: [taken] } }, 409);
       }
-      noteActivity(context, { kind: "account", action: "Added account", target: email, summary: `Role: ${ROLE_LABELS[role]}` });
+      await announceAccountChange(context, request, { action: "Added account", target: email, summary: `Role: ${ROLE_LABELS[role]}` });
       return redirectWithToast(request, "/admin/account", { title: "Account added", description: `${email} can now sign in as ${ROLE_LABELS[role]}.` });
     }
     case "change-role":
@@ -112,10 +113,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = intent === "change-role" ? await setRole(submission.value.id, role!) : await removeAdmin(submission.value.id);
       if (!result.done) return refuse(result.reason === "last-administrator" ? ACCOUNT_MESSAGES.lastAdministrator : ACCOUNT_MESSAGES.notFound, 409);
       if (intent === "change-role") {
-        noteActivity(context, { kind: "account", action: "Changed role", target: result.email, summary: `New role: ${ROLE_LABELS[role!]} (signed out everywhere)` });
+        await announceAccountChange(context, request, { action: "Changed role", target: result.email, summary: `New role: ${ROLE_LABELS[role!]} (signed out everywhere)` });
         return redirectWithToast(request, "/admin/account", { title: "Role changed", description: `${result.email} is now ${ROLE_LABELS[role!]}; they sign in again.` });
       }
-      noteActivity(context, { kind: "account", action: "Removed account", target: result.email });
+      await announceAccountChange(context, request, { action: "Removed account", target: result.email });
       return redirectWithToast(request, "/admin/account", { title: "Account removed", description: `${result.email} can no longer sign in.` });
     }
     default:

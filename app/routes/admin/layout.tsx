@@ -27,6 +27,8 @@ const ADMIN_LINKS = [
   { to: "/admin/pages", label: "Page copy", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/newsletter", label: "Newsletter", end: false },
+  { to: "/admin/outbox", label: "Outbox", end: false },
   { to: "/admin/activity", label: "Activity", end: false },
   { to: "/admin/account", label: "Account", end: false },
 ];

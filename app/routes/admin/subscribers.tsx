@@ -1,4 +1,5 @@
-// /admin/subscribers: who signed up in the footer, with a CSV export and removal on request.
+// /admin/subscribers: who signed up in the footer (confirmed or still waiting), with a CSV export and
+// removal on request.
 import { Form } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, TrashIcon } from "~/components/icons";
@@ -27,15 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, "/admin/subscribers", { title: "Subscriber removed" });
 }
 
+/** Whether the address gets the newsletter, when it does not. */
+function subscriberState(subscriber: { confirmed_at: string | null; suppressed_at: string | null }): string {
+  if (subscriber.suppressed_at) return " · refused by the e-mail service (bounced or marked as spam)";
+  return subscriber.confirmed_at ? "" : " · waiting for confirmation";
+}
+
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
-  const { rows, total } = loaderData;
+  const { rows, total, confirmed } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-stone-900">Subscribers</h1>
           <p className="text-sm text-stone-600">
-            {`${total} ${total === 1 ? "person has" : "people have"} subscribed to news from the website.`}
+            {`${total} ${total === 1 ? "person has" : "people have"} subscribed to news from the website; ${confirmed} confirmed ${confirmed === 1 ? "their address and gets" : "their addresses and get"} the newsletter.`}
           </p>
         </div>
         {total > 0 ? (
@@ -58,7 +65,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
             <li key={subscriber.id} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
                 <p className="truncate font-medium text-stone-900">{subscriber.email}</p>
-                <p className="text-sm text-stone-600">Subscribed {formatInSiteZone(subscriber.created_at, "MMM d, yyyy")}</p>
+                <p className="text-sm text-stone-600">{`Subscribed ${formatInSiteZone(subscriber.created_at, "MMM d, yyyy")}${subscriberState(subscriber)}`}</p>
               </div>
               <Form method="post">
                 <input type="hidden" name="id" value={subscriber.id} />

@@ -1,6 +1,5 @@
 // /events/{id}/calendar.ics: one active, dated event as an iCalendar file, for 'Add to calendar'.
-import { buildICalendar, calendarEventOf } from "~/lib/icalendar";
-import { slugify } from "~/lib/slug";
+import { eventCalendarFile } from "~/lib/icalendar";
 import { eventPage } from "~/models/pages.server";
 import { siteSettings } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -15,14 +14,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await eventPage(Number(params.id));
   if (page.event === null) throw new Error(`Event ${params.id} could not be read`);
   // Hidden events are not public, and an event without a date has nothing to put in a calendar.
-  const event = page.event ? calendarEventOf(page.event, siteOrigin(request)) : null;
-  if (!page.event || !event) return notFound();
   const { organisation, contact } = siteSettings(page.settings);
-  const filename = `${slugify(page.event.name) || `event-${page.event.id}`}.ics`;
-  return new Response(buildICalendar({ ...event, organizer: { name: organisation.name, email: contact.events_email } }), {
+  const file = page.event ? eventCalendarFile(page.event, siteOrigin(request), { name: organisation.name, email: contact.events_email }) : null;
+  if (!file) return notFound();
+  return new Response(file.content, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
       "Cache-Control": page.settings ? "public, max-age=600" : "no-store",
     },
   });

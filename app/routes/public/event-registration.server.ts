@@ -1,12 +1,16 @@
 // Registering for an event, shared by /events and /events/{id} (their actions, for a plain post)
 // and by /api/registrations (the dialog's island, JSON): honeypot, per-address rate limit and the
-// form's schema, the phone read as a number, then the guarded insert (app/models/registration.server.ts).
-// Success answers with the registration's code, status and private link; a plain post goes on to
-// the private page itself.
+// form's schema, the phone read as a number, then the guarded insert (app/models/registration.server.ts)
+// with, in its batch, the registrant's confirmation e-mail (when they gave an address) and staff's
+// notice (when the event asks for each one), sent after the response. Success answers with the
+// registration's code, status and private link; a plain post goes on to the private page itself.
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/forms/registration";
 import { registrationPath, registrationView } from "~/lib/registration-view";
 import { registerForEvent } from "~/models/registration.server";
+import { settingsAndEventForEmails } from "~/models/settings.server";
 import { bumpContentVersion } from "~/server/content-version.server";
+import { emailSiteOf, newRegistrationEmails } from "~/server/email/compose.server";
+import { sendAfterResponse } from "~/server/email/sender.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { handlePublicForm, type Handled, type PublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
@@ -31,10 +35,16 @@ export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
   rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
   successToast: REGISTRATION_MESSAGES.success,
   async handle(input, _formData, request) {
-    const result = await registerForEvent(input, new Date());
+    // The e-mails are written before the registration's outcome is known, for either status.
+    const about = await settingsAndEventForEmails(input.event_id);
+    const emails = about.event ? newRegistrationEmails(about.event, input, emailSiteOf(about.rows, request)) : [];
+    const result = await registerForEvent(input, new Date(), emails);
     if (result.outcome !== "registered" && result.outcome !== "repeated") return refusals[result.outcome];
-    // The lists say how many places are left only when that changes their story (now full).
-    if (result.outcome === "registered" && result.turnedFull) await bumpContentVersion();
+    if (result.outcome === "registered") {
+      sendAfterResponse(result.outboxIds);
+      // The lists say how many places are left only when that changes their story (now full).
+      if (result.turnedFull) await bumpContentVersion();
+    }
     const { receipt, event } = result;
     return {
       toast: REGISTRATION_MESSAGES.success,

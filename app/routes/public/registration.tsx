@@ -20,6 +20,8 @@ import { titled } from "~/lib/settings";
 import { registrationPage } from "~/models/pages.server";
 import { cancelByToken } from "~/models/registration.server";
 import { bumpContentVersion } from "~/server/content-version.server";
+import { cancellationNotes, emailSiteOf } from "~/server/email/compose.server";
+import { sendAfterResponse } from "~/server/email/sender.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import { siteSettings } from "~/server/settings.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -76,7 +78,10 @@ export async function action({ params, request }: Route.ActionArgs) {
     if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
     throw error;
   }
-  const result = await cancelByToken(token, new Date());
+  // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
+  const page = await registrationPage(token);
+  const emails = page.registration ? cancellationNotes(page.registration.event, emailSiteOf(page.settings, request)) : undefined;
+  const result = await cancelByToken(token, new Date(), emails);
   const back = registrationPath(token);
   switch (result.outcome) {
     case "not-found":
@@ -87,6 +92,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     case "too-late":
       return redirectWithToast(request, back, { title: "Error", description: REGISTRATION_PAGE_TEXT.tooLate, variant: "destructive" }, { status: 303 });
     case "cancelled":
+      sendAfterResponse(result.outboxIds);
       // The lists say 'Full' no longer: the next visit renders them afresh.
       if (result.stoppedBeingFull) await bumpContentVersion();
       return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.cancelled, { status: 303 });

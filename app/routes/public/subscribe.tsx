@@ -1,12 +1,16 @@
-// The footer's subscribe form posts here from every page.
+// The footer's subscribe form posts here from every page. Double opt-in: the address is stored
+// unconfirmed and gets a confirmation link (at most one e-mail a day); the answer is the same for a
+// new, a waiting and an already confirmed address, so the form tells nobody who subscribed.
 import { redirect } from "react-router";
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/forms/subscribe";
-import { addSubscriber } from "~/models/subscriber.server";
+import { subscribe } from "~/models/subscriber.server";
+import { emailSite, subscribeConfirmation } from "~/server/email/compose.server";
+import { sendAfterResponse } from "~/server/email/sender.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/subscribe";
 
-const successToast = { title: "Subscribed", description: SUBSCRIBE_MESSAGES.success };
+const successToast = { title: SUBSCRIBE_MESSAGES.successTitle, description: SUBSCRIBE_MESSAGES.success };
 
 export function loader() {
   return redirect("/#subscribe");
@@ -19,8 +23,9 @@ export function action({ request }: Route.ActionArgs) {
       rateLimit: RATE_LIMITS.subscribePerAddress,
       rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited,
       successToast,
-      async handle({ email }) {
-        await addSubscriber(email);
+      async handle({ email }, _formData, request) {
+        const site = await emailSite(request);
+        sendAfterResponse(await subscribe(email, (token) => subscribeConfirmation(email, token, site), new Date()));
         return { toast: successToast };
       },
     },

@@ -4,6 +4,8 @@ import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema }
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "~/models/event.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
+import { emailSite, movedUpNote } from "~/server/email/compose.server";
+import { sendAfterResponse } from "~/server/email/sender.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/event-form";
 
@@ -38,9 +40,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     toInput: (value, image_url): EventInput => ({ ...value, image_url }),
     create: createEvent,
     async update(id, input) {
-      const saved = await updateEvent(id, input);
-      if (saved && input.capacity !== null && saved.confirmed > input.capacity) notice = capacityBelowConfirmedNotice(saved.confirmed);
-      return saved !== null;
+      // More places move people up from the waiting list, in the save's batch: they hear of it.
+      const now = new Date();
+      const movedUp = movedUpNote({ id, ...input }, await emailSite(request));
+      const saved = await updateEvent(id, input, now, movedUp);
+      if (!saved) return false;
+      sendAfterResponse(saved.outboxIds);
+      if (input.capacity !== null && saved.confirmed > input.capacity) notice = capacityBelowConfirmedNotice(saved.confirmed);
+      return true;
     },
     describe: () => (notice ? `${MESSAGES.updated.description} ${notice}` : undefined),
     back: TAB,

@@ -2,12 +2,13 @@
 // shown in Malawi time whatever the admin's device says, and stored as a UTC instant.
 import { useState } from "react";
 import { Form } from "react-router";
-import { AdminFormPage, FormActions, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/components/admin/image-field";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema } from "~/forms/event";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
+import { REGISTRATION_NOTIFICATION_CHOICES } from "~/lib/registration-notifications";
 import { isoToSiteLocalInput } from "~/lib/time";
 import type { Route } from "./+types/event-form";
 
@@ -35,7 +36,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     // Both switches start on for a new event (SPEC section 2).
     defaultValue: event
       ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
-      : { active: true, registration_enabled: true, waitlist_enabled: true },
+      : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none" },
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
     // the event without a date: refuse it before the schema sees the empty value. The same for a
     // number field holding something that is not a number.
@@ -97,6 +98,11 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
             label="Registration closes"
             type="datetime-local"
             hint="Malawi time. Leave empty to close registration when the event starts."
+          />
+          <RadioGroupField
+            field={fields.registration_notifications}
+            legend="E-mail staff about registrations"
+            options={REGISTRATION_NOTIFICATION_CHOICES}
           />
         </fieldset>
         <FormActions

@@ -1,0 +1,22 @@
+// The kinds of e-mail the site sends: each outbox row names one, and /admin/outbox shows its label.
+// A new kind of e-mail adds a line here (its template lives beside this file).
+export const EMAIL_KINDS = {
+  "contact-notification": "Contact message",
+  "subscribe-confirmation": "Subscription confirmation",
+  newsletter: "Newsletter",
+  "newsletter-test": "Newsletter test",
+  "registration-confirmed": "Registration confirmed",
+  "registration-waitlisted": "Registration on the waiting list",
+  "registration-moved-up": "Moved up from the waiting list",
+  "registration-cancelled": "Registration cancelled",
+  "registration-notification": "New registration (to staff)",
+  "registration-summary": "Registrations: daily summary",
+  "account-change": "Account change (to Administrators)",
+} as const;
+
+export type EmailKind = keyof typeof EMAIL_KINDS;
+
+/** The label of a stored kind; a kind from a newer or older release shows as stored. */
+export function emailKindLabel(kind: string): string {
+  return (EMAIL_KINDS as Record<string, string>)[kind] ?? kind;
+}

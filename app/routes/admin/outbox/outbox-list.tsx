@@ -1,0 +1,80 @@
+// /admin/outbox: every e-mail the website sends, newest first: recipient, kind, subject, status,
+// error and time. ?status= shows one status. Each opens to show exactly what was (or will be) sent.
+import { Link } from "react-router";
+import { EmailSetupNotice } from "~/components/admin/email-setup-notice";
+import { emailKindLabel } from "~/emails/kinds";
+import { formatInSiteZone } from "~/lib/time";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
+import { outboxPage } from "~/models/outbox.server";
+import { emailSetup } from "~/server/email/sender.server";
+import type { Route } from "./+types/outbox-list";
+import { STATUS_LABELS, StatusBadge } from "./status-badge";
+
+export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }];
+
+const TIME_FORMAT = "MMM d, yyyy HH:mm";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const asked = new URL(request.url).searchParams.get("status");
+  const status = OUTBOX_STATUSES.find((known) => known === asked) ?? null;
+  const setup = emailSetup();
+  return { ...(await outboxPage(status)), status, missing: setup.ready ? null : setup.missing };
+}
+
+function filterClass(current: boolean) {
+  return `block rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap ${current ? "border-brand-700 bg-brand-50 text-brand-900" : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50"}`;
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { rows, counts, status, missing } = loaderData;
+  const total = OUTBOX_STATUSES.reduce((sum, key) => sum + counts[key], 0);
+  const filters: { status: OutboxStatus | null; label: string; n: number }[] = [
+    { status: null, label: "All", n: total },
+    ...OUTBOX_STATUSES.map((key) => ({ status: key, label: STATUS_LABELS[key], n: counts[key] })),
+  ];
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
+      <h1 className="text-2xl font-bold text-stone-900">Outbox</h1>
+      <p className="text-sm text-stone-600">Every e-mail the website sends, newest first.</p>
+      {missing ? <EmailSetupNotice missing={missing} /> : null}
+      <nav aria-label="Show" className="mt-5 overflow-x-auto">
+        <ul className="flex gap-2">
+          {filters.map((filter) => (
+            <li key={filter.label}>
+              <Link
+                to={filter.status ? `/admin/outbox?status=${filter.status}` : "/admin/outbox"}
+                className={filterClass(filter.status === status)}
+                aria-current={filter.status === status ? "page" : undefined}
+              >
+                {`${filter.label} (${filter.n})`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {rows.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">
+          {status ? `No ${STATUS_LABELS[status].toLowerCase()} e-mails.` : "No e-mails yet."}
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
+          {rows.map((row) => (
+            <li key={row.id} className="px-4 py-3">
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                <Link to={`/admin/outbox/${row.id}`} className="min-w-0 font-semibold break-words text-brand-800 underline-offset-2 hover:underline">
+                  {row.subject}
+                </Link>
+                <StatusBadge status={row.status} />
+              </div>
+              <p className="mt-1 text-sm break-words text-stone-700">
+                {`To ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
+              </p>
+              {row.last_error && row.status !== "sent" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {rows.length === OUTBOX_PAGE_SIZE ? <p className="mt-3 text-sm text-stone-600">{`Showing the newest ${OUTBOX_PAGE_SIZE}.`}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// /admin/outbox/{id}: one e-mail exactly as it is handed to the e-mail service (sender, recipient,
+// reply-to, headers, attachments, both parts), what happened to it, and Retry for a failed one.
+import { Form, Link, useNavigation } from "react-router";
+import { EmailPreview } from "~/components/admin/email-preview";
+import { EmailSetupNotice } from "~/components/admin/email-setup-notice";
+import { buttonClass } from "~/components/form-fields";
+import { ArrowLeftIcon } from "~/components/icons";
+import { emailKindLabel } from "~/emails/kinds";
+import { formatInSiteZone } from "~/lib/time";
+import { outboxMessage, retryOutboxMessage } from "~/models/outbox.server";
+import { noteActivity, recordName } from "~/server/activity.server";
+import { errorToast, parseId, readAdminPost } from "~/server/admin-actions.server";
+import { EmailRefused, messageOfRow, type MailAddress, type SentMessage } from "~/server/email/message.server";
+import { emailSetup, sendAfterResponse } from "~/server/email/sender.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/outbox-message";
+import { StatusBadge } from "./status-badge";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.row.subject ?? "E-mail"} | Outbox | Admin` }];
+
+const TIME_FORMAT = "MMM d, yyyy HH:mm:ss";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const found = id === null ? undefined : await outboxMessage(id);
+  if (!found) throw await redirectWithToast(request, "/admin/outbox", errorToast("That e-mail does not exist."));
+  const setup = emailSetup();
+  let message: SentMessage | null = null;
+  let problem: string | null = null;
+  try {
+    message = messageOfRow(found.row, found.newsletter, setup.ready ? setup.from : "(MAIL_FROM is not set)");
+  } catch (error) {
+    if (!(error instanceof EmailRefused)) throw error;
+    problem = error.message;
+  }
+  const { body_text: _text, body_html: _html, ...row } = found.row;
+  return { row, message, problem, missing: setup.ready ? null : setup.missing };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const back = `/admin/outbox/${params.id}`;
+  const post = await readAdminPost(request, undefined, back);
+  if ("refused" in post) return post.refused;
+  const id = parseId(params.id);
+  if (post.intent !== "retry" || id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
+  const retried = await retryOutboxMessage(id, new Date());
+  if (!retried) return redirectWithToast(request, back, errorToast("Only a failed e-mail can be retried."));
+  sendAfterResponse([retried.id]);
+  noteActivity(context, { action: "Retried an e-mail", target: recordName("e-mail", retried.id) });
+  return redirectWithToast(request, back, { title: "Sending again", description: "The e-mail is back in the queue and is being sent." });
+}
+
+function address(value: MailAddress | null): string {
+  if (!value) return "(none)";
+  return value.name ? `${value.name} <${value.email}>` : value.email;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[9rem_1fr]">
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="min-w-0 text-sm [overflow-wrap:anywhere] text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
+  const { row, message, problem, missing } = loaderData;
+  const navigation = useNavigation();
+  const retrying = navigation.state !== "idle" && navigation.formData?.get("intent") === "retry";
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
+      <Link to="/admin/outbox" className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
+        <ArrowLeftIcon className="size-4" />
+        Back to the outbox
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{row.subject}</h1>
+      {missing ? <EmailSetupNotice missing={missing} /> : null}
+      <dl className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white px-4">
+        <Fact label="Status">
+          <StatusBadge status={row.status} />
+          {row.status === "failed" && row.next_attempt_at ? ` Tried again by itself at ${formatInSiteZone(row.next_attempt_at, "HH:mm, MMM d")}.` : null}
+        </Fact>
+        {row.last_error ? <Fact label={row.status === "sent" ? "Earlier error" : "Error"}>{row.last_error}</Fact> : null}
+        <Fact label="Kind">{emailKindLabel(row.kind)}</Fact>
+        <Fact label="Written">{formatInSiteZone(row.created_at, TIME_FORMAT)}</Fact>
+        {row.sent_at ? <Fact label="Sent">{formatInSiteZone(row.sent_at, TIME_FORMAT)}</Fact> : null}
+        <Fact label="Attempts">{String(row.attempts)}</Fact>
+        {message ? (
+          <>
+            <Fact label="From">{address(message.from)}</Fact>
+            <Fact label="To">{message.to}</Fact>
+            <Fact label="Reply-to">{address(message.replyTo)}</Fact>
+            <Fact label="Subject">{message.subject}</Fact>
+            {Object.entries(message.headers).map(([name, value]) => (
+              <Fact key={name} label={name}>
+                <code className="break-all">{value}</code>
+              </Fact>
+            ))}
+            {message.attachments.map((attachment) => (
+              <Fact key={attachment.filename} label="Attachment">
+                {`${attachment.filename} (${attachment.type}, ${new TextEncoder().encode(attachment.content).length} bytes)`}
+              </Fact>
+            ))}
+          </>
+        ) : null}
+        {row.provider_message_id ? <Fact label="Message-ID">{row.provider_message_id}</Fact> : null}
+      </dl>
+      {row.status === "failed" ? (
+        <Form method="post" className="mt-4">
+          <button type="submit" name="intent" value="retry" disabled={retrying} className={buttonClass.primary}>
+            {retrying ? "Retrying..." : "Retry"}
+          </button>
+        </Form>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {`This e-mail cannot be sent as stored: ${problem}`}
+        </p>
+      ) : null}
+      {message ? (
+        <section aria-labelledby="email-content" className="mt-6">
+          <h2 id="email-content" className="mb-3 text-lg font-semibold text-stone-900">
+            The e-mail
+          </h2>
+          <EmailPreview html={message.html} text={message.text} title={`The e-mail: ${message.subject}`} />
+          {message.attachments.map((attachment) => (
+            <details key={attachment.filename} className="mt-3 rounded-lg border border-stone-200 bg-white">
+              <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-stone-800">{attachment.filename}</summary>
+              <pre className="overflow-x-auto border-t border-stone-200 px-4 py-3 text-xs whitespace-pre-wrap break-all text-stone-800">{attachment.content}</pre>
+            </details>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { OutboxStatus } from "~/lib/outbox-status";
+
+const STYLES: Record<OutboxStatus, string> = {
+  queued: "bg-stone-100 text-stone-800",
+  sending: "bg-sky-100 text-sky-900",
+  sent: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-900",
+};
+
+export const STATUS_LABELS: Record<OutboxStatus, string> = { queued: "Queued", sending: "Sending", sent: "Sent", failed: "Failed" };
+
+export function StatusBadge({ status }: { status: string }) {
+  const known = status in STYLES ? (status as OutboxStatus) : null;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${known ? STYLES[known] : "bg-stone-100 text-stone-800"}`}>
+      {known ? STATUS_LABELS[known] : status}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+// /newsletter/confirm/{token}: the link of a subscription's confirmation e-mail. Opening it shows a
+// Confirm button; only pressing it (a POST) confirms, so a mail scanner that opens links confirms
+// nobody. Unknown, expired and already used links get a page that says so. Private: never cached
+// or indexed (the token is in the address).
+import { LinkNotice } from "~/components/link-notice";
+import { CONFIRM_PAGE } from "~/content/newsletter";
+import { readOnlyPage } from "~/lib/hydration";
+import { linkPageMeta } from "~/lib/seo";
+import { settingsPage } from "~/models/pages.server";
+import { confirmationState, confirmSubscription } from "~/models/subscriber.server";
+import { publicPage } from "~/server/page.server";
+import { isLinkToken, PRIVATE_PAGE_HEADERS } from "~/server/email/link-pages.server";
+import type { Route } from "./+types/newsletter-confirm";
+
+export const handle = readOnlyPage;
+
+export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Confirm your subscription");
+
+export const headers = () => PRIVATE_PAGE_HEADERS;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const [read, state] = await Promise.all([
+    settingsPage("Subscription confirmation page"),
+    isLinkToken(params.token) ? confirmationState(params.token, new Date()) : ("unknown" as const),
+  ]);
+  return publicPage(read, () => ({ state }));
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  return { outcome: isLinkToken(params.token) ? await confirmSubscription(params.token, new Date()) : ("unknown" as const) };
+}
+
+export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData?.outcome ?? loaderData.state;
+  if (state === "pending") return <LinkNotice {...CONFIRM_PAGE.pending} action={{ label: CONFIRM_PAGE.button }} />;
+  return <LinkNotice {...CONFIRM_PAGE[state]} />;
+}
