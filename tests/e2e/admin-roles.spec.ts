@@ -7,7 +7,6 @@ import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
 import { expectNoSideways, hydrated, signIn, toast } from "./support/admin.ts";
 
 test.describe.configure({ timeout: 90_000 });
-test.skip(({ isMobile }) => !isMobile, "a phone at the door");
 
 test("an Administrator adds a door volunteer, who can only check people in; the log shows it", async ({ page, browser, baseURL }) => {
   const volunteer = { email: `door-${Date.now().toString(36)}@example.org`, password: "gate-keeper-at-dawn" };
