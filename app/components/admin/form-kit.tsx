@@ -10,8 +10,8 @@ import type { z } from "zod";
 import { firstErrors, type FormAnswer } from "~/forms/answer";
 import type { Toast } from "~/lib/toast";
 import { buttonClass, fieldError, inputClass, SubmitButton } from "../form-fields";
-import { ArrowLeftIcon } from "../icons";
 import { showToast } from "../toaster";
+import { BackLink } from "./back-link";
 
 export function AdminFormPage({
   title,
@@ -30,10 +30,7 @@ export function AdminFormPage({
 }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
-      <Link to={backTo} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
-        <ArrowLeftIcon className="size-4" />
-        Back
-      </Link>
+      <BackLink to={backTo}>Back</BackLink>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
         {beside}

@@ -8,11 +8,12 @@ import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { buttonClass, SubmitButton, TextField } from "~/components/form-fields";
-import { ArrowLeftIcon, CheckIcon } from "~/components/icons";
+import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
 import { deskRegistrationSchema } from "~/forms/desk-registration";
 import type { CheckInAnswer } from "./registration-actions.server";
 import type { Route } from "./+types/check-in";
+import { BackLink } from "~/components/admin/back-link";
 
 export { action, loader } from "./check-in.server";
 
@@ -176,13 +177,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const checkedIn = count.from === tallies.checkedIn ? count.n : tallies.checkedIn;
   return (
     <div className="mx-auto max-w-xl px-4 py-5 sm:py-8">
-      <Link
-        to={volunteer ? "/admin/check-in" : `/admin/events/registrations/${event.id}`}
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800"
-      >
-        <ArrowLeftIcon className="size-4" />
-        {volunteer ? "All events" : "Registrations"}
-      </Link>
+      <BackLink to={volunteer ? "/admin/check-in" : `/admin/events/registrations/${event.id}`}>{volunteer ? "All events" : "Registrations"}</BackLink>
       <h1 className="mt-2 text-xl font-bold break-words text-stone-900">Check-in: {event.name}</h1>
       {event.dateText ? <p className="text-sm text-stone-600">{event.dateText}</p> : null}
       <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white">

@@ -6,13 +6,14 @@
 import { Form, Link, useLocation } from "react-router";
 import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { buttonClass, SubmitButton, TextField } from "~/components/form-fields";
-import { ArrowLeftIcon, DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
+import { DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
 import { deskRegistrationSchema } from "~/forms/desk-registration";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { ExportCsvButton } from "./export-csv-button";
 import type { Person } from "./registration-people.server";
 import type { Route } from "./+types/registration-desk";
+import { BackLink } from "~/components/admin/back-link";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -222,10 +223,7 @@ function Paging({ eventId, query, matches, pageSize, shown }: { eventId: number;
 
 export default function RegistrationDesk({ loaderData, actionData }: Route.ComponentProps) {
   const back = (
-    <Link to={adminTabHref("events")} className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
-      <ArrowLeftIcon className="size-4" />
-      Back to Events
-    </Link>
+    <BackLink to={adminTabHref("events")}>Back to Events</BackLink>
   );
 
   if (loaderData.error !== null) {

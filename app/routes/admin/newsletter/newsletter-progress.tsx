@@ -3,7 +3,6 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { EmailPreview } from "~/components/admin/email-preview";
-import { ArrowLeftIcon } from "~/components/icons";
 import { exampleUnsubscribeUrl, withUnsubscribeUrl } from "~/emails/newsletter";
 import { formatInSiteZone } from "~/lib/time";
 import { newsletterPage } from "~/models/newsletter.server";
@@ -12,6 +11,7 @@ import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/newsletter-progress";
 import { ProgressCounts } from "./progress-counts";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.progress.subject ?? "Newsletter"} | Newsletter | Admin` }];
 
@@ -38,10 +38,7 @@ export default function NewsletterProgress({ loaderData }: Route.ComponentProps)
   }, [going, revalidator]);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/admin/newsletter" className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
-        <ArrowLeftIcon className="size-4" />
-        Back to the newsletter
-      </Link>
+      <BackLink to="/admin/newsletter">Back to the newsletter</BackLink>
       <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{progress.subject}</h1>
       <p className="text-sm text-stone-600">{`Sent ${formatInSiteZone(progress.created_at, "MMM d, yyyy HH:mm")} by ${progress.sent_by}`}</p>
       <div role="status" className="mt-4 rounded-xl border border-stone-200 bg-white p-4">

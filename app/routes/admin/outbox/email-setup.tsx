@@ -1,10 +1,9 @@
 // /admin/outbox/setup: how to turn e-mail on, straight from docs/deploy.md (its section "E-mail and
 // the newsletter"), so the admin sees the same steps as whoever deploys, and what is missing now.
-import { Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/icons";
 import deployGuide from "../../../../docs/deploy.md?raw";
 import { emailSetup, newsletterQueueReady } from "~/server/email/sender.server";
 import type { Route } from "./+types/email-setup";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: Route.MetaFunction = () => [{ title: "Setting up e-mail | Admin" }];
 
@@ -27,10 +26,7 @@ export default function EmailSetup({ loaderData }: Route.ComponentProps) {
   const { section, missing, queue } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/admin/outbox" className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
-        <ArrowLeftIcon className="size-4" />
-        Back to the outbox
-      </Link>
+      <BackLink to="/admin/outbox">Back to the outbox</BackLink>
       <h1 className="mt-3 text-2xl font-bold text-stone-900">Setting up e-mail</h1>
       <ul className="mt-4 space-y-1 rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-800">
         <li>{missing.length ? `E-mail: not set up (missing ${missing.join(" and ")}).` : "E-mail: set up."}</li>

@@ -1,10 +1,9 @@
 // /admin/outbox/{id}: one e-mail exactly as it is handed to the e-mail service (sender, recipient,
 // reply-to, headers, attachments, both parts), what happened to it, and Retry for a failed one.
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { EmailPreview } from "~/components/admin/email-preview";
 import { EmailSetupNotice } from "~/components/admin/email-setup-notice";
 import { buttonClass } from "~/components/form-fields";
-import { ArrowLeftIcon } from "~/components/icons";
 import { emailKindLabel } from "~/emails/kinds";
 import { formatInSiteZone } from "~/lib/time";
 import { outboxMessage, retryOutboxMessage } from "~/models/outbox.server";
@@ -15,6 +14,7 @@ import { emailSetup, sendAfterResponse } from "~/server/email/sender.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/outbox-message";
 import { StatusBadge } from "./status-badge";
+import { BackLink } from "~/components/admin/back-link";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.row.subject ?? "E-mail"} | Outbox | Admin` }];
 
@@ -70,10 +70,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
   const retrying = navigation.state !== "idle" && navigation.formData?.get("intent") === "retry";
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
-      <Link to="/admin/outbox" className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-700 hover:text-brand-800">
-        <ArrowLeftIcon className="size-4" />
-        Back to the outbox
-      </Link>
+      <BackLink to="/admin/outbox">Back to the outbox</BackLink>
       <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{row.subject}</h1>
       {missing ? <EmailSetupNotice missing={missing} /> : null}
       <dl className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white px-4">
