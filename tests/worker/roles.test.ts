@@ -164,6 +164,31 @@ describe("refusals", () => {
   });
 });
 
+/** The roles that may open an admin link (`/admin…` or `/api/admin…`), by the most specific rule that matches it. */
+function rolesFor(href: string): Role[] {
+  const path = href.replace(/[?#].*$/, "");
+  const api = path.startsWith("/api/");
+  const rules = Object.entries(api ? API_RULES : PAGE_RULES).map(([key, roles]) => [api ? key.split(" ")[1]! : key, roles] as const);
+  const toRegex = (pattern: string) => new RegExp(`^${(api ? `/api${pattern}` : pattern).replace(/:[a-z]+/g, "[^/]+").replace(/\*$/, ".*")}$`);
+  const match = rules.filter(([pattern]) => toRegex(pattern).test(path)).sort(([a], [b]) => Number(a.endsWith("*")) - Number(b.endsWith("*")))[0];
+  return match ? [...match[1]] : ADMINISTRATORS;
+}
+
+describe("no page shows a role a link it cannot use", () => {
+  it("every link on every page an Editor or a volunteer can open leads somewhere they may go", async () => {
+    // No settings stored: the dashboard warns about the default conference card, which is a setting.
+    await env.DB.exec("DELETE FROM site_settings");
+    for (const role of ["editor", "volunteer"] as const) {
+      for (const { pattern, path } of adminPages.filter(({ pattern }) => PAGE_RULES[pattern]!.includes(role) && !pattern.endsWith("*"))) {
+        const body = await (await request(path, { cookie: cookies[role] })).text();
+        for (const [, href] of body.matchAll(/href="(\/(?:api\/)?admin[^"]*)"/g)) {
+          expect(rolesFor(href!), `${role} on ${path} sees a link to ${href}`).toContain(role);
+        }
+      }
+    }
+  });
+});
+
 describe("the navigation shows only what the role can use", () => {
   const links = async (role: Role, path: string) => {
     const body = await (await request(path, { cookie: cookies[role] })).text();

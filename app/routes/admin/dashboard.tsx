@@ -21,6 +21,7 @@ import { testimoniesForAdmin } from "~/models/testimony.server";
 import { parseId } from "~/server/admin-actions.server";
 import { siteSettings } from "~/server/settings.server";
 import { adminContext } from "~/context";
+import { canUse } from "~/lib/roles";
 import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/dashboard";
 import { BlogsList } from "./blogs/blogs-list";
@@ -76,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now),
       accountChanges,
       accountChangesDays: ACCOUNT_CHANGES_DAYS,
+      /** The conference card is a setting: only Administrators can open Settings to fix it. */
+      canFixConference: canUse(context.get(adminContext).role, "settings"),
     };
   }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
@@ -144,16 +147,20 @@ function CountCard({ label, value, detail, icon, to }: { label: string; value: n
 }
 
 /** The home page advertises a conference that is over or gone: hard to miss, with the way to fix it. */
-function ConferenceWarning({ message }: { message: string }) {
+function ConferenceWarning({ message, canFix }: { message: string; canFix: boolean }) {
   return (
     <div role="alert" className="flex flex-col gap-3 rounded-xl border border-gold-300 bg-gold-100 p-4 text-stone-900 sm:flex-row sm:items-center sm:justify-between">
       <p className="flex gap-2">
         <AlertIcon className="mt-0.5 size-5 shrink-0 text-gold-700" />
         <span>{message}</span>
       </p>
-      <Link to="/admin/settings#conference" className="shrink-0 font-semibold text-brand-800 underline">
-        Fix the conference card
-      </Link>
+      {canFix ? (
+        <Link to="/admin/settings#conference" className="shrink-0 font-semibold text-brand-800 underline">
+          Fix the conference card
+        </Link>
+      ) : (
+        <p className="shrink-0 text-sm font-medium">An Administrator can fix it in Settings.</p>
+      )}
     </div>
   );
 }
@@ -182,13 +189,20 @@ function AccountChanges({ changes, days }: { changes: AccountChange[]; days: num
   );
 }
 
-type OverviewProps = { counts: Counts; postsLine: string | null; warning: string | null; accountChanges: AccountChange[]; accountChangesDays: number };
+type OverviewProps = {
+  counts: Counts;
+  postsLine: string | null;
+  warning: string | null;
+  canFixConference: boolean;
+  accountChanges: AccountChange[];
+  accountChangesDays: number;
+};
 
-function Overview({ counts, postsLine, warning, accountChanges, accountChangesDays }: OverviewProps) {
+function Overview({ counts, postsLine, warning, canFixConference, accountChanges, accountChangesDays }: OverviewProps) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
-      {warning ? <ConferenceWarning message={warning} /> : null}
+      {warning ? <ConferenceWarning message={warning} canFix={canFixConference} /> : null}
       {accountChanges.length ? <AccountChanges changes={accountChanges} days={accountChangesDays} /> : null}
       <section aria-labelledby="counts-heading">
         <h2 id="counts-heading" className="sr-only">
@@ -237,7 +251,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>
