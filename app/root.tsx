@@ -73,7 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         ) : null}
-        {withIslands ? <script type="module" src={islandsScriptSrc} /> : null}
+        {/* Low priority: the page works before it runs, so it must not hold up the first paint or the
+            largest picture on a slow connection (docs/decisions/016-fast-on-3g.md). */}
+        {withIslands ? <script type="module" src={islandsScriptSrc} fetchPriority="low" /> : null}
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
-// Fast on Slow 3G (issue 18): a page without React carries the CSS its elements use in <head>
-// instead of linking the stylesheet, so nothing stands between its HTML and its first paint; pages
-// with React (sign-in, the admin area) still link the shared stylesheet. Through the Worker's fetch.
+// Fast on Slow 3G (issue 18, docs/decisions/016-fast-on-3g.md), through the Worker's fetch: a page
+// without React carries the CSS its elements use in <head> instead of linking the stylesheet, so
+// nothing stands between its HTML and its first paint (pages with React, sign-in and the admin
+// area, still link the shared stylesheet); and nothing else competes with its first round trips.
 import { beforeEach, describe, expect, it } from "vitest";
 import stylesheet from "~/app.css?inline";
 import { ISLAND_CLASSES } from "~/islands/classes";
@@ -96,5 +97,14 @@ describe("pages with React link the stylesheet", () => {
     const { inline, html } = await stylesOf("/auth");
     expect(inline).toEqual([]);
     expect(html).not.toContain("data-page-styles");
+  });
+});
+
+describe("nothing competes with the content's first round trips", () => {
+  it.each(["/", "/events", "/events/1", "/contact"])("%s asks for its islands script at low priority", async (path) => {
+    const { html } = await stylesOf(path);
+    const scripts = html.match(/<script[^>]*\ssrc="[^"]*"[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('fetchPriority="low"');
   });
 });
