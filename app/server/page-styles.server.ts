@@ -33,10 +33,20 @@ const body = (block: string) => block.slice(block.indexOf("{") + 1, block.lastIn
 const unescape = (name: string) =>
   name.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : char!));
 
+/** The parts of particular form controls Tailwind's base styles reach, and the control each belongs to. */
+const CONTROL_PARTS: [part: RegExp, control: string][] = [
+  [/::-webkit-(?:date|calendar-picker)/, "input:date"],
+  [/::-webkit-(?:inner|outer)-spin-button/, "input:number"],
+  [/::-webkit-search/, "input:search"],
+  [/::file-selector-button/, "input:file"],
+];
+const DATE_INPUTS = new Set(["date", "time", "datetime-local", "month", "week"]);
+
 /**
  * What each selector of a selector list needs on the page: its classes (`.sm\:px-6` needs
- * `.sm:px-6`) and its element names (`abbr:where([title])` needs `abbr`; names inside `:not()` and
- * attribute selectors do not count).
+ * `.sm:px-6`), its element names (`abbr:where([title])` needs `abbr`; names inside `:not()` and
+ * attribute selectors do not count) and the form control a part belongs to (`::-webkit-datetime-edit`
+ * needs a date or time input).
  */
 function needsOf(selectorList: string): string[][] {
   return selectorList.split(",").map((selector) => {
@@ -47,7 +57,8 @@ function needsOf(selectorList: string): string[][] {
       .replace(/:not\((?:[^()]|\([^()]*\))*\)/g, "")
       .replace(/[.#][\w-]+/g, "");
     const elements = [...rest.matchAll(/(?:^|[\s>+~(])([a-z][a-z0-9]*)/gi)].map((m) => m[1]!.toLowerCase());
-    return [...classes, ...elements];
+    const controls = CONTROL_PARTS.filter(([part]) => part.test(selector)).map(([, control]) => control);
+    return [...classes, ...elements, ...controls];
   });
 }
 
@@ -154,10 +165,17 @@ function withUsedVariables(parts: (string | Rule)[]): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
 
-/** The page's element names and classes (`.name`), with the classes the islands add in the browser. */
+/**
+ * The page's element names, classes (`.name`) and kinds of input (`input:email`; `input:date` for
+ * every date or time input), with the classes the islands add in the browser.
+ */
 function inPage(html: string): Set<string> {
   const found = new Set(ISLAND_CLASSES.map((name) => `.${name}`));
   for (const [, element] of html.matchAll(/<([a-z][a-z0-9]*)[\s>/]/gi)) found.add(element!.toLowerCase());
+  for (const [input] of html.matchAll(/<input\b[^>]*>/gi)) {
+    const type = /\stype="([^"]*)"/i.exec(input!)?.[1]?.toLowerCase() ?? "text";
+    found.add(DATE_INPUTS.has(type) ? "input:date" : `input:${type}`);
+  }
   for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of value!.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ENTITIES[e]!).split(/\s+/)) {
       if (name) found.add(`.${name}`);
