@@ -49,7 +49,8 @@ export default async function handleRequest(
  * The page works before its JavaScript arrives (forms post, links navigate), so on a slow phone
  * connection the scripts should not compete with the HTML and the first picture: their preloads
  * get a low fetch priority, and the browser paints the content first (docs/decisions/007-content-before-scripts.md).
- * Every script carries the response's nonce, also the islands script the root layout adds.
+ * Every script carries the response's nonce, also the islands loader the root layout adds (JSON-LD
+ * is data, not a script, and needs none).
  */
 function withScriptsAfterContent(response: Response, nonce: string): Response {
   return new HTMLRewriter()
@@ -58,7 +59,7 @@ function withScriptsAfterContent(response: Response, nonce: string): Response {
         element.setAttribute("fetchpriority", "low");
       },
     })
-    .on("script[src]:not([nonce])", {
+    .on('script:not([nonce]):not([type="application/ld+json"])', {
       element(element) {
         element.setAttribute("nonce", nonce);
       },

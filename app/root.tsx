@@ -73,12 +73,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         ) : null}
-        {/* Low priority: the page works before it runs, so it must not hold up the first paint or the
-            largest picture on a slow connection (docs/decisions/016-fast-on-3g.md). */}
-        {withIslands ? <script type="module" src={islandsScriptSrc} fetchPriority="low" /> : null}
+        {withIslands ? <IslandsLoader /> : null}
       </body>
     </html>
   );
+}
+
+/**
+ * Fetches the islands script once the page has loaded, its pictures included: the page works before
+ * it runs, so on a slow connection it must not compete with the first paint or the largest picture
+ * (docs/decisions/016-fast-on-3g.md). The server entry gives this script the response's nonce.
+ */
+function IslandsLoader() {
+  // A module script runs before the document's load event, so that event is always still to come.
+  return <script type="module" dangerouslySetInnerHTML={{ __html: `addEventListener("load",()=>import(${JSON.stringify(islandsScriptSrc)}))` }} />;
 }
 
 /** Where the server entry puts the page's CSS (app/server/page-styles.server.ts). */

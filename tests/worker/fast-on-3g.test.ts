@@ -70,9 +70,11 @@ describe("pages without React carry their own CSS", () => {
     expect(css).not.toContain("--color-gold-100:");
   });
 
-  it("keeps element styles only for elements on the page", () => {
+  it("keeps element styles only for elements on the page, and form controls' parts only for those controls", () => {
     expect(pageStyles("<p>x</p>")).not.toMatch(/(^|[}\s,])abbr/);
     expect(pageStyles("<p><abbr title='x'>x</abbr></p>")).toMatch(/(^|[}\s,])abbr/);
+    expect(pageStyles('<input type="email" name="e">')).not.toContain("::-webkit-datetime-edit");
+    expect(pageStyles('<input type="datetime-local" name="d">')).toContain("::-webkit-datetime-edit");
   });
 
   it("is CSS the HTML checker accepts: no @property, and Tailwind's fallback for it instead", async () => {
@@ -101,10 +103,26 @@ describe("pages with React link the stylesheet", () => {
 });
 
 describe("nothing competes with the content's first round trips", () => {
-  it.each(["/", "/events", "/events/1", "/contact"])("%s asks for its islands script at low priority", async (path) => {
+  it.each(["/", "/events", "/events/1", "/contact"])("%s fetches its islands script only once the page has loaded", async (path) => {
     const { html } = await stylesOf(path);
-    const scripts = html.match(/<script[^>]*\ssrc="[^"]*"[^>]*>/g) ?? [];
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toContain('fetchPriority="low"');
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html).not.toContain('rel="modulepreload"');
+    const scripts = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([expect.stringMatching(/^addEventListener\("load",\(\)=>import\("[^"]+islands[^"]*"\)\)$/)]);
+  });
+
+  it("gives phones the smallest width of every picture stored at several", async () => {
+    const { html } = await stylesOf("/ministries");
+    const images = html.match(/<img[^>]*srcSet="[^"]*,[^"]*"[^>]*>/g) ?? [];
+    expect(images.length).toBeGreaterThan(2);
+    const pictures = [...html.matchAll(/<picture class="contents"><source media="\(max-width: 639px\)" srcSet="([^"]+)"\/><img[^>]*srcSet="([^" ]+) 480w/g)];
+    expect(pictures).toHaveLength(images.length);
+    for (const [, phone, smallest] of pictures) expect(phone).toBe(smallest);
+  });
+
+  it("a picture stored at one width needs no phone source", async () => {
+    const { html } = await stylesOf("/leadership");
+    expect(html).toMatch(/<img[^>]*srcSet="[^",]+ 480w"/);
+    expect(html).not.toContain("<picture");
   });
 });
