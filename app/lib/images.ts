@@ -39,8 +39,8 @@ export const PHONE_MEDIA = "(max-width: 639px)";
 
 const SIZED_IMAGE = /^(.*)-(\d+)w\.(webp|jpg|jpeg|png|gif)$/;
 
-/** `phoneSrc`: the smallest width, when there is more than one. */
-export type ImageSources = { src: string; srcSet?: string; phoneSrc?: string };
+/** `phoneSrc`: the smallest width (`phoneWidth` px), when there is more than one. */
+export type ImageSources = { src: string; srcSet?: string; phoneSrc?: string; phoneWidth?: number };
 
 export function imageWidthsUpTo(maxWidth: number): number[] {
   return [...IMAGE_WIDTHS.filter((w) => w < maxWidth), maxWidth];
@@ -55,7 +55,7 @@ export function imageSources(url: string): ImageSources {
   return {
     src: variant(widths.find((w) => w >= 960) ?? widths[widths.length - 1]!),
     srcSet: widths.map((w) => `${variant(w)} ${w}w`).join(", "),
-    ...(widths.length > 1 ? { phoneSrc: variant(widths[0]!) } : {}),
+    ...(widths.length > 1 ? { phoneSrc: variant(widths[0]!), phoneWidth: widths[0]! } : {}),
   };
 }
 

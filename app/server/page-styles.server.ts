@@ -67,7 +67,9 @@ function needsOf(selectorList: string): string[][] {
  * by `@supports`. The HTML checker knows neither `@property` nor some of that guard's properties
  * once the CSS sits inside the page, so the page's copy uses Tailwind's fallback for everyone:
  * the same initial values, set on every element. Unregistered variables do not animate, so naming
- * them in `transition-property` (which the checker also rejects) would change nothing either.
+ * them in `transition-property` (which the checker also rejects) would change nothing either. The
+ * checker also misreads two ways of writing a colour's parts (`5.96046e-8`, `none`), which the
+ * page's copy writes as the numbers they stand for (0 for both here).
  */
 function forThePage(block: string): string | null {
   if (block.startsWith("@property")) return null;
@@ -76,7 +78,11 @@ function forThePage(block: string): string | null {
       .map((inner) => (inner.startsWith("@supports") ? body(inner) : inner))
       .join("")}}`;
   }
-  return block.replace(/transition-property:[^;}]*/g, (value) => value.replace(/,\s*--[\w-]+/g, ""));
+  return block
+    .replace(/transition-property:[^;}]*/g, (value) => value.replace(/,\s*--[\w-]+/g, ""))
+    .replace(/\b(?:ok)?l(?:ab|ch)\([^)]*\)/g, (color) =>
+      color.replace(/\bnone\b/g, "0").replace(/\d*\.?\d+e-?\d+/gi, (n) => String(Number(Number(n).toFixed(6)))),
+    );
 }
 
 /**

@@ -11,6 +11,7 @@ describe("imageSources", () => {
       srcSet:
         "/media/events/sample-retreat-480w.webp 480w, /media/events/sample-retreat-960w.webp 960w, /media/events/sample-retreat-1600w.webp 1600w",
       phoneSrc: "/media/events/sample-retreat-480w.webp",
+      phoneWidth: 480,
     });
   });
 
@@ -19,6 +20,7 @@ describe("imageSources", () => {
       src: "/images/event-images/abc-700w.webp",
       srcSet: "/images/event-images/abc-480w.webp 480w, /images/event-images/abc-700w.webp 700w",
       phoneSrc: "/images/event-images/abc-480w.webp",
+      phoneWidth: 480,
     });
   });
 

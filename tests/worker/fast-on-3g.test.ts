@@ -115,7 +115,7 @@ describe("nothing competes with the content's first round trips", () => {
     const { html } = await stylesOf("/ministries");
     const images = html.match(/<img[^>]*srcSet="[^"]*,[^"]*"[^>]*>/g) ?? [];
     expect(images.length).toBeGreaterThan(2);
-    const pictures = [...html.matchAll(/<picture class="contents"><source media="\(max-width: 639px\)" srcSet="([^"]+)"\/><img[^>]*srcSet="([^" ]+) 480w/g)];
+    const pictures = [...html.matchAll(/<picture class="contents"><source media="\(max-width: 639px\)" srcSet="([^" ]+) 480w" sizes="[^"]+"\/><img[^>]*srcSet="([^" ]+) 480w/g)];
     expect(pictures).toHaveLength(images.length);
     for (const [, phone, smallest] of pictures) expect(phone).toBe(smallest);
   });
