@@ -83,6 +83,7 @@ describe("pages without React carry their own CSS", () => {
     expect(css).not.toContain("@property");
     expect(css).not.toContain("margin-trim");
     expect(css).not.toMatch(/transition-property:[^;}]*--/);
+    expect(css).not.toMatch(/l(ab|ch)\([^)]*(\de-?\d|\bnone\b)/);
     // The initial values @property gave Tailwind's variables are set on every element instead.
     expect(css).toMatch(/\*,\s*:?:before,\s*:?:after,\s*::backdrop\s*\{[^}]*--tw-border-style:\s*solid/);
   });
