@@ -190,7 +190,7 @@ function inPage(html: string): Set<string> {
   return found;
 }
 
-/** The CSS a page needs: the stylesheet without the utility rules none of its elements use. */
+/** The CSS a page needs: the stylesheet without the rules and variables none of its elements use. */
 export function pageStyles(html: string): string {
   return withUsedVariables(cssFor(RULES, inPage(html)));
 }
