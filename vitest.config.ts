@@ -32,6 +32,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts", "tests/unit/**/*.test.ts"],
       setupFiles: ["tests/worker/setup.ts"],
+      // Pages carry the CSS they use (app/server/page-styles.server.ts): the tests read the real stylesheet.
+      css: { include: [/app\.css/] },
       testTimeout: 30_000,
     },
   };

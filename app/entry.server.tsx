@@ -1,9 +1,9 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "~/context";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
+import { forPageWithoutReact } from "~/server/page-styles.server";
 
 export const streamTimeout = 5_000;
 
@@ -36,20 +36,21 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  // Crawlers (and WhatsApp's link preview) get the complete document in one piece.
-  const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
-    await body.allReady;
-  }
+  // The whole document is rendered before it is sent: a page without React carries the CSS its
+  // elements use in <head>, known only once all of them are rendered. (Pages render in one pass
+  // after their loaders, so there is nothing to stream early anyway.)
+  await body.allReady;
+  const html = forPageWithoutReact(await new Response(body).text());
 
-  return withScriptsAfterContent(new Response(body, { headers: responseHeaders, status: responseStatusCode }), nonce);
+  return withScriptsAfterContent(new Response(html, { headers: responseHeaders, status: responseStatusCode }), nonce);
 }
 
 /**
  * The page works before its JavaScript arrives (forms post, links navigate), so on a slow phone
  * connection the scripts should not compete with the HTML and the first picture: their preloads
  * get a low fetch priority, and the browser paints the content first (docs/decisions/007-content-before-scripts.md).
- * Every script carries the response's nonce, also the islands script the root layout adds.
+ * Every script carries the response's nonce, also the islands loader the root layout adds (JSON-LD
+ * is data, not a script, and needs none).
  */
 function withScriptsAfterContent(response: Response, nonce: string): Response {
   return new HTMLRewriter()
@@ -58,7 +59,7 @@ function withScriptsAfterContent(response: Response, nonce: string): Response {
         element.setAttribute("fetchpriority", "low");
       },
     })
-    .on("script[src]:not([nonce])", {
+    .on('script:not([nonce]):not([type="application/ld+json"])', {
       element(element) {
         element.setAttribute("nonce", nonce);
       },

@@ -12,10 +12,6 @@ import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 
 export const links: Route.LinksFunction = () => [
-  // The stylesheet URL is empty only under the worker tests, which do not bundle CSS. A precedence
-  // makes React put it at the top of <head>, before the script preloads: it is the one file the
-  // first paint waits for, so a phone should ask for it first.
-  ...(stylesheet ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -50,6 +46,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#172f62" />
+        {withScripts ? (
+          // Pages with React link the stylesheet. The URL is empty only under the worker tests, which
+          // do not bundle CSS. A precedence makes React put it at the top of <head>, before the script
+          // preloads: it is the one file the first paint waits for, so a phone should ask for it first.
+          stylesheet ? <link rel="stylesheet" href={stylesheet} precedence="default" /> : null
+        ) : (
+          // Pages without React carry the CSS they use in the page: no request before the first paint.
+          <PageStyles />
+        )}
         <Meta />
         <Links />
       </head>
@@ -68,10 +73,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts />
           </>
         ) : null}
-        {withIslands ? <script type="module" src={islandsScriptSrc} /> : null}
+        {withIslands ? <IslandsLoader /> : null}
       </body>
     </html>
   );
+}
+
+/**
+ * Fetches the islands script once the page has loaded, its pictures included: the page works before
+ * it runs, so on a slow connection it must not compete with the first paint or the largest picture
+ * (docs/decisions/016-fast-on-3g.md). The server entry gives this script the response's nonce.
+ */
+function IslandsLoader() {
+  // A module script runs before the document's load event, so that event is always still to come.
+  return <script type="module" dangerouslySetInnerHTML={{ __html: `addEventListener("load",()=>import(${JSON.stringify(islandsScriptSrc)}))` }} />;
+}
+
+/** Where the server entry puts the page's CSS (app/server/page-styles.server.ts). */
+function PageStyles() {
+  return <style data-page-styles="" />;
 }
 
 export default function App() {

@@ -1,5 +1,6 @@
 // The server the browser tests run against: the production build (already built by npm test),
 // served by `vite preview` on its own port with its own local D1 (reset, with demo content).
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { sqlLiteral } from "../app/db/seed/sql.ts";
 import { E2E_ADMINS } from "../tests/support/e2e-accounts.ts";
@@ -12,6 +13,9 @@ const target = { remote: false, persistTo };
 
 ensureDevVars();
 resetLocalDatabase(persistTo);
+// An earlier run's cached pages would outlive a change to server code: the cache key names the
+// release by its client assets only.
+rmSync(join(persistTo, "v3", "cache"), { recursive: true, force: true });
 applyMigrations(target);
 seedReference(target);
 seedDemo(target);

@@ -1,10 +1,14 @@
-// npm run lighthouse [-- --no-build] [-- --runs=3] [-- /route ...]: builds the site into its own
-// directory, serves it with the demo content exactly as `npm run preview` does (compressed, as
-// Cloudflare sends it) and runs Lighthouse (mobile preset: simulated slow 4G,
+// npm run lighthouse [-- --slow-3g] [-- --no-build] [-- --runs=3] [-- /route ...]: builds the site
+// into its own directory, serves it with the demo content exactly as `npm run preview` does
+// (compressed, as Cloudflare sends it) and runs Lighthouse (mobile preset: simulated slow 4G,
 // 4x CPU slowdown) in Debian's chromium against every public route. Prints a Markdown table and
-// exits non-zero when a page misses the issue's budgets. With --runs=N each page is measured N
-// times and the median run (by performance score) counts, as Lighthouse's docs advise on a busy
-// machine.
+// exits non-zero when a page misses the budgets of its mode. With --runs=N each page is measured N
+// times and the median run counts (by performance score; by LCP with --slow-3g), as Lighthouse's
+// docs advise on a busy machine.
+//
+// --slow-3g measures what most visitors live with (issue 18): the same mobile run throttled to
+// Slow 3G (400 ms round trips, 400 kbps down and up, 4x CPU), budgeted on when the first paint and
+// the largest picture or text appear.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -16,9 +20,31 @@ import { log, PERF_LOG_DIR, startSite } from "./local-site.ts";
 import { CHROME_FLAGS, kbText, markdownTable } from "./perf-lib.ts";
 
 const SITE_PORT = Number(process.env.PERF_PORT ?? 4299);
-const BUDGET = { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150 };
 
 const args = process.argv.slice(2);
+const slow3g = args.includes("--slow-3g");
+
+type Budget = { performance?: number; lcpMs: number; fcpMs?: number; cls: number; tbtMs?: number };
+/**
+ * Default mode: Lighthouse's own mobile run. Slow 3G: "good" LCP (2.5 s) and a first paint within
+ * 2 s; its score and TBT are left out (the CPU is throttled exactly as in the default run, which
+ * budgets them).
+ */
+const BUDGET: Budget = slow3g ? { lcpMs: 2500, fcpMs: 2000, cls: 0.02 } : { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150 };
+
+/**
+ * Slow 3G as Lighthouse defines its throttling presets: the simulation (Lighthouse's default
+ * method) uses rttMs and throughputKbps; the request-level values, for --throttling-method=devtools,
+ * carry the same adjustment factors as Lighthouse's built-in mobileSlow4G and mobileRegular3G.
+ */
+const SLOW_3G_FLAGS = [
+  "--throttling.rttMs=400",
+  "--throttling.throughputKbps=400",
+  "--throttling.requestLatencyMs=1500",
+  "--throttling.downloadThroughputKbps=360",
+  "--throttling.uploadThroughputKbps=360",
+  "--throttling.cpuSlowdownMultiplier=4",
+];
 const runs = Number(/^--runs=(\d+)$/.exec(args.find((a) => a.startsWith("--runs=")) ?? "")?.[1] ?? 1);
 const routes = args.filter((a) => a.startsWith("/"));
 
@@ -49,7 +75,7 @@ type Result = {
  * such a run is retried.
  */
 async function lighthouse(url: string, file: string, attempts = 3): Promise<Report> {
-  const child = spawn(bin("lighthouse"), [url, "--quiet", "--output=json", `--output-path=${file}`, `--chrome-flags=${CHROME_FLAGS.join(" ")}`], {
+  const child = spawn(bin("lighthouse"), [url, "--quiet", "--output=json", `--output-path=${file}`, `--chrome-flags=${CHROME_FLAGS.join(" ")}`, ...(slow3g ? SLOW_3G_FLAGS : [])], {
     cwd: ROOT,
     env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
     stdio: ["ignore", "ignore", "pipe"],
@@ -90,13 +116,30 @@ function summarise(route: string, report: Report): Result {
   };
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 function misses(r: Result): string[] {
+  const { performance, lcpMs, fcpMs, cls, tbtMs } = BUDGET;
   return [
-    r.performance < BUDGET.performance ? `performance ${r.performance} < ${BUDGET.performance}` : "",
-    r.lcpMs > BUDGET.lcpMs ? `LCP ${(r.lcpMs / 1000).toFixed(2)} s > ${BUDGET.lcpMs / 1000} s` : "",
-    r.cls > BUDGET.cls ? `CLS ${r.cls.toFixed(3)} > ${BUDGET.cls}` : "",
-    r.tbtMs > BUDGET.tbtMs ? `TBT ${Math.round(r.tbtMs)} ms > ${BUDGET.tbtMs} ms` : "",
+    performance !== undefined && r.performance < performance ? `performance ${r.performance} < ${performance}` : "",
+    r.lcpMs > lcpMs ? `LCP ${seconds(r.lcpMs)} > ${seconds(lcpMs)}` : "",
+    fcpMs !== undefined && r.fcpMs > fcpMs ? `FCP ${seconds(r.fcpMs)} > ${seconds(fcpMs)}` : "",
+    r.cls > cls ? `CLS ${r.cls.toFixed(3)} > ${cls}` : "",
+    tbtMs !== undefined && r.tbtMs > tbtMs ? `TBT ${Math.round(r.tbtMs)} ms > ${tbtMs} ms` : "",
   ].filter(Boolean);
+}
+
+function budgetText(): string {
+  const { performance, lcpMs, fcpMs, cls, tbtMs } = BUDGET;
+  return [
+    performance !== undefined ? `performance ≥ ${performance}` : "",
+    `LCP ≤ ${lcpMs / 1000} s`,
+    fcpMs !== undefined ? `FCP ≤ ${fcpMs / 1000} s` : "",
+    `CLS ≤ ${cls}`,
+    tbtMs !== undefined ? `TBT ≤ ${tbtMs} ms` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 function lighthouseTable(results: Result[]): string {
@@ -118,9 +161,10 @@ function lighthouseTable(results: Result[]): string {
 }
 
 ensureChromium();
+log(`Lighthouse mobile, ${slow3g ? "Slow 3G (RTT 400 ms, 400 kbps, 4x CPU)" : "default throttling (slow 4G, 4x CPU)"}; budgets: ${budgetText()}.`);
 log(`Load average ${loadavg().map((n) => n.toFixed(2)).join(", ")} on ${cpus().length} cores (Lighthouse's CPU timings suffer on a busy machine).`);
 const site = await startSite({ port: SITE_PORT, name: "lighthouse", build: !args.includes("--no-build"), stateDir: join(ROOT, ".wrangler", "e2e-perf", "lighthouse") });
-const reportDir = join(PERF_LOG_DIR, "lighthouse");
+const reportDir = join(PERF_LOG_DIR, slow3g ? "lighthouse-slow-3g" : "lighthouse");
 mkdirSync(reportDir, { recursive: true });
 const results: Result[] = [];
 try {
@@ -132,10 +176,10 @@ try {
       const file = join(reportDir, `${route.replace(/\W+/g, "_") || "_"}-${i + 1}.json`);
       measured.push(summarise(route, await lighthouse(`${site.origin}${route}`, file)));
     }
-    measured.sort((a, b) => a.performance - b.performance);
+    measured.sort(slow3g ? (a, b) => a.lcpMs - b.lcpMs : (a, b) => a.performance - b.performance);
     const median = measured[Math.floor(measured.length / 2)]!;
     results.push(median);
-    log(`${route}: performance ${median.performance}, LCP ${(median.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(median.tbtMs)} ms`);
+    log(`${route}: performance ${median.performance}, FCP ${seconds(median.fcpMs)}, LCP ${seconds(median.lcpMs)}, TBT ${Math.round(median.tbtMs)} ms`);
   }
 } finally {
   await site.stop();
@@ -146,7 +190,7 @@ const failed = results.filter((r) => misses(r).length);
 const others = [...new Set(results.flatMap((r) => r.otherFailures.map((f) => `${r.route} ${f}`)))];
 if (others.length) console.log(`\nOther Lighthouse findings:\n${others.map((f) => `- ${f}`).join("\n")}`);
 if (failed.length) {
-  console.log(`\nMissed the budgets (performance ≥ ${BUDGET.performance}, LCP ≤ 2.0 s, CLS ≤ ${BUDGET.cls}, TBT ≤ ${BUDGET.tbtMs} ms):`);
+  console.log(`\nMissed the budgets (${budgetText()}):`);
   for (const r of failed) console.log(`- ${r.route}: ${misses(r).join(", ")}`);
   process.exit(1);
 }

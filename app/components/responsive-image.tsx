@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { imageSources } from "~/lib/images";
+import { imageSources, PHONE_MEDIA } from "~/lib/images";
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   src: string;
@@ -10,10 +10,14 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   priority?: boolean;
 };
 
-/** An <img> with a srcset derived from our `-<width>w` naming, lazy unless it is the LCP image. */
+/**
+ * An <img> with a srcset derived from our `-<width>w` naming, lazy unless it is the LCP image. On a
+ * phone it shows the smallest width (a <picture> source; `contents`, so the <img> lays out as if
+ * alone; docs/decisions/016-fast-on-3g.md).
+ */
 export function ResponsiveImage({ src, alt, sizes, priority = false, ...rest }: Props) {
   const sources = imageSources(src);
-  return (
+  const image = (
     <img
       src={sources.src}
       srcSet={sources.srcSet}
@@ -24,6 +28,15 @@ export function ResponsiveImage({ src, alt, sizes, priority = false, ...rest }: 
       decoding="async"
       {...rest}
     />
+  );
+  if (!sources.phoneSrc) return image;
+  return (
+    <picture className="contents">
+      {/* Its one candidate is the phone's picture whatever `sizes` says; the HTML checker wants the
+          width and sizes written as on the <img>. */}
+      <source media={PHONE_MEDIA} srcSet={`${sources.phoneSrc} ${sources.phoneWidth}w`} sizes={sizes} />
+      {image}
+    </picture>
   );
 }
 

@@ -25,14 +25,22 @@ export function imageUrlForKey(key: string): string {
 
 /**
  * Every uploaded or bundled image is stored at these widths (never wider than the original), named
- * `<base>-<width>w.<ext>`; the stored URL names the widest one. From it the page derives a srcset,
- * so a phone downloads the 480 px file and a desktop the larger ones.
+ * `<base>-<width>w.<ext>`; the stored URL names the widest one. From it the page derives a srcset
+ * for wider screens, and the smallest width for phones.
  */
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
 
+/**
+ * Screens narrower than Tailwind's `sm` breakpoint: phones. They get an image's smallest width
+ * whatever their pixel density, so a picture costs them a third to a half of the bytes and arrives a
+ * round trip or two sooner on Slow 3G, a little less sharp (docs/decisions/016-fast-on-3g.md).
+ */
+export const PHONE_MEDIA = "(max-width: 639px)";
+
 const SIZED_IMAGE = /^(.*)-(\d+)w\.(webp|jpg|jpeg|png|gif)$/;
 
-export type ImageSources = { src: string; srcSet?: string };
+/** `phoneSrc`: the smallest width (`phoneWidth` px), when there is more than one. */
+export type ImageSources = { src: string; srcSet?: string; phoneSrc?: string; phoneWidth?: number };
 
 export function imageWidthsUpTo(maxWidth: number): number[] {
   return [...IMAGE_WIDTHS.filter((w) => w < maxWidth), maxWidth];
@@ -47,6 +55,7 @@ export function imageSources(url: string): ImageSources {
   return {
     src: variant(widths.find((w) => w >= 960) ?? widths[widths.length - 1]!),
     srcSet: widths.map((w) => `${variant(w)} ${w}w`).join(", "),
+    ...(widths.length > 1 ? { phoneSrc: variant(widths[0]!), phoneWidth: widths[0]! } : {}),
   };
 }
 

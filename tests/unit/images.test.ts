@@ -5,11 +5,13 @@ import { fixtureBytes } from "../fixtures/images";
 import { publicPicture } from "../fixtures/public-files";
 
 describe("imageSources", () => {
-  it("derives a srcset from the widest variant's name", () => {
+  it("derives a srcset, and the smallest width for phones, from the widest variant's name", () => {
     expect(imageSources("/media/events/sample-retreat-1600w.webp")).toEqual({
       src: "/media/events/sample-retreat-960w.webp",
       srcSet:
         "/media/events/sample-retreat-480w.webp 480w, /media/events/sample-retreat-960w.webp 960w, /media/events/sample-retreat-1600w.webp 1600w",
+      phoneSrc: "/media/events/sample-retreat-480w.webp",
+      phoneWidth: 480,
     });
   });
 
@@ -17,6 +19,15 @@ describe("imageSources", () => {
     expect(imageSources("/images/event-images/abc-700w.webp")).toEqual({
       src: "/images/event-images/abc-700w.webp",
       srcSet: "/images/event-images/abc-480w.webp 480w, /images/event-images/abc-700w.webp 700w",
+      phoneSrc: "/images/event-images/abc-480w.webp",
+      phoneWidth: 480,
+    });
+  });
+
+  it("has nothing smaller for phones when there is one width", () => {
+    expect(imageSources("/media/people/leader-1-480w.webp")).toEqual({
+      src: "/media/people/leader-1-480w.webp",
+      srcSet: "/media/people/leader-1-480w.webp 480w",
     });
   });
 

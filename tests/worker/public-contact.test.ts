@@ -22,7 +22,9 @@ describe("contact page", () => {
     expect(main).toContain('href="mailto:events@baptistmen.mw"');
     expect(text).toContain("Monday - Friday: 8:00 AM - 5:00 PM");
     expect(text).toMatch(/Saturday - Sunday: Closed \(except for special events\)/);
-    expect(main).toMatch(/<div class="[^"]*aspect-video[^"]*"><img[^>]*src="\/media\/map-falls-area-960w.webp"[^>]*srcSet="[^"]*480w[^"]*1600w"[^>]*loading="lazy"/);
+    expect(main).toMatch(
+      /<div class="[^"]*aspect-video[^"]*"><picture class="contents"><source media="\(max-width: 639px\)" srcSet="\/media\/map-falls-area-480w.webp 480w" sizes="[^"]+"\/><img[^>]*src="\/media\/map-falls-area-960w.webp"[^>]*srcSet="[^"]*480w[^"]*1600w"[^>]*loading="lazy"/,
+    );
     expect(main).toContain('href="https://www.openstreetmap.org/?mlat=-13.9626&amp;mlon=33.7741#map=16/-13.9626/33.7741"');
     expect(html).not.toContain("<iframe");
   });

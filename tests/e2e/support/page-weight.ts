@@ -7,21 +7,7 @@ import type { Browser } from "playwright-core";
 /** The page-weight budgets, in KB. */
 export const PAGE_WEIGHT_BUDGET_KB = { js: 140, css: 20, html: 30, total: 350 };
 
-/** Every public route of the budgets, with the demo content's slugs and ids. */
-export const BUDGETED_ROUTES = [
-  "/",
-  "/about",
-  "/mission",
-  "/leadership",
-  "/ministries",
-  "/ministries/youth-mentorship",
-  "/blog",
-  "/blog/rising-early-mark-1-35",
-  "/testimonies",
-  "/events",
-  "/events/1",
-  "/contact",
-];
+export { BUDGETED_ROUTES } from "../../support/budgeted-routes.ts";
 
 export type PageWeight = { route: string; js: number; css: number; html: number; images: number; other: number; total: number };
 type Bucket = Exclude<keyof PageWeight, "route" | "total">;

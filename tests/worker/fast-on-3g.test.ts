@@ -1,0 +1,129 @@
+// Fast on Slow 3G (issue 18, docs/decisions/016-fast-on-3g.md), through the Worker's fetch: a page
+// without React carries the CSS its elements use in <head> instead of linking the stylesheet, so
+// nothing stands between its HTML and its first paint (pages with React, sign-in and the admin
+// area, still link the shared stylesheet); and nothing else competes with its first round trips.
+import { beforeEach, describe, expect, it } from "vitest";
+import stylesheet from "~/app.css?inline";
+import { ISLAND_CLASSES } from "~/islands/classes";
+import { pageStyles } from "~/server/page-styles.server";
+import { BUDGETED_ROUTES } from "../support/budgeted-routes";
+import { request, seedDemo } from "./helpers";
+
+/** The CSS of a page's <style> elements, and whether it links a stylesheet. */
+async function stylesOf(path: string) {
+  const html = await (await request(path)).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  return {
+    html,
+    inline: [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!),
+    // (React Router's dev server adds its own "critical CSS" link; production builds have none.)
+    linksStylesheet: /<link(?![^>]*data-react-router-critical-css)[^>]+rel="stylesheet"/.test(html),
+  };
+}
+
+/** The class names the page's elements carry. */
+const classesOf = (html: string) => new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter(Boolean));
+
+/** Whether a CSS text has a rule for the class (escaped as Tailwind escapes it). */
+const styles = (css: string, className: string) => css.includes(`.${className.replace(/[:/.[\]()#,%&>]/g, (c) => `\\${c}`)}`);
+
+beforeEach(async () => {
+  await seedDemo();
+});
+
+describe("pages without React carry their own CSS", () => {
+  it.each(BUDGETED_ROUTES)("%s has one <style> in its head and links no stylesheet", async (path) => {
+    const { inline, linksStylesheet } = await stylesOf(path);
+    expect(linksStylesheet).toBe(false);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]!.length).toBeGreaterThan(1000);
+  });
+
+  it("styles every class the page uses that the stylesheet knows, and leaves out the others", async () => {
+    const { html, inline } = await stylesOf("/events/1");
+    const css = inline[0]!;
+    const used = [...classesOf(html)].filter((name) => styles(stylesheet, name));
+    expect(used.length).toBeGreaterThan(50);
+    expect(used.filter((name) => !styles(css, name))).toEqual([]);
+    // The admin area's tables, and a responsive grid no public page uses, are not sent.
+    const unused = ["table-fixed", "lg:grid-cols-5"].filter((name) => styles(stylesheet, name));
+    expect(unused.length).toBeGreaterThan(0);
+    for (const name of unused) expect(styles(css, name), name).toBe(false);
+  });
+
+  it("always includes the classes the islands put on elements in the browser", () => {
+    const css = pageStyles("<p>Nothing styled</p>");
+    for (const name of ISLAND_CLASSES) expect(styles(css, name), name).toBe(true);
+  });
+
+  it("keeps a responsive or hover rule inside its media query", () => {
+    const css = pageStyles('<p class="sm:px-6 hover:text-white">x</p>');
+    expect(css).toMatch(/@media[^{]*\(width\s*>=\s*40rem\)/);
+    expect(css).toMatch(/@media[^{]*\(hover\s*:\s*hover\)/);
+    expect(styles(css, "sm:px-6")).toBe(true);
+    expect(styles(css, "px-6")).toBe(false);
+  });
+
+  it("sends only the theme variables the page's rules read", () => {
+    const css = pageStyles('<p class="text-brand-900">x</p>');
+    expect(css).toContain("--color-brand-900:");
+    expect(css).not.toContain("--color-gold-100:");
+  });
+
+  it("keeps element styles only for elements on the page, and form controls' parts only for those controls", () => {
+    expect(pageStyles("<p>x</p>")).not.toMatch(/(^|[}\s,])abbr/);
+    expect(pageStyles("<p><abbr title='x'>x</abbr></p>")).toMatch(/(^|[}\s,])abbr/);
+    expect(pageStyles('<input type="email" name="e">')).not.toContain("::-webkit-datetime-edit");
+    expect(pageStyles('<input type="datetime-local" name="d">')).toContain("::-webkit-datetime-edit");
+  });
+
+  it("is CSS the HTML checker accepts: no @property, and Tailwind's fallback for it instead", async () => {
+    const { inline } = await stylesOf("/");
+    const css = inline[0]!;
+    expect(css).not.toContain("@property");
+    expect(css).not.toContain("margin-trim");
+    expect(css).not.toMatch(/transition-property:[^;}]*--/);
+    expect(css).not.toMatch(/l(ab|ch)\([^)]*(\de-?\d|\bnone\b)/);
+    // The initial values @property gave Tailwind's variables are set on every element instead.
+    expect(css).toMatch(/\*,\s*:?:before,\s*:?:after,\s*::backdrop\s*\{[^}]*--tw-border-style:\s*solid/);
+  });
+
+  it("leaves out what only React's hydration reads", async () => {
+    const { html } = await stylesOf("/about");
+    expect(html).not.toContain("data-discover");
+    expect(html).not.toContain("<!-- -->");
+  });
+});
+
+describe("pages with React link the stylesheet", () => {
+  it("the sign-in page has no <style> of its own", async () => {
+    const { inline, html } = await stylesOf("/auth");
+    expect(inline).toEqual([]);
+    expect(html).not.toContain("data-page-styles");
+  });
+});
+
+describe("nothing competes with the content's first round trips", () => {
+  it.each(["/", "/events", "/events/1", "/contact"])("%s fetches its islands script only once the page has loaded", async (path) => {
+    const { html } = await stylesOf(path);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html).not.toContain('rel="modulepreload"');
+    const scripts = [...html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([expect.stringMatching(/^addEventListener\("load",\(\)=>import\("[^"]+islands[^"]*"\)\)$/)]);
+  });
+
+  it("gives phones the smallest width of every picture stored at several", async () => {
+    const { html } = await stylesOf("/ministries");
+    const images = html.match(/<img[^>]*srcSet="[^"]*,[^"]*"[^>]*>/g) ?? [];
+    expect(images.length).toBeGreaterThan(2);
+    const pictures = [...html.matchAll(/<picture class="contents"><source media="\(max-width: 639px\)" srcSet="([^" ]+) 480w" sizes="[^"]+"\/><img[^>]*srcSet="([^" ]+) 480w/g)];
+    expect(pictures).toHaveLength(images.length);
+    for (const [, phone, smallest] of pictures) expect(phone).toBe(smallest);
+  });
+
+  it("a picture stored at one width needs no phone source", async () => {
+    const { html } = await stylesOf("/leadership");
+    expect(html).toMatch(/<img[^>]*srcSet="[^",]+ 480w"/);
+    expect(html).not.toContain("<picture");
+  });
+});
