@@ -8,10 +8,10 @@ import { formatInSiteZone } from "~/lib/time";
 import { checkInPage } from "~/models/event.server";
 import { parseId } from "~/server/admin-actions.server";
 import { publicPagesUnchanged } from "~/server/admin-guard.server";
-import { BadRequest, postedPagePath, readFormData, refuse } from "~/server/forms.server";
+import { postedPagePath, refuse } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { addRegistration, changeCheckIn, registrationIdOf } from "./registration-actions.server";
+import { addRegistration, readEventPost, changeCheckIn, registrationIdOf } from "./registration-actions.server";
 import { toPerson, type Person } from "./registration-people.server";
 import type { AdminRole } from "~/lib/roles";
 import type { Route } from "./+types/check-in";
@@ -53,16 +53,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const eventId = parseId(params.id);
-  if (eventId === null) throw data(null, { status: 404 });
-  let formData: FormData;
-  try {
-    formData = await readFormData(request);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return refuse(null, { formError: error.message }, error.status);
-  }
-  const intent = String(formData.get("intent") ?? "");
+  const post = await readEventPost(params.id, request);
+  if ("refused" in post) return post.refused;
+  const { eventId, formData, intent } = post;
   if (intent === "walk-in") return addRegistration(request, context, eventId, formData, true);
   publicPagesUnchanged(context);
   const id = registrationIdOf(formData);

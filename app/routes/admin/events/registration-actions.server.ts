@@ -5,7 +5,7 @@
 // except an event turning full or no longer full: only then is the public cache refreshed.
 // Registrants with an e-mail address hear of what changes for them (added, restored, cancelled,
 // moved up; a walk-in at the door does not need to): the e-mails go in the change's own batch.
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/context";
 import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/forms/desk-registration";
 import { REGISTRATION_MESSAGES } from "~/forms/registration";
@@ -25,7 +25,7 @@ import { logActivity, noteActivity, recordName } from "~/server/activity.server"
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
 import { publicPagesUnchanged } from "~/server/admin-guard.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { parseSubmission, postedPagePath } from "~/server/forms.server";
+import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
 import { settingsAndEventForEmails } from "~/models/settings.server";
 import { cancellationNotes, emailSiteOf, movedUpNote, registrationReceipts, type EmailSite } from "~/server/email/compose.server";
 import { sendAfterResponse } from "~/server/email/sender.server";
@@ -97,6 +97,22 @@ function registrationName(id: number, name: string | null, eventId: number): str
 }
 
 /** One registration's id from the post, or null. */
+/**
+ * What a desk or door post carries: its event (an unknown one is a 404), its form (an unreadable one
+ * is refused, with why) and its intent.
+ */
+export async function readEventPost(eventIdParam: string | undefined, request: Request) {
+  const eventId = parseId(eventIdParam);
+  if (eventId === null) throw data(null, { status: 404 });
+  try {
+    const formData = await readFormData(request);
+    return { eventId, formData, intent: String(formData.get("intent") ?? "") };
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return { refused: refuse(null, { formError: error.message }, error.status) };
+  }
+}
+
 export function registrationIdOf(formData: FormData): number | null {
   const id = formData.get("registration_id");
   return typeof id === "string" ? parseId(id) : null;

@@ -9,9 +9,9 @@ import { REGISTRATION_STATUSES } from "~/db/schema";
 import type { RegistrationFilter } from "~/models/registration.server";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
-import { BadRequest, readFormData, refuse } from "~/server/forms.server";
+import { refuse } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
-import { addRegistration, changeRegistration, registrationIdOf } from "./registration-actions.server";
+import { addRegistration, readEventPost, changeRegistration, registrationIdOf } from "./registration-actions.server";
 import { toPerson } from "./registration-people.server";
 import type { Route } from "./+types/registration-desk";
 
@@ -64,16 +64,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const eventId = parseId(params.id);
-  if (eventId === null) throw data(null, { status: 404 });
-  let formData: FormData;
-  try {
-    formData = await readFormData(request);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return refuse(null, { formError: error.message }, error.status);
-  }
-  const intent = String(formData.get("intent") ?? "");
+  const post = await readEventPost(params.id, request);
+  if ("refused" in post) return post.refused;
+  const { eventId, formData, intent } = post;
   if (intent === "add") return addRegistration(request, context, eventId, formData, false);
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
