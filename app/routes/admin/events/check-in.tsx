@@ -5,15 +5,14 @@
 // (/api/admin/events/{id}/check-in) and the row shows what the server says, never a guess: while
 // sending it says so, and a failed request says nothing was saved and offers to try again.
 import { useState } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { buttonClass, SubmitButton, TextField } from "~/components/form-fields";
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
-import { deskRegistrationSchema } from "~/forms/desk-registration";
 import type { CheckInAnswer } from "./registration-actions.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
+import { DeskRegistrationForm } from "./desk-registration-form";
 
 export { action, loader } from "./check-in.server";
 
@@ -145,28 +144,16 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person:
 }
 
 function WalkIn({ actionData, volunteer }: { actionData: Route.ComponentProps["actionData"]; volunteer: boolean }) {
-  const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
-  const refused = actionData !== undefined && actionData.result.status !== "success";
   return (
-    <details open={refused || undefined} className="rounded-xl border border-stone-200 bg-white">
-      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Add walk-in</summary>
-      <Form method="post" {...formProps} key={useLocation().key} className="space-y-4 border-t border-stone-200 p-4">
-        <input type="hidden" name="intent" value="walk-in" />
-        <TextField field={fields.full_name} label={<RequiredLabel>Full Name</RequiredLabel>} autoComplete="off" />
-        <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
-        <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
-        <SwitchField field={fields.shared_phone} label="Shares a phone" hint="Another person registered with this phone number" />
-        {volunteer ? null : <SwitchField field={fields.over_capacity} label="Go over the capacity" hint="Only needed when every place is taken" />}
-        {fields.over_capacity.errors?.[0] ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {fields.over_capacity.errors[0]}
-          </p>
-        ) : null}
-        <SubmitButton pending={pending} pendingLabel="Adding...">
-          Add and check in
-        </SubmitButton>
-      </Form>
-    </details>
+    <DeskRegistrationForm
+      actionData={actionData}
+      intent="walk-in"
+      summary="Add walk-in"
+      sharedPhoneHint="Another person registered with this phone number"
+      overCapacityHint={volunteer ? null : "Only needed when every place is taken"}
+      submitLabel="Add and check in"
+      className="rounded-xl border border-stone-200 bg-white"
+    />
   );
 }
 

@@ -3,17 +3,16 @@
 // move up, a call and a WhatsApp link for each person (prefilled with their code and private link),
 // the CSV and contacts exports, and the way to the door (check-in, the printed list). The list is
 // paged; the exports hold everyone.
-import { Form, Link, useLocation } from "react-router";
-import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { buttonClass, SubmitButton, TextField } from "~/components/form-fields";
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
-import { deskRegistrationSchema } from "~/forms/desk-registration";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { ExportCsvButton } from "./export-csv-button";
 import type { Person } from "./registration-people.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
+import { DeskRegistrationForm } from "./desk-registration-form";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -59,34 +58,17 @@ function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
 }
 
 function AddRegistration({ actionData, full }: { actionData: Route.ComponentProps["actionData"]; full: boolean }) {
-  const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
-  const refused = actionData !== undefined && actionData.result.status !== "success";
   return (
-    <details open={refused || undefined} className="rounded-lg border border-stone-200 bg-white">
-      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Add a registration</summary>
-      {/* A new location after each save starts the form afresh. */}
-      <Form method="post" {...formProps} key={useLocation().key} className="space-y-4 border-t border-stone-200 p-4">
-        <input type="hidden" name="intent" value="add" />
-        <p className="text-sm text-stone-600">For someone who phoned in or came to the office. Capacity applies unless you choose to go over it.</p>
-        <TextField field={fields.full_name} label={<RequiredLabel>Full Name</RequiredLabel>} autoComplete="off" />
-        <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
-        <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
-        <SwitchField field={fields.shared_phone} label="Shares a phone" hint="Another person registered with this phone number (a family phone)" />
-        <SwitchField
-          field={fields.over_capacity}
-          label="Go over the capacity"
-          hint={full ? "The event is full: without this they join the waiting list" : "Only used when every place is taken"}
-        />
-        {fields.over_capacity.errors?.[0] ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {fields.over_capacity.errors[0]}
-          </p>
-        ) : null}
-        <SubmitButton pending={pending} pendingLabel="Adding...">
-          Add registration
-        </SubmitButton>
-      </Form>
-    </details>
+    <DeskRegistrationForm
+      actionData={actionData}
+      intent="add"
+      summary="Add a registration"
+      intro={<p className="text-sm text-stone-600">For someone who phoned in or came to the office. Capacity applies unless you choose to go over it.</p>}
+      sharedPhoneHint="Another person registered with this phone number (a family phone)"
+      overCapacityHint={full ? "The event is full: without this they join the waiting list" : "Only used when every place is taken"}
+      submitLabel="Add registration"
+      className="rounded-lg border border-stone-200 bg-white"
+    />
   );
 }
 

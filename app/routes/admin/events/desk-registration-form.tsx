@@ -1,0 +1,49 @@
+// The form that adds a person by hand: on the desk ("Add a registration") and at the door ("Add
+// walk-in"). Both post deskRegistrationSchema to their page's action; only the words, the intent and
+// whether the over-capacity switch shows differ.
+import type { ReactNode } from "react";
+import { Form, useLocation } from "react-router";
+import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import { SubmitButton, TextField } from "~/components/form-fields";
+import type { FormAnswer } from "~/forms/answer";
+import { deskRegistrationSchema } from "~/forms/desk-registration";
+
+type Props = {
+  actionData: FormAnswer | undefined;
+  intent: "add" | "walk-in";
+  summary: string;
+  intro?: ReactNode;
+  sharedPhoneHint: string;
+  /** The over-capacity switch's hint; null leaves the switch out (a door volunteer never goes over). */
+  overCapacityHint: string | null;
+  submitLabel: string;
+  className: string;
+};
+
+export function DeskRegistrationForm({ actionData, intent, summary, intro, sharedPhoneHint, overCapacityHint, submitLabel, className }: Props) {
+  const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
+  const refused = actionData !== undefined && actionData.result.status !== "success";
+  return (
+    <details open={refused || undefined} className={className}>
+      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">{summary}</summary>
+      {/* A new location after each save starts the form afresh. */}
+      <Form method="post" {...formProps} key={useLocation().key} className="space-y-4 border-t border-stone-200 p-4">
+        <input type="hidden" name="intent" value={intent} />
+        {intro}
+        <TextField field={fields.full_name} label={<RequiredLabel>Full Name</RequiredLabel>} autoComplete="off" />
+        <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
+        <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
+        <SwitchField field={fields.shared_phone} label="Shares a phone" hint={sharedPhoneHint} />
+        {overCapacityHint === null ? null : <SwitchField field={fields.over_capacity} label="Go over the capacity" hint={overCapacityHint} />}
+        {fields.over_capacity.errors?.[0] ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {fields.over_capacity.errors[0]}
+          </p>
+        ) : null}
+        <SubmitButton pending={pending} pendingLabel="Adding...">
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}
