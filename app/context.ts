@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
-import type { ActivityEntry } from "~/models/activity.server";
-import type { AdminIdentity } from "~/models/admin.server";
+import type { ActivityEntry } from "~/features/accounts/activity-log.server";
+import type { AdminIdentity } from "~/features/accounts/admins.server";
 
 export type RequestInfo = {
   /** Correlates a visitor's error page with the server log line. */
@@ -23,5 +23,5 @@ export const adminContext = createContext<AdminIdentity>();
  */
 export const publicChangeContext = createContext<{ changed: boolean }>();
 
-/** What the admin's request changed, noted by its action for the activity log (app/server/activity.server.ts). */
+/** What the admin's request changed, noted by its action for the activity log (app/features/accounts/activity.server.ts). */
 export const activityContext = createContext<ActivityEntry[]>();

@@ -7,7 +7,7 @@ import { requestContext } from "./context";
 import { pageNeedsScripts, pageUsesIslands } from "./lib/hydration";
 import { useRootData, type RootData } from "./lib/root-data";
 import { islandsScriptSrc } from "virtual:islands";
-import { hasSessionCookie } from "./server/auth.server";
+import { hasSessionCookie } from "./features/accounts/auth.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 

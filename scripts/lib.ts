@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { referenceSeedSql } from "../app/db/seed/reference.ts";
 import { demoSeedSql, DEMO_ADMIN, DEMO_STAFF } from "../app/db/seed/demo.ts";
-import { newPasswordProblem, parseCommonPasswords } from "../app/lib/password-policy.ts";
+import { newPasswordProblem, parseCommonPasswords } from "../app/features/accounts/password-policy.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -76,7 +76,7 @@ export function querySql<T>(target: Target, sql: string): T[] {
   return parsed[0]?.results ?? [];
 }
 
-/** Same format as app/server/password.server.ts: pbkdf2-sha256$iterations$salt$hash (base64). */
+/** Same format as app/features/accounts/password.server.ts: pbkdf2-sha256$iterations$salt$hash (base64). */
 export function hashPassword(password: string, iterations = 100_000): string {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(password, salt, iterations, 32, "sha256");

@@ -3,8 +3,8 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { consumeOutboxQueue } from "~/server/email/queue.server";
-import { runScheduledJobs } from "~/server/scheduled-jobs.server";
+import { consumeOutboxQueue } from "~/features/messaging/newsletter-queue.server";
+import { runScheduledJobs } from "./scheduled-jobs";
 import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
 import { renderServerErrorPage } from "./error-page";

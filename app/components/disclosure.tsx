@@ -4,7 +4,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { disclosure } from "~/islands/disclosure";
-import { useIsland } from "~/islands/use-island";
+import { useIsland } from "~/components/use-island";
 
 export function Disclosure({
   summary,

@@ -3,7 +3,7 @@
 // honeypot, and a submit button that says what it is doing.
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import type { FieldMessages } from "~/forms/fields";
+import type { FieldMessages } from "~/lib/schema-fields";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { SpinnerIcon } from "./icons";

@@ -2,8 +2,8 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { POST_STATUSES } from "../lib/post-status";
-import { REGISTRATION_NOTIFICATIONS } from "../lib/registration-notifications";
+import { POST_STATUSES } from "../features/publishing/post-status";
+import { REGISTRATION_NOTIFICATIONS } from "../features/events/registration-notifications";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -61,7 +61,7 @@ export const churchevents = sqliteTable(
     registration_closes_at: text("registration_closes_at"),
     /**
      * What the events address (settings) hears of registrations made on the website: nothing, an
-     * e-mail for each one, or a daily summary (app/lib/registration-notifications.ts).
+     * e-mail for each one, or a daily summary (app/features/events/registration-notifications.ts).
      */
     registration_notifications: text("registration_notifications", { enum: REGISTRATION_NOTIFICATIONS }).notNull().default("none"),
     /** The end of the time the last daily summary covered: the next covers registrations from then. */
@@ -147,7 +147,7 @@ export const churchblogs = sqliteTable(
     image_url: text("image_url"),
     image_alt: text("image_alt"),
     category_id: integer("category_id").references(() => blog_categories.id, { onDelete: "set null" }),
-    /** 'published', 'draft' or 'scheduled' (app/lib/post-status.ts); rows from before drafts existed are published. */
+    /** 'published', 'draft' or 'scheduled' (app/features/publishing/post-status.ts); rows from before drafts existed are published. */
     status: text("status", { enum: POST_STATUSES }).notNull().default("published"),
     /** An ISO-8601 UTC instant: when a scheduled post goes live, or when a published one went live; null for a draft. */
     publish_at: text("publish_at"),
@@ -293,7 +293,7 @@ export const email_outbox = sqliteTable(
   "email_outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** What the message is (app/emails/kinds.ts), e.g. contact-notification, newsletter. */
+    /** What the message is (app/features/messaging/email-kinds.ts), e.g. contact-notification, newsletter. */
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
     /** The sender's display name (the organisation's name when the message was written). */
@@ -331,7 +331,7 @@ export const admin_users = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   /** Stored lower-cased. */
   email: text("email").notNull().unique(),
-  /** Administrator, editor or door volunteer (app/lib/roles.ts says what each may do). */
+  /** Administrator, editor or door volunteer (app/features/accounts/roles.ts says what each may do). */
   role: text("role", { enum: ADMIN_ROLES }).notNull().default("admin"),
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: algorithm and parameters travel with the hash. */
   password_hash: text("password_hash").notNull(),

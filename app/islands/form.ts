@@ -3,7 +3,7 @@
 // post to the form's JSON endpoint (workers/api). The words come from the page: each checked field
 // carries its messages (data-message-required, data-message-invalid), rendered by the server from
 // the form's module, so the islands hold no copy of any form's rules.
-import type { FormAnswer } from "~/forms/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
 
 type Field = HTMLInputElement | HTMLTextAreaElement;

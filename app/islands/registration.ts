@@ -15,7 +15,7 @@
 import { fromTemplate } from "./dom";
 import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "./form";
 import type { Island } from "./island";
-import type { RegistrationView } from "~/lib/registration-view";
+import type { RegistrationView } from "~/features/events/registration-view";
 import { clearToast, showToast } from "./toast";
 
 /** A random id for one registration attempt (kept across retries of the same attempt). */
@@ -24,7 +24,7 @@ function newRequestId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Fills a 'Registration Complete' note's slots (app/components/events/registration-summary.tsx). */
+/** Fills a 'Registration Complete' note's slots (app/features/events/registration-summary.tsx). */
 function fillSummary(note: Element, view: RegistrationView) {
   const value = (key: string) => (view as Record<string, unknown>)[key];
   for (const slot of note.querySelectorAll<HTMLElement>("[data-slot]")) slot.textContent = String(value(slot.dataset.slot!) ?? "");
@@ -57,7 +57,7 @@ export const registration: Island = {
     let eventId = (form.elements.namedItem("event_id") as HTMLInputElement | null)?.value ?? "";
     let returnFocusTo: HTMLElement | null = null;
     let requestId = newRequestId();
-    // The toasts' words: the page renders them from the form's module (app/forms/registration.ts).
+    // The toasts' words: the page renders them from the form's module (app/features/events/registration-form.ts).
     const { successTitle = "", successDescription, failedTitle = "", failedMessage = "" } = dialog.dataset;
     form.noValidate = true;
 

@@ -5,15 +5,15 @@
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import { adminContext, requestContext } from "~/context";
-import { firstErrors } from "~/forms/answer";
-import { RESTORE_INTENT, RESTORED } from "~/forms/history";
-import type { ImageKind } from "~/lib/images";
+import { firstErrors } from "~/lib/form-answer";
+import { RESTORE_INTENT, RESTORED } from "~/features/publishing/history-messages";
+import type { ImageKind } from "~/features/images/images";
 import type { Toast } from "~/lib/toast";
 import { isUniqueViolation, sqliteMessage } from "~/db/db.server";
-import type { GuardedSave, LastSave, SaveGuard } from "~/models/revision.server";
+import type { GuardedSave, LastSave, SaveGuard } from "~/features/publishing/history.server";
 import { BadRequest, readFormData, refuse, type Refusal } from "./forms.server";
-import { ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, releasePictures, storeOriginalImage } from "./image-store.server";
-import { changedFields, noteActivity, recordName } from "./activity.server";
+import { ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, releasePictures, storeOriginalImage } from "../features/images/image-store.server";
+import { changedFields, noteActivity, recordName } from "../features/accounts/activity.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Admin forms may carry one original image when posted without JavaScript. */

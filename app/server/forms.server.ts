@@ -5,7 +5,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { FormAnswer } from "~/forms/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { Toast } from "~/lib/toast";
 

@@ -6,7 +6,7 @@
 //   ship no React, see app/islands).
 import { data } from "react-router";
 import type { z } from "zod";
-import { firstErrors, type FormAnswer } from "~/forms/answer";
+import { firstErrors, type FormAnswer } from "~/lib/form-answer";
 import type { Toast } from "~/lib/toast";
 import { clientAddress } from "./client-address.server";
 import { BadRequest, isBotSubmission, isScriptedSubmission, parseSubmission, readFormData, refererPath, refusal } from "./forms.server";

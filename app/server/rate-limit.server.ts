@@ -1,6 +1,6 @@
 // Fixed-window rate limits kept in D1 (the rate_limits table), so they hold across Worker
 // instances and work locally. Each hit is a single atomic statement: no read-then-write race.
-// Expired rows are deleted by the daily scheduled job (app/server/scheduled-jobs.server.ts).
+// Expired rows are deleted by the daily scheduled job (workers/scheduled-jobs.ts).
 import { env } from "cloudflare:workers";
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
@@ -9,7 +9,7 @@ const MINUTES = 60;
 const HOURS = 60 * MINUTES;
 
 export const RATE_LIMITS = {
-  // Sign-in, as OWASP's device cookies arrange it (app/server/sign-in-attempts.server.ts).
+  // Sign-in, as OWASP's device cookies arrange it (app/features/accounts/sign-in-attempts.server.ts).
   loginPerEmailAndAddress: { name: "login-email-ip", limit: 5, windowSeconds: 15 * MINUTES },
   loginPerAddress: { name: "login-ip", limit: 20, windowSeconds: 15 * MINUTES },
   loginPerEmailDaily: { name: "login-email-day", limit: 100, windowSeconds: 24 * HOURS },

@@ -9,7 +9,7 @@ const HERO_FADE_MS = 500;
 const ROTATION = HERO_ROTATION_MS + HERO_FADE_MS + 100;
 const CONFERENCE_START_ISO = "2025-06-12T06:00:00.000Z";
 
-// The first messages of each of the hero's lists (app/content/home.ts).
+// The first messages of each of the hero's lists (app/features/settings/home-copy.ts).
 const HERO_VERSES = [
   { text: "Be on your guard; stand firm in the faith; be courageous; be strong. Do everything in love.", reference: "1 Corinthians 16:13-14" },
   { text: "As iron sharpens iron, so one person sharpens another.", reference: "Proverbs 27:17" },

@@ -9,7 +9,7 @@ import {
   googleCalendarUrl,
   type CalendarEvent,
   type DatedEventSource,
-} from "~/lib/icalendar";
+} from "~/features/events/icalendar";
 
 const ORIGIN = "https://baptistmen.mw";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { imageSources, isImageKey, sharePictureUrl } from "~/lib/images";
-import { jpegSize } from "~/server/image-store.server";
+import { imageSources, isImageKey, sharePictureUrl } from "~/features/images/images";
+import { jpegSize } from "~/features/images/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
 import { publicPicture } from "../fixtures/public-files";
 

@@ -1,8 +1,8 @@
 // The new-password policy and the list of common passwords it ships with.
 import { describe, expect, it } from "vitest";
-import { commonPasswordStem, organisationNames, PASSWORD_MESSAGES } from "~/lib/password-policy";
-import commonPasswordsText from "~/server/common-passwords.txt?raw";
-import { checkNewPassword } from "~/server/password-policy.server";
+import { commonPasswordStem, organisationNames, PASSWORD_MESSAGES } from "~/features/accounts/password-policy";
+import commonPasswordsText from "~/features/accounts/common-passwords.txt?raw";
+import { checkNewPassword } from "~/features/accounts/password-policy.server";
 
 const EMAIL = "treasurer@example.org";
 

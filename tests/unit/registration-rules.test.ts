@@ -1,4 +1,4 @@
-// When registration is open and what the pages say (app/lib/registration-rules.ts); the guarded
+// When registration is open and what the pages say (app/features/events/registration-rules.ts); the guarded
 // insert's agreement with this rule is tested through D1 in tests/worker/registration-capacity.test.ts.
 import { describe, expect, it } from "vitest";
 import {
@@ -8,7 +8,7 @@ import {
   REGISTRATION_CODE_ALPHABET,
   registrationState,
   type RegistrationWindow,
-} from "~/lib/registration-rules";
+} from "~/features/events/registration-rules";
 
 const now = new Date("2027-03-01T08:00:00.000Z");
 const open: RegistrationWindow = {

@@ -1,8 +1,8 @@
 // A settings section is stored as its form's output and read back through the same schema: reading
 // must give back exactly what was stored, or a saved section would read as the defaults.
 import { describe, expect, it } from "vitest";
-import { SETTINGS_DEFAULTS } from "~/content/settings-defaults";
-import { SECTION_SCHEMAS, SETTINGS_SECTIONS } from "~/forms/settings";
+import { SETTINGS_DEFAULTS } from "~/features/settings/defaults";
+import { SECTION_SCHEMAS, SETTINGS_SECTIONS } from "~/features/settings/settings-forms";
 
 describe("settings sections read back what they store", () => {
   it.each(SETTINGS_SECTIONS)("%s: the defaults pass their own schema unchanged", (section) => {

@@ -5,7 +5,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DAILY_CRON } from "~/server/scheduled-jobs.server";
+import { DAILY_CRON } from "../../workers/scheduled-jobs";
 import worker from "../../workers/app";
 import { createAdmin, postForm, request, runSql, seedDemo, signIn, TEST_ADMIN } from "./helpers";
 import { textOf } from "./public-helpers";

@@ -3,8 +3,8 @@
 // delete, and the failures an admin may meet.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BLOG_CATEGORY_UNKNOWN, BLOG_DATE_INVALID } from "~/forms/blog";
-import { SLUG_FORMAT_MESSAGE } from "~/forms/slug";
+import { BLOG_CATEGORY_UNKNOWN, BLOG_DATE_INVALID } from "~/features/publishing/blog-form";
+import { SLUG_FORMAT_MESSAGE } from "~/features/publishing/slug-form";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, postForm, postMultipart, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 

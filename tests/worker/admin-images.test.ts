@@ -3,7 +3,7 @@
 // beside them only as a 1200x630 JPEG of at most 300 KB; replacing or deleting removes them all.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { deleteImageSet, MAX_IMAGE_BYTES } from "~/server/image-store.server";
+import { deleteImageSet, MAX_IMAGE_BYTES } from "~/features/images/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
 import { MAX_UPLOAD_BYTES } from "../../workers/api/admin-images";
 import { publicPicture } from "../fixtures/public-files";

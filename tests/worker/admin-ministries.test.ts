@@ -2,8 +2,8 @@
 // the title, the spec's validation messages, images), delete, and the failures an admin may meet.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SORT_ORDER_NOT_A_NUMBER } from "~/forms/ministry";
-import { SLUG_FORMAT_MESSAGE } from "~/forms/slug";
+import { SORT_ORDER_NOT_A_NUMBER } from "~/features/publishing/ministry-form";
+import { SLUG_FORMAT_MESSAGE } from "~/features/publishing/slug-form";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { decodeJwt, SignJWT } from "jose";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import * as passwords from "~/server/password.server";
+import * as passwords from "~/features/accounts/password.server";
 import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
 
 let adminId: number;

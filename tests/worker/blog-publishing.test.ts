@@ -7,7 +7,7 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PUBLISHING_MESSAGES } from "~/forms/blog";
+import { PUBLISHING_MESSAGES } from "~/features/publishing/blog-form";
 import { createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 import { getPage, textOf } from "./public-helpers";
 

@@ -4,7 +4,7 @@
 // the printed door list, and two volunteers tapping at once.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { CheckInAnswer } from "~/routes/admin/events/registration-actions.server";
+import type { CheckInAnswer } from "~/features/events/desk-actions.server";
 import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
 import { textOf } from "./public-helpers";
 

@@ -5,11 +5,11 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from "~/content/newsletter";
-import { SUBSCRIBE_MESSAGES } from "~/forms/subscribe";
-import { NEWSLETTER_MESSAGES } from "~/forms/newsletter";
-import { claimOutboxRows } from "~/models/outbox.server";
-import { DAILY_CRON, OUTBOX_CRON } from "~/server/scheduled-jobs.server";
+import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from "~/features/messaging/newsletter-copy";
+import { SUBSCRIBE_MESSAGES } from "~/features/messaging/subscribe-form";
+import { NEWSLETTER_MESSAGES } from "~/features/messaging/newsletter-form";
+import { claimOutboxRows } from "~/features/messaging/outbox.server";
+import { DAILY_CRON, OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import {
   ageOutbox,
   allSettled,

@@ -6,14 +6,14 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/content/organisation";
+import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/organisation";
 import { site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
-import { buildICalendar } from "~/lib/icalendar";
-import { enqueueEmailQuery } from "~/models/outbox.server";
-import { checkHeaders, EmailRefused, type OutboxEmail } from "~/server/email/message.server";
-import { sendAfterResponse } from "~/server/email/sender.server";
-import { DAILY_CRON, OUTBOX_CRON } from "~/server/scheduled-jobs.server";
+import { buildICalendar } from "~/features/events/icalendar";
+import { enqueueEmailQuery } from "~/features/messaging/outbox.server";
+import { checkHeaders, EmailRefused, type OutboxEmail } from "~/features/messaging/email-rules.server";
+import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { DAILY_CRON, OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import {
   ageOutbox,
   allSettled,

@@ -4,7 +4,7 @@
 // file's runtime.
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, it } from "vitest";
-import type { FormAnswer } from "~/forms/answer";
+import type { FormAnswer } from "~/lib/form-answer";
 import { allSettled, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { postForm, seedReference } from "./helpers";
 

@@ -1,7 +1,7 @@
 // /events and /events/{id} as a visitor receives them from the server (before any JavaScript runs).
 import { describe, expect, it } from "vitest";
-import { EVENTS_MESSAGES } from "~/components/events/messages";
-import { REGISTRATION_MESSAGES } from "~/forms/registration";
+import { EVENTS_MESSAGES } from "~/features/events/event-messages";
+import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { request, runSql, seedDemo } from "./helpers";
 
 const ACTIVE_IN_DATE_ORDER = [

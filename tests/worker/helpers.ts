@@ -4,9 +4,9 @@ import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
 import { referenceSeedSql } from "~/db/seed/reference";
 import { demoSeedSql } from "~/db/seed/demo";
-import type { AdminRole } from "~/lib/roles";
+import type { AdminRole } from "~/features/accounts/roles";
 import type { Toast } from "~/lib/toast";
-import { hashPassword } from "~/server/password.server";
+import { hashPassword } from "~/features/accounts/password.server";
 import { takeToast, TOAST_COOKIE } from "~/server/toast.server";
 
 export const ORIGIN = "http://localhost";

@@ -10,22 +10,22 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import * as serverBuild from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fieldNames } from "~/forms/fields";
+import { fieldNames } from "~/lib/schema-fields";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { IMAGE_BUCKETS } from "~/lib/images";
-import { addAccountSchema, changePasswordSchema, manageAccountSchema } from "~/forms/account";
-import { blogSchema } from "~/forms/blog";
-import { contactSchema } from "~/forms/contact";
-import { deskRegistrationSchema } from "~/forms/desk-registration";
-import { eventSchema } from "~/forms/event";
-import { leadershipSchema } from "~/forms/leadership";
-import { loginSchema } from "~/forms/login";
-import { newsletterSchema } from "~/forms/newsletter";
-import { ministrySchema } from "~/forms/ministry";
-import { registrationSchema } from "~/forms/registration";
-import { subscribeSchema } from "~/forms/subscribe";
-import { testimonySchema } from "~/forms/testimony";
-import { SECTION_SCHEMAS } from "~/forms/settings";
+import { IMAGE_BUCKETS } from "~/features/images/images";
+import { addAccountSchema, changePasswordSchema, manageAccountSchema } from "~/features/accounts/account-forms";
+import { blogSchema } from "~/features/publishing/blog-form";
+import { contactSchema } from "~/features/messaging/contact-form";
+import { deskRegistrationSchema } from "~/features/events/desk-registration-form";
+import { eventSchema } from "~/features/events/event-form";
+import { leadershipSchema } from "~/features/publishing/leadership-form";
+import { loginSchema } from "~/features/accounts/login-form";
+import { newsletterSchema } from "~/features/messaging/newsletter-form";
+import { ministrySchema } from "~/features/publishing/ministry-form";
+import { registrationSchema } from "~/features/events/registration-form";
+import { subscribeSchema } from "~/features/messaging/subscribe-form";
+import { testimonySchema } from "~/features/publishing/testimony-form";
+import { SECTION_SCHEMAS } from "~/features/settings/settings-forms";
 import { api } from "../../workers/api";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, ORIGIN, postForm, request, seedDemo, signIn, TEST_ADMIN, toastOf } from "./helpers";
@@ -98,7 +98,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
-  "routes/public/registration": { admin: false, fields: ["intent"] },
+  "routes/public/registration-page": { admin: false, fields: ["intent"] },
   "routes/admin/events/registration-desk": {
     admin: true,
     fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
@@ -545,7 +545,7 @@ type Answer = { status: number; message: string | null; location: string | null;
 
 const textOf = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
 
-/** The message of a form's answer (app/forms/answer.ts): about the whole form, a field's, or its toast. */
+/** The message of a form's answer (app/lib/form-answer.ts): about the whole form, a field's, or its toast. */
 function messageIn(answer: unknown): string | null {
   if (!answer || typeof answer !== "object") return null;
   const a = answer as { error?: unknown; result?: { error?: Record<string, unknown[] | null> }; toast?: { description?: unknown; title?: unknown } };

@@ -3,10 +3,10 @@
 // public pages' cache is refreshed (only when an event turns full or stops being full).
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FormAnswer } from "~/forms/answer";
-import { REGISTRATION_MESSAGES } from "~/forms/registration";
-import { registrationState, type RegistrationWindow } from "~/lib/registration-rules";
-import { registerForEvent } from "~/models/registration.server";
+import type { FormAnswer } from "~/lib/form-answer";
+import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
+import { registrationState, type RegistrationWindow } from "~/features/events/registration-rules";
+import { registerForEvent } from "~/features/events/registrations.server";
 import { createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 import { getPage, textOf } from "./public-helpers";
 

@@ -7,9 +7,9 @@
 // summary from the daily cron covering only what came since the last one.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/content/organisation";
-import type { FormAnswer } from "~/forms/answer";
-import { DAILY_CRON } from "~/server/scheduled-jobs.server";
+import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/organisation";
+import type { FormAnswer } from "~/lib/form-answer";
+import { DAILY_CRON } from "../../workers/scheduled-jobs";
 import { allSettled, expectNoRemoteContent, fakeSender, outboxRows, runCron, SITE_URL, waitForOutbox, withEmailSetUp, type StoredRow } from "./email-helpers";
 import { createAdmin, postForm, request, runSql, seedReference, signIn } from "./helpers";
 

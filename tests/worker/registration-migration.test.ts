@@ -4,7 +4,7 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { REGISTRATION_CODE_ALPHABET } from "~/lib/registration-rules";
+import { REGISTRATION_CODE_ALPHABET } from "~/features/events/registration-rules";
 import { request, runSql } from "./helpers";
 
 describe("the registration desk's migration", () => {

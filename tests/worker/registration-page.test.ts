@@ -3,8 +3,8 @@
 // cancel that works without JavaScript; an unknown token gets the 404 page.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FormAnswer } from "~/forms/answer";
-import { REGISTRATION_MESSAGES } from "~/forms/registration";
+import type { FormAnswer } from "~/lib/form-answer";
+import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { countD1Calls, postForm, request, runSql, seedDemo, toastOf } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
 

@@ -4,8 +4,8 @@
 // list and the private page have their own files (registration-capacity, registration-page).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { FormAnswer } from "~/forms/answer";
-import { REGISTRATION_MESSAGES } from "~/forms/registration";
+import type { FormAnswer } from "~/lib/form-answer";
+import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { cookieValue, postForm, request, runSql, seedDemo, toastOf as decodeToast } from "./helpers";
 

@@ -5,10 +5,10 @@
 // version shows stay in storage until that version is dropped.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RESTORED } from "~/forms/history";
-import { REVISIONS_KEPT } from "~/models/revision.server";
-import { VERSION_GONE } from "~/server/history.server";
-import { releasePictures } from "~/server/image-store.server";
+import { RESTORED } from "~/features/publishing/history-messages";
+import { REVISIONS_KEPT } from "~/features/publishing/history.server";
+import { VERSION_GONE } from "~/features/publishing/history-view.server";
+import { releasePictures } from "~/features/images/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, postForm, postMultipart, request, seedReference, signIn, toastOf } from "./helpers";
 import { textOf } from "./public-helpers";

@@ -1,6 +1,6 @@
 // Roles (issue 17): every /admin page (document, `.data` request and form post) and every
 // /api/admin endpoint, for each role. The routes come from app/routes.ts and the Hono app; what each
-// role may use is written out here from the issue, independently of app/lib/roles.ts, so a route
+// role may use is written out here from the issue, independently of app/features/accounts/roles.ts, so a route
 // added without a rule, or a rule changed by mistake, fails here. (No session: admin-guard.test.ts
 // and access.test.ts.)
 import { env } from "cloudflare:workers";

@@ -1,10 +1,10 @@
 // The Worker's scheduled jobs: two Cron Triggers (daily, and the outbox's every 10 minutes) run the jobs
-// of app/server/scheduled-jobs.server.ts; the e-mail jobs have their own tests (email-*.test.ts).
+// of workers/scheduled-jobs.ts; the e-mail jobs have their own tests (email-*.test.ts).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import wranglerConfig from "../../wrangler.jsonc?raw";
-import { DAILY_CRON, OUTBOX_CRON, SCHEDULED_JOBS } from "~/server/scheduled-jobs.server";
+import { DAILY_CRON, OUTBOX_CRON, SCHEDULED_JOBS } from "../../workers/scheduled-jobs";
 import worker from "../../workers/app";
 import { runSql } from "./helpers";
 

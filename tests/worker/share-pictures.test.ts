@@ -4,9 +4,9 @@
 // bundled ones read from public/ (which the Worker does not serve in tests). The pages come from
 // app/routes.ts, so a public page added later is covered the day it is added.
 import { beforeEach, describe, expect, it } from "vitest";
-import { sharePictureUrl } from "~/lib/images";
+import { sharePictureUrl } from "~/features/images/images";
 import routes from "~/routes";
-import { jpegSize, sniffImageType } from "~/server/image-store.server";
+import { jpegSize, sniffImageType } from "~/features/images/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
 import { PUBLIC_PATHS, publicPicture } from "../fixtures/public-files";
 import { flattenRoutes, samplePath } from "../support/route-paths";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SUBSCRIBE_MESSAGES } from "~/forms/subscribe";
+import { SUBSCRIBE_MESSAGES } from "~/features/messaging/subscribe-form";
 import { postForm, request, toastOf as decodeToast } from "./helpers";
 
 async function subscribers() {

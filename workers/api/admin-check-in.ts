@@ -1,8 +1,8 @@
 // POST /api/admin/events/{id}/check-in: one tap at the door (check in, admit anyway, undo), sent by
 // the check-in page's script so a slow connection costs one small request, not a page. Answers the
-// person's true state and the running count as JSON (app/routes/admin/events/registration-actions.server.ts).
+// person's true state and the running count as JSON (app/features/events/desk-actions.server.ts).
 import { Hono } from "hono";
-import { changeCheckIn } from "~/routes/admin/events/registration-actions.server";
+import { changeCheckIn } from "~/features/events/desk-actions.server";
 import { parseId } from "~/server/admin-actions.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import type { ApiEnv } from "./env";

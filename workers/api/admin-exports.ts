@@ -2,14 +2,14 @@
 import { Hono } from "hono";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
-import { getEvent } from "~/models/event.server";
-import { confirmedContacts, registrationsAfter, type Registration } from "~/models/registration.server";
-import { subscribersAfter, type Subscriber } from "~/models/subscriber.server";
-import { logActivity, recordName } from "~/server/activity.server";
+import { getEvent } from "~/features/events/events.server";
+import { confirmedContacts, registrationsAfter, type Registration } from "~/features/events/registrations.server";
+import { subscribersAfter, type Subscriber } from "~/features/messaging/subscribers.server";
+import { logActivity, recordName } from "~/features/accounts/activity.server";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
 import { spreadsheetPhone } from "~/server/phone.server";
-import { vCards } from "~/server/vcard.server";
+import { vCards } from "~/features/events/vcard.server";
 import type { ApiEnv } from "./env";
 
 export const adminExports = new Hono<ApiEnv>();

@@ -1,12 +1,12 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
-import { contactForm } from "~/routes/public/contact.server";
-import { registrationForm } from "~/routes/public/event-registration.server";
-import { adminAreaOf, canUse } from "~/lib/roles";
-import { logRefusal } from "~/server/activity.server";
-import { authenticateAdmin } from "~/server/auth.server";
+import { contactForm } from "~/features/messaging/contact.server";
+import { registrationForm } from "~/features/events/register.server";
+import { adminAreaOf, canUse } from "~/features/accounts/roles";
+import { logRefusal } from "~/features/accounts/activity.server";
+import { authenticateAdmin } from "~/features/accounts/auth.server";
 import { publicFormJson } from "~/server/public-form.server";
-import { setsSessionCookie } from "~/server/session.server";
+import { setsSessionCookie } from "~/features/accounts/session.server";
 import { adminCheckIn } from "./admin-check-in";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
@@ -24,7 +24,7 @@ api.get("/health", async (c) => {
 api.post("/registrations", (c) => publicFormJson(registrationForm, c.req.raw));
 api.post("/contact-messages", (c) => publicFormJson(contactForm, c.req.raw));
 
-// One guard for every admin API: a session, and a role that may use the API's area (app/lib/roles.ts).
+// One guard for every admin API: a session, and a role that may use the API's area (app/features/accounts/roles.ts).
 api.use("/admin/*", async (c, next) => {
   const auth = await authenticateAdmin(c.req.raw);
   if (!auth) return c.json({ error: "Authentication required" }, 401);

@@ -7,7 +7,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { firstErrors, type FormAnswer } from "~/forms/answer";
+import { firstErrors, type FormAnswer } from "~/lib/form-answer";
 import type { Toast } from "~/lib/toast";
 import { buttonClass, fieldError, inputClass, SubmitButton } from "../form-fields";
 import { showToast } from "../toaster";

@@ -1,7 +1,7 @@
 // Demo content that makes every public page look alive on a fresh install. Event dates are set
 // relative to the moment of seeding so they are always upcoming. Images are self-hosted under
 // public/media (see tools/demo-art/generate.mjs).
-import { newRegistrationCode, newRegistrationToken } from "../../lib/registration-rules.ts";
+import { newRegistrationCode, newRegistrationToken } from "../../features/events/registration-rules.ts";
 import { insertRow, type SqlValue } from "./sql.ts";
 
 export const DEMO_ADMIN = { email: "admin@baptistmen.mw", password: "baptistmen-demo" } as const;

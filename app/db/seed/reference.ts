@@ -1,7 +1,7 @@
 // Reference data every installation needs: leadership positions, blog categories and the site's
 // settings as a fresh install shows them (app/content). Fixed ids and INSERT OR IGNORE make it safe
 // to run again: it never overwrites what an admin has saved.
-import { SETTINGS_DEFAULTS } from "../../content/settings-defaults.ts";
+import { SETTINGS_DEFAULTS } from "../../features/settings/defaults.ts";
 import { insertRow } from "./sql.ts";
 
 export const LEADERSHIP_POSITIONS = [

@@ -1,27 +1,27 @@
 // /admin: the dashboard. ?tab= chooses the count cards or one of the five lists; the loader reads
-// only what the chosen tab shows. The tabs are ADMIN_TABS (app/lib/admin-tabs.ts); each list's
+// only what the chosen tab shows. The tabs are ADMIN_TABS (app/features/site/admin-tabs.ts); each list's
 // rows come from its model and are drawn by the list in its content type's folder.
 import type { ComponentType, ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
-import { BLOG_MESSAGES } from "~/forms/blog";
-import { EVENT_MESSAGES } from "~/forms/event";
-import { LEADERSHIP_MESSAGES } from "~/forms/leadership";
-import { MINISTRY_MESSAGES } from "~/forms/ministry";
-import { TESTIMONY_MESSAGES } from "~/forms/testimony";
-import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab, type ListTab } from "~/lib/admin-tabs";
-import { POST_STATUSES, type PostStatus } from "~/lib/post-status";
-import { blogsForAdmin } from "~/models/blog.server";
-import { conferenceWarning } from "~/lib/conference-card";
-import { ACCOUNT_CHANGES_DAYS, dashboardPage } from "~/models/dashboard.server";
-import { eventsForAdmin } from "~/models/event.server";
-import { membersForAdmin } from "~/models/leadership.server";
-import { ministriesForAdmin } from "~/models/ministry.server";
-import { testimoniesForAdmin } from "~/models/testimony.server";
+import { BLOG_MESSAGES } from "~/features/publishing/blog-form";
+import { EVENT_MESSAGES } from "~/features/events/event-form";
+import { LEADERSHIP_MESSAGES } from "~/features/publishing/leadership-form";
+import { MINISTRY_MESSAGES } from "~/features/publishing/ministry-form";
+import { TESTIMONY_MESSAGES } from "~/features/publishing/testimony-form";
+import { ADMIN_TABS, adminTabHref, parseAdminTab, type AdminTab, type ListTab } from "~/features/site/admin-tabs";
+import { POST_STATUSES, type PostStatus } from "~/features/publishing/post-status";
+import { blogsForAdmin } from "~/features/publishing/blog.server";
+import { conferenceWarning } from "~/features/site/conference-card";
+import { ACCOUNT_CHANGES_DAYS, dashboardPage } from "~/features/site/dashboard.server";
+import { eventsForAdmin } from "~/features/events/events.server";
+import { membersForAdmin } from "~/features/publishing/leadership.server";
+import { ministriesForAdmin } from "~/features/publishing/ministry.server";
+import { testimoniesForAdmin } from "~/features/publishing/testimony.server";
 import { parseId } from "~/server/admin-actions.server";
-import { siteSettings } from "~/server/settings.server";
+import { siteSettings } from "~/features/settings/settings.server";
 import { adminContext } from "~/context";
-import { canUse } from "~/lib/roles";
+import { canUse } from "~/features/accounts/roles";
 import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/dashboard";
 import { BlogsList } from "./blogs/blogs-list";

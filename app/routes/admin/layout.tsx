@@ -4,8 +4,8 @@ import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/components/route-error";
 import { adminContext } from "~/context";
-import { adminAreaOf, canUse, ROLE_LABELS, type AdminRole } from "~/lib/roles";
-import { requireAdmin } from "~/server/admin-guard.server";
+import { adminAreaOf, canUse, ROLE_LABELS, type AdminRole } from "~/features/accounts/roles";
+import { requireAdmin } from "~/features/accounts/admin-guard.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
@@ -33,7 +33,7 @@ const ADMIN_LINKS = [
   { to: "/admin/account", label: "Account", end: false },
 ];
 
-/** The navigation shows only what the role can use (the server checks it too: app/server/admin-guard.server.ts). */
+/** The navigation shows only what the role can use (the server checks it too: app/features/accounts/admin-guard.server.ts). */
 const linksFor = (role: AdminRole) => ADMIN_LINKS.filter((link) => canUse(role, adminAreaOf(link.to)));
 
 function AdminHeader({ email, role }: { email: string; role: AdminRole }) {

@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import { ArrowRightIcon, BookIcon } from "~/components/icons";
 import { EmptyState } from "~/components/empty-state";
-import { CARD_GRID_SIZES } from "~/components/ministry-card";
+import { CARD_GRID_SIZES } from "~/features/publishing/ministry-card";
 import { PageHero } from "~/components/page-hero";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { PAGES } from "~/content/pages";
-import { seoMeta } from "~/lib/seo";
+import { ResponsiveImage } from "~/features/images/responsive-image";
+import { PAGES } from "~/features/site/pages-copy";
+import { seoMeta } from "~/features/site/seo";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
 import { formatCalendarDate } from "~/lib/time";
 import { postPath } from "~/lib/paths";
-import { blogPage } from "~/models/pages.server";
+import { blogPage } from "~/features/site/pages.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/server/page.server";
+import { publicPage } from "~/features/site/page.server";
 
 import type { Route } from "./+types/blog";
 import { readOnlyPage } from "~/lib/hydration";

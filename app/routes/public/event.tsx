@@ -2,9 +2,9 @@
 // same dialog as /events, also from a shared link /events/{id}?register={id}. The page ships no
 // React: the islands script drives the dialog (app/islands/registration.ts).
 import { Link, useLocation } from "react-router";
-import { EventImage } from "~/components/events/event-card";
-import { EventFacts, RegistrationClosedBadge, RegistrationNote } from "~/components/events/event-facts";
-import { EVENTS_MESSAGES } from "~/components/events/messages";
+import { EventImage } from "~/features/events/event-card";
+import { EventFacts, RegistrationClosedBadge, RegistrationNote } from "~/features/events/event-facts";
+import { EVENTS_MESSAGES } from "~/features/events/event-messages";
 import {
   RegisterNowLink,
   RegistrationArea,
@@ -12,22 +12,22 @@ import {
   RegistrationDialog,
   refusedEventId,
   registrationRequest,
-} from "~/components/events/registration-dialog";
-import { messageOf, refusalOf } from "~/forms/answer";
-import { AddToCalendar } from "~/components/add-to-calendar";
+} from "~/features/events/registration-dialog";
+import { messageOf, refusalOf } from "~/lib/form-answer";
+import { AddToCalendar } from "~/features/events/add-to-calendar";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { NotFound } from "~/components/not-found";
 import { RouteError } from "~/components/route-error";
 import { WhatsAppShareLink } from "~/components/share-links";
 import { islandPage } from "~/lib/hydration";
-import { metaDescription, noindexMeta, seoMeta } from "~/lib/seo";
-import { eventJsonLd } from "~/lib/structured-data";
-import { toSharedEvent } from "~/lib/public-event";
-import { eventPage } from "~/models/pages.server";
-import { publicPage } from "~/server/page.server";
+import { metaDescription, noindexMeta, seoMeta } from "~/features/site/seo";
+import { eventJsonLd } from "~/features/site/structured-data";
+import { toSharedEvent } from "~/features/events/public-event";
+import { eventPage } from "~/features/site/pages.server";
+import { publicPage } from "~/features/site/page.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { registrationAction } from "./event-registration.server";
+import { registrationAction } from "../../features/events/register.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
 

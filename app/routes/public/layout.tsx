@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { RouteError } from "~/components/route-error";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteFooter } from "~/features/site/site-footer";
+import { SiteHeader } from "~/features/site/site-header";
 import { useRootData } from "~/lib/root-data";
-import { useSiteSettings, type SiteSettings } from "~/lib/settings";
+import { useSiteSettings, type SiteSettings } from "~/features/settings/settings";
 import type { Route } from "./+types/layout";
 
 function PublicShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {

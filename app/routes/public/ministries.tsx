@@ -1,15 +1,15 @@
 import { EmptyState } from "~/components/empty-state";
 import { LoadError } from "~/components/load-error";
-import { MinistryCard } from "~/components/ministry-card";
+import { MinistryCard } from "~/features/publishing/ministry-card";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
-import { FeatureImage } from "~/components/responsive-image";
-import { PAGES } from "~/content/pages";
-import { seoMeta } from "~/lib/seo";
-import type { Ministry } from "~/models/ministry.server";
-import { ministriesPage } from "~/models/pages.server";
+import { FeatureImage } from "~/features/images/responsive-image";
+import { PAGES } from "~/features/site/pages-copy";
+import { seoMeta } from "~/features/site/seo";
+import type { Ministry } from "~/features/publishing/ministry.server";
+import { ministriesPage } from "~/features/site/pages.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/server/page.server";
+import { publicPage } from "~/features/site/page.server";
 
 import type { Route } from "./+types/ministries";
 import { readOnlyPage } from "~/lib/hydration";

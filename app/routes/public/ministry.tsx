@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
-import { FeatureImage } from "~/components/responsive-image";
-import { seoMeta } from "~/lib/seo";
-import { ministryPage } from "~/models/pages.server";
+import { FeatureImage } from "~/features/images/responsive-image";
+import { seoMeta } from "~/features/site/seo";
+import { ministryPage } from "~/features/site/pages.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/server/page.server";
+import { publicPage } from "~/features/site/page.server";
 
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";

@@ -1,13 +1,13 @@
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
-import { MISSION_PAGE } from "~/content/mission";
-import { PAGES } from "~/content/pages";
+import { MISSION_PAGE } from "~/features/settings/mission-copy";
+import { PAGES } from "~/features/site/pages-copy";
 import { readOnlyPage } from "~/lib/hydration";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { seoMeta } from "~/lib/seo";
-import { paragraphsOf } from "~/lib/settings";
-import { settingsPage } from "~/models/pages.server";
-import { publicPage } from "~/server/page.server";
+import { seoMeta } from "~/features/site/seo";
+import { paragraphsOf } from "~/features/settings/settings";
+import { settingsPage } from "~/features/site/pages.server";
+import { publicPage } from "~/features/site/page.server";
 import type { Route } from "./+types/mission";
 
 

@@ -1,9 +1,9 @@
 // Any unknown route: status 404 and the path logged (on the server here, in the browser console
 // by the 404 page itself), with the site's header and footer as set.
 import { NotFound } from "~/components/not-found";
-import { noindexMeta } from "~/lib/seo";
-import { settingsPage } from "~/models/pages.server";
-import { publicPage } from "~/server/page.server";
+import { noindexMeta } from "~/features/site/seo";
+import { settingsPage } from "~/features/site/pages.server";
+import { publicPage } from "~/features/site/page.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 // /admin/blogs/new and /admin/blogs/edit/:id on the server: the post the form starts from with the
 // categories, its History (and the version ?version= asks to view), and the save, restore and
 // delete its posts ask for.
-import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, publishingOf } from "~/forms/blog";
-import { formSlug } from "~/forms/slug";
-import { adminTabHref } from "~/lib/admin-tabs";
+import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, publishingOf } from "~/features/publishing/blog-form";
+import { formSlug } from "~/features/publishing/slug-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
 import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
-import { blogCategories, blogFormData, createBlog, deleteBlog, getBlog, updateBlog, type BlogCategoryOption, type BlogInput } from "~/models/blog.server";
+import { blogCategories, blogFormData, createBlog, deleteBlog, getBlog, updateBlog, type BlogCategoryOption, type BlogInput } from "~/features/publishing/blog.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
-import { askedVersion, viewedVersion } from "~/server/history.server";
+import { askedVersion, viewedVersion } from "~/features/publishing/history-view.server";
 import type { Route } from "./+types/blog-form";
 
 const TAB = adminTabHref("blogs");

@@ -5,13 +5,13 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SelectField, useAdminForm } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner, VersionField } from "~/components/admin/history";
-import { ImageField } from "~/components/admin/image-field";
-import { SlugField } from "~/components/admin/slug-field";
+import { HistoryList, VersionBanner, VersionField } from "~/features/publishing/history";
+import { ImageField } from "~/features/images/image-field";
+import { SlugField } from "~/features/publishing/slug-field";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
-import { BLOG_DATE_INVALID, blogSchemaWithCategories } from "~/forms/blog";
-import { adminTabHref } from "~/lib/admin-tabs";
+import { BLOG_DATE_INVALID, blogSchemaWithCategories } from "~/features/publishing/blog-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
 import type { Route } from "./+types/blog-form";
 import { PreviewLink } from "./preview-link";
 import { PublishingFields } from "./publishing-fields";

@@ -3,12 +3,12 @@
 // whose middleware lets in signed-in staff only and marks every answer private and no-store, so
 // no cache ever keeps it; and it is noindex.
 import { Link } from "react-router";
-import { BlogPostArticle } from "~/components/blog-post-article";
-import { BLOG_MESSAGES } from "~/forms/blog";
-import { adminTabHref } from "~/lib/admin-tabs";
-import { statusLabel } from "~/lib/post-status";
-import { toPostPage } from "~/lib/public-post";
-import { postForPreview } from "~/models/blog.server";
+import { BlogPostArticle } from "~/features/publishing/blog-post-article";
+import { BLOG_MESSAGES } from "~/features/publishing/blog-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
+import { statusLabel } from "~/features/publishing/post-status";
+import { toPostPage } from "~/features/publishing/public-post";
+import { postForPreview } from "~/features/publishing/blog.server";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -5,15 +5,15 @@
 import { data } from "react-router";
 import { adminContext } from "~/context";
 import { formatInSiteZone } from "~/lib/time";
-import { checkInPage } from "~/models/event.server";
+import { checkInPage } from "~/features/events/events.server";
 import { parseId } from "~/server/admin-actions.server";
-import { publicPagesUnchanged } from "~/server/admin-guard.server";
+import { publicPagesUnchanged } from "~/features/accounts/admin-guard.server";
 import { postedPagePath, refuse } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { addRegistration, readEventPost, changeCheckIn, registrationIdOf } from "./registration-actions.server";
-import { toPerson, type Person } from "./registration-people.server";
-import type { AdminRole } from "~/lib/roles";
+import { addRegistration, readEventPost, changeCheckIn, registrationIdOf } from "../../../features/events/desk-actions.server";
+import { toPerson, type Person } from "../../../features/events/people.server";
+import type { AdminRole } from "~/features/accounts/roles";
 import type { Route } from "./+types/check-in";
 
 /** How many people a search shows at once (a name search at a big event can match many). */

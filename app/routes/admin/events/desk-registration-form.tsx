@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { SubmitButton, TextField } from "~/components/form-fields";
-import type { FormAnswer } from "~/forms/answer";
-import { deskRegistrationSchema } from "~/forms/desk-registration";
+import type { FormAnswer } from "~/lib/form-answer";
+import { deskRegistrationSchema } from "~/features/events/desk-registration-form";
 
 type Props = {
   actionData: FormAnswer | undefined;

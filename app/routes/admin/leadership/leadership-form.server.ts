@@ -1,7 +1,7 @@
 // /admin/leadership/new and /admin/leadership/edit/:id on the server: the member the form starts
 // from with the positions, and the save, delete and toggle its posts ask for.
-import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSchema, regionFor, type PositionOption } from "~/forms/leadership";
-import { adminTabHref } from "~/lib/admin-tabs";
+import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSchema, regionFor, type PositionOption } from "~/features/publishing/leadership-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
 import {
   createMember,
   deleteMember,
@@ -11,7 +11,7 @@ import {
   toggleMemberActive,
   updateMember,
   type LeadershipMemberInput,
-} from "~/models/leadership.server";
+} from "~/features/publishing/leadership.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage, toggleActive } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/leadership-form";

@@ -2,7 +2,7 @@
 import { useId, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, RequiredLabel, SelectField, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { ImageField } from "~/components/admin/image-field";
+import { ImageField } from "~/features/images/image-field";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { useHydrated } from "~/components/use-client";
 import {
@@ -13,8 +13,8 @@ import {
   leadershipSchema,
   positionTypeLabel,
   type PositionOption,
-} from "~/forms/leadership";
-import { adminTabHref } from "~/lib/admin-tabs";
+} from "~/features/publishing/leadership-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
 import { PROFILE_IMAGE_HINT } from "~/lib/constants";
 import type { Route } from "./+types/leadership-form";
 

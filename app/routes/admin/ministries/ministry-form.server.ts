@@ -1,13 +1,13 @@
 // /admin/ministries/new and /admin/ministries/edit/:id on the server: the record the form starts
 // from with its History (and the version ?version= asks to view), and the save, restore and delete
 // its posts ask for.
-import { MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/forms/ministry";
-import { formSlug } from "~/forms/slug";
-import { adminTabHref } from "~/lib/admin-tabs";
-import { createMinistry, deleteMinistry, getMinistry, ministryFormData, updateMinistry, type MinistryInput } from "~/models/ministry.server";
+import { MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing/ministry-form";
+import { formSlug } from "~/features/publishing/slug-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
+import { createMinistry, deleteMinistry, getMinistry, ministryFormData, updateMinistry, type MinistryInput } from "~/features/publishing/ministry.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
-import { askedVersion, viewedVersion } from "~/server/history.server";
+import { askedVersion, viewedVersion } from "~/features/publishing/history-view.server";
 import type { Route } from "./+types/ministry-form";
 
 const TAB = adminTabHref("ministries");

@@ -3,12 +3,12 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner, VersionField } from "~/components/admin/history";
-import { ImageField } from "~/components/admin/image-field";
-import { SlugField } from "~/components/admin/slug-field";
+import { HistoryList, VersionBanner, VersionField } from "~/features/publishing/history";
+import { ImageField } from "~/features/images/image-field";
+import { SlugField } from "~/features/publishing/slug-field";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
-import { ministrySchema, SORT_ORDER_NOT_A_NUMBER } from "~/forms/ministry";
-import { adminTabHref } from "~/lib/admin-tabs";
+import { ministrySchema, SORT_ORDER_NOT_A_NUMBER } from "~/features/publishing/ministry-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
 import type { Route } from "./+types/ministry-form";
 
 export { action, loader } from "./ministry-form.server";

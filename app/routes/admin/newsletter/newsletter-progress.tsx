@@ -2,10 +2,10 @@
 // (refreshing itself while some are), and the e-mail as readers got it.
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import { EmailPreview } from "~/components/admin/email-preview";
-import { exampleUnsubscribeUrl, withUnsubscribeUrl } from "~/emails/newsletter";
+import { EmailPreview } from "~/features/messaging/email-preview";
+import { exampleUnsubscribeUrl, withUnsubscribeUrl } from "~/features/messaging/newsletter-email";
 import { formatInSiteZone } from "~/lib/time";
-import { newsletterPage } from "~/models/newsletter.server";
+import { newsletterPage } from "~/features/messaging/newsletters.server";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -1,16 +1,16 @@
 // /admin/outbox/{id}: one e-mail exactly as it is handed to the e-mail service (sender, recipient,
 // reply-to, headers, attachments, both parts), what happened to it, and Retry for a failed one.
 import { Form, useNavigation } from "react-router";
-import { EmailPreview } from "~/components/admin/email-preview";
-import { EmailSetupNotice } from "~/components/admin/email-setup-notice";
+import { EmailPreview } from "~/features/messaging/email-preview";
+import { EmailSetupNotice } from "~/features/messaging/email-setup-notice";
 import { buttonClass } from "~/components/form-fields";
-import { emailKindLabel } from "~/emails/kinds";
+import { emailKindLabel } from "~/features/messaging/email-kinds";
 import { formatInSiteZone } from "~/lib/time";
-import { outboxMessage, retryOutboxMessage } from "~/models/outbox.server";
-import { noteActivity, recordName } from "~/server/activity.server";
+import { outboxMessage, retryOutboxMessage } from "~/features/messaging/outbox.server";
+import { noteActivity, recordName } from "~/features/accounts/activity.server";
 import { errorToast, parseId, readAdminPost } from "~/server/admin-actions.server";
-import { EmailRefused, messageOfRow, type MailAddress, type SentMessage } from "~/server/email/message.server";
-import { emailSetup, sendAfterResponse } from "~/server/email/sender.server";
+import { EmailRefused, messageOfRow, type MailAddress, type SentMessage } from "~/features/messaging/email-rules.server";
+import { emailSetup, sendAfterResponse } from "~/features/messaging/sender.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/outbox-message";
 import { StatusBadge } from "./status-badge";

@@ -1,4 +1,4 @@
-import type { OutboxStatus } from "~/lib/outbox-status";
+import type { OutboxStatus } from "~/features/messaging/outbox-status";
 
 const STYLES: Record<OutboxStatus, string> = {
   queued: "bg-stone-100 text-stone-800",

@@ -4,15 +4,15 @@
 // version to restore.
 import type { FieldMetadata } from "@conform-to/react";
 import { RequiredLabel } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner } from "~/components/admin/history";
+import { HistoryList, VersionBanner } from "~/features/publishing/history";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { SECTION_FORMS, SECTION_SCHEMAS } from "~/forms/settings";
-import type { SiteSettings } from "~/lib/settings";
-import { pageHistory } from "~/models/settings.server";
-import { askedVersion, viewedVersion } from "~/server/history.server";
+import { SECTION_FORMS, SECTION_SCHEMAS } from "~/features/settings/settings-forms";
+import type { SiteSettings } from "~/features/settings/settings";
+import { pageHistory } from "~/features/settings/settings-data.server";
+import { askedVersion, viewedVersion } from "~/features/publishing/history-view.server";
 import type { Route } from "./+types/pages-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
-import { saveSettingsSection, settingsPageData } from "./settings.server";
+import { saveSettingsSection, settingsPageData } from "../../../features/settings/settings-actions.server";
 
 const SECTIONS = ["about", "mission"] as const;
 type PageSection = (typeof SECTIONS)[number];

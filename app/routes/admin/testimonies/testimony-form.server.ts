@@ -1,7 +1,7 @@
 // /admin/testimonies/new and /admin/testimonies/edit/:id on the server: the record the form starts
 // from, and the save, delete and toggle its posts ask for.
-import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/forms/testimony";
-import { adminTabHref } from "~/lib/admin-tabs";
+import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/features/publishing/testimony-form";
+import { adminTabHref } from "~/features/site/admin-tabs";
 import {
   createTestimony,
   deleteTestimony,
@@ -9,7 +9,7 @@ import {
   toggleTestimonyActive,
   updateTestimony,
   type TestimonyInput,
-} from "~/models/testimony.server";
+} from "~/features/publishing/testimony.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage, toggleActive } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/testimony-form";

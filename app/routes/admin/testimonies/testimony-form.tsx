@@ -2,9 +2,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, useAdminForm } from "~/components/admin/form-kit";
-import { ImageField } from "~/components/admin/image-field";
+import { ImageField } from "~/features/images/image-field";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { testimonySchema } from "~/forms/testimony";
+import { testimonySchema } from "~/features/publishing/testimony-form";
 import type { Route } from "./+types/testimony-form";
 
 export { action, loader } from "./testimony-form.server";

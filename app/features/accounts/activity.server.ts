@@ -1,0 +1,47 @@
+// Recording who did what. Admin actions note what they changed (`noteActivity`); the admin
+// middleware writes the notes once the action has answered (app/features/accounts/admin-guard.server.ts),
+// retrying, so a write is never left unrecorded and the log never undoes a write. Sign-ins,
+// sign-outs and exports, which run outside the admin pages, record directly.
+import type { RouterContextProvider } from "react-router";
+import { activityContext, adminContext } from "~/context";
+import { recordActivity, type ActivityEntry } from "~/features/accounts/activity-log.server";
+import { clientAddress } from "../../server/client-address.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Notes a change the signed-in admin made, for the log (written when the action has answered). */
+export function noteActivity(context: Context, entry: Omit<ActivityEntry, "actor" | "kind"> & { kind?: "write" | "account" }) {
+  context.get(activityContext).push({ ...entry, kind: entry.kind ?? "write", actor: context.get(adminContext).email });
+}
+
+/** 'event 4 “Lake Malawi Men's Retreat”': a record as the log names it. */
+export function recordName(kind: string, id: number | null, name?: string | null): string {
+  const label = name?.trim() ? ` “${name.trim().slice(0, 80)}”` : "";
+  return id === null ? `${kind}${label}` : `${kind} ${id}${label}`;
+}
+
+/** The fields a save changed, as the log's summary ('Changed: capacity, location'). */
+export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown>): string {
+  if (!before) return "";
+  const changed = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  return changed.length ? `Changed: ${changed.join(", ")}` : "No changes";
+}
+
+/**
+ * Writes entries for a change that has already happened (retrying). Should the log still fail, the
+ * change stands and its answer goes out; the entries go to the Worker's log in full rather than
+ * vanish.
+ */
+export async function logActivity(entries: ActivityEntry[]): Promise<void> {
+  try {
+    await recordActivity(entries);
+  } catch (error) {
+    console.error("Activity log write failed; entries:", JSON.stringify(entries), error);
+  }
+}
+
+/** A page or API the account's role may not use (ASVS 7.2.2: failed access decisions are logged). */
+export function logRefusal(actor: string, request: Request): Promise<void> {
+  const { pathname } = new URL(request.url);
+  return logActivity([{ actor, kind: "refused", action: `Refused ${request.method}`, target: pathname, address: clientAddress(request) }]);
+}

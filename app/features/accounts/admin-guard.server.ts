@@ -1,0 +1,50 @@
+// The one guard in front of the whole admin area (React Router middleware on the /admin layout).
+// Pages without a valid session redirect to /auth; a role may only use its areas (app/features/accounts/roles.ts:
+// 403 otherwise, and a door volunteer's /admin leads to check-in); what an action changed is
+// written to the activity log once it has answered; and every admin change bumps the content
+// version that keys the public pages' edge cache.
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { activityContext, adminContext, publicChangeContext } from "~/context";
+import { adminAreaOf, canUse, homeOf, ROLE_LABELS, type Forbidden } from "~/features/accounts/roles";
+import type { ActivityEntry } from "~/features/accounts/activity-log.server";
+import { logActivity, logRefusal } from "./activity.server";
+import { authenticateAdmin } from "./auth.server";
+import { bumpContentVersion } from "../../server/content-version.server";
+import { setsSessionCookie } from "./session.server";
+
+export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const auth = await authenticateAdmin(request);
+  if (!auth) throw redirect("/auth");
+  const { admin } = auth;
+  context.set(adminContext, admin);
+
+  const area = adminAreaOf(new URL(request.url).pathname);
+  if (area === "dashboard" && admin.role === "volunteer") throw redirect(homeOf(admin.role), 303);
+  if (!canUse(admin.role, area)) {
+    await logRefusal(admin.email, request);
+    throw data<Forbidden>({ forbidden: true, role: ROLE_LABELS[admin.role], home: homeOf(admin.role) }, { status: 403 });
+  }
+
+  const publicChange = { changed: true };
+  context.set(publicChangeContext, publicChange);
+  const notes: ActivityEntry[] = [];
+  context.set(activityContext, notes);
+
+  const response = await next();
+  await logActivity(notes);
+  // Any admin change may alter public pages: the next visit renders afresh (see workers/edge-cache.ts).
+  if (request.method !== "GET" && request.method !== "HEAD" && publicChange.changed) await bumpContentVersion();
+  // (Every answer under /admin is marked private and no-store by the Worker: workers/security.ts.)
+  const headers = new Headers(response.headers);
+  // An action that set a session cookie itself (a password change) knows better than the renewal.
+  if (auth.renewedCookie && !setsSessionCookie(headers)) headers.append("Set-Cookie", auth.renewedCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+/**
+ * For an admin action that changed nothing visitors see (or bumped the content version itself
+ * when it did): the public pages' edge cache stays.
+ */
+export function publicPagesUnchanged(context: Readonly<RouterContextProvider>) {
+  context.get(publicChangeContext).changed = false;
+}

@@ -1,0 +1,223 @@
+// What staff do to registrations, shared by the desk (/admin/events/registrations/{id}) and the
+// door (/admin/events/{id}/check-in): add someone, cancel, restore, move up, mark as told, check in
+// and undo. Each is one guarded statement or batch in the model; here each outcome becomes the
+// toast (or the form's errors) the person at the desk sees. None of them touches what visitors see,
+// except an event turning full or no longer full: only then is the public cache refreshed.
+// Registrants with an e-mail address hear of what changes for them (added, restored, cancelled,
+// moved up; a walk-in at the door does not need to): the e-mails go in the change's own batch.
+import { data, type RouterContextProvider } from "react-router";
+import { adminContext } from "~/context";
+import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
+import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
+import type { Toast } from "~/lib/toast";
+import { formatInSiteZone } from "~/lib/time";
+import {
+  addAtDesk,
+  cancelAtDesk,
+  checkIn,
+  markTold,
+  promoteAtDesk,
+  restoreAtDesk,
+  undoCheckIn,
+  type CheckInOutcome,
+} from "~/features/events/registrations.server";
+import { logActivity, noteActivity, recordName } from "~/features/accounts/activity.server";
+import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
+import { publicPagesUnchanged } from "~/features/accounts/admin-guard.server";
+import { bumpContentVersion } from "~/server/content-version.server";
+import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
+import { settingsAndEventForEmails } from "~/features/settings/settings-data.server";
+import { cancellationNotes, emailSiteOf, movedUpNote, registrationReceipts, type EmailSite } from "~/features/messaging/compose.server";
+import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { toInternationalPhone } from "~/server/phone.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+const serverDeskSchema = deskRegistrationSchema.extend({
+  phone_number: deskRegistrationSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
+
+/** Where an action returns to: the page it was posted from, with its filter, search and page. */
+const samePage = postedPagePath;
+
+/** The event and the site, as a registration's e-mails need them; null when the event is gone (the change then finds nothing either). */
+async function emailContext(request: Request, eventId: number) {
+  const { rows, event } = await settingsAndEventForEmails(eventId);
+  return event ? { event, site: emailSiteOf(rows, request) satisfies EmailSite } : null;
+}
+
+/** Refreshes the public pages only when the event's "full" story changed. */
+async function publicChange(context: Context, changed: boolean) {
+  publicPagesUnchanged(context);
+  if (changed) await bumpContentVersion();
+}
+
+/** Adds a registration by hand (`walkIn`: at the door, checked in at once). */
+export async function addRegistration(request: Request, context: Context, eventId: number, formData: FormData, walkIn: boolean) {
+  publicPagesUnchanged(context);
+  const submission = parseSubmission(formData, serverDeskSchema);
+  if (submission.status !== "success") return refuseAdminForm(submission);
+  const me = context.get(adminContext);
+  // A door volunteer's walk-in never goes over the capacity.
+  const input = me.role === "volunteer" ? { ...submission.value, over_capacity: false } : submission.value;
+  const mail = input.email && !walkIn ? await emailContext(request, eventId) : null;
+  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), mail ? registrationReceipts(mail.event, mail.site) : []);
+  switch (result.outcome) {
+    case "event-not-found":
+      return refuseAdminForm(submission, undefined, { formError: M.notFound }, 404);
+    case "phone-taken":
+      return refuseAdminForm(submission, undefined, { fieldErrors: { phone_number: [M.phoneTaken(result.holder)] } }, 409);
+    case "full":
+      return refuseAdminForm(submission, undefined, { fieldErrors: { over_capacity: [M.full(result.capacity, result.confirmed)] } }, 409);
+    case "added": {
+      sendAfterResponse(result.outboxIds);
+      await publicChange(context, result.turnedFull);
+      const { status, code, place } = result.receipt;
+      noteActivity(context, {
+        action: walkIn ? "Added a walk-in (checked in)" : "Added a registration",
+        target: registrationName(result.receipt.id, input.full_name, eventId),
+        summary: [status, result.overCapacity ? "over the capacity" : "", input.shared_phone ? "shared phone" : ""].filter(Boolean).join(", "),
+      });
+      const toast = walkIn
+        ? M.walkIn(input.full_name, code)
+        : status === "waitlisted"
+          ? M.addedWaiting(input.full_name, code, place)
+          : result.overCapacity
+            ? M.addedOver(input.full_name, code)
+            : M.added(input.full_name, code);
+      return redirectWithToast(request, samePage(request), toast);
+    }
+  }
+}
+
+/** 'registration 12 “John Banda” (event 4)': a registration as the activity log names it. */
+function registrationName(id: number, name: string | null, eventId: number): string {
+  return `${recordName("registration", id, name)} (event ${eventId})`;
+}
+
+/** One registration's id from the post, or null. */
+/**
+ * What a desk or door post carries: its event (an unknown one is a 404), its form (an unreadable one
+ * is refused, with why) and its intent.
+ */
+export async function readEventPost(eventIdParam: string | undefined, request: Request) {
+  const eventId = parseId(eventIdParam);
+  if (eventId === null) throw data(null, { status: 404 });
+  try {
+    const formData = await readFormData(request);
+    return { eventId, formData, intent: String(formData.get("intent") ?? "") };
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return { refused: refuse(null, { formError: error.message }, error.status) };
+  }
+}
+
+export function registrationIdOf(formData: FormData): number | null {
+  const id = formData.get("registration_id");
+  return typeof id === "string" ? parseId(id) : null;
+}
+
+/** Cancel, restore, move up or mark as told: the desk's buttons on one registration. */
+export async function changeRegistration(request: Request, context: Context, eventId: number, intent: string, id: number) {
+  publicPagesUnchanged(context);
+  const back = samePage(request);
+  const now = new Date();
+  const say = (toast: Toast, action: string, summary = "") => {
+    noteActivity(context, { action, target: registrationName(id, null, eventId), summary });
+    return redirectWithToast(request, back, toast);
+  };
+  const refuse = (message: string) => redirectWithToast(request, back, errorToast(message));
+  const mail = ["cancel", "restore", "promote", "promote-over"].includes(intent) ? await emailContext(request, eventId) : null;
+  switch (intent) {
+    case "cancel": {
+      const result = await cancelAtDesk(eventId, id, context.get(adminContext).email, now, mail ? cancellationNotes(mail.event, mail.site) : undefined);
+      if (result.outcome === "not-found") return refuse(M.notFound);
+      if (result.outcome !== "cancelled") return refuse(M.alreadyCancelled);
+      sendAfterResponse(result.outboxIds);
+      await publicChange(context, result.stoppedBeingFull);
+      const promoted = result.promoted.map((p) => p.full_name);
+      return say(promoted.length ? M.cancelledPromoted(promoted) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
+    }
+    case "restore": {
+      const result = await restoreAtDesk(eventId, id, now, mail ? registrationReceipts(mail.event, mail.site) : []);
+      if (result.outcome === "phone-taken") return refuse(M.restorePhoneTaken(result.holder));
+      if (result.outcome !== "restored") return refuse(result.outcome === "not-found" ? M.notFound : M.notCancelled);
+      sendAfterResponse(result.outboxIds);
+      await publicChange(context, result.turnedFull);
+      return say(M.restored(result.status), "Restored a registration", result.status);
+    }
+    case "promote":
+    case "promote-over": {
+      const result = await promoteAtDesk(eventId, id, intent === "promote-over", now, mail && movedUpNote(mail.event, mail.site));
+      if (result.outcome === "full") return refuse(M.promoteFull(result.capacity, result.confirmed));
+      if (result.outcome !== "promoted") return refuse(result.outcome === "not-found" ? M.notFound : M.notWaitlisted);
+      sendAfterResponse(result.outboxIds);
+      await publicChange(context, result.turnedFull);
+      return say(result.overCapacity ? M.promotedOver : M.promoted, "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
+    }
+    case "told":
+      await markTold(eventId, id, now);
+      return say(M.told, "Marked as told");
+    default:
+      return refuse("Unknown action.");
+  }
+}
+
+export const CHECK_IN_MESSAGES = {
+  checkedIn: (name: string) => ({ title: "Checked in", description: name }),
+  admitted: (name: string) => ({ title: "Checked in", description: `${name} (not confirmed: admitted anyway)` }),
+  undone: (name: string) => ({ title: "Check-in undone", description: name }),
+  already: (name: string, time: string | null, by: string | null) =>
+    `${name} was already checked in${time ? ` at ${time}` : ""}${by ? ` by ${by}` : ""}.`,
+  notCheckedIn: (name: string) => `${name} is not checked in.`,
+  notConfirmed: (name: string) => `Not confirmed – admit anyway? ${name} is not confirmed for this event.`,
+} as const;
+
+/** What the door's screen shows after a tap: the outcome, its message, and the person's true state. */
+export type CheckInAnswer = {
+  outcome: CheckInOutcome["outcome"];
+  toast: Toast;
+  person: { id: number; checkedIn: boolean; checkedInText: string | null; admittedUnconfirmed: boolean } | null;
+  /** How many are checked in now (the running count). */
+  checkedIn: number | null;
+};
+
+/** Check in, admit anyway (someone not confirmed, recorded), or undo: one guarded statement each. */
+export async function changeCheckIn(eventId: number, intent: string, id: number, by: string): Promise<CheckInAnswer> {
+  const now = new Date();
+  const result = intent === "undo" ? await undoCheckIn(eventId, id, now) : await checkIn(eventId, id, intent === "admit", by, now);
+  if (result.outcome === "not-found") return { outcome: result.outcome, toast: errorToast(M.notFound), person: null, checkedIn: null };
+  const { person } = result;
+  const time = person.checked_in_at ? formatInSiteZone(person.checked_in_at, "HH:mm") : null;
+  if (result.outcome === "checked-in" || result.outcome === "undone") {
+    await logActivity([
+      {
+        actor: by,
+        kind: "write",
+        action: result.outcome === "undone" ? "Undid a check-in" : person.admitted_unconfirmed ? "Checked in (not confirmed: admitted anyway)" : "Checked in",
+        target: registrationName(person.id, person.full_name, eventId),
+      },
+    ]);
+  }
+  const toast: Toast = (() => {
+    switch (result.outcome) {
+      case "checked-in":
+        return person.admitted_unconfirmed ? CHECK_IN_MESSAGES.admitted(person.full_name) : CHECK_IN_MESSAGES.checkedIn(person.full_name);
+      case "undone":
+        return CHECK_IN_MESSAGES.undone(person.full_name);
+      case "already-checked-in":
+        return errorToast(CHECK_IN_MESSAGES.already(person.full_name, time, person.checked_in_by));
+      case "not-checked-in":
+        return errorToast(CHECK_IN_MESSAGES.notCheckedIn(person.full_name));
+      case "not-confirmed":
+        return errorToast(CHECK_IN_MESSAGES.notConfirmed(person.full_name));
+    }
+  })();
+  return {
+    outcome: result.outcome,
+    toast,
+    person: { id: person.id, checkedIn: person.checked_in_at !== null, checkedInText: time, admittedUnconfirmed: person.admitted_unconfirmed },
+    checkedIn: result.checkedIn,
+  };
+}

@@ -1,0 +1,50 @@
+// Adding a registration at the desk (phoned in) or at the door (a walk-in): the public form's
+// fields and rules (SPEC section 5: name and phone required, e-mail optional), plus the two choices
+// only staff make. The server reads the phone as a number (app/server/phone.server.ts).
+import type { z } from "zod";
+import { checkbox } from "../../lib/schema-fields";
+import { REGISTRATION_MESSAGES, registrationSchema } from "./registration-form";
+
+export const deskRegistrationSchema = registrationSchema.pick({ full_name: true, phone_number: true, email: true }).extend({
+  /** A second person on a phone already registered for the event (a family phone). */
+  shared_phone: checkbox(),
+  /** Add them although every place is taken (recorded on the registration). */
+  over_capacity: checkbox(),
+});
+
+export type DeskRegistrationInput = z.output<typeof deskRegistrationSchema>;
+
+export const DESK_MESSAGES = {
+  added: (name: string, code: string) => ({ title: "Registration added", description: `${name} is confirmed. Code ${code}.` }),
+  addedWaiting: (name: string, code: string, place: number | null) => ({
+    title: "Added to the waiting list",
+    description: `The event is full: ${name} is number ${place ?? "?"} on the waiting list. Code ${code}.`,
+  }),
+  walkIn: (name: string, code: string) => ({ title: "Walk-in added", description: `${name} is checked in. Code ${code}.` }),
+  addedOver: (name: string, code: string) => ({ title: "Registration added", description: `${name} is confirmed over the capacity. Code ${code}.` }),
+  phoneTaken: (holder: { full_name: string; code: string }) =>
+    `${REGISTRATION_MESSAGES.alreadyRegistered} (${holder.full_name}, code ${holder.code}). To add another person who shares this phone, tick 'Shares a phone'.`,
+  full: (capacity: number, confirmed: number) =>
+    `The event is full (${confirmed} of ${capacity} places taken). Tick 'Go over the capacity' to add them anyway.`,
+  cancelled: { title: "Registration cancelled" },
+  cancelledPromoted: (names: string[]) => ({
+    title: "Registration cancelled",
+    description: `Moved up from the waiting list: ${names.join(", ")}. Tell them with the WhatsApp link.`,
+  }),
+  alreadyCancelled: "This registration was already cancelled.",
+  restored: (status: "confirmed" | "waitlisted") => ({
+    title: "Registration restored",
+    description: status === "confirmed" ? "They have a place again." : "No place was free: they are at the end of the waiting list.",
+  }),
+  notCancelled: "This registration is not cancelled.",
+  restorePhoneTaken: (holder: { full_name: string; code: string }) =>
+    `This phone number has registered again since (${holder.full_name}, code ${holder.code}).`,
+  promoted: { title: "Moved up", description: "They have a place now. Tell them with the WhatsApp link." },
+  promotedOver: { title: "Moved up", description: "They have a place now, over the capacity. Tell them with the WhatsApp link." },
+  notWaitlisted: "This person is no longer on the waiting list.",
+  promoteFull: (capacity: number, confirmed: number) =>
+    `The event is full (${confirmed} of ${capacity} places taken). Use 'Move up over capacity' to give them a place anyway.`,
+  told: { title: "Marked as told" },
+  notFound: "This registration no longer exists.",
+  failed: "Failed to update the registration. Please try again.",
+} as const;

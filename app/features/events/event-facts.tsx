@@ -1,0 +1,52 @@
+import type { PublicEvent } from "~/features/events/public-event";
+import { CalendarIcon, ClockIcon, MapPinIcon } from "../../components/icons";
+import { EVENTS_MESSAGES } from "./event-messages";
+
+
+type Facts = Pick<PublicEvent, "date" | "dateText" | "timeText" | "location">;
+
+/** The date, time (both in Malawi time, written out by the server) and place of an event. */
+export function EventFacts({ event, className = "" }: { event: Facts; className?: string }) {
+  return (
+    <ul className={`space-y-2 text-sm text-stone-700 ${className}`}>
+      <li className="flex gap-2.5">
+        <CalendarIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
+        {event.date && event.dateText ? (
+          <time dateTime={event.date}>{event.dateText}</time>
+        ) : (
+          <span>{EVENTS_MESSAGES.dateToBeAnnounced}</span>
+        )}
+      </li>
+      {event.timeText ? (
+        <li className="flex gap-2.5">
+          <ClockIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <span>
+            {event.timeText}
+            <span className="text-stone-600"> (Malawi time)</span>
+          </span>
+        </li>
+      ) : null}
+      <li className="flex gap-2.5">
+        <MapPinIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
+        <span className="min-w-0 break-words">{event.location ?? EVENTS_MESSAGES.locationToBeAnnounced}</span>
+      </li>
+    </ul>
+  );
+}
+
+/** Beside Register Now: how many places are left, or that the event is full and people join the waiting list. */
+export function RegistrationNote({ note, className = "" }: { note: string | null; className?: string }) {
+  if (!note) return null;
+  return <p className={`text-sm font-semibold text-brand-800 ${className}`}>{note}</p>;
+}
+
+/** Shown instead of the Register Now button when registration is not open: text, not a control. */
+export function RegistrationClosedBadge({ className = "" }: { className?: string }) {
+  return (
+    <span
+      className={`inline-flex items-center justify-center rounded-md border border-stone-300 bg-stone-100 px-5 py-2.5 text-sm font-semibold text-stone-600 ${className}`}
+    >
+      {EVENTS_MESSAGES.registrationClosed}
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+// The event form (SPEC section 2, Event form): only the name is required; both switches start on.
+// The date is typed in Malawi time and stored as a UTC instant.
+import { z } from "zod";
+import { REGISTRATION_NOTIFICATIONS } from "~/features/events/registration-notifications";
+import { checkbox, optionalText, requiredText, siteDateTime } from "../../lib/schema-fields";
+
+export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
+export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registration or Daily summary";
+export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
+
+/** The save's warning when the capacity is set below the places already taken. */
+export function capacityBelowConfirmedNotice(confirmed: number): string {
+  return `${confirmed} are already confirmed; new registrations wait until places free up.`;
+}
+
+export const eventSchema = z.object({
+  name: requiredText("Event name is required", 150, "Please keep the event name under 150 characters"),
+  date: siteDateTime(EVENT_DATE_INVALID),
+  location: optionalText(200),
+  description: optionalText(5000),
+  image_alt: optionalText(200),
+  active: checkbox(),
+  registration_enabled: checkbox(),
+  capacity: z
+    .number({ error: EVENT_CAPACITY_INVALID })
+    .int(EVENT_CAPACITY_INVALID)
+    .min(1, EVENT_CAPACITY_INVALID)
+    .max(1_000_000, EVENT_CAPACITY_INVALID)
+    .nullish()
+    .transform((value) => value ?? null),
+  waitlist_enabled: checkbox(),
+  registration_closes_at: siteDateTime(EVENT_DATE_INVALID),
+  registration_notifications: z.enum(REGISTRATION_NOTIFICATIONS, { error: EVENT_NOTIFICATIONS_INVALID }).default("none"),
+});
+
+const SAVE_FAILED = "Failed to save event. Please try again.";
+
+export const EVENT_MESSAGES = {
+  created: { title: "Event created", description: "The new event has been successfully created." },
+  updated: { title: "Event updated", description: "The event has been successfully updated." },
+  createFailed: SAVE_FAILED,
+  updateFailed: SAVE_FAILED,
+  deleted: { title: "Event deleted" },
+  deleteFailed: "Failed to delete event. Please try again.",
+  uploadFailed: "Failed to upload image. Please try again.",
+  loadFailed: "Failed to load event data. Please try again.",
+  listFailed: "Failed to load events. Please try again.",
+} as const;

@@ -1,0 +1,284 @@
+// Every query that touches `churchevents`.
+import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import { churchevents, site_settings } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
+import type { OutboxEmail } from "~/features/messaging/email-rules.server";
+import { enqueueEmailQuery, enqueueNothingQuery } from "../messaging/outbox.server";
+import {
+  checkInMatchesQuery,
+  confirmedCountSql,
+  deleteRegistrationsOfEventQuery,
+  deskRowsQueries,
+  doorListQuery,
+  movedUpEmailQuery,
+  promoteQuery,
+  recentCheckInsQuery,
+  registrationCountsByEventQuery,
+  registrationsToSummarizeQuery,
+  registrationTalliesQuery,
+  type RegistrationEmail,
+  type RegistrationFilter,
+} from "./registrations.server";
+
+export type ChurchEvent = typeof churchevents.$inferSelect;
+
+/** An event with how many confirmed places it has taken (what deciding "open" needs). */
+export type EventWithPlaces = ChurchEvent & { confirmed: number };
+
+/**
+ * Every column of an event, and its confirmed count. The id is named with its table: drizzle
+ * writes a lone `"id"` in a select list, which inside the subquery would mean the registration's.
+ */
+const eventWithPlaces = { ...getTableColumns(churchevents), confirmed: confirmedCountSql(sql.raw(`"churchevents"."id"`)) };
+
+/** Dated events first, soonest first; undated ones last (as the original Postgres backend ordered them). */
+const byDateAscending = [sql`${churchevents.date} IS NULL`, asc(churchevents.date), asc(churchevents.id)] as const;
+
+/** Active events by date ascending (SPEC section 7), optionally limited (3 on the home page), for a page's batch. */
+export function activeEventsQuery(db: Db, limit?: number) {
+  const query = db
+    .select(eventWithPlaces)
+    .from(churchevents)
+    .where(eq(churchevents.active, true))
+    .orderBy(...byDateAscending);
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** One active event by id, for /events/{id}, for a page's batch. */
+export function activeEventByIdQuery(db: Db, id: number) {
+  return db
+    .select(eventWithPlaces)
+    .from(churchevents)
+    .where(and(eq(churchevents.id, id), eq(churchevents.active, true)))
+    .limit(1);
+}
+
+/** The event the home page's card shows in 'event' mode: the one the conference settings name, if any. */
+export function chosenConferenceEventQuery(db: Db) {
+  const chosenId = sql`(SELECT json_extract(${site_settings.value}, '$.conference_event_id') FROM ${site_settings} WHERE ${site_settings.key} = 'conference')`;
+  return db.select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, chosenId)).limit(1);
+}
+
+/** The card's 'auto' mode: the next active event, still to come, that takes registrations. */
+export function nextOpenEventQuery(db: Db, now: Date) {
+  return db
+    .select(eventWithPlaces)
+    .from(churchevents)
+    .where(and(eq(churchevents.active, true), eq(churchevents.registration_enabled, true), gt(churchevents.date, now.toISOString())))
+    .orderBy(churchevents.date, churchevents.id)
+    .limit(1);
+}
+
+/** Events still to come (active, with a date after `now`), soonest first: what the conference card may show. */
+export function upcomingEventOptionsQuery(db: Db, now: Date) {
+  return db
+    .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date })
+    .from(churchevents)
+    .where(and(eq(churchevents.active, true), gt(churchevents.date, now.toISOString())))
+    .orderBy(asc(churchevents.date), asc(churchevents.id));
+}
+
+// Admin side (SPEC section 7, Admin reads and writes).
+
+export type EventInput = Pick<
+  ChurchEvent,
+  | "name"
+  | "date"
+  | "location"
+  | "description"
+  | "image_url"
+  | "image_alt"
+  | "active"
+  | "registration_enabled"
+  | "capacity"
+  | "waitlist_enabled"
+  | "registration_closes_at"
+  | "registration_notifications"
+>;
+
+/** Newest date first; undated events first of all, as Postgres orders NULLs in a descending sort. */
+const byDateDescending = [sql`${churchevents.date} IS NULL DESC`, desc(churchevents.date), desc(churchevents.id)] as const;
+
+/** Every event by date descending with its registration count, for the admin list, in one D1 round trip. */
+export async function eventsForAdmin() {
+  const db = getDb();
+  const [events, counts] = await db.batch([
+    db
+      .select({
+        id: churchevents.id,
+        name: churchevents.name,
+        date: churchevents.date,
+        location: churchevents.location,
+        image_url: churchevents.image_url,
+        active: churchevents.active,
+        registration_enabled: churchevents.registration_enabled,
+        capacity: churchevents.capacity,
+      })
+      .from(churchevents)
+      .orderBy(...byDateDescending),
+    registrationCountsByEventQuery(db),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.event_id, row]));
+  /** `registrations`: how many registrations deleting the event would delete with it. */
+  return events.map((event) => {
+    const count = countOf.get(event.id);
+    return { ...event, registrations: count?.n ?? 0, confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0 };
+  });
+}
+
+export type AdminEventRow = Awaited<ReturnType<typeof eventsForAdmin>>[number];
+
+/**
+ * The registration desk of one event, in one D1 round trip: the event, its tallies, one page of its
+ * registrations (filtered and searched) and how many match. Undefined when there is no such event.
+ */
+export async function registrationDeskPage(eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
+  const db = getDb();
+  const [rowsQuery, matchesQuery] = deskRowsQueries(db, eventId, filter, search, page, pageSize);
+  const [[event], [tallies], rows, [matches]] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), rowsQuery, matchesQuery]);
+  return event && { event, tallies: tallies!, rows, matches: matches?.n ?? 0 };
+}
+
+/** Check-in at the door, in one round trip: the event, its tallies, and who matches the search (or who came last). */
+export async function checkInPage(eventId: number, search: string, limit: number) {
+  const db = getDb();
+  const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit) : recentCheckInsQuery(db, eventId, limit);
+  const [[event], [tallies], rows] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people]);
+  return event && { event, tallies: tallies!, rows };
+}
+
+/** The printed door list: the event and everyone not cancelled, A–Z. */
+export async function doorListPage(eventId: number) {
+  const db = getDb();
+  const [[event], rows] = await db.batch([eventWithPlacesQuery(db, eventId), doorListQuery(db, eventId)]);
+  return event && { event, rows };
+}
+
+/** Events of today and later (and undated ones), soonest first, with their tallies: where check-in starts. */
+export async function checkInEvents(now: Date) {
+  const db = getDb();
+  const startOfToday = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const [events, counts] = await db.batch([
+    db
+      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, active: churchevents.active })
+      .from(churchevents)
+      .where(sql`${churchevents.date} IS NULL OR ${churchevents.date} >= ${startOfToday}`)
+      .orderBy(...byDateAscending),
+    registrationCountsByEventQuery(db),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.event_id, row]));
+  return events.map((event) => ({ ...event, confirmed: countOf.get(event.id)?.confirmed ?? 0, checkedIn: countOf.get(event.id)?.checkedIn ?? 0 }));
+}
+
+export function getEvent(id: number) {
+  return getDb().select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, id)).get();
+}
+
+/** One event with its confirmed count, for a page's batch (the desk, check-in). */
+export function eventWithPlacesQuery(db: Db, id: number) {
+  return db.select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, id)).limit(1);
+}
+
+export async function createEvent(input: EventInput): Promise<number> {
+  const row = await getDb().insert(churchevents).values(input).returning({ id: churchevents.id }).get();
+  return row.id;
+}
+
+/**
+ * Saves the event; in the same batch, raising the capacity (or removing it) moves people up from the
+ * waiting list into the new places, and `movedUp` is written to each of them. Null when the event
+ * no longer exists; else how many are confirmed now (lowering the capacity below that moves nobody
+ * back), how many moved up, and the e-mails to send.
+ */
+export async function updateEvent(
+  id: number,
+  input: EventInput,
+  now = new Date(),
+  movedUp: RegistrationEmail | null = null,
+): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | null> {
+  const db = getDb();
+  const [rows, movedUpNotes, promoted, after] = await db.batch([
+    db.update(churchevents).set({ ...input, updated_at: now.toISOString() }).where(eq(churchevents.id, id)).returning({ id: churchevents.id }),
+    movedUpEmailQuery(db, movedUp, id),
+    promoteQuery(db, id, now.toISOString()),
+    db.select({ confirmed: confirmedCountSql(id) }).from(churchevents).where(eq(churchevents.id, id)),
+  ]);
+  if (rows.length !== 1) return null;
+  return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length, outboxIds: movedUpNotes.map((row) => row.id) };
+}
+
+/** What a registration's e-mails say about its event, and to whom staff's notices go, for a batch. */
+export function eventForEmailsQuery(db: Db, id: number) {
+  return db
+    .select({
+      id: churchevents.id,
+      name: churchevents.name,
+      date: churchevents.date,
+      location: churchevents.location,
+      description: churchevents.description,
+      updated_at: churchevents.updated_at,
+      registration_notifications: churchevents.registration_notifications,
+    })
+    .from(churchevents)
+    .where(eq(churchevents.id, id));
+}
+
+/**
+ * The daily summaries due at `until`, in one round trip: each event set to a daily summary that has
+ * website registrations since its last one (or since `firstFrom`), with them, its totals, and the
+ * end of its last summary (`from`, which recordRegistrationSummary checks).
+ */
+export async function registrationSummariesDue(firstFrom: Date, until: Date) {
+  const db = getDb();
+  const [rows, events, counts] = await db.batch([
+    registrationsToSummarizeQuery(db, firstFrom.toISOString(), until.toISOString()),
+    db
+      .select({
+        id: churchevents.id,
+        name: churchevents.name,
+        date: churchevents.date,
+        location: churchevents.location,
+        capacity: churchevents.capacity,
+        from: churchevents.registration_summary_until,
+      })
+      .from(churchevents)
+      .where(eq(churchevents.registration_notifications, "daily")),
+    registrationCountsByEventQuery(db),
+  ]);
+  return events.flatMap(({ from, capacity, ...event }) => {
+    const registrations = rows.filter((row) => row.event_id === event.id);
+    if (registrations.length === 0) return [];
+    const count = counts.find((row) => row.event_id === event.id);
+    const totals = { confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0, capacity };
+    return [{ event, from, registrations, totals }];
+  });
+}
+
+/**
+ * Writes an event's daily summary and moves the end of its last summary to `until`, in one batch,
+ * only if no other run has done so since `from` was read: a summary is never written twice. The
+ * marker moves even when there is no e-mail to write (the settings' address is refused), so the
+ * next summary does not repeat these registrations. Answers the outbox ids.
+ */
+export async function recordRegistrationSummary(eventId: number, from: string | null, until: Date, email: OutboxEmail | null): Promise<number[]> {
+  const db = getDb();
+  const unchanged = and(eq(churchevents.id, eventId), sql`${churchevents.registration_summary_until} IS ${from}`);
+  const [written] = await db.batch([
+    email ? enqueueEmailQuery(db, email, sql`EXISTS (SELECT 1 FROM ${churchevents} WHERE ${unchanged})`) : enqueueNothingQuery(db),
+    db.update(churchevents).set({ registration_summary_until: until.toISOString() }).where(unchanged),
+  ]);
+  return written.map((row) => row.id);
+}
+
+/**
+ * Deletes the event and its registrations together (one atomic batch, whether or not the database
+ * enforces the foreign key's cascade). Returns the removed event's image, or undefined if none.
+ */
+export async function deleteEvent(id: number) {
+  const db = getDb();
+  const [, removed] = await db.batch([
+    deleteRegistrationsOfEventQuery(db, id),
+    db.delete(churchevents).where(eq(churchevents.id, id)).returning({ image_url: churchevents.image_url }),
+  ]);
+  return removed[0];
+}

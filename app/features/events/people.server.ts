@@ -1,0 +1,65 @@
+// A registration as staff see it on the desk and at the door: the phone written to be read, a call
+// link, a WhatsApp link prefilled with the person's code and private link, and their status in words.
+import type { RegistrationStatus } from "~/db/schema";
+import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
+import { personalMessage, registrationPath } from "~/features/events/registration-view";
+import { telHref } from "~/features/settings/settings";
+import { formatInSiteZone } from "~/lib/time";
+import { phoneDigits, readablePhone } from "~/server/phone.server";
+
+type Row = {
+  id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  status: RegistrationStatus;
+  code: string;
+  token: string;
+  place: number | null;
+  created_at: string;
+  promoted_at: string | null;
+  told_at: string | null;
+  over_capacity: boolean;
+  checked_in_at: string | null;
+  admitted_unconfirmed: boolean;
+};
+
+export function statusLabel(status: RegistrationStatus, place: number | null): string {
+  if (status === "confirmed") return "Confirmed";
+  if (status === "waitlisted") return place ? `Waiting list #${place}` : "Waiting list";
+  return "Cancelled";
+}
+
+export function toPerson(row: Row, eventName: string, origin: string) {
+  const digits = phoneDigits(row.phone_number);
+  const promoted = row.promoted_at !== null;
+  const message = personalMessage(
+    { fullName: row.full_name, status: row.status, place: row.place, code: row.code, promoted },
+    eventName,
+    `${origin}${registrationPath(row.token)}`,
+  );
+  return {
+    id: row.id,
+    name: row.full_name,
+    email: row.email,
+    phone: readablePhone(row.phone_number),
+    /** The last 3 digits, all a door volunteer sees of the number. */
+    phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
+    telHref: telHref(row.phone_number),
+    /** Null for a number that could not be read (kept as typed). */
+    whatsappHref: digits ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : null,
+    status: row.status,
+    statusLabel: statusLabel(row.status, row.place),
+    code: row.code,
+    date: row.created_at,
+    dateText: formatInSiteZone(row.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
+    /** Moved up from the waiting list, and staff have not told them yet. */
+    notTold: row.status === "confirmed" && promoted && row.told_at === null,
+    overCapacity: row.over_capacity,
+    checkedInAt: row.checked_in_at,
+    checkedInText: row.checked_in_at ? formatInSiteZone(row.checked_in_at, "HH:mm") : null,
+    admittedUnconfirmed: row.admitted_unconfirmed,
+  };
+}
+
+export type Person = ReturnType<typeof toPerson>;

@@ -1,0 +1,53 @@
+// An event as visitors see it: only the fields a visitor sees, with the date and time already
+// written out in Malawi time (so the browser needs no time-zone code and prints exactly what the
+// server printed), and the links to save it to a calendar and to pass it on.
+import type { EventWithPlaces } from "~/features/events/events.server";
+import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
+import { calendarLinksOf, type CalendarLinks } from "./icalendar";
+import { registrationState } from "./registration-rules";
+import { whatsappShareUrl } from "../site/seo";
+import { formatInSiteZone } from "../../lib/time";
+
+export type PublicEvent = {
+  id: number;
+  name: string;
+  /** The start as an ISO instant (for <time dateTime>), or null when not set yet. */
+  date: string | null;
+  /** 'EEEE, MMMM d, yyyy' in Malawi time, or null when there is no date. */
+  dateText: string | null;
+  /** 'h:mm a' in Malawi time, or null when there is no date. */
+  timeText: string | null;
+  location: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  imageAlt: string;
+  /** Whether people can register now (app/features/events/registration-rules.ts). */
+  registrationOpen: boolean;
+  /** '12 places left', 'Full – join the waiting list', 'Registration Closed', or null (open, no limit). */
+  registrationNote: string | null;
+};
+
+export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
+  const registration = registrationState(event, now);
+  return {
+    id: event.id,
+    name: event.name,
+    date: event.date,
+    dateText: formatInSiteZone(event.date, EVENT_DATE_FORMAT),
+    timeText: formatInSiteZone(event.date, EVENT_TIME_FORMAT),
+    location: event.location?.trim() || null,
+    description: event.description?.trim() || null,
+    imageUrl: event.image_url,
+    // Admins may leave the description empty: the event's name then describes its picture.
+    imageAlt: event.image_alt?.trim() || event.name,
+    registrationOpen: registration.open,
+    registrationNote: registration.note,
+  };
+}
+
+export type SharedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
+
+export function toSharedEvent(row: EventWithPlaces, origin: string, now: Date): SharedEvent {
+  const event = toPublicEvent(row, now);
+  return { ...event, calendar: calendarLinksOf(row, origin), whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`) };
+}

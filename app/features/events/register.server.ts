@@ -1,0 +1,65 @@
+// Registering for an event, shared by /events and /events/{id} (their actions, for a plain post)
+// and by /api/registrations (the dialog's island, JSON): honeypot, per-address rate limit and the
+// form's schema, the phone read as a number, then the guarded insert (app/features/events/registrations.server.ts)
+// with, in its batch, the registrant's confirmation e-mail (when they gave an address) and staff's
+// notice (when the event asks for each one), sent after the response. Success answers with the
+// registration's code, status and private link; a plain post goes on to the private page itself.
+import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
+import { registrationPath, registrationView } from "~/features/events/registration-view";
+import { registerForEvent } from "~/features/events/registrations.server";
+import { settingsAndEventForEmails } from "~/features/settings/settings-data.server";
+import { bumpContentVersion } from "~/server/content-version.server";
+import { emailSiteOf, newRegistrationEmails } from "~/features/messaging/compose.server";
+import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { toInternationalPhone } from "~/server/phone.server";
+import { handlePublicForm, type Handled, type PublicForm } from "~/server/public-form.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { siteOrigin } from "~/server/site-url.server";
+
+/** The form's schema, with the phone number checked and stored in international form (server only). */
+const serverRegistrationSchema = registrationSchema.extend({
+  phone_number: registrationSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
+
+const refusals = {
+  "event-not-found": { error: REGISTRATION_MESSAGES.eventNotFound, status: 404 },
+  closed: { error: REGISTRATION_MESSAGES.closed, status: 409 },
+  full: { error: REGISTRATION_MESSAGES.full, status: 409 },
+  // Says nothing else about that registration: the phone number is all the visitor gave.
+  "already-registered": { error: REGISTRATION_MESSAGES.alreadyRegistered, status: 409, field: "phone_number" },
+} as const satisfies Record<string, Handled>;
+
+export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
+  schema: serverRegistrationSchema,
+  rateLimit: RATE_LIMITS.registrationPerAddress,
+  rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
+  successToast: REGISTRATION_MESSAGES.success,
+  async handle(input, _formData, request) {
+    // The e-mails are written before the registration's outcome is known, for either status.
+    const about = await settingsAndEventForEmails(input.event_id);
+    const emails = about.event ? newRegistrationEmails(about.event, input, emailSiteOf(about.rows, request)) : [];
+    const result = await registerForEvent(input, new Date(), emails);
+    if (result.outcome !== "registered" && result.outcome !== "repeated") return refusals[result.outcome];
+    if (result.outcome === "registered") {
+      sendAfterResponse(result.outboxIds);
+      // The lists say how many places are left only when that changes their story (now full).
+      if (result.turnedFull) await bumpContentVersion();
+    }
+    const { receipt, event } = result;
+    return {
+      toast: REGISTRATION_MESSAGES.success,
+      registration: registrationView({ ...receipt, event }, siteOrigin(request)),
+      redirectTo: registrationPath(receipt.token),
+    };
+  },
+};
+
+/**
+ * The action of /events and /events/{id}, for a plain post (no JavaScript): success goes on (303)
+ * to the registration's private page with the toast; a refusal renders the page again with the
+ * dialog open, what was typed and the errors. With JavaScript the dialog posts to
+ * /api/registrations instead (workers/api).
+ */
+export function registrationAction(request: Request, fallbackPath: string) {
+  return handlePublicForm(registrationForm, request, { fallbackPath, renderFailures: true });
+}

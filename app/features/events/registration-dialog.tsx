@@ -1,0 +1,205 @@
+// The event registration dialog (SPEC sections 2 Events, 4, 5, 8), used by /events and /events/{id}.
+// This is its markup; the islands script drives it (app/islands/registration.ts). It works in three ways:
+// - a shared link /events?register={id}: the server renders the page with the dialog open;
+// - no JavaScript: a plain form post; success redirects back with a toast, a refusal renders the
+//   page again with the dialog open, what was typed and the errors;
+// - JavaScript: Register Now opens the dialog without a page load, the form posts to
+//   /api/registrations, the browser's own checks give instant messages in our words, and success
+//   closes the dialog.
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
+import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
+import { registration } from "~/islands/registration";
+import { useIsland } from "~/components/use-island";
+import type { PublicEvent } from "~/features/events/public-event";
+import type { RegistrationView } from "~/features/events/registration-view";
+import { DialogFrame } from "../../components/dialog";
+import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../../components/form-fields";
+import { CheckIcon } from "../../components/icons";
+import { ToastTemplates } from "../../components/toaster";
+import { EVENTS_MESSAGES } from "./event-messages";
+import { RegistrationSummary } from "./registration-summary";
+
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location">;
+
+/** The dialog's line under its title: when and where. */
+function registrationDescription(event: RegistrationTarget): string {
+  const when = event.dateText ? `${event.dateText}${event.timeText ? ` at ${event.timeText}` : ""}` : null;
+  return [when, event.location].filter(Boolean).join(" · ");
+}
+
+/**
+ * What ?register= in a page's URL asks for: the event whose dialog opens, or why none opens (the
+ * event is unknown, hidden or closed).
+ */
+export function registrationRequest(
+  events: readonly Pick<PublicEvent, "id" | "registrationOpen">[],
+  search: string,
+): { eventId: number | null; notice: string | null } {
+  const param = new URLSearchParams(search).get("register");
+  if (param === null) return { eventId: null, notice: null };
+  const event = /^[1-9][0-9]{0,9}$/.test(param) ? events.find((e) => e.id === Number(param)) : undefined;
+  if (event?.registrationOpen) return { eventId: event.id, notice: null };
+  return { eventId: null, notice: event ? REGISTRATION_MESSAGES.closed : REGISTRATION_MESSAGES.eventNotFound };
+}
+
+/** The part of a page the registration island drives: its Register Now links and the dialog. */
+export function RegistrationArea({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <div {...useIsland(registration)} className={className}>
+      {children}
+    </div>
+  );
+}
+
+/** A Register Now link: a real link to ?register={id} (works without JavaScript); with JavaScript it
+ *  opens the dialog in place. */
+export function RegisterNowLink({
+  href,
+  event,
+  className,
+}: {
+  href: string;
+  event: RegistrationTarget;
+  className?: string;
+}) {
+  return (
+    <a
+      href={href}
+      aria-haspopup="dialog"
+      data-register-id={event.id}
+      data-register-title={`Register for ${event.name}`}
+      data-register-description={registrationDescription(event)}
+      className={className ?? buttonClass.primary}
+    >
+      {EVENTS_MESSAGES.registerNow}
+      <span className="sr-only">: {event.name}</span>
+    </a>
+  );
+}
+
+/** Where 'Registration Complete' appears once the visitor has registered for `eventId`. */
+export function RegistrationCompleteSlot({ eventId, className }: { eventId: number; className?: string }) {
+  return <div data-registration-complete-slot={eventId} className={className} />;
+}
+
+/**
+ * The 'Registration Complete' confirmation: shown once the dialog has closed after a success (the
+ * island fills in the summary from the answer), and on the registration's private page.
+ */
+export function RegistrationComplete({ view }: { view: RegistrationView | null }) {
+  return (
+    <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+      <div className="flex gap-3">
+        <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-700" />
+        <div>
+          <p className="font-semibold">{REGISTRATION_MESSAGES.complete.title}</p>
+          <p className="text-sm">{REGISTRATION_MESSAGES.complete.description}</p>
+        </div>
+      </div>
+      <div className="mt-3 rounded-md bg-white p-3">
+        <RegistrationSummary view={view} />
+      </div>
+    </div>
+  );
+}
+
+type RegistrationDialogProps = {
+  /** The event the dialog is for: open, or the one it shows until Register Now picks another. */
+  event: RegistrationTarget;
+  open: boolean;
+  /** The route whose action receives a plain post (the current page). */
+  action: string;
+  /** The page without ?register: where Close and Cancel go without JavaScript. */
+  closeHref: string;
+  /** A plain post's refusal, rendered by the server. */
+  refused?: FormAnswer | null;
+};
+
+const constraint = getZodConstraint(registrationSchema);
+
+/** The event a refused registration was for (what its hidden field said). */
+export function refusedEventId(refused: FormAnswer | null | undefined): string | undefined {
+  const value = refused?.result.initialValue?.event_id;
+  return typeof value === "string" ? value : undefined;
+}
+
+export function RegistrationDialog({ event, open, action, closeHref, refused }: RegistrationDialogProps) {
+  const shown = refused && refusedEventId(refused) === String(event.id) ? refused : null;
+  const [form, fields] = useForm({ id: "registration", lastResult: shown?.result, constraint });
+  // A refusal not about one of the fields (the event closed meanwhile, too many tries) shows in the form.
+  const formError = shown ? (formErrorOf(shown.result) ?? shown.toast?.description) : undefined;
+  const fieldError = Object.keys(MESSAGES_OF).some((name) => shown?.result.error?.[name]?.length);
+  const formMessage = formError && !fieldError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : null;
+  return (
+    <>
+      {/* Without JavaScript the dialog is open but not modal: dim the page behind it ourselves. */}
+      {open ? <div data-dialog-scrim="" aria-hidden="true" className="fixed inset-0 z-40 bg-stone-950/60" /> : null}
+      <DialogFrame
+        data-registration-dialog=""
+        data-success-title={REGISTRATION_MESSAGES.success.title}
+        data-success-description={REGISTRATION_MESSAGES.success.description}
+        data-failed-title={REGISTRATION_MESSAGES.failedTitle}
+        data-failed-message={REGISTRATION_MESSAGES.fallback}
+        open={open}
+        closeHref={closeHref}
+        title={`Register for ${event.name}`}
+        description={registrationDescription(event)}
+      >
+        <form id={form.id} method="post" action={action} data-endpoint="/api/registrations" className="relative">
+          <Honeypot />
+          <input type="hidden" name="event_id" value={event.id} />
+          {/* The island fills in a random id per attempt, so a retry after a lost reply is recognised. */}
+          <input type="hidden" name="request_id" value="" />
+          <fieldset className="space-y-4">
+            <legend className="sr-only">Your details</legend>
+            <div data-form-alert="">
+              <FormAlert message={formMessage} />
+            </div>
+            <TextField field={fields.full_name} label="Full Name" autoComplete="name" autoCapitalize="words" messages={MESSAGES_OF.full_name} />
+            <TextField
+              field={fields.phone_number}
+              label="Phone Number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              title="A phone number with at least 7 digits"
+              placeholder="e.g. +265 991 234 567"
+              messages={MESSAGES_OF.phone_number}
+            />
+            <TextField
+              field={fields.email}
+              label={
+                <>
+                  Email <span className="font-normal text-stone-600">(optional)</span>
+                </>
+              }
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              hint={REGISTRATION_MESSAGES.emailHint}
+              messages={MESSAGES_OF.email}
+            />
+            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+              <a href={closeHref} data-dialog-close="" className={buttonClass.secondary}>
+                Cancel
+              </a>
+              <SubmitButton pending={false} pendingLabel="Registering...">
+                Register
+              </SubmitButton>
+            </div>
+          </fieldset>
+        </form>
+        {/* The failure toast lives inside the dialog: the page's toaster sits under a modal's backdrop. */}
+        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+          <div data-dialog-toast="" role="alert" className="w-full max-w-sm" />
+        </div>
+      </DialogFrame>
+      <template data-registration-complete="">
+        <RegistrationComplete view={null} />
+      </template>
+      <ToastTemplates />
+    </>
+  );
+}

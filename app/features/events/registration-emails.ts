@@ -1,0 +1,167 @@
+// The e-mails about event registrations. To a registrant who gave an address: the confirmation (or
+// their place on the waiting list), moving up from the waiting list, and a cancellation. To the
+// events address (settings): each new registration from the website, or a daily summary.
+// A registrant's e-mails are written in the same batch as the change they tell of, when the row's
+// name, code, private link and place on the waiting list are only known to the database: they hold
+// REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row (app/features/events/registrations.server.ts).
+// Subjects hold none of them, so nothing a visitor typed reaches a header.
+import { registrationPath } from "~/features/events/registration-view";
+import { renderEmail, type EmailBlock, type EmailOrganisation, type RenderedEmail } from "../messaging/email-layout";
+
+export const REGISTRATION_PLACEHOLDERS = {
+  name: "%%REGISTRANT_NAME%%",
+  code: "%%REGISTRATION_CODE%%",
+  token: "%%REGISTRATION_TOKEN%%",
+  place: "%%WAITLIST_PLACE%%",
+} as const;
+
+const P = REGISTRATION_PLACEHOLDERS;
+
+/** The event as the e-mails describe it: its name, when (Malawi time, written out) and where. */
+export type RegistrationEmailEvent = { name: string; whenText: string | null; location: string | null; url: string };
+
+function eventFacts(event: RegistrationEmailEvent): EmailBlock {
+  const lines = [`Event: ${event.name}`, `When: ${event.whenText ?? "Date to be announced"}`, ...(event.location ? [`Where: ${event.location}`] : [])];
+  return { type: "paragraphs", text: lines.join("\n") };
+}
+
+const REGISTRANT_FOOTER: EmailBlock[] = [
+  { type: "paragraphs", text: "You get this because you registered for this event with this address. Replies reach the events team." },
+];
+
+/** The link to the private page, with the token left for the outbox to fill in. */
+export function privateLinkOf(origin: string): string {
+  return `${origin}${registrationPath(P.token)}`;
+}
+
+/** Right after registering (or when staff add or restore them): a confirmed place, or a place on the waiting list. */
+export function registrationReceiptEmail(
+  status: "confirmed" | "waitlisted",
+  event: RegistrationEmailEvent,
+  privateUrl: string,
+  organisation: EmailOrganisation,
+  withCalendar: boolean,
+): RenderedEmail {
+  const confirmed = status === "confirmed";
+  return renderEmail({
+    subject: confirmed ? `Your place is confirmed: ${event.name}` : `You are on the waiting list: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `Hello ${P.name},` },
+      {
+        type: "paragraphs",
+        text: confirmed
+          ? `Your place at ${event.name} is confirmed.`
+          : `${event.name} is full, so you are number ${P.place} on the waiting list. When a place frees up, the first on the list moves up, and we will e-mail you.`,
+      },
+      { type: "paragraphs", text: `Your code: ${P.code}\nQuote it when you arrive or when you contact us.` },
+      eventFacts(event),
+      { type: "button", label: "See or cancel my registration", url: privateUrl },
+      ...(withCalendar ? [{ type: "paragraphs" as const, text: "The attached calendar file (.ics) puts the event in your phone's calendar." }] : []),
+    ],
+    footer: REGISTRANT_FOOTER,
+  });
+}
+
+/** A place opened and the registrant moved up from the waiting list. */
+export function movedUpEmail(event: RegistrationEmailEvent, privateUrl: string, organisation: EmailOrganisation): RenderedEmail {
+  return renderEmail({
+    subject: `A place opened: you are confirmed for ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `Hello ${P.name},` },
+      { type: "paragraphs", text: `Good news: a place has opened at ${event.name}, and you have moved up from the waiting list. Your place is confirmed.` },
+      { type: "paragraphs", text: `Your code: ${P.code}` },
+      eventFacts(event),
+      { type: "button", label: "See or cancel my registration", url: privateUrl },
+      { type: "paragraphs", text: "If you can no longer come, please cancel with the link above, so the place goes to the next person waiting." },
+    ],
+    footer: REGISTRANT_FOOTER,
+  });
+}
+
+/** The registration was cancelled, by the registrant from the private page or by staff. */
+export function registrationCancelledEmail(event: RegistrationEmailEvent, organisation: EmailOrganisation): RenderedEmail {
+  return renderEmail({
+    subject: `Registration cancelled: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `Hello ${P.name},` },
+      { type: "paragraphs", text: `Your registration for ${event.name} (code ${P.code}) is cancelled.` },
+      eventFacts(event),
+      { type: "paragraphs", text: "If this is a mistake, reply to this e-mail, or register again on the event's page while places are left." },
+      { type: "link", label: "The event's page", url: event.url },
+    ],
+    footer: REGISTRANT_FOOTER,
+  });
+}
+
+/** Who registered, as staff see them. */
+export type Registrant = { full_name: string; phone_number: string; email: string | null };
+
+const STAFF_FOOTER = (why: string): EmailBlock[] => [{ type: "paragraphs", text: `You get this because ${why}. Change it in the event's form in the admin area.` }];
+
+/** To the events address, for each registration from the website ('each one'). */
+export function staffRegistrationEmail(
+  status: "confirmed" | "waitlisted",
+  event: RegistrationEmailEvent,
+  person: Registrant,
+  deskUrl: string,
+  organisation: EmailOrganisation,
+): RenderedEmail {
+  return renderEmail({
+    subject: `New registration: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `${person.full_name} registered on the website for ${event.name}.` },
+      {
+        type: "paragraphs",
+        text: [
+          `Status: ${status === "confirmed" ? "confirmed" : `number ${P.place} on the waiting list`}`,
+          `Code: ${P.code}`,
+          `Phone: ${person.phone_number}`,
+          `E-mail: ${person.email ?? "none given"}`,
+        ].join("\n"),
+      },
+      ...(person.email ? [{ type: "paragraphs" as const, text: `Reply to this e-mail to answer ${person.full_name} directly.` }] : []),
+      { type: "link", label: "The registration desk", url: deskUrl },
+    ],
+    footer: STAFF_FOOTER("the event's registration notifications are set to each one and your address is the events e-mail in the settings"),
+  });
+}
+
+/** One registration in the daily summary. */
+export type SummaryRegistration = Registrant & { status: string; code: string; place: number | null };
+
+/** The most people the summary lists by name; the rest are counted, and the desk has them all. */
+export const SUMMARY_LIST_LIMIT = 100;
+
+/** To the events address, once a day, for an event set to 'daily summary': who registered since the last one. */
+export function registrationSummaryEmail(
+  event: RegistrationEmailEvent,
+  registrations: readonly SummaryRegistration[],
+  totals: { confirmed: number; waitlisted: number; capacity: number | null },
+  deskUrl: string,
+  organisation: EmailOrganisation,
+): RenderedEmail {
+  const n = registrations.length;
+  const listed = registrations.slice(0, SUMMARY_LIST_LIMIT).map((person) => {
+    const status = person.status === "waitlisted" ? `waiting list, number ${person.place ?? "?"}` : person.status;
+    return `${person.full_name}: ${person.phone_number}${person.email ? `, ${person.email}` : ""} (${status}, code ${person.code})`;
+  });
+  const more = n - listed.length;
+  return renderEmail({
+    subject: `${n} new ${n === 1 ? "registration" : "registrations"}: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `${n} ${n === 1 ? "person" : "people"} registered on the website for ${event.name} since the last summary.` },
+      { type: "paragraphs", text: listed.join("\n") + (more > 0 ? `\nand ${more} more (see the desk)` : "") },
+      {
+        type: "paragraphs",
+        text: `Now: ${totals.confirmed} confirmed${totals.capacity !== null ? ` of ${totals.capacity} places` : ""}, ${totals.waitlisted} on the waiting list.`,
+      },
+      { type: "link", label: "The registration desk", url: deskUrl },
+    ],
+    footer: STAFF_FOOTER("the event's registration notifications are set to a daily summary and your address is the events e-mail in the settings"),
+  });
+}

@@ -1,0 +1,62 @@
+// Event registration (SPEC section 5): name and phone required, e-mail optional. The action checks
+// it with this schema; the dialog renders the same limits (from the schema) and messages (from
+// here) into its fields, where the island reads them. The spec only asks for the required fields;
+// the lengths and the phone rule keep obvious junk out of the list an admin exports.
+import { z } from "zod";
+import { optionalEmail, requiredText, type FieldMessages } from "../../lib/schema-fields";
+
+/**
+ * What a phone number may look like: digits with spaces, +, brackets, dots or dashes, and at least
+ * 7 digits. Valid both as a JavaScript RegExp and as an HTML `pattern` (which the browser compiles
+ * with the `v` flag), so a visitor without JavaScript gets the same check.
+ */
+const PHONE_PATTERN = String.raw`[\s\+\(\)\-\.]*(?:[0-9][\s\+\(\)\-\.]*){7,}`;
+
+export const REGISTRATION_MESSAGES = {
+  success: { title: "Registration successful!", description: "You have been registered for this event." },
+  complete: { title: "Registration Complete", description: "Thank you for registering for this event!" },
+  failedTitle: "Registration failed",
+  fallback: "Failed to register for the event. Please try again.",
+  fullNameRequired: "Full name is required",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number with at least 7 digits",
+  emailInvalid: "Please enter a valid email address",
+  phoneNotPossible: "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.",
+  alreadyRegistered: "This phone number is already registered for this event",
+  eventNotFound: "This event could not be found.",
+  closed: "Registration is closed for this event.",
+  full: "Sorry, this event is full.",
+  rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
+  emailHint: "Providing your email allows us to send you event updates.",
+} as const;
+
+/** What each field says when the browser's own checks fail (the island shows it). */
+export const REGISTRATION_FIELD_MESSAGES = {
+  full_name: { required: REGISTRATION_MESSAGES.fullNameRequired },
+  phone_number: { required: REGISTRATION_MESSAGES.phoneRequired, invalid: REGISTRATION_MESSAGES.phoneInvalid },
+  email: { invalid: REGISTRATION_MESSAGES.emailInvalid },
+} satisfies Record<string, FieldMessages>;
+
+export const registrationSchema = z.object({
+  event_id: z
+    .number({ error: REGISTRATION_MESSAGES.eventNotFound })
+    .int(REGISTRATION_MESSAGES.eventNotFound)
+    .positive(REGISTRATION_MESSAGES.eventNotFound)
+    .max(9_999_999_999, REGISTRATION_MESSAGES.eventNotFound),
+  full_name: requiredText(REGISTRATION_MESSAGES.fullNameRequired, 120),
+  phone_number: requiredText(REGISTRATION_MESSAGES.phoneRequired, 30).regex(
+    new RegExp(`^(?:${PHONE_PATTERN})$`, "v"),
+    REGISTRATION_MESSAGES.phoneInvalid,
+  ),
+  email: optionalEmail(REGISTRATION_MESSAGES.emailInvalid),
+  /**
+   * The island's random id for one attempt: a retry after a lost reply gets the first answer
+   * instead of 'already registered'. Anything else is ignored (a plain post has none).
+   */
+  request_id: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? value : null)),
+});
+
+export type RegistrationInput = z.output<typeof registrationSchema>;

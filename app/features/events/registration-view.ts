@@ -1,0 +1,90 @@
+// A registration as its person sees it: after registering (the dialog's confirmation, from the
+// JSON answer) and on the private page /registrations/{token}. Everything is written out by the
+// server (dates in Malawi time, links absolute), so the island only fills it in.
+import type { RegistrationStatus } from "~/db/schema";
+import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
+import { formatInSiteZone } from "../../lib/time";
+
+export type RegistrationView = {
+  status: RegistrationStatus;
+  /** 'Your place is confirmed.', 'You are number 3 on the waiting list.', 'This registration is cancelled.' */
+  statusText: string;
+  code: string;
+  eventId: number;
+  eventName: string;
+  /** 'Thursday, June 12, 2025 at 8:00 AM' (Malawi time), or null when the date is not set yet. */
+  whenText: string | null;
+  location: string | null;
+  /** The event's .ics file, or null when it has no date. */
+  calendarHref: string | null;
+  /** 'Send to my WhatsApp': the event, date, code and private link, to send to oneself or a friend. */
+  whatsappHref: string;
+  /** The private link, absolute. */
+  privateUrl: string;
+};
+
+export const REGISTRATION_VIEW_TEXT = {
+  confirmed: "Your place is confirmed.",
+  waitlisted: (place: number | null) =>
+    place ? `You are number ${place} on the waiting list. You move up when a place frees up.` : "You are on the waiting list.",
+  cancelled: "This registration is cancelled.",
+  addToCalendar: "Add to calendar",
+  sendToWhatsApp: "Send to my WhatsApp",
+  keepLink: "Keep this link: it shows your registration and lets you cancel it.",
+} as const;
+
+export function registrationStatusText(status: RegistrationStatus, place: number | null): string {
+  if (status === "confirmed") return REGISTRATION_VIEW_TEXT.confirmed;
+  if (status === "waitlisted") return REGISTRATION_VIEW_TEXT.waitlisted(place);
+  return REGISTRATION_VIEW_TEXT.cancelled;
+}
+
+type Source = {
+  status: RegistrationStatus;
+  place: number | null;
+  code: string;
+  token: string;
+  event: { id: number; name: string; date: string | null; location: string | null };
+};
+
+/** The private page's path for a token. */
+export function registrationPath(token: string): string {
+  return `/registrations/${token}`;
+}
+
+/** 'Thursday, June 12, 2025 at 8:00 AM' in Malawi time, or null when the date is not set yet. */
+export function eventWhenText(date: string | null): string | null {
+  const day = formatInSiteZone(date, EVENT_DATE_FORMAT);
+  return day ? `${day} at ${formatInSiteZone(date, EVENT_TIME_FORMAT)}` : null;
+}
+
+export function registrationView({ status, place, code, token, event }: Source, origin: string): RegistrationView {
+  const whenText = eventWhenText(event.date);
+  const location = event.location?.trim() || null;
+  const privateUrl = `${origin}${registrationPath(token)}`;
+  const message = [`My registration for ${event.name}`, whenText, location, `Code: ${code}`, privateUrl].filter(Boolean).join("\n");
+  return {
+    status,
+    statusText: registrationStatusText(status, place),
+    code,
+    eventId: event.id,
+    eventName: event.name,
+    whenText,
+    location,
+    calendarHref: event.date ? `${origin}/events/${event.id}/calendar.ics` : null,
+    whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
+    privateUrl,
+  };
+}
+
+/**
+ * What staff send a registrant on WhatsApp (wa.me/{their number}): their status, code and private
+ * link. This is how people without e-mail get their proof back, or hear they have moved up.
+ */
+export function personalMessage(person: { fullName: string; status: RegistrationStatus; place: number | null; code: string; promoted: boolean }, eventName: string, privateUrl: string): string {
+  const opening =
+    person.status === "confirmed" && person.promoted
+      ? `Good news: a place has opened and you are now confirmed for ${eventName}.`
+      : `Your registration for ${eventName}: ${registrationStatusText(person.status, person.place)}`;
+  return [`Hello ${person.fullName},`, opening, `Your code: ${person.code}`, `Your registration: ${privateUrl}`].join("\n");
+}

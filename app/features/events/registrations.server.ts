@@ -1,0 +1,751 @@
+// Every query that touches `event_registrations`. D1 has no interactive transactions, so each rule
+// two people can race is one guarded statement, or one batch (which D1 runs as one transaction):
+// - registering decides confirmed / waitlisted / refused in the INSERT itself, from the count of
+//   confirmed places at that instant;
+// - a phone registers once per event: a partial unique index on (event_id, dedupe_key) for
+//   registrations that are not cancelled;
+// - cancelling a confirmed place promotes the first on the waiting list in the same batch;
+// - check-in is `UPDATE … WHERE checked_in_at IS NULL`, so it lands once;
+// - the e-mails a change causes (a confirmation, moving up, a cancellation, staff's notification)
+//   are written in its batch, for exactly the rows it changes.
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { event_registrations, type RegistrationStatus } from "~/db/schema";
+import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
+import { REGISTRATION_PLACEHOLDERS as P } from "~/features/events/registration-emails";
+import {
+  newRegistrationCode,
+  newRegistrationToken,
+  readRegistrationCode,
+  registrationState,
+  type RegistrationWindow,
+} from "~/features/events/registration-rules";
+import type { OutboxContent } from "~/features/messaging/email-rules.server";
+import { enqueueEmailForEachQuery, enqueueNothingQuery } from "../messaging/outbox.server";
+
+const r = event_registrations;
+
+// ----- Codes ------------------------------------------------------------------------------------
+
+/** Tries a write again with a fresh code (and token) when the code drawn is already taken for the event. */
+async function withFreshCode<T>(write: (code: string, token: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(newRegistrationCode(), newRegistrationToken());
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error) || !/code/.test(String((error as Error).cause ?? error))) throw error;
+    }
+  }
+}
+
+// ----- SQL pieces -------------------------------------------------------------------------------
+
+/** How many confirmed places an event has taken. */
+export function confirmedCountSql(eventId: SQL | number): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM event_registrations c WHERE c.event_id = ${eventId} AND c.status = 'confirmed')`;
+}
+
+/**
+ * Whether event `e` takes registrations at `now`: registrationState (app/features/events/registration-rules.ts)
+ * in SQL, for the guarded insert.
+ */
+function openForRegistrationSql(now: string): SQL {
+  return sql`e.active = 1 AND e.registration_enabled = 1
+    AND (COALESCE(e.registration_closes_at, e.date) IS NULL OR COALESCE(e.registration_closes_at, e.date) > ${now})
+    AND (e.capacity IS NULL OR e.waitlist_enabled = 1 OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
+}
+
+/** Whether event `e` has a place free (no capacity, or fewer confirmed than it). */
+const placeFreeSql = sql`(e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
+
+/** The place on the waiting list of registration `w0` (1 = next to move up), or NULL when not waiting. */
+function waitlistPlaceSql(alias: string): SQL<number | null> {
+  const a = sql.raw(alias);
+  return sql<number | null>`CASE WHEN ${a}.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
+    WHERE q.event_id = ${a}.event_id AND q.status = 'waitlisted'
+      AND (q.queued_at < ${a}.queued_at OR (q.queued_at = ${a}.queued_at AND q.id <= ${a}.id))) END`;
+}
+
+/** An event's state for explaining an outcome: its switches, limits and confirmed count. */
+function eventWindowQuery(db: Db, eventId: SQL | number) {
+  return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
+      e.capacity, e.waitlist_enabled, ${confirmedCountSql(sql`e.id`)} AS confirmed
+    FROM churchevents e WHERE e.id = ${eventId}`));
+}
+
+type RegistrationWindowRow = {
+  id: number;
+  name: string;
+  location: string | null;
+  active: number;
+  registration_enabled: number;
+  date: string | null;
+  registration_closes_at: string | null;
+  capacity: number | null;
+  waitlist_enabled: number;
+  confirmed: number;
+};
+
+function windowOf(row: RegistrationWindowRow): RegistrationWindow {
+  return {
+    active: Boolean(row.active),
+    registration_enabled: Boolean(row.registration_enabled),
+    date: row.date,
+    registration_closes_at: row.registration_closes_at,
+    capacity: row.capacity,
+    waitlist_enabled: Boolean(row.waitlist_enabled),
+    confirmed: row.confirmed,
+  };
+}
+
+/** Whether the event has exactly as many confirmed as places (it just turned full, or stopped being full one step ago). */
+function isExactlyFull(row: RegistrationWindowRow | undefined) {
+  return row !== undefined && row.capacity !== null && row.confirmed === row.capacity;
+}
+
+export type PromotedRow = { id: number; event_id: number; full_name: string; email: string | null; code: string; token: string };
+
+/** The registrations promoteQuery moves up at that point of a batch: the first of the waiting list, as many as places are free. */
+function nextInLineSql(eventId: SQL | number): SQL {
+  return sql`id IN (
+      SELECT w.id FROM event_registrations w WHERE w.event_id = ${eventId} AND w.status = 'waitlisted'
+      ORDER BY w.queued_at, w.id
+      LIMIT COALESCE((SELECT CASE WHEN e.capacity IS NULL THEN -1 ELSE max(0, e.capacity - ${confirmedCountSql(sql`e.id`)}) END
+        FROM churchevents e WHERE e.id = ${eventId}), 0))`;
+}
+
+/**
+ * Moves the first people of the waiting list up into the places that are free (all of them when
+ * the event has no capacity): one guarded statement, so simultaneous cancellations never promote
+ * more people than there are places.
+ */
+export function promoteQuery(db: Db, eventId: SQL | number, now: string) {
+  return batchable(db.all<PromotedRow>(sql`UPDATE event_registrations SET status = 'confirmed', promoted_at = ${now}, told_at = NULL, updated_at = ${now}
+    WHERE ${nextInLineSql(eventId)}
+    RETURNING id, event_id, full_name, email, code, token`));
+}
+
+/**
+ * The e-mail to those promoteQuery moves up, for the same batch, just before it (it finds the
+ * same people): the event's id, or the SQL that finds it, as promoteQuery gets it.
+ */
+export function movedUpEmailQuery(db: Db, email: RegistrationEmail | null, eventId: SQL | number) {
+  return registrationEmailQuery(db, email, nextInLineSql(eventId));
+}
+
+// ----- E-mails ----------------------------------------------------------------------------------
+
+/**
+ * An e-mail about a registration, written in the batch that changes it. It is rendered beforehand
+ * (app/features/messaging/compose.server.ts) with the row's name, code, private link and place on the
+ * waiting list as REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row.
+ */
+export type RegistrationEmail = {
+  content: OutboxContent;
+  /** The registrant (the address on the row; nothing for a registration without one), or staff. */
+  to: "registrant" | { staff: string };
+  /** Only for a registration with this status at that point of the batch. */
+  status?: "confirmed" | "waitlisted";
+};
+
+/**
+ * For a batch: `email` once for each registration `which` (a condition on an event_registrations
+ * row) selects at that point of the batch; with no e-mail, a statement that writes nothing, so
+ * the batch's results keep their places. Put before the statement that changes the rows, it
+ * reaches exactly the rows that statement changes; after an insert, the new row by its token.
+ */
+function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
+  if (!email) return enqueueNothingQuery(db);
+  const { content, to, status } = email;
+  return enqueueEmailForEachQuery(db, content, {
+    to: to === "registrant" ? sql`t.email` : sql`${to.staff}`,
+    fill: { [P.name]: sql`t.full_name`, [P.code]: sql`t.code`, [P.token]: sql`t.token`, [P.place]: waitlistPlaceSql("t") },
+    from: sql`FROM event_registrations t WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which})
+      ${status ? sql`AND t.status = ${status}` : sql``} ${to === "registrant" ? sql`AND t.email IS NOT NULL` : sql``}`,
+  });
+}
+
+/** The outbox ids a batch's e-mail statements wrote. */
+function outboxIdsOf(...written: readonly { id: number }[][]): number[] {
+  return written.flat().map((row) => row.id);
+}
+
+// ----- Registering (the public form) ------------------------------------------------------------
+
+/** One person signing up for one event; the phone is in international form, the e-mail optional. */
+export type NewRegistration = {
+  event_id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  /** The island's id for this attempt (null without JavaScript). */
+  request_id: string | null;
+};
+
+/** What the person is told, and what their private page shows. */
+export type RegistrationReceipt = {
+  id: number;
+  event_id: number;
+  status: Exclude<RegistrationStatus, "cancelled">;
+  code: string;
+  token: string;
+  /** Place on the waiting list (1 = next), or null when confirmed. */
+  place: number | null;
+};
+
+/** The event a receipt is for, as the confirmation shows it. */
+export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null };
+
+export type RegisterOutcome =
+  | { outcome: "registered"; receipt: RegistrationReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
+  | { outcome: "repeated"; receipt: RegistrationReceipt; event: ReceiptEvent }
+  | { outcome: "already-registered" | "event-not-found" | "closed" | "full" };
+
+type HolderRow = RegistrationReceipt & { request_id: string | null };
+
+/**
+ * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
+ * waitlisted (or writes nothing when registration is not open or the phone is registered already);
+ * the same batch reads who holds the phone's place and the event's state to say why, and writes
+ * `emails` (each for the status it names) only if the new registration is there.
+ */
+export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const [inserted, holders, events, ...written] = await withFreshCode((code, token) =>
+    db.batch([
+      batchable(db.all<{ id: number }>(sql`INSERT INTO event_registrations
+          (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, created_at, updated_at)
+        SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${input.phone_number},
+          CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END,
+          ${code}, ${token}, ${input.request_id}, 'public', ${at}, ${at}
+        FROM churchevents e WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
+        ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
+        RETURNING id`)),
+      batchable(db.all<HolderRow>(sql`SELECT h.id, h.event_id, h.status, h.code, h.token, h.request_id, ${waitlistPlaceSql("h")} AS place
+        FROM event_registrations h
+        WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
+      eventWindowQuery(db, input.event_id),
+      ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
+    ]),
+  );
+  const holder = holders[0];
+  const event = events[0];
+  const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;
+  if (!event) return { outcome: "event-not-found" };
+  const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location };
+
+  if (inserted[0] && holder?.id === inserted[0].id) {
+    const turnedFull = holder.status === "confirmed" && isExactlyFull(event);
+    return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull, outboxIds: outboxIdsOf(...written) };
+  }
+  // A retry of an attempt that already landed (its reply was lost): the same answer again.
+  if (holder && input.request_id && holder.request_id === input.request_id) {
+    return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent };
+  }
+  if (!event.active) return { outcome: "event-not-found" };
+  if (holder) return { outcome: "already-registered" };
+  // Open but for the places: full, with no waiting list.
+  const window = windowOf(event);
+  return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };
+}
+
+// ----- The private page and cancelling from it ---------------------------------------------------
+
+/** A registration and its event, as the private page reads it. */
+export type RegistrationWithEvent = {
+  id: number;
+  full_name: string;
+  status: RegistrationStatus;
+  code: string;
+  token: string;
+  place: number | null;
+  event: { id: number; name: string; date: string | null; location: string | null; active: boolean };
+};
+
+type TokenRow = Omit<RegistrationWithEvent, "event"> & {
+  event_id: number;
+  event_name: string;
+  event_date: string | null;
+  event_location: string | null;
+  event_active: number;
+};
+
+/**
+ * A registration by its private link's token, with its event and its place on the waiting list,
+ * for a page's batch. Written out in SQL: a drizzle join in a D1 batch would mix up the two tables'
+ * columns of the same name.
+ */
+export function registrationByTokenQuery(db: Db, token: string) {
+  return batchable(
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place,
+        e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
+      FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+      WHERE t.token = ${token}`),
+  );
+}
+
+export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
+  const { event_id, event_name, event_date, event_location, event_active, ...registration } = row;
+  return { ...registration, event: { id: event_id, name: event_name, date: event_date, location: event_location, active: Boolean(event_active) } };
+}
+
+export type CancelOutcome =
+  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: PromotedRow[]; stoppedBeingFull: boolean; outboxIds: number[] }
+  | { outcome: "already-cancelled" | "not-found" | "too-late" };
+
+/** The e-mails of a cancellation: to the person cancelled, and to those who move up into the place. */
+export type CancelEmails = { cancelled: RegistrationEmail | null; movedUp: RegistrationEmail | null };
+
+const NO_CANCEL_EMAILS: CancelEmails = { cancelled: null, movedUp: null };
+
+/**
+ * The registrant cancels from the private link (until the event starts). The cancellation, the
+ * promotion of the first on the waiting list, their e-mails and the reading of the event's new
+ * state are one batch.
+ */
+export async function cancelByToken(token: string, now: Date, emails = NO_CANCEL_EMAILS): Promise<CancelOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const eventOfToken = sql`(SELECT event_id FROM event_registrations WHERE token = ${token})`;
+  const cancellable = sql`token = ${token} AND status <> 'cancelled'
+    AND COALESCE((SELECT e.date FROM churchevents e WHERE e.id = event_registrations.event_id), '9999') > ${at}`;
+  const [before, cancelNote, cancelled, movedUpNotes, promoted, events] = await db.batch([
+    batchable(db.all<{ status: RegistrationStatus; date: string | null }>(sql`SELECT t.status, e.date FROM event_registrations t
+      JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`)),
+    registrationEmailQuery(db, emails.cancelled, cancellable),
+    batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
+        cancelled_by = 'registrant', updated_at = ${at}
+      WHERE ${cancellable}
+      RETURNING id, event_id`)),
+    movedUpEmailQuery(db, emails.movedUp, eventOfToken),
+    promoteQuery(db, eventOfToken, at),
+    eventWindowQuery(db, eventOfToken),
+  ]);
+  const was = before[0];
+  if (!was) return { outcome: "not-found" };
+  if (!cancelled[0]) return { outcome: was.status === "cancelled" ? "already-cancelled" : "too-late" };
+  return cancelledOutcome(cancelled[0].event_id, was.status, promoted, events[0], outboxIdsOf(cancelNote, movedUpNotes));
+}
+
+function cancelledOutcome(eventId: number, wasStatus: RegistrationStatus, promoted: PromotedRow[], event: RegistrationWindowRow | undefined, outboxIds: number[]) {
+  const wasConfirmed = wasStatus === "confirmed";
+  // Full before (a confirmed place went, nobody took it) and one place short now.
+  const stoppedBeingFull = wasConfirmed && promoted.length === 0 && event?.capacity != null && event.confirmed === event.capacity - 1;
+  return { outcome: "cancelled" as const, eventId, wasConfirmed, promoted, stoppedBeingFull, outboxIds };
+}
+
+// ----- The registration desk (staff) ------------------------------------------------------------
+
+export type DeskAddition = {
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  /** A second person on a phone already registered (a family phone): not held to once per phone. */
+  shared_phone: boolean;
+  /** Staff chose to go over the capacity. */
+  over_capacity: boolean;
+  /** A walk-in at the door: checked in at once, and never put on the waiting list. */
+  walk_in: boolean;
+};
+
+export type DeskAddOutcome =
+  | { outcome: "added"; receipt: RegistrationReceipt; turnedFull: boolean; overCapacity: boolean; outboxIds: number[] }
+  | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
+  | { outcome: "full"; capacity: number; confirmed: number }
+  | { outcome: "event-not-found" };
+
+/**
+ * Staff add someone by hand (phoned in, or at the door). Capacity applies unless `over_capacity`
+ * is chosen (recorded on the row); a desk addition joins the waiting list when full, a walk-in
+ * does not (the volunteer is asked to go over instead). `emails` are written only if the person
+ * was added, each for the status it names.
+ */
+export async function addAtDesk(eventId: number, input: DeskAddition, by: string, now: Date, emails: readonly RegistrationEmail[] = []): Promise<DeskAddOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const over = input.over_capacity ? 1 : 0;
+  const walkIn = input.walk_in ? 1 : 0;
+  const dedupe = input.shared_phone ? null : input.phone_number;
+  const [inserted, holders, events, ...written] = await withFreshCode((code, token) =>
+    db.batch([
+      batchable(db.all<RegistrationReceipt & { over_capacity: number }>(sql`INSERT INTO event_registrations
+          (event_id, full_name, phone_number, email, dedupe_key, status, code, token, source, added_by, over_capacity,
+           checked_in_at, checked_in_by, created_at, updated_at)
+        SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${dedupe},
+          CASE WHEN ${placeFreeSql} OR ${over} = 1 THEN 'confirmed' ELSE 'waitlisted' END,
+          ${code}, ${token}, 'desk', ${by}, CASE WHEN ${placeFreeSql} THEN 0 ELSE ${over} END,
+          CASE WHEN ${walkIn} = 1 THEN ${at} END, CASE WHEN ${walkIn} = 1 THEN ${by} END, ${at}, ${at}
+        FROM churchevents e WHERE e.id = ${eventId} AND (${placeFreeSql} OR ${over} = 1 OR ${walkIn} = 0)
+        ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
+        RETURNING id, event_id, status, code, token, over_capacity, ${waitlistPlaceSql("event_registrations")} AS place`)),
+      batchable(db.all<{ id: number; full_name: string; code: string }>(sql`SELECT h.id, h.full_name, h.code FROM event_registrations h
+        WHERE h.event_id = ${eventId} AND h.dedupe_key = ${dedupe} AND h.status <> 'cancelled' ORDER BY h.id LIMIT 1`)),
+      eventWindowQuery(db, eventId),
+      ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
+    ]),
+  );
+  const event = events[0];
+  const added = inserted[0];
+  if (added) {
+    const { over_capacity, ...receipt } = added;
+    const turnedFull = receipt.status === "confirmed" && isExactlyFull(event);
+    return { outcome: "added", receipt, turnedFull, overCapacity: Boolean(over_capacity), outboxIds: outboxIdsOf(...written) };
+  }
+  if (!event) return { outcome: "event-not-found" };
+  const holder = holders[0];
+  if (holder) return { outcome: "phone-taken", holder: { full_name: holder.full_name, code: holder.code } };
+  return { outcome: "full", capacity: event.capacity ?? 0, confirmed: event.confirmed };
+}
+
+/** Staff cancel someone (at any time); the first on the waiting list moves up in the same batch, and both hear of it. */
+export async function cancelAtDesk(eventId: number, id: number, by: string, now: Date, emails = NO_CANCEL_EMAILS): Promise<CancelOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const cancellable = sql`id = ${id} AND event_id = ${eventId} AND status <> 'cancelled'`;
+  const [before, cancelNote, cancelled, movedUpNotes, promoted, events] = await db.batch([
+    db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    registrationEmailQuery(db, emails.cancelled, cancellable),
+    batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
+        cancelled_by = ${by}, updated_at = ${at}
+      WHERE ${cancellable} RETURNING id, event_id`)),
+    movedUpEmailQuery(db, emails.movedUp, eventId),
+    promoteQuery(db, eventId, at),
+    eventWindowQuery(db, eventId),
+  ]);
+  const was = before[0];
+  if (!was) return { outcome: "not-found" };
+  if (!cancelled[0]) return { outcome: "already-cancelled" };
+  return cancelledOutcome(eventId, was.status, promoted, events[0], outboxIdsOf(cancelNote, movedUpNotes));
+}
+
+export type RestoreOutcome =
+  | { outcome: "restored"; status: "confirmed" | "waitlisted"; turnedFull: boolean; outboxIds: number[] }
+  | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
+  | { outcome: "not-cancelled" | "not-found" };
+
+/**
+ * Staff undo a cancellation: the person gets a place if one is free, else joins the end of the
+ * waiting list. Refused (not an error) when the phone has registered again since. `emails` (the
+ * confirmation again, for the status it names) are written only if it was restored.
+ */
+export async function restoreAtDesk(eventId: number, id: number, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RestoreOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const [restored, rows, holders, events, ...written] = await db.batch([
+    batchable(db.all<{ status: "confirmed" | "waitlisted" }>(sql`UPDATE OR IGNORE event_registrations SET
+        status = (SELECT CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END FROM churchevents e WHERE e.id = ${eventId}),
+        queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, updated_at = ${at}
+      WHERE id = ${id} AND event_id = ${eventId} AND status = 'cancelled'
+      RETURNING status`)),
+    db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    batchable(db.all<{ full_name: string; code: string }>(sql`SELECT h.full_name, h.code FROM event_registrations h
+      WHERE h.event_id = ${eventId} AND h.id <> ${id} AND h.status <> 'cancelled'
+        AND h.dedupe_key = (SELECT dedupe_key FROM event_registrations WHERE id = ${id})`)),
+    eventWindowQuery(db, eventId),
+    // Restored by this batch: no longer cancelled, and changed at its time.
+    ...emails.map((email) => registrationEmailQuery(db, email, sql`id = ${id} AND event_id = ${eventId} AND status <> 'cancelled' AND updated_at = ${at}`)),
+  ]);
+  if (restored[0]) {
+    const { status } = restored[0];
+    return { outcome: "restored", status, turnedFull: status === "confirmed" && isExactlyFull(events[0]), outboxIds: outboxIdsOf(...written) };
+  }
+  if (!rows[0]) return { outcome: "not-found" };
+  if (rows[0].status !== "cancelled") return { outcome: "not-cancelled" };
+  const holder = holders[0];
+  return holder ? { outcome: "phone-taken", holder } : { outcome: "not-cancelled" };
+}
+
+export type PromoteOutcome =
+  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean; outboxIds: number[] }
+  | { outcome: "full"; capacity: number; confirmed: number }
+  | { outcome: "not-waitlisted" | "not-found" };
+
+/** Staff move one person up from the waiting list (who hears of it); over a full capacity only when chosen (recorded). */
+export async function promoteAtDesk(eventId: number, id: number, overCapacity: boolean, now: Date, movedUp: RegistrationEmail | null = null): Promise<PromoteOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const over = overCapacity ? 1 : 0;
+  const promotable = sql`id = ${id} AND event_id = ${eventId} AND status = 'waitlisted'
+    AND (${over} = 1 OR (SELECT ${placeFreeSql} FROM churchevents e WHERE e.id = ${eventId}))`;
+  const [movedUpNote, promoted, rows, events] = await db.batch([
+    registrationEmailQuery(db, movedUp, promotable),
+    batchable(db.all<{ over_capacity: number }>(sql`UPDATE event_registrations SET status = 'confirmed', promoted_at = ${at}, told_at = NULL,
+        updated_at = ${at},
+        over_capacity = (SELECT CASE WHEN ${placeFreeSql} THEN 0 ELSE 1 END FROM churchevents e WHERE e.id = ${eventId})
+      WHERE ${promotable}
+      RETURNING over_capacity`)),
+    db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    eventWindowQuery(db, eventId),
+  ]);
+  const event = events[0];
+  if (promoted[0]) {
+    return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity), outboxIds: outboxIdsOf(movedUpNote) };
+  }
+  if (!rows[0]) return { outcome: "not-found" };
+  if (rows[0].status !== "waitlisted") return { outcome: "not-waitlisted" };
+  return { outcome: "full", capacity: event?.capacity ?? 0, confirmed: event?.confirmed ?? 0 };
+}
+
+/** Staff have told a promoted person that they moved up. False when there was nothing to mark. */
+export async function markTold(eventId: number, id: number, now: Date): Promise<boolean> {
+  const rows = await getDb()
+    .update(r)
+    .set({ told_at: now.toISOString() })
+    .where(and(eq(r.id, id), eq(r.event_id, eventId), sql`${r.promoted_at} IS NOT NULL`, sql`${r.told_at} IS NULL`))
+    .returning({ id: r.id });
+  return rows.length === 1;
+}
+
+// ----- Check-in at the door ---------------------------------------------------------------------
+
+export type CheckInState = {
+  id: number;
+  full_name: string;
+  status: RegistrationStatus;
+  checked_in_at: string | null;
+  checked_in_by: string | null;
+  admitted_unconfirmed: boolean;
+};
+
+export type CheckInOutcome =
+  | { outcome: "checked-in" | "undone" | "already-checked-in" | "not-checked-in" | "not-confirmed"; person: CheckInState; checkedIn: number }
+  | { outcome: "not-found" };
+
+const checkInColumns = {
+  id: r.id,
+  full_name: r.full_name,
+  status: r.status,
+  checked_in_at: r.checked_in_at,
+  checked_in_by: r.checked_in_by,
+  admitted_unconfirmed: r.admitted_unconfirmed,
+};
+
+/**
+ * Checks one person in: one guarded statement (`WHERE checked_in_at IS NULL`), so two volunteers
+ * tapping at once record it once. Someone not confirmed is only let in when `admit` says so, and
+ * that is recorded. The person's state is read in the same batch, so the screen can show the truth.
+ */
+export async function checkIn(eventId: number, id: number, admit: boolean, by: string, now: Date): Promise<CheckInOutcome> {
+  const db = getDb();
+  const [changed, rows, tallies] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = ${now.toISOString()}, checked_in_by = ${by},
+        admitted_unconfirmed = (status <> 'confirmed'), updated_at = ${now.toISOString()}
+      WHERE id = ${id} AND event_id = ${eventId} AND checked_in_at IS NULL AND (status = 'confirmed' OR ${admit ? 1 : 0} = 1)
+      RETURNING id`)),
+    db.select(checkInColumns).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    registrationTalliesQuery(db, eventId),
+  ]);
+  const person = rows[0];
+  const checkedIn = tallies[0]?.checkedIn ?? 0;
+  if (!person) return { outcome: "not-found" };
+  if (changed[0]) return { outcome: "checked-in", person, checkedIn };
+  return { outcome: person.checked_in_at ? "already-checked-in" : "not-confirmed", person, checkedIn };
+}
+
+/** Takes a check-in back (a wrong tap). */
+export async function undoCheckIn(eventId: number, id: number, now: Date): Promise<CheckInOutcome> {
+  const db = getDb();
+  const [changed, rows, tallies] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = NULL, checked_in_by = NULL, admitted_unconfirmed = 0,
+        updated_at = ${now.toISOString()}
+      WHERE id = ${id} AND event_id = ${eventId} AND checked_in_at IS NOT NULL RETURNING id`)),
+    db.select(checkInColumns).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    registrationTalliesQuery(db, eventId),
+  ]);
+  const person = rows[0];
+  if (!person) return { outcome: "not-found" };
+  return { outcome: changed[0] ? "undone" : "not-checked-in", person, checkedIn: tallies[0]?.checkedIn ?? 0 };
+}
+
+// ----- The daily summary to staff ---------------------------------------------------------------
+
+export type SummaryRow = {
+  event_id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  status: RegistrationStatus;
+  code: string;
+  place: number | null;
+};
+
+/**
+ * The registrations from the website that events set to a daily summary have had since their last
+ * summary (or since `firstFrom` for an event never summarised) and before `until`, oldest first.
+ */
+export function registrationsToSummarizeQuery(db: Db, firstFrom: string, until: string) {
+  return batchable(
+    db.all<SummaryRow>(sql`SELECT r.event_id, r.full_name, r.phone_number, r.email, r.status, r.code, ${waitlistPlaceSql("r")} AS place
+      FROM event_registrations r JOIN churchevents e ON e.id = r.event_id
+      WHERE e.registration_notifications = 'daily' AND r.source = 'public'
+        AND r.created_at >= COALESCE(e.registration_summary_until, ${firstFrom}) AND r.created_at < ${until}
+      ORDER BY r.event_id, r.created_at, r.id`),
+  );
+}
+
+// ----- Reading lists (desk, check-in, exports) --------------------------------------------------
+
+export type RegistrationFilter = RegistrationStatus | "all";
+
+/**
+ * What staff may search by: a name, a phone's digits or a code. A whole national number (9+ digits)
+ * may start with its 0; shorter digits are the end of a number, zeros included ('0067').
+ */
+function searchCondition(query: string): SQL | undefined {
+  const text = query.trim();
+  if (!text) return undefined;
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const conditions: SQL[] = [sql`${r.full_name} LIKE ${`%${escaped}%`} ESCAPE '\\'`];
+  const typed = text.replace(/\D/g, "");
+  const digits = typed.length >= 9 ? typed.replace(/^0/, "") : typed;
+  if (digits.length >= 3 && /^[\d\s+()-]+$/.test(text)) conditions.push(like(r.phone_number, `%${digits}%`));
+  const code = readRegistrationCode(text);
+  if (code) conditions.push(eq(r.code, code));
+  return or(...conditions);
+}
+
+const deskColumns = {
+  id: r.id,
+  full_name: r.full_name,
+  phone_number: r.phone_number,
+  email: r.email,
+  status: r.status,
+  code: r.code,
+  token: r.token,
+  source: r.source,
+  added_by: r.added_by,
+  over_capacity: r.over_capacity,
+  promoted_at: r.promoted_at,
+  told_at: r.told_at,
+  cancelled_at: r.cancelled_at,
+  cancelled_by: r.cancelled_by,
+  checked_in_at: r.checked_in_at,
+  checked_in_by: r.checked_in_by,
+  admitted_unconfirmed: r.admitted_unconfirmed,
+  created_at: r.created_at,
+  place: waitlistPlaceSql("event_registrations"),
+};
+
+
+/** Per event: how many are confirmed, waiting, cancelled, checked in, and moved up but not told. */
+export function registrationTalliesQuery(db: Db, eventId: number) {
+  return db
+    .select({
+      confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+      waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
+      cancelled: sql<number>`count(*) FILTER (WHERE ${r.status} = 'cancelled')`,
+      checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
+      notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${r.told_at} IS NULL)`,
+      total: count(),
+    })
+    .from(r)
+    .where(eq(r.event_id, eventId));
+}
+
+/**
+ * One page of the desk's list: newest first (the spec's order), or for the waiting list in its
+ * order; filtered by status and a search. With the count of matches, for paging.
+ */
+export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
+  const where = and(eq(r.event_id, eventId), filter === "all" ? undefined : eq(r.status, filter), searchCondition(search));
+  const order = filter === "waitlisted" ? [asc(r.queued_at), asc(r.id)] : [desc(r.created_at), desc(r.id)];
+  return [
+    db.select(deskColumns).from(r).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(r).where(where),
+  ] as const;
+}
+
+/** Check-in's search: up to `limit` people matching, A–Z. */
+export function checkInMatchesQuery(db: Db, eventId: number, search: string, limit: number) {
+  return db
+    .select({ ...deskColumns })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), searchCondition(search)))
+    .orderBy(sql`${r.full_name} COLLATE NOCASE`, asc(r.id))
+    .limit(limit);
+}
+
+/** The last people checked in, newest first (what the door volunteer just did). */
+export function recentCheckInsQuery(db: Db, eventId: number, limit: number) {
+  return db
+    .select({ ...deskColumns })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), sql`${r.checked_in_at} IS NOT NULL`))
+    .orderBy(desc(r.checked_in_at), desc(r.id))
+    .limit(limit);
+}
+
+/** The printed door list: everyone not cancelled, A–Z (confirmed first, then the waiting list). */
+export function doorListQuery(db: Db, eventId: number) {
+  return db
+    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, code: r.code, status: r.status, checked_in_at: r.checked_in_at })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), sql`${r.status} <> 'cancelled'`))
+    .orderBy(sql`${r.status} = 'waitlisted'`, sql`${r.full_name} COLLATE NOCASE`, asc(r.id));
+}
+
+/** The confirmed people of an event, A–Z, for the contacts (vCard) export. */
+export function confirmedContacts(eventId: number) {
+  return getDb()
+    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, email: r.email, code: r.code })
+    .from(r)
+    .where(and(eq(r.event_id, eventId), eq(r.status, "confirmed")))
+    .orderBy(sql`${r.full_name} COLLATE NOCASE`, asc(r.id))
+    .all();
+}
+
+/** How many registrations each event has (every status): one grouped query for the admin list. */
+export function registrationCountsByEventQuery(db: Db) {
+  return db
+    .select({
+      event_id: r.event_id,
+      n: count(),
+      confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+      waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
+      checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
+    })
+    .from(r)
+    .groupBy(r.event_id);
+}
+
+// The CSV export (SPEC section 7): everyone, newest first, page by page.
+
+export type Registration = Pick<
+  typeof r.$inferSelect,
+  "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at"
+>;
+
+const exportColumns = {
+  id: r.id,
+  full_name: r.full_name,
+  phone_number: r.phone_number,
+  email: r.email,
+  created_at: r.created_at,
+  status: r.status,
+  code: r.code,
+  checked_in_at: r.checked_in_at,
+};
+
+/**
+ * One page of an event's registrations newest first, after `after` (keyset paging on
+ * created_at, id, served by the (event_id, created_at) index), for the streamed CSV export.
+ */
+export function registrationsAfter(eventId: number, after: Registration | null, pageSize = 500) {
+  return getDb()
+    .select(exportColumns)
+    .from(r)
+    .where(
+      and(
+        eq(r.event_id, eventId),
+        after ? or(sql`${r.created_at} < ${after.created_at}`, and(eq(r.created_at, after.created_at), sql`${r.id} < ${after.id}`)) : undefined,
+      ),
+    )
+    .orderBy(desc(r.created_at), desc(r.id))
+    .limit(pageSize)
+    .all();
+}
+
+/** Part of deleting an event: its registrations go with it, in the same batch. */
+export function deleteRegistrationsOfEventQuery(db: Db, eventId: number) {
+  return db.delete(r).where(eq(r.event_id, eventId));
+}

@@ -1,0 +1,56 @@
+// The e-mail parts of the scheduled jobs (workers/scheduled-jobs.ts).
+import { recordRegistrationSummary, registrationSummariesDue } from "~/features/events/events.server";
+import { expireOutbox, outboxSweep } from "~/features/messaging/outbox.server";
+import { purgeUnconfirmedSubscribers } from "~/features/messaging/subscribers.server";
+import { emailSite, registrationSummary } from "./compose.server";
+import { sendThroughQueue } from "./newsletter-queue.server";
+import { deliverOutbox, emailSetup, newsletterQueueReady } from "./sender.server";
+
+/** Newsletter copies one outbox cron run hands to the queue, or sends itself when there is no queue. */
+const NEWSLETTER_ROWS_PER_RUN = { withQueue: 2500, withoutQueue: 100 } as const;
+
+/**
+ * Every few minutes: sends what is due (retries, messages written while e-mail was not set up),
+ * puts rows stuck in 'sending' back, and hands newsletter copies whose queue message was lost to the
+ * queue again (without a queue, sends a portion of them). Does nothing, not even a query, while
+ * e-mail is not set up.
+ */
+export async function sendDueEmail(scheduledTime: number): Promise<void> {
+  if (!emailSetup().ready) return;
+  const withQueue = newsletterQueueReady();
+  const newsletterLimit = withQueue ? NEWSLETTER_ROWS_PER_RUN.withQueue : NEWSLETTER_ROWS_PER_RUN.withoutQueue;
+  const { newsletterIds, transactionalIds } = await outboxSweep(new Date(scheduledTime), { withQueue, newsletterLimit });
+  if (withQueue) await sendThroughQueue(newsletterIds);
+  await deliverOutbox(withQueue ? transactionalIds : [...transactionalIds, ...newsletterIds]);
+}
+
+/** Daily: gives up messages unsent after 7 days and deletes addresses never confirmed. */
+export async function dailyEmailCleanUp(scheduledTime: number): Promise<void> {
+  const now = new Date(scheduledTime);
+  await Promise.all([expireOutbox(now), purgeUnconfirmedSubscribers(now)]);
+}
+
+const MINUTE_MS = 60_000;
+/** An event's first summary covers the day before it. */
+const FIRST_SUMMARY_MS = 24 * 60 * MINUTE_MS;
+/**
+ * A registration is stamped with its request's time and lands within moments; a summary covers
+ * registrations stamped a minute before its run, so none still landing is left out of every summary.
+ */
+const SUMMARY_SETTLE_MS = MINUTE_MS;
+
+/**
+ * Daily: each event set to a daily summary whose website registrations have grown since its last
+ * summary gets one e-mail to the events address listing them; nothing when there are none.
+ */
+export async function sendRegistrationSummaries(scheduledTime: number): Promise<void> {
+  const until = new Date(scheduledTime - SUMMARY_SETTLE_MS);
+  const due = await registrationSummariesDue(new Date(until.getTime() - FIRST_SUMMARY_MS), until);
+  if (due.length === 0) return;
+  const site = await emailSite();
+  const ids: number[] = [];
+  for (const { event, from, registrations, totals } of due) {
+    ids.push(...(await recordRegistrationSummary(event.id, from, until, registrationSummary(event, registrations, totals, site))));
+  }
+  await deliverOutbox(ids);
+}

@@ -1,0 +1,213 @@
+// The rules every outgoing e-mail obeys, checked when it is written to the outbox and again when it
+// is sent, so a message the provider would refuse never leaves, and nothing typed by a visitor can
+// reach a header:
+// - one recipient per message (never a shared `to`: it has a limit and leaks addresses);
+// - subject and names are one line (control characters, CR and LF become spaces);
+// - the reply-to goes in the binding's `replyTo` field: Email Service refuses Reply-To, From, Date
+//   and the other platform headers in `headers`, so only List-Unsubscribe, List-Unsubscribe-Post,
+//   List-Id and X-* headers are allowed, and List-Unsubscribe must be an https link (RFC 8058);
+// - attachments are text (an .ics file), sent base64-encoded, the form the binding documents for
+//   strings (the local simulator stores them as given).
+import { z } from "zod";
+import type { email_outbox } from "~/db/schema";
+import type { EmailKind } from "~/features/messaging/email-kinds";
+import { oneLine } from "~/features/messaging/email-layout";
+import { withUnsubscribeUrl } from "~/features/messaging/newsletter-email";
+
+export type MailAddress = { email: string; name?: string };
+
+/** A text attachment, e.g. an event's .ics file ({ filename: "event.ics", type: "text/calendar; method=PUBLISH", content }). */
+export type EmailAttachment = { filename: string; type: string; content: string };
+
+/** One e-mail to one recipient, as a caller hands it to the outbox. */
+export type OutboxEmail = {
+  kind: EmailKind;
+  to: string;
+  /** The sender's display name: the organisation's name from the settings. */
+  fromName: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: MailAddress | null;
+  headers?: Record<string, string>;
+  attachments?: readonly EmailAttachment[];
+};
+
+/** A message the rules refuse: a programming error when writing, a failed row when sending. */
+export class EmailRefused extends Error {}
+
+export const SUBJECT_MAX_LENGTH = 998;
+const NAME_MAX_LENGTH = 100;
+const HEADER_VALUE_MAX_BYTES = 2048;
+const ATTACHMENT_MAX_BYTES = 512 * 1024;
+export const ONE_CLICK = "List-Unsubscribe=One-Click";
+
+const emailSchema = z.email();
+
+function isAddress(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 254 && emailSchema.safeParse(value).success;
+}
+
+
+/** The two headers of a one-click unsubscribe (RFC 8058); none for a link that is not https. */
+export function listUnsubscribeHeaders(url: string | null): Record<string, string> {
+  if (!url || !url.startsWith("https://")) return {};
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": ONE_CLICK };
+}
+
+const API_FIELD_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "reply-to", "sender"]);
+const LIST_HEADERS = new Map([
+  ["list-unsubscribe", "List-Unsubscribe"],
+  ["list-unsubscribe-post", "List-Unsubscribe-Post"],
+  ["list-id", "List-Id"],
+]);
+
+/** The headers as the provider accepts them, or EmailRefused saying which one it would refuse and why. */
+export function checkHeaders(headers: Record<string, string> | undefined | null): Record<string, string> {
+  const checked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (API_FIELD_HEADERS.has(lower)) throw new EmailRefused(`Header ${name} must be set through its own field (replyTo for Reply-To), not as a header`);
+    const canonical = LIST_HEADERS.get(lower) ?? (/^x-[a-z0-9_-]{1,98}$/i.test(name) ? name : null);
+    if (!canonical) throw new EmailRefused(`Header ${name} is not allowed`);
+    if (typeof value !== "string" || value.trim() === "" || /[\r\n]/.test(value)) throw new EmailRefused(`Header ${name} must be one non-empty line`);
+    if (new TextEncoder().encode(value).length > HEADER_VALUE_MAX_BYTES) throw new EmailRefused(`Header ${name} is too long`);
+    checked[canonical] = value;
+  }
+  const unsubscribe = checked["List-Unsubscribe"];
+  if (unsubscribe !== undefined && !/^<https:\/\/[^\s<>]+>$/.test(unsubscribe)) throw new EmailRefused("List-Unsubscribe must be one https link in angle brackets");
+  const post = checked["List-Unsubscribe-Post"];
+  if (post !== undefined && (post !== ONE_CLICK || unsubscribe === undefined)) {
+    throw new EmailRefused(`List-Unsubscribe-Post must be exactly ${ONE_CLICK}, with an https List-Unsubscribe`);
+  }
+  return checked;
+}
+
+function checkAttachments(attachments: readonly EmailAttachment[] | undefined | null): EmailAttachment[] {
+  return (attachments ?? []).map((attachment) => {
+    if (!/^[\w][\w .-]{0,99}$/.test(attachment.filename) || /\.\./.test(attachment.filename)) throw new EmailRefused(`Attachment name "${attachment.filename}" is not allowed`);
+    if (!/^[\w.+-]+\/[\w.+-]+(; ?[\w-]+=[\w.-]+)*$/.test(attachment.type)) throw new EmailRefused(`Attachment type "${attachment.type}" is not valid`);
+    if (typeof attachment.content !== "string" || new TextEncoder().encode(attachment.content).length > ATTACHMENT_MAX_BYTES) {
+      throw new EmailRefused(`Attachment ${attachment.filename} must be text under ${ATTACHMENT_MAX_BYTES / 1024} KB`);
+    }
+    return { filename: attachment.filename, type: attachment.type, content: attachment.content };
+  });
+}
+
+function checkReplyTo(replyTo: MailAddress | null | undefined): MailAddress | null {
+  if (!replyTo) return null;
+  if (!isAddress(replyTo.email)) throw new EmailRefused("The reply-to address is not a valid e-mail address");
+  const name = replyTo.name ? oneLine(replyTo.name, NAME_MAX_LENGTH) : "";
+  return name ? { email: replyTo.email, name } : { email: replyTo.email };
+}
+
+/** An e-mail without its recipient: one written for each row a query finds, to an address on the row (app/features/messaging/outbox.server.ts). */
+export type OutboxContent = Omit<OutboxEmail, "to">;
+
+/** The e-mail's content made safe, or EmailRefused. */
+export function checkOutboxContent<E extends OutboxContent>(email: E): E {
+  const subject = oneLine(email.subject, SUBJECT_MAX_LENGTH);
+  if (!subject) throw new EmailRefused("An e-mail needs a subject");
+  if (!email.text.trim() && !email.html.trim()) throw new EmailRefused("An e-mail needs a body");
+  return {
+    ...email,
+    subject,
+    fromName: oneLine(email.fromName, NAME_MAX_LENGTH),
+    replyTo: checkReplyTo(email.replyTo),
+    headers: checkHeaders(email.headers),
+    attachments: checkAttachments(email.attachments),
+  };
+}
+
+/** The e-mail made safe, or EmailRefused. */
+export function checkOutboxEmail(email: OutboxEmail): OutboxEmail {
+  if (!isAddress(email.to)) throw new EmailRefused(`"${oneLine(String(email.to), 100)}" is not a valid e-mail address`);
+  return checkOutboxContent(email);
+}
+
+/** A stored outbox row. */
+export type OutboxRow = typeof email_outbox.$inferSelect;
+
+/** The body a newsletter delivery shares with its newsletter. */
+export type NewsletterBody = { body_text: string; body_html: string };
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new EmailRefused("The stored message could not be read");
+  }
+}
+
+/** UTF-8 text as base64 (what the binding expects for string attachment content). */
+export function base64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Everything about a stored row as it is sent, in the order /admin/outbox/{id} shows it. */
+export type SentMessage = {
+  from: MailAddress;
+  to: string;
+  replyTo: MailAddress | null;
+  subject: string;
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+  attachments: EmailAttachment[];
+};
+
+/** The message a stored row stands for: exactly what is handed to the provider (and shown to admins). */
+export function messageOfRow(row: OutboxRow, newsletter: NewsletterBody | null, mailFrom: string): SentMessage {
+  let body = { text: row.body_text ?? "", html: row.body_html ?? "" };
+  if (row.newsletter_id !== null) {
+    if (!newsletter) throw new EmailRefused("The newsletter of this message no longer exists");
+    body = withUnsubscribeUrl({ text: newsletter.body_text, html: newsletter.body_html }, row.unsubscribe_url ?? "");
+  }
+  const email = checkOutboxEmail({
+    kind: row.kind as EmailKind,
+    to: row.recipient,
+    fromName: row.from_name,
+    subject: row.subject,
+    ...body,
+    replyTo: parseJson<MailAddress | null>(row.reply_to, null),
+    headers: { ...parseJson<Record<string, string>>(row.headers, {}), ...listUnsubscribeHeaders(row.unsubscribe_url) },
+    attachments: parseJson<EmailAttachment[]>(row.attachments, []),
+  });
+  return {
+    from: email.fromName ? { email: mailFrom, name: email.fromName } : { email: mailFrom },
+    to: email.to,
+    replyTo: email.replyTo ?? null,
+    subject: email.subject,
+    headers: email.headers ?? {},
+    text: email.text,
+    html: email.html,
+    attachments: [...(email.attachments ?? [])],
+  };
+}
+
+/** What `env.EMAIL.send()` is given for a message. */
+export function bindingPayload(message: SentMessage): EmailMessageBuilder {
+  return {
+    from: message.from.name ? { email: message.from.email, name: message.from.name } : message.from.email,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.replyTo ? { replyTo: message.replyTo.name ? { email: message.replyTo.email, name: message.replyTo.name } : message.replyTo.email } : {}),
+    ...(Object.keys(message.headers).length ? { headers: message.headers } : {}),
+    ...(message.attachments.length
+      ? {
+          attachments: message.attachments.map((attachment) => ({
+            filename: attachment.filename,
+            type: attachment.type,
+            disposition: "attachment" as const,
+            content: base64Utf8(attachment.content),
+          })),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,6 @@
+// The states of an outbox row (app/features/messaging/outbox.server.ts), named once for the model and the admin pages.
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** How many messages /admin/outbox lists (newest first). */
+export const OUTBOX_PAGE_SIZE = 100;

@@ -1,0 +1,117 @@
+// /admin/settings and /admin/pages on the server: what their forms start from, and saving one
+// section. A save is checked by the section's schema, then written only if nobody saved the
+// section since the form was opened (its version); otherwise it is refused with when they saved,
+// keeping what was typed. Adding, removing and moving list entries (verses, timeline entries)
+// without JavaScript posts the form too: conform answers with the changed list and nothing is saved.
+import type { Submission } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { CONTACT_DEFAULTS } from "~/features/settings/organisation";
+import { adminContext, requestContext } from "~/context";
+import { firstErrors, type FormAnswer } from "~/lib/form-answer";
+import { RESTORE_INTENT, RESTORED } from "~/features/publishing/history-messages";
+import {
+  conferenceSchemaWithEvents,
+  SECTION_FORMS,
+  SECTION_SCHEMAS,
+  staleSettingsMessage,
+  type SettingsSection,
+  type SettingsValues,
+} from "~/features/settings/settings-forms";
+import { savedAtText } from "~/lib/time";
+import { saveSection, settingsFormData } from "~/features/settings/settings-data.server";
+import { decideImage, errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
+import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
+import { deleteImageSet } from "~/features/images/image-store.server";
+import { sectionSaves, sectionVersions, siteSettings } from "~/features/settings/settings.server";
+import { changedFields, noteActivity } from "~/features/accounts/activity.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** A section form's answer: which section it was for, and conform's result. */
+export type SectionAnswer = FormAnswer & { section: SettingsSection };
+
+/** What a settings page's forms start from: the values, each section's version and last save, the upcoming events. */
+export async function settingsPageData() {
+  const { rows, upcomingEvents } = await settingsFormData(new Date());
+  return { settings: siteSettings(rows), versions: sectionVersions(rows), saves: sectionSaves(rows), upcomingEvents };
+}
+
+/**
+ * What was typed, made safe to show again: a list (verses, timeline) that came back as anything
+ * but a list of entries (a forged post) is dropped, so the form renders instead of failing.
+ */
+function listsAsLists(section: SettingsSection, result: SectionAnswer["result"]): SectionAnswer["result"] {
+  const initial = result.initialValue;
+  if (!initial) return result;
+  for (const [key, field] of Object.entries(SECTION_SCHEMAS[section].shape)) {
+    const list = field instanceof z.ZodDefault ? field.unwrap() instanceof z.ZodArray : field instanceof z.ZodArray;
+    const value = initial[key];
+    if (list && value !== undefined && !(Array.isArray(value) && value.every((entry) => entry == null || (typeof entry === "object" && !Array.isArray(entry))))) {
+      delete initial[key];
+    }
+  }
+  return result;
+}
+
+function answer(section: SettingsSection, submission: Submission<unknown> | null, reason: Parameters<typeof refusal>[1], status = 200) {
+  const { result, toast } = refusal(submission, reason);
+  return data<SectionAnswer>({ result: listsAsLists(section, result), section, ...(toast ? { toast } : {}) }, { status });
+}
+
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/**
+ * Saves the section the form posted, when it is one of this page's `sections`; with `keepHistory`
+ * (the page copy), the version a save replaces is kept, and a restore of one is a save too.
+ */
+export async function saveSettingsSection({ request, context }: ActionArgs, page: string, sections: readonly SettingsSection[], keepHistory = false) {
+  const post = await readAdminPost(request, undefined, page);
+  if ("refused" in post) return post.refused;
+  const { formData } = post;
+  const section = sections.find((key) => key === formData.get("section"));
+  if (!section) return redirectWithToast(request, page, errorToast("Unknown settings section."));
+
+  const version = Number(formData.get("version"));
+  const stored = await settingsPageData();
+  const schema =
+    section === "conference" ? conferenceSchemaWithEvents(new Set(stored.upcomingEvents.map((event) => event.id))) : SECTION_SCHEMAS[section];
+  let submission;
+  try {
+    submission = parseSubmission(formData, schema);
+  } catch (error) {
+    if (!(error instanceof BadRequest)) throw error;
+    return answer(section, null, { formError: error.message, toast: errorToast(error.message) }, error.status);
+  }
+  // A list entry added, removed or moved without JavaScript: show the changed form, save nothing.
+  if (submission.status === undefined) return answer(section, submission, {});
+  if (submission.status !== "success") {
+    return answer(section, submission, { toast: invalidFormToast(firstErrors(submission.reply())) }, 400);
+  }
+  if (!Number.isInteger(version) || version < 0) {
+    return answer(section, submission, { formError: "The form could not be read. Please reload the page.", toast: errorToast("Please reload the page.") }, 400);
+  }
+
+  let value: SettingsValues[SettingsSection] = submission.value as SettingsValues[SettingsSection];
+  // The map picture: the one the picture field posts (an upload, kept or replaced); removed, the bundled one.
+  const oldMap = stored.settings.contact.map_image;
+  if (section === "contact") {
+    const image = await decideImage(formData, "site", oldMap);
+    value = { ...(value as SettingsValues["contact"]), map_image: image.url ?? CONTACT_DEFAULTS.map_image };
+  }
+
+  const outcome = await saveSection(section, value, version, context.get(adminContext).email, keepHistory);
+  if (!outcome.saved) {
+    const message = staleSettingsMessage(savedAtText(outcome.savedAt));
+    return answer(section, submission, { formError: message, toast: errorToast(message) }, 409);
+  }
+  if (section === "contact" && (value as SettingsValues["contact"]).map_image !== oldMap) {
+    context.get(requestContext).waitUntil(deleteImageSet(oldMap));
+  }
+  noteActivity(context, {
+    action: post.intent === RESTORE_INTENT ? "Restored an earlier version of" : "Saved",
+    target: `${page === "/admin/pages" ? "page copy" : "settings"}: ${section}`,
+    summary: changedFields(stored.settings[section] as Record<string, unknown>, value as Record<string, unknown>),
+  });
+  const saved = { title: SECTION_FORMS[section].saved };
+  return redirectWithToast(request, `${page}#${section}`, post.intent === RESTORE_INTENT ? { ...saved, description: RESTORED } : saved);
+}

@@ -1,0 +1,81 @@
+// Every query that touches `site_settings`: the stored sections as they are (checking them against
+// their forms' schemas is app/features/settings/settings.server.ts's job), and the guarded save.
+import { and, eq, sql } from "drizzle-orm";
+import { site_settings } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
+import { eventForEmailsQuery, upcomingEventOptionsQuery } from "../events/events.server";
+import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "../publishing/history.server";
+
+export type StoredSection = typeof site_settings.$inferSelect;
+
+/** Every stored section, for a page's batch. */
+export function settingsQuery(db: Db) {
+  return db.select().from(site_settings);
+}
+
+/** Every stored section (a page that reads nothing else). */
+export function storedSettings(): Promise<StoredSection[]> {
+  return settingsQuery(getDb()).all();
+}
+
+/** What /admin/settings and /admin/pages start from: the stored sections and the upcoming events. */
+export async function settingsFormData(now: Date) {
+  const db = getDb();
+  const [rows, upcomingEvents] = await db.batch([settingsQuery(db), upcomingEventOptionsQuery(db, now)]);
+  return { rows, upcomingEvents };
+}
+
+/** What a registration's e-mails start from, in one round trip: the stored sections and the event (undefined when there is none). */
+export async function settingsAndEventForEmails(eventId: number) {
+  const db = getDb();
+  const [rows, events] = await db.batch([settingsQuery(db), eventForEmailsQuery(db, eventId)]);
+  return { rows, event: events[0] };
+}
+
+export type SaveOutcome = { saved: true } | { saved: false; savedAt: string | null };
+
+/**
+ * Saves one section if it is still at `version` (the version the admin's form was opened at), in
+ * one guarded statement: two admins saving at once can never both win, and the later one learns
+ * when the other saved. Version 0 means "never saved": the row does not exist yet. The page copy
+ * (`keepHistory`) also keeps the version a save replaces, in the same batch.
+ */
+export async function saveSection(key: string, value: unknown, version: number, by: string, keepHistory = false): Promise<SaveOutcome> {
+  const db = getDb();
+  const json = JSON.stringify(value);
+  const now = new Date().toISOString();
+  const atFormVersion = and(eq(site_settings.key, key), eq(site_settings.version, version));
+  const write =
+    version === 0
+      ? db.insert(site_settings).values({ key, value: json, version: 1, updated_at: now, updated_by: by }).onConflictDoNothing().returning({ key: site_settings.key })
+      : db
+          .update(site_settings)
+          .set({ value: json, version: sql`${site_settings.version} + 1`, updated_at: now, updated_by: by })
+          .where(atFormVersion)
+          .returning({ key: site_settings.key });
+  const last = db
+    .select({ version: site_settings.version, updated_at: site_settings.updated_at, updated_by: site_settings.updated_by })
+    .from(site_settings)
+    .where(eq(site_settings.key, key));
+  if (keepHistory) {
+    const keep = keepVersionQuery(db, "page", key, {
+      from: site_settings,
+      where: atFormVersion,
+      data: site_settings.value,
+      image: null,
+      savedAt: site_settings.updated_at,
+      savedBy: site_settings.updated_by,
+    });
+    const outcome = await runGuardedSave(db, { entity: "page", key, keep, write, last });
+    return outcome.saved ? { saved: true } : { saved: false, savedAt: outcome.last?.updated_at ?? null };
+  }
+  const [written, current] = await db.batch([write, last]);
+  return written.length === 1 ? { saved: true } : { saved: false, savedAt: current[0]?.updated_at ?? null };
+}
+
+/** A page's history and, when one is asked for, one kept version of a section (/admin/pages). */
+export async function pageHistory(keys: readonly string[], versionId: number | null) {
+  const db = getDb();
+  const [version, ...histories] = await db.batch([versionQuery(db, "page", [...keys], versionId ?? 0), ...keys.map((key) => historyQuery(db, "page", key))]);
+  return { histories: Object.fromEntries(keys.map((key, i) => [key, histories[i] ?? []])), version: version[0] };
+}

@@ -1,0 +1,37 @@
+// The site's settings as pages use them: each stored section checked against its form's schema,
+// and the defaults (app/content) for a section that has no row yet or one that no longer reads.
+import { SETTINGS_DEFAULTS } from "~/features/settings/defaults";
+import { SECTION_SCHEMAS, SETTINGS_SECTIONS, type SettingsSection, type SettingsValues } from "~/features/settings/settings-forms";
+import type { StoredSection } from "~/features/settings/settings-data.server";
+
+function readSection<K extends SettingsSection>(key: K, row: StoredSection | undefined): SettingsValues[K] {
+  if (!row) return SETTINGS_DEFAULTS[key];
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.value);
+  } catch {
+    stored = undefined;
+  }
+  const parsed = SECTION_SCHEMAS[key].safeParse(stored);
+  if (parsed.success) return parsed.data as SettingsValues[K];
+  console.error(`Settings section "${key}" does not read; showing its defaults:`, parsed.error?.issues.slice(0, 3));
+  return SETTINGS_DEFAULTS[key];
+}
+
+/** The settings from the stored rows (null: they could not be read, so the defaults). */
+export function siteSettings(rows: readonly StoredSection[] | null): SettingsValues {
+  const byKey = new Map((rows ?? []).map((row) => [row.key, row]));
+  return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, readSection(key, byKey.get(key))])) as SettingsValues;
+}
+
+/** Each section's version (0: never saved) and when it was saved last, for the admin's forms. */
+export function sectionVersions(rows: readonly StoredSection[]): Record<SettingsSection, number> {
+  const byKey = new Map(rows.map((row) => [row.key, row.version]));
+  return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, byKey.get(key) ?? 0])) as Record<SettingsSection, number>;
+}
+
+/** When and by whom each section was saved last (null: never saved), for its History. */
+export function sectionSaves(rows: readonly StoredSection[]): Record<SettingsSection, { saved_at: string; saved_by: string | null } | null> {
+  const byKey = new Map(rows.map((row) => [row.key, { saved_at: row.updated_at, saved_by: row.updated_by }]));
+  return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, byKey.get(key) ?? null])) as Record<SettingsSection, { saved_at: string; saved_by: string | null } | null>;
+}

@@ -1,0 +1,46 @@
+// The dashboard's six exact counts (SPEC section 7), the posts in each status, and what it needs to warn about the home page's
+// conference card (the settings and the events the card may show), in one D1 round trip.
+import { count } from "drizzle-orm";
+import {
+  church_testimonies,
+  churchevents,
+  event_registrations,
+  leadership_members,
+  ministries,
+} from "~/db/schema";
+import { getDb } from "~/db/db.server";
+import type { PostStatus } from "~/features/publishing/post-status";
+import { recentAccountChangesQuery } from "../accounts/activity-log.server";
+import { postCountsByStateQuery } from "../publishing/blog.server";
+import { chosenConferenceEventQuery, nextOpenEventQuery } from "../events/events.server";
+import { settingsQuery } from "../settings/settings-data.server";
+
+/** How far back the dashboard shows account changes to Administrators. */
+export const ACCOUNT_CHANGES_DAYS = 14;
+
+export async function dashboardPage(now: Date) {
+  const db = getDb();
+  const accountChangesSince = new Date(now.getTime() - ACCOUNT_CHANGES_DAYS * 86_400_000).toISOString();
+  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next, accountChanges] = await db.batch([
+    db.select({ n: count() }).from(churchevents),
+    postCountsByStateQuery(db, now),
+    db.select({ n: count() }).from(church_testimonies),
+    db.select({ n: count() }).from(ministries),
+    db.select({ n: count() }).from(leadership_members),
+    db.select({ n: count() }).from(event_registrations),
+    settingsQuery(db),
+    chosenConferenceEventQuery(db),
+    nextOpenEventQuery(db, now),
+    recentAccountChangesQuery(db, accountChangesSince),
+  ]);
+  const postsByStatus = Object.fromEntries(blogs.map((row) => [row.state, row.n])) as Partial<Record<PostStatus, number>>;
+  const counts = {
+    events: events[0]?.n ?? 0,
+    blogs: blogs.reduce((sum, row) => sum + row.n, 0),
+    testimonies: testimonies[0]?.n ?? 0,
+    ministries: ministryRows[0]?.n ?? 0,
+    leadership: members[0]?.n ?? 0,
+    registrations: registrations[0]?.n ?? 0,
+  };
+  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges };
+}

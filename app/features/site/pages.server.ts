@@ -1,0 +1,137 @@
+// What each public page reads: one function per page, each one D1 round trip (a batch), which
+// always includes the site's settings (stored sections; the page turns them into values). If a
+// batch fails, its parts are read one by one (readParts), so one broken part falls back without
+// emptying the others: a part that still fails is null, and `degraded` says the page is patched up
+// (never to be cached).
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { getDb, type Db } from "~/db/db.server";
+import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
+import { postByIdQuery, postBySlugQuery, postSummariesQuery } from "../publishing/blog.server";
+import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery } from "../events/events.server";
+import { activeMembersWithPositionQuery } from "../publishing/leadership.server";
+import { activeMinistriesQuery, activeMinistryBySlugQuery } from "../publishing/ministry.server";
+import { registrationByTokenQuery, registrationWithEventOf } from "../events/registrations.server";
+import { settingsQuery } from "../settings/settings-data.server";
+import { activeTestimoniesQuery } from "../publishing/testimony.server";
+
+type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
+
+/** One part of a page: its rows, or null when it could not be read. */
+type Parts<T extends Queries> = { [K in keyof T]: BatchResponse<T>[K] | null };
+
+async function readParts<T extends Queries>(page: string, queries: T): Promise<{ parts: Parts<T>; degraded: boolean }> {
+  try {
+    return { parts: (await getDb().batch(queries)) as Parts<T>, degraded: false };
+  } catch (error) {
+    console.error(`${page}: the batch failed; reading its parts one by one:`, error);
+    const settled = await Promise.allSettled(queries.map((query) => Promise.resolve(query)));
+    const parts = settled.map((result) => {
+      if (result.status === "fulfilled") return result.value;
+      console.error(`${page}: a part failed:`, result.reason);
+      return null;
+    });
+    return { parts: parts as Parts<T>, degraded: true };
+  }
+}
+
+/** A page's own queries plus the settings, in one round trip. */
+async function withSettings<T extends Queries>(page: string, queries: (db: Db) => T) {
+  const db = getDb();
+  const { parts, degraded } = await readParts(page, [settingsQuery(db), ...queries(db)] as const);
+  const [settings, ...own] = parts;
+  return { settings, own: own as unknown as Parts<T>, degraded };
+}
+
+/** Pages that read nothing but the settings (about, mission, contact, sign-in, not found, the manifest). */
+export async function settingsPage(page: string) {
+  const { parts, degraded } = await readParts(page, [settingsQuery(getDb())]);
+  return { settings: parts[0], degraded };
+}
+
+/** Home: up to 3 ministries, 3 events and 5 testimonies, and the events the conference card may show. */
+export async function homePage(now: Date) {
+  const { settings, own, degraded } = await withSettings("Home page", (db) => [
+    activeMinistriesQuery(db, HOME_MINISTRIES_LIMIT),
+    activeEventsQuery(db, HOME_EVENTS_LIMIT),
+    activeTestimoniesQuery(db, HOME_TESTIMONIES_LIMIT),
+    chosenConferenceEventQuery(db),
+    nextOpenEventQuery(db, now),
+  ]);
+  const [ministries, events, testimonies, chosen, next] = own;
+  return { settings, ministries, events, testimonies, conferenceEvents: { chosen: chosen?.[0] ?? null, next: next?.[0] ?? null }, degraded };
+}
+
+/** /events: every active event, soonest first. */
+export async function eventsPage() {
+  const { settings, own, degraded } = await withSettings("Events page", (db) => [activeEventsQuery(db)]);
+  return { settings, events: own[0], degraded };
+}
+
+/** /events/{id} and its calendar file: the active event (undefined when there is none). */
+export async function eventPage(id: number) {
+  const { settings, own, degraded } = await withSettings("Event page", (db) => [activeEventByIdQuery(db, id)]);
+  return { settings, event: own[0] && (own[0][0] ?? undefined), degraded };
+}
+
+/**
+ * /registrations/{token}: the registration the private link is for, with its event (undefined when
+ * the token is unknown). The same single batch runs for any token, known or not.
+ */
+export async function registrationPage(token: string) {
+  const { settings, own, degraded } = await withSettings("Registration page", (db) => [registrationByTokenQuery(db, token)]);
+  const row = own[0] && own[0][0];
+  return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), degraded };
+}
+
+/** /ministries: every active ministry, and the one ?slug= names (null when none or unknown). */
+export async function ministriesPage(slug: string | null) {
+  const { settings, own, degraded } = await withSettings("Ministries page", (db) => [
+    activeMinistriesQuery(db),
+    activeMinistryBySlugQuery(db, slug ?? ""),
+  ]);
+  const [ministries, selected] = own;
+  return { settings, ministries, selected: slug ? (selected?.[0] ?? null) : null, degraded };
+}
+
+/** /ministries/{slug}: the active ministry (undefined when there is none). */
+export async function ministryPage(slug: string) {
+  const { settings, own, degraded } = await withSettings("Ministry page", (db) => [activeMinistryBySlugQuery(db, slug)]);
+  return { settings, ministry: own[0] && (own[0][0] ?? undefined), degraded };
+}
+
+/** /leadership: active members with their positions. */
+export async function leadershipPage() {
+  const { settings, own, degraded } = await withSettings("Leadership page", (db) => [activeMembersWithPositionQuery(db)]);
+  return { settings, members: own[0], degraded };
+}
+
+/** /blog (and the feed): the summary of every post visitors see at `now`, newest first. */
+export async function blogPage(now: Date) {
+  const { settings, own, degraded } = await withSettings("Blog page", (db) => [postSummariesQuery(db, now)]);
+  return { settings, posts: own[0], degraded };
+}
+
+/**
+ * /blog/{slug}: the post by slug, else by id when the parameter is a number (SPEC section 7); by
+ * either, only a post visitors see at `now`.
+ */
+export async function blogPostPage(param: string, now: Date) {
+  const id = /^\d{1,15}$/.test(param) ? Number(param) : 0;
+  const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param, now), postByIdQuery(db, id, now)]);
+  const [bySlug, byId] = own;
+  const failed = bySlug === null || byId === null;
+  return { settings, post: failed ? null : (bySlug[0] ?? byId[0] ?? undefined), degraded };
+}
+
+/** /testimonies: every active testimony, newest first. */
+export async function testimoniesPage() {
+  const { settings, own, degraded } = await withSettings("Testimonies page", (db) => [activeTestimoniesQuery(db)]);
+  return { settings, testimonies: own[0], degraded };
+}
+
+/** /sitemap.xml: every active ministry and event, and every post visitors see at `now`. */
+export async function sitemapPage(now: Date) {
+  const db = getDb();
+  const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db, now)]);
+  return { ministries, events, posts };
+}

@@ -1,0 +1,127 @@
+import { Link, NavLink } from "react-router";
+import { MAIN_NAV, type NavItem } from "~/features/site/navigation";
+import { brandLines } from "~/features/settings/settings";
+import { Disclosure } from "../../components/disclosure";
+import { ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
+import { LogoMark } from "../../components/logo";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? "text-brand-700" : "text-stone-700"
+  }`;
+
+function DesktopItem({ item }: { item: NavItem }) {
+  if (!item.children) {
+    return (
+      <li>
+        <NavLink to={item.to} end={item.to === "/"} className={linkClass} prefetch="intent">
+          {item.label}
+        </NavLink>
+      </li>
+    );
+  }
+  return (
+    <li className="relative flex items-center">
+      <NavLink to={item.to} className={linkClass} prefetch="intent">
+        {item.label}
+      </NavLink>
+      <Disclosure
+        className="group"
+        summaryLabel={`${item.label} submenu`}
+        summaryClassName="-ml-2 flex size-8 items-center justify-center rounded-md text-stone-600 hover:bg-brand-50 hover:text-brand-800"
+        summary={<ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />}
+      >
+        <ul className="absolute left-0 top-full z-50 mt-1 w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
+          {item.children.map((child) => (
+            <li key={child.to}>
+              <Link to={child.to} className="block rounded-md px-3 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-800">
+                {child.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Disclosure>
+    </li>
+  );
+}
+
+function AccountLink({ signedIn, className }: { signedIn: boolean; className: string }) {
+  return signedIn ? (
+    <Link to="/admin" className={className}>
+      Dashboard
+    </Link>
+  ) : (
+    <Link to="/auth" className={className}>
+      Login
+    </Link>
+  );
+}
+
+const accountButtonClass =
+  "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800";
+
+export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortName: string }) {
+  const [brand, place] = brandLines(shortName);
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
+          <LogoMark />
+          <span className="leading-tight">
+            <span className="block text-base font-bold text-brand-900">{brand}</span>{" "}
+            {place ? <span className="block text-xs text-stone-600">{place}</span> : null}
+            <span className="sr-only"> (home)</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-0.5">
+            {MAIN_NAV.map((item) => (
+              <DesktopItem key={item.to} item={item} />
+            ))}
+          </ul>
+        </nav>
+
+        <div className="hidden lg:block">
+          <AccountLink signedIn={signedIn} className={accountButtonClass} />
+        </div>
+
+        <Disclosure
+          className="group lg:hidden"
+          summaryLabel="Menu"
+          summaryClassName="flex size-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100"
+          summary={
+            <>
+              <MenuIcon className="size-6 group-open:hidden" />
+              <CloseIcon className="hidden size-6 group-open:block" />
+            </>
+          }
+        >
+          <nav aria-label="Main (mobile)" className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-200 bg-white px-4 pb-6 pt-2 shadow-lg">
+            <ul className="space-y-1">
+              {MAIN_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={({ isActive }) => `block rounded-md px-3 py-3 text-base font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-stone-800"}`}>
+                    {item.label}
+                  </NavLink>
+                  {item.children ? (
+                    <ul className="ml-4 border-l border-stone-200 pl-2">
+                      {item.children.map((child) => (
+                        <li key={child.to}>
+                          <Link to={child.to} className="block rounded-md px-3 py-2.5 text-sm text-stone-700">
+                            {child.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <AccountLink signedIn={signedIn} className={`${accountButtonClass} mt-4 w-full py-3 text-base`} />
+          </nav>
+        </Disclosure>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,181 @@
+// /registrations/{token}: a registration's private page, the proof a person keeps (often without an
+// e-mail address): the status, the code, when and where, 'Add to calendar', 'Send to my WhatsApp',
+// and a way to cancel. The token in the link is the only credential: no cookie, no form token.
+// Never listed, cached or indexed, and it sends no referrer (the token must not leak to the sites
+// its links lead to). An unknown token gets the 404 page after the same single batch a known one
+// costs, so the answer's timing does not tell them apart.
+import { data, Link } from "react-router";
+import { RegistrationComplete } from "~/features/events/registration-dialog";
+import { RegistrationSummary } from "~/features/events/registration-summary";
+import { buttonClass } from "~/components/form-fields";
+import { ArrowLeftIcon } from "~/components/icons";
+import { NotFound } from "~/components/not-found";
+import { confirmSubmit } from "~/islands/confirm-submit";
+import { useIsland } from "~/components/use-island";
+import { islandPage } from "~/lib/hydration";
+import { REGISTRATION_TOKEN_PATTERN } from "~/features/events/registration-rules";
+import { registrationPath, registrationView } from "~/features/events/registration-view";
+import { noindexMeta } from "~/features/site/seo";
+import { titled } from "~/features/settings/settings";
+import { registrationPage } from "~/features/site/pages.server";
+import { cancelByToken } from "~/features/events/registrations.server";
+import { bumpContentVersion } from "~/server/content-version.server";
+import { cancellationNotes, emailSiteOf } from "~/features/messaging/compose.server";
+import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { BadRequest, readFormData } from "~/server/forms.server";
+import { siteSettings } from "~/features/settings/settings.server";
+import { siteOrigin } from "~/server/site-url.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/registration-page";
+
+export const REGISTRATION_PAGE_TEXT = {
+  title: "Your registration",
+  cancelSummary: "I can no longer come",
+  cancelExplain: "If you cancel, your place goes to the next person waiting. You can register again later if places are left.",
+  cancelButton: "Cancel my registration",
+  confirmTitle: "Cancel your registration?",
+  confirmYes: "Yes, cancel my registration",
+  confirmNo: "Keep my registration",
+  cancelled: { title: "Registration cancelled", description: "Your registration is cancelled. Thank you for letting us know." },
+  alreadyCancelled: { title: "Already cancelled", description: "This registration was already cancelled." },
+  tooLate: "The event has started, so this registration can no longer be cancelled here.",
+  registerAgain: "Register again",
+  unknownLink: "This registration link is not valid. Please check the link you were sent.",
+} as const;
+
+/** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
+const PRIVATE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // A token of the wrong shape runs the same lookup (it finds nothing), so timing says nothing.
+  const page = await registrationPage(REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-");
+  const settings = siteSettings(page.settings);
+  const found = page.registration;
+  if (found === null) throw new Error("The registration could not be read");
+  if (!found) return data({ registration: null, settings }, { status: 404, headers: PRIVATE_HEADERS });
+  const now = new Date();
+  const registration = {
+    fullName: found.full_name,
+    status: found.status,
+    eventId: found.event.id,
+    eventActive: found.event.active,
+    /** Cancelling is for before the event starts. */
+    cancellable: found.status !== "cancelled" && (found.event.date === null || new Date(found.event.date) > now),
+    view: registrationView({ ...found, event: found.event }, siteOrigin(request)),
+  };
+  return data({ registration, settings }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  try {
+    await readFormData(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
+    throw error;
+  }
+  // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
+  const page = await registrationPage(token);
+  const emails = page.registration ? cancellationNotes(page.registration.event, emailSiteOf(page.settings, request)) : undefined;
+  const result = await cancelByToken(token, new Date(), emails);
+  const back = registrationPath(token);
+  switch (result.outcome) {
+    case "not-found":
+      // The page itself then says 'Page not found'.
+      return redirectWithToast(request, back, { title: "Error", description: REGISTRATION_PAGE_TEXT.unknownLink, variant: "destructive" }, { status: 303 });
+    case "already-cancelled":
+      return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.alreadyCancelled, { status: 303 });
+    case "too-late":
+      return redirectWithToast(request, back, { title: "Error", description: REGISTRATION_PAGE_TEXT.tooLate, variant: "destructive" }, { status: 303 });
+    case "cancelled":
+      sendAfterResponse(result.outboxIds);
+      // The lists say 'Full' no longer: the next visit renders them afresh.
+      if (result.stoppedBeingFull) await bumpContentVersion();
+      return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.cancelled, { status: 303 });
+  }
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export const handle = islandPage;
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  noindexMeta(loaderData?.registration ? titled(REGISTRATION_PAGE_TEXT.title, loaderData.settings) : undefined);
+
+export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
+  const { registration } = loaderData;
+  if (!registration) return <NotFound />;
+  const { view, status, fullName, cancellable, eventId, eventActive } = registration;
+  return (
+    <div className="bg-stone-50">
+      <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
+        {eventActive ? (
+          <Link to={`/events/${eventId}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+            <ArrowLeftIcon className="size-4" />
+            {view.eventName}
+          </Link>
+        ) : null}
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{REGISTRATION_PAGE_TEXT.title}</h1>
+        <p className="mt-1 text-stone-700">
+          {view.eventName} · {fullName}
+        </p>
+        <div className="mt-6">
+          {status === "cancelled" ? (
+            <div className="rounded-lg border border-stone-300 bg-white p-4">
+              <RegistrationSummary view={view} />
+              {eventActive ? (
+                <a href={`/events/${eventId}?register=${eventId}`} className={`${buttonClass.secondary} mt-4`}>
+                  {REGISTRATION_PAGE_TEXT.registerAgain}
+                </a>
+              ) : null}
+            </div>
+          ) : (
+            <RegistrationComplete view={view} />
+          )}
+        </div>
+        {cancellable ? <CancelRegistration /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** 'I can no longer come': one form whose only button cancels; with JavaScript a dialog asks first. */
+function CancelRegistration() {
+  return (
+    <div {...useIsland(confirmSubmit)} className="mt-8">
+      <details className="rounded-lg border border-stone-200 bg-white p-4">
+        <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
+        <p className="mt-3 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        <form method="post" className="mt-4">
+          <button type="submit" className={buttonClass.danger}>
+            {REGISTRATION_PAGE_TEXT.cancelButton}
+          </button>
+        </form>
+      </details>
+      <dialog
+        data-confirm-dialog=""
+        aria-labelledby="confirm-cancel-title"
+        className="fixed inset-0 z-50 m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl border border-stone-200 bg-white p-5 text-stone-900 shadow-2xl backdrop:bg-stone-950/60"
+      >
+        <h2 id="confirm-cancel-title" className="text-lg font-semibold">
+          {REGISTRATION_PAGE_TEXT.confirmTitle}
+        </h2>
+        <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" data-confirm-no="" className={buttonClass.secondary}>
+            {REGISTRATION_PAGE_TEXT.confirmNo}
+          </button>
+          <button type="button" data-confirm-yes="" className={buttonClass.danger}>
+            {REGISTRATION_PAGE_TEXT.confirmYes}
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}
