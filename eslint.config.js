@@ -1,7 +1,45 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The layers (docs/decisions/018-feature-folders.md): shared code -> features -> routes and the Worker.
+// A feature is a folder of app/features; others reach it only through its public modules.
+const FEATURES = readdirSync("app/features");
+const PUBLIC_MODULES = ["index.ts", "index.server.ts"];
+/** @param {string[]} features */
+const publicModulesOf = (features) => features.flatMap((feature) => PUBLIC_MODULES.map((file) => `./${feature}/${file}`));
+// The islands' entry (main.ts) starts the features' islands too; the other islands are shared UI.
+const SHARED = ["./app/db/schema.ts", "./app/db/db.server.ts", "./app/lib", "./app/server", "./app/components", "./app/islands/!(main).ts"];
+const APP = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/islands/main.ts", "./app/db/seed", "./workers"];
+
+const layers = [
+  {
+    target: SHARED,
+    from: ["./app/features", ...APP],
+    message: "Shared code knows no feature and no route: move this code into the feature, or pass what it needs in.",
+  },
+  {
+    target: "./app/features",
+    from: APP,
+    message: "A feature does not import routes or the Worker: they import it.",
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: "./app/features",
+    except: [`./${feature}`, ...publicModulesOf(FEATURES.filter((other) => other !== feature))],
+    message: "A feature uses another only through its public module (index.ts, or index.server.ts on the server).",
+  })),
+  {
+    target: APP,
+    from: "./app/features",
+    except: publicModulesOf(FEATURES),
+    message: "Routes and the Worker use a feature through its public module (index.ts, or index.server.ts on the server).",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", ".wrangler/", ".tmp/", "node_modules/", "public/", "tools/"] },
@@ -17,6 +55,12 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-namespace": "off",
     },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.cloudflare.json" })] },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layers }] },
   },
   {
     files: ["scripts/**/*.{js,mjs,ts}", "*.config.{js,ts}"],

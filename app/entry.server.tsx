@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "~/context";
+import { requestContext } from "~/server/request-context";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
 import { forPageWithoutReact } from "~/server/page-styles.server";
 

@@ -1,9 +1,9 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { RouteError } from "./components/route-error";
+import { RouteError } from "~/features/site/route-error";
 import { Toaster } from "./components/toaster";
-import { requestContext } from "./context";
+import { requestContext } from "~/server/request-context";
 import { pageNeedsScripts, pageUsesIslands } from "./lib/hydration";
 import { useRootData, type RootData } from "./lib/root-data";
 import { islandsScriptSrc } from "virtual:islands";

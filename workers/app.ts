@@ -2,7 +2,7 @@
 // method, goes to React Router. Its scheduled() runs the cron jobs, its queue() the newsletter's fan-out.
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { requestContext } from "~/context";
+import { requestContext } from "~/server/request-context";
 import { consumeOutboxQueue } from "~/features/messaging/newsletter-queue.server";
 import { runScheduledJobs } from "./scheduled-jobs";
 import { api } from "./api";

@@ -2,8 +2,12 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { POST_STATUSES } from "../features/publishing/post-status";
-import { REGISTRATION_NOTIFICATIONS } from "../features/events/registration-notifications";
+
+/** A blog post's publishing status (features/publishing/post-status.ts). */
+export const POST_STATUSES = ["published", "draft", "scheduled"] as const;
+
+/** What the events address hears of an event's registrations (features/events/registration-notifications.ts). */
+export const REGISTRATION_NOTIFICATIONS = ["none", "each", "daily"] as const;
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;

@@ -2,7 +2,7 @@
 // renders the values for the loader's `now`; this follows the browser's clock every
 // COUNTDOWN_TICK_MS, and stops at zero once it has begun.
 import { COUNTDOWN_TICK_MS } from "~/lib/constants";
-import { countdownParts } from "~/features/events/countdown";
+import { countdownParts } from "~/lib/countdown";
 import type { Island } from "./island";
 
 export const countdown: Island = {

@@ -108,16 +108,16 @@ export function setPending(form: HTMLFormElement, pending: boolean) {
 
 /**
  * The answer read as the form shows it: success, each field's first message, the message for the
- * whole form, and what a registration shows next.
+ * whole form, and the answer itself (for what a form adds to it, such as a registration's next step).
  */
-export type Reading = { ok: boolean; errors: FieldErrors; message: string | null; registration?: FormAnswer["registration"] };
+export type Reading = { ok: boolean; errors: FieldErrors; message: string | null; answer: FormAnswer };
 
 function read(answer: unknown): Reading | null {
   if (typeof answer !== "object" || answer === null || typeof (answer as FormAnswer).result !== "object") return null;
-  const { result, toast, registration } = answer as FormAnswer;
+  const { result, toast } = answer as FormAnswer;
   const errors: FieldErrors = {};
   for (const [name, messages] of Object.entries(result.error ?? {})) if (messages?.[0]) errors[name] = messages[0];
-  return { ok: result.status === "success", errors, message: errors[""] ?? toast?.description ?? null, registration };
+  return { ok: result.status === "success", errors, message: errors[""] ?? toast?.description ?? null, answer: answer as FormAnswer };
 }
 
 /**

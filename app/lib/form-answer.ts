@@ -2,11 +2,13 @@
 // endpoints send the islands: conform's submission result (each field's errors, the whole form's
 // under "", and what was typed, to show again) and, when there is one, the toast to show.
 import type { SubmissionResult } from "@conform-to/react";
-import type { RegistrationView } from "~/features/events/registration-view";
 import type { Toast } from "~/lib/toast";
 
-/** `registration`: what a successful event registration shows next (its code, links, status). */
-export type FormAnswer = { result: SubmissionResult<string[]>; toast?: Toast; registration?: RegistrationView };
+/**
+ * `Extra`: what a form adds to its success answer (an event registration adds `registration`, what
+ * the person sees next: features/events/registration-view.ts).
+ */
+export type FormAnswer<Extra extends object = object> = { result: SubmissionResult<string[]>; toast?: Toast } & Partial<Extra>;
 
 /** The message about the whole form (not one field), if any. */
 export function formErrorOf(result: SubmissionResult<string[]> | undefined): string | undefined {

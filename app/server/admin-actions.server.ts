@@ -4,7 +4,8 @@
 // with the spec's toasts. Reading an action tells what it does; these say how.
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
-import { adminContext, requestContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
+import { requestContext } from "~/server/request-context";
 import { firstErrors } from "~/lib/form-answer";
 import { RESTORE_INTENT, RESTORED } from "~/features/publishing/history-messages";
 import type { ImageKind } from "~/features/images/images";

@@ -15,7 +15,7 @@ import { redirectWithToast } from "./toast.server";
 
 /** What a form's handling did: success (with where a plain post goes next), or a refusal. */
 export type Handled =
-  | { toast: Toast; redirectTo?: string; registration?: FormAnswer["registration"] }
+  | { toast: Toast; redirectTo?: string; registration?: object }
   | { error: string; status: number; field?: string };
 
 /** What a public form is: its schema, its limit, and what it does with a valid submission. */
@@ -63,7 +63,7 @@ async function submitPublicForm<S extends z.ZodType<Record<string, unknown>>>(fo
     const where = handled.field ? { fieldErrors: { [handled.field]: [handled.error] } } : { formError: handled.error };
     return { answer: refusal(submission, { ...where, toast: destructive("Error", handled.error) }), status: handled.status, redirect: true };
   }
-  const answer: FormAnswer = { result: { status: "success" }, toast: handled.toast };
+  const answer: FormAnswer<{ registration: object }> = { result: { status: "success" }, toast: handled.toast };
   if (handled.registration) answer.registration = handled.registration;
   return { answer, status: 200, redirect: true, redirectTo: handled.redirectTo };
 }

@@ -3,7 +3,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import type { Toast } from "~/lib/toast";
 import { isHttps } from "./cookies.server";
-import { usableSessionSecret } from "../features/accounts/session.server";
+import { usableSessionSecret } from "./secret.server";
 
 /** Its name is what the edge cache looks for: a page with a pending toast is never cached. */
 export const TOAST_COOKIE = "toast";

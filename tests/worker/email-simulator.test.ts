@@ -4,7 +4,7 @@
 // file's runtime.
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, it } from "vitest";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { allSettled, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { postForm, seedReference } from "./helpers";
 
@@ -17,7 +17,7 @@ beforeEach(async () => {
 it("sends a registration's confirmation with its calendar file", async () => {
   await env.DB.prepare("INSERT INTO churchevents (id, name, date) VALUES (1, 'Men''s Conference', '2030-06-12T06:00:00.000Z')").run();
   const response = await postForm("/api/registrations", { event_id: "1", full_name: "Simulated Man", phone_number: "0991 300 300", email: "simulated@example.mw" });
-  expect((await response.json<FormAnswer>()).registration?.status).toBe("confirmed");
+  expect((await response.json<RegistrationAnswer>()).registration?.status).toBe("confirmed");
   await waitForOutbox((rows) => rows.length === 1 && allSettled(rows));
   const [row] = await outboxRows();
   expect(row).toMatchObject({ kind: "registration-confirmed", status: "sent", last_error: null });

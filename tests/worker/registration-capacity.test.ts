@@ -3,7 +3,7 @@
 // public pages' cache is refreshed (only when an event turns full or stops being full).
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { registrationState, type RegistrationWindow } from "~/features/events/registration-rules";
 import { registerForEvent } from "~/features/events/registrations.server";
@@ -136,7 +136,7 @@ describe("holding the capacity under load", () => {
     await fill(1, 270);
     const responses = await Promise.all(Array.from({ length: 200 }, () => register(1)));
     expect(responses.map((r) => r.status)).toEqual(Array(200).fill(200));
-    const answers = await Promise.all(responses.map((r) => r.json<FormAnswer>()));
+    const answers = await Promise.all(responses.map((r) => r.json<RegistrationAnswer>()));
     expect(answers.filter((a) => a.registration?.status === "confirmed")).toHaveLength(30);
     const waiting = answers.filter((a) => a.registration?.status === "waitlisted");
     expect(waiting).toHaveLength(170);
@@ -247,7 +247,7 @@ describe("moving up from the waiting list", () => {
     const edit = await (await request("/admin/events/edit/1", { cookie })).text();
     expect(textOf(edit)).toContain("5 are already confirmed; new registrations wait until places free up.");
     // New registrations now wait.
-    expect((await (await register(1)).json<FormAnswer>()).registration?.status).toBe("waitlisted");
+    expect((await (await register(1)).json<RegistrationAnswer>()).registration?.status).toBe("waitlisted");
 
     const removed = await postForm("/admin/events/edit/1", { ...form, capacity: "" }, { cookie });
     expect(removed.status).toBe(302);

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/organisation";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { DAILY_CRON } from "../../workers/scheduled-jobs";
 import { allSettled, expectNoRemoteContent, fakeSender, outboxRows, runCron, SITE_URL, waitForOutbox, withEmailSetUp, type StoredRow } from "./email-helpers";
 import { createAdmin, postForm, request, runSql, seedReference, signIn } from "./helpers";
@@ -35,7 +35,7 @@ async function event(id: number, columns: Record<string, string | number | null>
 async function register(eventId: number, fields: { full_name?: string; email?: string } = {}) {
   const phone = `0991 ${nextPhone++}`;
   const response = await postForm("/api/registrations", { event_id: String(eventId), full_name: `Brother ${phone}`, phone_number: phone, email: "", ...fields });
-  const answer = await response.json<FormAnswer>();
+  const answer = await response.json<RegistrationAnswer>();
   const registration = answer.registration ?? null;
   return { status: response.status, registration, token: registration?.privateUrl.split("/registrations/")[1] ?? null };
 }

@@ -3,7 +3,7 @@
 // cancel that works without JavaScript; an unknown token gets the 404 page.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { countD1Calls, postForm, request, runSql, seedDemo, toastOf } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
@@ -11,7 +11,7 @@ import { mainHtml, textOf } from "./public-helpers";
 
 async function registerFor(eventId: number, name = "Kondwani Phiri", phone = "0991 555 010") {
   const response = await postForm("/api/registrations", { event_id: String(eventId), full_name: name, phone_number: phone, email: "" }, { ip: "198.51.100.7" });
-  const answer = await response.json<FormAnswer>();
+  const answer = await response.json<RegistrationAnswer>();
   const token = answer.registration!.privateUrl.split("/registrations/")[1]!;
   return { answer, token };
 }

@@ -4,7 +4,7 @@
 // list and the private page have their own files (registration-capacity, registration-page).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { FormAnswer } from "~/lib/form-answer";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { cookieValue, postForm, request, runSql, seedDemo, toastOf as decodeToast } from "./helpers";
@@ -43,7 +43,7 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const answer = await response.json<FormAnswer>();
+    const answer = await response.json<RegistrationAnswer>();
     expect(answer).toMatchObject({ result: { status: "success" }, toast: REGISTRATION_MESSAGES.success });
     expect(await newRegistrations()).toEqual([{ event_id: 2, full_name: "Kondwani Phiri", phone_number: "+265991555010", email: null }]);
     // What the confirmation shows: the status, the code, when and where, and the private link.
@@ -189,7 +189,7 @@ describe("registering with JavaScript (scripted submission)", () => {
     // The same number written another way, by someone else.
     const second = await submitScripted({ ...person, full_name: "Someone Else", phone_number: "0991555010", email: "x@example.mw" });
     expect(second.status).toBe(409);
-    const answer = await second.json<FormAnswer>();
+    const answer = await second.json<RegistrationAnswer>();
     expect(answer.result.error).toEqual({ phone_number: [REGISTRATION_MESSAGES.alreadyRegistered] });
     expect(answer.registration).toBeUndefined();
     const text = JSON.stringify(answer);
@@ -202,7 +202,7 @@ describe("registering with JavaScript (scripted submission)", () => {
     await seedDemo();
     const attempt = { ...person, request_id: "0123456789abcdef0123456789abcdef" };
     const [first, retry] = await Promise.all([submitScripted(attempt), submitScripted(attempt)]);
-    const answers = [await first.json<FormAnswer>(), await retry.json<FormAnswer>()];
+    const answers = [await first.json<RegistrationAnswer>(), await retry.json<RegistrationAnswer>()];
     expect([first.status, retry.status]).toEqual([200, 200]);
     expect(answers[0]!.registration).toEqual(answers[1]!.registration);
     expect(await newRegistrations()).toHaveLength(1);

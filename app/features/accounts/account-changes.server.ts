@@ -2,7 +2,7 @@
 // every Administrator's dashboard) and e-mailed to every Administrator (issue 17). The e-mail never
 // undoes or delays the change: should it fail to be queued, the change stands and the log still has it.
 import type { RouterContextProvider } from "react-router";
-import { adminContext } from "~/context";
+import { adminContext } from "./admin-context";
 import { formatInSiteZone } from "~/lib/time";
 import { administratorEmails } from "~/features/accounts/admins.server";
 import { enqueueEmails } from "~/features/messaging/outbox.server";

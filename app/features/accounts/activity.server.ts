@@ -3,7 +3,7 @@
 // retrying, so a write is never left unrecorded and the log never undoes a write. Sign-ins,
 // sign-outs and exports, which run outside the admin pages, record directly.
 import type { RouterContextProvider } from "react-router";
-import { activityContext, adminContext } from "~/context";
+import { activityContext, adminContext } from "./admin-context";
 import { recordActivity, type ActivityEntry } from "~/features/accounts/activity-log.server";
 import { clientAddress } from "../../server/client-address.server";
 

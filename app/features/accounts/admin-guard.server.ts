@@ -4,7 +4,8 @@
 // written to the activity log once it has answered; and every admin change bumps the content
 // version that keys the public pages' edge cache.
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { activityContext, adminContext, publicChangeContext } from "~/context";
+import { activityContext, adminContext } from "./admin-context";
+import { publicChangeContext } from "~/server/request-context";
 import { adminAreaOf, canUse, homeOf, ROLE_LABELS, type Forbidden } from "~/features/accounts/roles";
 import type { ActivityEntry } from "~/features/accounts/activity-log.server";
 import { logActivity, logRefusal } from "./activity.server";

@@ -16,7 +16,8 @@ import { logActivity } from "./activity.server";
 import { clientAddress } from "../../server/client-address.server";
 import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
-import { readSessionClaims, sessionCookie, usableSessionSecret } from "./session.server";
+import { usableSessionSecret } from "../../server/secret.server";
+import { readSessionClaims, sessionCookie } from "./session.server";
 import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 
 /** A sign-in: the cookies to set (session and device) and where the role starts, or the refusal's message and status. */

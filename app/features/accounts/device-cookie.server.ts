@@ -5,7 +5,7 @@
 // nothing by itself: the password is still checked, and it survives sign-out on purpose.
 import { jwtVerify, SignJWT } from "jose";
 import { isHttps, readCookie, serializeCookie } from "../../server/cookies.server";
-import { signingKey } from "./session.server";
+import { signingKey } from "../../server/secret.server";
 
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 /** Keeps device tokens and session tokens apart: one is never accepted as the other. */

@@ -6,7 +6,7 @@
 // Registrants with an e-mail address hear of what changes for them (added, restored, cancelled,
 // moved up; a walk-in at the door does not need to): the e-mails go in the change's own batch.
 import { data, type RouterContextProvider } from "react-router";
-import { adminContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
 import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import type { Toast } from "~/lib/toast";

@@ -10,7 +10,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
-import { registration } from "~/islands/registration";
+import { registration } from "./registration-island";
 import { useIsland } from "~/components/use-island";
 import type { PublicEvent } from "~/features/events/public-event";
 import type { RegistrationView } from "~/features/events/registration-view";

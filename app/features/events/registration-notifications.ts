@@ -1,7 +1,9 @@
 // What the events address (settings) hears of an event's registrations from the website, chosen in
 // the event form: nothing, an e-mail for each one, or one summary a day (issue 16). The summary is
 // written by the daily Cron Trigger (workers/scheduled-jobs.ts), in Malawi's early morning.
-export const REGISTRATION_NOTIFICATIONS = ["none", "each", "daily"] as const;
+import { REGISTRATION_NOTIFICATIONS } from "~/db/schema";
+
+export { REGISTRATION_NOTIFICATIONS };
 export type RegistrationNotifications = (typeof REGISTRATION_NOTIFICATIONS)[number];
 
 /** The event form's choices, in its order. */

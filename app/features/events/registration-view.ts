@@ -4,6 +4,10 @@
 import type { RegistrationStatus } from "~/db/schema";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
+import type { FormAnswer } from "~/lib/form-answer";
+
+/** What the registration form answers on success: its answer, with what the person sees next. */
+export type RegistrationAnswer = FormAnswer<{ registration: RegistrationView }>;
 
 export type RegistrationView = {
   status: RegistrationStatus;

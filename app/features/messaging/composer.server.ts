@@ -5,7 +5,7 @@
 //   handed to the queue 25 per message (without a queue the outbox cron sends them in portions).
 // It refuses an empty subject or newsletter, sending to nobody, and sending while e-mail is not set up.
 import { data, type RouterContextProvider } from "react-router";
-import { adminContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
 import { NEWSLETTER_INTENTS, NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterIntent } from "~/features/messaging/newsletter-form";
 import { firstErrors } from "~/lib/form-answer";
 import { isEmptyNewsletter, newsletterEmail, type NewsletterContent, type NewsletterItem } from "~/features/messaging/newsletter-email";

@@ -1,9 +1,10 @@
 // A blog post's publishing status (issue 15): a draft only staff see, a post scheduled for a
 // minute in Malawi, or a published one. Visitors see a post when it is published or its scheduled
 // time has come; staff see the same: a scheduled post whose time has come reads as published.
+import { POST_STATUSES } from "../../db/schema";
 import { formatInSiteZone } from "../../lib/time";
 
-export const POST_STATUSES = ["published", "draft", "scheduled"] as const;
+export { POST_STATUSES };
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** "Sunday 7 December, 6:00 AM" in Malawi time: when a scheduled post goes live. */

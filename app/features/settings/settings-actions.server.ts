@@ -7,7 +7,8 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { CONTACT_DEFAULTS } from "~/features/settings/organisation";
-import { adminContext, requestContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
+import { requestContext } from "~/server/request-context";
 import { firstErrors, type FormAnswer } from "~/lib/form-answer";
 import { RESTORE_INTENT, RESTORED } from "~/features/publishing/history-messages";
 import {

@@ -2,7 +2,7 @@
 // island (app/islands/countdown.ts) then follows the browser's clock.
 import { countdown } from "~/islands/countdown";
 import { useIsland } from "~/components/use-island";
-import { countdownParts } from "~/features/events/countdown";
+import { countdownParts } from "~/lib/countdown";
 
 const UNITS = [
   ["days", "Days"],

@@ -6,7 +6,7 @@ import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
-import { adminContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
 import { ACCOUNT_MESSAGES, addAccountSchema, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT } from "~/features/accounts/account-forms";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { ROLE_LABELS, type AdminRole } from "~/features/accounts/roles";

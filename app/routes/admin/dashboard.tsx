@@ -20,7 +20,7 @@ import { ministriesForAdmin } from "~/features/publishing/ministry.server";
 import { testimoniesForAdmin } from "~/features/publishing/testimony.server";
 import { parseId } from "~/server/admin-actions.server";
 import { siteSettings } from "~/features/settings/settings.server";
-import { adminContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
 import { canUse } from "~/features/accounts/roles";
 import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/dashboard";

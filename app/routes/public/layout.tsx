@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
-import { RouteError } from "~/components/route-error";
+import { RouteError } from "~/features/site/route-error";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { useRootData } from "~/lib/root-data";

@@ -9,7 +9,7 @@ import { RegistrationComplete } from "~/features/events/registration-dialog";
 import { RegistrationSummary } from "~/features/events/registration-summary";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "~/features/site/not-found";
 import { confirmSubmit } from "~/islands/confirm-submit";
 import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/hydration";

@@ -3,7 +3,7 @@
 // post (without JavaScript). With JavaScript a tap posts to /api/admin/events/{id}/check-in instead
 // (workers/api/admin-check-in.ts), which answers the person's true state as JSON.
 import { data } from "react-router";
-import { adminContext } from "~/context";
+import { adminContext } from "~/features/accounts/admin-context";
 import { formatInSiteZone } from "~/lib/time";
 import { checkInPage } from "~/features/events/events.server";
 import { parseId } from "~/server/admin-actions.server";

@@ -12,11 +12,11 @@
 // - on a refusal or a lost connection keeps the dialog open with what was typed, the message beside
 //   the fields or in the form, and the 'Registration failed' toast inside the dialog;
 // - drops ?register from the address when the dialog closes, so a reload does not reopen it.
-import { fromTemplate } from "./dom";
-import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "./form";
-import type { Island } from "./island";
-import type { RegistrationView } from "~/features/events/registration-view";
-import { clearToast, showToast } from "./toast";
+import { fromTemplate } from "~/islands/dom";
+import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "~/islands/form";
+import type { Island } from "~/islands/island";
+import type { RegistrationAnswer, RegistrationView } from "./registration-view";
+import { clearToast, showToast } from "~/islands/toast";
 
 /** A random id for one registration attempt (kept across retries of the same attempt). */
 function newRequestId(): string {
@@ -105,7 +105,7 @@ export const registration: Island = {
         requestId = newRequestId();
         dialog!.close();
         showToast({ title: successTitle, description: successDescription });
-        markRegistered(registeredFor, answer.registration);
+        markRegistered(registeredFor, (answer.answer as RegistrationAnswer).registration);
         return;
       }
       const errors = answer?.errors ?? {};
