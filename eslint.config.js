@@ -13,8 +13,10 @@ const PUBLIC_MODULES = ["index.ts", "index.server.ts"];
 /** @param {string[]} features */
 const publicModulesOf = (features) => features.flatMap((feature) => PUBLIC_MODULES.map((file) => `./${feature}/${file}`));
 // The islands' entry (main.ts) starts the features' islands too; the other islands are shared UI.
+// The seeds (app/db/seed) run under plain Node, which knows no `~/` paths: they import the few plain
+// modules they need by their path, like the npm scripts.
 const SHARED = ["./app/db/schema.ts", "./app/db/db.server.ts", "./app/lib", "./app/server", "./app/components", "./app/islands/!(main).ts"];
-const APP = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/islands/main.ts", "./app/db/seed", "./workers"];
+const APP = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/islands/main.ts", "./workers"];
 
 const layers = [
   {

@@ -1,7 +1,7 @@
 // Bindings and variables of the Worker (see wrangler.jsonc). Secrets come from .dev.vars locally
 // and `wrangler secret put` in production.
 import type * as WorkerModule from "../workers/app";
-import type { OutboxJob } from "./features/messaging/newsletter-queue.server";
+import type { OutboxJob } from "~/features/messaging/index.server";
 
 declare global {
   namespace Cloudflare {

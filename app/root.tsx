@@ -1,13 +1,13 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { RouteError } from "~/features/site/route-error";
+import { RouteError } from "~/features/site";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "~/server/request-context";
 import { pageNeedsScripts, pageUsesIslands } from "./lib/hydration";
 import { useRootData, type RootData } from "./lib/root-data";
 import { islandsScriptSrc } from "virtual:islands";
-import { hasSessionCookie } from "./features/accounts/auth.server";
+import { hasSessionCookie } from "~/features/accounts/index.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { referenceSeedSql } from "../app/db/seed/reference.ts";
 import { demoSeedSql, DEMO_ADMIN, DEMO_STAFF } from "../app/db/seed/demo.ts";
-import { newPasswordProblem, parseCommonPasswords } from "../app/features/accounts/password-policy.ts";
+import { newPasswordProblem, organisationNames, parseCommonPasswords } from "../app/features/accounts/password-policy.ts";
+import { ORGANISATION_DEFAULTS } from "../app/features/settings/organisation.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -85,8 +86,8 @@ export function hashPassword(password: string, iterations = 100_000): string {
 
 /** The site's new-password policy, with the same list of common passwords the Worker uses. */
 export function newAdminPasswordProblem(password: string, email: string): string | null {
-  const commonPasswords = parseCommonPasswords(readFileSync(join(ROOT, "app", "server", "common-passwords.txt"), "utf8"));
-  return newPasswordProblem(password, email, commonPasswords);
+  const commonPasswords = parseCommonPasswords(readFileSync(join(ROOT, "app", "features", "accounts", "common-passwords.txt"), "utf8"));
+  return newPasswordProblem(password, email, commonPasswords, organisationNames(ORGANISATION_DEFAULTS));
 }
 
 export function seedReference(target: Target) {

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/server/request-context";
-import { consumeOutboxQueue } from "~/features/messaging/newsletter-queue.server";
+import { consumeOutboxQueue } from "~/features/messaging/index.server";
 import { runScheduledJobs } from "./scheduled-jobs";
 import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";

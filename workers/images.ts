@@ -1,7 +1,7 @@
 // Serves uploaded images from R2. Keys are unique (a new upload never reuses one), so responses are
 // cacheable for a year; the ETag lets a browser revalidate without downloading again.
 import { Hono } from "hono";
-import { isImageKey } from "~/features/images/images";
+import { isImageKey } from "~/features/images";
 
 export const images = new Hono<{ Bindings: Env }>();
 

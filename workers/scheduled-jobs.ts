@@ -3,8 +3,8 @@
 // to SCHEDULED_JOBS with DAILY_CRON or OUTBOX_CRON. The plan allows few cron expressions and the
 // project keeps to these two: a job that needs another time runs on one of them and checks the
 // time itself (at 07:00 in Malawi, say: OUTBOX_CRON, when the run is at 05:00 UTC).
-import { deleteOldActivity } from "~/features/accounts/activity-log.server";
-import { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "../app/features/messaging/email-jobs.server";
+import { deleteOldActivity } from "~/features/accounts/index.server";
+import { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "~/features/messaging/index.server";
 import { deleteExpiredRateLimits } from "../app/server/rate-limit.server";
 
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */

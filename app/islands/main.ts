@@ -6,7 +6,7 @@ import { countdown } from "./countdown";
 import { disclosure } from "./disclosure";
 import { heroRotation } from "./hero-rotation";
 import type { Island } from "./island";
-import { registration } from "~/features/events/registration-island";
+import { registration } from "~/features/events";
 import { testimonyCarousel } from "./testimony-carousel";
 
 const ISLANDS: readonly Island[] = [

@@ -4,17 +4,17 @@
 // with the spec's toasts. Reading an action tells what it does; these say how.
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
-import { adminContext } from "~/features/accounts/admin-context";
+import { adminContext } from "~/features/accounts";
 import { requestContext } from "~/server/request-context";
 import { firstErrors } from "~/lib/form-answer";
-import { RESTORE_INTENT, RESTORED } from "~/features/publishing/history-messages";
-import type { ImageKind } from "~/features/images/images";
+import { RESTORE_INTENT, RESTORED } from "~/features/publishing";
+import type { ImageKind } from "~/features/images";
 import type { Toast } from "~/lib/toast";
 import { isUniqueViolation, sqliteMessage } from "~/db/db.server";
-import type { GuardedSave, LastSave, SaveGuard } from "~/features/publishing/history.server";
+import type { GuardedSave, LastSave, SaveGuard } from "~/features/publishing/index.server";
 import { BadRequest, readFormData, refuse, type Refusal } from "./forms.server";
-import { ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, releasePictures, storeOriginalImage } from "../features/images/image-store.server";
-import { changedFields, noteActivity, recordName } from "../features/accounts/activity.server";
+import { ImageRejected, isStoredImageUrl, MAX_IMAGE_BYTES, releasePictures, storeOriginalImage } from "~/features/images/index.server";
+import { changedFields, noteActivity, recordName } from "~/features/accounts/index.server";
 import { redirectWithToast } from "./toast.server";
 
 /** Admin forms may carry one original image when posted without JavaScript. */

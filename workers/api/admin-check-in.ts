@@ -2,7 +2,7 @@
 // the check-in page's script so a slow connection costs one small request, not a page. Answers the
 // person's true state and the running count as JSON (app/features/events/desk-actions.server.ts).
 import { Hono } from "hono";
-import { changeCheckIn } from "~/features/events/desk-actions.server";
+import { changeCheckIn } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import type { ApiEnv } from "./env";

@@ -2,14 +2,12 @@
 import { Hono } from "hono";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
-import { getEvent } from "~/features/events/events.server";
-import { confirmedContacts, registrationsAfter, type Registration } from "~/features/events/registrations.server";
-import { subscribersAfter, type Subscriber } from "~/features/messaging/subscribers.server";
-import { logActivity, recordName } from "~/features/accounts/activity.server";
+import { confirmedContacts, getEvent, type Registration, registrationsAfter, vCards } from "~/features/events/index.server";
+import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
+import { logActivity, recordName } from "~/features/accounts/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
 import { spreadsheetPhone } from "~/server/phone.server";
-import { vCards } from "~/features/events/vcard.server";
 import type { ApiEnv } from "./env";
 
 export const adminExports = new Hono<ApiEnv>();

@@ -2,10 +2,10 @@
 // (`w480`, `w960`...) and, for pictures pages share, its share picture (`share`); answers { url }
 // of the stored image, or { error } with 4xx.
 import { Hono } from "hono";
-import { IMAGE_BUCKETS, SHARE_PICTURE, type ImageKind } from "~/features/images/images";
-import { logActivity } from "~/features/accounts/activity.server";
+import { IMAGE_BUCKETS, type ImageKind, SHARE_PICTURE } from "~/features/images";
+import { logActivity } from "~/features/accounts/index.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
-import { IMAGE_ERRORS, ImageRejected, MAX_IMAGE_BYTES, storeImageVariants } from "~/features/images/image-store.server";
+import { IMAGE_ERRORS, ImageRejected, MAX_IMAGE_BYTES, storeImageVariants } from "~/features/images/index.server";
 import type { ApiEnv } from "./env";
 
 const MAX_VARIANTS = 4;

@@ -1,12 +1,10 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
-import { contactForm } from "~/features/messaging/contact.server";
-import { registrationForm } from "~/features/events/register.server";
-import { adminAreaOf, canUse } from "~/features/accounts/roles";
-import { logRefusal } from "~/features/accounts/activity.server";
-import { authenticateAdmin } from "~/features/accounts/auth.server";
+import { contactForm } from "~/features/messaging/index.server";
+import { registrationForm } from "~/features/events/index.server";
+import { adminAreaOf, canUse } from "~/features/accounts";
+import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
 import { publicFormJson } from "~/server/public-form.server";
-import { setsSessionCookie } from "~/features/accounts/session.server";
 import { adminCheckIn } from "./admin-check-in";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";

@@ -5,10 +5,8 @@ import type { RouterContextProvider } from "react-router";
 import { adminContext } from "./admin-context";
 import { formatInSiteZone } from "~/lib/time";
 import { administratorEmails } from "~/features/accounts/admins.server";
-import { enqueueEmails } from "~/features/messaging/outbox.server";
+import { accountChangeNotices, emailSite, enqueueEmails, sendAfterResponse } from "~/features/messaging/index.server";
 import { noteActivity } from "./activity.server";
-import { accountChangeNotices, emailSite } from "../messaging/compose.server";
-import { sendAfterResponse } from "../messaging/sender.server";
 
 type Change = { action: string; target: string; summary?: string };
 

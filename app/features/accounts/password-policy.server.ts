@@ -1,9 +1,8 @@
 // The new-password policy (app/features/accounts/password-policy.ts) with its list of common passwords, which
 // stays on the server: about 40 KB the browser never needs.
 import { newPasswordProblem, organisationNames, parseCommonPasswords } from "~/features/accounts/password-policy";
-import { storedSettings } from "~/features/settings/settings-data.server";
+import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import commonPasswordsText from "./common-passwords.txt?raw";
-import { siteSettings } from "../settings/settings.server";
 
 let commonPasswords: Set<string> | undefined;
 

@@ -6,7 +6,6 @@
 // Shared by the Worker and the npm scripts (Node runs this file as it is), so its imports are
 // relative with their extension. The list itself is server-only data: the Worker reads it through
 // app/features/accounts/password-policy.server.ts, the scripts from disk.
-import { ORGANISATION_DEFAULTS } from "../settings/organisation.ts";
 
 export const NEW_PASSWORD_MIN_LENGTH = 12;
 export const NEW_PASSWORD_MAX_LENGTH = 200;
@@ -24,9 +23,9 @@ type Organisation = { name: string; short_name: string };
 /**
  * The names a password must not contain: the organisation's name and short name as set in the
  * site's settings (the Worker passes them), and the short name without its last word, as the
- * header shows it ("Baptist Men"). The npm scripts, which cannot read the settings, use the defaults.
+ * header shows it ("Baptist Men"). The npm scripts, which cannot read the settings, pass the defaults.
  */
-export function organisationNames({ name, short_name }: Organisation = ORGANISATION_DEFAULTS): string[] {
+export function organisationNames({ name, short_name }: Organisation): string[] {
   const words = short_name.trim().split(/\s+/);
   return [name, short_name, ...(words.length > 1 ? [words.slice(0, -1).join(" ")] : [])];
 }
@@ -56,7 +55,7 @@ export function newPasswordProblem(
   password: string,
   email: string,
   commonPasswords: ReadonlySet<string>,
-  names: readonly string[] = organisationNames(),
+  names: readonly string[],
 ): string | null {
   if (password.length < NEW_PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (password.length > NEW_PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;

@@ -6,7 +6,7 @@
 // Registrants with an e-mail address hear of what changes for them (added, restored, cancelled,
 // moved up; a walk-in at the door does not need to): the e-mails go in the change's own batch.
 import { data, type RouterContextProvider } from "react-router";
-import { adminContext } from "~/features/accounts/admin-context";
+import { adminContext } from "~/features/accounts";
 import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import type { Toast } from "~/lib/toast";
@@ -21,14 +21,12 @@ import {
   undoCheckIn,
   type CheckInOutcome,
 } from "~/features/events/registrations.server";
-import { logActivity, noteActivity, recordName } from "~/features/accounts/activity.server";
+import { logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/features/accounts/index.server";
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
-import { publicPagesUnchanged } from "~/features/accounts/admin-guard.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
-import { settingsAndEventForEmails } from "~/features/settings/settings-data.server";
-import { cancellationNotes, emailSiteOf, movedUpNote, registrationReceipts, type EmailSite } from "~/features/messaging/compose.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { settingsAndEventForEmails } from "~/features/settings/index.server";
+import { cancellationNotes, type EmailSite, emailSiteOf, movedUpNote, registrationReceipts, sendAfterResponse } from "~/features/messaging/index.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { redirectWithToast } from "~/server/toast.server";
 

@@ -3,7 +3,7 @@ import type { CalendarLinks } from "~/features/events/icalendar";
 import type { PublicEvent } from "~/features/events/public-event";
 import { AddToCalendarMenu } from "./add-to-calendar";
 import { ArrowRightIcon, CalendarIcon } from "../../components/icons";
-import { ResponsiveImage } from "../images/responsive-image";
+import { ResponsiveImage } from "~/features/images";
 import { WhatsAppShareLink } from "../../components/share-links";
 import { EventFacts, RegistrationClosedBadge, RegistrationNote } from "./event-facts";
 import { RegisterNowLink, RegistrationCompleteSlot } from "./registration-dialog";

@@ -2,8 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import type { OutboxEmail } from "~/features/messaging/email-rules.server";
-import { enqueueEmailQuery, enqueueNothingQuery } from "../messaging/outbox.server";
+import { enqueueEmailQuery, enqueueNothingQuery, type OutboxEmail } from "~/features/messaging/index.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,

@@ -3,7 +3,7 @@
 import type { RegistrationStatus } from "~/db/schema";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { personalMessage, registrationPath } from "~/features/events/registration-view";
-import { telHref } from "~/features/settings/settings";
+import { telHref } from "~/features/settings";
 import { formatInSiteZone } from "~/lib/time";
 import { phoneDigits, readablePhone } from "~/server/phone.server";
 

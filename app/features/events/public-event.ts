@@ -5,7 +5,7 @@ import type { EventWithPlaces } from "~/features/events/events.server";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
-import { whatsappShareUrl } from "../site/seo";
+import { whatsappShareUrl } from "~/features/site";
 import { formatInSiteZone } from "../../lib/time";
 
 export type PublicEvent = {

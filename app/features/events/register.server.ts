@@ -7,10 +7,9 @@
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registrationPath, registrationView } from "~/features/events/registration-view";
 import { registerForEvent } from "~/features/events/registrations.server";
-import { settingsAndEventForEmails } from "~/features/settings/settings-data.server";
+import { settingsAndEventForEmails } from "~/features/settings/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { emailSiteOf, newRegistrationEmails } from "~/features/messaging/compose.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { emailSiteOf, newRegistrationEmails, sendAfterResponse } from "~/features/messaging/index.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { handlePublicForm, type Handled, type PublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";

@@ -6,7 +6,7 @@
 // REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row (app/features/events/registrations.server.ts).
 // Subjects hold none of them, so nothing a visitor typed reaches a header.
 import { registrationPath } from "~/features/events/registration-view";
-import { renderEmail, type EmailBlock, type EmailOrganisation, type RenderedEmail } from "../messaging/email-layout";
+import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/features/messaging";
 
 export const REGISTRATION_PLACEHOLDERS = {
   name: "%%REGISTRANT_NAME%%",

@@ -19,8 +19,7 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
-import type { OutboxContent } from "~/features/messaging/email-rules.server";
-import { enqueueEmailForEachQuery, enqueueNothingQuery } from "../messaging/outbox.server";
+import { enqueueEmailForEachQuery, enqueueNothingQuery, type OutboxContent } from "~/features/messaging/index.server";
 
 const r = event_registrations;
 

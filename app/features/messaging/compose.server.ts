@@ -1,30 +1,16 @@
 // Each kind of e-mail the site sends, as an OutboxEmail: its template (app/emails) filled with the
 // settings (the organisation's name and address, the staff addresses) and the site's address.
-import { accountChangeEmail, type AccountChange } from "~/features/accounts/account-change-email";
+import { type AccountChange, accountChangeEmail } from "~/features/accounts";
 import { contactNotificationEmail, type ContactNotification } from "~/features/messaging/contact-email";
 import type { EmailOrganisation } from "~/features/messaging/email-layout";
 import { exampleUnsubscribeUrl, newsletterEmail, type NewsletterContent, type NewsletterItem } from "~/features/messaging/newsletter-email";
-import {
-  movedUpEmail,
-  privateLinkOf,
-  registrationCancelledEmail,
-  registrationReceiptEmail,
-  registrationSummaryEmail,
-  staffRegistrationEmail,
-  type Registrant,
-  type RegistrationEmailEvent,
-  type SummaryRegistration,
-} from "~/features/events/registration-emails";
+import { type DatedEventSource, eventCalendarFile, eventWhenText, movedUpEmail, privateLinkOf, type Registrant, registrationCancelledEmail, type RegistrationEmailEvent, type RegistrationNotifications, registrationReceiptEmail, registrationSummaryEmail, staffRegistrationEmail, type SummaryRegistration } from "~/features/events";
 import { subscribeConfirmationEmail } from "~/features/messaging/subscribe-email";
 import { NEWSLETTER_EVENT_DATE_FORMAT } from "~/lib/constants";
-import { eventCalendarFile, type DatedEventSource } from "~/features/events/icalendar";
 import { confirmSubscriptionPath, postPath, registrationDeskPath } from "~/lib/paths";
-import type { RegistrationNotifications } from "~/features/events/registration-notifications";
-import { eventWhenText } from "~/features/events/registration-view";
-import type { SiteSettings } from "~/features/settings/settings";
-import type { RegistrationEmail } from "~/features/events/registrations.server";
-import { storedSettings, type StoredSection } from "~/features/settings/settings-data.server";
-import { siteSettings } from "../settings/settings.server";
+import type { SiteSettings } from "~/features/settings";
+import type { RegistrationEmail } from "~/features/events/index.server";
+import { siteSettings, type StoredSection, storedSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "../../server/site-url.server";
 import { formatInSiteZone } from "~/lib/time";
 import { checkOutboxContent, checkOutboxEmail, EmailRefused, listUnsubscribeHeaders, type OutboxContent, type OutboxEmail } from "./email-rules.server";

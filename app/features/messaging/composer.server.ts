@@ -5,7 +5,7 @@
 //   handed to the queue 25 per message (without a queue the outbox cron sends them in portions).
 // It refuses an empty subject or newsletter, sending to nobody, and sending while e-mail is not set up.
 import { data, type RouterContextProvider } from "react-router";
-import { adminContext } from "~/features/accounts/admin-context";
+import { adminContext } from "~/features/accounts";
 import { NEWSLETTER_INTENTS, NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterIntent } from "~/features/messaging/newsletter-form";
 import { firstErrors } from "~/lib/form-answer";
 import { isEmptyNewsletter, newsletterEmail, type NewsletterContent, type NewsletterItem } from "~/features/messaging/newsletter-email";
@@ -18,9 +18,9 @@ import { emailOrganisation, newsletterItems, newsletterTest, type EmailSite } fr
 import { sendThroughQueue } from "~/features/messaging/newsletter-queue.server";
 import { emailSetup, newsletterQueueReady, sendAfterResponse } from "~/features/messaging/sender.server";
 import { BadRequest, parseSubmission, refuse } from "~/server/forms.server";
-import { siteSettings } from "~/features/settings/settings.server";
+import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
-import { noteActivity, recordName } from "~/features/accounts/activity.server";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** Rows sent right after Send when there is no queue (the outbox cron sends the rest in portions). */

@@ -1,5 +1,5 @@
 // The e-mail parts of the scheduled jobs (workers/scheduled-jobs.ts).
-import { recordRegistrationSummary, registrationSummariesDue } from "~/features/events/events.server";
+import { recordRegistrationSummary, registrationSummariesDue } from "~/features/events/index.server";
 import { expireOutbox, outboxSweep } from "~/features/messaging/outbox.server";
 import { purgeUnconfirmedSubscribers } from "~/features/messaging/subscribers.server";
 import { emailSite, registrationSummary } from "./compose.server";

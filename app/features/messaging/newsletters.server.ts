@@ -5,9 +5,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { email_outbox, newsletters } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { NEWSLETTER_PICKER_LIMIT } from "~/lib/constants";
-import { postSummariesQuery } from "../publishing/blog.server";
-import { upcomingEventOptionsQuery } from "../events/events.server";
-import { settingsQuery } from "../settings/settings-data.server";
+import { postSummariesQuery } from "~/features/publishing/index.server";
+import { upcomingEventOptionsQuery } from "~/features/events/index.server";
+import { settingsQuery } from "~/features/settings/index.server";
 import { newsletterRecipientCountQuery, snapshotNewsletterDeliveriesQuery } from "./subscribers.server";
 
 export const PAST_NEWSLETTERS_LIMIT = 20;

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { PostPage } from "~/features/publishing/public-post";
 import { ArrowLeftIcon } from "../../components/icons";
 import { LineParagraphs } from "../../components/paragraphs";
-import { FeatureImage } from "../images/responsive-image";
+import { FeatureImage } from "~/features/images";
 import { WhatsAppShareLink } from "../../components/share-links";
 
 function BackToBlogLink({ children }: { children: string }) {

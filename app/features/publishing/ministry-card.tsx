@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { MinistrySummary } from "~/features/publishing/samples";
 import { ArrowRightIcon, ImageIcon } from "../../components/icons";
-import { ResponsiveImage } from "../images/responsive-image";
+import { ResponsiveImage } from "~/features/images";
 
 export const CARD_GRID_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 

@@ -1,4 +1,4 @@
-import { ResponsiveImage } from "../images/responsive-image";
+import { ResponsiveImage } from "~/features/images";
 
 /** A round portrait, or a circle with the first letter of the name when there is no photo. */
 export function PersonPhoto({

@@ -3,7 +3,7 @@
 import type { PublicPost } from "~/features/publishing/blog.server";
 import { BLOG_DATE_FORMAT } from "../../lib/constants";
 import { postPath } from "../../lib/paths";
-import { whatsappShareUrl } from "../site/seo";
+import { whatsappShareUrl } from "~/features/site";
 import { formatCalendarDate } from "../../lib/time";
 
 export function toPostPage(post: PublicPost, origin: string) {

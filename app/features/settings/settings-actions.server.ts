@@ -7,10 +7,10 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { CONTACT_DEFAULTS } from "~/features/settings/organisation";
-import { adminContext } from "~/features/accounts/admin-context";
+import { adminContext } from "~/features/accounts";
 import { requestContext } from "~/server/request-context";
 import { firstErrors, type FormAnswer } from "~/lib/form-answer";
-import { RESTORE_INTENT, RESTORED } from "~/features/publishing/history-messages";
+import { RESTORE_INTENT, RESTORED } from "~/features/publishing";
 import {
   conferenceSchemaWithEvents,
   SECTION_FORMS,
@@ -23,9 +23,9 @@ import { savedAtText } from "~/lib/time";
 import { saveSection, settingsFormData } from "~/features/settings/settings-data.server";
 import { decideImage, errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
-import { deleteImageSet } from "~/features/images/image-store.server";
+import { deleteImageSet } from "~/features/images/index.server";
 import { sectionSaves, sectionVersions, siteSettings } from "~/features/settings/settings.server";
-import { changedFields, noteActivity } from "~/features/accounts/activity.server";
+import { changedFields, noteActivity } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** A section form's answer: which section it was for, and conform's result. */

@@ -2,10 +2,10 @@
 // it: an event of the site ('event'), the next event taking registrations ('auto'), one typed in by
 // hand ('custom', the spec's conference on a fresh install) or none ('hidden'). An event that is
 // deleted, hidden or over is never shown as upcoming; the dashboard warns about it instead.
-import type { EventWithPlaces } from "~/features/events/events.server";
-import { registrationOpen } from "../events/registration-rules";
+import type { EventWithPlaces } from "~/features/events/index.server";
+import { registrationOpen } from "~/features/events";
 import { formatInSiteZone, siteLocalInputToIso } from "../../lib/time";
-import type { SiteSettings } from "../settings/settings";
+import type { SiteSettings } from "~/features/settings";
 
 export type ConferenceCardView = {
   eyebrow: string;

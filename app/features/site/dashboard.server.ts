@@ -9,11 +9,11 @@ import {
   ministries,
 } from "~/db/schema";
 import { getDb } from "~/db/db.server";
-import type { PostStatus } from "~/features/publishing/post-status";
-import { recentAccountChangesQuery } from "../accounts/activity-log.server";
-import { postCountsByStateQuery } from "../publishing/blog.server";
-import { chosenConferenceEventQuery, nextOpenEventQuery } from "../events/events.server";
-import { settingsQuery } from "../settings/settings-data.server";
+import type { PostStatus } from "~/features/publishing";
+import { recentAccountChangesQuery } from "~/features/accounts/index.server";
+import { postCountsByStateQuery } from "~/features/publishing/index.server";
+import { chosenConferenceEventQuery, nextOpenEventQuery } from "~/features/events/index.server";
+import { settingsQuery } from "~/features/settings/index.server";
 
 /** How far back the dashboard shows account changes to Administrators. */
 export const ACCOUNT_CHANGES_DAYS = 14;

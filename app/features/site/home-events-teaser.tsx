@@ -3,8 +3,8 @@ import { EmptyState } from "~/components/empty-state";
 import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, MapPinIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
-import { CARD_GRID_SIZES } from "~/features/publishing/ministry-card";
-import { ResponsiveImage } from "~/features/images/responsive-image";
+import { CARD_GRID_SIZES } from "~/features/publishing";
+import { ResponsiveImage } from "~/features/images";
 import { SectionHeading } from "~/components/section-heading";
 
 /** The stock image of an event that has none of its own. */

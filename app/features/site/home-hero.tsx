@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { ResponsiveImage } from "~/features/images/responsive-image";
-import { HOME_HERO } from "~/features/settings/home-copy";
+import { ResponsiveImage } from "~/features/images";
+import { HOME_HERO, type SiteSettings } from "~/features/settings";
 import type { ConferenceCardView } from "~/features/site/conference-card";
 import { HERO_FADE_MS } from "~/lib/constants";
-import type { SiteSettings } from "~/features/settings/settings";
 import { buttonClass } from "~/components/form-fields";
 import { heroRotation } from "~/islands/hero-rotation";
 import { useIsland } from "~/components/use-island";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
-import { JOIN_CTA } from "~/features/settings/home-copy";
+import { JOIN_CTA } from "~/features/settings";
 
 export function JoinCta() {
   return (

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
-import { MinistryCard } from "~/features/publishing/ministry-card";
+import { MinistryCard, type MinistrySummary } from "~/features/publishing";
 import { SectionHeading } from "~/components/section-heading";
-import type { MinistrySummary } from "~/features/publishing/samples";
 
 export function MinistriesTeaser({ ministries }: { ministries: MinistrySummary[] }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ArrowRightIcon, BookIcon, CrossIcon, HandsIcon, UsersIcon } from "~/components/icons";
 import { SectionHeading } from "~/components/section-heading";
-import { MISSION_SECTION, type ValueIcon } from "~/features/settings/home-copy";
+import { MISSION_SECTION, type ValueIcon } from "~/features/settings";
 
 const ICONS: Record<ValueIcon, typeof CrossIcon> = { cross: CrossIcon, users: UsersIcon, hands: HandsIcon, book: BookIcon };
 

@@ -4,9 +4,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "~/components/icons";
-import { PersonPhoto } from "~/features/publishing/person-photo";
+import { PersonPhoto, type TestimonySummary } from "~/features/publishing";
 import { SectionHeading } from "~/components/section-heading";
-import type { TestimonySummary } from "~/features/publishing/samples";
 import { testimonyCarousel } from "~/islands/testimony-carousel";
 import { useIsland } from "~/components/use-island";
 import { CAROUSEL_FADE_MS } from "~/lib/constants";

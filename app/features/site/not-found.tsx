@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { titled, useSiteSettings } from "~/features/settings/settings";
+import { titled, useSiteSettings } from "~/features/settings";
 
 /** The 404 page of SPEC section 2: 'Oops! Page not found' and a link home; the missing path is logged. */
 export function NotFound() {

@@ -3,9 +3,8 @@
 // settings are the defaults because they could not be read) a no-store header, so the edge cache
 // never keeps it.
 import { data } from "react-router";
-import type { SiteSettings } from "~/features/settings/settings";
-import type { StoredSection } from "~/features/settings/settings-data.server";
-import { siteSettings } from "../settings/settings.server";
+import type { SiteSettings } from "~/features/settings";
+import { siteSettings, type StoredSection } from "~/features/settings/index.server";
 
 type PageRead = { settings: StoredSection[] | null; degraded: boolean };
 

@@ -3,7 +3,7 @@
 // seoMeta (app/features/site/seo.ts) adds the site's short name to each title ("About Us | Baptist Men
 // Malawi"); the home page's title is the organisation's name.
 import type { SeoPage } from "~/features/site/seo";
-import { mapPlace, type SiteSettings } from "~/features/settings/settings";
+import { mapPlace, type SiteSettings } from "~/features/settings";
 
 export const PAGES = {
   home: {

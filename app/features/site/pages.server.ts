@@ -6,13 +6,9 @@
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { getDb, type Db } from "~/db/db.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
-import { postByIdQuery, postBySlugQuery, postSummariesQuery } from "../publishing/blog.server";
-import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery } from "../events/events.server";
-import { activeMembersWithPositionQuery } from "../publishing/leadership.server";
-import { activeMinistriesQuery, activeMinistryBySlugQuery } from "../publishing/ministry.server";
-import { registrationByTokenQuery, registrationWithEventOf } from "../events/registrations.server";
-import { settingsQuery } from "../settings/settings-data.server";
-import { activeTestimoniesQuery } from "../publishing/testimony.server";
+import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
+import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery, registrationByTokenQuery, registrationWithEventOf } from "~/features/events/index.server";
+import { settingsQuery } from "~/features/settings/index.server";
 
 type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 

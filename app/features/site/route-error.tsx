@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import type { Forbidden } from "~/features/accounts/roles";
+import type { Forbidden } from "~/features/accounts";
 import { useRootData } from "~/lib/root-data";
 import { NotFound } from "./not-found";
 

@@ -1,8 +1,8 @@
 // The tags every public page gives search engines and link previews (WhatsApp, Facebook, X): one
 // builder, so each page only says what it is about. Runs in meta functions, so it stays tiny.
 import type { MetaDescriptor } from "react-router";
-import { imageSources, SHARE_PICTURE, sharePictureUrl } from "../images/images";
-import { settingsFromMatches, titled, type SiteSettings } from "../settings/settings";
+import { imageSources, SHARE_PICTURE, sharePictureUrl } from "~/features/images";
+import { settingsFromMatches, type SiteSettings, titled } from "~/features/settings";
 
 /** The share picture of pages without one of their own (a SHARE_PICTURE: 1200x630 JPEG). */
 export const DEFAULT_SHARE_IMAGE = { path: "/media/og-default.jpg" } as const;

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { MAIN_NAV, type NavItem } from "~/features/site/navigation";
-import { brandLines } from "~/features/settings/settings";
+import { brandLines } from "~/features/settings";
 import { Disclosure } from "../../components/disclosure";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
 import { LogoMark } from "../../components/logo";

@@ -1,7 +1,7 @@
 // The ministry's Facebook page, WhatsApp channel or group and YouTube channel, as set in
 // /admin/settings; nothing at all when none is set.
 import { useId } from "react";
-import { socialLinksOf, type SiteSettings } from "~/features/settings/settings";
+import { type SiteSettings, socialLinksOf } from "~/features/settings";
 import { ExternalLinkIcon } from "../../components/icons";
 
 export function SocialLinks({

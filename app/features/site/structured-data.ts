@@ -4,7 +4,7 @@
 // database cannot close the script element.
 import type { JsonLd } from "./seo";
 import { absoluteImageUrl, DEFAULT_SHARE_IMAGE } from "./seo";
-import { phonesOf, socialLinksOf, type SiteSettings } from "../settings/settings";
+import { phonesOf, type SiteSettings, socialLinksOf } from "~/features/settings";
 import { formatInSiteZone } from "../../lib/time";
 
 const SCHEMA = "https://schema.org";

@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { siteLocalInputToIso, formatInSiteZone } from "~/lib/time";
-import { ACTIVITY_KINDS, activityPage, type ActivityKind } from "~/features/accounts/activity-log.server";
+import { ACTIVITY_KINDS, type ActivityKind, activityPage } from "~/features/accounts/index.server";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = () => [{ title: "Activity | Admin" }];

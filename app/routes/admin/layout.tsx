@@ -2,10 +2,9 @@ import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
-import { RouteError } from "~/features/site/route-error";
-import { adminContext } from "~/features/accounts/admin-context";
-import { adminAreaOf, canUse, ROLE_LABELS, type AdminRole } from "~/features/accounts/roles";
-import { requireAdmin } from "~/features/accounts/admin-guard.server";
+import { RouteError } from "~/features/site";
+import { adminAreaOf, adminContext, type AdminRole, canUse, ROLE_LABELS } from "~/features/accounts";
+import { requireAdmin } from "~/features/accounts/index.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];

@@ -2,9 +2,9 @@
 import { Form, useNavigation } from "react-router";
 import { MailIcon, TrashIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
-import { deleteMessage, inboxPage, setMessageRead } from "~/features/messaging/contact-messages.server";
+import { deleteMessage, inboxPage, setMessageRead } from "~/features/messaging/index.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
-import { noteActivity, recordName } from "~/features/accounts/activity.server";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/messages";
 

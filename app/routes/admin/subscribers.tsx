@@ -4,9 +4,9 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, TrashIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
-import { removeSubscriber, subscribersPage } from "~/features/messaging/subscribers.server";
+import { removeSubscriber, subscribersPage } from "~/features/messaging/index.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
-import { noteActivity, recordName } from "~/features/accounts/activity.server";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/subscribers";
 

@@ -1,7 +1,6 @@
 // Sign out is global (SPEC section 7): it invalidates every session of the admin, on every device.
 import { redirect } from "react-router";
-import { authenticateAdmin, signOutEverywhere } from "~/features/accounts/auth.server";
-import { clearSessionCookie } from "~/features/accounts/session.server";
+import { authenticateAdmin, clearSessionCookie, signOutEverywhere } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
 

@@ -2,14 +2,11 @@ import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
-import { ABOUT } from "~/features/settings/about-copy";
-import { PAGES } from "~/features/site/pages-copy";
+import { ABOUT, paragraphsOf } from "~/features/settings";
+import { PAGES, seoMeta } from "~/features/site";
 import { readOnlyPage } from "~/lib/hydration";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { seoMeta } from "~/features/site/seo";
-import { paragraphsOf } from "~/features/settings/settings";
-import { settingsPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { publicPage, settingsPage } from "~/features/site/index.server";
 import type { Route } from "./+types/about";
 
 

@@ -1,12 +1,9 @@
 import { Link } from "react-router";
-import { BlogPostArticle } from "~/features/publishing/blog-post-article";
+import { BlogPostArticle, toPostPage } from "~/features/publishing";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { toPostPage } from "~/features/publishing/public-post";
-import { feedLink, noindexMeta, seoMeta } from "~/features/site/seo";
-import { settingsFromMatches, titled } from "~/features/settings/settings";
-import { blogPostingJsonLd } from "~/features/site/structured-data";
-import { blogPostPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { blogPostingJsonLd, feedLink, noindexMeta, seoMeta } from "~/features/site";
+import { settingsFromMatches, titled } from "~/features/settings";
+import { blogPostPage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
 import { readOnlyPage } from "~/lib/hydration";

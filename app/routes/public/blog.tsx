@@ -1,17 +1,15 @@
 import { Link } from "react-router";
 import { ArrowRightIcon, BookIcon } from "~/components/icons";
 import { EmptyState } from "~/components/empty-state";
-import { CARD_GRID_SIZES } from "~/features/publishing/ministry-card";
+import { CARD_GRID_SIZES } from "~/features/publishing";
 import { PageHero } from "~/components/page-hero";
-import { ResponsiveImage } from "~/features/images/responsive-image";
-import { PAGES } from "~/features/site/pages-copy";
-import { seoMeta } from "~/features/site/seo";
+import { ResponsiveImage } from "~/features/images";
+import { PAGES, seoMeta } from "~/features/site";
 import { BLOG_DATE_FORMAT } from "~/lib/constants";
 import { formatCalendarDate } from "~/lib/time";
 import { postPath } from "~/lib/paths";
-import { blogPage } from "~/features/site/pages.server";
+import { blogPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/features/site/page.server";
 
 import type { Route } from "./+types/blog";
 import { readOnlyPage } from "~/lib/hydration";

@@ -1,20 +1,15 @@
 import type { ReactNode } from "react";
-import { ContactForm } from "~/features/messaging/contact-form-fields";
+import { CONTACT_LIMITS, ContactForm } from "~/features/messaging";
 import { ClockIcon, ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
-import { ResponsiveImage } from "~/features/images/responsive-image";
-import { SocialLinks } from "~/features/site/social-links";
-import { CONTACT_PAGE } from "~/features/settings/contact-copy";
-import { contactPageSeo } from "~/features/site/pages-copy";
-import { CONTACT_LIMITS } from "~/features/messaging/contact-form";
+import { ResponsiveImage } from "~/features/images";
+import { contactPageSeo, seoMeta, SocialLinks } from "~/features/site";
+import { CONTACT_PAGE, mapHref, mapPlace, phonesOf, settingsFromMatches, telHref } from "~/features/settings";
 import { islandPage } from "~/lib/hydration";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { seoMeta } from "~/features/site/seo";
-import { mapHref, mapPlace, phonesOf, settingsFromMatches, telHref } from "~/features/settings/settings";
-import { settingsPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { publicPage, settingsPage } from "~/features/site/index.server";
 import { handlePublicForm } from "~/server/public-form.server";
-import { contactForm } from "../../features/messaging/contact.server";
+import { contactForm } from "~/features/messaging/index.server";
 import type { Route } from "./+types/contact";
 
 export const handle = islandPage;

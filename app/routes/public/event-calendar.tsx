@@ -1,7 +1,7 @@
 // /events/{id}/calendar.ics: one active, dated event as an iCalendar file, for 'Add to calendar'.
-import { eventCalendarFile } from "~/features/events/icalendar";
-import { eventPage } from "~/features/site/pages.server";
-import { siteSettings } from "~/features/settings/settings.server";
+import { eventCalendarFile } from "~/features/events";
+import { eventPage } from "~/features/site/index.server";
+import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-calendar";
 

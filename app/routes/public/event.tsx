@@ -2,32 +2,16 @@
 // same dialog as /events, also from a shared link /events/{id}?register={id}. The page ships no
 // React: the islands script drives the dialog (app/islands/registration.ts).
 import { Link, useLocation } from "react-router";
-import { EventImage } from "~/features/events/event-card";
-import { EventFacts, RegistrationClosedBadge, RegistrationNote } from "~/features/events/event-facts";
-import { EVENTS_MESSAGES } from "~/features/events/event-messages";
-import {
-  RegisterNowLink,
-  RegistrationArea,
-  RegistrationCompleteSlot,
-  RegistrationDialog,
-  refusedEventId,
-  registrationRequest,
-} from "~/features/events/registration-dialog";
+import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
-import { AddToCalendar } from "~/features/events/add-to-calendar";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
-import { NotFound } from "~/features/site/not-found";
-import { RouteError } from "~/features/site/route-error";
+import { eventJsonLd, metaDescription, noindexMeta, NotFound, RouteError, seoMeta } from "~/features/site";
 import { WhatsAppShareLink } from "~/components/share-links";
 import { islandPage } from "~/lib/hydration";
-import { metaDescription, noindexMeta, seoMeta } from "~/features/site/seo";
-import { eventJsonLd } from "~/features/site/structured-data";
-import { toSharedEvent } from "~/features/events/public-event";
-import { eventPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { eventPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { registrationAction } from "../../features/events/register.server";
+import { registrationAction } from "~/features/events/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
 

@@ -4,19 +4,15 @@
 // drives the dialog (app/islands/registration.ts).
 import { useLocation } from "react-router";
 import { EmptyState } from "~/components/empty-state";
-import { EventCard } from "~/features/events/event-card";
-import { EVENTS_MESSAGES } from "~/features/events/event-messages";
-import { RegistrationArea, RegistrationDialog, refusedEventId, registrationRequest } from "~/features/events/registration-dialog";
+import { EventCard, EVENTS_MESSAGES, refusedEventId, RegistrationArea, RegistrationDialog, registrationRequest, type SharedEvent, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { islandPage } from "~/lib/hydration";
-import { seoMeta } from "~/features/site/seo";
-import { toSharedEvent, type SharedEvent } from "~/features/events/public-event";
-import { eventsPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { seoMeta } from "~/features/site";
+import { eventsPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { registrationAction } from "../../features/events/register.server";
+import { registrationAction } from "~/features/events/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
 

@@ -1,22 +1,12 @@
-import { EventsTeaser, type EventTeaser } from "~/features/site/home-events-teaser";
-import { HomeHero } from "~/features/site/home-hero";
-import { JoinCta } from "~/features/site/home-join-cta";
-import { MinistriesTeaser } from "~/features/site/home-ministries-teaser";
-import { MissionSection } from "~/features/site/home-mission-section";
-import { TestimonyCarousel } from "~/features/site/home-testimony-carousel";
-import { PAGES } from "~/features/site/pages-copy";
+import { conferenceCard, EventsTeaser, type EventTeaser, HomeHero, JoinCta, MinistriesTeaser, MissionSection, organizationJsonLd, PAGES, seoMeta, TestimonyCarousel } from "~/features/site";
 import { islandPage } from "~/lib/hydration";
-import { seoMeta } from "~/features/site/seo";
-import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/features/publishing/samples";
-import { conferenceCard } from "~/features/site/conference-card";
+import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/features/publishing";
 import { HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { organizationJsonLd } from "~/features/site/structured-data";
 import { formatInSiteZone } from "~/lib/time";
-import type { EventWithPlaces } from "~/features/events/events.server";
-import { registrationState } from "~/features/events/registration-rules";
-import { homePage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import type { EventWithPlaces } from "~/features/events/index.server";
+import { registrationState } from "~/features/events";
+import { homePage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
 

@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
-import { RouteError } from "~/features/site/route-error";
-import { SiteFooter } from "~/features/site/site-footer";
-import { SiteHeader } from "~/features/site/site-header";
+import { RouteError, SiteFooter, SiteHeader } from "~/features/site";
 import { useRootData } from "~/lib/root-data";
-import { useSiteSettings, type SiteSettings } from "~/features/settings/settings";
+import { type SiteSettings, useSiteSettings } from "~/features/settings";
 import type { Route } from "./+types/layout";
 
 function PublicShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {

@@ -2,14 +2,12 @@ import { EmptyState } from "~/components/empty-state";
 import { MailIcon, PhoneIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
 import { PageHero } from "~/components/page-hero";
-import { PersonPhoto } from "~/features/publishing/person-photo";
-import { PAGES } from "~/features/site/pages-copy";
-import { seoMeta } from "~/features/site/seo";
+import { PersonPhoto } from "~/features/publishing";
+import { PAGES, seoMeta } from "~/features/site";
 import { UNKNOWN_POSITION_NAME, UNKNOWN_POSITION_RANK } from "~/lib/constants";
-import type { PublicLeaderRow } from "~/features/publishing/leadership.server";
-import { leadershipPage } from "~/features/site/pages.server";
+import type { PublicLeaderRow } from "~/features/publishing/index.server";
+import { leadershipPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/features/site/page.server";
 
 import type { Route } from "./+types/leadership";
 import { readOnlyPage } from "~/lib/hydration";

@@ -1,15 +1,13 @@
 import { EmptyState } from "~/components/empty-state";
 import { LoadError } from "~/components/load-error";
-import { MinistryCard } from "~/features/publishing/ministry-card";
+import { MinistryCard } from "~/features/publishing";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
-import { FeatureImage } from "~/features/images/responsive-image";
-import { PAGES } from "~/features/site/pages-copy";
-import { seoMeta } from "~/features/site/seo";
-import type { Ministry } from "~/features/publishing/ministry.server";
-import { ministriesPage } from "~/features/site/pages.server";
+import { FeatureImage } from "~/features/images";
+import { PAGES, seoMeta } from "~/features/site";
+import type { Ministry } from "~/features/publishing/index.server";
+import { ministriesPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/features/site/page.server";
 
 import type { Route } from "./+types/ministries";
 import { readOnlyPage } from "~/lib/hydration";

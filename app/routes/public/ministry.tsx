@@ -2,11 +2,10 @@ import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
-import { FeatureImage } from "~/features/images/responsive-image";
-import { seoMeta } from "~/features/site/seo";
-import { ministryPage } from "~/features/site/pages.server";
+import { FeatureImage } from "~/features/images";
+import { seoMeta } from "~/features/site";
+import { ministryPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/features/site/page.server";
 
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";

@@ -1,13 +1,10 @@
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
-import { MISSION_PAGE } from "~/features/settings/mission-copy";
-import { PAGES } from "~/features/site/pages-copy";
+import { MISSION_PAGE, paragraphsOf } from "~/features/settings";
+import { PAGES, seoMeta } from "~/features/site";
 import { readOnlyPage } from "~/lib/hydration";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { seoMeta } from "~/features/site/seo";
-import { paragraphsOf } from "~/features/settings/settings";
-import { settingsPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { publicPage, settingsPage } from "~/features/site/index.server";
 import type { Route } from "./+types/mission";
 
 

@@ -3,13 +3,11 @@
 // nobody. Unknown, expired and already used links get a page that says so. Private: never cached
 // or indexed (the token is in the address).
 import { LinkNotice } from "~/components/link-notice";
-import { CONFIRM_PAGE } from "~/features/messaging/newsletter-copy";
+import { CONFIRM_PAGE } from "~/features/messaging";
 import { readOnlyPage } from "~/lib/hydration";
-import { linkPageMeta } from "~/features/site/seo";
-import { settingsPage } from "~/features/site/pages.server";
-import { confirmationState, confirmSubscription } from "~/features/messaging/subscribers.server";
-import { publicPage } from "~/features/site/page.server";
-import { isLinkToken, PRIVATE_PAGE_HEADERS } from "~/features/messaging/link-pages.server";
+import { linkPageMeta } from "~/features/site";
+import { publicPage, settingsPage } from "~/features/site/index.server";
+import { confirmationState, confirmSubscription, isLinkToken, PRIVATE_PAGE_HEADERS } from "~/features/messaging/index.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = readOnlyPage;

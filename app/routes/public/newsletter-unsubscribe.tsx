@@ -3,13 +3,11 @@
 // provider's one-click POST (RFC 8058, List-Unsubscribe-Post), unsubscribes without signing in.
 // A used or unknown link gets a page that says so. Private: never cached or indexed.
 import { LinkNotice } from "~/components/link-notice";
-import { UNSUBSCRIBE_PAGE } from "~/features/messaging/newsletter-copy";
+import { UNSUBSCRIBE_PAGE } from "~/features/messaging";
 import { readOnlyPage } from "~/lib/hydration";
-import { linkPageMeta } from "~/features/site/seo";
-import { settingsPage } from "~/features/site/pages.server";
-import { subscriberOfUnsubscribeToken, unsubscribe } from "~/features/messaging/subscribers.server";
-import { publicPage } from "~/features/site/page.server";
-import { isLinkToken, PRIVATE_PAGE_HEADERS } from "~/features/messaging/link-pages.server";
+import { linkPageMeta } from "~/features/site";
+import { publicPage, settingsPage } from "~/features/site/index.server";
+import { isLinkToken, PRIVATE_PAGE_HEADERS, subscriberOfUnsubscribeToken, unsubscribe } from "~/features/messaging/index.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const handle = readOnlyPage;

@@ -1,9 +1,7 @@
 // Any unknown route: status 404 and the path logged (on the server here, in the browser console
 // by the 404 page itself), with the site's header and footer as set.
-import { NotFound } from "~/features/site/not-found";
-import { noindexMeta } from "~/features/site/seo";
-import { settingsPage } from "~/features/site/pages.server";
-import { publicPage } from "~/features/site/page.server";
+import { noindexMeta, NotFound } from "~/features/site";
+import { publicPage, settingsPage } from "~/features/site/index.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,25 +5,20 @@
 // its links lead to). An unknown token gets the 404 page after the same single batch a known one
 // costs, so the answer's timing does not tell them apart.
 import { data, Link } from "react-router";
-import { RegistrationComplete } from "~/features/events/registration-dialog";
-import { RegistrationSummary } from "~/features/events/registration-summary";
+import { REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary, registrationView } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
-import { NotFound } from "~/features/site/not-found";
+import { noindexMeta, NotFound } from "~/features/site";
 import { confirmSubmit } from "~/islands/confirm-submit";
 import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/hydration";
-import { REGISTRATION_TOKEN_PATTERN } from "~/features/events/registration-rules";
-import { registrationPath, registrationView } from "~/features/events/registration-view";
-import { noindexMeta } from "~/features/site/seo";
-import { titled } from "~/features/settings/settings";
-import { registrationPage } from "~/features/site/pages.server";
-import { cancelByToken } from "~/features/events/registrations.server";
+import { titled } from "~/features/settings";
+import { registrationPage } from "~/features/site/index.server";
+import { cancelByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { cancellationNotes, emailSiteOf } from "~/features/messaging/compose.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { cancellationNotes, emailSiteOf, sendAfterResponse } from "~/features/messaging/index.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
-import { siteSettings } from "~/features/settings/settings.server";
+import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/registration-page";

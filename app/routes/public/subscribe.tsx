@@ -2,10 +2,8 @@
 // unconfirmed and gets a confirmation link (at most one e-mail a day); the answer is the same for a
 // new, a waiting and an already confirmed address, so the form tells nobody who subscribed.
 import { redirect } from "react-router";
-import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging/subscribe-form";
-import { subscribe } from "~/features/messaging/subscribers.server";
-import { emailSite, subscribeConfirmation } from "~/features/messaging/compose.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging";
+import { emailSite, sendAfterResponse, subscribe, subscribeConfirmation } from "~/features/messaging/index.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/subscribe";

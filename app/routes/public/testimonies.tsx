@@ -1,12 +1,10 @@
 import { EmptyState } from "~/components/empty-state";
 import { LoadError } from "~/components/load-error";
 import { PageHero } from "~/components/page-hero";
-import { TestimonyCard } from "~/features/publishing/testimony-card";
-import { PAGES } from "~/features/site/pages-copy";
-import { seoMeta } from "~/features/site/seo";
-import { testimoniesPage } from "~/features/site/pages.server";
+import { TestimonyCard } from "~/features/publishing";
+import { PAGES, seoMeta } from "~/features/site";
+import { publicPage, testimoniesPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { publicPage } from "~/features/site/page.server";
 
 import type { Route } from "./+types/testimonies";
 import { readOnlyPage } from "~/lib/hydration";

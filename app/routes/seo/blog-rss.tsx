@@ -1,9 +1,9 @@
 // /blog/rss.xml: the blog as an RSS 2.0 feed (the newest 20 posts visitors see now).
-import { blogFeedTitle } from "~/features/site/seo";
+import { blogFeedTitle } from "~/features/site";
 import { xmlEscape } from "~/lib/xml";
 import { postPath } from "~/lib/paths";
-import { blogPage } from "~/features/site/pages.server";
-import { siteSettings } from "~/features/settings/settings.server";
+import { blogPage } from "~/features/site/index.server";
+import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-rss";
 

@@ -1,7 +1,7 @@
 // /manifest.webmanifest: lets a phone add the site to its home screen with our icon and colours,
 // under the organisation's name as set in /admin/settings.
-import { settingsPage } from "~/features/site/pages.server";
-import { siteSettings } from "~/features/settings/settings.server";
+import { settingsPage } from "~/features/site/index.server";
+import { siteSettings } from "~/features/settings/index.server";
 
 export async function loader() {
   const { organisation } = siteSettings((await settingsPage("Web manifest")).settings);

@@ -2,7 +2,7 @@
 // round trip.
 import { xmlEscape } from "~/lib/xml";
 import { postPath } from "~/lib/paths";
-import { sitemapPage } from "~/features/site/pages.server";
+import { sitemapPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/sitemap";
 

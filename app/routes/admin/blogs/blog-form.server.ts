@@ -1,14 +1,12 @@
 // /admin/blogs/new and /admin/blogs/edit/:id on the server: the post the form starts from with the
 // categories, its History (and the version ?version= asks to view), and the save, restore and
 // delete its posts ask for.
-import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, publishingOf } from "~/features/publishing/blog-form";
-import { formSlug } from "~/features/publishing/slug-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, formSlug, publishingOf } from "~/features/publishing";
+import { adminTabHref } from "~/features/site";
 import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
-import { blogCategories, blogFormData, createBlog, deleteBlog, getBlog, updateBlog, type BlogCategoryOption, type BlogInput } from "~/features/publishing/blog.server";
+import { askedVersion, blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, createBlog, deleteBlog, getBlog, updateBlog, viewedVersion } from "~/features/publishing/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
-import { askedVersion, viewedVersion } from "~/features/publishing/history-view.server";
 import type { Route } from "./+types/blog-form";
 
 const TAB = adminTabHref("blogs");

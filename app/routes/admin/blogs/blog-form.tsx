@@ -5,13 +5,11 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SelectField, useAdminForm } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner, VersionField } from "~/features/publishing/history";
-import { ImageField } from "~/features/images/image-field";
-import { SlugField } from "~/features/publishing/slug-field";
+import { BLOG_DATE_INVALID, blogSchemaWithCategories, HistoryList, SlugField, VersionBanner, VersionField } from "~/features/publishing";
+import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
-import { BLOG_DATE_INVALID, blogSchemaWithCategories } from "~/features/publishing/blog-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { adminTabHref } from "~/features/site";
 import type { Route } from "./+types/blog-form";
 import { PreviewLink } from "./preview-link";
 import { PublishingFields } from "./publishing-fields";

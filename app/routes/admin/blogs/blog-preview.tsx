@@ -3,12 +3,9 @@
 // whose middleware lets in signed-in staff only and marks every answer private and no-store, so
 // no cache ever keeps it; and it is noindex.
 import { Link } from "react-router";
-import { BlogPostArticle } from "~/features/publishing/blog-post-article";
-import { BLOG_MESSAGES } from "~/features/publishing/blog-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
-import { statusLabel } from "~/features/publishing/post-status";
-import { toPostPage } from "~/features/publishing/public-post";
-import { postForPreview } from "~/features/publishing/blog.server";
+import { BLOG_MESSAGES, BlogPostArticle, statusLabel, toPostPage } from "~/features/publishing";
+import { adminTabHref } from "~/features/site";
+import { postForPreview } from "~/features/publishing/index.server";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -6,11 +6,11 @@ import { Link, useSearchParams } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker, ViewOnSiteLink } from "~/components/admin/manager-list";
 import { ADMIN_BLOG_DATE_FORMAT, ADMIN_DATE_TIME_FORMAT } from "~/lib/constants";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { adminTabHref } from "~/features/site";
 import { postPath } from "~/lib/paths";
-import { POST_STATUSES, statusLabel, type PostStatus } from "~/features/publishing/post-status";
+import { POST_STATUSES, type PostStatus, statusLabel } from "~/features/publishing";
 import { formatCalendarDate, formatInSiteZone } from "~/lib/time";
-import type { AdminBlogRow } from "~/features/publishing/blog.server";
+import type { AdminBlogRow } from "~/features/publishing/index.server";
 import { PreviewLink } from "./preview-link";
 
 const FILTERS: { status: PostStatus | null; label: string; empty: string }[] = [

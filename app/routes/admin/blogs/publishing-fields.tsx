@@ -4,7 +4,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { RadioGroupField, radioId } from "~/components/admin/form-kit";
 import { buttonClass, TextField } from "~/components/form-fields";
-import { PUBLISHING_CHOICES, PUBLISHING_MESSAGES } from "~/features/publishing/blog-form";
+import { PUBLISHING_CHOICES, PUBLISHING_MESSAGES } from "~/features/publishing";
 
 export function PublishingFields({ status, publishAt }: { status: FieldMetadata<string>; publishAt: FieldMetadata<string | undefined> }) {
   const timePassed = publishAt.errors?.[0] === PUBLISHING_MESSAGES.timePast;

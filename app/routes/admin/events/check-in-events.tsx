@@ -2,7 +2,7 @@
 // soonest first, each leading to its check-in page with its running count.
 import { Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
-import { checkInEvents } from "~/features/events/events.server";
+import { checkInEvents } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in-events";
 
 export const meta: Route.MetaFunction = () => [{ title: "Check-in | Admin" }];

@@ -3,17 +3,14 @@
 // post (without JavaScript). With JavaScript a tap posts to /api/admin/events/{id}/check-in instead
 // (workers/api/admin-check-in.ts), which answers the person's true state as JSON.
 import { data } from "react-router";
-import { adminContext } from "~/features/accounts/admin-context";
+import { adminContext, type AdminRole } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
-import { checkInPage } from "~/features/events/events.server";
+import { addRegistration, changeCheckIn, checkInPage, type Person, readEventPost, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
-import { publicPagesUnchanged } from "~/features/accounts/admin-guard.server";
+import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { postedPagePath, refuse } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { addRegistration, readEventPost, changeCheckIn, registrationIdOf } from "../../../features/events/desk-actions.server";
-import { toPerson, type Person } from "../../../features/events/people.server";
-import type { AdminRole } from "~/features/accounts/roles";
 import type { Route } from "./+types/check-in";
 
 /** How many people a search shows at once (a name search at a big event can match many). */

@@ -9,7 +9,7 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
-import type { CheckInAnswer } from "../../../features/events/desk-actions.server";
+import type { CheckInAnswer } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
 import { DeskRegistrationForm } from "./desk-registration-form";

@@ -3,7 +3,7 @@
 // without printing whole numbers), and a box to tick; the waiting list follows.
 import { data, Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
-import { doorListPage } from "~/features/events/events.server";
+import { doorListPage } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { PrintButton } from "./print-button";
 import type { Route } from "./+types/door-list";

@@ -1,11 +1,10 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
-import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/features/events/event-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
-import { createEvent, deleteEvent, getEvent, updateEvent, type EventInput } from "~/features/events/events.server";
+import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/features/events";
+import { adminTabHref } from "~/features/site";
+import { createEvent, deleteEvent, type EventInput, getEvent, updateEvent } from "~/features/events/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
-import { emailSite, movedUpNote } from "~/features/messaging/compose.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { emailSite, movedUpNote, sendAfterResponse } from "~/features/messaging/index.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/event-form";
 

@@ -3,12 +3,11 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { ImageField, type SampleImage } from "~/features/images/image-field";
+import { ImageField, type SampleImage } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema } from "~/features/events/event-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
+import { adminTabHref } from "~/features/site";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
-import { REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events/registration-notifications";
 import { isoToSiteLocalInput } from "~/lib/time";
 import type { Route } from "./+types/event-form";
 

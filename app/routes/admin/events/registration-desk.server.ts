@@ -2,17 +2,14 @@
 // searched, paged) with its tallies in one D1 round trip, and the desk's actions.
 import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
-import { registrationState } from "~/features/events/registration-rules";
+import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { registrationDeskPage } from "~/features/events/events.server";
+import { addRegistration, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
-import type { RegistrationFilter } from "~/features/events/registrations.server";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
 import { refuse } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
-import { addRegistration, readEventPost, changeRegistration, registrationIdOf } from "../../../features/events/desk-actions.server";
-import { toPerson } from "../../../features/events/people.server";
 import type { Route } from "./+types/registration-desk";
 
 /** How many registrations one page of the list shows. */

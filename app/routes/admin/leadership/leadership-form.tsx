@@ -2,19 +2,11 @@
 import { useId, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, RequiredLabel, SelectField, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { ImageField } from "~/features/images/image-field";
+import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { useHydrated } from "~/components/use-client";
-import {
-  isRegional,
-  LEADERSHIP_MESSAGES,
-  LEADERSHIP_REGIONS,
-  leadershipInvalidToast,
-  leadershipSchema,
-  positionTypeLabel,
-  type PositionOption,
-} from "~/features/publishing/leadership-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel } from "~/features/publishing";
+import { adminTabHref } from "~/features/site";
 import { PROFILE_IMAGE_HINT } from "~/lib/constants";
 import type { Route } from "./+types/leadership-form";
 

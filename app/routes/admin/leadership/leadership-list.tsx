@@ -1,11 +1,10 @@
 // The Leadership Team tab of the dashboard: every member by position, with the toggle, edit and delete.
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker, ToggleActiveButton } from "~/components/admin/manager-list";
-import { PersonPhoto } from "~/features/publishing/person-photo";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { PersonPhoto, positionTypeLabel } from "~/features/publishing";
+import { adminTabHref } from "~/features/site";
 import { UNKNOWN_POSITION_NAME } from "~/lib/constants";
-import { positionTypeLabel } from "~/features/publishing/leadership-form";
-import type { AdminMemberRow } from "~/features/publishing/leadership.server";
+import type { AdminMemberRow } from "~/features/publishing/index.server";
 
 /** The position as the public page words it: 'Regional Coordinator - Northern Region'. */
 function positionText(row: AdminMemberRow) {

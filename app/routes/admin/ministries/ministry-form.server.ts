@@ -1,13 +1,11 @@
 // /admin/ministries/new and /admin/ministries/edit/:id on the server: the record the form starts
 // from with its History (and the version ?version= asks to view), and the save, restore and delete
 // its posts ask for.
-import { MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing/ministry-form";
-import { formSlug } from "~/features/publishing/slug-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
-import { createMinistry, deleteMinistry, getMinistry, ministryFormData, updateMinistry, type MinistryInput } from "~/features/publishing/ministry.server";
+import { formSlug, MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing";
+import { adminTabHref } from "~/features/site";
+import { askedVersion, createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry, viewedVersion } from "~/features/publishing/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
-import { askedVersion, viewedVersion } from "~/features/publishing/history-view.server";
 import type { Route } from "./+types/ministry-form";
 
 const TAB = adminTabHref("ministries");

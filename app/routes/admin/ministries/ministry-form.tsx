@@ -3,12 +3,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner, VersionField } from "~/features/publishing/history";
-import { ImageField } from "~/features/images/image-field";
-import { SlugField } from "~/features/publishing/slug-field";
+import { HistoryList, ministrySchema, SlugField, SORT_ORDER_NOT_A_NUMBER, VersionBanner, VersionField } from "~/features/publishing";
+import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
-import { ministrySchema, SORT_ORDER_NOT_A_NUMBER } from "~/features/publishing/ministry-form";
-import { adminTabHref } from "~/features/site/admin-tabs";
+import { adminTabHref } from "~/features/site";
 import type { Route } from "./+types/ministry-form";
 
 export { action, loader } from "./ministry-form.server";

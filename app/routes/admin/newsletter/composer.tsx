@@ -4,18 +4,15 @@
 import { getInputProps } from "@conform-to/react";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
-import { EmailPreview } from "~/features/messaging/email-preview";
-import { EmailSetupNotice } from "~/features/messaging/email-setup-notice";
+import { EmailPreview, EmailSetupNotice, exampleUnsubscribeUrl, NEWSLETTER_LIMITS, newsletterEmail, type NewsletterItem, newsletterSchema, newsletterWhatsAppText } from "~/features/messaging";
 import { RequiredLabel, useAdminForm } from "~/components/admin/form-kit";
 import { buttonClass, FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/form-fields";
 import { WhatsAppIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
-import { exampleUnsubscribeUrl, newsletterEmail, newsletterWhatsAppText, type NewsletterItem } from "~/features/messaging/newsletter-email";
 import { formErrorOf } from "~/lib/form-answer";
-import { NEWSLETTER_LIMITS, newsletterSchema } from "~/features/messaging/newsletter-form";
 import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/composer";
-import { composerAction, composerLoader } from "../../../features/messaging/composer.server";
+import { composerAction, composerLoader } from "~/features/messaging/index.server";
 import { ProgressCounts } from "./progress-counts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Admin" }];

@@ -2,10 +2,9 @@
 // (refreshing itself while some are), and the e-mail as readers got it.
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import { EmailPreview } from "~/features/messaging/email-preview";
-import { exampleUnsubscribeUrl, withUnsubscribeUrl } from "~/features/messaging/newsletter-email";
+import { EmailPreview, exampleUnsubscribeUrl, withUnsubscribeUrl } from "~/features/messaging";
 import { formatInSiteZone } from "~/lib/time";
-import { newsletterPage } from "~/features/messaging/newsletters.server";
+import { newsletterPage } from "~/features/messaging/index.server";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";

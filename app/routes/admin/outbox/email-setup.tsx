@@ -1,7 +1,7 @@
 // /admin/outbox/setup: how to turn e-mail on, straight from docs/deploy.md (its section "E-mail and
 // the newsletter"), so the admin sees the same steps as whoever deploys, and what is missing now.
 import deployGuide from "../../../../docs/deploy.md?raw";
-import { emailSetup, newsletterQueueReady } from "~/features/messaging/sender.server";
+import { emailSetup, newsletterQueueReady } from "~/features/messaging/index.server";
 import type { Route } from "./+types/email-setup";
 import { BackLink } from "~/components/admin/back-link";
 

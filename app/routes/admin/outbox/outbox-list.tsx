@@ -1,12 +1,9 @@
 // /admin/outbox: every e-mail the website sends, newest first: recipient, kind, subject, status,
 // error and time. ?status= shows one status. Each opens to show exactly what was (or will be) sent.
 import { Link } from "react-router";
-import { EmailSetupNotice } from "~/features/messaging/email-setup-notice";
-import { emailKindLabel } from "~/features/messaging/email-kinds";
+import { emailKindLabel, EmailSetupNotice, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/features/messaging";
 import { formatInSiteZone } from "~/lib/time";
-import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/features/messaging/outbox-status";
-import { outboxPage } from "~/features/messaging/outbox.server";
-import { emailSetup } from "~/features/messaging/sender.server";
+import { emailSetup, outboxPage } from "~/features/messaging/index.server";
 import type { Route } from "./+types/outbox-list";
 import { STATUS_LABELS, StatusBadge } from "./status-badge";
 

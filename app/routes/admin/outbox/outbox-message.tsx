@@ -1,16 +1,12 @@
 // /admin/outbox/{id}: one e-mail exactly as it is handed to the e-mail service (sender, recipient,
 // reply-to, headers, attachments, both parts), what happened to it, and Retry for a failed one.
 import { Form, useNavigation } from "react-router";
-import { EmailPreview } from "~/features/messaging/email-preview";
-import { EmailSetupNotice } from "~/features/messaging/email-setup-notice";
+import { emailKindLabel, EmailPreview, EmailSetupNotice } from "~/features/messaging";
 import { buttonClass } from "~/components/form-fields";
-import { emailKindLabel } from "~/features/messaging/email-kinds";
 import { formatInSiteZone } from "~/lib/time";
-import { outboxMessage, retryOutboxMessage } from "~/features/messaging/outbox.server";
-import { noteActivity, recordName } from "~/features/accounts/activity.server";
+import { EmailRefused, emailSetup, type MailAddress, messageOfRow, outboxMessage, retryOutboxMessage, sendAfterResponse, type SentMessage } from "~/features/messaging/index.server";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
 import { errorToast, parseId, readAdminPost } from "~/server/admin-actions.server";
-import { EmailRefused, messageOfRow, type MailAddress, type SentMessage } from "~/features/messaging/email-rules.server";
-import { emailSetup, sendAfterResponse } from "~/features/messaging/sender.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/outbox-message";
 import { StatusBadge } from "./status-badge";

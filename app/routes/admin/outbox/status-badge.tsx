@@ -1,4 +1,4 @@
-import type { OutboxStatus } from "~/features/messaging/outbox-status";
+import type { OutboxStatus } from "~/features/messaging";
 
 const STYLES: Record<OutboxStatus, string> = {
   queued: "bg-stone-100 text-stone-800",

@@ -4,15 +4,13 @@
 // version to restore.
 import type { FieldMetadata } from "@conform-to/react";
 import { RequiredLabel } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner } from "~/features/publishing/history";
+import { HistoryList, VersionBanner } from "~/features/publishing";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { SECTION_FORMS, SECTION_SCHEMAS } from "~/features/settings/settings-forms";
-import type { SiteSettings } from "~/features/settings/settings";
-import { pageHistory } from "~/features/settings/settings-data.server";
-import { askedVersion, viewedVersion } from "~/features/publishing/history-view.server";
+import { SECTION_FORMS, SECTION_SCHEMAS, type SiteSettings } from "~/features/settings";
+import { pageHistory, saveSettingsSection, settingsPageData } from "~/features/settings/index.server";
+import { askedVersion, viewedVersion } from "~/features/publishing/index.server";
 import type { Route } from "./+types/pages-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
-import { saveSettingsSection, settingsPageData } from "../../../features/settings/settings-actions.server";
 
 const SECTIONS = ["about", "mission"] as const;
 type PageSection = (typeof SECTIONS)[number];

@@ -9,8 +9,8 @@ import { useAdminForm } from "~/components/admin/form-kit";
 import { FormAlert, SubmitButton } from "~/components/form-fields";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
-import { SECTION_FORMS, SECTION_SCHEMAS, type SettingsSection } from "~/features/settings/settings-forms";
-import type { SectionAnswer } from "../../../features/settings/settings-actions.server";
+import { SECTION_FORMS, SECTION_SCHEMAS, type SettingsSection } from "~/features/settings";
+import type { SectionAnswer } from "~/features/settings/index.server";
 
 /** A settings page's last answer: a section's (tagged), or a refusal of the whole post. */
 export type PageAnswer = FormAnswer & { section?: SettingsSection };

@@ -4,14 +4,13 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { RadioGroupField, RequiredLabel, SelectField } from "~/components/admin/form-kit";
-import { ImageField } from "~/features/images/image-field";
+import { ImageField } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { CONFERENCE_MODES, conferenceSchemaWithEvents, SECTION_FORMS, type ConferenceMode } from "~/features/settings/settings-forms";
+import { CONFERENCE_MODES, type ConferenceMode, conferenceSchemaWithEvents, SECTION_FORMS, type SiteSettings } from "~/features/settings";
 import { formatInSiteZone } from "~/lib/time";
-import type { SiteSettings } from "~/features/settings/settings";
 import type { Route } from "./+types/settings-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
-import { saveSettingsSection, settingsPageData } from "../../../features/settings/settings-actions.server";
+import { saveSettingsSection, settingsPageData } from "~/features/settings/index.server";
 
 const SECTIONS = ["organisation", "contact", "social", "hero", "conference"] as const;
 

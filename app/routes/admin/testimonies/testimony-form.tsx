@@ -2,9 +2,9 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, useAdminForm } from "~/components/admin/form-kit";
-import { ImageField } from "~/features/images/image-field";
+import { ImageField } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { testimonySchema } from "~/features/publishing/testimony-form";
+import { testimonySchema } from "~/features/publishing";
 import type { Route } from "./+types/testimony-form";
 
 export { action, loader } from "./testimony-form.server";

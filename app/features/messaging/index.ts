@@ -1,0 +1,13 @@
+// The messaging feature's public module: what routes and other features may use of it, safe in the browser.
+// Server-only parts are in ./index.server.ts.
+export { CONTACT_LIMITS } from "./contact-form";
+export { ContactForm } from "./contact-form-fields";
+export { emailKindLabel } from "./email-kinds";
+export { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "./email-layout";
+export { EmailPreview } from "./email-preview";
+export { EmailSetupNotice } from "./email-setup-notice";
+export { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from "./newsletter-copy";
+export { exampleUnsubscribeUrl, newsletterEmail, type NewsletterItem, newsletterWhatsAppText, withUnsubscribeUrl } from "./newsletter-email";
+export { NEWSLETTER_LIMITS, newsletterSchema } from "./newsletter-form";
+export { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "./outbox-status";
+export { SUBSCRIBE_MESSAGES, subscribeSchema } from "./subscribe-form";
