@@ -4,7 +4,7 @@ import stylesheet from "./app.css?url";
 import { RouteError } from "~/features/site";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "~/server/request-context";
-import { pageNeedsScripts, pageUsesIslands } from "./lib/hydration";
+import { pageLoadsReact, pageUsesIslands } from "./lib/page-scripts";
 import { useRootData, type RootData } from "./lib/root-data";
 import { islandsScriptSrc } from "virtual:islands";
 import { hasSessionCookie } from "~/features/accounts/index.server";
@@ -37,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // which client-side navigations to a read-only page still need).
   const matches = useMatches();
   const inBrowser = typeof document !== "undefined";
-  const withScripts = pageNeedsScripts(matches) || inBrowser;
+  const withScripts = pageLoadsReact(matches) || inBrowser;
   // Rendered by the server only: in the browser React attaches the islands itself (useIsland).
   const withIslands = !withScripts && pageUsesIslands(matches);
   return (

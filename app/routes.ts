@@ -15,7 +15,7 @@ export default [
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
-    route("registrations/:token", "routes/public/registration-page.tsx"),
+    route("registrations/:token", "routes/public/registration-private-page.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.

@@ -1,5 +1,5 @@
 // Builds the islands script (app/islands/main.ts): the few small behaviours of pages that leave
-// React out (see app/lib/hydration.ts). It is one self-contained file with no imports, bundled
+// React out (see app/lib/page-scripts.ts). It is one self-contained file with no imports, bundled
 // apart from React Router's chunks so it never pulls React in, named after a hash of its content
 // (so `/assets/*`'s year of immutable caching is safe), and emitted into the client build.
 // Pages learn its URL from `virtual:islands`. In `npm run dev` Vite serves the source itself.

@@ -98,7 +98,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
-  "routes/public/registration-page": { admin: false, fields: ["intent"] },
+  "routes/public/registration-private-page": { admin: false, fields: ["intent"] },
   "routes/admin/events/registration-desk": {
     admin: true,
     fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),

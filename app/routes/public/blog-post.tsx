@@ -6,10 +6,10 @@ import { settingsFromMatches, titled } from "~/features/settings";
 import { blogPostPage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
-import { readOnlyPage } from "~/lib/hydration";
+import { readOnlyPage } from "~/lib/page-scripts";
 
 
-/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+/** Content only: no JavaScript needed (app/lib/page-scripts.ts). */
 export const handle = readOnlyPage;
 
 export const headers = loaderHeaders;

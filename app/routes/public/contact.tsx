@@ -5,7 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/features/images";
 import { contactPageSeo, seoMeta, SocialLinks } from "~/features/site";
 import { CONTACT_PAGE, mapHref, mapPlace, phonesOf, settingsFromMatches, telHref } from "~/features/settings";
-import { islandPage } from "~/lib/hydration";
+import { islandPage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { handlePublicForm } from "~/server/public-form.server";

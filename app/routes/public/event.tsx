@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { eventJsonLd, metaDescription, noindexMeta, NotFound, RouteError, seoMeta } from "~/features/site";
 import { WhatsAppShareLink } from "~/components/share-links";
-import { islandPage } from "~/lib/hydration";
+import { islandPage } from "~/lib/page-scripts";
 import { eventPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "~/features/events/index.server";

@@ -8,7 +8,7 @@ import { EventCard, EVENTS_MESSAGES, refusedEventId, RegistrationArea, Registrat
 import { messageOf, refusalOf } from "~/lib/form-answer";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
-import { islandPage } from "~/lib/hydration";
+import { islandPage } from "~/lib/page-scripts";
 import { seoMeta } from "~/features/site";
 import { eventsPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";

@@ -1,5 +1,5 @@
 import { conferenceCard, EventsTeaser, type EventTeaser, HomeHero, JoinCta, MinistriesTeaser, MissionSection, organizationJsonLd, PAGES, seoMeta, TestimonyCarousel } from "~/features/site";
-import { islandPage } from "~/lib/hydration";
+import { islandPage } from "~/lib/page-scripts";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/features/publishing";
 import { HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
 import { loaderHeaders } from "~/lib/loader-headers";

@@ -9,10 +9,10 @@ import { loaderHeaders } from "~/lib/loader-headers";
 
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
-import { readOnlyPage } from "~/lib/hydration";
+import { readOnlyPage } from "~/lib/page-scripts";
 
 
-/** Content only: no JavaScript needed (app/lib/hydration.ts). */
+/** Content only: no JavaScript needed (app/lib/page-scripts.ts). */
 export const handle = readOnlyPage;
 
 export const headers = loaderHeaders;

@@ -4,7 +4,7 @@
 // or indexed (the token is in the address).
 import { LinkNotice } from "~/components/link-notice";
 import { CONFIRM_PAGE } from "~/features/messaging";
-import { readOnlyPage } from "~/lib/hydration";
+import { readOnlyPage } from "~/lib/page-scripts";
 import { linkPageMeta } from "~/features/site";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { confirmationState, confirmSubscription, isLinkToken, PRIVATE_PAGE_HEADERS } from "~/features/messaging/index.server";

@@ -6,14 +6,16 @@
 // `handle = islandPage`: it gets only the islands script (app/islands), a few KB, instead of React.
 // Reached by a client-side navigation from a page that has React, either renders as usual.
 // See docs/decisions/007-content-before-scripts.md and 008-islands.md.
-export const readOnlyPage = { hydrate: false } as const;
-export const islandPage = { hydrate: false, islands: true } as const;
+// Each flag is named for what it switches off (React) or on (the islands script).
+export const readOnlyPage = { withoutReact: true } as const;
+export const islandPage = { withoutReact: true, islands: true } as const;
 
 type Match = { handle?: unknown };
-type PageHandle = { hydrate?: unknown; islands?: unknown } | null | undefined;
+type PageHandle = { withoutReact?: unknown; islands?: unknown } | null | undefined;
 
-export function pageNeedsScripts(matches: readonly Match[]): boolean {
-  return !matches.some((match) => (match.handle as PageHandle)?.hydrate === false);
+/** Whether the page loads React and React Router's scripts (no route opted out). */
+export function pageLoadsReact(matches: readonly Match[]): boolean {
+  return !matches.some((match) => (match.handle as PageHandle)?.withoutReact === true);
 }
 
 export function pageUsesIslands(matches: readonly Match[]): boolean {

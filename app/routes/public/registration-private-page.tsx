@@ -11,7 +11,7 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { noindexMeta, NotFound } from "~/features/site";
 import { confirmSubmit } from "~/islands/confirm-submit";
 import { useIsland } from "~/components/use-island";
-import { islandPage } from "~/lib/hydration";
+import { islandPage } from "~/lib/page-scripts";
 import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { cancelByToken } from "~/features/events/index.server";
@@ -21,7 +21,7 @@ import { BadRequest, readFormData } from "~/server/forms.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/registration-page";
+import type { Route } from "./+types/registration-private-page";
 
 export const REGISTRATION_PAGE_TEXT = {
   title: "Your registration",
