@@ -5,9 +5,9 @@
 // version shows stay in storage until that version is dropped.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RESTORED } from "~/features/publishing/history-messages";
-import { REVISIONS_KEPT } from "~/features/publishing/history.server";
-import { VERSION_GONE } from "~/features/publishing/history-view.server";
+import { RESTORED } from "~/features/history/history-messages";
+import { REVISIONS_KEPT } from "~/features/history/history.server";
+import { VERSION_GONE } from "~/features/history/history-view.server";
 import { releasePictures } from "~/features/images/image-store.server";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, postForm, postMultipart, request, seedReference, signIn, toastOf } from "./helpers";

@@ -18,7 +18,7 @@ export const PASSWORD_MESSAGES = {
   email: "The password must not contain the e-mail address (the part before the @). Please choose another.",
 } as const;
 
-type Organisation = { name: string; short_name: string };
+export type Organisation = { name: string; short_name: string };
 
 /**
  * The names a password must not contain: the organisation's name and short name as set in the

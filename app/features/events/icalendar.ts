@@ -1,7 +1,7 @@
 // 'Add to calendar' for an event: an iCalendar file (RFC 5545) for phones, Outlook and Apple Calendar,
 // and a Google Calendar link. Used by loaders only, so none of it reaches the browser.
 import { SITE_NAME, SITE_TIME_ZONE } from "../../lib/constants";
-import { slugify } from "~/features/publishing";
+import { slugify } from "~/lib/slug";
 import { formatInSiteZone } from "../../lib/time";
 
 /** Events have a start but no end; calendars need one, so an event is shown as lasting two hours. */

@@ -3,9 +3,9 @@
 import type { RegistrationStatus } from "~/db/schema";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { personalMessage, registrationPath } from "~/features/events/registration-view";
-import { telHref } from "~/features/settings";
 import { formatInSiteZone } from "~/lib/time";
 import { phoneDigits, readablePhone } from "~/server/phone.server";
+import { telHref } from "~/lib/app-links";
 
 type Row = {
   id: number;

@@ -5,8 +5,8 @@ import type { EventWithPlaces } from "~/features/events/events.server";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
-import { whatsappShareUrl } from "~/features/site";
 import { formatInSiteZone } from "../../lib/time";
+import { whatsappShareUrl } from "~/lib/app-links";
 
 export type PublicEvent = {
   id: number;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { POST_STATUSES, SCHEDULE_FORMAT, type PostStatus } from "~/features/publishing/post-status";
 import { formatInSiteZone } from "~/lib/time";
 import { ALWAYS, localDateTimeToIso, optionalId, optionalText, requiredText } from "../../lib/schema-fields";
-import { staleSaveMessage } from "./history-messages";
+import { staleSaveMessage } from "~/features/history";
 import { checkFormSlug, slugFields } from "./slug-form";
 
 export const BLOG_DATE_INVALID = "Please enter a real date, for example 2026-03-05";

@@ -15,7 +15,7 @@ import {
   type HistoryEntry,
   type KeptVersion,
   type SaveGuard,
-} from "./history.server";
+} from "~/features/history/index.server";
 
 export type BlogPost = typeof churchblogs.$inferSelect;
 export type BlogCategory = typeof blog_categories.$inferSelect;

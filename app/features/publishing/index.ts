@@ -2,8 +2,6 @@
 // Server-only parts are in ./index.server.ts.
 export { BLOG_DATE_INVALID, BLOG_MESSAGES, blogSchemaWithCategories, describePublishing, PUBLISHING_CHOICES, PUBLISHING_MESSAGES, publishingOf } from "./blog-form";
 export { BlogPostArticle } from "./blog-post-article";
-export { HistoryList, VersionBanner, VersionField } from "./history";
-export { RESTORE_INTENT, RESTORED } from "./history-messages";
 export { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel, regionFor } from "./leadership-form";
 export { CARD_GRID_SIZES, MinistryCard } from "./ministry-card";
 export { MINISTRY_MESSAGES, ministrySchema, SORT_ORDER_NOT_A_NUMBER } from "./ministry-form";
@@ -11,7 +9,6 @@ export { PersonPhoto } from "./person-photo";
 export { POST_STATUSES, type PostStatus, statusLabel } from "./post-status";
 export { toPostPage } from "./public-post";
 export { type MinistrySummary, SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES, type TestimonySummary } from "./samples";
-export { slugify } from "./slug";
 export { SlugField } from "./slug-field";
 export { formSlug } from "./slug-form";
 export { TestimonyCard } from "./testimony-card";

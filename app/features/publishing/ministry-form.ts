@@ -2,7 +2,7 @@
 // required; active starts on.
 import { z } from "zod";
 import { ALWAYS, checkbox, optionalText, requiredText, wholeNumber } from "../../lib/schema-fields";
-import { staleSaveMessage } from "./history-messages";
+import { staleSaveMessage } from "~/features/history";
 import { slugFields, checkFormSlug } from "./slug-form";
 
 export const SORT_ORDER_NOT_A_NUMBER = "Sort order must be a whole number, for example 0, 1 or 2";

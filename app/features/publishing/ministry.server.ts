@@ -3,7 +3,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { ministries } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { deleteWithHistory, guardedUpdate, historyQuery, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "./history.server";
+import { deleteWithHistory, guardedUpdate, historyQuery, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "~/features/history/index.server";
 
 export type Ministry = typeof ministries.$inferSelect;
 

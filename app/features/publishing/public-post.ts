@@ -3,8 +3,8 @@
 import type { PublicPost } from "~/features/publishing/blog.server";
 import { BLOG_DATE_FORMAT } from "../../lib/constants";
 import { postPath } from "../../lib/paths";
-import { whatsappShareUrl } from "~/features/site";
 import { formatCalendarDate } from "../../lib/time";
+import { whatsappShareUrl } from "~/lib/app-links";
 
 export function toPostPage(post: PublicPost, origin: string) {
   // /blog/{id} also shows a post that has a slug; its address is the one with the slug.

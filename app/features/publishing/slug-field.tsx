@@ -5,7 +5,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { TextField } from "~/components/form-fields";
-import { SLUG_MAX_LENGTH, slugify } from "~/features/publishing/slug";
+import { SLUG_MAX_LENGTH, slugify } from "~/lib/slug";
 import { SwitchField } from "../../components/admin/form-kit";
 
 type Props = {

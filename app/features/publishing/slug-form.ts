@@ -1,7 +1,7 @@
 // The slug of a ministry or blog post and its auto-generate switch (SPEC section 4: the slug
 // follows the title while auto-generate is on), shared by the two forms.
 import { z } from "zod";
-import { SLUG_MAX_LENGTH, slugify } from "~/features/publishing/slug";
+import { SLUG_MAX_LENGTH, slugify } from "~/lib/slug";
 import { checkbox } from "../../lib/schema-fields";
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -5,5 +5,5 @@ export { CONTACT_PAGE } from "./contact-copy";
 export { HOME_HERO, JOIN_CTA, MISSION_SECTION, type ValueIcon } from "./home-copy";
 export { MISSION_PAGE } from "./mission-copy";
 export { ORGANISATION_DEFAULTS } from "./organisation";
-export { brandLines, mapHref, mapPlace, paragraphsOf, phonesOf, settingsFromMatches, type SiteSettings, socialLinksOf, telHref, titled, useSiteSettings } from "./settings";
+export { brandLines, mapHref, mapPlace, paragraphsOf, phonesOf, settingsFromMatches, type SiteSettings, socialLinksOf, titled, useSiteSettings } from "./settings";
 export { CONFERENCE_MODES, type ConferenceMode, conferenceSchemaWithEvents, SECTION_FORMS, SECTION_SCHEMAS, type SettingsSection } from "./settings-forms";

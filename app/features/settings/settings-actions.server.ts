@@ -10,7 +10,7 @@ import { CONTACT_DEFAULTS } from "~/features/settings/organisation";
 import { adminContext } from "~/features/accounts";
 import { requestContext } from "~/server/request-context";
 import { firstErrors, type FormAnswer } from "~/lib/form-answer";
-import { RESTORE_INTENT, RESTORED } from "~/features/publishing";
+import { RESTORE_INTENT, RESTORED } from "~/features/history";
 import {
   conferenceSchemaWithEvents,
   SECTION_FORMS,

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { eventForEmailsQuery, upcomingEventOptionsQuery } from "~/features/events/index.server";
-import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "~/features/publishing/index.server";
+import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "~/features/history/index.server";
 
 export type StoredSection = typeof site_settings.$inferSelect;
 

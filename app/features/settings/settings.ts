@@ -37,11 +37,6 @@ export function brandLines(shortName: string): [string, string] {
   return words.length > 1 ? [words.slice(0, -1).join(" "), words.at(-1)!] : [shortName, ""];
 }
 
-/** A link that dials the number. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
-
 /** Every phone number, the first one first. */
 export function phonesOf(contact: SiteSettings["contact"]): string[] {
   return [contact.contact_phone, ...contact.more_phones];

@@ -70,11 +70,6 @@ function previewPicture(origin: string, image: SeoPage["image"], defaultAlt: str
   return { url: `${origin}${shared}`, alt: image.alt };
 }
 
-/** A 'Share on WhatsApp' link: WhatsApp opens with the text and the address filled in. */
-export function whatsappShareUrl(title: string, absoluteUrl: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(`${title} ${absoluteUrl}`)}`;
-}
-
 /** Title, description, canonical URL, Open Graph and Twitter card tags, and JSON-LD for one page. */
 export function seoMeta(matches: readonly MatchLike[], page: SeoPage): MetaDescriptor[] {
   const origin = originFromMatches(matches);

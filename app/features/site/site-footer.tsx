@@ -4,11 +4,12 @@ import { Link, useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/features/site/navigation";
 import { messageOf, type FormAnswer } from "~/lib/form-answer";
 import { subscribeSchema } from "~/features/messaging";
-import { brandLines, phonesOf, type SiteSettings, telHref } from "~/features/settings";
+import { brandLines, phonesOf, type SiteSettings } from "~/features/settings";
 import { Honeypot } from "../../components/form-fields";
 import { SocialLinks } from "./social-links";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons";
 import { LogoMark } from "../../components/logo";
+import { telHref } from "~/lib/app-links";
 
 const constraint = getZodConstraint(subscribeSchema);
 

@@ -13,7 +13,11 @@ import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, ch
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import type { Route } from "./+types/account";
+
+/** The ministry's names as the settings hold them: a new password may not contain them. */
+const organisationSettings = async () => siteSettings(await storedSettings()).organisation;
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | Admin" }];
 
@@ -61,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const wrong = ACCOUNT_MESSAGES.wrongPassword;
         return refused("password", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
       }
-      const weak = await checkNewPassword(submission.value.new_password, me.email);
+      const weak = checkNewPassword(submission.value.new_password, me.email, await organisationSettings());
       if (weak) return refused("password", submission, { ...hidden, formError: weak, fieldErrors: { new_password: [weak] } });
       const updated = await changePassword(me.id, await hashPassword(submission.value.new_password));
       if (!updated) return refused("password", submission, { ...hidden, formError: "Failed to change the password. Please try again." }, 500);
@@ -83,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const wrong = ACCOUNT_MESSAGES.wrongPassword;
         return refused("add-account", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
       }
-      const weak = await checkNewPassword(password, email);
+      const weak = checkNewPassword(password, email, await organisationSettings());
       if (weak) return refused("add-account", submission, { ...hidden, formError: weak, fieldErrors: { password: [weak] } });
       if (!(await addAdmin(email, await hashPassword(password), role))) {
         const taken = ACCOUNT_MESSAGES.emailTaken;

@@ -4,13 +4,14 @@ import { ClockIcon, ExternalLinkIcon, MailIcon, MapPinIcon, PhoneIcon } from "~/
 import { PageHero } from "~/components/page-hero";
 import { ResponsiveImage } from "~/features/images";
 import { contactPageSeo, seoMeta, SocialLinks } from "~/features/site";
-import { CONTACT_PAGE, mapHref, mapPlace, phonesOf, settingsFromMatches, telHref } from "~/features/settings";
+import { CONTACT_PAGE, mapHref, mapPlace, phonesOf, settingsFromMatches } from "~/features/settings";
 import { islandPage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { contactForm } from "~/features/messaging/index.server";
 import type { Route } from "./+types/contact";
+import { telHref } from "~/lib/app-links";
 
 export const handle = islandPage;
 

@@ -4,7 +4,8 @@
 import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, formSlug, publishingOf } from "~/features/publishing";
 import { adminTabHref } from "~/features/site";
 import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
-import { askedVersion, blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, createBlog, deleteBlog, getBlog, updateBlog, viewedVersion } from "~/features/publishing/index.server";
+import { blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, createBlog, deleteBlog, getBlog, updateBlog } from "~/features/publishing/index.server";
+import { askedVersion, viewedVersion } from "~/features/history/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/blog-form";

@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SelectField, useAdminForm } from "~/components/admin/form-kit";
-import { BLOG_DATE_INVALID, blogSchemaWithCategories, HistoryList, SlugField, VersionBanner, VersionField } from "~/features/publishing";
+import { BLOG_DATE_INVALID, blogSchemaWithCategories, SlugField } from "~/features/publishing";
+import { HistoryList, VersionBanner, VersionField } from "~/features/history";
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";

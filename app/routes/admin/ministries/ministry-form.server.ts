@@ -3,7 +3,8 @@
 // its posts ask for.
 import { formSlug, MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing";
 import { adminTabHref } from "~/features/site";
-import { askedVersion, createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry, viewedVersion } from "~/features/publishing/index.server";
+import { createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry } from "~/features/publishing/index.server";
+import { askedVersion, viewedVersion } from "~/features/history/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/ministry-form";

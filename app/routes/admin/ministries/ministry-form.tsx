@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SwitchField, useAdminForm } from "~/components/admin/form-kit";
-import { HistoryList, ministrySchema, SlugField, SORT_ORDER_NOT_A_NUMBER, VersionBanner, VersionField } from "~/features/publishing";
+import { ministrySchema, SlugField, SORT_ORDER_NOT_A_NUMBER } from "~/features/publishing";
+import { HistoryList, VersionBanner, VersionField } from "~/features/history";
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { adminTabHref } from "~/features/site";

@@ -4,11 +4,11 @@
 // version to restore.
 import type { FieldMetadata } from "@conform-to/react";
 import { RequiredLabel } from "~/components/admin/form-kit";
-import { HistoryList, VersionBanner } from "~/features/publishing";
+import { HistoryList, VersionBanner } from "~/features/history";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { SECTION_FORMS, SECTION_SCHEMAS, type SiteSettings } from "~/features/settings";
 import { pageHistory, saveSettingsSection, settingsPageData } from "~/features/settings/index.server";
-import { askedVersion, viewedVersion } from "~/features/publishing/index.server";
+import { askedVersion, viewedVersion } from "~/features/history/index.server";
 import type { Route } from "./+types/pages-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
 

@@ -4,7 +4,7 @@
 // Restoring is a save like any other, so the version it replaces joins the History.
 import { Link } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
-import { RESTORE_INTENT } from "~/features/publishing/history-messages";
+import { RESTORE_INTENT } from "./history-messages";
 import { ADMIN_DATE_TIME_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 import { buttonClass } from "../../components/form-fields";

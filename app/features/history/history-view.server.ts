@@ -2,7 +2,7 @@
 // versions, and the one ?version= asks to view. Viewing a version fills the form with it; pressing
 // Restore saves those fields like any save, so the version they replace is kept and can be
 // restored in turn.
-import type { KeptVersion } from "~/features/publishing/history.server";
+import type { KeptVersion } from "./history.server";
 import { errorToast, parseId } from "../../server/admin-actions.server";
 import { redirectWithToast } from "../../server/toast.server";
 

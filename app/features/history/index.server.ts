@@ -1,0 +1,4 @@
+// The history feature's public module on the server: keeping the version a save replaces (in the
+// save's own batch, guarded by the version the form was opened at) and reading kept versions.
+export { askedVersion, viewedVersion } from "./history-view.server";
+export { deleteWithHistory, type GuardedSave, guardedUpdate, type HistoryEntry, historyQuery, type KeptVersion, keepVersionQuery, type LastSave, runGuardedSave, type SaveGuard, versionQuery } from "./history.server";
