@@ -7,7 +7,8 @@ export type RoutePath = { id: string; file: string; path: string };
 export function flattenRoutes(entries: RouteConfigEntry[], parent = ""): RoutePath[] {
   const paths: RoutePath[] = [];
   for (const entry of entries) {
-    const own = entry.index ? "" : (entry.path ?? "");
+    // An index route keeps a path when it comes from prefix() (e.g. /admin/leadership): its URL has it.
+    const own = entry.path ?? "";
     const full = [parent, own].filter(Boolean).join("/");
     if (entry.path !== undefined || entry.index) {
       paths.push({ id: entry.id ?? entry.file, file: entry.file, path: `/${full}` });

@@ -153,12 +153,17 @@ describe("two volunteers at once", () => {
         SELECT 2, 'Guest ' || i, '+26588' || printf('%07d', i), '+26588' || printf('%07d', i), printf('G%05d', i), 'token-guest-' || i FROM seq`,
     ]);
     const { results } = await env.DB.prepare("SELECT id FROM event_registrations WHERE event_id = 2").all<{ id: number }>();
-    const secondCookie = cookie;
+    // Two door volunteers, each signed in on their own phone: two accounts, two sessions.
+    await createAdmin("door1@example.org", "door-one-password-1", "volunteer");
+    await createAdmin("door2@example.org", "door-two-password-2", "volunteer");
+    const firstCookie = await signIn("door1@example.org", "door-one-password-1", "203.0.113.21");
+    const secondCookie = await signIn("door2@example.org", "door-two-password-2", "203.0.113.22");
+    expect(firstCookie).not.toBe(secondCookie);
     const answers = await Promise.all(
       results.map(({ id }, i) =>
         request("/api/admin/events/2/check-in", {
           method: "POST",
-          cookie: i % 2 ? cookie : secondCookie,
+          cookie: i % 2 ? firstCookie : secondCookie,
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
           body: `intent=checkin&registration_id=${id}`,
         }).then((r) => r.json<CheckInAnswer>()),
@@ -168,6 +173,11 @@ describe("two volunteers at once", () => {
     expect(Math.max(...answers.map((a) => a.checkedIn ?? 0))).toBe(200);
     const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = 2 AND checked_in_at IS NOT NULL").first<{ n: number }>())!;
     expect(n).toBe(200);
+    const { results: byVolunteer } = await env.DB.prepare("SELECT checked_in_by, count(*) AS n FROM event_registrations WHERE event_id = 2 GROUP BY checked_in_by ORDER BY checked_in_by").all();
+    expect(byVolunteer).toEqual([
+      { checked_in_by: "door1@example.org", n: 100 },
+      { checked_in_by: "door2@example.org", n: 100 },
+    ]);
   }, 60_000);
 });
 

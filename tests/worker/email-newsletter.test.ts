@@ -450,7 +450,9 @@ describe("the fan-out", () => {
   });
 
   it("without a queue, the outbox cron sends the copies in portions", async () => {
-    await confirmedSubscribers(3);
+    // Send sends the first 50 copies after its response; each outbox cron run then sends at most 100
+    // (FIRST_PORTION_WITHOUT_QUEUE in the composer, NEWSLETTER_ROWS_PER_RUN.withoutQueue in the jobs).
+    await confirmedSubscribers(230);
     const queue = env.OUTBOX_QUEUE;
     env.OUTBOX_QUEUE = undefined;
     try {
@@ -458,8 +460,23 @@ describe("the fan-out", () => {
       const cookie = await composerCookie();
       const sent = await compose(cookie, { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "send" });
       expect(sent.status).toBe(302);
-      await waitForOutbox((rows) => rows.length === 3 && allSettled(rows));
-      expect(sender.calls()).toBe(3);
+      const sentCount = (rows: { status: string }[]) => rows.filter((row) => row.status === "sent").length;
+      await waitForOutbox((rows) => rows.length === 230 && sentCount(rows) === 50);
+      expect(sender.calls()).toBe(50);
+      expect((await outboxRows("status = 'queued'")).length).toBe(180);
+
+      await runCron(OUTBOX_CRON);
+      expect(sender.calls()).toBe(150);
+      expect((await outboxRows("status = 'queued'")).length).toBe(80);
+
+      await runCron(OUTBOX_CRON);
+      expect(sender.calls()).toBe(230);
+      expect(await outboxRows("status <> 'sent'")).toEqual([]);
+
+      await runCron(OUTBOX_CRON);
+      expect(sender.calls()).toBe(230);
+      const expected = Array.from({ length: 230 }, (_, i) => `reader${i + 1}@example.mw`);
+      expect(sender.accepted.map((payload) => payload.to)).toEqual(expected);
     } finally {
       env.OUTBOX_QUEUE = queue;
     }

@@ -7,17 +7,19 @@ import stylesheet from "~/app.css?inline";
 import { ISLAND_CLASSES } from "~/islands/classes";
 import { pageStyles } from "~/server/page-styles.server";
 import { BUDGETED_ROUTES } from "../support/budgeted-routes";
-import { request, seedDemo } from "./helpers";
+import { createAdmin, request, seedDemo, signIn } from "./helpers";
 
 /** The CSS of a page's <style> elements, and whether it links a stylesheet. */
-async function stylesOf(path: string) {
-  const html = await (await request(path)).text();
+async function stylesOf(path: string, cookie?: string) {
+  const html = await (await request(path, { cookie })).text();
   const head = html.slice(0, html.indexOf("</head>"));
   return {
     html,
     inline: [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!),
     // (React Router's dev server adds its own "critical CSS" link; production builds have none.)
     linksStylesheet: /<link(?![^>]*data-react-router-critical-css)[^>]+rel="stylesheet"/.test(html),
+    /** The hrefs of those stylesheet links. */
+    stylesheets: [...html.matchAll(/<link(?![^>]*data-react-router-critical-css)[^>]+rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]*)"/.exec(m[0])?.[1]),
   };
 }
 
@@ -95,11 +97,25 @@ describe("pages without React carry their own CSS", () => {
   });
 });
 
+// Here the link points at the dev server's app.css, which the Worker does not serve: that the built
+// stylesheet's URL loads (200, text/css) is checked against the production build, tests/e2e/stylesheet.spec.ts.
 describe("pages with React link the stylesheet", () => {
-  it("the sign-in page has no <style> of its own", async () => {
-    const { inline, html } = await stylesOf("/auth");
+  it("the sign-in page links the one stylesheet and has no <style> of its own", async () => {
+    const { inline, html, linksStylesheet, stylesheets } = await stylesOf("/auth");
     expect(inline).toEqual([]);
     expect(html).not.toContain("data-page-styles");
+    expect(linksStylesheet).toBe(true);
+    expect(stylesheets).toEqual([expect.stringMatching(/app[^"/]*\.css$/)]);
+  });
+
+  it("an admin page links the one stylesheet and has no <style> of its own", async () => {
+    await createAdmin();
+    const { inline, html, linksStylesheet, stylesheets } = await stylesOf("/admin", await signIn());
+    expect(html).toContain("Dashboard");
+    expect(inline).toEqual([]);
+    expect(html).not.toContain("data-page-styles");
+    expect(linksStylesheet).toBe(true);
+    expect(stylesheets).toEqual([expect.stringMatching(/app[^"/]*\.css$/)]);
   });
 });
 

@@ -52,6 +52,47 @@ const PAGE_RULES: Record<string, Role[]> = {
   "/admin/*": ADMINISTRATORS,
 };
 
+/**
+ * What an allowed role's document GET of each page answers, from what the route does (app/routes.ts):
+ * the page (200); a content list's redirect to its dashboard tab (app/routes/admin/tab-redirect.tsx);
+ * a record the demo content lacks (no newsletter or e-mail 1) leads back to its list; the made-up
+ * page is the admin's 404. A volunteer's /admin is checked on its own (303 to check-in).
+ */
+const PAGE_ANSWERS: Record<string, [status: number, location: string | null]> = {
+  "/admin": [200, null],
+  "/admin/leadership": [302, "/admin?tab=leadership"],
+  "/admin/leadership/new": [200, null],
+  "/admin/leadership/edit/:id": [200, null],
+  "/admin/ministries": [302, "/admin?tab=ministries"],
+  "/admin/ministries/new": [200, null],
+  "/admin/ministries/edit/:id": [200, null],
+  "/admin/blogs": [302, "/admin?tab=blogs"],
+  "/admin/blogs/new": [200, null],
+  "/admin/blogs/edit/:id": [200, null],
+  "/admin/blogs/preview/:id": [200, null],
+  "/admin/testimonies": [302, "/admin?tab=testimonies"],
+  "/admin/testimonies/new": [200, null],
+  "/admin/testimonies/edit/:id": [200, null],
+  "/admin/events/new": [200, null],
+  "/admin/events/edit/:id": [200, null],
+  "/admin/events/registrations/:id": [200, null],
+  "/admin/events/:id/check-in": [200, null],
+  "/admin/events/:id/door-list": [200, null],
+  "/admin/check-in": [200, null],
+  "/admin/pages": [200, null],
+  "/admin/messages": [200, null],
+  "/admin/account": [200, null],
+  "/admin/settings": [200, null],
+  "/admin/subscribers": [200, null],
+  "/admin/activity": [200, null],
+  "/admin/newsletter": [200, null],
+  "/admin/newsletter/:id": [302, "/admin/newsletter"],
+  "/admin/outbox": [200, null],
+  "/admin/outbox/setup": [200, null],
+  "/admin/outbox/:id": [302, "/admin/outbox"],
+  "/admin/*": [404, null],
+};
+
 /** Who may call each admin API, by method and Hono path. */
 const API_RULES: Record<string, Role[]> = {
   "GET /admin/me": ALL,
@@ -60,6 +101,19 @@ const API_RULES: Record<string, Role[]> = {
   "GET /admin/events/:id/contacts.vcf": STAFF,
   "POST /admin/events/:id/check-in": ALL,
   "GET /admin/subscribers.csv": ADMINISTRATORS,
+};
+
+/**
+ * What an allowed role's bare call (no body) of each API answers, from its handler (workers/api):
+ * served (200), or the handler's own 415 for a post that is not a form: the handler ran, past the guard.
+ */
+const API_ANSWERS: Record<string, number> = {
+  "GET /admin/me": 200,
+  "POST /admin/images": 415,
+  "GET /admin/events/:id/registrations.csv": 200,
+  "GET /admin/events/:id/contacts.vcf": 200,
+  "POST /admin/events/:id/check-in": 415,
+  "GET /admin/subscribers.csv": 200,
 };
 
 const adminPages = flattenRoutes(routes)
@@ -86,7 +140,9 @@ describe("the role matrix", () => {
   it("has a rule for every admin page and API", () => {
     expect(adminPages.length).toBeGreaterThanOrEqual(25);
     for (const { pattern } of adminPages) expect(PAGE_RULES, `no rule for ${pattern}`).toHaveProperty([pattern]);
+    for (const { pattern } of adminPages) expect(PAGE_ANSWERS, `no answer for ${pattern}`).toHaveProperty([pattern]);
     for (const { key } of adminApis) expect(API_RULES, `no rule for ${key}`).toHaveProperty([key]);
+    for (const { key } of adminApis) expect(API_ANSWERS, `no answer for ${key}`).toHaveProperty([key]);
   });
 
   it("every page: allowed roles get it, the others a friendly 403 (document and .data)", async () => {
@@ -99,6 +155,7 @@ describe("the role matrix", () => {
         expect(response.status, label).not.toBe(403);
         expect(response.status, label).toBeLessThan(500);
         expect(response.headers.get("Location"), label).not.toBe("/auth");
+        expect([response.status, response.headers.get("Location")], label).toEqual(PAGE_ANSWERS[pattern]);
       } else {
         expect(response.status, label).toBe(403);
         expect(response.headers.get("Cache-Control"), label).toBe("private, no-store");
@@ -143,6 +200,7 @@ describe("the role matrix", () => {
       if (API_RULES[key]!.includes(role)) {
         expect(response.status, label).not.toBe(403);
         expect(response.status, label).toBeLessThan(500);
+        expect(response.status, label).toBe(API_ANSWERS[key]);
       } else {
         expect(response.status, label).toBe(403);
         expect(await response.json(), label).toEqual({ error: "Your account cannot use this." });

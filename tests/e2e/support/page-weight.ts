@@ -33,11 +33,17 @@ export async function measurePageWeight(browser: Browser, url: string): Promise<
     const page = await context.newPage();
     const weight: PageWeight = { route: new URL(url).pathname, js: 0, css: 0, html: 0, images: 0, other: 0, total: 0 };
     const pending: Promise<void>[] = [];
+    // A body that cannot be read must not count as 0 bytes: the measurement fails, naming the URL.
+    const unreadable: string[] = [];
     page.on("response", (response) => {
       pending.push(
         (async () => {
           if (response.status() >= 300) return;
-          const body = await response.body().catch(() => Buffer.alloc(0));
+          const body = await response.body().catch((error: unknown) => {
+            unreadable.push(`${response.url()} (${error instanceof Error ? error.message : String(error)})`);
+            return null;
+          });
+          if (!body) return;
           const bucket = bucketOf(response.headers()["content-type"] ?? "", response.url());
           const bytes = bucket === "images" ? body.length : gzipSync(body).length;
           weight[bucket] += bytes;
@@ -54,6 +60,7 @@ export async function measurePageWeight(browser: Browser, url: string): Promise<
     });
     await page.waitForLoadState("networkidle");
     await Promise.all(pending);
+    if (unreadable.length) throw new Error(`Could not read the body of ${unreadable.join(", ")}, so the weight of ${url} is unknown`);
     return weight;
   } finally {
     await context.close();
