@@ -1,13 +1,11 @@
 // CSV downloads for admins (behind the /api/admin guard).
 import { Hono } from "hono";
-import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
-import { confirmedContacts, getEvent, type Registration, registrationsAfter, vCards } from "~/features/events/index.server";
+import { confirmedContacts, getEvent, type Registration, registrationCsvRow, REGISTRATIONS_CSV_HEADER, registrationsAfter, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
-import { spreadsheetPhone } from "~/server/phone.server";
 import type { ApiEnv } from "./env";
 
 export const adminExports = new Hono<ApiEnv>();
@@ -31,8 +29,7 @@ adminExports.get("/subscribers.csv", async (c) => {
 
 /**
  * Everyone registered for one event, newest first, whatever the desk's filter (SPEC section 7, CSV
- * export: its four columns first, then Status, Code and Checked in), streamed page by page. Phones
- * are written the way a spreadsheet keeps them (app/server/phone.server.ts).
+ * export; the columns are the events feature's: registration-exports.ts), streamed page by page.
  */
 adminExports.get("/events/:id/registrations.csv", async (c) => {
   const id = parseId(c.req.param("id"));
@@ -42,17 +39,9 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
   return csvResponse(
     registrationsCsvFileName(event.name),
     csvStream<Registration>(
-      ["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in"],
+      REGISTRATIONS_CSV_HEADER,
       (after) => registrationsAfter(id, after),
-      (r) => [
-        r.full_name,
-        spreadsheetPhone(r.phone_number),
-        r.email ?? "N/A",
-        formatInSiteZone(r.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
-        r.status,
-        r.code,
-        formatInSiteZone(r.checked_in_at, REGISTRATION_DATE_FORMAT) ?? "",
-      ],
+      registrationCsvRow,
     ),
   );
 });

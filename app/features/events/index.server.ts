@@ -6,3 +6,4 @@ export { type Person, toPerson } from "./people.server";
 export { registrationAction, registrationForm } from "./register.server";
 export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf } from "./registrations.server";
 export { vCards } from "./vcard.server";
+export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";

@@ -14,4 +14,6 @@ export { registration } from "./registration-island";
 export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } from "./registration-notifications";
 export { REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
-export { eventWhenText, registrationPath, registrationView } from "./registration-view";
+export { eventWhenText, privatePageView, registrationPath, registrationView } from "./registration-view";
+export { EventsList } from "./events-list";
+export { DeskRegistrationForm } from "./desk-registration-fields";

@@ -92,3 +92,16 @@ export function personalMessage(person: { fullName: string; status: Registration
       : `Your registration for ${eventName}: ${registrationStatusText(person.status, person.place)}`;
   return [`Hello ${person.fullName},`, opening, `Your code: ${person.code}`, `Your registration: ${privateUrl}`].join("\n");
 }
+
+/** A registration as its private page shows it: who, its state, whether it can still be cancelled, and its view. */
+export function privatePageView(found: Source & { full_name: string; event: Source["event"] & { active: boolean } }, origin: string, now: Date) {
+  return {
+    fullName: found.full_name,
+    status: found.status,
+    eventId: found.event.id,
+    eventActive: found.event.active,
+    /** Cancelling is for before the event starts. */
+    cancellable: found.status !== "cancelled" && (found.event.date === null || new Date(found.event.date) > now),
+    view: registrationView(found, origin),
+  };
+}

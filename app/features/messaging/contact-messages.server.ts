@@ -35,7 +35,8 @@ export async function inboxPage() {
     db.select({ n: count() }).from(contact_messages).where(isNull(contact_messages.read_at)),
     db.select({ n: count() }).from(contact_messages),
   ]);
-  return { messages, unread: unread[0]?.n ?? 0, total: total[0]?.n ?? 0 };
+  const named = messages.map(({ full_name, ...message }) => ({ ...message, name: full_name }));
+  return { messages: named, unread: unread[0]?.n ?? 0, total: total[0]?.n ?? 0 };
 }
 
 /** Marks a message read, or unread again. */

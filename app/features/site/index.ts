@@ -1,6 +1,5 @@
 // The site feature's public module: what routes and other features may use of it, safe in the browser.
 // Server-only parts are in ./index.server.ts.
-export { ADMIN_TABS, type AdminTab, adminTabHref, type ListTab, parseAdminTab } from "./admin-tabs";
 export { conferenceCard, conferenceWarning } from "./conference-card";
 export { EventsTeaser, type EventTeaser } from "./home-events-teaser";
 export { HomeHero } from "./home-hero";

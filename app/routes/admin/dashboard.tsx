@@ -6,7 +6,8 @@ import { Link, NavLink } from "react-router";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
 import { BLOG_MESSAGES, LEADERSHIP_MESSAGES, MINISTRY_MESSAGES, POST_STATUSES, type PostStatus, TESTIMONY_MESSAGES } from "~/features/publishing";
 import { EVENT_MESSAGES } from "~/features/events";
-import { ADMIN_TABS, type AdminTab, adminTabHref, conferenceWarning, type ListTab, parseAdminTab } from "~/features/site";
+import { conferenceWarning } from "~/features/site";
+import { ADMIN_TABS, type AdminTab, adminTabHref, type ListTab, parseAdminTab } from "~/lib/admin-tabs";
 import { blogsForAdmin, membersForAdmin, ministriesForAdmin, testimoniesForAdmin } from "~/features/publishing/index.server";
 import { ACCOUNT_CHANGES_DAYS, dashboardPage } from "~/features/site/index.server";
 import { eventsForAdmin } from "~/features/events/index.server";
@@ -14,12 +15,9 @@ import { parseId } from "~/server/admin-actions.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { adminContext, canUse } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
+import { BlogsList, LeadershipList, MinistriesList, TestimoniesList } from "~/features/publishing";
+import { EventsList } from "~/features/events";
 import type { Route } from "./+types/dashboard";
-import { BlogsList } from "./blogs/blogs-list";
-import { EventsList } from "./events/events-list";
-import { LeadershipList } from "./leadership/leadership-list";
-import { MinistriesList } from "./ministries/ministries-list";
-import { TestimoniesList } from "./testimonies/testimonies-list";
 
 /** Each list tab's rows, and the spec's message when they cannot be read. */
 const LIST_READERS = {

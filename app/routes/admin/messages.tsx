@@ -66,7 +66,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                         {message.subject}
                       </h2>
                       <p className="text-sm break-words text-stone-600">
-                        {message.full_name} · <a href={`mailto:${message.email}`} className="text-brand-700 underline">{message.email}</a>
+                        {message.name} · <a href={`mailto:${message.email}`} className="text-brand-700 underline">{message.email}</a>
                       </p>
                     </div>
                     <p className="text-sm text-stone-600">{formatInSiteZone(message.created_at, "MMM d, yyyy HH:mm")}</p>
@@ -89,11 +89,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       method="post"
                       preventScrollReset
                       onSubmit={(event) => {
-                        if (!window.confirm(`Delete the message from ${message.full_name}?`)) event.preventDefault();
+                        if (!window.confirm(`Delete the message from ${message.name}?`)) event.preventDefault();
                       }}
                     >
                       <input type="hidden" name="id" value={message.id} />
-                      <button type="submit" name="intent" value="delete" aria-label={`Delete the message from ${message.full_name}`} className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
+                      <button type="submit" name="intent" value="delete" aria-label={`Delete the message from ${message.name}`} className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
                         <TrashIcon className="size-5" />
                       </button>
                     </Form>

@@ -1,7 +1,7 @@
 // /admin/leadership, /admin/ministries, /admin/blogs, /admin/testimonies: each list lives on the
 // dashboard's tab of the same name.
 import { redirect } from "react-router";
-import { adminTabHref, parseAdminTab } from "~/features/site";
+import { adminTabHref, parseAdminTab } from "~/lib/admin-tabs";
 import type { Route } from "./+types/tab-redirect";
 
 export function loader({ request }: Route.LoaderArgs) {

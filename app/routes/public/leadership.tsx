@@ -1,14 +1,10 @@
 import { EmptyState } from "~/components/empty-state";
-import { MailIcon, PhoneIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
 import { PageHero } from "~/components/page-hero";
-import { PersonPhoto } from "~/features/publishing";
+import { groupLeaders, LeaderCard } from "~/features/publishing";
 import { PAGES, seoMeta } from "~/features/site";
-import { UNKNOWN_POSITION_NAME, UNKNOWN_POSITION_RANK } from "~/lib/constants";
-import type { PublicLeaderRow } from "~/features/publishing/index.server";
 import { leadershipPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-
 import type { Route } from "./+types/leadership";
 import { readOnlyPage } from "~/lib/page-scripts";
 
@@ -18,35 +14,6 @@ export const handle = readOnlyPage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.leadership);
 
-/** A member's position as the spec reads it: a missing position is 'Unknown Position', rank 999. */
-function positionOrUnknown(position: PublicLeaderRow["position"]) {
-  return position
-    ? { name: position.name, type: position.type, rank: position.rank }
-    : { name: UNKNOWN_POSITION_NAME, type: "unknown", rank: UNKNOWN_POSITION_RANK };
-}
-
-type PublicLeader = PublicLeaderRow["member"] & { position: ReturnType<typeof positionOrUnknown> };
-
-const LEADERSHIP_GROUPS = [
-  { key: "nec", title: "National Executive Committee" },
-  { key: "regional", title: "Regional Coordinators" },
-] as const;
-
-/**
- * The two groups of the leadership page, each by position rank ascending. Regional positions form
- * the second group; every other member (NEC, or a position that is missing or of an unknown type)
- * stays in the first, where rank 999 puts the unknown ones last.
- */
-function groupLeaders(rows: PublicLeaderRow[]) {
-  const leaders: PublicLeader[] = rows.map(({ member, position }) => ({ ...member, position: positionOrUnknown(position) }));
-  const byRank = (a: PublicLeader, b: PublicLeader) => a.position.rank - b.position.rank;
-  return LEADERSHIP_GROUPS.map((group) => ({
-    ...group,
-    members: leaders
-      .filter((leader) => (leader.position.type === "regional") === (group.key === "regional"))
-      .sort(byRank),
-  }));
-}
 
 export async function loader() {
   const page = await leadershipPage();
@@ -60,40 +27,6 @@ export async function loader() {
 
 export const headers = loaderHeaders;
 
-function LeaderCard({ leader }: { leader: PublicLeader }) {
-  const name = [leader.title, leader.full_name].filter(Boolean).join(" ");
-  return (
-    <li className="flex w-full flex-col items-center rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
-      <PersonPhoto name={leader.full_name} imageUrl={leader.image_url} className="size-28" />
-      <h3 className="mt-4 text-lg font-semibold text-brand-900">{name}</h3>
-      <p className="mt-1 text-sm font-semibold text-gold-700">
-        {leader.position.name}
-        {leader.region ? ` - ${leader.region} Region` : ""}
-      </p>
-      {leader.bio ? <p className="mt-3 text-sm leading-relaxed text-stone-700">{leader.bio}</p> : null}
-      {leader.email || leader.phone ? (
-        <ul className="mt-4 w-full space-y-1.5 border-t border-stone-200 pt-4 text-sm">
-          {leader.email ? (
-            <li>
-              <a href={`mailto:${leader.email}`} className="inline-flex items-center gap-2 break-all text-brand-700 hover:text-brand-900 hover:underline">
-                <MailIcon className="size-4 shrink-0" />
-                {leader.email}
-              </a>
-            </li>
-          ) : null}
-          {leader.phone ? (
-            <li>
-              <a href={`tel:${leader.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-2 text-brand-700 hover:text-brand-900 hover:underline">
-                <PhoneIcon className="size-4 shrink-0" />
-                {leader.phone}
-              </a>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-    </li>
-  );
-}
 
 export default function Leadership({ loaderData }: Route.ComponentProps) {
   const { groups, error } = loaderData;

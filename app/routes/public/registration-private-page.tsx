@@ -5,7 +5,7 @@
 // its links lead to). An unknown token gets the 404 page after the same single batch a known one
 // costs, so the answer's timing does not tell them apart.
 import { data, Link } from "react-router";
-import { REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary, registrationView } from "~/features/events";
+import { privatePageView, REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { noindexMeta, NotFound } from "~/features/site";
@@ -52,16 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
   if (!found) return data({ registration: null, settings }, { status: 404, headers: PRIVATE_HEADERS });
-  const now = new Date();
-  const registration = {
-    fullName: found.full_name,
-    status: found.status,
-    eventId: found.event.id,
-    eventActive: found.event.active,
-    /** Cancelling is for before the event starts. */
-    cancellable: found.status !== "cancelled" && (found.event.date === null || new Date(found.event.date) > now),
-    view: registrationView({ ...found, event: found.event }, siteOrigin(request)),
-  };
+  const registration = privatePageView(found, siteOrigin(request), new Date());
   return data({ registration, settings }, { headers: PRIVATE_HEADERS });
 }
 

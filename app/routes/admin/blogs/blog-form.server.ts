@@ -2,7 +2,7 @@
 // categories, its History (and the version ?version= asks to view), and the save, restore and
 // delete its posts ask for.
 import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing, formSlug, publishingOf } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
 import { blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, createBlog, deleteBlog, getBlog, updateBlog } from "~/features/publishing/index.server";
 import { askedVersion, viewedVersion } from "~/features/history/index.server";

@@ -10,9 +10,9 @@ import { HistoryList, VersionBanner, VersionField } from "~/features/history";
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import type { Route } from "./+types/blog-form";
-import { PreviewLink } from "./preview-link";
+import { PreviewLink } from "~/features/publishing";
 import { PublishingFields } from "./publishing-fields";
 
 export { action, loader } from "./blog-form.server";

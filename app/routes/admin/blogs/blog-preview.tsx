@@ -4,7 +4,7 @@
 // no cache ever keeps it; and it is noindex.
 import { Link } from "react-router";
 import { BLOG_MESSAGES, BlogPostArticle, statusLabel, toPostPage } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { postForPreview } from "~/features/publishing/index.server";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { siteOrigin } from "~/server/site-url.server";

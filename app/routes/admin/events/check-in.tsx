@@ -12,7 +12,7 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm } from "./desk-registration-form";
+import { DeskRegistrationForm } from "~/features/events";
 
 export { action, loader } from "./check-in.server";
 

@@ -3,7 +3,7 @@
 // without printing whole numbers), and a box to tick; the waiting list follows.
 import { data, Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
-import { doorListPage } from "~/features/events/index.server";
+import { doorListPage, doorListPerson } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { PrintButton } from "./print-button";
 import type { Route } from "./+types/door-list";
@@ -14,14 +14,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id === null ? undefined : await doorListPage(id);
   if (!page) throw data(null, { status: 404 });
-  const people = page.rows.map((row) => ({
-    id: row.id,
-    name: row.full_name,
-    code: row.code,
-    phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
-    waiting: row.status === "waitlisted",
-    checkedIn: row.checked_in_at !== null,
-  }));
+  const people = page.rows.map(doorListPerson);
   return {
     event: { id: page.event.id, name: page.event.name, whenText: formatInSiteZone(page.event.date, "EEEE, MMMM d, yyyy · h:mm a") },
     confirmed: people.filter((p) => !p.waiting),

@@ -1,7 +1,7 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
 import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/features/events";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, type EventInput, getEvent, updateEvent } from "~/features/events/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
 import { emailSite, movedUpNote, sendAfterResponse } from "~/features/messaging/index.server";

@@ -6,7 +6,7 @@ import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField
 import { ImageField, type SampleImage } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
 import type { Route } from "./+types/event-form";

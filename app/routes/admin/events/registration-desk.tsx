@@ -7,12 +7,12 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { ExportCsvButton } from "./export-csv-button";
 import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm } from "./desk-registration-form";
+import { DeskRegistrationForm } from "~/features/events";
 
 export { action, loader } from "./registration-desk.server";
 

@@ -6,7 +6,7 @@ import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { useHydrated } from "~/components/use-client";
 import { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { PROFILE_IMAGE_HINT } from "~/lib/constants";
 import type { Route } from "./+types/leadership-form";
 

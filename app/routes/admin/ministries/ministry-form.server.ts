@@ -2,7 +2,7 @@
 // from with its History (and the version ?version= asks to view), and the save, restore and delete
 // its posts ask for.
 import { formSlug, MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry } from "~/features/publishing/index.server";
 import { askedVersion, viewedVersion } from "~/features/history/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";

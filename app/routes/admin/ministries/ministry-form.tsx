@@ -7,7 +7,7 @@ import { ministrySchema, SlugField, SORT_ORDER_NOT_A_NUMBER } from "~/features/p
 import { HistoryList, VersionBanner, VersionField } from "~/features/history";
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import type { Route } from "./+types/ministry-form";
 
 export { action, loader } from "./ministry-form.server";

@@ -1,7 +1,7 @@
 // /admin/testimonies/new and /admin/testimonies/edit/:id on the server: the record the form starts
 // from, and the save, delete and toggle its posts ask for.
 import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { createTestimony, deleteTestimony, getTestimony, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "~/features/publishing/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage, toggleActive } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";

@@ -1,10 +1,10 @@
 // The Testimonies tab of the dashboard: every testimony, newest first, with its toggle, edit and delete.
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, ToggleActiveButton } from "~/components/admin/manager-list";
-import { PersonPhoto } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { PersonPhoto } from "./person-photo";
+import { adminTabHref } from "~/lib/admin-tabs";
 
-import type { AdminTestimonyRow as Row } from "~/features/publishing/index.server";
+import type { AdminTestimonyRow as Row } from "./testimony.server";
 
 export function TestimoniesList({ rows, error, deleteId }: { rows: Row[]; error: string | null; deleteId: number | null }) {
   return (

@@ -3,8 +3,8 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker } from "~/components/admin/manager-list";
 import { ImageIcon } from "~/components/icons";
 import { ResponsiveImage } from "~/features/images";
-import { adminTabHref } from "~/features/site";
-import type { AdminMinistryRow } from "~/features/publishing/index.server";
+import { adminTabHref } from "~/lib/admin-tabs";
+import type { AdminMinistryRow } from "./ministry.server";
 
 /** The row's picture, or a placeholder of the same size; the title beside it names the ministry. */
 function Thumbnail({ imageUrl }: { imageUrl: string | null }) {

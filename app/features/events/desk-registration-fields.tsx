@@ -6,7 +6,7 @@ import { Form, useLocation } from "react-router";
 import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { SubmitButton, TextField } from "~/components/form-fields";
 import type { FormAnswer } from "~/lib/form-answer";
-import { deskRegistrationSchema } from "~/features/events";
+import { deskRegistrationSchema } from "./desk-registration-form";
 
 type Props = {
   actionData: FormAnswer | undefined;

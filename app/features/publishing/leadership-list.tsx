@@ -1,10 +1,11 @@
 // The Leadership Team tab of the dashboard: every member by position, with the toggle, edit and delete.
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker, ToggleActiveButton } from "~/components/admin/manager-list";
-import { PersonPhoto, positionTypeLabel } from "~/features/publishing";
-import { adminTabHref } from "~/features/site";
+import { PersonPhoto } from "./person-photo";
+import { positionTypeLabel } from "./leadership-form";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { UNKNOWN_POSITION_NAME } from "~/lib/constants";
-import type { AdminMemberRow } from "~/features/publishing/index.server";
+import type { AdminMemberRow } from "./leadership.server";
 
 /** The position as the public page words it: 'Regional Coordinator - Northern Region'. */
 function positionText(row: AdminMemberRow) {

@@ -6,11 +6,11 @@ import { Link, useSearchParams } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker, ViewOnSiteLink } from "~/components/admin/manager-list";
 import { ADMIN_BLOG_DATE_FORMAT, ADMIN_DATE_TIME_FORMAT } from "~/lib/constants";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { postPath } from "~/lib/paths";
-import { POST_STATUSES, type PostStatus, statusLabel } from "~/features/publishing";
+import { POST_STATUSES, type PostStatus, statusLabel } from "./post-status";
 import { formatCalendarDate, formatInSiteZone } from "~/lib/time";
-import type { AdminBlogRow } from "~/features/publishing/index.server";
+import type { AdminBlogRow } from "./blog.server";
 import { PreviewLink } from "./preview-link";
 
 const FILTERS: { status: PostStatus | null; label: string; empty: string }[] = [

@@ -3,12 +3,12 @@
 import { Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker, rowIconLinkClass, ViewOnSiteLink } from "~/components/admin/manager-list";
-import { EventImage } from "~/features/events";
+import { EventImage } from "./event-card";
 import { UsersIcon } from "~/components/icons";
-import { adminTabHref } from "~/features/site";
+import { adminTabHref } from "~/lib/admin-tabs";
 import { ADMIN_EVENT_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
-import type { AdminEventRow } from "~/features/events/index.server";
+import type { AdminEventRow } from "./events.server";
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;

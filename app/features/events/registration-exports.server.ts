@@ -1,0 +1,43 @@
+// What the registration exports and the printed door list show of each person: the CSV's columns
+// (SPEC section 7: its four columns first, then Status, Code and Checked in) and the door list's rows.
+import type { RegistrationStatus } from "~/db/schema";
+import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
+import { spreadsheetPhone } from "../../server/phone.server";
+
+type Exported = {
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  created_at: string;
+  status: RegistrationStatus;
+  code: string;
+  checked_in_at: string | null;
+};
+
+export const REGISTRATIONS_CSV_HEADER = ["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in"];
+
+/** One registration as a CSV row, phones written the way a spreadsheet keeps them. */
+export function registrationCsvRow(r: Exported): string[] {
+  return [
+    r.full_name,
+    spreadsheetPhone(r.phone_number),
+    r.email ?? "N/A",
+    formatInSiteZone(r.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
+    r.status,
+    r.code,
+    formatInSiteZone(r.checked_in_at, REGISTRATION_DATE_FORMAT) ?? "",
+  ];
+}
+
+/** One person on the printed door list: name, code, the last 3 digits of the phone, and whether waiting or in. */
+export function doorListPerson(row: Pick<Exported, "full_name" | "phone_number" | "code" | "status" | "checked_in_at"> & { id: number }) {
+  return {
+    id: row.id,
+    name: row.full_name,
+    code: row.code,
+    phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
+    waiting: row.status === "waitlisted",
+    checkedIn: row.checked_in_at !== null,
+  };
+}
