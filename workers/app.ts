@@ -3,13 +3,19 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/server/request-context";
-import { consumeOutboxQueue } from "~/features/messaging/index.server";
+import { installOutboxSender } from "~/server/outbox.server";
+import { consumeOutboxQueue, deliverOutbox } from "~/features/messaging/index.server";
 import { runScheduledJobs } from "./scheduled-jobs";
 import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
 import { renderServerErrorPage } from "./error-page";
 import { images } from "./images";
 import { sameOriginOnly, securityHeaders } from "./security";
+
+// The outbox's one sender (app/server/outbox.server.ts): features ask for sending with
+// sendAfterResponse(ids) and never import the messaging feature's sender, which imports their
+// renderers. Installed once, when this module loads, before any request, queue batch or cron run.
+installOutboxSender(deliverOutbox);
 
 const serverBuild = () => import("virtual:react-router/server-build");
 const handleRequest = createRequestHandler(serverBuild, import.meta.env.MODE);
@@ -63,6 +69,6 @@ export default {
   fetch: app.fetch,
   // The Cron Triggers of wrangler.jsonc: every job is listed in app/server/scheduled-jobs.server.ts.
   scheduled: (controller) => runScheduledJobs(controller),
-  // The newsletter's fan-out (OUTBOX_QUEUE): see app/server/email/queue.server.ts.
+  // The newsletter's fan-out (OUTBOX_QUEUE): see app/features/messaging/newsletter-queue.server.ts.
   queue: (batch) => consumeOutboxQueue(batch),
 } satisfies ExportedHandler<Env, unknown>;

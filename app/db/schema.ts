@@ -288,7 +288,8 @@ export const newsletters = sqliteTable("newsletters", {
 
 /**
  * Every e-mail the site sends, one row per recipient: written in the same batch as whatever causes
- * it (a contact message, a subscription, a newsletter's Send), sent afterwards (after the response,
+ * it (a contact message, a subscription, a newsletter's Send), as intent (kind, recipient, about_id:
+ * no text), rendered and sent afterwards (after the response,
  * from the queue, or by the outbox cron) and kept so admins can see what went out (/admin/outbox).
  * status: queued (waiting; not before next_attempt_at), sending (claimed by a sender at claimed_at),
  * sent, or failed (last_error says why; next_attempt_at, when set, is the automatic retry).
@@ -299,10 +300,23 @@ export const email_outbox = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     /** What the message is (app/features/messaging/email-kinds.ts), e.g. contact-notification, newsletter. */
     kind: text("kind").notNull(),
+    /** How it goes out: 'email' (the only one sent so far; an SMS of the same row may follow). */
+    channel: text("channel").notNull().default("email"),
     recipient: text("recipient").notNull(),
-    /** The sender's display name (the organisation's name when the message was written). */
-    from_name: text("from_name").notNull(),
-    subject: text("subject").notNull(),
+    /**
+     * What the message is about: the id of a stored row, which table by `kind` (a registration,
+     * a contact message, a subscriber, a newsletter, an event for its daily summary). The text is
+     * rendered from it when the message is sent (the kind's feature renders it).
+     */
+    about_id: integer("about_id"),
+    /** Parameters that are not a row (JSON, small): a summary's period, an account change. */
+    about: text("about"),
+    /**
+     * What was sent, stored when it is sent (or attempted): null until then, except for rows written
+     * already rendered (before migration 0007, and a newsletter test), which are sent as stored.
+     */
+    from_name: text("from_name"),
+    subject: text("subject"),
     /** The message itself; null for a newsletter delivery, whose body is its newsletter's. */
     body_text: text("body_text"),
     body_html: text("body_html"),

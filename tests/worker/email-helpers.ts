@@ -55,8 +55,13 @@ export function fakeSender(fail: (payload: SentPayload, call: number) => Error |
 export type StoredRow = {
   id: number;
   kind: string;
+  channel: string;
   recipient: string;
-  subject: string;
+  about_id: number | null;
+  about: string | null;
+  from_name: string | null;
+  /** Null until the message is rendered (when it is sent), for a row written as intent. */
+  subject: string | null;
   status: string;
   attempts: number;
   last_error: string | null;

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from "~/features/messaging/newsletter-copy";
 import { SUBSCRIBE_MESSAGES } from "~/features/messaging/subscribe-form";
 import { NEWSLETTER_MESSAGES } from "~/features/messaging/newsletter-form";
-import { claimOutboxRows } from "~/features/messaging/outbox.server";
+import { claimOutboxRows } from "~/server/outbox.server";
 import { DAILY_CRON, OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import {
   ageOutbox,

@@ -10,9 +10,8 @@ import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/org
 import { site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { buildICalendar } from "~/features/events/icalendar";
-import { enqueueEmailQuery } from "~/features/messaging/outbox.server";
-import { checkHeaders, EmailRefused, type OutboxEmail } from "~/features/messaging/email-rules.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { enqueueRenderedEmailQuery, sendAfterResponse } from "~/server/outbox.server";
+import { checkHeaders, EmailRefused, type OutboxEmail } from "~/server/email-rules.server";
 import { DAILY_CRON, OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import {
   ageOutbox,
@@ -285,7 +284,7 @@ describe("the outbox API for other features (a made-up caller)", () => {
     const sender = fakeSender();
     const db = getDb();
     const guard = sql`EXISTS (SELECT 1 FROM ${site_meta} WHERE ${site_meta.key} = 'registration-7-gift')`;
-    const [, written] = await db.batch([registered("registration-7-gift"), enqueueEmailQuery(db, confirmation("gift@example.mw"), guard)]);
+    const [, written] = await db.batch([registered("registration-7-gift"), enqueueRenderedEmailQuery(db, confirmation("gift@example.mw"), guard)]);
     expect(written).toHaveLength(1);
     sendAfterResponse(written.map((row) => row.id));
     await waitForOutbox(allSettled);
@@ -304,16 +303,16 @@ describe("the outbox API for other features (a made-up caller)", () => {
   it("writes nothing when the guard fails, and nothing when the write it goes with fails", async () => {
     const db = getDb();
     const guard = sql`EXISTS (SELECT 1 FROM ${site_meta} WHERE ${site_meta.key} = 'no-such-registration')`;
-    const [written] = await db.batch([enqueueEmailQuery(db, confirmation("gift@example.mw"), guard)]);
+    const [written] = await db.batch([enqueueRenderedEmailQuery(db, confirmation("gift@example.mw"), guard)]);
     expect(written).toEqual([]);
     await registered("registration-8-x");
-    await expect(db.batch([enqueueEmailQuery(db, confirmation("x@example.mw")), registered("registration-8-x")])).rejects.toThrow();
+    await expect(db.batch([enqueueRenderedEmailQuery(db, confirmation("x@example.mw")), registered("registration-8-x")])).rejects.toThrow();
     expect(await outboxRows()).toEqual([]);
   });
 
   it("refuses, when it is written, an e-mail the provider would refuse", () => {
     const db = getDb();
-    const refused = (changes: Partial<OutboxEmail>) => () => enqueueEmailQuery(db, { ...confirmation("gift@example.mw"), ...changes });
+    const refused = (changes: Partial<OutboxEmail>) => () => enqueueRenderedEmailQuery(db, { ...confirmation("gift@example.mw"), ...changes });
     expect(refused({ to: "not an address" })).toThrow(EmailRefused);
     expect(refused({ to: "a@example.mw, b@example.mw" })).toThrow(EmailRefused);
     expect(refused({ replyTo: { email: "x@example.mw\r\nBcc: y@example.mw" } })).toThrow(/reply-to/);

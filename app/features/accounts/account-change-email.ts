@@ -1,6 +1,6 @@
 // To every Administrator when an account is added, removed or given another role (issue 17): an
 // unexpected change is noticed even by someone who does not sign in that week.
-import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/features/messaging";
+import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 
 export type AccountChange = {
   /** Who made the change (an Administrator's e-mail). */

@@ -1,23 +1,57 @@
 // An account added, removed or given another role: written to the activity log (and so shown on
 // every Administrator's dashboard) and e-mailed to every Administrator (issue 17). The e-mail never
 // undoes or delays the change: should it fail to be queued, the change stands and the log still has it.
+// The outbox row holds the change itself (`about`: who, what, to whom, when; the activity log's row
+// is written later, after the response), and this feature renders it when it is sent.
 import type { RouterContextProvider } from "react-router";
 import { adminContext } from "./admin-context";
 import { formatInSiteZone } from "~/lib/time";
 import { administratorEmails } from "~/features/accounts/admins.server";
-import { accountChangeNotices, emailSite, enqueueEmails, sendAfterResponse } from "~/features/messaging/index.server";
+import { settingsQuery, siteSettings } from "~/features/settings/index.server";
+import { getDb } from "~/db/db.server";
+import { EmailRefused, type OutboxContent } from "~/server/email-rules.server";
+import { enqueue, type OutboxRenderer, sendAfterResponse } from "~/server/outbox.server";
+import { type AccountChange, accountChangeEmail } from "./account-change-email";
 import { noteActivity } from "./activity.server";
 
 type Change = { action: string; target: string; summary?: string };
 
+/** The kinds of message this feature renders. */
+export const ACCOUNT_OUTBOX_KINDS = ["account-change"] as const;
+
 export async function announceAccountChange(context: Readonly<RouterContextProvider>, request: Request, change: Change): Promise<void> {
   noteActivity(context, { kind: "account", ...change });
   try {
-    const [administrators, site] = await Promise.all([administratorEmails(), emailSite(request)]);
+    const administrators = await administratorEmails();
     const when = formatInSiteZone(new Date().toISOString(), "MMMM d, yyyy 'at' HH:mm") ?? "";
-    const notices = accountChangeNotices({ actor: context.get(adminContext).email, summary: "", when, ...change }, administrators, site);
-    sendAfterResponse(await enqueueEmails(notices));
+    const about: AccountChange = { actor: context.get(adminContext).email, summary: "", when, ...change };
+    sendAfterResponse(await enqueue(administrators.map((to) => ({ kind: "account-change", to, about }))), request);
   } catch (error) {
     console.error("Account change: the e-mails to the Administrators could not be queued:", error);
   }
 }
+
+function changeOf(about: string | null): AccountChange | null {
+  try {
+    const change = JSON.parse(about ?? "null") as Partial<AccountChange> | null;
+    if (!change || [change.actor, change.action, change.target, change.summary, change.when].some((value) => typeof value !== "string")) return null;
+    return change as AccountChange;
+  } catch {
+    return null;
+  }
+}
+
+/** Renders account-change notices from the change each row holds, with the settings as they are now. */
+export const renderAccountOutbox: OutboxRenderer = async (rows, origin) => {
+  const settings = siteSettings(await settingsQuery(getDb()));
+  const organisation = { name: settings.organisation.name, addressLines: settings.contact.address_lines };
+  const rendered = new Map<number, OutboxContent | EmailRefused>();
+  for (const row of rows) {
+    const change = changeOf(row.about);
+    rendered.set(
+      row.id,
+      change ? { kind: row.kind, fromName: settings.organisation.name, ...accountChangeEmail(change, organisation, origin) } : new EmailRefused("The account change of this message could not be read"),
+    );
+  }
+  return rendered;
+};

@@ -1,6 +1,5 @@
 // The accounts feature's public module: what routes and other features may use of it, safe in the browser.
 // Server-only parts are in ./index.server.ts.
-export { type AccountChange, accountChangeEmail } from "./account-change-email";
 export { ACCOUNT_MESSAGES, addAccountSchema, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT } from "./account-forms";
 export { adminContext } from "./admin-context";
 export { LOGIN_MESSAGES, loginMessage, loginSchema } from "./login-form";

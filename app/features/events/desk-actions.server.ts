@@ -25,8 +25,8 @@ import { logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/f
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
-import { settingsAndEventForEmails } from "~/features/settings/index.server";
-import { cancellationNotes, type EmailSite, emailSiteOf, movedUpNote, registrationReceipts, sendAfterResponse } from "~/features/messaging/index.server";
+import { cancellationNotes, movedUpNote, registrationReceipts } from "~/features/events/registration-outbox.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -38,12 +38,6 @@ const serverDeskSchema = deskRegistrationSchema.extend({
 
 /** Where an action returns to: the page it was posted from, with its filter, search and page. */
 const samePage = postedPagePath;
-
-/** The event and the site, as a registration's e-mails need them; null when the event is gone (the change then finds nothing either). */
-async function emailContext(request: Request, eventId: number) {
-  const { rows, event } = await settingsAndEventForEmails(eventId);
-  return event ? { event, site: emailSiteOf(rows, request) satisfies EmailSite } : null;
-}
 
 /** Refreshes the public pages only when the event's "full" story changed. */
 async function publicChange(context: Context, changed: boolean) {
@@ -59,8 +53,7 @@ export async function addRegistration(request: Request, context: Context, eventI
   const me = context.get(adminContext);
   // A door volunteer's walk-in never goes over the capacity.
   const input = me.role === "volunteer" ? { ...submission.value, over_capacity: false } : submission.value;
-  const mail = input.email && !walkIn ? await emailContext(request, eventId) : null;
-  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), mail ? registrationReceipts(mail.event, mail.site) : []);
+  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), input.email && !walkIn ? registrationReceipts() : []);
   switch (result.outcome) {
     case "event-not-found":
       return refuseAdminForm(submission, undefined, { formError: M.notFound }, 404);
@@ -69,7 +62,7 @@ export async function addRegistration(request: Request, context: Context, eventI
     case "full":
       return refuseAdminForm(submission, undefined, { fieldErrors: { over_capacity: [M.full(result.capacity, result.confirmed)] } }, 409);
     case "added": {
-      sendAfterResponse(result.outboxIds);
+      sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.turnedFull);
       const { status, code, place } = result.receipt;
       noteActivity(context, {
@@ -126,31 +119,30 @@ export async function changeRegistration(request: Request, context: Context, eve
     return redirectWithToast(request, back, toast);
   };
   const refuse = (message: string) => redirectWithToast(request, back, errorToast(message));
-  const mail = ["cancel", "restore", "promote", "promote-over"].includes(intent) ? await emailContext(request, eventId) : null;
   switch (intent) {
     case "cancel": {
-      const result = await cancelAtDesk(eventId, id, context.get(adminContext).email, now, mail ? cancellationNotes(mail.event, mail.site) : undefined);
+      const result = await cancelAtDesk(eventId, id, context.get(adminContext).email, now, cancellationNotes());
       if (result.outcome === "not-found") return refuse(M.notFound);
       if (result.outcome !== "cancelled") return refuse(M.alreadyCancelled);
-      sendAfterResponse(result.outboxIds);
+      sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.stoppedBeingFull);
       const promoted = result.promoted.map((p) => p.full_name);
       return say(promoted.length ? M.cancelledPromoted(promoted) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
     }
     case "restore": {
-      const result = await restoreAtDesk(eventId, id, now, mail ? registrationReceipts(mail.event, mail.site) : []);
+      const result = await restoreAtDesk(eventId, id, now, registrationReceipts());
       if (result.outcome === "phone-taken") return refuse(M.restorePhoneTaken(result.holder));
       if (result.outcome !== "restored") return refuse(result.outcome === "not-found" ? M.notFound : M.notCancelled);
-      sendAfterResponse(result.outboxIds);
+      sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.turnedFull);
       return say(M.restored(result.status), "Restored a registration", result.status);
     }
     case "promote":
     case "promote-over": {
-      const result = await promoteAtDesk(eventId, id, intent === "promote-over", now, mail && movedUpNote(mail.event, mail.site));
+      const result = await promoteAtDesk(eventId, id, intent === "promote-over", now, movedUpNote());
       if (result.outcome === "full") return refuse(M.promoteFull(result.capacity, result.confirmed));
       if (result.outcome !== "promoted") return refuse(result.outcome === "not-found" ? M.notFound : M.notWaitlisted);
-      sendAfterResponse(result.outboxIds);
+      sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.turnedFull);
       return say(result.overCapacity ? M.promotedOver : M.promoted, "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
     }

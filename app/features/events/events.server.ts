@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { enqueueEmailQuery, enqueueNothingQuery, type OutboxEmail } from "~/features/messaging/index.server";
+import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,
@@ -254,16 +254,28 @@ export async function registrationSummariesDue(firstFrom: Date, until: Date) {
 }
 
 /**
- * Writes an event's daily summary and moves the end of its last summary to `until`, in one batch,
- * only if no other run has done so since `from` was read: a summary is never written twice. The
- * marker moves even when there is no e-mail to write (the settings' address is refused), so the
- * next summary does not repeat these registrations. Answers the outbox ids.
+ * Writes an event's daily summary (to `summary.to`, about the event and the period from
+ * `summary.coversFrom` to `until`: rendered when it is sent) and moves the end of its last summary to
+ * `until`, in one batch, only if no other run has done so since `from` was read: a summary is never
+ * written twice. The marker moves even when there is no e-mail to write (the settings' address is
+ * refused), so the next summary does not repeat these registrations. Answers the outbox ids.
  */
-export async function recordRegistrationSummary(eventId: number, from: string | null, until: Date, email: OutboxEmail | null): Promise<number[]> {
+export async function recordRegistrationSummary(
+  eventId: number,
+  from: string | null,
+  until: Date,
+  summary: { to: string; coversFrom: string } | null,
+): Promise<number[]> {
   const db = getDb();
   const unchanged = and(eq(churchevents.id, eventId), sql`${churchevents.registration_summary_until} IS ${from}`);
   const [written] = await db.batch([
-    email ? enqueueEmailQuery(db, email, sql`EXISTS (SELECT 1 FROM ${churchevents} WHERE ${unchanged})`) : enqueueNothingQuery(db),
+    summary
+      ? enqueueQuery(
+          db,
+          { kind: "registration-summary", to: summary.to, aboutId: eventId, about: { from: summary.coversFrom, until: until.toISOString() } },
+          sql`EXISTS (SELECT 1 FROM ${churchevents} WHERE ${unchanged})`,
+        )
+      : enqueueNothingQuery(db),
     db.update(churchevents).set({ registration_summary_until: until.toISOString() }).where(unchanged),
   ]);
   return written.map((row) => row.id);

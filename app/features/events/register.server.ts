@@ -7,9 +7,10 @@
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registrationPath, registrationView } from "~/features/events/registration-view";
 import { registerForEvent } from "~/features/events/registrations.server";
-import { settingsAndEventForEmails } from "~/features/settings/index.server";
+import { settingsAndEventForEmails, siteSettings } from "~/features/settings/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { emailSiteOf, newRegistrationEmails, sendAfterResponse } from "~/features/messaging/index.server";
+import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { handlePublicForm, type Handled, type PublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
@@ -34,13 +35,13 @@ export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
   rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
   successToast: REGISTRATION_MESSAGES.success,
   async handle(input, _formData, request) {
-    // The e-mails are written before the registration's outcome is known, for either status.
+    // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
     const about = await settingsAndEventForEmails(input.event_id);
-    const emails = about.event ? newRegistrationEmails(about.event, input, emailSiteOf(about.rows, request)) : [];
+    const emails = about.event ? newRegistrationEmails(about.event, input, siteSettings(about.rows).contact.events_email) : [];
     const result = await registerForEvent(input, new Date(), emails);
     if (result.outcome !== "registered" && result.outcome !== "repeated") return refusals[result.outcome];
     if (result.outcome === "registered") {
-      sendAfterResponse(result.outboxIds);
+      sendAfterResponse(result.outboxIds, request);
       // The lists say how many places are left only when that changes their story (now full).
       if (result.turnedFull) await bumpContentVersion();
     }

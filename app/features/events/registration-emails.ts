@@ -1,21 +1,14 @@
 // The e-mails about event registrations. To a registrant who gave an address: the confirmation (or
 // their place on the waiting list), moving up from the waiting list, and a cancellation. To the
 // events address (settings): each new registration from the website, or a daily summary.
-// A registrant's e-mails are written in the same batch as the change they tell of, when the row's
-// name, code, private link and place on the waiting list are only known to the database: they hold
-// REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row (app/features/events/registrations.server.ts).
-// Subjects hold none of them, so nothing a visitor typed reaches a header.
+// Only the intent is written with the change they tell of (app/features/events/registrations.server.ts);
+// they are rendered when sent, from the registration as it is then (./registration-outbox.server.ts).
+// Subjects hold nothing a visitor typed, so nothing of it reaches a header.
 import { registrationPath } from "~/features/events/registration-view";
-import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/features/messaging";
+import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 
-export const REGISTRATION_PLACEHOLDERS = {
-  name: "%%REGISTRANT_NAME%%",
-  code: "%%REGISTRATION_CODE%%",
-  token: "%%REGISTRATION_TOKEN%%",
-  place: "%%WAITLIST_PLACE%%",
-} as const;
-
-const P = REGISTRATION_PLACEHOLDERS;
+/** The registration an e-mail is about, as it is when the e-mail is sent. */
+export type RegistrationOfEmail = { full_name: string; code: string; token: string; place: number | null };
 
 /** The event as the e-mails describe it: its name, when (Malawi time, written out) and where. */
 export type RegistrationEmailEvent = { name: string; whenText: string | null; location: string | null; url: string };
@@ -29,15 +22,16 @@ const REGISTRANT_FOOTER: EmailBlock[] = [
   { type: "paragraphs", text: "You get this because you registered for this event with this address. Replies reach the events team." },
 ];
 
-/** The link to the private page, with the token left for the outbox to fill in. */
-export function privateLinkOf(origin: string): string {
-  return `${origin}${registrationPath(P.token)}`;
+/** The link to the registration's private page. */
+export function privateLinkOf(origin: string, token: string): string {
+  return `${origin}${registrationPath(token)}`;
 }
 
 /** Right after registering (or when staff add or restore them): a confirmed place, or a place on the waiting list. */
 export function registrationReceiptEmail(
   status: "confirmed" | "waitlisted",
   event: RegistrationEmailEvent,
+  person: RegistrationOfEmail,
   privateUrl: string,
   organisation: EmailOrganisation,
   withCalendar: boolean,
@@ -47,14 +41,14 @@ export function registrationReceiptEmail(
     subject: confirmed ? `Your place is confirmed: ${event.name}` : `You are on the waiting list: ${event.name}`,
     organisation,
     blocks: [
-      { type: "paragraphs", text: `Hello ${P.name},` },
+      { type: "paragraphs", text: `Hello ${person.full_name},` },
       {
         type: "paragraphs",
         text: confirmed
           ? `Your place at ${event.name} is confirmed.`
-          : `${event.name} is full, so you are number ${P.place} on the waiting list. When a place frees up, the first on the list moves up, and we will e-mail you.`,
+          : `${event.name} is full, so you are number ${person.place ?? "?"} on the waiting list. When a place frees up, the first on the list moves up, and we will e-mail you.`,
       },
-      { type: "paragraphs", text: `Your code: ${P.code}\nQuote it when you arrive or when you contact us.` },
+      { type: "paragraphs", text: `Your code: ${person.code}\nQuote it when you arrive or when you contact us.` },
       eventFacts(event),
       { type: "button", label: "See or cancel my registration", url: privateUrl },
       ...(withCalendar ? [{ type: "paragraphs" as const, text: "The attached calendar file (.ics) puts the event in your phone's calendar." }] : []),
@@ -64,14 +58,14 @@ export function registrationReceiptEmail(
 }
 
 /** A place opened and the registrant moved up from the waiting list. */
-export function movedUpEmail(event: RegistrationEmailEvent, privateUrl: string, organisation: EmailOrganisation): RenderedEmail {
+export function movedUpEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, privateUrl: string, organisation: EmailOrganisation): RenderedEmail {
   return renderEmail({
     subject: `A place opened: you are confirmed for ${event.name}`,
     organisation,
     blocks: [
-      { type: "paragraphs", text: `Hello ${P.name},` },
+      { type: "paragraphs", text: `Hello ${person.full_name},` },
       { type: "paragraphs", text: `Good news: a place has opened at ${event.name}, and you have moved up from the waiting list. Your place is confirmed.` },
-      { type: "paragraphs", text: `Your code: ${P.code}` },
+      { type: "paragraphs", text: `Your code: ${person.code}` },
       eventFacts(event),
       { type: "button", label: "See or cancel my registration", url: privateUrl },
       { type: "paragraphs", text: "If you can no longer come, please cancel with the link above, so the place goes to the next person waiting." },
@@ -81,13 +75,13 @@ export function movedUpEmail(event: RegistrationEmailEvent, privateUrl: string, 
 }
 
 /** The registration was cancelled, by the registrant from the private page or by staff. */
-export function registrationCancelledEmail(event: RegistrationEmailEvent, organisation: EmailOrganisation): RenderedEmail {
+export function registrationCancelledEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, organisation: EmailOrganisation): RenderedEmail {
   return renderEmail({
     subject: `Registration cancelled: ${event.name}`,
     organisation,
     blocks: [
-      { type: "paragraphs", text: `Hello ${P.name},` },
-      { type: "paragraphs", text: `Your registration for ${event.name} (code ${P.code}) is cancelled.` },
+      { type: "paragraphs", text: `Hello ${person.full_name},` },
+      { type: "paragraphs", text: `Your registration for ${event.name} (code ${person.code}) is cancelled.` },
       eventFacts(event),
       { type: "paragraphs", text: "If this is a mistake, reply to this e-mail, or register again on the event's page while places are left." },
       { type: "link", label: "The event's page", url: event.url },
@@ -103,9 +97,9 @@ const STAFF_FOOTER = (why: string): EmailBlock[] => [{ type: "paragraphs", text:
 
 /** To the events address, for each registration from the website ('each one'). */
 export function staffRegistrationEmail(
-  status: "confirmed" | "waitlisted",
+  status: "confirmed" | "waitlisted" | "cancelled",
   event: RegistrationEmailEvent,
-  person: Registrant,
+  person: Registrant & RegistrationOfEmail,
   deskUrl: string,
   organisation: EmailOrganisation,
 ): RenderedEmail {
@@ -117,8 +111,8 @@ export function staffRegistrationEmail(
       {
         type: "paragraphs",
         text: [
-          `Status: ${status === "confirmed" ? "confirmed" : `number ${P.place} on the waiting list`}`,
-          `Code: ${P.code}`,
+          `Status: ${status === "waitlisted" ? `number ${person.place ?? "?"} on the waiting list` : status}`,
+          `Code: ${person.code}`,
           `Phone: ${person.phone_number}`,
           `E-mail: ${person.email ?? "none given"}`,
         ].join("\n"),

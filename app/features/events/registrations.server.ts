@@ -7,11 +7,12 @@
 // - cancelling a confirmed place promotes the first on the waiting list in the same batch;
 // - check-in is `UPDATE … WHERE checked_in_at IS NULL`, so it lands once;
 // - the e-mails a change causes (a confirmation, moving up, a cancellation, staff's notification)
-//   are written in its batch, for exactly the rows it changes.
+//   are written in its batch, for exactly the rows it changes, as intent (kind, recipient, the
+//   registration's id) through the shared outbox: no text. Each is rendered when it is sent, from
+//   the registration as it is then (./registration-outbox.server.ts).
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import { event_registrations, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
-import { REGISTRATION_PLACEHOLDERS as P } from "~/features/events/registration-emails";
 import {
   newRegistrationCode,
   newRegistrationToken,
@@ -19,7 +20,7 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
-import { enqueueEmailForEachQuery, enqueueNothingQuery, type OutboxContent } from "~/features/messaging/index.server";
+import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
 
 const r = event_registrations;
 
@@ -134,32 +135,40 @@ export function movedUpEmailQuery(db: Db, email: RegistrationEmail | null, event
 // ----- E-mails ----------------------------------------------------------------------------------
 
 /**
- * An e-mail about a registration, written in the batch that changes it. It is rendered beforehand
- * (app/features/messaging/compose.server.ts) with the row's name, code, private link and place on the
- * waiting list as REGISTRATION_PLACEHOLDERS, which the outbox fills in from the row.
+ * An e-mail about a registration, written in the batch that changes it: which one, and to whom. Only
+ * this is stored (with the registration's id); the text is rendered when it is sent.
+ * - `receipt`: the confirmation, or the place on the waiting list, by the status in the batch;
+ * - `moved-up`, `cancelled`: the notes of a promotion and a cancellation;
+ * - `staff-notice`: a registration from the website, to the events address.
  */
-export type RegistrationEmail = {
-  content: OutboxContent;
-  /** The registrant (the address on the row; nothing for a registration without one), or staff. */
-  to: "registrant" | { staff: string };
-  /** Only for a registration with this status at that point of the batch. */
-  status?: "confirmed" | "waitlisted";
+export type RegistrationEmail =
+  | { kind: "receipt" | "moved-up" | "cancelled"; to: "registrant" }
+  | { kind: "staff-notice"; to: { staff: string } };
+
+/** The outbox kind of each, in SQL over the registration `t` (a receipt's depends on its status in the batch). */
+const KIND_SQL: Record<RegistrationEmail["kind"], SQL> = {
+  receipt: sql`CASE WHEN t.status = 'confirmed' THEN 'registration-confirmed' ELSE 'registration-waitlisted' END`,
+  "moved-up": sql`'registration-moved-up'`,
+  cancelled: sql`'registration-cancelled'`,
+  "staff-notice": sql`'registration-notification'`,
 };
 
 /**
- * For a batch: `email` once for each registration `which` (a condition on an event_registrations
- * row) selects at that point of the batch; with no e-mail, a statement that writes nothing, so
- * the batch's results keep their places. Put before the statement that changes the rows, it
- * reaches exactly the rows that statement changes; after an insert, the new row by its token.
+ * For a batch: `email`'s intent once for each registration `which` (a condition on an
+ * event_registrations row) selects at that point of the batch; with no e-mail, a statement that
+ * writes nothing, so the batch's results keep their places. Put before the statement that changes
+ * the rows, it reaches exactly the rows that statement changes; after an insert, the new row by its
+ * token. A registrant's e-mail needs their address; a receipt, a registration not cancelled.
  */
 function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
   if (!email) return enqueueNothingQuery(db);
-  const { content, to, status } = email;
-  return enqueueEmailForEachQuery(db, content, {
-    to: to === "registrant" ? sql`t.email` : sql`${to.staff}`,
-    fill: { [P.name]: sql`t.full_name`, [P.code]: sql`t.code`, [P.token]: sql`t.token`, [P.place]: waitlistPlaceSql("t") },
+  const toRegistrant = email.to === "registrant";
+  return enqueueForEachQuery(db, {
+    kind: KIND_SQL[email.kind],
+    to: email.to === "registrant" ? sql`t.email` : sql`${email.to.staff}`,
+    aboutId: sql`t.id`,
     from: sql`FROM event_registrations t WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which})
-      ${status ? sql`AND t.status = ${status}` : sql``} ${to === "registrant" ? sql`AND t.email IS NOT NULL` : sql``}`,
+      ${email.kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``} ${toRegistrant ? sql`AND t.email IS NOT NULL` : sql``}`,
   });
 }
 
@@ -205,7 +214,7 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
  * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
  * waitlisted (or writes nothing when registration is not open or the phone is registered already);
  * the same batch reads who holds the phone's place and the event's state to say why, and writes
- * `emails` (each for the status it names) only if the new registration is there.
+ * `emails` only if the new registration is there.
  */
 export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
   const db = getDb();
@@ -357,7 +366,7 @@ export type DeskAddOutcome =
  * Staff add someone by hand (phoned in, or at the door). Capacity applies unless `over_capacity`
  * is chosen (recorded on the row); a desk addition joins the waiting list when full, a walk-in
  * does not (the volunteer is asked to go over instead). `emails` are written only if the person
- * was added, each for the status it names.
+ * was added.
  */
 export async function addAtDesk(eventId: number, input: DeskAddition, by: string, now: Date, emails: readonly RegistrationEmail[] = []): Promise<DeskAddOutcome> {
   const db = getDb();
@@ -425,7 +434,7 @@ export type RestoreOutcome =
 /**
  * Staff undo a cancellation: the person gets a place if one is free, else joins the end of the
  * waiting list. Refused (not an error) when the phone has registered again since. `emails` (the
- * confirmation again, for the status it names) are written only if it was restored.
+ * confirmation again, or the place on the waiting list) are written only if it was restored.
  */
 export async function restoreAtDesk(eventId: number, id: number, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RestoreOutcome> {
   const db = getDb();

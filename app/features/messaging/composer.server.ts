@@ -11,12 +11,12 @@ import { firstErrors } from "~/lib/form-answer";
 import { isEmptyNewsletter, newsletterEmail, type NewsletterContent, type NewsletterItem } from "~/features/messaging/newsletter-email";
 import { unsubscribePath } from "~/lib/paths";
 import { composerPage, createNewsletter } from "~/features/messaging/newsletters.server";
-import { enqueueEmail } from "~/features/messaging/outbox.server";
+import { enqueueRenderedEmail, sendAfterResponse } from "~/server/outbox.server";
 import { randomToken } from "~/features/messaging/subscribers.server";
 import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { emailOrganisation, newsletterItems, newsletterTest, type EmailSite } from "~/features/messaging/compose.server";
 import { sendThroughQueue } from "~/features/messaging/newsletter-queue.server";
-import { emailSetup, newsletterQueueReady, sendAfterResponse } from "~/features/messaging/sender.server";
+import { emailSetup, newsletterQueueReady } from "~/features/messaging/sender.server";
 import { BadRequest, parseSubmission, refuse } from "~/server/forms.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -79,7 +79,7 @@ export async function composerAction({ request, context }: ActionArgs) {
   if (!emailSetup().ready) return refused(NEWSLETTER_MESSAGES.notSetUp, 409);
   const admin = context.get(adminContext);
   if (intent === "test") {
-    sendAfterResponse([await enqueueEmail(newsletterTest(admin.email, content, composer.site))]);
+    sendAfterResponse([await enqueueRenderedEmail(newsletterTest(admin.email, content, composer.site))], request);
     noteActivity(context, { action: "Sent a test newsletter", target: admin.email, summary: subject });
     const toast = { title: "Test sent", description: NEWSLETTER_MESSAGES.testSent(admin.email) };
     return data({ result: submission.reply(), intent: "test" as NewsletterIntent, toast });
@@ -97,7 +97,6 @@ export async function composerAction({ request, context }: ActionArgs) {
       bodyText: email.text,
       bodyHtml: email.html,
       sentBy: admin.email,
-      fromName: settings.organisation.name,
       unsubscribeUrlPrefix: `${origin}${unsubscribePath("")}`,
     },
     new Date(),
@@ -108,7 +107,7 @@ export async function composerAction({ request, context }: ActionArgs) {
   }
   if (created.deliveryIds.length === 0) return redirectWithToast(request, back, { title: "Already sent", description: NEWSLETTER_MESSAGES.alreadySent });
   try {
-    if (!(await sendThroughQueue(created.deliveryIds))) sendAfterResponse(created.deliveryIds.slice(0, FIRST_PORTION_WITHOUT_QUEUE));
+    if (!(await sendThroughQueue(created.deliveryIds))) sendAfterResponse(created.deliveryIds.slice(0, FIRST_PORTION_WITHOUT_QUEUE), request);
   } catch (error) {
     // The rows are stored and queued: the outbox cron hands them to the queue again within 15 minutes.
     console.error(`Newsletter ${created.id}: the queue refused its messages; the outbox cron will retry:`, error);

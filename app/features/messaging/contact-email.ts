@@ -1,6 +1,6 @@
 // To the president (settings: contact > president_email) for each message sent through the contact
 // form. Replying answers the visitor: the outbox sets reply-to to them.
-import { renderEmail, type EmailOrganisation, type RenderedEmail } from "./email-layout";
+import { renderEmail, type EmailOrganisation, type RenderedEmail } from "~/lib/email-layout";
 
 export type ContactNotification = { full_name: string; email: string; subject: string; message: string };
 

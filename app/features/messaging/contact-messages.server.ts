@@ -1,10 +1,9 @@
 // Every query that touches `contact_messages`: the contact form writes (with the staff's
 // notification e-mail), the admin inbox reads.
-import { count, desc, eq, isNull } from "drizzle-orm";
+import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import { contact_messages } from "~/db/schema";
 import { getDb } from "~/db/db.server";
-import type { OutboxEmail } from "~/features/messaging/email-rules.server";
-import { enqueueEmailQuery } from "./outbox.server";
+import { enqueueQuery } from "~/server/outbox.server";
 
 export type ContactMessage = typeof contact_messages.$inferSelect;
 
@@ -14,16 +13,17 @@ export type NewContactMessage = Pick<ContactMessage, "full_name" | "email" | "su
 
 /**
  * Stores a message for the admin inbox and, in the same batch, the e-mail that tells staff about it
- * (when there is one). Answers the outbox ids to send.
+ * (to `notify`, when there is an address): about the message just stored, rendered when it is sent.
+ * Answers the outbox ids to send.
  */
-export async function addContactMessage(message: NewContactMessage, notification: OutboxEmail | null): Promise<number[]> {
+export async function addContactMessage(message: NewContactMessage, notify: string | null): Promise<number[]> {
   const db = getDb();
   const insert = db.insert(contact_messages).values(message);
-  if (!notification) {
+  if (!notify) {
     await insert;
     return [];
   }
-  const [, written] = await db.batch([insert, enqueueEmailQuery(db, notification)]);
+  const [, written] = await db.batch([insert, enqueueQuery(db, { kind: "contact-notification", to: notify, aboutId: sql`last_insert_rowid()` })]);
   return written.map((row) => row.id);
 }
 

@@ -1,25 +1,22 @@
 // The contact page's message form, for its action (a plain post) and for /api/contact-messages
 // (its island, JSON): honeypot, per-address rate limit and the form's schema, then stored for the
 // admin inbox, with an e-mail to the president (reply-to the visitor) sent after the response.
-import { CONTACT_MESSAGES, contactSchema, type ContactInput } from "~/features/messaging/contact-form";
+import { CONTACT_MESSAGES, contactSchema } from "~/features/messaging/contact-form";
 import { addContactMessage } from "~/features/messaging/contact-messages.server";
-import { contactNotification, emailSite, type EmailSite } from "~/features/messaging/compose.server";
-import { checkOutboxEmail, EmailRefused, type OutboxEmail } from "~/features/messaging/email-rules.server";
-import { sendAfterResponse } from "~/features/messaging/sender.server";
+import { emailSite } from "~/features/messaging/compose.server";
+import { isAddress } from "~/server/email-rules.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import type { PublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 const successToast = { title: CONTACT_MESSAGES.successTitle, description: CONTACT_MESSAGES.success };
 
-/** The president's e-mail about a message; none (logged) if the rules refuse it, so the message is still stored. */
-function notificationOf(message: ContactInput, site: EmailSite): OutboxEmail | null {
-  try {
-    return checkOutboxEmail(contactNotification(message, site));
-  } catch (error) {
-    if (!(error instanceof EmailRefused)) throw error;
-    console.error("Contact message: no e-mail to the president:", error.message);
-    return null;
-  }
+/** Who hears of a message: the president's address from the settings; none (logged) if it is not one, so the message is still stored. */
+async function presidentAddress(request: Request): Promise<string | null> {
+  const to = (await emailSite(request)).settings.contact.president_email;
+  if (isAddress(to)) return to;
+  console.error("Contact message: no e-mail to the president: the settings' address is not valid");
+  return null;
 }
 
 export const contactForm: PublicForm<typeof contactSchema> = {
@@ -30,12 +27,12 @@ export const contactForm: PublicForm<typeof contactSchema> = {
   async handle(message, _formData, request) {
     let outboxIds: number[];
     try {
-      outboxIds = await addContactMessage(message, notificationOf(message, await emailSite(request)));
+      outboxIds = await addContactMessage(message, await presidentAddress(request));
     } catch (error) {
       console.error("Contact message could not be stored:", error);
       return { error: CONTACT_MESSAGES.failed, status: 503 };
     }
-    sendAfterResponse(outboxIds);
+    sendAfterResponse(outboxIds, request);
     return { toast: successToast };
   },
 };

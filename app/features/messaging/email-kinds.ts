@@ -1,5 +1,6 @@
 // The kinds of e-mail the site sends: each outbox row names one, and /admin/outbox shows its label.
-// A new kind of e-mail adds a line here (its template lives beside this file).
+// A new kind of e-mail adds a line here, and the feature that owns it renders it when it is sent
+// (an OutboxRenderer, app/server/outbox.server.ts, listed in ./outbox-render.server.ts).
 export const EMAIL_KINDS = {
   "contact-notification": "Contact message",
   "subscribe-confirmation": "Subscription confirmation",

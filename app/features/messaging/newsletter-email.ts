@@ -3,7 +3,7 @@
 // UNSUBSCRIBE_PLACEHOLDER stands) and the plain text for WhatsApp groups. Shared by the server (what
 // is sent) and the composer's live preview in the browser.
 import { unsubscribePath } from "~/lib/paths";
-import { escapeHtml, renderEmail, type EmailBlock, type EmailOrganisation, type RenderedEmail } from "./email-layout";
+import { escapeHtml, renderEmail, type EmailBlock, type EmailOrganisation, type RenderedEmail } from "~/lib/email-layout";
 
 /** A post or event as the newsletter shows it: its title, an excerpt or its date, and its link. */
 export type NewsletterItem = { kind: "post" | "event"; id: number; title: string; summary: string; url: string };

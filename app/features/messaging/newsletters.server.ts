@@ -66,7 +66,6 @@ export type NewNewsletter = {
   bodyText: string;
   bodyHtml: string;
   sentBy: string;
-  fromName: string;
   /** The site's address of unsubscribe pages; each row's link is this plus its subscriber's token. */
   unsubscribeUrlPrefix: string;
 };

@@ -1,15 +1,19 @@
 // Sends outbox rows through Cloudflare Email Service (the `send_email` binding EMAIL, from
-// MAIL_FROM). Every sender (after a response, the newsletter queue's consumer, the outbox cron, an
-// admin's Retry) goes through deliverOutbox: claim the rows (a guarded UPDATE, so no row is sent
-// twice), send them one by one (one recipient each), and record each result as soon as it is known.
+// MAIL_FROM). Every sender (after a response, through the slot workers/app.ts installs in
+// app/server/outbox.server.ts; the newsletter queue's consumer; the outbox cron; an admin's Retry)
+// goes through deliverOutbox: claim the rows (a guarded UPDATE, so no row is sent twice), render
+// them (each kind by its feature's renderer, ./outbox-render.server.ts), send them one by one (one
+// recipient each), and record each result with what was sent as soon as it is known.
 // Without the binding or MAIL_FROM, e-mail is "not set up": nothing is claimed and rows wait (they
 // expire after OUTBOX_EXPIRY_DAYS). The site itself works the same.
-import { env, waitUntil } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { MAX_SEND_ATTEMPTS, ROWS_PER_QUEUE_MESSAGE } from "~/lib/constants";
-import { claimOutboxRows, markOutboxFailed, markOutboxSent, newsletterBodies, releaseOutboxRows } from "~/features/messaging/outbox.server";
+import { oneLine } from "~/lib/email-layout";
+import { bindingPayload, EmailRefused, messageOf, storedColumnsOf } from "~/server/email-rules.server";
+import { claimOutboxRows, markOutboxFailed, markOutboxSent, releaseOutboxRows } from "~/server/outbox.server";
+import { siteOrigin } from "~/server/site-url.server";
 import { suppressRecipient } from "~/features/messaging/subscribers.server";
-import { oneLine } from "~/features/messaging/email-layout";
-import { bindingPayload, EmailRefused, messageOfRow } from "./email-rules.server";
+import { renderOutboxRows } from "./outbox-render.server";
 
 export type EmailSetup = { ready: true; binding: SendEmail; from: string } | { ready: false; missing: string[] };
 
@@ -98,21 +102,26 @@ const EARLY_TOLERANCE_MS = { direct: 5_000, queue: 60_000 } as const;
  * one e-mail each. A refused message or a throwing binding fails only that row; rate and daily
  * limits put the rest back to wait; the result of each send is stored before the next one starts.
  */
-export async function deliverOutbox(ids: readonly number[], options: { fromQueue?: boolean } = {}): Promise<DeliveryResult> {
+export async function deliverOutbox(ids: readonly number[], options: { fromQueue?: boolean; origin?: string } = {}): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, retryAfterSeconds: null, notSetUp: false };
   const setup = emailSetup();
   if (!setup.ready) return { ...result, notSetUp: true };
+  const origin = siteOrigin() || options.origin || "";
   for (let start = 0; start < ids.length; start += ROWS_PER_QUEUE_MESSAGE) {
     const now = new Date();
     const dueBy = new Date(now.getTime() + EARLY_TOLERANCE_MS[options.fromQueue ? "queue" : "direct"]);
     const rows = await claimOutboxRows(ids.slice(start, start + ROWS_PER_QUEUE_MESSAGE), now, dueBy);
-    const bodies = await newsletterBodies(rows.flatMap((row) => (row.newsletter_id === null ? [] : [row.newsletter_id])));
+    if (rows.length === 0) continue;
+    const rendered = await renderOutboxRows(rows, origin);
     for (const [index, row] of rows.entries()) {
       let failure: SendFailure;
+      const content = rendered.get(row.id) ?? new EmailRefused("The message could not be rendered");
+      // What was rendered is stored with the result (a newsletter copy's body stays its newsletter's).
+      const stored = content instanceof EmailRefused ? null : storedColumnsOf(content, row.newsletter_id === null);
       try {
-        const message = messageOfRow(row, row.newsletter_id === null ? null : (bodies.get(row.newsletter_id) ?? null), setup.from);
-        const sent = await setup.binding.send(bindingPayload(message));
-        await markOutboxSent(row.id, sent?.messageId ?? null, new Date());
+        if (content instanceof EmailRefused) throw content;
+        const sent = await setup.binding.send(bindingPayload(messageOf(row.recipient, content, setup.from)));
+        await markOutboxSent(row.id, sent?.messageId ?? null, new Date(), stored);
         result.sent += 1;
         continue;
       } catch (error) {
@@ -132,21 +141,8 @@ export async function deliverOutbox(ids: readonly number[], options: { fromQueue
       }
       result.failed += 1;
       if (failure.type === "suppressed") await suppressRecipient(row, `Suppressed: ${failure.reason}`, at);
-      else await markOutboxFailed(row.id, failure.reason, failure.type === "transient" ? retryTime(row.attempts, at) : null, at);
+      else await markOutboxFailed(row.id, failure.reason, failure.type === "transient" ? retryTime(row.attempts, at) : null, at, stored);
     }
   }
   return result;
-}
-
-/**
- * Sends the given outbox rows after the response has gone (the page never waits for e-mail). A
- * failure here is only logged: the outbox cron retries whatever is still due.
- */
-export function sendAfterResponse(ids: readonly number[]): void {
-  if (ids.length === 0) return;
-  waitUntil(
-    deliverOutbox(ids).catch((error: unknown) => {
-      console.error("Sending e-mail after the response failed; the outbox cron will retry:", error);
-    }),
-  );
 }

@@ -1,7 +1,7 @@
 // The double opt-in: the only e-mail an address gets before it confirms. Its link opens a page whose
 // button confirms (a mail scanner opening the link confirms nothing).
 import { CONFIRMATION_LINK_DAYS } from "~/lib/constants";
-import { renderEmail, type EmailOrganisation, type RenderedEmail } from "./email-layout";
+import { renderEmail, type EmailOrganisation, type RenderedEmail } from "~/lib/email-layout";
 
 export function subscribeConfirmationEmail(confirmUrl: string, organisation: EmailOrganisation): RenderedEmail {
   return renderEmail({

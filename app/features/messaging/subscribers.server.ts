@@ -5,8 +5,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzl
 import { email_outbox, newsletter_subscribers, newsletters } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { CONFIRMATION_EMAIL_INTERVAL_HOURS, CONFIRMATION_LINK_DAYS } from "~/lib/constants";
-import type { OutboxEmail } from "~/features/messaging/email-rules.server";
-import { enqueueEmailQuery, failOutboxRowQuery, insertOutboxSelectQuery } from "./outbox.server";
+import { enqueueQuery, failOutboxRowQuery, insertOutboxSelectQuery } from "~/server/outbox.server";
 
 export type Subscriber = typeof newsletter_subscribers.$inferSelect;
 
@@ -26,12 +25,12 @@ const receivesNewsletters = and(isNotNull(newsletter_subscribers.confirmed_at), 
  * Subscribes an address, with double opt-in, in one batch:
  * - a new address is stored unconfirmed with a fresh confirmation link;
  * - an unconfirmed one whose last confirmation e-mail is over 24 hours old gets a fresh link;
- * - the confirmation e-mail (`confirmation(token)`) is written to the outbox only when one of those
- *   happened (its token is the one just stored), so an address gets at most one a day, and an
+ * - the confirmation e-mail (about the subscriber; its link is rendered when it is sent) is written
+ *   to the outbox only when one of those happened (the token is the one just stored), so an address gets at most one a day, and an
  *   address already confirmed gets nothing. Subscribing twice looks the same to the visitor.
  * Answers the outbox ids to send.
  */
-export async function subscribe(email: string, confirmation: (token: string) => OutboxEmail, now: Date): Promise<number[]> {
+export async function subscribe(email: string, now: Date): Promise<number[]> {
   const db = getDb();
   const t = newsletter_subscribers;
   const token = randomToken();
@@ -44,7 +43,11 @@ export async function subscribe(email: string, confirmation: (token: string) => 
         set: { confirm_token: token, confirm_sent_at: iso(now) },
         setWhere: and(isNull(t.confirmed_at), or(isNull(t.confirm_sent_at), lt(t.confirm_sent_at, hoursBefore(now, CONFIRMATION_EMAIL_INTERVAL_HOURS)))),
       }),
-    enqueueEmailQuery(db, confirmation(token), sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.email} = ${email} AND ${t.confirm_token} = ${token})`),
+    enqueueQuery(
+      db,
+      { kind: "subscribe-confirmation", to: email, aboutId: sql`(SELECT ${t.id} FROM ${t} WHERE ${t.email} = ${email})` },
+      sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.email} = ${email} AND ${t.confirm_token} = ${token})`,
+    ),
   ]);
   return written.map((row) => row.id);
 }
@@ -130,15 +133,14 @@ export function newsletterRecipientCountQuery(db: Db) {
  * unsubscribe link (`unsubscribeUrlPrefix` + its token), for the newsletter with `sendKey`, unless
  * that newsletter already has its rows (the same Send pressed twice). Answers the new rows' ids.
  */
-export function snapshotNewsletterDeliveriesQuery(db: Db, newsletter: { sendKey: string; fromName: string; subject: string; unsubscribeUrlPrefix: string }, now: Date) {
+export function snapshotNewsletterDeliveriesQuery(db: Db, newsletter: { sendKey: string; unsubscribeUrlPrefix: string }, now: Date) {
   const t = newsletter_subscribers;
   return insertOutboxSelectQuery(
     db,
     {
       kind: "newsletter",
       recipient: t.email,
-      from_name: newsletter.fromName,
-      subject: newsletter.subject,
+      about_id: sql`n.id`,
       newsletter_id: sql`n.id`,
       unsubscribe_url: sql`${newsletter.unsubscribeUrlPrefix} || ${t.unsubscribe_token}`,
       next_attempt_at: iso(now),

@@ -14,9 +14,9 @@ import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/page-scripts";
 import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
-import { cancelByToken } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { cancellationNotes, emailSiteOf, sendAfterResponse } from "~/features/messaging/index.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
@@ -66,7 +66,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
   const page = await registrationPage(token);
-  const emails = page.registration ? cancellationNotes(page.registration.event, emailSiteOf(page.settings, request)) : undefined;
+  const emails = page.registration ? cancellationNotes() : undefined;
   const result = await cancelByToken(token, new Date(), emails);
   const back = registrationPath(token);
   switch (result.outcome) {
@@ -78,7 +78,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     case "too-late":
       return redirectWithToast(request, back, { title: "Error", description: REGISTRATION_PAGE_TEXT.tooLate, variant: "destructive" }, { status: 303 });
     case "cancelled":
-      sendAfterResponse(result.outboxIds);
+      sendAfterResponse(result.outboxIds, request);
       // The lists say 'Full' no longer: the next visit renders them afresh.
       if (result.stoppedBeingFull) await bumpContentVersion();
       return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.cancelled, { status: 303 });

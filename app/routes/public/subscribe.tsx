@@ -3,7 +3,8 @@
 // new, a waiting and an already confirmed address, so the form tells nobody who subscribed.
 import { redirect } from "react-router";
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging";
-import { emailSite, sendAfterResponse, subscribe, subscribeConfirmation } from "~/features/messaging/index.server";
+import { subscribe } from "~/features/messaging/index.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { handlePublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/subscribe";
@@ -22,8 +23,7 @@ export function action({ request }: Route.ActionArgs) {
       rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited,
       successToast,
       async handle({ email }, _formData, request) {
-        const site = await emailSite(request);
-        sendAfterResponse(await subscribe(email, (token) => subscribeConfirmation(email, token, site), new Date()));
+        sendAfterResponse(await subscribe(email, new Date()), request);
         return { toast: successToast };
       },
     },

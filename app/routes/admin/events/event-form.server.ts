@@ -2,9 +2,9 @@
 // the save and delete its posts ask for.
 import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { createEvent, deleteEvent, type EventInput, getEvent, updateEvent } from "~/features/events/index.server";
+import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, updateEvent } from "~/features/events/index.server";
 import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
-import { emailSite, movedUpNote, sendAfterResponse } from "~/features/messaging/index.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/event-form";
 
@@ -41,10 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     async update(id, input) {
       // More places move people up from the waiting list, in the save's batch: they hear of it.
       const now = new Date();
-      const movedUp = movedUpNote({ id, ...input }, await emailSite(request));
-      const saved = await updateEvent(id, input, now, movedUp);
+      const saved = await updateEvent(id, input, now, movedUpNote());
       if (!saved) return false;
-      sendAfterResponse(saved.outboxIds);
+      sendAfterResponse(saved.outboxIds, request);
       if (input.capacity !== null && saved.confirmed > input.capacity) notice = capacityBelowConfirmedNotice(saved.confirmed);
       return true;
     },

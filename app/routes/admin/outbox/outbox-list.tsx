@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("status");
   const status = OUTBOX_STATUSES.find((known) => known === asked) ?? null;
   const setup = emailSetup();
-  return { ...(await outboxPage(status)), status, missing: setup.ready ? null : setup.missing };
+  return { ...(await outboxPage(status, request)), status, missing: setup.ready ? null : setup.missing };
 }
 
 function filterClass(current: boolean) {

@@ -4,7 +4,9 @@ import { Form, useNavigation } from "react-router";
 import { emailKindLabel, EmailPreview, EmailSetupNotice } from "~/features/messaging";
 import { buttonClass } from "~/components/form-fields";
 import { formatInSiteZone } from "~/lib/time";
-import { EmailRefused, emailSetup, type MailAddress, messageOfRow, outboxMessage, retryOutboxMessage, sendAfterResponse, type SentMessage } from "~/features/messaging/index.server";
+import { emailSetup, outboxMessage } from "~/features/messaging/index.server";
+import type { MailAddress } from "~/server/email-rules.server";
+import { retryOutboxMessage, sendAfterResponse } from "~/server/outbox.server";
 import { noteActivity, recordName } from "~/features/accounts/index.server";
 import { errorToast, parseId, readAdminPost } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -18,18 +20,12 @@ const TIME_FORMAT = "MMM d, yyyy HH:mm:ss";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const found = id === null ? undefined : await outboxMessage(id);
-  if (!found) throw await redirectWithToast(request, "/admin/outbox", errorToast("That e-mail does not exist."));
   const setup = emailSetup();
-  let message: SentMessage | null = null;
-  let problem: string | null = null;
-  try {
-    message = messageOfRow(found.row, found.newsletter, setup.ready ? setup.from : "(MAIL_FROM is not set)");
-  } catch (error) {
-    if (!(error instanceof EmailRefused)) throw error;
-    problem = error.message;
-  }
-  const { body_text: _text, body_html: _html, ...row } = found.row;
+  // As it was sent, or (not sent yet) rendered now as it will be sent.
+  const found = id === null ? undefined : await outboxMessage(id, setup.ready ? setup.from : "(MAIL_FROM is not set)", request);
+  if (!found) throw await redirectWithToast(request, "/admin/outbox", errorToast("That e-mail does not exist."));
+  const { message, problem } = found;
+  const { body_text: _text, body_html: _html, ...row } = { ...found.row, subject: message?.subject ?? found.row.subject };
   return { row, message, problem, missing: setup.ready ? null : setup.missing };
 }
 
@@ -41,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (post.intent !== "retry" || id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
   const retried = await retryOutboxMessage(id, new Date());
   if (!retried) return redirectWithToast(request, back, errorToast("Only a failed e-mail can be retried."));
-  sendAfterResponse([retried.id]);
+  sendAfterResponse([retried.id], request);
   noteActivity(context, { action: "Retried an e-mail", target: recordName("e-mail", retried.id) });
   return redirectWithToast(request, back, { title: "Sending again", description: "The e-mail is back in the queue and is being sent." });
 }

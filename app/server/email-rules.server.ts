@@ -1,6 +1,6 @@
-// The rules every outgoing e-mail obeys, checked when it is written to the outbox and again when it
-// is sent, so a message the provider would refuse never leaves, and nothing typed by a visitor can
-// reach a header:
+// The rules every outgoing e-mail obeys (shared: the outbox knows no feature), checked when it is
+// rendered to be sent (and when a caller hands over an e-mail already rendered), so a message the
+// provider would refuse never leaves, and nothing typed by a visitor can reach a header:
 // - one recipient per message (never a shared `to`: it has a limit and leaks addresses);
 // - subject and names are one line (control characters, CR and LF become spaces);
 // - the reply-to goes in the binding's `replyTo` field: Email Service refuses Reply-To, From, Date
@@ -10,18 +10,17 @@
 //   strings (the local simulator stores them as given).
 import { z } from "zod";
 import type { email_outbox } from "~/db/schema";
-import type { EmailKind } from "~/features/messaging/email-kinds";
-import { oneLine } from "~/features/messaging/email-layout";
-import { withUnsubscribeUrl } from "~/features/messaging/newsletter-email";
+import { oneLine } from "~/lib/email-layout";
 
 export type MailAddress = { email: string; name?: string };
 
 /** A text attachment, e.g. an event's .ics file ({ filename: "event.ics", type: "text/calendar; method=PUBLISH", content }). */
 export type EmailAttachment = { filename: string; type: string; content: string };
 
-/** One e-mail to one recipient, as a caller hands it to the outbox. */
+/** One e-mail to one recipient, as a feature renders it from an outbox row (or hands it over already rendered). */
 export type OutboxEmail = {
-  kind: EmailKind;
+  /** One of the kinds the messaging feature names (app/features/messaging/email-kinds.ts). */
+  kind: string;
   to: string;
   /** The sender's display name: the organisation's name from the settings. */
   fromName: string;
@@ -44,7 +43,8 @@ export const ONE_CLICK = "List-Unsubscribe=One-Click";
 
 const emailSchema = z.email();
 
-function isAddress(value: unknown): value is string {
+/** Whether the provider takes this as one recipient's address. */
+export function isAddress(value: unknown): value is string {
   return typeof value === "string" && value.length <= 254 && emailSchema.safeParse(value).success;
 }
 
@@ -101,7 +101,7 @@ function checkReplyTo(replyTo: MailAddress | null | undefined): MailAddress | nu
   return name ? { email: replyTo.email, name } : { email: replyTo.email };
 }
 
-/** An e-mail without its recipient: one written for each row a query finds, to an address on the row (app/features/messaging/outbox.server.ts). */
+/** An e-mail without its recipient (the outbox row holds the recipient): what a feature's renderer answers. */
 export type OutboxContent = Omit<OutboxEmail, "to">;
 
 /** The e-mail's content made safe, or EmailRefused. */
@@ -127,9 +127,6 @@ export function checkOutboxEmail(email: OutboxEmail): OutboxEmail {
 
 /** A stored outbox row. */
 export type OutboxRow = typeof email_outbox.$inferSelect;
-
-/** The body a newsletter delivery shares with its newsletter. */
-export type NewsletterBody = { body_text: string; body_html: string };
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -160,23 +157,44 @@ export type SentMessage = {
   attachments: EmailAttachment[];
 };
 
-/** The message a stored row stands for: exactly what is handed to the provider (and shown to admins). */
-export function messageOfRow(row: OutboxRow, newsletter: NewsletterBody | null, mailFrom: string): SentMessage {
-  let body = { text: row.body_text ?? "", html: row.body_html ?? "" };
-  if (row.newsletter_id !== null) {
-    if (!newsletter) throw new EmailRefused("The newsletter of this message no longer exists");
-    body = withUnsubscribeUrl({ text: newsletter.body_text, html: newsletter.body_html }, row.unsubscribe_url ?? "");
-  }
-  const email = checkOutboxEmail({
-    kind: row.kind as EmailKind,
-    to: row.recipient,
-    fromName: row.from_name,
+/**
+ * The content a row stored when it was written already rendered (before the outbox stored intent,
+ * or a newsletter test) or when it was last attempted: a row with a subject holds its text and is
+ * sent as stored. Null for a row not rendered yet. A newsletter delivery's body is its newsletter's
+ * (the messaging feature adds it).
+ */
+export function storedContentOfRow(row: OutboxRow): OutboxContent | null {
+  if (row.subject === null) return null;
+  return {
+    kind: row.kind,
+    fromName: row.from_name ?? "",
     subject: row.subject,
-    ...body,
+    text: row.body_text ?? "",
+    html: row.body_html ?? "",
     replyTo: parseJson<MailAddress | null>(row.reply_to, null),
-    headers: { ...parseJson<Record<string, string>>(row.headers, {}), ...listUnsubscribeHeaders(row.unsubscribe_url) },
+    headers: parseJson<Record<string, string>>(row.headers, {}),
     attachments: parseJson<EmailAttachment[]>(row.attachments, []),
-  });
+  };
+}
+
+/** The columns that store an e-mail's content (what was sent, for /admin/outbox); a newsletter copy's body stays its newsletter's. */
+export function storedColumnsOf(content: OutboxContent, withBody: boolean) {
+  const headers = content.headers ?? {};
+  return {
+    kind: content.kind,
+    from_name: content.fromName,
+    subject: content.subject,
+    body_text: withBody ? content.text : null,
+    body_html: withBody ? content.html : null,
+    reply_to: content.replyTo ? JSON.stringify(content.replyTo) : null,
+    headers: Object.keys(headers).length ? JSON.stringify(headers) : null,
+    attachments: content.attachments?.length ? JSON.stringify(content.attachments) : null,
+  };
+}
+
+/** The message a row's rendered content stands for: exactly what is handed to the provider (and shown to admins). */
+export function messageOf(to: string, content: OutboxContent, mailFrom: string): SentMessage {
+  const email = checkOutboxEmail({ ...content, to });
   return {
     from: email.fromName ? { email: mailFrom, name: email.fromName } : { email: mailFrom },
     to: email.to,

@@ -1,4 +1,4 @@
-// The states of an outbox row (app/features/messaging/outbox.server.ts), named once for the model and the admin pages.
+// The states of an outbox row (app/server/outbox.server.ts), named once for the model and the admin pages.
 export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

@@ -1,0 +1,234 @@
+// The events feature's messages in the outbox (app/server/outbox.server.ts): which to write with a
+// registration's change (the intents; registrations.server.ts writes them in its batch), and the
+// renderer that turns the stored rows into e-mails when they are sent (./registration-emails.ts).
+// A registrant's e-mail is rendered from their registration as it is at that moment, so its text
+// matches their status then: someone who moved up before their waiting-list e-mail went gets the
+// confirmation instead; one cancelled meanwhile gets no confirmation at all.
+import { sql } from "drizzle-orm";
+import { churchevents, type RegistrationStatus } from "~/db/schema";
+import { batchable, getDb } from "~/db/db.server";
+import { registrationDeskPath } from "~/lib/paths";
+import { EmailRefused, isAddress, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
+import { inIds, type OutboxRenderer } from "~/server/outbox.server";
+import type { SiteSettings } from "~/features/settings";
+import { settingsQuery, siteSettings } from "~/features/settings/index.server";
+import { type DatedEventSource, eventCalendarFile } from "./icalendar";
+import type { RegistrationNotifications } from "./registration-notifications";
+import {
+  movedUpEmail,
+  privateLinkOf,
+  registrationCancelledEmail,
+  type RegistrationEmailEvent,
+  registrationReceiptEmail,
+  registrationSummaryEmail,
+  staffRegistrationEmail,
+  type SummaryRegistration,
+} from "./registration-emails";
+import { eventWhenText } from "./registration-view";
+import type { RegistrationEmail } from "./registrations.server";
+
+// ----- What a change writes ---------------------------------------------------------------------
+
+/** To the registrant: the confirmation, or their place on the waiting list (by the status the batch gives). */
+export function registrationReceipts(): RegistrationEmail[] {
+  return [{ kind: "receipt", to: "registrant" }];
+}
+
+/** To each registrant who moves up from the waiting list. */
+export function movedUpNote(): RegistrationEmail {
+  return { kind: "moved-up", to: "registrant" };
+}
+
+/** The e-mails of a cancellation: to the registrant cancelled, and to those who move up into the place. */
+export function cancellationNotes(): { cancelled: RegistrationEmail; movedUp: RegistrationEmail } {
+  return { cancelled: { kind: "cancelled", to: "registrant" }, movedUp: movedUpNote() };
+}
+
+/**
+ * Everything a registration from the website writes: the registrant's confirmation (when they gave
+ * an address) and staff's notice to the events address (`staffAddress`, from the settings) when the
+ * event asks for each one. A staff address the provider would refuse is logged and left out, so the
+ * registration itself still goes through.
+ */
+export function newRegistrationEmails(
+  event: { registration_notifications: RegistrationNotifications },
+  person: { email: string | null },
+  staffAddress: string,
+): RegistrationEmail[] {
+  const staff = event.registration_notifications === "each";
+  if (staff && !isAddress(staffAddress)) console.error("Registration e-mail left out: the events address in the settings is not valid");
+  return [
+    ...(person.email ? registrationReceipts() : []),
+    ...(staff && isAddress(staffAddress) ? [{ kind: "staff-notice" as const, to: { staff: staffAddress } }] : []),
+  ];
+}
+
+// ----- Rendering when sent ----------------------------------------------------------------------
+
+const REGISTRANT_KINDS = ["registration-confirmed", "registration-waitlisted", "registration-moved-up", "registration-cancelled", "registration-notification"];
+
+/** The kinds this renderer renders: about_id is the registration, or for the summary the event. */
+export const REGISTRATION_OUTBOX_KINDS = [...REGISTRANT_KINDS, "registration-summary"] as const;
+
+type RegistrationRow = {
+  id: number;
+  full_name: string;
+  phone_number: string;
+  email: string | null;
+  status: RegistrationStatus;
+  code: string;
+  token: string;
+  place: number | null;
+  event_id: number;
+  event_name: string;
+  event_date: string | null;
+  event_location: string | null;
+  event_description: string | null;
+  event_updated_at: string | null;
+};
+
+/** The period a summary covers (its `about`). */
+type SummaryPeriod = { from: string; until: string };
+
+function periodOf(row: OutboxRow): SummaryPeriod | null {
+  try {
+    const about = JSON.parse(row.about ?? "null") as Partial<SummaryPeriod> | null;
+    return typeof about?.from === "string" && typeof about.until === "string" ? { from: about.from, until: about.until } : null;
+  } catch {
+    return null;
+  }
+}
+
+const PLACE_SQL = sql`CASE WHEN t.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
+  WHERE q.event_id = t.event_id AND q.status = 'waitlisted' AND (q.queued_at < t.queued_at OR (q.queued_at = t.queued_at AND q.id <= t.id))) END`;
+
+function emailEvent(event: DatedEventSource, origin: string): RegistrationEmailEvent {
+  return { name: event.name, whenText: eventWhenText(event.date), location: event.location?.trim() || null, url: `${origin}/events/${event.id}` };
+}
+
+const organisationOf = (settings: SiteSettings) => ({ name: settings.organisation.name, addressLines: settings.contact.address_lines });
+
+export const renderRegistrationOutbox: OutboxRenderer = async (rows, origin) => {
+  const db = getDb();
+  const registrationIds = rows.flatMap((row) => (REGISTRANT_KINDS.includes(row.kind) && row.about_id !== null ? [row.about_id] : []));
+  const summaries = rows.filter((row) => row.kind === "registration-summary");
+  const [settingsRows, registrations, events, counts, ...summaryLists] = (await db.batch([
+    settingsQuery(db),
+    batchable(
+      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, ${PLACE_SQL} AS place,
+          e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
+          e.description AS event_description, e.updated_at AS event_updated_at
+        FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+        WHERE ${inIds(sql`t.id`, registrationIds)}`),
+    ),
+    db
+      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, capacity: churchevents.capacity })
+      .from(churchevents)
+      .where(inIds(churchevents.id, summaries.flatMap((row) => (row.about_id === null ? [] : [row.about_id])))),
+    batchable(
+      db.all<{ event_id: number; confirmed: number; waitlisted: number }>(sql`SELECT event_id,
+          count(*) FILTER (WHERE status = 'confirmed') AS confirmed, count(*) FILTER (WHERE status = 'waitlisted') AS waitlisted
+        FROM event_registrations WHERE ${inIds(sql`event_id`, summaries.flatMap((row) => (row.about_id === null ? [] : [row.about_id])))}
+        GROUP BY event_id`),
+    ),
+    ...summaries.map((row) => {
+      const period = periodOf(row) ?? { from: "", until: "" };
+      return batchable(
+        db.all<SummaryRegistration>(sql`SELECT t.full_name, t.phone_number, t.email, t.status, t.code, ${PLACE_SQL} AS place
+          FROM event_registrations t
+          WHERE t.event_id = ${row.about_id} AND t.source = 'public' AND t.created_at >= ${period.from} AND t.created_at < ${period.until}
+          ORDER BY t.created_at, t.id`),
+      );
+    }),
+  ])) as unknown as [
+    Parameters<typeof siteSettings>[0],
+    RegistrationRow[],
+    { id: number; name: string; date: string | null; location: string | null; capacity: number | null }[],
+    { event_id: number; confirmed: number; waitlisted: number }[],
+    ...SummaryRegistration[][],
+  ];
+  const settings = siteSettings(settingsRows);
+  const organisation = organisationOf(settings);
+  const fromName = settings.organisation.name;
+  const fromEventsTeam = { fromName, replyTo: { email: settings.contact.events_email, name: fromName } };
+  const rendered = new Map<number, OutboxContent | EmailRefused>();
+
+  for (const row of rows) {
+    if (row.kind === "registration-summary") {
+      const event = events.find((found) => found.id === row.about_id);
+      const list = summaryLists[summaries.indexOf(row)] ?? [];
+      if (!event || !periodOf(row)) {
+        rendered.set(row.id, new EmailRefused("The event of this summary no longer exists"));
+        continue;
+      }
+      const count = counts.find((found) => found.event_id === event.id);
+      const totals = { confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0, capacity: event.capacity };
+      const eventOfEmail = emailEvent({ ...event, description: null }, origin);
+      rendered.set(row.id, {
+        kind: row.kind,
+        fromName,
+        ...registrationSummaryEmail(eventOfEmail, list, totals, `${origin}${registrationDeskPath(event.id)}`, organisation),
+      });
+      continue;
+    }
+    const registration = registrations.find((found) => found.id === row.about_id);
+    if (!registration) {
+      rendered.set(row.id, new EmailRefused("The registration was deleted before this was sent"));
+      continue;
+    }
+    const source: DatedEventSource = {
+      id: registration.event_id,
+      name: registration.event_name,
+      date: registration.event_date,
+      location: registration.event_location,
+      description: registration.event_description,
+      updated_at: registration.event_updated_at,
+    };
+    const event = emailEvent(source, origin);
+    const privateUrl = privateLinkOf(origin, registration.token);
+    const status = registration.status;
+    switch (row.kind) {
+      case "registration-confirmed":
+      case "registration-waitlisted": {
+        if (status === "cancelled") {
+          rendered.set(row.id, new EmailRefused("The registration was cancelled before this was sent"));
+          break;
+        }
+        const file = eventCalendarFile(source, origin, { name: fromName, email: settings.contact.events_email });
+        rendered.set(row.id, {
+          // The status when it is sent decides which e-mail it is.
+          kind: status === "confirmed" ? "registration-confirmed" : "registration-waitlisted",
+          ...fromEventsTeam,
+          ...registrationReceiptEmail(status, event, registration, privateUrl, organisation, file !== null),
+          attachments: file ? [{ filename: file.filename, type: "text/calendar; method=PUBLISH", content: file.content }] : [],
+        });
+        break;
+      }
+      case "registration-moved-up":
+        rendered.set(
+          row.id,
+          status === "confirmed"
+            ? { kind: row.kind, ...fromEventsTeam, ...movedUpEmail(event, registration, privateUrl, organisation) }
+            : new EmailRefused("The registration was no longer confirmed when this was to be sent"),
+        );
+        break;
+      case "registration-cancelled":
+        rendered.set(
+          row.id,
+          status === "cancelled"
+            ? { kind: row.kind, ...fromEventsTeam, ...registrationCancelledEmail(event, registration, organisation) }
+            : new EmailRefused("The registration was restored before this was sent"),
+        );
+        break;
+      case "registration-notification":
+        rendered.set(row.id, {
+          kind: row.kind,
+          fromName,
+          replyTo: registration.email ? { email: registration.email, name: registration.full_name } : null,
+          ...staffRegistrationEmail(status, event, registration, `${origin}${registrationDeskPath(registration.event_id)}`, organisation),
+        });
+        break;
+    }
+  }
+  return rendered;
+};

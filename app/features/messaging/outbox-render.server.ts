@@ -1,0 +1,38 @@
+// Renders outbox rows when they are sent (and when /admin/outbox shows one not sent yet): each kind
+// by the renderer of the feature that owns it, all of them at once (each reads what it needs in one
+// D1 batch). A row that holds its text already (written rendered before the outbox stored intent, a
+// newsletter test, or rendered at an earlier attempt) is sent as stored, so a retry sends exactly
+// what /admin/outbox showed. A newsletter copy's body is always its newsletter's.
+// This is the one place that knows every feature's renderer: features never import it (the sender
+// is installed in app/server/outbox.server.ts by the Worker entry), so no import cycle forms.
+import { EmailRefused, type OutboxContent, type OutboxRow, storedContentOfRow } from "~/server/email-rules.server";
+import type { OutboxRenderer } from "~/server/outbox.server";
+import { ACCOUNT_OUTBOX_KINDS, renderAccountOutbox } from "~/features/accounts/index.server";
+import { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "~/features/events/index.server";
+import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
+
+const RENDERERS: readonly { kinds: readonly string[]; render: OutboxRenderer }[] = [
+  { kinds: MESSAGING_OUTBOX_KINDS, render: renderMessagingOutbox },
+  { kinds: REGISTRATION_OUTBOX_KINDS, render: renderRegistrationOutbox },
+  { kinds: ACCOUNT_OUTBOX_KINDS, render: renderAccountOutbox },
+];
+
+/** Each row's e-mail (without its recipient, which is the row's), or why it cannot be sent. */
+export async function renderOutboxRows(rows: readonly OutboxRow[], origin: string): Promise<Map<number, OutboxContent | EmailRefused>> {
+  const rendered = new Map<number, OutboxContent | EmailRefused>();
+  const toRender: OutboxRow[] = [];
+  for (const row of rows) {
+    const stored = row.newsletter_id === null ? storedContentOfRow(row) : null;
+    if (stored) rendered.set(row.id, stored);
+    else toRender.push(row);
+  }
+  const results = await Promise.all(
+    RENDERERS.map(({ kinds, render }) => {
+      const mine = toRender.filter((row) => kinds.includes(row.kind));
+      return mine.length ? render(mine, origin) : new Map<number, OutboxContent | EmailRefused>();
+    }),
+  );
+  for (const result of results) for (const [id, content] of result) rendered.set(id, content);
+  for (const row of toRender) if (!rendered.has(row.id)) rendered.set(row.id, new EmailRefused(`No renderer for messages of kind ${row.kind}`));
+  return rendered;
+}

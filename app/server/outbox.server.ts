@@ -1,0 +1,353 @@
+// Every query that touches `email_outbox` (shared: it knows no feature): writing a message's intent
+// in the same batch as what causes it, the senders' guarded claim and their results, the outbox
+// cron's sweeps, and /admin/outbox's rows. And the one slot through which features ask for sending.
+//
+// A row is intent, not text: its kind, channel ('email'), recipient and what it is about (`about_id`,
+// the id of a stored row; `about`, small JSON for what is not a row). The kind's feature renders it
+// when it is sent (app/features/messaging/sender.server.ts asks the features' renderers) and what was
+// sent is stored on the row. To send a message from new code (e.g. a registration's confirmation):
+//   const [registered, [outboxRow]] = await db.batch([insertRegistration, enqueueQuery(db, { kind, to, aboutId }, guard)]);
+//   sendAfterResponse(outboxRow ? [outboxRow.id] : []);
+// and a renderer for the kind (see OutboxRenderer). A message about rows the batch changes, to an
+// address on each of them (a registrant who moves up from the waiting list), is enqueueForEachQuery.
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, is, isNotNull, isNull, lt, lte, or, SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { waitUntil } from "cloudflare:workers";
+import { email_outbox } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
+import { MAX_SEND_ATTEMPTS, OUTBOX_EXPIRY_DAYS, STUCK_SENDING_MINUTES } from "~/lib/constants";
+import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
+import { checkOutboxEmail, EmailRefused, isAddress, type OutboxContent, type OutboxEmail, type OutboxRow, storedColumnsOf } from "~/server/email-rules.server";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const iso = (date: Date) => date.toISOString();
+/** Rows written before this are too old to send (OUTBOX_EXPIRY_DAYS). */
+const expiryCutoff = (now: Date) => iso(new Date(now.getTime() - OUTBOX_EXPIRY_DAYS * DAY));
+
+/** A message to write: its kind, one recipient, and what it is about. No text: that is rendered when it is sent. */
+export type OutboxIntent = {
+  kind: string;
+  to: string;
+  /** The id of the stored row it is about (which table, the kind says). */
+  aboutId?: number | null;
+  /** Parameters that are not a row id (small, JSON). */
+  about?: Record<string, string> | null;
+};
+
+/**
+ * `INSERT INTO email_outbox SELECT <values> <rest> RETURNING id`, for a batch: each column takes its
+ * value from `values` (a value, or SQL such as a column of `rest`'s tables), else its default.
+ * (drizzle cannot put a raw `db.all(sql)` with parameters in a D1 batch, so it is built this way.)
+ */
+export function insertOutboxSelectQuery(db: Db, values: Partial<Record<keyof OutboxRow, unknown>>, rest: SQL) {
+  const selected = Object.entries(getTableColumns(email_outbox)).map(([key, column]) => {
+    if (key in values) {
+      const value = values[key as keyof OutboxRow];
+      return is(value, SQL) ? value : sql`${value}`;
+    }
+    if (column.default === undefined) return sql`NULL`;
+    return is(column.default, SQL) ? column.default : sql`${column.default}`;
+  });
+  return db
+    .insert(email_outbox)
+    .select(sql`SELECT ${sql.join(selected, sql`, `)} ${rest}`)
+    .returning({ id: email_outbox.id });
+}
+
+function intentValues(intent: OutboxIntent) {
+  if (!isAddress(intent.to)) throw new EmailRefused(`"${String(intent.to).slice(0, 100)}" is not a valid e-mail address`);
+  return { kind: intent.kind, recipient: intent.to, about_id: intent.aboutId ?? null, about: intent.about ? JSON.stringify(intent.about) : null };
+}
+
+/**
+ * Writes one message's intent to the outbox, for a drizzle `db.batch([...])` beside the write that
+ * causes it: both land or neither. With `when`, it is written only if that SQL condition holds at
+ * that point of the batch (e.g. `sql\`EXISTS (SELECT 1 FROM event_registrations WHERE id = ...)\``).
+ * `aboutId` may be SQL (e.g. `last_insert_rowid()` after an insert of the same batch).
+ * Answers the new row's `{ id }` (none when `when` did not hold): pass the ids to sendAfterResponse.
+ * Throws EmailRefused at once for a recipient the provider would refuse.
+ */
+export function enqueueQuery(db: Db, intent: Omit<OutboxIntent, "aboutId"> & { aboutId?: number | SQL | null }, when?: SQL) {
+  const { aboutId, ...rest } = intent;
+  return insertOutboxSelectQuery(db, { ...intentValues(rest), about_id: aboutId ?? null }, sql`WHERE ${when ?? sql`1`}`);
+}
+
+/**
+ * Writes a message's intent once for each row `rows.from` selects (`FROM … WHERE …`), for a drizzle
+ * batch: a message about rows the same batch writes or changes, written only where those rows are.
+ * The recipient (`to`), what it is about (`aboutId`) and the kind may be SQL over those rows (e.g.
+ * an address column, the row's id, a CASE on its status). No text. Answers the new rows' `{ id }`.
+ */
+export function enqueueForEachQuery(db: Db, rows: { kind: string | SQL; to: SQL; aboutId: SQL; from: SQL }) {
+  return insertOutboxSelectQuery(db, { kind: rows.kind, recipient: rows.to, about_id: rows.aboutId }, rows.from);
+}
+
+/** For a batch: a statement in a message's place that writes nothing (there is no message to write). */
+export function enqueueNothingQuery(db: Db) {
+  return insertOutboxSelectQuery(db, {}, sql`WHERE 0`);
+}
+
+/**
+ * Writes an e-mail already rendered, for content that is stored nowhere else (a newsletter test of
+ * what the composer holds): the row is sent as stored. Everything else writes intent (enqueueQuery).
+ * Throws EmailRefused at once for an e-mail the provider would refuse.
+ */
+export function enqueueRenderedEmailQuery(db: Db, email: OutboxEmail, when?: SQL) {
+  const checked = checkOutboxEmail(email);
+  return insertOutboxSelectQuery(db, { recipient: checked.to, ...storedColumnsOf(checked, true) }, sql`WHERE ${when ?? sql`1`}`);
+}
+
+/** Writes messages' intent in one batch (nothing else to write with them); answers their ids. */
+export async function enqueue(intents: readonly OutboxIntent[]): Promise<number[]> {
+  if (intents.length === 0) return [];
+  const db = getDb();
+  const [first, ...rest] = intents.map((intent) => enqueueQuery(db, intent));
+  const rows = await db.batch([first!, ...rest]);
+  return rows.flat().map((row) => row.id);
+}
+
+/** Writes one rendered e-mail on its own (see enqueueRenderedEmailQuery). */
+export async function enqueueRenderedEmail(email: OutboxEmail): Promise<number> {
+  const [row] = await enqueueRenderedEmailQuery(getDb(), email);
+  return row!.id;
+}
+
+/**
+ * A feature's renderer for the kinds it owns: given outbox rows not rendered yet (kind, recipient,
+ * about_id, about), it reads what it needs in one D1 batch and answers, by row id, the e-mail to
+ * send (its recipient is the row's) or why it cannot be sent (EmailRefused: a failed row, no
+ * retry), e.g. the registration was cancelled before its confirmation went. `origin` is the site's
+ * address for absolute links (SITE_URL, or a request's).
+ */
+export type OutboxRenderer = (rows: readonly OutboxRow[], origin: string) => Promise<Map<number, OutboxContent | EmailRefused>>;
+
+// Sending (app/features/messaging/sender.server.ts claims, renders and sends; these record it).
+
+/**
+ * The guarded claim: marks the rows among `ids` that are still queued, due by `dueBy` and not
+ * expired as 'sending', in one statement, and answers them. A row another sender claimed, or one
+ * already sent (a queue message delivered twice), is not answered, so it is never sent twice.
+ */
+export async function claimOutboxRows(ids: readonly number[], now: Date, dueBy: Date): Promise<OutboxRow[]> {
+  if (ids.length === 0) return [];
+  const t = email_outbox;
+  const rows = await getDb()
+    .update(t)
+    .set({ status: "sending", attempts: sql`${t.attempts} + 1`, claimed_at: iso(now), updated_at: iso(now) })
+    .where(
+      and(
+        inArray(t.id, [...ids]),
+        eq(t.status, "queued"),
+        or(isNull(t.next_attempt_at), lte(t.next_attempt_at, iso(dueBy))),
+        gt(t.created_at, expiryCutoff(now)),
+      ),
+    )
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Guards every result: only a row this sender still holds changes. */
+const claimed = (id: number) => and(eq(email_outbox.id, id), eq(email_outbox.status, "sending"));
+
+/** What a sender rendered for a row, stored with its result: /admin/outbox shows what was sent. */
+export type RenderedColumns = ReturnType<typeof storedColumnsOf>;
+
+export async function markOutboxSent(id: number, providerMessageId: string | null, now: Date, rendered: RenderedColumns | null = null): Promise<void> {
+  await getDb()
+    .update(email_outbox)
+    .set({ ...rendered, status: "sent", sent_at: iso(now), provider_message_id: providerMessageId, last_error: null, next_attempt_at: null, updated_at: iso(now) })
+    .where(claimed(id));
+}
+
+/**
+ * A failed attempt: `retryAt` is when it is tried again by itself, null for never (an admin can still
+ * retry). With what was rendered for it, which a retry then sends as stored.
+ */
+export async function markOutboxFailed(id: number, reason: string, retryAt: Date | null, now: Date, rendered: RenderedColumns | null = null): Promise<void> {
+  await getDb()
+    .update(email_outbox)
+    .set({ ...rendered, status: "failed", last_error: reason, next_attempt_at: retryAt && iso(retryAt), updated_at: iso(now) })
+    .where(claimed(id));
+}
+
+/** For a batch: the row fails for good with `reason` (the provider refuses its address: app/features/messaging/subscribers.server.ts). */
+export function failOutboxRowQuery(db: Db, id: number, reason: string, now: Date) {
+  return db.update(email_outbox).set({ status: "failed", last_error: reason, next_attempt_at: null, updated_at: iso(now) }).where(claimed(id));
+}
+
+/**
+ * The provider asks to slow down (rate or daily limit): the rows go back to the queue, due at
+ * `until`, and the attempt they were claimed for does not count.
+ */
+export async function releaseOutboxRows(ids: readonly number[], until: Date, reason: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  const t = email_outbox;
+  await getDb()
+    .update(t)
+    .set({ status: "queued", attempts: sql`max(${t.attempts} - 1, 0)`, next_attempt_at: iso(until), last_error: reason, updated_at: iso(now) })
+    .where(and(inArray(t.id, [...ids]), eq(t.status, "sending")));
+}
+
+/**
+ * What the outbox cron (every few minutes) has to do, found and prepared in one round trip:
+ * - rows stuck in 'sending' for STUCK_SENDING_MINUTES (their sender died) go back to the queue,
+ *   or fail for good after MAX_SEND_ATTEMPTS;
+ * - failed rows whose automatic retry is due go back to the queue;
+ * - queued e-mails that are due (at most 50). Newsletter copies are answered apart (at most
+ *   `newsletterLimit`): with a queue only those overdue by STUCK_SENDING_MINUTES (their queue
+ *   message was lost) or just put back, without one every due copy.
+ */
+export async function outboxSweep(now: Date, { withQueue, newsletterLimit }: { withQueue: boolean; newsletterLimit: number }) {
+  const db = getDb();
+  const t = email_outbox;
+  const stuckBefore = iso(new Date(now.getTime() - STUCK_SENDING_MINUTES * MINUTE));
+  const newsletterDueBy = withQueue ? stuckBefore : iso(now);
+  const stuck = and(eq(t.status, "sending"), lt(t.claimed_at, stuckBefore));
+  const [revived, , overdue, due] = await db.batch([
+    db
+      .update(t)
+      .set({ status: "queued", next_attempt_at: iso(now), updated_at: iso(now) })
+      .where(or(and(stuck, lt(t.attempts, MAX_SEND_ATTEMPTS)), and(eq(t.status, "failed"), isNotNull(t.next_attempt_at), lte(t.next_attempt_at, iso(now)))))
+      .returning({ id: t.id, newsletter_id: t.newsletter_id }),
+    db
+      .update(t)
+      .set({
+        status: "failed",
+        next_attempt_at: null,
+        last_error: sql`'Stopped after ' || ${t.attempts} || ' attempts: the sender did not finish (last error: ' || coalesce(${t.last_error}, 'none') || ')'`,
+        updated_at: iso(now),
+      })
+      .where(and(stuck, gte(t.attempts, MAX_SEND_ATTEMPTS))),
+    db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.status, "queued"), isNotNull(t.newsletter_id), lte(t.next_attempt_at, newsletterDueBy), gt(t.created_at, expiryCutoff(now))))
+      .orderBy(asc(t.id))
+      .limit(newsletterLimit),
+    db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.status, "queued"), isNull(t.newsletter_id), lte(t.next_attempt_at, iso(now)), gt(t.created_at, expiryCutoff(now))))
+      .orderBy(asc(t.id))
+      .limit(50),
+  ]);
+  const newsletterIds = [...new Set([...revived.filter((row) => row.newsletter_id !== null).map((row) => row.id), ...overdue.map((row) => row.id)])].slice(0, newsletterLimit);
+  return { newsletterIds, transactionalIds: due.map((row) => row.id) };
+}
+
+/** Daily: messages unsent OUTBOX_EXPIRY_DAYS after they were written are given up. */
+export async function expireOutbox(now: Date): Promise<number> {
+  const t = email_outbox;
+  const rows = await getDb()
+    .update(t)
+    .set({
+      status: "failed",
+      next_attempt_at: null,
+      last_error: sql`'Expired: not sent within ${sql.raw(String(OUTBOX_EXPIRY_DAYS))} days' || coalesce(' (last error: ' || ${t.last_error} || ')', '')`,
+      updated_at: iso(now),
+    })
+    .where(and(or(eq(t.status, "queued"), and(eq(t.status, "failed"), isNotNull(t.next_attempt_at))), lt(t.created_at, expiryCutoff(now))))
+    .returning({ id: t.id });
+  return rows.length;
+}
+
+// /admin/outbox.
+
+const listColumns = {
+  id: email_outbox.id,
+  kind: email_outbox.kind,
+  channel: email_outbox.channel,
+  recipient: email_outbox.recipient,
+  from_name: email_outbox.from_name,
+  unsubscribe_url: email_outbox.unsubscribe_url,
+  about_id: email_outbox.about_id,
+  about: email_outbox.about,
+  newsletter_id: email_outbox.newsletter_id,
+  subject: email_outbox.subject,
+  status: email_outbox.status,
+  attempts: email_outbox.attempts,
+  last_error: email_outbox.last_error,
+  next_attempt_at: email_outbox.next_attempt_at,
+  created_at: email_outbox.created_at,
+  sent_at: email_outbox.sent_at,
+};
+
+export type OutboxListRow = Pick<OutboxRow, keyof typeof listColumns>;
+
+/**
+ * The newest messages (of one status, or all) and how many there are of each status, in one round
+ * trip. A row not sent yet has no subject: the messaging feature renders those of the page.
+ */
+export async function outboxPage(status: OutboxStatus | null) {
+  const db = getDb();
+  const [rows, counts] = await db.batch([
+    db
+      .select(listColumns)
+      .from(email_outbox)
+      .where(status ? eq(email_outbox.status, status) : undefined)
+      .orderBy(desc(email_outbox.created_at), desc(email_outbox.id))
+      .limit(OUTBOX_PAGE_SIZE),
+    db.select({ status: email_outbox.status, n: count() }).from(email_outbox).groupBy(email_outbox.status),
+  ]);
+  const byStatus = Object.fromEntries(OUTBOX_STATUSES.map((key) => [key, counts.find((row) => row.status === key)?.n ?? 0])) as Record<OutboxStatus, number>;
+  return { rows, counts: byStatus };
+}
+
+/** One message, as stored. */
+export async function outboxRow(id: number): Promise<OutboxRow | undefined> {
+  return getDb().select().from(email_outbox).where(eq(email_outbox.id, id)).get();
+}
+
+/** An admin's Retry: a failed message goes back to the queue, due now, with its attempts counted afresh. */
+export async function retryOutboxMessage(id: number, now: Date) {
+  return getDb()
+    .update(email_outbox)
+    .set({ status: "queued", attempts: 0, next_attempt_at: iso(now), updated_at: iso(now) })
+    .where(and(eq(email_outbox.id, id), eq(email_outbox.status, "failed")))
+    .returning({ id: email_outbox.id, newsletter_id: email_outbox.newsletter_id })
+    .get();
+}
+
+// Sending after the response.
+
+type OutboxSender = (ids: readonly number[], options: { origin?: string }) => Promise<unknown>;
+
+/**
+ * The one sender: the Worker entry installs the messaging feature's deliverOutbox here once, at
+ * module load (workers/app.ts). Features ask for sending through sendAfterResponse and never import
+ * the sender, which imports their renderers: that would be an import cycle. Unset (a test that
+ * calls a feature without the Worker), sendAfterResponse leaves the rows to the outbox cron.
+ */
+let installedSender: OutboxSender | null = null;
+
+export function installOutboxSender(sender: OutboxSender): void {
+  installedSender = sender;
+}
+
+/**
+ * Sends the given outbox rows after the response has gone (the page never waits for e-mail), in
+ * `waitUntil`. `request` gives links its origin when SITE_URL is not set (locally). A failure here
+ * is only logged: the outbox cron retries whatever is still due.
+ */
+export function sendAfterResponse(ids: readonly number[], request?: Request): void {
+  if (ids.length === 0) return;
+  const sender = installedSender;
+  if (!sender) {
+    console.warn("No outbox sender is installed: the outbox cron will send these messages.");
+    return;
+  }
+  const origin = request ? new URL(request.url).origin : undefined;
+  waitUntil(
+    sender(ids, { origin }).catch((error: unknown) => {
+      console.error("Sending e-mail after the response failed; the outbox cron will retry:", error);
+    }),
+  );
+}
+
+/**
+ * `column IN (ids)` for a renderer's queries, with the ids as one JSON parameter: D1 takes at most
+ * 100 bound parameters a statement, and /admin/outbox renders up to 100 rows at once.
+ */
+export function inIds(column: SQL | SQLWrapper, ids: readonly number[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`;
+}
