@@ -119,7 +119,14 @@ export async function enqueueRenderedEmail(email: OutboxEmail): Promise<number> 
  * retry), e.g. the registration was cancelled before its confirmation went. `origin` is the site's
  * address for absolute links (SITE_URL, or a request's).
  */
-export type OutboxRenderer = (rows: readonly OutboxRow[], origin: string) => Promise<Map<number, OutboxContent | EmailRefused>>;
+/**
+ * Who sends, as the settings say at send time: the site's address (for links), the organisation's
+ * name and postal address (every e-mail's footer) and the events address (registrations' replies).
+ * The messaging feature reads it once for every row it renders and hands it to each renderer.
+ */
+export type MessageSender = { origin: string; name: string; addressLines: readonly string[]; eventsEmail: string };
+
+export type OutboxRenderer = (rows: readonly OutboxRow[], sender: MessageSender) => Promise<Map<number, OutboxContent | EmailRefused>>;
 
 // Sending (app/features/messaging/sender.server.ts claims, renders and sends; these record it).
 

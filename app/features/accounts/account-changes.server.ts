@@ -7,8 +7,6 @@ import type { RouterContextProvider } from "react-router";
 import { adminContext } from "./admin-context";
 import { formatInSiteZone } from "~/lib/time";
 import { administratorEmails } from "~/features/accounts/admins.server";
-import { settingsQuery, siteSettings } from "~/features/settings/index.server";
-import { getDb } from "~/db/db.server";
 import { EmailRefused, type OutboxContent } from "~/server/email-rules.server";
 import { enqueue, type OutboxRenderer, sendAfterResponse } from "~/server/outbox.server";
 import { type AccountChange, accountChangeEmail } from "./account-change-email";
@@ -42,15 +40,14 @@ function changeOf(about: string | null): AccountChange | null {
 }
 
 /** Renders account-change notices from the change each row holds, with the settings as they are now. */
-export const renderAccountOutbox: OutboxRenderer = async (rows, origin) => {
-  const settings = siteSettings(await settingsQuery(getDb()));
-  const organisation = { name: settings.organisation.name, addressLines: settings.contact.address_lines };
+export const renderAccountOutbox: OutboxRenderer = async (rows, sender) => {
+  const organisation = { name: sender.name, addressLines: sender.addressLines };
   const rendered = new Map<number, OutboxContent | EmailRefused>();
   for (const row of rows) {
     const change = changeOf(row.about);
     rendered.set(
       row.id,
-      change ? { kind: row.kind, fromName: settings.organisation.name, ...accountChangeEmail(change, organisation, origin) } : new EmailRefused("The account change of this message could not be read"),
+      change ? { kind: row.kind, fromName: sender.name, ...accountChangeEmail(change, organisation, sender.origin) } : new EmailRefused("The account change of this message could not be read"),
     );
   }
   return rendered;

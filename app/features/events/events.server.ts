@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
+import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,
@@ -292,4 +293,14 @@ export async function deleteEvent(id: number) {
     db.delete(churchevents).where(eq(churchevents.id, id)).returning({ image_url: churchevents.image_url }),
   ]);
   return removed[0];
+}
+
+/**
+ * Which e-mails a new registration writes depends on its event (whether staff hear of each one) and
+ * on the events address in the settings, where staff's notices go: both in one round trip.
+ */
+export async function eventAndEventsAddress(eventId: number) {
+  const db = getDb();
+  const [settingsRows, events] = await db.batch([settingsQuery(db), eventForEmailsQuery(db, eventId)]);
+  return { event: events[0], eventsAddress: siteSettings(settingsRows).contact.events_email };
 }

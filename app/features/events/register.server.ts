@@ -6,8 +6,8 @@
 // registration's code, status and private link; a plain post goes on to the private page itself.
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registrationPath, registrationView } from "~/features/events/registration-view";
+import { eventAndEventsAddress } from "~/features/events/events.server";
 import { registerForEvent } from "~/features/events/registrations.server";
-import { settingsAndEventForEmails, siteSettings } from "~/features/settings/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -36,8 +36,8 @@ export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
   successToast: REGISTRATION_MESSAGES.success,
   async handle(input, _formData, request) {
     // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
-    const about = await settingsAndEventForEmails(input.event_id);
-    const emails = about.event ? newRegistrationEmails(about.event, input, siteSettings(about.rows).contact.events_email) : [];
+    const about = await eventAndEventsAddress(input.event_id);
+    const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
     const result = await registerForEvent(input, new Date(), emails);
     if (result.outcome !== "registered" && result.outcome !== "repeated") return refusals[result.outcome];
     if (result.outcome === "registered") {

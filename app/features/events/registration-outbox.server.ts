@@ -10,8 +10,6 @@ import { batchable, getDb } from "~/db/db.server";
 import { registrationDeskPath } from "~/lib/paths";
 import { EmailRefused, isAddress, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer } from "~/server/outbox.server";
-import type { SiteSettings } from "~/features/settings";
-import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import { type DatedEventSource, eventCalendarFile } from "./icalendar";
 import type { RegistrationNotifications } from "./registration-notifications";
 import {
@@ -106,14 +104,12 @@ function emailEvent(event: DatedEventSource, origin: string): RegistrationEmailE
   return { name: event.name, whenText: eventWhenText(event.date), location: event.location?.trim() || null, url: `${origin}/events/${event.id}` };
 }
 
-const organisationOf = (settings: SiteSettings) => ({ name: settings.organisation.name, addressLines: settings.contact.address_lines });
-
-export const renderRegistrationOutbox: OutboxRenderer = async (rows, origin) => {
+export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => {
+  const { origin } = sender;
   const db = getDb();
   const registrationIds = rows.flatMap((row) => (REGISTRANT_KINDS.includes(row.kind) && row.about_id !== null ? [row.about_id] : []));
   const summaries = rows.filter((row) => row.kind === "registration-summary");
-  const [settingsRows, registrations, events, counts, ...summaryLists] = (await db.batch([
-    settingsQuery(db),
+  const [registrations, events, counts, ...summaryLists] = (await db.batch([
     batchable(
       db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, ${PLACE_SQL} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
@@ -141,16 +137,14 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, origin) => 
       );
     }),
   ])) as unknown as [
-    Parameters<typeof siteSettings>[0],
     RegistrationRow[],
     { id: number; name: string; date: string | null; location: string | null; capacity: number | null }[],
     { event_id: number; confirmed: number; waitlisted: number }[],
     ...SummaryRegistration[][],
   ];
-  const settings = siteSettings(settingsRows);
-  const organisation = organisationOf(settings);
-  const fromName = settings.organisation.name;
-  const fromEventsTeam = { fromName, replyTo: { email: settings.contact.events_email, name: fromName } };
+  const organisation = { name: sender.name, addressLines: sender.addressLines };
+  const fromName = sender.name;
+  const fromEventsTeam = { fromName, replyTo: { email: sender.eventsEmail, name: fromName } };
   const rendered = new Map<number, OutboxContent | EmailRefused>();
 
   for (const row of rows) {
@@ -194,7 +188,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, origin) => 
           rendered.set(row.id, new EmailRefused("The registration was cancelled before this was sent"));
           break;
         }
-        const file = eventCalendarFile(source, origin, { name: fromName, email: settings.contact.events_email });
+        const file = eventCalendarFile(source, origin, { name: fromName, email: sender.eventsEmail });
         rendered.set(row.id, {
           // The status when it is sent decides which e-mail it is.
           kind: status === "confirmed" ? "registration-confirmed" : "registration-waitlisted",

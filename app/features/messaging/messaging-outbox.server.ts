@@ -10,7 +10,6 @@ import { confirmSubscriptionPath } from "~/lib/paths";
 import { EmailRefused, listUnsubscribeHeaders, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer } from "~/server/outbox.server";
 import type { SiteSettings } from "~/features/settings";
-import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import { contactNotificationEmail } from "./contact-email";
 import { withUnsubscribeUrl } from "./newsletter-email";
 import { subscribeConfirmationEmail } from "./subscribe-email";
@@ -25,11 +24,11 @@ export function emailOrganisation(settings: SiteSettings): EmailOrganisation {
 const idsOf = (rows: readonly OutboxRow[], kind: string, about: (row: OutboxRow) => number | null) =>
   rows.flatMap((row) => (row.kind === kind && about(row) !== null ? [about(row)!] : []));
 
-export const renderMessagingOutbox: OutboxRenderer = async (rows, origin) => {
+export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
+  const { origin } = sender;
   const db = getDb();
   const newsletterOf = (row: OutboxRow) => row.newsletter_id ?? row.about_id;
-  const [settingsRows, messages, subscribers, letters] = await db.batch([
-    settingsQuery(db),
+  const [messages, subscribers, letters] = await db.batch([
     db.select().from(contact_messages).where(inIds(contact_messages.id, idsOf(rows, "contact-notification", (row) => row.about_id))),
     db
       .select({ id: newsletter_subscribers.id, confirm_token: newsletter_subscribers.confirm_token, confirmed_at: newsletter_subscribers.confirmed_at })
@@ -40,9 +39,8 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, origin) => {
       .from(newsletters)
       .where(inIds(newsletters.id, idsOf(rows, "newsletter", newsletterOf))),
   ]);
-  const settings = siteSettings(settingsRows);
-  const organisation = emailOrganisation(settings);
-  const fromName = settings.organisation.name;
+  const organisation = { name: sender.name, addressLines: sender.addressLines };
+  const fromName = sender.name;
   const rendered = new Map<number, OutboxContent | EmailRefused>();
   for (const row of rows) {
     rendered.set(row.id, renderOne(row));

@@ -6,7 +6,8 @@
 // This is the one place that knows every feature's renderer: features never import it (the sender
 // is installed in app/server/outbox.server.ts by the Worker entry), so no import cycle forms.
 import { EmailRefused, type OutboxContent, type OutboxRow, storedContentOfRow } from "~/server/email-rules.server";
-import type { OutboxRenderer } from "~/server/outbox.server";
+import type { MessageSender, OutboxRenderer } from "~/server/outbox.server";
+import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import { ACCOUNT_OUTBOX_KINDS, renderAccountOutbox } from "~/features/accounts/index.server";
 import { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "~/features/events/index.server";
 import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
@@ -26,13 +27,20 @@ export async function renderOutboxRows(rows: readonly OutboxRow[], origin: strin
     if (stored) rendered.set(row.id, stored);
     else toRender.push(row);
   }
+  const sender = toRender.length ? await senderNow(origin) : null;
   const results = await Promise.all(
     RENDERERS.map(({ kinds, render }) => {
       const mine = toRender.filter((row) => kinds.includes(row.kind));
-      return mine.length ? render(mine, origin) : new Map<number, OutboxContent | EmailRefused>();
+      return mine.length && sender ? render(mine, sender) : new Map<number, OutboxContent | EmailRefused>();
     }),
   );
   for (const result of results) for (const [id, content] of result) rendered.set(id, content);
   for (const row of toRender) if (!rendered.has(row.id)) rendered.set(row.id, new EmailRefused(`No renderer for messages of kind ${row.kind}`));
   return rendered;
+}
+
+/** Who sends, from the settings as they are now. */
+async function senderNow(origin: string): Promise<MessageSender> {
+  const settings = siteSettings(await storedSettings());
+  return { origin, name: settings.organisation.name, addressLines: settings.contact.address_lines, eventsEmail: settings.contact.events_email };
 }

@@ -20,7 +20,7 @@ import {
   type SettingsValues,
 } from "~/features/settings/settings-forms";
 import { savedAtText } from "~/lib/time";
-import { saveSection, settingsFormData } from "~/features/settings/settings-data.server";
+import { saveSection, type StoredSection } from "~/features/settings/settings-data.server";
 import { decideImage, errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
 import { deleteImageSet } from "~/features/images/index.server";
@@ -31,9 +31,14 @@ import { redirectWithToast } from "~/server/toast.server";
 /** A section form's answer: which section it was for, and conform's result. */
 export type SectionAnswer = FormAnswer & { section: SettingsSection };
 
-/** What a settings page's forms start from: the values, each section's version and last save, the upcoming events. */
-export async function settingsPageData() {
-  const { rows, upcomingEvents } = await settingsFormData(new Date());
+/** An event the conference card may follow. */
+type UpcomingEvent = { id: number; name: string; date: string | null };
+
+/**
+ * What a settings page's forms start from: the values, each section's version and last save, and
+ * the upcoming events (read with the stored sections in one round trip: features/site's settingsFormPage).
+ */
+export function settingsPageData(rows: StoredSection[], upcomingEvents: UpcomingEvent[]) {
   return { settings: siteSettings(rows), versions: sectionVersions(rows), saves: sectionSaves(rows), upcomingEvents };
 }
 
@@ -65,7 +70,13 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> }
  * Saves the section the form posted, when it is one of this page's `sections`; with `keepHistory`
  * (the page copy), the version a save replaces is kept, and a restore of one is a save too.
  */
-export async function saveSettingsSection({ request, context }: ActionArgs, page: string, sections: readonly SettingsSection[], keepHistory = false) {
+export async function saveSettingsSection(
+  { request, context }: ActionArgs,
+  stored: ReturnType<typeof settingsPageData>,
+  page: string,
+  sections: readonly SettingsSection[],
+  keepHistory = false,
+) {
   const post = await readAdminPost(request, undefined, page);
   if ("refused" in post) return post.refused;
   const { formData } = post;
@@ -73,7 +84,6 @@ export async function saveSettingsSection({ request, context }: ActionArgs, page
   if (!section) return redirectWithToast(request, page, errorToast("Unknown settings section."));
 
   const version = Number(formData.get("version"));
-  const stored = await settingsPageData();
   const schema =
     section === "conference" ? conferenceSchemaWithEvents(new Set(stored.upcomingEvents.map((event) => event.id))) : SECTION_SCHEMAS[section];
   let submission;

@@ -3,7 +3,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { eventForEmailsQuery, upcomingEventOptionsQuery } from "~/features/events/index.server";
 import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "~/features/history/index.server";
 
 export type StoredSection = typeof site_settings.$inferSelect;
@@ -16,20 +15,6 @@ export function settingsQuery(db: Db) {
 /** Every stored section (a page that reads nothing else). */
 export function storedSettings(): Promise<StoredSection[]> {
   return settingsQuery(getDb()).all();
-}
-
-/** What /admin/settings and /admin/pages start from: the stored sections and the upcoming events. */
-export async function settingsFormData(now: Date) {
-  const db = getDb();
-  const [rows, upcomingEvents] = await db.batch([settingsQuery(db), upcomingEventOptionsQuery(db, now)]);
-  return { rows, upcomingEvents };
-}
-
-/** What a registration's e-mails start from, in one round trip: the stored sections and the event (undefined when there is none). */
-export async function settingsAndEventForEmails(eventId: number) {
-  const db = getDb();
-  const [rows, events] = await db.batch([settingsQuery(db), eventForEmailsQuery(db, eventId)]);
-  return { rows, event: events[0] };
 }
 
 export type SaveOutcome = { saved: true } | { saved: false; savedAt: string | null };

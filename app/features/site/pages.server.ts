@@ -7,8 +7,8 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { getDb, type Db } from "~/db/db.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
-import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery, registrationByTokenQuery, registrationWithEventOf } from "~/features/events/index.server";
-import { settingsQuery } from "~/features/settings/index.server";
+import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
+import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 
 type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 
@@ -130,4 +130,11 @@ export async function sitemapPage(now: Date) {
   const db = getDb();
   const [ministries, events, posts] = await db.batch([activeMinistriesQuery(db), activeEventsQuery(db), postSummariesQuery(db, now)]);
   return { ministries, events, posts };
+}
+
+/** /admin/settings and /admin/pages: the stored sections and the upcoming events the conference card may follow. */
+export async function settingsFormPage(now: Date) {
+  const db = getDb();
+  const [rows, upcomingEvents] = await db.batch([settingsQuery(db), upcomingEventOptionsQuery(db, now)]);
+  return settingsPageData(rows, upcomingEvents);
 }

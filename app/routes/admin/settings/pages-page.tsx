@@ -7,7 +7,8 @@ import { RequiredLabel } from "~/components/admin/form-kit";
 import { HistoryList, VersionBanner } from "~/features/history";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { SECTION_FORMS, SECTION_SCHEMAS, type SiteSettings } from "~/features/settings";
-import { pageHistory, saveSettingsSection, settingsPageData } from "~/features/settings/index.server";
+import { pageHistory, saveSettingsSection } from "~/features/settings/index.server";
+import { settingsFormPage } from "~/features/site/index.server";
 import { askedVersion, viewedVersion } from "~/features/history/index.server";
 import type { Route } from "./+types/pages-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
@@ -26,13 +27,13 @@ function readPageVersion(data: unknown, key: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const asked = askedVersion(request);
-  const [{ settings, versions, saves }, { histories, version }] = await Promise.all([settingsPageData(), pageHistory(SECTIONS, asked)]);
+  const [{ settings, versions, saves }, { histories, version }] = await Promise.all([settingsFormPage(new Date()), pageHistory(SECTIONS, asked)]);
   const viewing = await viewedVersion(request, asked, version, "/admin/pages", readPageVersion);
   return { settings, versions, saves, histories, viewing };
 }
 
-export function action(args: Route.ActionArgs) {
-  return saveSettingsSection(args, "/admin/pages", SECTIONS, true);
+export async function action(args: Route.ActionArgs) {
+  return saveSettingsSection(args, await settingsFormPage(new Date()), "/admin/pages", SECTIONS, true);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

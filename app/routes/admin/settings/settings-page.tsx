@@ -10,18 +10,19 @@ import { CONFERENCE_MODES, type ConferenceMode, conferenceSchemaWithEvents, SECT
 import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/settings-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
-import { saveSettingsSection, settingsPageData } from "~/features/settings/index.server";
+import { saveSettingsSection } from "~/features/settings/index.server";
+import { settingsFormPage } from "~/features/site/index.server";
 
 const SECTIONS = ["organisation", "contact", "social", "hero", "conference"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 
 export async function loader() {
-  return settingsPageData();
+  return settingsFormPage(new Date());
 }
 
-export function action(args: Route.ActionArgs) {
-  return saveSettingsSection(args, "/admin/settings", SECTIONS);
+export async function action(args: Route.ActionArgs) {
+  return saveSettingsSection(args, await settingsFormPage(new Date()), "/admin/settings", SECTIONS);
 }
 
 type Versions = Route.ComponentProps["loaderData"]["versions"];
