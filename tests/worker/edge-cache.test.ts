@@ -54,9 +54,10 @@ describe("edge cache", () => {
 
     /** Counts every HTMLRewriter made while `work` runs. */
     async function countRewriters(work: () => Promise<void>): Promise<number> {
-      const Original = globalThis.HTMLRewriter;
+      const scope = globalThis as unknown as { HTMLRewriter: typeof HTMLRewriter };
+      const Original = scope.HTMLRewriter;
       let made = 0;
-      globalThis.HTMLRewriter = class extends Original {
+      scope.HTMLRewriter = class extends Original {
         constructor() {
           super();
           made += 1;
@@ -65,7 +66,7 @@ describe("edge cache", () => {
       try {
         await work();
       } finally {
-        globalThis.HTMLRewriter = Original;
+        scope.HTMLRewriter = Original;
       }
       return made;
     }
