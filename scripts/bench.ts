@@ -1,10 +1,12 @@
 // npm run bench [-- --no-build] [-- --seconds=N]: how fast the production build answers on this
 // machine, next to a static file server handing out the very same bytes (the reference).
 // Builds, serves the build with the demo content (scripts/e2e-server.ts), and measures with wrk
-// over loopback: /, /events, /blog and an uploaded image (served by the Worker from R2) at 10 and
-// 50 connections, with the edge cache off (every request renders: the cold case) and on (warm).
-// Then it prints the first-visit page weight of every public route at 360 px. About 3-4 minutes.
-// Results and what limits each figure: docs/performance.md.
+// over loopback: /, /events, /blog and an uploaded image (served by the Worker from R2) at 1, 10
+// and 50 connections, with the edge cache off (every request renders: the cold case) and on (warm).
+// At one connection it also times a static file the same server hands out (the islands script), and
+// prints each page's p50 as a multiple of it: an edge-cache hit should cost within 1.5x a static
+// file, a render within 4x (issue 27). Then it prints the first-visit page weight of every public
+// route at 360 px. About 4-5 minutes. Results and what limits each figure: docs/performance.md.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -19,7 +21,10 @@ const SITE_PORT = Number(process.env.PERF_PORT ?? 4309);
 const STATIC_PORT = SITE_PORT + 2;
 const args = process.argv.slice(2);
 const SECONDS = Number(/^--seconds=(\d+)$/.exec(args.find((a) => a.startsWith("--seconds=")) ?? "")?.[1] ?? 3);
-const CONNECTIONS = [10, 50];
+const CONNECTIONS = [1, 10, 50];
+/** The budgets at one connection, as multiples of the p50 of a static file from the same server. */
+const HIT_RATIO = 1.5;
+const RENDER_RATIO = 4;
 
 /** An uploaded image, as the admin's browser stores it (960 px WebP), put into the local R2. */
 const IMAGE_KEY = "event-images/bench-sample-conference-960w.webp";
@@ -31,7 +36,7 @@ const TARGETS = [
   { label: "image (R2, 13 KB)", path: `/images/${IMAGE_KEY}` },
 ];
 
-type Mode = "cold" | "warm" | "static";
+type Mode = "cold" | "warm" | "static" | "asset";
 type Measure = { requestsPerSecond: number; p50Ms: number; p99Ms: number; failures: number };
 const results = new Map<string, Measure>();
 const resultKey = (mode: Mode, path: string, connections: number) => `${mode} ${path} ${connections}`;
@@ -113,6 +118,27 @@ async function startStaticReference(origin: string): Promise<{ origin: string; s
   return { origin: `http://127.0.0.1:${STATIC_PORT}`, stop: () => child.kill() };
 }
 
+/** The islands script: a static file Workers Static Assets serves, found in the home page. */
+async function staticAssetPath(origin: string): Promise<string> {
+  const path = /"(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${origin}/`)).text())?.[1];
+  if (!path) throw new Error("The home page names no /assets/*.js file");
+  return path;
+}
+
+/** One connection: the p50 of a render and of an edge-cache hit, as multiples of a static file's. */
+function ratioTable(assetPath: string): string {
+  const asset = results.get(resultKey("asset", assetPath, 1));
+  if (!asset) return "";
+  const rows = TARGETS.slice(0, 3).map((target) => {
+    const cold = results.get(resultKey("cold", target.path, 1));
+    const warm = results.get(resultKey("warm", target.path, 1));
+    const ratio = (m: Measure | undefined, budget: number) =>
+      m ? `${(m.p50Ms / asset.p50Ms).toFixed(2)}x ${m.p50Ms / asset.p50Ms <= budget ? "(within" : "(over"} ${budget}x)` : "-";
+    return [target.label, cold ? cold.p50Ms.toFixed(2) : "-", warm ? warm.p50Ms.toFixed(2) : "-", asset.p50Ms.toFixed(2), ratio(warm, HIT_RATIO), ratio(cold, RENDER_RATIO)];
+  });
+  return markdownTable(["page", "render p50 (ms)", "edge-cache hit p50 (ms)", `static file p50 (ms)`, "hit / static", "render / static"], rows);
+}
+
 /** Puts the image into the local R2 (which, unlike D1, the server keeps between its starts). */
 function putBenchImage(stateDir: string) {
   run(
@@ -164,6 +190,13 @@ site = await startSite({ port: SITE_PORT, name: "bench-warm", vars: { EDGE_CACHE
 await expectEdgeCache(site.origin, "HIT");
 await measure("warm", site.origin);
 
+// A static file from the same server (Workers Static Assets behind vite preview), one connection.
+const assetPath = await staticAssetPath(site.origin);
+await wrk(`${site.origin}${assetPath}`, 1, 1);
+const asset = await wrk(`${site.origin}${assetPath}`, 1, SECONDS);
+results.set(resultKey("asset", assetPath, 1), asset);
+log(`asset  ${assetPath} c=1: ${Math.round(asset.requestsPerSecond)} req/s, p50 ${asset.p50Ms} ms, p99 ${asset.p99Ms} ms`);
+
 // The reference: the same bytes from a plain Node server (no rendering, no D1, no workerd).
 await measure("static", reference.origin);
 reference.stop();
@@ -177,6 +210,10 @@ const report = [
   `wrk -t1, ${SECONDS} s per cell after a 1 s warm-up, over loopback. Each cell: requests per second · p50 ms · p99 ms.`,
   "",
   throughputTable(),
+  "",
+  `One connection, p50 against a static file from the same server (${assetPath}): an edge-cache hit within ${HIT_RATIO}x, a render within ${RENDER_RATIO}x.`,
+  "",
+  ratioTable(assetPath),
   "",
   "First visit at 360 px (device pixel ratio 2), empty cache, scrolled to the end; text at gzip size:",
   "",

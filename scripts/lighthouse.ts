@@ -1,10 +1,10 @@
-// npm run lighthouse [-- --slow-3g] [-- --no-build] [-- --runs=3] [-- /route ...]: builds the site
+// npm run lighthouse [-- --slow-3g] [-- --no-build] [-- --runs=N] [-- /route ...]: builds the site
 // into its own directory, serves it with the demo content exactly as `npm run preview` does
 // (compressed, as Cloudflare sends it) and runs Lighthouse (mobile preset: simulated slow 4G,
 // 4x CPU slowdown) in Debian's chromium against every public route. Prints a Markdown table and
-// exits non-zero when a page misses the budgets of its mode. With --runs=N each page is measured N
-// times and the median run counts (by performance score; by LCP with --slow-3g), as Lighthouse's
-// docs advise on a busy machine.
+// exits non-zero when a page misses the budgets of its mode. Each page is measured 3 times (--runs=N
+// to change it) and judged by the median of each figure, as Lighthouse's docs advise: a single run
+// swings by a few points of score, and on Slow 3G by ±0.5 s.
 //
 // --slow-3g measures what most visitors live with (issue 18): the same mobile run throttled to
 // Slow 3G (400 ms round trips, 400 kbps down and up, 4x CPU), budgeted on when the first paint and
@@ -26,11 +26,13 @@ const slow3g = args.includes("--slow-3g");
 
 type Budget = { performance?: number; lcpMs: number; fcpMs?: number; cls: number; tbtMs?: number };
 /**
- * Default mode: Lighthouse's own mobile run. Slow 3G: "good" LCP (2.5 s) and a first paint within
- * 2 s; its score and TBT are left out (the CPU is throttled exactly as in the default run, which
- * budgets them).
+ * Default mode: Lighthouse's own mobile run, where every public page should score 100 (issue 27):
+ * a page fails under 98 or with TBT over 100 ms. Slow 3G: "good" LCP is 2.5 s and the first paint
+ * should come within 2 s; a page fails over 2.3 s and 1.9 s, a margin for the swing of real phones
+ * and networks. Its score and TBT are left out there (the CPU is throttled exactly as in the default
+ * run, which budgets them).
  */
-const BUDGET: Budget = slow3g ? { lcpMs: 2500, fcpMs: 2000, cls: 0.02 } : { performance: 95, lcpMs: 2000, cls: 0.02, tbtMs: 150 };
+const BUDGET: Budget = slow3g ? { lcpMs: 2300, fcpMs: 1900, cls: 0.02 } : { performance: 98, lcpMs: 2000, cls: 0.02, tbtMs: 100 };
 
 /**
  * Slow 3G as Lighthouse defines its throttling presets: the simulation (Lighthouse's default
@@ -45,7 +47,7 @@ const SLOW_3G_FLAGS = [
   "--throttling.uploadThroughputKbps=360",
   "--throttling.cpuSlowdownMultiplier=4",
 ];
-const runs = Number(/^--runs=(\d+)$/.exec(args.find((a) => a.startsWith("--runs=")) ?? "")?.[1] ?? 1);
+const runs = Number(/^--runs=(\d+)$/.exec(args.find((a) => a.startsWith("--runs=")) ?? "")?.[1] ?? 3);
 const routes = args.filter((a) => a.startsWith("/"));
 
 type Audit = { score: number | null; numericValue?: number; title: string; displayValue?: string };
@@ -118,6 +120,31 @@ function summarise(route: string, report: Report): Result {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A page's figures over its runs: each one the median of its own values (the category scores too). */
+function medianOf(measured: Result[]): Result {
+  const of = (key: "performance" | "lcpMs" | "cls" | "tbtMs" | "fcpMs" | "bytes" | "accessibility" | "bestPractices" | "seo") =>
+    median(measured.map((r) => r[key]));
+  return {
+    route: measured[0]!.route,
+    performance: of("performance"),
+    lcpMs: of("lcpMs"),
+    cls: of("cls"),
+    tbtMs: of("tbtMs"),
+    fcpMs: of("fcpMs"),
+    bytes: of("bytes"),
+    accessibility: of("accessibility"),
+    bestPractices: of("bestPractices"),
+    seo: of("seo"),
+    otherFailures: [...new Set(measured.flatMap((r) => r.otherFailures))],
+  };
+}
+
 function misses(r: Result): string[] {
   const { performance, lcpMs, fcpMs, cls, tbtMs } = BUDGET;
   return [
@@ -161,7 +188,7 @@ function lighthouseTable(results: Result[]): string {
 }
 
 ensureChromium();
-log(`Lighthouse mobile, ${slow3g ? "Slow 3G (RTT 400 ms, 400 kbps, 4x CPU)" : "default throttling (slow 4G, 4x CPU)"}; budgets: ${budgetText()}.`);
+log(`Lighthouse mobile, ${slow3g ? "Slow 3G (RTT 400 ms, 400 kbps, 4x CPU)" : "default throttling (slow 4G, 4x CPU)"}, ${runs} run(s) a page, judged by the median; budgets: ${budgetText()}.`);
 log(`Load average ${loadavg().map((n) => n.toFixed(2)).join(", ")} on ${cpus().length} cores (Lighthouse's CPU timings suffer on a busy machine).`);
 const site = await startSite({ port: SITE_PORT, name: "lighthouse", build: !args.includes("--no-build"), stateDir: join(ROOT, ".wrangler", "e2e-perf", "lighthouse") });
 const reportDir = join(PERF_LOG_DIR, slow3g ? "lighthouse-slow-3g" : "lighthouse");
@@ -176,15 +203,18 @@ try {
       const file = join(reportDir, `${route.replace(/\W+/g, "_") || "_"}-${i + 1}.json`);
       measured.push(summarise(route, await lighthouse(`${site.origin}${route}`, file)));
     }
-    measured.sort(slow3g ? (a, b) => a.lcpMs - b.lcpMs : (a, b) => a.performance - b.performance);
-    const median = measured[Math.floor(measured.length / 2)]!;
-    results.push(median);
-    log(`${route}: performance ${median.performance}, FCP ${seconds(median.fcpMs)}, LCP ${seconds(median.lcpMs)}, TBT ${Math.round(median.tbtMs)} ms`);
+    const each = (pick: (r: Result) => string) => measured.map(pick).join("/");
+    log(
+      `${route}: performance ${each((r) => String(r.performance))}, FCP ${each((r) => (r.fcpMs / 1000).toFixed(2))} s, ` +
+        `LCP ${each((r) => (r.lcpMs / 1000).toFixed(2))} s, TBT ${each((r) => String(Math.round(r.tbtMs)))} ms`,
+    );
+    results.push(medianOf(measured));
   }
 } finally {
   await site.stop();
 }
 
+log(`Load average at the end ${loadavg().map((n) => n.toFixed(2)).join(", ")}.`);
 console.log(lighthouseTable(results));
 const failed = results.filter((r) => misses(r).length);
 const others = [...new Set(results.flatMap((r) => r.otherFailures.map((f) => `${r.route} ${f}`)))];

@@ -1,7 +1,8 @@
 // Public pages for visitors without a session are kept in the Workers Cache for a few minutes,
 // keyed by the content version (bumped by every admin change), so a repeat view costs no D1
 // query and an admin's save shows on the next visit. Browsers get `no-cache` with an ETag: they
-// revalidate each time and a 304 costs a few bytes. Anything personal is never cached.
+// revalidate each time and a 304 costs a few bytes. Anything personal is never cached. A cached
+// page is served as it was stored, unless it has an inline script that needs a fresh nonce.
 import { SESSION_COOKIE_NAME } from "~/lib/constants";
 import { edgeCache, getContentVersion } from "~/server/content-version.server";
 import { readCookie } from "~/server/cookies.server";
@@ -36,10 +37,18 @@ async function etagOf(body: ArrayBuffer): Promise<string> {
   return `W/"${Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
 }
 
+const isHtml = (headers: Headers) => (headers.get("Content-Type") ?? "").startsWith("text/html");
+
+/**
+ * Whether a cached copy needs this response's own nonce: it does when its CSP names one, which it
+ * does only when the page carried its render's nonce (an inline script: the islands loader). A page
+ * without one is stored with a CSP that allows no inline script at all, and is served as stored.
+ */
+const needsFreshNonce = (headers: Headers) => isHtml(headers) && (headers.get("Content-Security-Policy") ?? "").includes("'nonce-");
+
 /** Gives a cached document this response's own CSP nonce (scripts the page inlines carry it). */
 function withFreshNonce(response: Response, nonce: string): Response {
   const headers = new Headers(response.headers);
-  if (!(headers.get("Content-Type") ?? "").startsWith("text/html")) return new Response(response.body, { status: response.status, headers });
   headers.set("Content-Security-Policy", documentContentSecurityPolicy(nonce));
   const rewritten = new HTMLRewriter()
     .on("[nonce]", {
@@ -75,7 +84,8 @@ export async function serveThroughEdgeCache(
   const key = cacheKey(request, `${release}/${await getContentVersion()}`);
   const cached = await edgeCache().match(key);
   if (cached) {
-    return finalise(withFreshNonce(cached, nonce), request, cached.headers.get("ETag") ?? "", "HIT");
+    const served = needsFreshNonce(cached.headers) ? withFreshNonce(cached, nonce) : cached;
+    return finalise(served, request, cached.headers.get("ETag") ?? "", "HIT");
   }
 
   const response = await render();
@@ -88,9 +98,15 @@ export async function serveThroughEdgeCache(
 
   const body = await response.arrayBuffer();
   const etag = await etagOf(body);
-  const stored = new Headers(response.headers);
+  const headers = new Headers(response.headers);
+  // A page that does not use its nonce (no inline script) gets a policy without one, so every copy
+  // of it, this one and the cached ones, is the same bytes and needs no rewrite when served.
+  if (isHtml(headers) && !new TextDecoder().decode(body).includes(nonce)) {
+    headers.set("Content-Security-Policy", documentContentSecurityPolicy(null));
+  }
+  const stored = new Headers(headers);
   stored.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
   stored.set("ETag", etag);
   waitUntil(edgeCache().put(key, new Response(body, { status: 200, headers: stored })));
-  return finalise(new Response(body, { status: 200, headers: response.headers }), request, etag, "MISS");
+  return finalise(new Response(body, { status: 200, headers }), request, etag, "MISS");
 }

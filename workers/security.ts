@@ -34,6 +34,26 @@ export function isPrivatePath(pathname: string): boolean {
   return /^\/(api\/)?admin([/.]|$)/.test(pathname);
 }
 
+/**
+ * The pages that get `Cross-Origin-Opener-Policy: same-origin`: those holding something another
+ * window must not reach (a session, a password being typed, a registrant's own data). Public pages
+ * do without it: they hold no secret, and the browsing-context swap COOP forces shows on a phone as
+ * a long task on every visit (docs/decisions/019-isolate-only-private-pages.md).
+ * A new private page (a group's page, a payment page) is one line here.
+ */
+const ISOLATED_PATHS: RegExp[] = [
+  /^\/(api\/)?admin([/.]|$)/, // the admin area, its `.data` requests and APIs
+  /^\/auth([/.]|$)/, // sign-in
+  /^\/registrations\/[^/]+/, // a registration's private page (its token is the credential)
+  /^\/newsletter\/(confirm|unsubscribe)\/[^/]+/, // a subscriber's e-mailed links, which show their address
+];
+
+/** Whether a path is isolated from other windows. The router matches paths case-insensitively, so this does too. */
+export function isolatedPath(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return ISOLATED_PATHS.some((pattern) => pattern.test(path));
+}
+
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   // A 304 updates the browser's stored headers: adding a CSP here would replace the page's own.
@@ -44,10 +64,11 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_DOCUMENT_CSP);
+  const { pathname } = new URL(c.req.url);
+  if (isolatedPath(pathname)) headers.set("Cross-Origin-Opener-Policy", "same-origin");
   // The admin area and its APIs, whatever they answer (a page, a 403, an export): never stored, never indexed.
-  if (isPrivatePath(new URL(c.req.url).pathname)) {
+  if (isPrivatePath(pathname)) {
     headers.set("Cache-Control", "private, no-store");
     headers.set("X-Robots-Tag", "noindex, nofollow");
   }

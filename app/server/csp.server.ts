@@ -1,8 +1,13 @@
-/** The policy for HTML pages: scripts only from this origin or carrying this response's nonce. */
-export function documentContentSecurityPolicy(nonce: string): string {
+// The Content-Security-Policy of HTML pages.
+
+/**
+ * The policy for HTML pages: scripts only from this origin or carrying this response's nonce.
+ * Without a nonce (a cached page with no inline script, served as stored): scripts from this origin only.
+ */
+export function documentContentSecurityPolicy(nonce: string | null): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce === null ? "script-src 'self'" : `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

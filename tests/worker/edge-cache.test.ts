@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readCookie } from "~/server/cookies.server";
+import { documentContentSecurityPolicy } from "~/server/csp.server";
 import { serveThroughEdgeCache } from "../../workers/edge-cache";
 import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
@@ -40,6 +41,73 @@ describe("edge cache", () => {
     // JSON-LD blocks are data, never run, and CSP does not govern them; every other script needs the nonce.
     const scripts = (body.match(/<script[^>]*>/g) ?? []).filter((tag) => tag !== '<script type="application/ld+json">');
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  describe("serving a cached page", () => {
+    const pending: Promise<unknown>[] = [];
+    const waitUntil = (promise: Promise<unknown>) => void pending.push(promise);
+    /** The page as the server entry renders it: its CSP names the render's nonce, whether or not an element uses it. */
+    const visit = (path: string, nonce: string, body: (nonce: string) => string) =>
+      serveThroughEdgeCache(new Request(`https://example.org${path}`), "release", nonce, waitUntil, async () =>
+        new Response(body(nonce), { headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": documentContentSecurityPolicy(nonce) } }),
+      );
+
+    /** Counts every HTMLRewriter made while `work` runs. */
+    async function countRewriters(work: () => Promise<void>): Promise<number> {
+      const scope = globalThis as unknown as { HTMLRewriter: typeof HTMLRewriter };
+      const Original = scope.HTMLRewriter;
+      let made = 0;
+      scope.HTMLRewriter = class extends Original {
+        constructor() {
+          super();
+          made += 1;
+        }
+      };
+      try {
+        await work();
+      } finally {
+        scope.HTMLRewriter = Original;
+      }
+      return made;
+    }
+
+    it("serves a page without a nonce-bearing element as it was stored: the same bytes and headers, no rewrite, a CSP naming no nonce", async () => {
+      const page = () => `<!DOCTYPE html><html><head><style>p{color:red}</style></head><body><p>Mission</p><script type="application/ld+json">{}</script></body></html>`;
+      const first = await visit("/no-nonce", "firstnonce", page);
+      expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+      const stored = await first.text();
+      // Nothing on the page uses the nonce, so the policy names none and allows no inline script at all.
+      expect(first.headers.get("Content-Security-Policy")).toBe(documentContentSecurityPolicy(null));
+      expect(first.headers.get("Content-Security-Policy")).toContain("script-src 'self';");
+      await Promise.all(pending);
+
+      const rewriters = await countRewriters(async () => {
+        const second = await visit("/no-nonce", "secondnonce", page);
+        expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+        expect(await second.text()).toBe(stored);
+        expect(second.headers.get("Content-Security-Policy")).toBe(first.headers.get("Content-Security-Policy"));
+        expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+      });
+      expect(rewriters).toBe(0);
+    });
+
+    it("gives a page with an inline script this response's own nonce, matching its CSP", async () => {
+      const page = (nonce: string) => `<!DOCTYPE html><html><body><p>Events</p><script type="module" nonce="${nonce}">addEventListener("load",()=>{})</script></body></html>`;
+      const first = await visit("/with-nonce", "firstnonce", page);
+      expect(first.headers.get("Content-Security-Policy")).toContain("'nonce-firstnonce'");
+      await first.text();
+      await Promise.all(pending);
+
+      const rewriters = await countRewriters(async () => {
+        const second = await visit("/with-nonce", "secondnonce", page);
+        expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+        expect(second.headers.get("Content-Security-Policy")).toBe(documentContentSecurityPolicy("secondnonce"));
+        const body = await second.text();
+        expect(body).toContain('<script type="module" nonce="secondnonce">');
+        expect(body).not.toContain("firstnonce");
+      });
+      expect(rewriters).toBe(1);
+    });
   });
 
   it("answers a browser's revalidation with 304 and no headers that would replace its copy's CSP", async () => {

@@ -137,6 +137,14 @@ describe("nothing competes with the content's first round trips", () => {
     for (const [, phone, smallest] of pictures) expect(phone).toBe(smallest);
   });
 
+  it("the home page's hero picture is left out on phones: an empty pixel in the page, no request (decision 019)", async () => {
+    const { html } = await stylesOf("/");
+    const hero = /<section aria-labelledby="hero-heading"[\s\S]*?<\/picture>/.exec(html)?.[0] ?? "";
+    expect(hero).toMatch(/<source media="\(max-width: 639px\)" srcSet="data:image\/gif;base64,[A-Za-z0-9+/=]+ 1w" sizes="100vw"\/>/);
+    // Wider screens still get the picture, first and with high priority.
+    expect(hero).toMatch(/<img[^>]*srcSet="\/media\/events\/sample-conference-480w\.webp 480w, [^"]+"[^>]*fetchPriority="high"/);
+  });
+
   it("a picture stored at one width needs no phone source", async () => {
     const { html } = await stylesOf("/leadership");
     expect(html).toMatch(/<img[^>]*srcSet="[^",]+ 480w"/);

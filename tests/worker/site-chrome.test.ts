@@ -1,6 +1,6 @@
 // The shared chrome every page carries: navigation, footer, the 404 page and the response headers.
 import { describe, expect, it, vi } from "vitest";
-import { postForm, request } from "./helpers";
+import { createAdmin, postForm, request, seedDemo, signIn } from "./helpers";
 
 describe("header and footer", () => {
   it("link every section of the site, with the dropdown entries and the subscribe form", async () => {
@@ -50,6 +50,49 @@ describe("response headers", () => {
     expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
     expect(response.headers.get("X-Request-Id")).toBeTruthy();
+  });
+
+  // Decision 019: COOP isolates the pages that hold something; public pages do without its cost.
+  it.each(["/", "/about", "/mission", "/events", "/events/1", "/blog", "/testimonies", "/ministries", "/contact", "/no-such-page", "/sitemap.xml", "/api/health"])(
+    "%s, public, sends no Cross-Origin-Opener-Policy",
+    async (path) => {
+      const response = await request(path);
+      await response.arrayBuffer();
+      expect(response.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
+      expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    },
+  );
+
+  it.each(["/admin", "/admin/events/new", "/admin.data", "/api/admin/images", "/auth", "/AUTH", "/Admin/settings", "/registrations/0123456789abcdef0123456789abcdef", "/newsletter/unsubscribe/0123456789abcdef0123456789abcdef"])(
+    "%s, private, sends Cross-Origin-Opener-Policy: same-origin whatever it answers",
+    async (path) => {
+      const response = await request(path);
+      await response.arrayBuffer();
+      expect(response.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    },
+  );
+
+  it("sends Cross-Origin-Opener-Policy on a real registration's private page and on a signed-in admin's pages", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    for (const path of ["/admin", "/admin/settings", "/admin/account"]) {
+      const page = await request(path, { cookie });
+      expect(page.status, path).toBe(200);
+      await page.arrayBuffer();
+      expect(page.headers.get("Cross-Origin-Opener-Policy"), path).toBe("same-origin");
+    }
+    // Public pages a signed-in admin visits stay without it.
+    const home = await request("/", { cookie });
+    await home.arrayBuffer();
+    expect(home.headers.get("Cross-Origin-Opener-Policy")).toBeNull();
+
+    await seedDemo();
+    const registered = await postForm("/api/registrations", { event_id: "2", full_name: "Kondwani Phiri", phone_number: "0991 555 010", email: "" }, { ip: "198.51.100.7" });
+    const { registration } = await registered.json<{ registration: { privateUrl: string } }>();
+    const privatePage = await request(new URL(registration.privateUrl).pathname);
+    expect(privatePage.status).toBe(200);
+    await privatePage.arrayBuffer();
+    expect(privatePage.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
   });
 
   it("use a fresh nonce for every response", async () => {

@@ -8,14 +8,22 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   sizes: string;
   /** The one image that is the page's largest paint loads eagerly with high priority. */
   priority?: boolean;
+  /**
+   * False for a decorative picture phones go without (the home page's hero, under a near-opaque
+   * overlay): below 640 px it is an empty pixel written into the page, so nothing is downloaded.
+   */
+  onPhones?: boolean;
 };
+
+/** A transparent 1×1 GIF: what a phone shows instead of a picture it goes without. */
+const EMPTY_PIXEL = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 /**
  * An <img> with a srcset derived from our `-<width>w` naming, lazy unless it is the LCP image. On a
  * phone it shows the smallest width (a <picture> source; `contents`, so the <img> lays out as if
  * alone; docs/decisions/016-fast-on-3g.md).
  */
-export function ResponsiveImage({ src, alt, sizes, priority = false, ...rest }: Props) {
+export function ResponsiveImage({ src, alt, sizes, priority = false, onPhones = true, ...rest }: Props) {
   const sources = imageSources(src);
   const image = (
     <img
@@ -29,6 +37,14 @@ export function ResponsiveImage({ src, alt, sizes, priority = false, ...rest }: 
       {...rest}
     />
   );
+  if (!onPhones) {
+    return (
+      <picture className="contents">
+        <source media={PHONE_MEDIA} srcSet={`${EMPTY_PIXEL} 1w`} sizes={sizes} />
+        {image}
+      </picture>
+    );
+  }
   if (!sources.phoneSrc) return image;
   return (
     <picture className="contents">

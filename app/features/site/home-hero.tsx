@@ -47,11 +47,15 @@ export function HomeHero({ settings, serverNow, conference }: { settings: SiteSe
 
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-950 text-white">
+      {/* Phones go without the picture: under the overlay, stretched over a hero as tall as their
+          screen, it showed little but cost a request that held up the page's largest paint on slow
+          data (docs/decisions/019-isolate-only-private-pages.md). */}
       <ResponsiveImage
         src="/media/events/sample-conference-1600w.webp"
         alt=""
         sizes="100vw"
         priority
+        onPhones={false}
         className="absolute inset-0 -z-20 size-full object-cover object-bottom"
       />
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-950/85 via-brand-950/80 to-brand-950/95" />
