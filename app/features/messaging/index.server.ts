@@ -3,7 +3,7 @@
 export { accountChangeNotices, cancellationNotes, emailSite, type EmailSite, emailSiteOf, movedUpNote, newRegistrationEmails, registrationReceipts, subscribeConfirmation } from "./compose.server";
 export { composerAction, composerLoader } from "./composer.server";
 export { deleteMessage, inboxPage, setMessageRead } from "./contact-messages.server";
-export { contactForm } from "./contact.server";
+export { submitContactMessage } from "./contact.server";
 export { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "./email-jobs.server";
 export { EmailRefused, type MailAddress, messageOfRow, type OutboxContent, type OutboxEmail, type SentMessage } from "./email-rules.server";
 export { isLinkToken, PRIVATE_PAGE_HEADERS } from "./link-pages.server";
