@@ -6,3 +6,4 @@ export { type GuardedSave, historyQuery, keepVersionQuery, type LastSave, runGua
 export { activeMembersWithPositionQuery, type AdminMemberRow, createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, membersForAdmin, positionsByRank, type PublicLeaderRow, toggleMemberActive, updateMember } from "./leadership.server";
 export { activeMinistriesQuery, activeMinistryBySlugQuery, type AdminMinistryRow, createMinistry, deleteMinistry, getMinistry, ministriesForAdmin, type Ministry, ministryFormData, type MinistryInput, updateMinistry } from "./ministry.server";
 export { activeTestimoniesQuery, type AdminTestimonyRow, createTestimony, deleteTestimony, getTestimony, testimoniesForAdmin, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "./testimony.server";
+export { guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast } from "./save-steps.server";
