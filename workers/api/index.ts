@@ -1,7 +1,7 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
-import { contactForm } from "~/features/messaging/index.server";
-import { registrationForm } from "~/features/events/index.server";
+import { submitContactMessage } from "~/features/messaging/index.server";
+import { submitRegistration } from "~/features/events/index.server";
 import { adminAreaOf, canUse } from "~/features/accounts";
 import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
 import { publicFormJson } from "~/server/public-form.server";
@@ -19,8 +19,8 @@ api.get("/health", async (c) => {
 
 // The public forms as the islands script sends them (pages without React, see app/islands): the
 // same checks and storage as the pages' own actions, answered with JSON for the form to show.
-api.post("/registrations", (c) => publicFormJson(registrationForm, c.req.raw));
-api.post("/contact-messages", (c) => publicFormJson(contactForm, c.req.raw));
+api.post("/registrations", async (c) => publicFormJson(await submitRegistration(c.req.raw)));
+api.post("/contact-messages", async (c) => publicFormJson(await submitContactMessage(c.req.raw)));
 
 // One guard for every admin API: a session, and a role that may use the API's area (app/features/accounts/roles.ts).
 api.use("/admin/*", async (c, next) => {

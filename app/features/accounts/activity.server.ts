@@ -6,6 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { activityContext, adminContext } from "./admin-context";
 import { recordActivity, type ActivityEntry } from "~/features/accounts/activity-log.server";
 import { clientAddress } from "../../server/client-address.server";
+import type { SaveKind } from "~/server/admin-actions.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -25,6 +26,27 @@ export function changedFields(before: Record<string, unknown> | null | undefined
   if (!before) return "";
   const changed = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
   return changed.length ? `Changed: ${changed.join(", ")}` : "No changes";
+}
+
+/** A record's name as people know it: its name, title, full name or author. */
+function nameOf(fields: Record<string, unknown>): string | null {
+  const name = fields.name ?? fields.title ?? fields.full_name ?? fields.author;
+  return typeof name === "string" ? name : null;
+}
+
+const SAVED: Record<SaveKind, string> = { create: "Created", update: "Updated", restore: "Restored an earlier version of" };
+
+/**
+ * Notes a save of `record` ('event', 'blog post') with id `id`: created, updated or restored, and
+ * for an update the fields it changed (`before`: the record as it was, `after`: what was saved).
+ */
+export function noteSaved(context: Context, kind: SaveKind, record: string, id: number, before: object | null, after: object) {
+  const fields = after as Record<string, unknown>;
+  noteActivity(context, {
+    action: SAVED[kind],
+    target: recordName(record, id, nameOf(fields)),
+    summary: kind === "create" ? "" : changedFields(before as Record<string, unknown> | null, fields),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 export { addRegistration, changeCheckIn, changeRegistration, type CheckInAnswer, readEventPost, registrationIdOf } from "./desk-actions.server";
 export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, eventAndEventsAddress, createEvent, deleteEvent, doorListPage, eventForEmailsQuery, type EventInput, eventsForAdmin, type EventWithPlaces, getEvent, nextOpenEventQuery, recordRegistrationSummary, registrationDeskPage, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
 export { type Person, toPerson } from "./people.server";
-export { registrationAction, registrationForm } from "./register.server";
+export { registrationAction, submitRegistration } from "./register.server";
 export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUTBOX_KINDS, registrationReceipts, renderRegistrationOutbox } from "./registration-outbox.server";
 export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf } from "./registrations.server";
 export { vCards } from "./vcard.server";

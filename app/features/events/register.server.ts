@@ -12,7 +12,7 @@ import { bumpContentVersion } from "~/server/content-version.server";
 import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
-import { handlePublicForm, type Handled, type PublicForm } from "~/server/public-form.server";
+import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { siteOrigin } from "~/server/site-url.server";
 
@@ -27,32 +27,34 @@ const refusals = {
   full: { error: REGISTRATION_MESSAGES.full, status: 409 },
   // Says nothing else about that registration: the phone number is all the visitor gave.
   "already-registered": { error: REGISTRATION_MESSAGES.alreadyRegistered, status: 409, field: "phone_number" },
-} as const satisfies Record<string, Handled>;
+} as const satisfies Record<string, PublicFormFailure>;
 
-export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
-  schema: serverRegistrationSchema,
+const RULES = {
   rateLimit: RATE_LIMITS.registrationPerAddress,
   rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited,
   successToast: REGISTRATION_MESSAGES.success,
-  async handle(input, _formData, request) {
-    // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
-    const about = await eventAndEventsAddress(input.event_id);
-    const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
-    const result = await registerForEvent(input, new Date(), emails);
-    if (result.outcome !== "registered" && result.outcome !== "repeated") return refusals[result.outcome];
-    if (result.outcome === "registered") {
-      sendAfterResponse(result.outboxIds, request);
-      // The lists say how many places are left only when that changes their story (now full).
-      if (result.turnedFull) await bumpContentVersion();
-    }
-    const { receipt, event } = result;
-    return {
-      toast: REGISTRATION_MESSAGES.success,
-      registration: registrationView({ ...receipt, event }, siteOrigin(request)),
-      redirectTo: registrationPath(receipt.token),
-    };
-  },
 };
+
+/** A registration, posted to a page's action or to /api/registrations: what it came to. */
+export async function submitRegistration(request: Request): Promise<PublicFormOutcome> {
+  const read = await readPublicForm(request, serverRegistrationSchema, RULES);
+  if ("done" in read) return read.done;
+  const input = read.value;
+  // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
+  const about = await eventAndEventsAddress(input.event_id);
+  const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
+  const result = await registerForEvent(input, new Date(), emails);
+  if (result.outcome !== "registered" && result.outcome !== "repeated") return publicFormRefused(read.submission, refusals[result.outcome]);
+  if (result.outcome === "registered") {
+    sendAfterResponse(result.outboxIds, request);
+    // The lists say how many places are left only when that changes their story (now full).
+    if (result.turnedFull) await bumpContentVersion();
+  }
+  const { receipt, event } = result;
+  return publicFormSuccess(REGISTRATION_MESSAGES.success, registrationPath(receipt.token), {
+    registration: registrationView({ ...receipt, event }, siteOrigin(request)),
+  });
+}
 
 /**
  * The action of /events and /events/{id}, for a plain post (no JavaScript): success goes on (303)
@@ -60,6 +62,6 @@ export const registrationForm: PublicForm<typeof serverRegistrationSchema> = {
  * dialog open, what was typed and the errors. With JavaScript the dialog posts to
  * /api/registrations instead (workers/api).
  */
-export function registrationAction(request: Request, fallbackPath: string) {
-  return handlePublicForm(registrationForm, request, { fallbackPath, renderFailures: true });
+export async function registrationAction(request: Request, fallbackPath: string) {
+  return answerPublicForm(request, await submitRegistration(request), { fallbackPath, renderFailures: true });
 }

@@ -6,7 +6,7 @@ import { addContactMessage } from "~/features/messaging/contact-messages.server"
 import { emailSite } from "~/features/messaging/compose.server";
 import { isAddress } from "~/server/email-rules.server";
 import { sendAfterResponse } from "~/server/outbox.server";
-import type { PublicForm } from "~/server/public-form.server";
+import { type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 const successToast = { title: CONTACT_MESSAGES.successTitle, description: CONTACT_MESSAGES.success };
@@ -19,20 +19,20 @@ async function presidentAddress(request: Request): Promise<string | null> {
   return null;
 }
 
-export const contactForm: PublicForm<typeof contactSchema> = {
-  schema: contactSchema,
-  rateLimit: RATE_LIMITS.contactPerAddress,
-  rateLimitedMessage: CONTACT_MESSAGES.rateLimited,
-  successToast,
-  async handle(message, _formData, request) {
-    let outboxIds: number[];
-    try {
-      outboxIds = await addContactMessage(message, await presidentAddress(request));
-    } catch (error) {
-      console.error("Contact message could not be stored:", error);
-      return { error: CONTACT_MESSAGES.failed, status: 503 };
-    }
-    sendAfterResponse(outboxIds, request);
-    return { toast: successToast };
-  },
-};
+const RULES = { rateLimit: RATE_LIMITS.contactPerAddress, rateLimitedMessage: CONTACT_MESSAGES.rateLimited, successToast };
+
+/** A message, posted to the contact page's action or to /api/contact-messages: what it came to. */
+export async function submitContactMessage(request: Request): Promise<PublicFormOutcome> {
+  const read = await readPublicForm(request, contactSchema, RULES);
+  if ("done" in read) return read.done;
+  const message = read.value;
+  let outboxIds: number[];
+  try {
+    outboxIds = await addContactMessage(message, await presidentAddress(request));
+  } catch (error) {
+    console.error("Contact message could not be stored:", error);
+    return publicFormRefused(read.submission, { error: CONTACT_MESSAGES.failed, status: 503 });
+  }
+  sendAfterResponse(outboxIds, request);
+  return publicFormSuccess(successToast);
+}

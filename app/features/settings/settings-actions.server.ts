@@ -21,9 +21,9 @@ import {
 } from "~/features/settings/settings-forms";
 import { savedAtText } from "~/lib/time";
 import { saveSection, type StoredSection } from "~/features/settings/settings-data.server";
-import { decideImage, errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
+import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
-import { deleteImageSet } from "~/features/images/index.server";
+import { decideImage, deleteImageSet } from "~/features/images/index.server";
 import { sectionSaves, sectionVersions, siteSettings } from "~/features/settings/settings.server";
 import { changedFields, noteActivity } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -8,8 +8,8 @@ import { CONTACT_PAGE, mapHref, mapPlace, phonesOf, settingsFromMatches } from "
 import { islandPage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { publicPage, settingsPage } from "~/features/site/index.server";
-import { handlePublicForm } from "~/server/public-form.server";
-import { contactForm } from "~/features/messaging/index.server";
+import { answerPublicForm } from "~/server/public-form.server";
+import { submitContactMessage } from "~/features/messaging/index.server";
 import type { Route } from "./+types/contact";
 import { telHref } from "~/lib/app-links";
 
@@ -27,8 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** A plain post (no JavaScript): a refused message comes back as the page with its errors and what
  *  was typed; success redirects here with a toast. With JavaScript the form posts to /api/contact-messages. */
-export function action({ request }: Route.ActionArgs) {
-  return handlePublicForm(contactForm, request, { fallbackPath: "/contact", renderFailures: true });
+export async function action({ request }: Route.ActionArgs) {
+  return answerPublicForm(request, await submitContactMessage(request), { fallbackPath: "/contact", renderFailures: true });
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

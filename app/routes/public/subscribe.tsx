@@ -5,29 +5,21 @@ import { redirect } from "react-router";
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging";
 import { subscribe } from "~/features/messaging/index.server";
 import { sendAfterResponse } from "~/server/outbox.server";
-import { handlePublicForm } from "~/server/public-form.server";
+import { answerPublicForm, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/subscribe";
 
 const successToast = { title: SUBSCRIBE_MESSAGES.successTitle, description: SUBSCRIBE_MESSAGES.success };
+const RULES = { rateLimit: RATE_LIMITS.subscribePerAddress, rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited, successToast };
 
 export function loader() {
   return redirect("/#subscribe");
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handlePublicForm(
-    {
-      schema: subscribeSchema,
-      rateLimit: RATE_LIMITS.subscribePerAddress,
-      rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited,
-      successToast,
-      async handle({ email }, _formData, request) {
-        sendAfterResponse(await subscribe(email, new Date()), request);
-        return { toast: successToast };
-      },
-    },
-    request,
-    { fallbackPath: "/" },
-  );
+export async function action({ request }: Route.ActionArgs) {
+  const read = await readPublicForm(request, subscribeSchema, RULES);
+  if ("done" in read) return answerPublicForm(request, read.done, { fallbackPath: "/" });
+  const { email } = read.value;
+  sendAfterResponse(await subscribe(email, new Date()), request);
+  return answerPublicForm(request, publicFormSuccess(successToast), { fallbackPath: "/" });
 }

@@ -5,8 +5,27 @@ import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing
 import { adminTabHref } from "~/lib/admin-tabs";
 import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
 import { blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, createBlog, deleteBlog, getBlog, updateBlog } from "~/features/publishing/index.server";
-import { askedVersion, viewedVersion } from "~/features/history/index.server";
-import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
+import { askedVersion, guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
+import { adminContext } from "~/features/accounts";
+import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import {
+  created,
+  deletedToast,
+  FAILED,
+  goneToast,
+  invalidFormToast,
+  readAdminPost,
+  recordIdOf,
+  recordToEdit,
+  refuseAdminForm,
+  refuseFailedSave,
+  saveFailedMessage,
+  tried,
+  UNKNOWN_ACTION,
+  UNREADABLE_FORM,
+} from "~/server/admin-actions.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/blog-form";
 
@@ -26,10 +45,14 @@ async function categoriesOrNull(): Promise<BlogCategoryOption[] | null> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = askedVersion(request);
-  const edit = await loadForEdit(request, params.id, (id) => blogFormData(id, new Date(), asked), {
-    path: TAB,
-    message: asked === null ? MESSAGES.loadFailed : MESSAGES.versionOfDeleted,
-  });
+  const id = recordIdOf(params.id);
+  const edit =
+    id === null
+      ? null
+      : await recordToEdit(request, id !== undefined && blogFormData(id, new Date(), asked), {
+          path: TAB,
+          message: asked === null ? MESSAGES.loadFailed : MESSAGES.versionOfDeleted,
+        });
   const categories = edit ? edit.categories : await categoriesOrNull();
   const post = edit?.post;
   return {
@@ -54,34 +77,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, params.id, TAB);
   if ("refused" in post) return post.refused;
+  const { id, formData } = post;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteBlog, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const removed = await tried("delete", deleteBlog(id));
+    if (removed && removed !== FAILED) {
+      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
+      releaseImages(context, [removed.image_url, ...removed.released]);
+    }
+    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
   }
 
   // The categories as they are now; if they cannot be read, the database's own foreign key still
   // refuses an unknown one.
   const categories = await categoriesOrNull();
   const schema = blogSchemaWithCategories(categories && new Set(categories.map((c) => c.id)));
-  const submission = parseSubmission(post.formData, schema);
+  const submission = withStoredImageOnly(parseSubmission(formData, schema));
   if (submission.status !== "success") return refuseAdminForm(submission);
-  return saveWithImage(request, context, {
-    post,
-    record: RECORD,
-    submission,
-    imageKind: "blog",
-    current: getBlog,
-    toInput: ({ slug_auto, status, publish_at, ...value }, image_url): BlogInput => ({
-      ...value,
-      slug: formSlug({ ...value, slug_auto }),
-      image_url,
-      ...publishingOf({ status, publish_at }),
-    }),
-    create: createBlog,
-    update: updateBlog,
-    stale: MESSAGES.stale,
-    describe: describePublishing,
-    back: TAB,
-    messages: MESSAGES,
-  });
+
+  const kind = saveKindOf(post);
+  const failed = saveFailedMessage(kind, MESSAGES);
+  const previous = id === null ? null : await getBlog(id);
+  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const guard = saveGuard(post, context.get(adminContext).email);
+  if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
+  const image = await decideImage(formData, "blog", previous?.image_url ?? null);
+  const { slug_auto, status, publish_at, ...value } = submission.value;
+  const input: BlogInput = { ...value, slug: formSlug({ ...value, slug_auto }), image_url: image.url, ...publishingOf({ status, publish_at }) };
+  const saved = id === null ? await created(createBlog(input, guard.by)) : await guardedUpdated(id, updateBlog(id, input, guard));
+  if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
+  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed, MESSAGES.duplicate);
+
+  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  releaseReplacedImages(context, image, saved.released);
+  return redirectWithToast(request, TAB, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, describePublishing(input)));
 }

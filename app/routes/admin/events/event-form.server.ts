@@ -3,7 +3,25 @@
 import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, updateEvent } from "~/features/events/index.server";
-import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
+import { saveKindOf, savedToast } from "~/features/history/index.server";
+import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import {
+  created,
+  deletedToast,
+  FAILED,
+  goneToast,
+  readAdminPost,
+  recordIdOf,
+  recordToEdit,
+  refuseAdminForm,
+  refuseFailedSave,
+  saveFailedMessage,
+  type SaveOutcome,
+  tried,
+  UNKNOWN_ACTION,
+} from "~/server/admin-actions.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/event-form";
@@ -13,42 +31,60 @@ const TAB = adminTabHref("events");
 const RECORD = "event";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const event = await loadForEdit(request, params.id, getEvent, { path: TAB, message: MESSAGES.loadFailed });
+  const id = recordIdOf(params.id);
+  const event = id === null ? null : await recordToEdit(request, id !== undefined && getEvent(id), { path: TAB, message: MESSAGES.loadFailed });
   return { event };
+}
+
+/**
+ * The update. More places move people up from the waiting list, in the save's batch: they hear of
+ * it. Lowering the capacity below the places taken moves nobody back: the outcome says how many
+ * are confirmed, for the toast.
+ */
+async function updateMovingUp(request: Request, id: number, input: EventInput): Promise<SaveOutcome & { confirmed?: number }> {
+  try {
+    const now = new Date();
+    const saved = await updateEvent(id, input, now, movedUpNote());
+    if (!saved) return { status: "gone" };
+    sendAfterResponse(saved.outboxIds, request);
+    return { status: "saved", id, released: [], confirmed: saved.confirmed };
+  } catch (error) {
+    return { status: "failed", error };
+  }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, params.id, TAB);
   if ("refused" in post) return post.refused;
+  const { id, formData } = post;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteEvent, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const removed = await tried("delete", deleteEvent(id));
+    if (removed && removed !== FAILED) {
+      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
+      releaseImages(context, [removed.image_url]);
+    }
+    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
   }
 
-  const submission = parseSubmission(post.formData, eventSchema);
+  const submission = withStoredImageOnly(parseSubmission(formData, eventSchema));
   if (submission.status !== "success") return refuseAdminForm(submission);
-  // Lowering the capacity below the places taken moves nobody back to the waiting list: the
-  // 'updated' toast says what that means.
-  let notice: string | null = null;
-  return saveWithImage(request, context, {
-    post,
-    record: RECORD,
-    submission,
-    imageKind: "event",
-    current: getEvent,
-    toInput: (value, image_url): EventInput => ({ ...value, image_url }),
-    create: createEvent,
-    async update(id, input) {
-      // More places move people up from the waiting list, in the save's batch: they hear of it.
-      const now = new Date();
-      const saved = await updateEvent(id, input, now, movedUpNote());
-      if (!saved) return false;
-      sendAfterResponse(saved.outboxIds, request);
-      if (input.capacity !== null && saved.confirmed > input.capacity) notice = capacityBelowConfirmedNotice(saved.confirmed);
-      return true;
-    },
-    describe: () => (notice ? `${MESSAGES.updated.description} ${notice}` : undefined),
-    back: TAB,
-    messages: MESSAGES,
-  });
+
+  const kind = saveKindOf(post);
+  const failed = saveFailedMessage(kind, MESSAGES);
+  const previous = id === null ? null : await getEvent(id);
+  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const image = await decideImage(formData, "event", previous?.image_url ?? null);
+  const input: EventInput = { ...submission.value, image_url: image.url };
+  const saved: SaveOutcome & { confirmed?: number } = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input);
+  if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+
+  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  releaseReplacedImages(context, image, saved.released);
+  const confirmed = saved.confirmed ?? 0;
+  const notice = input.capacity !== null && confirmed > input.capacity ? `${MESSAGES.updated.description} ${capacityBelowConfirmedNotice(confirmed)}` : undefined;
+  return redirectWithToast(request, TAB, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, notice));
 }

@@ -3,7 +3,26 @@
 import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSchema, type PositionOption, regionFor } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, positionsByRank, toggleMemberActive, updateMember } from "~/features/publishing/index.server";
-import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage, toggleActive } from "~/server/admin-actions.server";
+import { saveKindOf, savedToast } from "~/features/history/index.server";
+import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import {
+  created,
+  deletedToast,
+  errorToast,
+  FAILED,
+  goneToast,
+  readAdminPost,
+  recordIdOf,
+  recordToEdit,
+  refuseAdminForm,
+  refuseFailedSave,
+  saveFailedMessage,
+  tried,
+  UNKNOWN_ACTION,
+  updated,
+} from "~/server/admin-actions.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/leadership-form";
 
@@ -24,7 +43,8 @@ async function positionsOrNull(): Promise<PositionOption[] | null> {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const edit = await loadForEdit(request, params.id, memberFormData, { path: "/admin", message: MESSAGES.loadFailed });
+  const id = recordIdOf(params.id);
+  const edit = id === null ? null : await recordToEdit(request, id !== undefined && memberFormData(id), { path: "/admin", message: MESSAGES.loadFailed });
   if (edit) return { member: edit.member, positions: edit.positions?.map(toOption) ?? null };
   return { member: null, positions: await positionsOrNull() };
 }
@@ -32,33 +52,48 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, params.id, TAB);
   if ("refused" in post) return post.refused;
+  const { id, formData } = post;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteMember, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const removed = await tried("delete", deleteMember(id));
+    if (removed && removed !== FAILED) {
+      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
+      releaseImages(context, [removed.image_url]);
+    }
+    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
   }
   if (post.intent === "toggle-active") {
-    return toggleActive(request, context, { post, record: RECORD, toggle: toggleMemberActive, back: TAB, toggled: MESSAGES.toggled, failed: MESSAGES.toggleFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const active = await tried("toggle", toggleMemberActive(id));
+    if (active === undefined || active === FAILED) return redirectWithToast(request, TAB, errorToast(MESSAGES.toggleFailed));
+    noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(RECORD, id) });
+    return redirectWithToast(request, TAB, MESSAGES.toggled(active));
   }
 
   // The region rule needs each position's type, and a posted position must exist: read them first.
   const positions = await positionsOrNull();
-  const submission = parseSubmission(post.formData, leadershipSchema(positions));
+  const submission = withStoredImageOnly(parseSubmission(formData, leadershipSchema(positions)));
   if (submission.status !== "success") return refuseAdminForm(submission, leadershipInvalidToast);
-  return saveWithImage(request, context, {
-    post,
-    record: RECORD,
-    submission,
-    imageKind: "profile",
-    current: getMember,
-    toInput: (value, image_url): LeadershipMemberInput => ({
-      ...value,
-      // Without JavaScript the region field is always shown: drop it for a non-regional position.
-      region: positions ? regionFor(positions.find((p) => p.id === value.position_id), value.region) : value.region,
-      image_url,
-    }),
-    create: createMember,
-    update: updateMember,
-    back: TAB,
-    messages: MESSAGES,
-  });
+
+  const kind = saveKindOf(post);
+  const failed = saveFailedMessage(kind, MESSAGES);
+  const previous = id === null ? null : await getMember(id);
+  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const image = await decideImage(formData, "profile", previous?.image_url ?? null);
+  const { value } = submission;
+  const input: LeadershipMemberInput = {
+    ...value,
+    // Without JavaScript the region field is always shown: drop it for a non-regional position.
+    region: positions ? regionFor(positions.find((p) => p.id === value.position_id), value.region) : value.region,
+    image_url: image.url,
+  };
+  const saved = id === null ? await created(createMember(input)) : await updated(id, updateMember(id, input));
+  if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+
+  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  releaseReplacedImages(context, image, saved.released);
+  return redirectWithToast(request, TAB, uploadErrorToast(image) ?? savedToast(kind, MESSAGES));
 }

@@ -4,8 +4,27 @@
 import { formSlug, MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry } from "~/features/publishing/index.server";
-import { askedVersion, viewedVersion } from "~/features/history/index.server";
-import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage } from "~/server/admin-actions.server";
+import { askedVersion, guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
+import { adminContext } from "~/features/accounts";
+import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import {
+  created,
+  deletedToast,
+  FAILED,
+  goneToast,
+  invalidFormToast,
+  readAdminPost,
+  recordIdOf,
+  recordToEdit,
+  refuseAdminForm,
+  refuseFailedSave,
+  saveFailedMessage,
+  tried,
+  UNKNOWN_ACTION,
+  UNREADABLE_FORM,
+} from "~/server/admin-actions.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/ministry-form";
 
@@ -15,10 +34,11 @@ const RECORD = "ministry";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const asked = askedVersion(request);
-  const edit = await loadForEdit(request, params.id, (id) => ministryFormData(id, asked), {
-    path: TAB,
-    message: asked === null ? MESSAGES.loadFailed : MESSAGES.versionOfDeleted,
-  });
+  const id = recordIdOf(params.id);
+  const edit =
+    id === null
+      ? null
+      : await recordToEdit(request, id !== undefined && ministryFormData(id, asked), { path: TAB, message: asked === null ? MESSAGES.loadFailed : MESSAGES.versionOfDeleted });
   return {
     ministry: edit?.ministry ?? null,
     history: edit?.history ?? [],
@@ -29,24 +49,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, params.id, TAB);
   if ("refused" in post) return post.refused;
+  const { id, formData } = post;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteMinistry, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const removed = await tried("delete", deleteMinistry(id));
+    if (removed && removed !== FAILED) {
+      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
+      releaseImages(context, [removed.image_url, ...removed.released]);
+    }
+    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
   }
 
-  const submission = parseSubmission(post.formData, ministrySchema);
+  const submission = withStoredImageOnly(parseSubmission(formData, ministrySchema));
   if (submission.status !== "success") return refuseAdminForm(submission);
-  return saveWithImage(request, context, {
-    post,
-    record: RECORD,
-    submission,
-    imageKind: "ministry",
-    current: getMinistry,
-    toInput: ({ slug_auto, ...value }, image_url): MinistryInput => ({ ...value, slug: formSlug({ ...value, slug_auto }), image_url }),
-    create: createMinistry,
-    update: updateMinistry,
-    stale: MESSAGES.stale,
-    back: TAB,
-    messages: MESSAGES,
-  });
+
+  const kind = saveKindOf(post);
+  const failed = saveFailedMessage(kind, MESSAGES);
+  const previous = id === null ? null : await getMinistry(id);
+  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const guard = saveGuard(post, context.get(adminContext).email);
+  if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
+  const image = await decideImage(formData, "ministry", previous?.image_url ?? null);
+  const { slug_auto, ...value } = submission.value;
+  const input: MinistryInput = { ...value, slug: formSlug({ ...value, slug_auto }), image_url: image.url };
+  const saved = id === null ? await created(createMinistry(input, guard.by)) : await guardedUpdated(id, updateMinistry(id, input, guard));
+  if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
+  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed, MESSAGES.duplicate);
+
+  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  releaseReplacedImages(context, image, saved.released);
+  return redirectWithToast(request, TAB, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES));
 }

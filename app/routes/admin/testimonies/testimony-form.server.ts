@@ -3,7 +3,26 @@
 import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createTestimony, deleteTestimony, getTestimony, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "~/features/publishing/index.server";
-import { deleteWithImage, loadForEdit, readAdminPost, refuseAdminForm, saveWithImage, toggleActive } from "~/server/admin-actions.server";
+import { saveKindOf, savedToast } from "~/features/history/index.server";
+import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import {
+  created,
+  deletedToast,
+  errorToast,
+  FAILED,
+  goneToast,
+  readAdminPost,
+  recordIdOf,
+  recordToEdit,
+  refuseAdminForm,
+  refuseFailedSave,
+  saveFailedMessage,
+  tried,
+  UNKNOWN_ACTION,
+  updated,
+} from "~/server/admin-actions.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
 import type { Route } from "./+types/testimony-form";
 
@@ -12,33 +31,48 @@ const TAB = adminTabHref("testimonies");
 const RECORD = "testimony";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const testimony = await loadForEdit(request, params.id, getTestimony, { path: "/admin/testimonies", message: MESSAGES.loadFailed });
+  const id = recordIdOf(params.id);
+  const testimony = id === null ? null : await recordToEdit(request, id !== undefined && getTestimony(id), { path: "/admin/testimonies", message: MESSAGES.loadFailed });
   return { testimony };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, params.id, TAB);
   if ("refused" in post) return post.refused;
+  const { id, formData } = post;
 
   if (post.intent === "delete") {
-    return deleteWithImage(request, context, { post, record: RECORD, remove: deleteTestimony, back: TAB, deleted: MESSAGES.deleted, failed: MESSAGES.deleteFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const removed = await tried("delete", deleteTestimony(id));
+    if (removed && removed !== FAILED) {
+      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
+      releaseImages(context, [removed.image_url]);
+    }
+    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
   }
   if (post.intent === "toggle-active") {
-    return toggleActive(request, context, { post, record: RECORD, toggle: toggleTestimonyActive, back: TAB, toggled: MESSAGES.toggled, failed: MESSAGES.toggleFailed });
+    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
+    const active = await tried("toggle", toggleTestimonyActive(id));
+    if (active === undefined || active === FAILED) return redirectWithToast(request, TAB, errorToast(MESSAGES.toggleFailed));
+    noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(RECORD, id) });
+    return redirectWithToast(request, TAB, MESSAGES.toggled(active));
   }
 
-  const submission = parseSubmission(post.formData, testimonySchema);
+  const submission = withStoredImageOnly(parseSubmission(formData, testimonySchema));
   if (submission.status !== "success") return refuseAdminForm(submission);
-  return saveWithImage(request, context, {
-    post,
-    record: RECORD,
-    submission,
-    imageKind: "testimony",
-    current: getTestimony,
-    toInput: (value, image_url): TestimonyInput => ({ ...value, image_url }),
-    create: createTestimony,
-    update: updateTestimony,
-    back: TAB,
-    messages: MESSAGES,
-  });
+
+  const kind = saveKindOf(post);
+  const failed = saveFailedMessage(kind, MESSAGES);
+  const previous = id === null ? null : await getTestimony(id);
+  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const image = await decideImage(formData, "testimony", previous?.image_url ?? null);
+  const input: TestimonyInput = { ...submission.value, image_url: image.url };
+  const saved = id === null ? await created(createTestimony(input)) : await updated(id, updateTestimony(id, input));
+  if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+
+  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  releaseReplacedImages(context, image, saved.released);
+  return redirectWithToast(request, TAB, uploadErrorToast(image) ?? savedToast(kind, MESSAGES));
 }
