@@ -18,7 +18,7 @@ const timestamps = {
 };
 
 /**
- * For records whose saves are kept in `revisions` (posts, ministries): `version` grows with each
+ * For records whose saves are kept in `history` (posts, ministries): `version` grows with each
  * save, so a save from a form opened before someone else's is refused rather than overwriting it,
  * and `updated_by` says who saved last (null for rows from before it was kept).
  */
@@ -415,11 +415,11 @@ export const site_settings = sqliteTable("site_settings", {
 
 /**
  * Earlier versions of what staff edit (issue 15): each save of a post, a ministry or a page's copy
- * keeps the version it replaces here, the last REVISIONS_KEPT of each record. A version is its
+ * keeps the version it replaces here, the last HISTORY_KEPT of each record. A version is its
  * form's fields as JSON (not whether visitors see it: restoring never publishes or hides anything).
  */
-export const revisions = sqliteTable(
-  "revisions",
+export const history = sqliteTable(
+  "history",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     /** 'blog', 'ministry' or 'page'. */
@@ -433,5 +433,5 @@ export const revisions = sqliteTable(
     saved_at: text("saved_at").notNull(),
     saved_by: text("saved_by"),
   },
-  (t) => [index("revisions_record_idx").on(t.entity, t.record_key, t.id), index("revisions_image_idx").on(t.image_url)],
+  (t) => [index("history_record_idx").on(t.entity, t.record_key, t.id), index("history_image_idx").on(t.image_url)],
 );

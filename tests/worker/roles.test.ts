@@ -270,7 +270,7 @@ describe("the navigation shows only what the role can use", () => {
 
 /** Everything a forbidden post could have changed. */
 async function snapshot() {
-  const tables = ["ministries", "churchevents", "church_testimonies", "leadership_positions", "leadership_members", "churchblogs", "event_registrations", "contact_messages", "newsletter_subscribers", "admin_users", "site_settings", "revisions"];
+  const tables = ["ministries", "churchevents", "church_testimonies", "leadership_positions", "leadership_members", "churchblogs", "event_registrations", "contact_messages", "newsletter_subscribers", "admin_users", "site_settings", "history"];
   const rows = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM ${t}`)));
   return Object.fromEntries(rows.map((r, i) => [tables[i], r.results]));
 }

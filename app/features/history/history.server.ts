@@ -1,4 +1,4 @@
-// Every query that touches `revisions`: keeping the version a save replaces, the window of kept
+// Every query that touches `history`: keeping the version a save replaces, the window of kept
 // versions, a record's history and one version of it. A save is one D1 batch (atomic): the copy of
 // the version it replaces and the write are guarded by the same condition (the record is still at
 // the version the form was opened at), so either both happen or neither, and two saves from the
@@ -6,13 +6,13 @@
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { revisions, type churchblogs, type ministries } from "~/db/schema";
+import { history, type churchblogs, type ministries } from "~/db/schema";
 import type { Db } from "~/db/db.server";
 
 /** How many earlier versions of each record are kept (issue 15: at least the last 20). */
-export const REVISIONS_KEPT = 20;
+export const HISTORY_KEPT = 20;
 
-export type RevisedEntity = "blog" | "ministry" | "page";
+export type HistoryEntity = "blog" | "ministry" | "page";
 
 /** A version in a record's history: when and by whom it was saved (by: null from before that was kept). */
 export type HistoryEntry = { id: number; saved_at: string; saved_by: string | null };
@@ -46,11 +46,11 @@ type VersionSource = {
   savedBy: SQLiteColumn;
 };
 
-const ofRecord = (entity: RevisedEntity, key: string) => and(eq(revisions.entity, entity), eq(revisions.record_key, key));
+const ofRecord = (entity: HistoryEntity, key: string) => and(eq(history.entity, entity), eq(history.record_key, key));
 
 /** Copies the row, as it is before the save, into the record's history (part of the save's batch). */
-export function keepVersionQuery(db: Db, entity: RevisedEntity, key: string, source: VersionSource) {
-  return db.insert(revisions).select(
+export function keepVersionQuery(db: Db, entity: HistoryEntity, key: string, source: VersionSource) {
+  return db.insert(history).select(
     db
       .select({
         id: sql<number>`null`.as("id"),
@@ -70,16 +70,16 @@ export function keepVersionQuery(db: Db, entity: RevisedEntity, key: string, sou
 const picturesOf = (rows: { image_url: string | null }[]) => rows.flatMap((row) => (row.image_url ? [row.image_url] : []));
 
 /** Drops the record's versions beyond the kept window, answering their pictures. */
-function pruneQuery(db: Db, entity: RevisedEntity, key: string) {
-  const kept = db.select({ id: revisions.id }).from(revisions).where(ofRecord(entity, key)).orderBy(desc(revisions.id)).limit(REVISIONS_KEPT);
+function pruneQuery(db: Db, entity: HistoryEntity, key: string) {
+  const kept = db.select({ id: history.id }).from(history).where(ofRecord(entity, key)).orderBy(desc(history.id)).limit(HISTORY_KEPT);
   return db
-    .delete(revisions)
-    .where(and(ofRecord(entity, key), notInArray(revisions.id, kept)))
-    .returning({ image_url: revisions.image_url });
+    .delete(history)
+    .where(and(ofRecord(entity, key), notInArray(history.id, kept)))
+    .returning({ image_url: history.image_url });
 }
 
 type GuardedSaveParts = {
-  entity: RevisedEntity;
+  entity: HistoryEntity;
   key: string;
   /** keepVersionQuery for the row as the form saw it. */
   keep: BatchItem<"sqlite">;
@@ -105,7 +105,7 @@ export async function runGuardedSave(db: Db, { entity, key, keep, write, last }:
 type TrackedTable = typeof churchblogs | typeof ministries;
 
 type TrackedUpdate<T extends TrackedTable> = {
-  entity: Exclude<RevisedEntity, "page">;
+  entity: Exclude<HistoryEntity, "page">;
   table: T;
   id: number;
   /** The columns a kept version holds (what the record's form edits). */
@@ -136,21 +136,21 @@ export function guardedUpdate<T extends TrackedTable>(db: Db, { entity, table, i
 }
 
 /** The record's kept versions, newest first (a part of its form's batch). */
-export function historyQuery(db: Db, entity: RevisedEntity, key: string) {
+export function historyQuery(db: Db, entity: HistoryEntity, key: string) {
   return db
-    .select({ id: revisions.id, saved_at: revisions.saved_at, saved_by: revisions.saved_by })
-    .from(revisions)
+    .select({ id: history.id, saved_at: history.saved_at, saved_by: history.saved_by })
+    .from(history)
     .where(ofRecord(entity, key))
-    .orderBy(desc(revisions.id))
-    .limit(REVISIONS_KEPT);
+    .orderBy(desc(history.id))
+    .limit(HISTORY_KEPT);
 }
 
 /** One kept version of one of the records `keys` names, with its fields as JSON (a part of its form's batch). */
-export function versionQuery(db: Db, entity: RevisedEntity, keys: string[], id: number) {
+export function versionQuery(db: Db, entity: HistoryEntity, keys: string[], id: number) {
   return db
-    .select({ id: revisions.id, record_key: revisions.record_key, data: revisions.data, saved_at: revisions.saved_at, saved_by: revisions.saved_by })
-    .from(revisions)
-    .where(and(eq(revisions.entity, entity), inArray(revisions.record_key, keys), eq(revisions.id, id)))
+    .select({ id: history.id, record_key: history.record_key, data: history.data, saved_at: history.saved_at, saved_by: history.saved_by })
+    .from(history)
+    .where(and(eq(history.entity, entity), inArray(history.record_key, keys), eq(history.id, id)))
     .limit(1);
 }
 
@@ -160,10 +160,10 @@ export type KeptVersion = { id: number; record_key: string; data: string; saved_
  * Deletes a post or ministry with its history, in one batch, answering the record's picture and
  * those its kept versions held; undefined when there was no such record.
  */
-export async function deleteWithHistory(db: Db, entity: Exclude<RevisedEntity, "page">, table: TrackedTable, id: number) {
-  const [history, removed] = await db.batch([
-    db.delete(revisions).where(ofRecord(entity, String(id))).returning({ image_url: revisions.image_url }),
+export async function deleteWithHistory(db: Db, entity: Exclude<HistoryEntity, "page">, table: TrackedTable, id: number) {
+  const [versions, removed] = await db.batch([
+    db.delete(history).where(ofRecord(entity, String(id))).returning({ image_url: history.image_url }),
     db.delete(table).where(eq(table.id, id)).returning({ image_url: table.image_url }),
   ]);
-  return removed[0] && { image_url: removed[0].image_url, released: picturesOf(history) };
+  return removed[0] && { image_url: removed[0].image_url, released: picturesOf(versions) };
 }

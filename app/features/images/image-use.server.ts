@@ -2,7 +2,7 @@
 // of one (issue 15). A picture is deleted from storage only once nothing does.
 import { inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { church_testimonies, churchblogs, churchevents, leadership_members, ministries, revisions } from "~/db/schema";
+import { church_testimonies, churchblogs, churchevents, leadership_members, ministries, history } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 
 /** Every column that holds a picture's URL. */
@@ -12,7 +12,7 @@ const PICTURE_COLUMNS: [SQLiteTable, SQLiteColumn][] = [
   [church_testimonies, church_testimonies.image_url],
   [churchevents, churchevents.image_url],
   [leadership_members, leadership_members.image_url],
-  [revisions, revisions.image_url],
+  [history, history.image_url],
 ];
 
 /** The URLs among `urls` that a record or a kept version refers to, in one D1 round trip. */

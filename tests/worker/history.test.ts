@@ -59,9 +59,9 @@ const ministry = {
   active: "on",
 };
 
-type Revision = { id: number; entity: string; record_key: string; data: string; image_url: string | null; saved_at: string; saved_by: string | null };
-const revisions = async () => (await env.DB.prepare("SELECT * FROM revisions ORDER BY id DESC").all<Revision>()).results;
-const titleOf = (revision: Revision) => (JSON.parse(revision.data) as { title: string }).title;
+type KeptVersion = { id: number; entity: string; record_key: string; data: string; image_url: string | null; saved_at: string; saved_by: string | null };
+const keptVersions = async () => (await env.DB.prepare("SELECT * FROM history ORDER BY id DESC").all<KeptVersion>()).results;
+const titleOf = (version: KeptVersion) => (JSON.parse(version.data) as { title: string }).title;
 const storedPost = () => env.DB.prepare("SELECT title, content, status, version, updated_by, image_url FROM churchblogs WHERE id = 1").first();
 
 /** Saves post 1 from the version it is at, as `who`, `minutes` after NOW. */
@@ -89,7 +89,7 @@ describe("a post's History", () => {
   it("keeps the version each save replaces, with who saved it and when, and lists them newest first", async () => {
     await savePost({ title: "Second Title" }, editor, 1);
     await savePost({ title: "Third Title" }, admin, 2);
-    const kept = await revisions();
+    const kept = await keptVersions();
     expect(kept.map((r) => ({ entity: r.entity, key: r.record_key, title: titleOf(r), saved_at: r.saved_at, saved_by: r.saved_by }))).toEqual([
       { entity: "blog", key: "1", title: "Second Title", saved_at: minutesLater(1).toISOString(), saved_by: EDITOR.email },
       { entity: "blog", key: "1", title: "First Title", saved_at: NOW.toISOString(), saved_by: "admin@example.org" },
@@ -102,13 +102,13 @@ describe("a post's History", () => {
       "History Every save keeps the version it replaces (the last 20). View one to restore it. Current version Saved Dec 1, 2026, 10:02 AM by admin@example.org " +
         "Dec 1, 2026, 10:01 AM by editor@example.org View Dec 1, 2026, 10:00 AM by admin@example.org View",
     );
-    for (const revision of kept) expect(page).toContain(`href="/admin/blogs/edit/1?version=${revision.id}"`);
+    for (const version of kept) expect(page).toContain(`href="/admin/blogs/edit/1?version=${version.id}"`);
   });
 
   // The page promises "the last 20": the number is written here, not read from the app.
   it("keeps the last 20 versions", async () => {
     for (let save = 2; save <= 23; save += 1) await savePost({ title: `Title ${save}` }, admin, save);
-    const kept = await revisions();
+    const kept = await keptVersions();
     expect(kept).toHaveLength(20);
     expect(titleOf(kept[0]!)).toBe("Title 22");
     expect(titleOf(kept[19]!)).toBe("Title 3");
@@ -116,7 +116,7 @@ describe("a post's History", () => {
 
   it("shows a version in the form, and restores it as a new save that can itself be undone", async () => {
     await savePost({ title: "Second Title", content: "The second content.", status: "draft" }, editor, 1);
-    const [first] = await revisions();
+    const [first] = await keptVersions();
 
     const view = await (await request(`/admin/blogs/edit/1?version=${first!.id}`, { cookie: admin })).text();
     expect(textOf(view)).toContain("You are viewing the version saved Dec 1, 2026, 10:00 AM by admin@example.org. Nothing changes until you press Restore.");
@@ -134,7 +134,7 @@ describe("a post's History", () => {
     expect(await storedPost()).toMatchObject({ title: "First Title", content: "The first content.", status: "draft", version: 3, updated_by: "admin@example.org" });
 
     // The restore kept the version it replaced: restoring that undoes it.
-    const [replaced] = await revisions();
+    const [replaced] = await keptVersions();
     expect(replaced).toMatchObject({ saved_by: EDITOR.email });
     expect(titleOf(replaced!)).toBe("Second Title");
     const undo = await (await request(`/admin/blogs/edit/1?version=${replaced!.id}`, { cookie: admin })).text();
@@ -149,9 +149,9 @@ describe("a post's History", () => {
     expect(await toastOf(gone)).toEqual({ title: "Error", description: VERSION_GONE, variant: "destructive" });
 
     await savePost({ title: "Second Title" }, admin, 1);
-    const [first] = await revisions();
+    const [first] = await keptVersions();
     await postForm("/admin/blogs/edit/1", { intent: "delete" }, { cookie: editor });
-    expect(await revisions()).toEqual([]);
+    expect(await keptVersions()).toEqual([]);
 
     const view = await request(`/admin/blogs/edit/1?version=${first!.id}`, { cookie: admin });
     expect(view.headers.get("Location")).toBe("/admin?tab=blogs");
@@ -189,7 +189,7 @@ describe("two editors saving the same post", () => {
     const again = await postForm("/admin/blogs/edit/1", { ...post, version: "2", title: "The Admin's Title", content: "Typed for a long time." }, { cookie: admin });
     expect(await toastOf(again)).toEqual({ title: "Blog updated successfully" });
     expect(await storedPost()).toMatchObject({ title: "The Admin's Title", version: 3 });
-    expect(titleOf((await revisions())[0]!)).toBe("The Editor's Title");
+    expect(titleOf((await keptVersions())[0]!)).toBe("The Editor's Title");
   });
 
   it("lets exactly one of many saves from the same version win, keeping one version", async () => {
@@ -198,7 +198,7 @@ describe("two editors saving the same post", () => {
     );
     expect(saves.filter((response) => response.status === 302)).toHaveLength(1);
     expect(saves.filter((response) => response.status === 409)).toHaveLength(9);
-    expect(await revisions()).toHaveLength(1);
+    expect(await keptVersions()).toHaveLength(1);
     expect(await storedPost()).toMatchObject({ version: 2 });
   });
 
@@ -249,7 +249,7 @@ describe("a ministry's History", () => {
   it("keeps each version, shows it and restores it (without changing whether visitors see the ministry)", async () => {
     vi.setSystemTime(minutesLater(1));
     await postForm("/admin/ministries/edit/1", { ...ministry, version: "1", title: "Men's Prayer Breakfast", active: "" }, { cookie: editor });
-    const [first] = await revisions();
+    const [first] = await keptVersions();
     expect(first).toMatchObject({ entity: "ministry", record_key: "1", saved_by: "admin@example.org", saved_at: NOW.toISOString() });
     expect(Object.keys(JSON.parse(first!.data))).not.toContain("active");
 
@@ -262,7 +262,7 @@ describe("a ministry's History", () => {
     const restore = await postForm("/admin/ministries/edit/1", { ...ministry, intent: "restore", version: "2", active: "" }, { cookie: admin });
     expect(await toastOf(restore)).toEqual({ title: "Ministry updated successfully", description: RESTORED });
     expect(await storedMinistry()).toMatchObject({ title: "Prayer Breakfast", active: 0, version: 3 });
-    expect(titleOf((await revisions())[0]!)).toBe("Men's Prayer Breakfast");
+    expect(titleOf((await keptVersions())[0]!)).toBe("Men's Prayer Breakfast");
   });
 
   it("refuses a save from a stale form with who saved and when", async () => {
@@ -285,7 +285,7 @@ describe("the page copy's History", () => {
     await postForm("/admin/pages", { ...about("First words."), version: "1" }, { cookie: admin });
     vi.setSystemTime(minutesLater(2));
     await postForm("/admin/pages", { ...about("Second words."), version: "2" }, { cookie: editor });
-    const kept = await revisions();
+    const kept = await keptVersions();
     expect(kept.map((r) => [r.entity, r.record_key, (JSON.parse(r.data) as { intro: string }).intro.slice(0, 12), r.saved_by])).toEqual([
       ["page", "about", "First words.", "admin@example.org"],
       ["page", "about", expect.any(String), null],
@@ -304,7 +304,7 @@ describe("the page copy's History", () => {
     const restore = await postForm("/admin/pages", { ...about("First words."), version: "3", intent: "restore" }, { cookie: admin });
     expect(await toastOf(restore)).toEqual({ title: "About page saved", description: RESTORED });
     expect((await storedAbout()).intro).toBe("First words.");
-    expect((await revisions())[0]).toMatchObject({ saved_by: EDITOR.email });
+    expect((await keptVersions())[0]).toMatchObject({ saved_by: EDITOR.email });
   });
 
   it("keeps no History for the other settings", async () => {
@@ -313,6 +313,6 @@ describe("the page copy's History", () => {
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/admin/settings#social");
     expect(await toastOf(saved)).toEqual({ title: "Social links saved" });
-    expect(await revisions()).toEqual([]);
+    expect(await keptVersions()).toEqual([]);
   });
 });
