@@ -9,7 +9,9 @@ import tseslint from "typescript-eslint";
 // The layers (docs/decisions/018-feature-folders.md): shared code -> features -> routes and the Worker.
 // A feature is a folder of app/features; others reach it only through its public modules.
 const FEATURES = readdirSync("app/features");
-const PUBLIC_MODULES = ["index.ts", "index.server.ts"];
+// index.ts: what the browser may load too; index.server.ts: server only; islands.ts: the feature's
+// islands, which the islands script (app/islands/main.ts) starts without pulling in the rest of it.
+const PUBLIC_MODULES = ["index.ts", "index.server.ts", "islands.ts"];
 /** @param {string[]} features */
 const publicModulesOf = (features) => features.flatMap((feature) => PUBLIC_MODULES.map((file) => `./${feature}/${file}`));
 // The islands' entry (main.ts) starts the features' islands too; the other islands are shared UI.
@@ -33,13 +35,13 @@ const layers = [
     target: `./app/features/${feature}`,
     from: "./app/features",
     except: [`./${feature}`, ...publicModulesOf(FEATURES.filter((other) => other !== feature))],
-    message: "A feature uses another only through its public module (index.ts, or index.server.ts on the server).",
+    message: "A feature uses another only through its public modules (index.ts; index.server.ts on the server; islands.ts for the islands script).",
   })),
   {
     target: APP,
     from: "./app/features",
     except: publicModulesOf(FEATURES),
-    message: "Routes and the Worker use a feature through its public module (index.ts, or index.server.ts on the server).",
+    message: "Routes and the Worker use a feature through its public modules (index.ts; index.server.ts on the server; islands.ts for the islands script).",
   },
 ];
 

@@ -2,12 +2,7 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-/** A blog post's publishing status (features/publishing/post-status.ts). */
-export const POST_STATUSES = ["published", "draft", "scheduled"] as const;
-
-/** What the events address hears of an event's registrations (features/events/registration-notifications.ts). */
-export const REGISTRATION_NOTIFICATIONS = ["none", "each", "daily"] as const;
+import { ADMIN_ROLES, POST_STATUSES, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -165,7 +160,7 @@ export const churchblogs = sqliteTable(
   ],
 );
 
-export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as const;
+export { REGISTRATION_STATUSES };
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const event_registrations = sqliteTable(
@@ -257,7 +252,7 @@ export const newsletter_subscribers = sqliteTable("newsletter_subscribers", {
   suppressed_at: text("suppressed_at"),
 });
 
-export const ADMIN_ROLES = ["admin", "editor", "volunteer"] as const;
+export { ADMIN_ROLES };
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 /**

@@ -6,7 +6,7 @@ import { countdown } from "./countdown";
 import { disclosure } from "./disclosure";
 import { heroRotation } from "./hero-rotation";
 import type { Island } from "./island";
-import { registration } from "~/features/events";
+import { registration } from "~/features/events/islands";
 import { testimonyCarousel } from "./testimony-carousel";
 
 const ISLANDS: readonly Island[] = [

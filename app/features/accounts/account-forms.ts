@@ -4,7 +4,7 @@
 // the password policy (app/features/accounts/password-policy.server.ts), whose list of common passwords stays
 // on the server.
 import { z } from "zod";
-import { ADMIN_ROLES } from "~/db/schema";
+import { ADMIN_ROLES } from "~/lib/stored-choices";
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from "~/features/accounts/password-policy";
 import { emailAddress } from "../../lib/schema-fields";
 

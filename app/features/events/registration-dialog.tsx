@@ -1,5 +1,5 @@
 // The event registration dialog (SPEC sections 2 Events, 4, 5, 8), used by /events and /events/{id}.
-// This is its markup; the islands script drives it (app/islands/registration.ts). It works in three ways:
+// This is its markup; the islands script drives it (./islands.ts). It works in three ways:
 // - a shared link /events?register={id}: the server renders the page with the dialog open;
 // - no JavaScript: a plain form post; success redirects back with a toast, a refusal renders the
 //   page again with the dialog open, what was typed and the errors;
@@ -10,7 +10,7 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
-import { registration } from "./registration-island";
+import { registration } from "./islands";
 import { useIsland } from "~/components/use-island";
 import type { PublicEvent } from "~/features/events/public-event";
 import type { RegistrationView } from "~/features/events/registration-view";

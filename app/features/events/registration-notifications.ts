@@ -1,7 +1,7 @@
 // What the events address (settings) hears of an event's registrations from the website, chosen in
 // the event form: nothing, an e-mail for each one, or one summary a day (issue 16). The summary is
 // written by the daily Cron Trigger (workers/scheduled-jobs.ts), in Malawi's early morning.
-import { REGISTRATION_NOTIFICATIONS } from "~/db/schema";
+import { REGISTRATION_NOTIFICATIONS } from "~/lib/stored-choices";
 
 export { REGISTRATION_NOTIFICATIONS };
 export type RegistrationNotifications = (typeof REGISTRATION_NOTIFICATIONS)[number];

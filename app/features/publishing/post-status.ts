@@ -1,7 +1,7 @@
 // A blog post's publishing status (issue 15): a draft only staff see, a post scheduled for a
 // minute in Malawi, or a published one. Visitors see a post when it is published or its scheduled
 // time has come; staff see the same: a scheduled post whose time has come reads as published.
-import { POST_STATUSES } from "../../db/schema";
+import { POST_STATUSES } from "../../lib/stored-choices";
 import { formatInSiteZone } from "../../lib/time";
 
 export { POST_STATUSES };

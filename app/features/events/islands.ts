@@ -1,4 +1,5 @@
-// Event registration in a dialog (SPEC sections 2 Events, 4, 5, 8) on /events and /events/{id},
+// The events feature's island (its public module for the islands script, app/islands/main.ts):
+// event registration in a dialog (SPEC sections 2 Events, 4, 5, 8) on /events and /events/{id},
 // without React. The server renders the links, the dialog and its form (open already for a shared
 // link ?register={id} or a refused plain post); this island:
 // - opens the dialog in place from Register Now (the link's data says which event), as a modal;
