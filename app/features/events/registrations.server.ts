@@ -213,7 +213,8 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
 /**
  * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
  * waitlisted (or writes nothing when registration is not open or the phone is registered already);
- * the same batch reads who holds the phone's place and the event's state to say why, and writes
+ * the same batch reads who holds the phone's place and the event's state to say why (closed or full before
+ * who holds the number, so a refusal tells no one who registered), and writes
  * `emails` only if the new registration is there.
  */
 export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
@@ -251,10 +252,13 @@ export async function registerForEvent(input: NewRegistration, now: Date, emails
     return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent };
   }
   if (!event.active) return { outcome: "event-not-found" };
-  if (holder) return { outcome: "already-registered" };
-  // Open but for the places: full, with no waiting list.
+  // Closed or full first, before who holds the number: a refused event tells no one who registered.
   const window = windowOf(event);
-  return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };
+  if (!registrationState(window, now).open) {
+    // Open but for the places: full, with no waiting list.
+    return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };
+  }
+  return { outcome: holder ? "already-registered" : "closed" };
 }
 
 // ----- The private page and cancelling from it ---------------------------------------------------
