@@ -4,6 +4,7 @@ import { ServerRouter } from "react-router";
 import { requestContext } from "~/server/request-context";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
 import { forPageWithoutReact } from "~/server/page-styles.server";
+import { errorForLog, pathForLog } from "~/server/log-text.server";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +31,7 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) console.error(errorForLog(error));
       },
     },
   );
@@ -71,5 +72,5 @@ function withScriptsAfterContent(response: Response, nonce: string): Response {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const { requestId } = context.get(requestContext);
-  console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname}:`, error);
+  console.error(`[${requestId}] ${request.method} ${pathForLog(new URL(request.url).pathname)}:`, errorForLog(error));
 };

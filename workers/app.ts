@@ -2,6 +2,7 @@
 // method, goes to React Router. Its scheduled() runs the cron jobs, its queue() the newsletter's fan-out.
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { errorForLog, pathForLog } from "~/server/log-text.server";
 import { requestContext } from "~/server/request-context";
 import { installOutboxSender } from "~/server/outbox.server";
 import { consumeOutboxQueue, deliverOutbox } from "~/features/messaging/index.server";
@@ -58,7 +59,7 @@ app.all("*", async (c) => {
 
 app.onError((error, c) => {
   const requestId = c.get("requestId");
-  console.error(`[${requestId}] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
+  console.error(`[${requestId}] ${c.req.method} ${pathForLog(new URL(c.req.url).pathname)}:`, errorForLog(error));
   if (new URL(c.req.url).pathname.startsWith("/api/")) {
     return c.json({ error: "Something went wrong on our side. Please try again.", requestId }, 500);
   }

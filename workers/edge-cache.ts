@@ -17,7 +17,8 @@ const UNCACHED_PREFIXES = ["/admin", "/auth", "/logout", "/api", "/images", "/su
 export function isCacheablePageRequest(request: Request, enabled: boolean): boolean {
   if (!enabled) return false;
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  const { pathname } = new URL(request.url);
+  // The router matches paths case-insensitively: /Admin is the admin area too.
+  const pathname = new URL(request.url).pathname.toLowerCase();
   if (UNCACHED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`))) {
     return false;
   }

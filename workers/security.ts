@@ -29,9 +29,9 @@ export const sameOriginOnly: MiddlewareHandler = async (c, next) => {
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Static files never reach the Worker: public/_headers gives them the same headers. */
-/** /admin, its pages and `.data` requests, and /api/admin/*. */
+/** /admin, its pages and `.data` requests, and /api/admin/*, in any letter case (the router matches paths case-insensitively). */
 export function isPrivatePath(pathname: string): boolean {
-  return /^\/(api\/)?admin([/.]|$)/.test(pathname);
+  return /^\/(api\/)?admin([/.]|$)/.test(pathname.toLowerCase());
 }
 
 /**

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   loginPerAddress: { name: "login-ip", limit: 20, windowSeconds: 15 * MINUTES },
   loginPerEmailDaily: { name: "login-email-day", limit: 100, windowSeconds: 24 * HOURS },
   loginPerDevice: { name: "login-device", limit: 5, windowSeconds: 15 * MINUTES },
+  // The account page's checks of the signed-in admin's own password (app/features/accounts/own-password.server.ts).
+  ownPasswordPerAccount: { name: "own-password", limit: 5, windowSeconds: 15 * MINUTES },
   // The public forms.
   registrationPerAddress: { name: "register-ip", limit: 100, windowSeconds: 10 * MINUTES },
   contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },

@@ -131,6 +131,33 @@ function addAccount(fields: Partial<Record<"email" | "password" | "role" | "curr
   return postForm("/admin/account", { intent: "add-account", email: "second@example.org", password: "plateau-sunrise-walk", role: "editor", current_password: TEST_ADMIN.password, ...fields }, { cookie: as });
 }
 
+describe("checks of your own password (issue 28, finding 4)", () => {
+  const changeMyPassword = (current: string) =>
+    postForm("/admin/account", { intent: "change-password", current_password: current, new_password: "a-brand-new-password", confirm_password: "a-brand-new-password" }, { cookie });
+
+  it("are counted like sign-in attempts: after 5 wrong ones, even the right one is refused with 429 until the window passes", async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await changeMyPassword(`wrong-${attempt}`)).status, `attempt ${attempt}`).toBe(400);
+    const locked = await changeMyPassword(TEST_ADMIN.password);
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain("Too many wrong passwords");
+    // The same count guards adding an account and changing a role.
+    const add = await postForm("/admin/account", { intent: "add-account", email: "second@example.org", password: "plateau-sunrise-walk", role: "editor", current_password: TEST_ADMIN.password }, { cookie });
+    expect(add.status).toBe(429);
+    expect(await adminEmails()).toEqual(["admin@example.org"]);
+    // Once the 15 minutes have passed, the right password works again.
+    await env.DB.prepare("UPDATE rate_limits SET window_start = window_start - 16 * 60 * 1000 WHERE key LIKE 'own-password:%'").run();
+    expect((await changeMyPassword(TEST_ADMIN.password)).status).toBe(302);
+  });
+
+  it("count only failures: a right password starts the count afresh", async () => {
+    for (let round = 0; round < 2; round++) {
+      for (let attempt = 1; attempt <= 4; attempt++) expect((await changeMyPassword(`wrong-${attempt}`)).status).toBe(400);
+      const add = await postForm("/admin/account", { intent: "add-account", email: `n${round}@example.org`, password: "plateau-sunrise-walk", role: "editor", current_password: TEST_ADMIN.password }, { cookie });
+      expect(add.status).toBe(302);
+    }
+  });
+});
+
 describe("managing accounts", () => {
   it("adds an account with a role, who can then sign in, and refuses a duplicate or bad input", async () => {
     const added = await addAccount({ email: "Second@Example.org", role: "editor" });

@@ -3,7 +3,8 @@
 // beside them only as a 1200x630 JPEG of at most 300 KB; replacing or deleting removes them all.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { deleteImageSet, MAX_IMAGE_BYTES } from "~/features/images/image-store.server";
+import { deleteImageSet, IMAGE_ERRORS, IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImageType } from "~/features/images/image-store.server";
+import securityDoc from "../../docs/security.md?raw";
 import { fixtureBytes } from "../fixtures/images";
 import { MAX_UPLOAD_BYTES } from "../../workers/api/admin-images";
 import { publicPicture } from "../fixtures/public-files";
@@ -100,6 +101,18 @@ describe("POST /api/admin/images", () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(fixtureBytes("png"));
     const again = await request(url, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
+  });
+
+  it("accepts exactly the types docs/security.md and its refusal name: JPEG, PNG, WebP and GIF (issue 28)", () => {
+    const names: Record<string, string> = { "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP", "image/gif": "GIF" };
+    expect([...IMAGE_TYPES].sort()).toEqual(Object.keys(names).sort());
+    for (const fixture of ["jpeg", "png", "webp", "gif"] as const) expect(IMAGE_TYPES).toContain(sniffImageType(fixtureBytes(fixture)));
+    const uploadsRow = securityDoc.split("\n").find((line) => line.startsWith("| Uploads:"));
+    const listed = /type sniffed from the bytes \(([^)]*)\)/.exec(uploadsRow ?? "")?.[1] ?? "";
+    for (const name of Object.values(names)) {
+      expect(listed, name).toContain(name);
+      expect(IMAGE_ERRORS.notImage, name).toContain(name);
+    }
   });
 
   it("refuses what is not an image whatever its name or declared type: SVG, HTML, text", async () => {

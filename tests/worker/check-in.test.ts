@@ -277,6 +277,91 @@ describe("a door volunteer (issue 17)", () => {
     expect(results).toEqual([{ full_name: "Walk In" }]);
   });
 
+  const volunteerFinds = async (q: string) => {
+    const text = textOf(await (await request(`/admin/events/1/check-in?q=${encodeURIComponent(q)}`, { cookie: door })).text());
+    return ["John Banda", "John Phiri", "Peter Mwale", "Waiting Wyson", "Cancelled Chris"].filter((name) => text.includes(name));
+  };
+
+  it("finds people by name, code or the last 3 or 4 digits of the phone only: digits from the middle find nobody (issue 28)", async () => {
+    expect(await volunteerFinds("567")).toEqual(["John Banda", "Waiting Wyson"]);
+    expect(await volunteerFinds("4567")).toEqual(["John Banda"]);
+    expect(await volunteerFinds("jbanda")).toEqual(["John Banda"]);
+    expect(await volunteerFinds("john")).toEqual(["John Banda", "John Phiri"]);
+    for (const q of ["1234", "9912", "34567", "0991 234 567", "+265991234567"]) expect(await volunteerFinds(q), q).toEqual([]);
+    // Staff keep their search.
+    const staff = textOf(await (await request("/admin/events/1/check-in?q=1234", { cookie })).text());
+    expect(staff).toContain("John Banda");
+  });
+
+  it("is never told who holds a number typed for a walk-in, whether the event is full or not (issue 28)", async () => {
+    const walkIn = (who: string) =>
+      postForm("/admin/events/1/check-in", { intent: "walk-in", full_name: "Someone New", phone_number: "0991 234 567", email: "" }, { cookie: who });
+    // Full: 3 of 3 places taken.
+    for (const who of [door, cookie]) {
+      const full = await walkIn(who);
+      expect(full.status).toBe(409);
+      const text = textOf(await full.text());
+      expect(text).toContain("The event is full");
+      expect(text).not.toContain("John Banda");
+      expect(text).not.toContain("JBANDA");
+    }
+    await runSql(["UPDATE churchevents SET capacity = 10 WHERE id = 1"]);
+    for (const who of [door, cookie]) {
+      const taken = await walkIn(who);
+      expect(taken.status).toBe(409);
+      const text = textOf(await taken.text());
+      expect(text).toContain("already registered");
+      expect(text).not.toContain("John Banda");
+      expect(text).not.toContain("JBANDA");
+    }
+  });
+
+  it("sees only today's and later events, and cannot open a past event's check-in, door list or taps (issue 28)", async () => {
+    await runSql([`INSERT INTO event_registrations (id, event_id, full_name, phone_number, dedupe_key, status, code, token)
+      VALUES (9, 3, 'Old Timer', '+265991000999', '+265991000999', 'confirmed', 'OLDTMR', 'token-OLDTMR-0123456789')`]);
+    const list = textOf(await (await request("/admin/check-in", { cookie: door })).text());
+    expect(list).toContain("Lilongwe Conference");
+    expect(list).not.toContain("Last Year");
+    for (const path of ["/admin/events/3/check-in", "/admin/events/3/check-in?q=old", "/admin/events/3/door-list"]) {
+      const response = await request(path, { cookie: door });
+      expect([403, 404], path).toContain(response.status);
+      expect(await response.text(), path).not.toContain("Old Timer");
+    }
+    const tapPast = await request("/api/admin/events/3/check-in", {
+      method: "POST",
+      cookie: door,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: "intent=checkin&registration_id=9",
+    });
+    expect([403, 404]).toContain(tapPast.status);
+    const walkIn = await postForm("/admin/events/3/check-in", { intent: "walk-in", full_name: "Late Comer", phone_number: "0881 222 333", email: "" }, { cookie: door });
+    expect([403, 404]).toContain(walkIn.status);
+    expect(await checkedIn(9)).toMatchObject({ checked_in_at: null });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = 3").first())!.n).toBe(1);
+    // Staff still can.
+    expect((await request("/admin/events/3/check-in", { cookie })).status).toBe(200);
+  });
+
+  it("is told someone was already checked in, and when, but never a staff member's e-mail address (issue 28)", async () => {
+    expect((await tap("checkin", 1)).status).toBe(200);
+    const again = await request("/api/admin/events/1/check-in", {
+      method: "POST",
+      cookie: door,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: "intent=checkin&registration_id=1",
+    });
+    const answer = await again.json<CheckInAnswer>();
+    expect(answer.outcome).toBe("already-checked-in");
+    expect(answer.toast.description).toMatch(/^John Banda was already checked in by someone at the door at \d\d:\d\d\.$/);
+    expect(JSON.stringify(answer)).not.toContain("@");
+    const plain = await postForm("/admin/events/1/check-in", { intent: "checkin", registration_id: "1" }, { cookie: door });
+    expect(JSON.stringify(await toastOf(plain))).not.toContain("@");
+    const page = await (await request("/admin/events/1/check-in?q=john", { cookie: door })).text();
+    expect(page).not.toContain("admin@example.org");
+    // The only address on the page is the volunteer's own (the account menu).
+    expect(textOf(page).match(/[\w.]+@[\w.]+/g) ?? []).toEqual(expect.not.arrayContaining(["admin@example.org"]));
+  });
+
   it("cannot open the desk, the exports or anything else of the admin", async () => {
     for (const path of ["/admin/events/registrations/1", "/api/admin/events/1/registrations.csv", "/api/admin/events/1/contacts.vcf", "/admin/messages", "/admin/blogs/new"]) {
       expect((await request(path, { cookie: door })).status, path).toBe(403);

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readCookie } from "~/server/cookies.server";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
-import { serveThroughEdgeCache } from "../../workers/edge-cache";
+import { isCacheablePageRequest, serveThroughEdgeCache } from "../../workers/edge-cache";
 import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
 beforeEach(() => {
@@ -144,6 +144,24 @@ describe("edge cache", () => {
     const missing = await request("/no-such-page");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("X-Edge-Cache")).toBeNull();
+  });
+
+  it("treats the admin area in any letter case as private: no-store, noindex, never stored in the edge cache (issue 28)", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    for (const path of ["/ADMIN", "/Admin/settings", "/aDmIn/events", "/API/Admin/events/1/check-in", "/Auth", "/LOGOUT"]) {
+      expect(isCacheablePageRequest(new Request(`http://localhost${path}`), true), path).toBe(false);
+    }
+    for (const path of ["/ADMIN", "/Admin/settings"]) {
+      for (const who of [undefined, cookie]) {
+        for (let visit = 0; visit < 2; visit++) {
+          const response = await request(path, { cookie: who });
+          expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+          expect(response.headers.get("X-Robots-Tag"), path).toBe("noindex, nofollow");
+          expect(response.headers.get("X-Edge-Cache"), path).toBeNull();
+        }
+      }
+    }
   });
 
   it("reads the session cookie with the app's own parser, so no Cookie header the app reads as signed in gets a cached page", async () => {

@@ -198,6 +198,22 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect(await newRegistrations()).toHaveLength(1);
   });
 
+  it.each([
+    ["closed", "UPDATE churchevents SET registration_enabled = 0 WHERE id = 2", REGISTRATION_MESSAGES.closed],
+    ["full", "UPDATE churchevents SET capacity = 1, waitlist_enabled = 0 WHERE id = 2", REGISTRATION_MESSAGES.full],
+  ])("answers a %s event the same whether or not the phone is registered for it (it tells no one who registered)", async (_label, change, message) => {
+    await seedDemo();
+    expect((await submitScripted(person)).status).toBe(200);
+    await runSql([change]);
+    for (const phone of [person.phone_number, "+265 991 555 999"]) {
+      const response = await submitScripted({ ...person, phone_number: phone });
+      expect(response.status, phone).toBe(409);
+      const text = await response.text();
+      expect(text, phone).toContain(message);
+      expect(text, phone).not.toContain(REGISTRATION_MESSAGES.alreadyRegistered);
+    }
+  });
+
   it("answers a retry of the same attempt (same request_id, a reply lost on slow data) with the first answer", async () => {
     await seedDemo();
     const attempt = { ...person, request_id: "0123456789abcdef0123456789abcdef" };

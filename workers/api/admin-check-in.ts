@@ -2,7 +2,7 @@
 // the check-in page's script so a slow connection costs one small request, not a page. Answers the
 // person's true state and the running count as JSON (app/features/events/desk-actions.server.ts).
 import { Hono } from "hono";
-import { changeCheckIn } from "~/features/events/index.server";
+import { changeCheckIn, closedToVolunteers } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import type { ApiEnv } from "./env";
@@ -13,7 +13,9 @@ export const adminCheckIn = new Hono<ApiEnv>();
 
 adminCheckIn.post("/events/:id/check-in", async (c) => {
   const eventId = parseId(c.req.param("id"));
-  if (eventId === null) return c.json({ error: "Event not found" }, 404);
+  const { email, role } = c.get("admin");
+  // A door volunteer works only on today's and later events.
+  if (eventId === null || (role === "volunteer" && (await closedToVolunteers(eventId, new Date())))) return c.json({ error: "Event not found" }, 404);
   let form: FormData;
   try {
     form = await readFormData(c.req.raw);
@@ -24,6 +26,6 @@ adminCheckIn.post("/events/:id/check-in", async (c) => {
   const intent = String(form.get("intent") ?? "");
   const id = parseId(String(form.get("registration_id") ?? ""));
   if (!INTENTS.has(intent) || id === null) return c.json({ error: "Unknown action." }, 400);
-  const answer = await changeCheckIn(eventId, intent, id, c.get("admin").email);
+  const answer = await changeCheckIn(eventId, intent, id, email, role === "volunteer");
   return c.json(answer, answer.outcome === "not-found" ? 404 : 200);
 });

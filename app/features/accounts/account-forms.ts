@@ -43,6 +43,7 @@ export const manageAccountSchema = z.object({
 
 export const ACCOUNT_MESSAGES = {
   wrongPassword: "That is not your current password",
+  tooManyPasswordTries: "Too many wrong passwords. Please wait 15 minutes and try again.",
   emailTaken: "An account with this email already exists.",
   notYourself: "You cannot change or remove your own account here.",
   lastAdministrator: "The last Administrator cannot be removed or given another role.",

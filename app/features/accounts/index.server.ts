@@ -7,5 +7,6 @@ export { publicPagesUnchanged, requireAdmin } from "./admin-guard.server";
 export { addAdmin, type AdminIdentity, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole } from "./admins.server";
 export { authenticateAdmin, continuedSessionCookie, hasSessionCookie, signIn, signOutEverywhere } from "./auth.server";
 export { checkNewPassword } from "./password-policy.server";
+export { checkOwnPassword } from "./own-password.server";
 export { hashPassword, verifyPassword } from "./password.server";
 export { clearSessionCookie, setsSessionCookie } from "./session.server";

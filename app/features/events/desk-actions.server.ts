@@ -58,7 +58,7 @@ export async function addRegistration(request: Request, context: Context, eventI
     case "event-not-found":
       return refuseAdminForm(submission, undefined, { formError: M.notFound }, 404);
     case "phone-taken":
-      return refuseAdminForm(submission, undefined, { fieldErrors: { phone_number: [M.phoneTaken(result.holder)] } }, 409);
+      return refuseAdminForm(submission, undefined, { fieldErrors: { phone_number: [walkIn ? M.phoneTakenAtDoor : M.phoneTaken(result.holder)] } }, 409);
     case "full":
       return refuseAdminForm(submission, undefined, { fieldErrors: { over_capacity: [M.full(result.capacity, result.confirmed)] } }, 409);
     case "added": {
@@ -160,6 +160,8 @@ export const CHECK_IN_MESSAGES = {
   undone: (name: string) => ({ title: "Check-in undone", description: name }),
   already: (name: string, time: string | null, by: string | null) =>
     `${name} was already checked in${time ? ` at ${time}` : ""}${by ? ` by ${by}` : ""}.`,
+  /** What a door volunteer is told: never a staff member's e-mail address. */
+  alreadyAtDoor: (name: string, time: string | null) => `${name} was already checked in by someone at the door${time ? ` at ${time}` : ""}.`,
   notCheckedIn: (name: string) => `${name} is not checked in.`,
   notConfirmed: (name: string) => `Not confirmed – admit anyway? ${name} is not confirmed for this event.`,
 } as const;
@@ -173,8 +175,11 @@ export type CheckInAnswer = {
   checkedIn: number | null;
 };
 
-/** Check in, admit anyway (someone not confirmed, recorded), or undo: one guarded statement each. */
-export async function changeCheckIn(eventId: number, intent: string, id: number, by: string): Promise<CheckInAnswer> {
+/**
+ * Check in, admit anyway (someone not confirmed, recorded), or undo: one guarded statement each.
+ * `volunteer`: a door volunteer, who is never shown who checked someone in.
+ */
+export async function changeCheckIn(eventId: number, intent: string, id: number, by: string, volunteer = false): Promise<CheckInAnswer> {
   const now = new Date();
   const result = intent === "undo" ? await undoCheckIn(eventId, id, now) : await checkIn(eventId, id, intent === "admit", by, now);
   if (result.outcome === "not-found") return { outcome: result.outcome, toast: errorToast(M.notFound), person: null, checkedIn: null };
@@ -197,7 +202,7 @@ export async function changeCheckIn(eventId: number, intent: string, id: number,
       case "undone":
         return CHECK_IN_MESSAGES.undone(person.full_name);
       case "already-checked-in":
-        return errorToast(CHECK_IN_MESSAGES.already(person.full_name, time, person.checked_in_by));
+        return errorToast(volunteer ? CHECK_IN_MESSAGES.alreadyAtDoor(person.full_name, time) : CHECK_IN_MESSAGES.already(person.full_name, time, person.checked_in_by));
       case "not-checked-in":
         return errorToast(CHECK_IN_MESSAGES.notCheckedIn(person.full_name));
       case "not-confirmed":

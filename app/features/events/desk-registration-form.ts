@@ -24,6 +24,8 @@ export const DESK_MESSAGES = {
   addedOver: (name: string, code: string) => ({ title: "Registration added", description: `${name} is confirmed over the capacity. Code ${code}.` }),
   phoneTaken: (holder: { full_name: string; code: string }) =>
     `${REGISTRATION_MESSAGES.alreadyRegistered} (${holder.full_name}, code ${holder.code}). To add another person who shares this phone, tick 'Shares a phone'.`,
+  /** At the door: names nobody, so a number typed never tells who holds it. */
+  phoneTakenAtDoor: `${REGISTRATION_MESSAGES.alreadyRegistered}. Find the person by name or code; to add another person who shares this phone, tick 'Shares a phone'.`,
   full: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). Tick 'Go over the capacity' to add them anyway.`,
   cancelled: { title: "Registration cancelled" },

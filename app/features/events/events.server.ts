@@ -140,9 +140,9 @@ export async function registrationDeskPage(eventId: number, filter: Registration
 }
 
 /** Check-in at the door, in one round trip: the event, its tallies, and who matches the search (or who came last). */
-export async function checkInPage(eventId: number, search: string, limit: number) {
+export async function checkInPage(eventId: number, search: string, limit: number, volunteer = false) {
   const db = getDb();
-  const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit) : recentCheckInsQuery(db, eventId, limit);
+  const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit, volunteer) : recentCheckInsQuery(db, eventId, limit);
   const [[event], [tallies], rows] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people]);
   return event && { event, tallies: tallies!, rows };
 }
@@ -154,10 +154,26 @@ export async function doorListPage(eventId: number) {
   return event && { event, rows };
 }
 
+/** When an event that began is still at the door: it began less than 24 hours ago. */
+function doorOpenSince(now: Date): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Whether an event is over for the door (began more than 24 hours ago); an undated one never is. */
+export function isPastForTheDoor(date: string | null, now: Date): boolean {
+  return date !== null && date < doorOpenSince(now);
+}
+
+/** Whether a door volunteer may not work on this event: unknown, or over (they see only today's and later). */
+export async function closedToVolunteers(eventId: number, now: Date): Promise<boolean> {
+  const event = await getDb().select({ date: churchevents.date }).from(churchevents).where(eq(churchevents.id, eventId)).get();
+  return !event || isPastForTheDoor(event.date, now);
+}
+
 /** Events of today and later (and undated ones), soonest first, with their tallies: where check-in starts. */
 export async function checkInEvents(now: Date) {
   const db = getDb();
-  const startOfToday = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const startOfToday = doorOpenSince(now);
   const [events, counts] = await db.batch([
     db
       .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, active: churchevents.active })

@@ -213,7 +213,8 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
 /**
  * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
  * waitlisted (or writes nothing when registration is not open or the phone is registered already);
- * the same batch reads who holds the phone's place and the event's state to say why, and writes
+ * the same batch reads who holds the phone's place and the event's state to say why (closed or full before
+ * who holds the number, so a refusal tells no one who registered), and writes
  * `emails` only if the new registration is there.
  */
 export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
@@ -251,10 +252,13 @@ export async function registerForEvent(input: NewRegistration, now: Date, emails
     return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent };
   }
   if (!event.active) return { outcome: "event-not-found" };
-  if (holder) return { outcome: "already-registered" };
-  // Open but for the places: full, with no waiting list.
+  // Closed or full first, before who holds the number: a refused event tells no one who registered.
   const window = windowOf(event);
-  return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };
+  if (!registrationState(window, now).open) {
+    // Open but for the places: full, with no waiting list.
+    return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };
+  }
+  return { outcome: holder ? "already-registered" : "closed" };
 }
 
 // ----- The private page and cancelling from it ---------------------------------------------------
@@ -400,9 +404,12 @@ export async function addAtDesk(eventId: number, input: DeskAddition, by: string
     return { outcome: "added", receipt, turnedFull, overCapacity: Boolean(over_capacity), outboxIds: outboxIdsOf(...written) };
   }
   if (!event) return { outcome: "event-not-found" };
+  const full = { outcome: "full" as const, capacity: event.capacity ?? 0, confirmed: event.confirmed };
+  // A walk-in at a full event is refused as full before anyone's number is looked at.
+  if (input.walk_in && !input.over_capacity && event.capacity !== null && event.confirmed >= event.capacity) return full;
   const holder = holders[0];
   if (holder) return { outcome: "phone-taken", holder: { full_name: holder.full_name, code: holder.code } };
-  return { outcome: "full", capacity: event.capacity ?? 0, confirmed: event.confirmed };
+  return full;
 }
 
 /** Staff cancel someone (at any time); the first on the waiting list moves up in the same batch, and both hear of it. */
@@ -598,15 +605,19 @@ export type RegistrationFilter = RegistrationStatus | "all";
 /**
  * What staff may search by: a name, a phone's digits or a code. A whole national number (9+ digits)
  * may start with its 0; shorter digits are the end of a number, zeros included ('0067').
+ * `phoneEndOnly` (a door volunteer): only the last 3 or 4 digits, matched as the end of the number,
+ * so typing digits one by one never recovers a whole number.
  */
-function searchCondition(query: string): SQL | undefined {
+function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const conditions: SQL[] = [sql`${r.full_name} LIKE ${`%${escaped}%`} ESCAPE '\\'`];
   const typed = text.replace(/\D/g, "");
   const digits = typed.length >= 9 ? typed.replace(/^0/, "") : typed;
-  if (digits.length >= 3 && /^[\d\s+()-]+$/.test(text)) conditions.push(like(r.phone_number, `%${digits}%`));
+  const phoneTyped = digits.length >= 3 && /^[\d\s+()-]+$/.test(text);
+  if (phoneTyped && !phoneEndOnly) conditions.push(like(r.phone_number, `%${digits}%`));
+  if (phoneTyped && phoneEndOnly && digits.length <= 4) conditions.push(like(r.phone_number, `%${digits}`));
   const code = readRegistrationCode(text);
   if (code) conditions.push(eq(r.code, code));
   return or(...conditions);
@@ -663,12 +674,12 @@ export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFil
   ] as const;
 }
 
-/** Check-in's search: up to `limit` people matching, A–Z. */
-export function checkInMatchesQuery(db: Db, eventId: number, search: string, limit: number) {
+/** Check-in's search: up to `limit` people matching, A–Z (for a door volunteer, phones by their last digits only). */
+export function checkInMatchesQuery(db: Db, eventId: number, search: string, limit: number, phoneEndOnly = false) {
   return db
     .select({ ...deskColumns })
     .from(r)
-    .where(and(eq(r.event_id, eventId), searchCondition(search)))
+    .where(and(eq(r.event_id, eventId), searchCondition(search, phoneEndOnly)))
     .orderBy(sql`${r.full_name} COLLATE NOCASE`, asc(r.id))
     .limit(limit);
 }

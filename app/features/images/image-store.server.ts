@@ -36,6 +36,9 @@ const TYPES = {
 } as const;
 export type ImageType = keyof typeof TYPES;
 
+/** The types an upload may be (docs/security.md lists the same). */
+export const IMAGE_TYPES = Object.keys(TYPES) as ImageType[];
+
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
   return signature.every((byte, i) => bytes[offset + i] === byte);
 }

@@ -23,7 +23,7 @@ import { savedAtText } from "~/lib/time";
 import { saveSection, type StoredSection } from "~/features/settings/settings-data.server";
 import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
-import { decideImage, deleteImageSet } from "~/features/images/index.server";
+import { decideImage, releasePictures } from "~/features/images/index.server";
 import { sectionSaves, sectionVersions, siteSettings } from "~/features/settings/settings.server";
 import { changedFields, noteActivity } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -116,7 +116,8 @@ export async function saveSettingsSection(
     return answer(section, submission, { formError: message, toast: errorToast(message) }, 409);
   }
   if (section === "contact" && (value as SettingsValues["contact"]).map_image !== oldMap) {
-    context.get(requestContext).waitUntil(deleteImageSet(oldMap));
+    // Only once nothing else shows it (a record may use the same picture).
+    context.get(requestContext).waitUntil(releasePictures([oldMap]));
   }
   noteActivity(context, {
     action: post.intent === RESTORE_INTENT ? "Restored an earlier version of" : "Saved",

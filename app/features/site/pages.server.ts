@@ -5,6 +5,7 @@
 // (never to be cached).
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { getDb, type Db } from "~/db/db.server";
+import { errorForLog } from "~/server/log-text.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
 import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
@@ -19,11 +20,11 @@ async function readParts<T extends Queries>(page: string, queries: T): Promise<{
   try {
     return { parts: (await getDb().batch(queries)) as Parts<T>, degraded: false };
   } catch (error) {
-    console.error(`${page}: the batch failed; reading its parts one by one:`, error);
+    console.error(`${page}: the batch failed; reading its parts one by one:`, errorForLog(error));
     const settled = await Promise.allSettled(queries.map((query) => Promise.resolve(query)));
     const parts = settled.map((result) => {
       if (result.status === "fulfilled") return result.value;
-      console.error(`${page}: a part failed:`, result.reason);
+      console.error(`${page}: a part failed:`, errorForLog(result.reason));
       return null;
     });
     return { parts: parts as Parts<T>, degraded: true };

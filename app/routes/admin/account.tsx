@@ -9,7 +9,7 @@ import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { ACCOUNT_MESSAGES, addAccountSchema, adminContext, type AdminRole, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT, ROLE_LABELS } from "~/features/accounts";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
-import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, continuedSessionCookie, getPasswordHash, hashPassword, listAdmins, noteActivity, removeAdmin, setRole, verifyPassword } from "~/features/accounts/index.server";
+import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, noteActivity, removeAdmin, setRole } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -35,10 +35,14 @@ function refused(form: AccountForm, submission: Submission<unknown> | null, reas
   return data<AccountAnswer>({ ...refusal(submission, reason), form, accountId }, { status });
 }
 
-/** Whether `password` is the signed-in admin's own (asked again before account changes). */
-async function isOwnPassword(me: AdminIdentity, password: string): Promise<boolean> {
-  const hash = await getPasswordHash(me.id);
-  return hash !== null && (await verifyPassword(password, hash));
+/**
+ * Why `password` does not confirm the signed-in admin (asked again before account changes), or null
+ * when it does. Counted like sign-in attempts: after 5 wrong ones, 429 for 15 minutes.
+ */
+async function ownPasswordRefusal(me: AdminIdentity, password: string): Promise<{ message: string; status: number } | null> {
+  const check = await checkOwnPassword(me.id, password);
+  if (check === "right") return null;
+  return check === "too-many" ? { message: ACCOUNT_MESSAGES.tooManyPasswordTries, status: 429 } : { message: ACCOUNT_MESSAGES.wrongPassword, status: 400 };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,10 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseSubmission(formData, changePasswordSchema);
       const hidden = { hideFields: ["current_password", "new_password", "confirm_password"] };
       if (submission.status !== "success") return refused("password", submission, { ...hidden, formError: firstMessage(submission) });
-      if (!(await isOwnPassword(me, submission.value.current_password))) {
-        const wrong = ACCOUNT_MESSAGES.wrongPassword;
-        return refused("password", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
-      }
+      const wrong = await ownPasswordRefusal(me, submission.value.current_password);
+      if (wrong) return refused("password", submission, { ...hidden, formError: wrong.message, fieldErrors: { current_password: [wrong.message] } }, wrong.status);
       const weak = checkNewPassword(submission.value.new_password, me.email, await organisationSettings());
       if (weak) return refused("password", submission, { ...hidden, formError: weak, fieldErrors: { new_password: [weak] } });
       const updated = await changePassword(me.id, await hashPassword(submission.value.new_password));
@@ -83,10 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const hidden = { hideFields: ["password", "current_password"] };
       if (submission.status !== "success") return refused("add-account", submission, { ...hidden, formError: firstMessage(submission) });
       const { email, password, role } = submission.value;
-      if (!(await isOwnPassword(me, submission.value.current_password))) {
-        const wrong = ACCOUNT_MESSAGES.wrongPassword;
-        return refused("add-account", submission, { ...hidden, formError: wrong, fieldErrors: { current_password: [wrong] } });
-      }
+      const wrong = await ownPasswordRefusal(me, submission.value.current_password);
+      if (wrong) return refused("add-account", submission, { ...hidden, formError: wrong.message, fieldErrors: { current_password: [wrong.message] } }, wrong.status);
       const weak = checkNewPassword(password, email, await organisationSettings());
       if (weak) return refused("add-account", submission, { ...hidden, formError: weak, fieldErrors: { password: [weak] } });
       if (!(await addAdmin(email, await hashPassword(password), role))) {
@@ -104,7 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const refuse = (message: string, status = 400) => refused("manage-account", submission, { ...hidden, formError: message }, status, id);
       if (submission.status !== "success") return refuse(firstMessage(submission));
       if (submission.value.id === me.id) return refuse(ACCOUNT_MESSAGES.notYourself);
-      if (!(await isOwnPassword(me, submission.value.current_password))) return refuse(ACCOUNT_MESSAGES.wrongPassword);
+      const wrong = await ownPasswordRefusal(me, submission.value.current_password);
+      if (wrong) return refuse(wrong.message, wrong.status);
       const role = submission.value.role;
       if (intent === "change-role" && !role) return refuse("Choose a role: Administrator, Editor or Door volunteer");
       const result = intent === "change-role" ? await setRole(submission.value.id, role!) : await removeAdmin(submission.value.id);

@@ -2,10 +2,11 @@
 // by the 404 page itself), with the site's header and footer as set.
 import { noindexMeta, NotFound } from "~/features/site";
 import { publicPage, settingsPage } from "~/features/site/index.server";
+import { pathForLog } from "~/server/log-text.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
+  console.warn(`404 Not Found: ${pathForLog(new URL(request.url).pathname)}`);
   return publicPage(await settingsPage("Not-found page"), () => ({}), 404);
 }
 

@@ -5,7 +5,17 @@
 import { data } from "react-router";
 import { adminContext, type AdminRole } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, changeCheckIn, checkInPage, type Person, readEventPost, registrationIdOf, toPerson } from "~/features/events/index.server";
+import {
+  addRegistration,
+  changeCheckIn,
+  checkInPage,
+  closedToVolunteers,
+  isPastForTheDoor,
+  type Person,
+  readEventPost,
+  registrationIdOf,
+  toPerson,
+} from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { postedPagePath, refuse } from "~/server/forms.server";
@@ -32,9 +42,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = await checkInPage(id, search, MATCH_LIMIT);
+  const page = await checkInPage(id, search, MATCH_LIMIT, role === "volunteer");
   if (!page) throw data(null, { status: 404 });
   const { event, tallies, rows } = page;
+  // A door volunteer works only on today's and later events.
+  if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity },
@@ -53,11 +65,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const post = await readEventPost(params.id, request);
   if ("refused" in post) return post.refused;
   const { eventId, formData, intent } = post;
+  const me = context.get(adminContext);
+  if (me.role === "volunteer" && (await closedToVolunteers(eventId, new Date()))) throw data(null, { status: 404 });
   if (intent === "walk-in") return addRegistration(request, context, eventId, formData, true);
   publicPagesUnchanged(context);
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
-  const answer = await changeCheckIn(eventId, intent, id, context.get(adminContext).email);
+  const answer = await changeCheckIn(eventId, intent, id, me.email, me.role === "volunteer");
   const url = new URL(postedPagePath(request), request.url);
   url.searchParams.delete("admit");
   if (answer.outcome === "not-confirmed") url.searchParams.set("admit", String(id));

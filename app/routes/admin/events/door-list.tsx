@@ -3,17 +3,20 @@
 // without printing whole numbers), and a box to tick; the waiting list follows.
 import { data, Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
-import { doorListPage, doorListPerson } from "~/features/events/index.server";
+import { adminContext } from "~/features/accounts";
+import { doorListPage, doorListPerson, isPastForTheDoor } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { PrintButton } from "./print-button";
 import type { Route } from "./+types/door-list";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Door list: ${loaderData?.event.name ?? "Event"} | Admin` }];
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id === null ? undefined : await doorListPage(id);
   if (!page) throw data(null, { status: 404 });
+  // A door volunteer works only on today's and later events.
+  if (context.get(adminContext).role === "volunteer" && isPastForTheDoor(page.event.date, new Date())) throw data(null, { status: 404 });
   const people = page.rows.map(doorListPerson);
   return {
     event: { id: page.event.id, name: page.event.name, whenText: formatInSiteZone(page.event.date, "EEEE, MMMM d, yyyy · h:mm a") },

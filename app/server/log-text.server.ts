@@ -1,0 +1,21 @@
+// What goes to the Worker's logs: a private page's token (a registration's private page, the
+// newsletter's confirm and unsubscribe links) is cut to its first 6 characters, and a failed
+// query's bound values (tokens, names, phone numbers) are left out (issue 28).
+
+const TOKEN_IN_PATH = /(\/(?:registrations|newsletter\/(?:confirm|unsubscribe))\/)([^/?#\s"'.]{1,6})[^/?#\s"'.]*/gi;
+
+/** A path or any text as logged: each private-page token cut to its first 6 characters. */
+export function pathForLog(text: string): string {
+  return text.replace(TOKEN_IN_PATH, "$1$2…");
+}
+
+/** An error as text for the log: its stack (or message) and its causes, without a failed query's values. */
+export function errorForLog(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    parts.push(current instanceof Error ? (current.stack ?? `${current.name}: ${current.message}`) : String(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return pathForLog(parts.join("\nCaused by: ").replace(/\nparams: [\s\S]*?(?=\n\s+at |\nCaused by: |$)/g, "\nparams: (left out)"));
+}
