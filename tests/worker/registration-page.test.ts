@@ -3,7 +3,8 @@
 // cancel that works without JavaScript; an unknown token gets the 404 page.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REGISTRATION_VIEW_TEXT, type RegistrationAnswer } from "~/features/events/registration-view";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
+import { WAITING_LIST_TEXT } from "~/features/events/waiting-list-notice";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { countD1Calls, postForm, request, runSql, seedDemo, toastOf } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
@@ -76,9 +77,9 @@ describe("the private page", () => {
     const { token } = await registerFor(1, "Waiting Man", "0881 000 002");
     const html = mainHtml(await (await request(`/registrations/${token}`)).text());
     const text = textOf(html);
-    expect(text).toContain(REGISTRATION_VIEW_TEXT.waitingHeading(2));
-    expect(text).toContain(REGISTRATION_VIEW_TEXT.waitingExplain);
-    expect(text).toContain(REGISTRATION_VIEW_TEXT.waitingNext);
+    expect(text).toContain(WAITING_LIST_TEXT.heading(2));
+    expect(text).toContain(WAITING_LIST_TEXT.explain);
+    expect(text).toContain(WAITING_LIST_TEXT.next);
     expect(text).not.toContain(REGISTRATION_MESSAGES.complete.title);
     expect(text).not.toContain(REGISTRATION_MESSAGES.complete.description);
     // The heading comes before the rest of the summary (the code, the event).
@@ -87,7 +88,7 @@ describe("the private page", () => {
     await runSql(["UPDATE event_registrations SET status = 'confirmed' WHERE full_name = 'Waiting Man'"]);
     const confirmed = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
     expect(confirmed).toContain(REGISTRATION_MESSAGES.complete.title);
-    expect(confirmed).not.toContain(REGISTRATION_VIEW_TEXT.waitingHeading(2));
+    expect(confirmed).not.toContain(WAITING_LIST_TEXT.heading(2));
   });
 
   it("answers an unknown or malformed token with the 404 page, privately, after the same single batch", async () => {

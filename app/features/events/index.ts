@@ -8,7 +8,7 @@ export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALI
 export { EVENTS_MESSAGES } from "./event-messages";
 export { type DatedEventSource, eventCalendarFile } from "./icalendar";
 export { type SharedEvent, toSharedEvent } from "./public-event";
-export { refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest, WaitingListNotice } from "./registration-dialog";
+export { refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
 export { registration } from "./registration-island";
 export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } from "./registration-notifications";
 export { REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationState } from "./registration-rules";
@@ -16,3 +16,4 @@ export { RegistrationSummary } from "./registration-summary";
 export { eventWhenText, privatePageView, registrationPath, registrationView } from "./registration-view";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
+export { WaitingListNotice } from "./waiting-list-notice";

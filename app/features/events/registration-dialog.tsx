@@ -13,7 +13,7 @@ import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, regi
 import { registration } from "./registration-island";
 import { useIsland } from "~/components/use-island";
 import type { PublicEvent } from "~/features/events/public-event";
-import { REGISTRATION_VIEW_TEXT, type RegistrationView } from "~/features/events/registration-view";
+import type { RegistrationView } from "~/features/events/registration-view";
 import { DialogFrame } from "../../components/dialog";
 import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../../components/form-fields";
 import { CheckIcon } from "../../components/icons";
@@ -98,23 +98,6 @@ export function RegistrationComplete({ view }: { view: RegistrationView | null }
           <p className="text-sm">{REGISTRATION_MESSAGES.complete.description}</p>
         </div>
       </div>
-      <div className="mt-3 rounded-md bg-white p-3">
-        <RegistrationSummary view={view} />
-      </div>
-    </div>
-  );
-}
-
-/**
- * The private page of a person on the waiting list: headed for what it is (the number, and what
- * happens next), not 'Registration Complete', which stays for confirmed places.
- */
-export function WaitingListNotice({ view, place }: { view: RegistrationView; place: number | null }) {
-  return (
-    <div role="status" className="rounded-lg border border-gold-300 bg-gold-100 p-4 text-stone-900">
-      <p className="font-semibold">{REGISTRATION_VIEW_TEXT.waitingHeading(place)}</p>
-      <p className="text-sm">{REGISTRATION_VIEW_TEXT.waitingExplain}</p>
-      <p className="mt-2 text-sm">{REGISTRATION_VIEW_TEXT.waitingNext}</p>
       <div className="mt-3 rounded-md bg-white p-3">
         <RegistrationSummary view={view} />
       </div>

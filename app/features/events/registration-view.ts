@@ -35,11 +35,6 @@ export const REGISTRATION_VIEW_TEXT = {
   addToCalendar: "Add to calendar",
   sendToWhatsApp: "Send to my WhatsApp",
   keepLink: "Keep this link: it shows your registration and lets you cancel it.",
-  /** The private page's heading for a place on the waiting list: not 'Registration Complete'. */
-  waitingHeading: (place: number | null) => (place ? `You are number ${place} on the waiting list` : "You are on the waiting list"),
-  waitingExplain: "The event is full, so you do not have a place yet.",
-  waitingNext:
-    "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed, and we e-mail you if you gave your address.",
 } as const;
 
 export function registrationStatusText(status: RegistrationStatus, place: number | null): string {
