@@ -12,6 +12,7 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/blog-post.tsx"),
     route("testimonies", "routes/public/testimonies.tsx"),
+    route("associations", "routes/public/associations.tsx"),
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
@@ -56,6 +57,12 @@ export default [
       index("routes/admin/tab-redirect.tsx", { id: "admin-testimonies-list" }),
       route("new", "routes/admin/testimonies/testimony-form.tsx", { id: "admin-testimonies-new" }),
       route("edit/:id", "routes/admin/testimonies/testimony-form.tsx", { id: "admin-testimonies-edit" }),
+    ]),
+    ...prefix("associations", [
+      index("routes/admin/tab-redirect.tsx", { id: "admin-associations-list" }),
+      route("new", "routes/admin/associations/association-form.tsx", { id: "admin-associations-new" }),
+      route("edit/:id", "routes/admin/associations/association-form.tsx", { id: "admin-associations-edit" }),
+      route("import", "routes/admin/associations/association-import.tsx"),
     ]),
     ...prefix("events", [
       route("new", "routes/admin/events/event-form.tsx", { id: "admin-events-new" }),

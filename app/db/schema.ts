@@ -430,3 +430,26 @@ export const history = sqliteTable(
   },
   (t) => [index("history_record_idx").on(t.entity, t.record_key, t.id), index("history_image_idx").on(t.image_url)],
 );
+
+/**
+ * The associations directory (issue 25): where men meet near them. A region is plain text: the three
+ * of Malawi (ASSOCIATION_REGIONS in app/features/associations) come first, and staff add any other by
+ * typing it (docs/decisions/020-associations.md).
+ */
+export const associations = sqliteTable(
+  "associations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    region: text("region").notNull(),
+    district: text("district").notNull(),
+    contact_name: text("contact_name"),
+    /** As typed; the page normalises it (+265) for its call and WhatsApp links. */
+    contact_phone: text("contact_phone"),
+    /** Free text: "Saturdays 2 pm, Area 25 Baptist Church". */
+    meeting: text("meeting"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("associations_active_region_idx").on(t.active, t.region, t.name)],
+);

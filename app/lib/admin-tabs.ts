@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: "blogs", label: "Blogs" },
   { id: "testimonies", label: "Testimonies" },
   { id: "events", label: "Events" },
+  { id: "associations", label: "Associations" },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];

@@ -50,9 +50,9 @@ test("with JavaScript: errors appear beside the fields, nothing is sent, then a 
 
 test("a link's suggested subject is filled in", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Find a Chapter" }).click();
+  await page.getByRole("link", { name: "Support Our Mission" }).click();
   await expect(page).toHaveURL(/\/contact\?subject=/);
-  await expect(form(page).getByLabel("Subject")).toHaveValue("Finding a chapter");
+  await expect(form(page).getByLabel("Subject")).toHaveValue("Supporting the mission");
 });
 
 test.describe("without JavaScript", () => {

@@ -10,6 +10,7 @@ export const BUDGETED_ROUTES = [
   "/blog",
   "/blog/rising-early-mark-1-35",
   "/testimonies",
+  "/associations",
   "/events",
   "/events/1",
   "/contact",

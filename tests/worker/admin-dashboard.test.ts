@@ -9,12 +9,12 @@ beforeEach(async () => {
 });
 
 describe("/admin dashboard", () => {
-  it("shows the header, the six tabs, six exact counts and the three quick actions", async () => {
+  it("shows the header, the seven tabs, six exact counts and the three quick actions", async () => {
     const body = await (await request("/admin", { cookie })).text();
     expect(body).toMatch(/href="\/"[^>]*>View Website</);
     expect(body).toContain(">Sign Out<");
     expect(body).toContain("admin@example.org");
-    for (const tab of ["Dashboard", "Leadership Team", "Ministries", "Blogs", "Testimonies", "Events"]) {
+    for (const tab of ["Dashboard", "Leadership Team", "Ministries", "Blogs", "Testimonies", "Events", "Associations"]) {
       expect(body).toContain(`>${tab}</a>`);
     }
     // Demo content: 6 events, 5 posts, 6 testimonies, 5 ministries, 9 members, 4 registrations.

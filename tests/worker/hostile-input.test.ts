@@ -25,6 +25,7 @@ import { ministrySchema } from "~/features/publishing/ministry-form";
 import { registrationSchema } from "~/features/events/registration-form";
 import { subscribeSchema } from "~/features/messaging/subscribe-form";
 import { testimonySchema } from "~/features/publishing/testimony-form";
+import { associationSchema } from "~/features/associations/association-form";
 import { SECTION_SCHEMAS } from "~/features/settings/settings-forms";
 import { api } from "../../workers/api";
 import { fixtureBytes } from "../fixtures/images";
@@ -93,6 +94,10 @@ const ACTION_TARGETS: Record<string, Target> = {
   "admin-blogs-edit": entityWithHistory(fieldNames(blogSchema)),
   "admin-testimonies-new": entity(fieldNames(testimonySchema)),
   "admin-testimonies-edit": entity(fieldNames(testimonySchema)),
+  "admin-associations-new": entity(fieldNames(associationSchema)),
+  "admin-associations-edit": entity(fieldNames(associationSchema)),
+  // The CSV import: a file, or pasted rows.
+  "routes/admin/associations/association-import": { admin: true, fields: ["file", "csv"] },
   "admin-events-new": entity(fieldNames(eventSchema)),
   "admin-events-edit": entity(fieldNames(eventSchema)),
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
@@ -752,6 +757,14 @@ describe("stored hostile text", () => {
       sql: "SELECT full_name, bio FROM leadership_members WHERE bio LIKE '%DROP TABLE%'",
       stored: { full_name: XSS, bio: `${XSS} ${SQL}` },
       publicPath: "/leadership",
+    },
+    {
+      what: "directory entry (association)",
+      path: "/admin/associations/new",
+      fields: { intent: "save", name: XSS, region: SQL, district: "Hostile", contact_name: XSS, contact_phone: "", meeting: `${XSS} ${SQL}`, active: "on" },
+      sql: "SELECT name, region, contact_name, meeting FROM associations WHERE district = 'Hostile'",
+      stored: { name: XSS, region: SQL, contact_name: XSS, meeting: `${XSS} ${SQL}` },
+      publicPath: "/associations?q=Hostile",
     },
   ])("a $what saved by an admin: stored verbatim, inert on the public page", async ({ path, fields, sql, stored, publicPath }) => {
     const saved = await postForm(path, fields, { cookie });

@@ -41,7 +41,7 @@ describe("home page", () => {
     expect(figures[0]).not.toContain("aria-hidden");
     expect(figures.slice(1).every((tag) => tag.includes('aria-hidden="true"') && tag.includes("invisible"))).toBe(true);
     expect(hero.text).toContain("“Be on your guard; stand firm in the faith; be courageous; be strong. Do everything in love.” 1 Corinthians 16:13-14");
-    expect(hero.html).toMatch(/<a[^>]*href="\/contact\?subject=[^"]+"[^>]*>Find Association<\/a>/);
+    expect(hero.html).toMatch(/<a[^>]*href="\/associations"[^>]*>Find Association<\/a>/);
     expect(hero.html).toMatch(/<a[^>]*href="\/about"[^>]*>Learn More<span class="sr-only"> about us<\/span><\/a>/);
     expect(hero.html).toMatch(/<a[^>]*href="\/events"[^>]*>Register Now<\/a>/);
     // The hero's pause control only appears once JavaScript can make it work.
@@ -153,7 +153,7 @@ describe("home page", () => {
   it("join call to action: 'Find a Chapter' and 'Support Our Mission'", async () => {
     const { section } = await home();
     const join = section("home-join");
-    expect(join.html).toMatch(/<a[^>]*href="\/contact[^"]*"[^>]*>Find a Chapter<\/a>/);
+    expect(join.html).toMatch(/<a[^>]*href="\/associations"[^>]*>Find a Chapter<\/a>/);
     expect(join.html).toMatch(/<a[^>]*href="\/contact[^"]*"[^>]*>Support Our Mission<\/a>/);
   });
 

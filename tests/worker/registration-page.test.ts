@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
+import { WAITING_LIST_TEXT } from "~/features/events/waiting-list-notice";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { countD1Calls, postForm, request, runSql, seedDemo, toastOf } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
@@ -69,6 +70,25 @@ describe("the private page", () => {
     for (const other of ["Wongani Chimwaza", "Mayeso Kachingwe", "Chisomo Tembo", "Yamikani Gondwe", "+265"]) expect(text).not.toContain(other);
     // Event 1 is full: the page tells its own place on the waiting list.
     expect(text).toContain("You are number 2 on the waiting list.");
+  });
+
+  it("heads a place on the waiting list for what it is: the number and what happens next, not 'Registration Complete'", async () => {
+    // Event 1 is full (3 places, one already waiting): this registration is number 2 on the list.
+    const { token } = await registerFor(1, "Waiting Man", "0881 000 002");
+    const html = mainHtml(await (await request(`/registrations/${token}`)).text());
+    const text = textOf(html);
+    expect(text).toContain(WAITING_LIST_TEXT.heading(2));
+    expect(text).toContain(WAITING_LIST_TEXT.explain);
+    expect(text).toContain(WAITING_LIST_TEXT.next);
+    expect(text).not.toContain(REGISTRATION_MESSAGES.complete.title);
+    expect(text).not.toContain(REGISTRATION_MESSAGES.complete.description);
+    // The heading comes before the rest of the summary (the code, the event).
+    expect(text.indexOf("You are number 2 on the waiting list")).toBeLessThan(text.indexOf("Your code"));
+    // Once a place frees up and it is confirmed, the page says 'Registration Complete'.
+    await runSql(["UPDATE event_registrations SET status = 'confirmed' WHERE full_name = 'Waiting Man'"]);
+    const confirmed = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
+    expect(confirmed).toContain(REGISTRATION_MESSAGES.complete.title);
+    expect(confirmed).not.toContain(WAITING_LIST_TEXT.heading(2));
   });
 
   it("answers an unknown or malformed token with the 404 page, privately, after the same single batch", async () => {

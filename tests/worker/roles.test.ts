@@ -32,6 +32,10 @@ const PAGE_RULES: Record<string, Role[]> = {
   "/admin/testimonies": STAFF,
   "/admin/testimonies/new": STAFF,
   "/admin/testimonies/edit/:id": STAFF,
+  "/admin/associations": STAFF,
+  "/admin/associations/new": STAFF,
+  "/admin/associations/edit/:id": STAFF,
+  "/admin/associations/import": STAFF,
   "/admin/events/new": STAFF,
   "/admin/events/edit/:id": STAFF,
   "/admin/events/registrations/:id": STAFF,
@@ -73,6 +77,10 @@ const PAGE_ANSWERS: Record<string, [status: number, location: string | null]> = 
   "/admin/testimonies": [302, "/admin?tab=testimonies"],
   "/admin/testimonies/new": [200, null],
   "/admin/testimonies/edit/:id": [200, null],
+  "/admin/associations": [302, "/admin?tab=associations"],
+  "/admin/associations/new": [200, null],
+  "/admin/associations/edit/:id": [200, null],
+  "/admin/associations/import": [200, null],
   "/admin/events/new": [200, null],
   "/admin/events/edit/:id": [200, null],
   "/admin/events/registrations/:id": [200, null],
@@ -173,7 +181,7 @@ describe("the role matrix", () => {
       const before = await snapshot();
       for (const { pattern, path } of adminPages) for (const role of ROLES.filter((r) => !PAGE_RULES[pattern]!.includes(r))) {
         for (const intent of ["save", "delete", "toggle-active", "restore", "remove-account", "mark-read"]) {
-          const response = await postForm(path, { intent, id: "1", name: "Changed by a volunteer", title: "Changed", section: "general" }, { cookie: cookies[role] });
+          const response = await postForm(path, { intent, id: "1", name: "Changed by a volunteer", title: "Changed", section: "general", region: "Central", district: "Lilongwe", csv: "name,region,district\nPosted by a volunteer,Central,Lilongwe" }, { cookie: cookies[role] });
           const label = `${role} POST ${path} (${intent})`;
           if (path === "/admin" && role === "volunteer") expect(response.status, label).toBe(303);
           else expect(response.status, label).toBe(403);
@@ -270,7 +278,7 @@ describe("the navigation shows only what the role can use", () => {
 
 /** Everything a forbidden post could have changed. */
 async function snapshot() {
-  const tables = ["ministries", "churchevents", "church_testimonies", "leadership_positions", "leadership_members", "churchblogs", "event_registrations", "contact_messages", "newsletter_subscribers", "admin_users", "site_settings", "history"];
+  const tables = ["ministries", "churchevents", "church_testimonies", "leadership_positions", "leadership_members", "churchblogs", "event_registrations", "contact_messages", "newsletter_subscribers", "admin_users", "site_settings", "history", "associations"];
   const rows = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM ${t}`)));
   return Object.fromEntries(rows.map((r, i) => [tables[i], r.results]));
 }

@@ -16,6 +16,8 @@ const DATA_PAGES = [
   "/blog/rising-early-mark-1-35",
   "/blog/1",
   "/testimonies",
+  "/associations",
+  "/associations?q=Lilongwe",
   "/events",
   "/events?register=1",
   "/events/1",

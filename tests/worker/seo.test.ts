@@ -23,7 +23,7 @@ describe("sitemap.xml", () => {
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const body = await response.text();
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const path of ["/", "/about", "/mission", "/leadership", "/ministries", "/events", "/blog", "/testimonies", "/contact"]) {
+    for (const path of ["/", "/about", "/mission", "/leadership", "/ministries", "/events", "/blog", "/testimonies", "/associations", "/contact"]) {
       expect(locs).toContain(`http://localhost${path}`);
     }
     expect(locs).toContain("http://localhost/ministries/youth-mentorship");

@@ -321,6 +321,18 @@ export const DEMO_LEADERS = [
   { full_name: "Former Treasurer", title: null, position_id: 5, region: null, image: null, email: null, phone: null, bio: "Inactive record kept for history.", active: false },
 ] as const;
 
+/** The associations directory (issue 25): a handful in each region; phones in international form, as stored. */
+export const DEMO_ASSOCIATIONS = [
+  { name: "Mzuzu Central Baptist Men", region: "Northern", district: "Mzuzu", contact_name: "Tiyamike Msiska", contact_phone: "+265995302118", meeting: "Saturdays 2 pm, Mzuzu Central Baptist Church" },
+  { name: "Chitipa Baptist Men's Fellowship", region: "Northern", district: "Chitipa", contact_name: "Yohane Mwakasungula", contact_phone: "+265888412307", meeting: "First Sunday of the month after the service, Chitipa Baptist Church" },
+  { name: "Area 25 Baptist Men", region: "Central", district: "Lilongwe", contact_name: "Pemphero Nyirenda", contact_phone: "+265999781540", meeting: "Saturdays 2 pm, Area 25 Baptist Church" },
+  { name: "Kawale Men's Association", region: "Central", district: "Lilongwe", contact_name: "Mathews Zulu", contact_phone: "+265884226019", meeting: "Thursdays 5:30 pm, Kawale Baptist Church" },
+  { name: "Dedza Baptist Men", region: "Central", district: "Dedza", contact_name: null, contact_phone: null, meeting: "Second Saturday of the month, 9 am, Dedza Baptist Church" },
+  { name: "Ndirande Baptist Men", region: "Southern", district: "Blantyre", contact_name: "Mphatso Phiri", contact_phone: "+265888210334", meeting: "Saturdays 3 pm, Ndirande Baptist Church" },
+  { name: "Zomba Baptist Men's Fellowship", region: "Southern", district: "Zomba", contact_name: "Dalitso Mvula", contact_phone: "+265888905663", meeting: "Fridays 5 pm, Zomba Baptist Church" },
+  { name: "Old Mangochi Men (closed)", region: "Southern", district: "Mangochi", contact_name: null, contact_phone: null, meeting: null, active: false },
+] as const;
+
 /** Registrants of the prayer breakfast (event 1, 3 places): phones in international form, as stored. */
 const DEMO_REGISTRANTS = [
   { full_name: "Wongani Chimwaza", phone_number: "+265991204556", email: "wongani.c@example.mw", status: "confirmed" },
@@ -410,6 +422,21 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       phone: l.phone,
       bio: l.bio,
       active: "active" in l ? l.active : true,
+    }),
+  );
+
+  DEMO_ASSOCIATIONS.forEach((a, i) =>
+    add("associations", {
+      id: i + 1,
+      name: a.name,
+      region: a.region,
+      district: a.district,
+      contact_name: a.contact_name,
+      contact_phone: a.contact_phone,
+      meeting: a.meeting,
+      active: "active" in a ? a.active : true,
+      created_at: createdAgo(now, 20 - i),
+      updated_at: createdAgo(now, 20 - i),
     }),
   );
 

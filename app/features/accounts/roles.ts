@@ -1,7 +1,7 @@
 // Who may use which part of the admin. One account has one role:
 // - Administrator: everything, including accounts, settings, the activity log, the outbox and the
 //   newsletter;
-// - Editor: all content (ministries, blog, testimonies, leadership, events, page copy), the
+// - Editor: all content (ministries, blog, testimonies, leadership, events, associations, page copy), the
 //   registrations and their exports, check-in, the contact inbox and post previews;
 // - Door volunteer: check-in at the door (search, check in, add a walk-in) and the door list.
 // The server checks every admin page, `.data` request and API against this table, once per area
@@ -56,7 +56,7 @@ const ACCESS: Record<AdminArea, readonly AdminRole[]> = {
 /** Admin pages (under /admin) and admin APIs (under /api/admin), matched in order. */
 const AREAS: [RegExp, AdminArea][] = [
   [/^\/admin\/?$/, "dashboard"],
-  [/^\/admin\/(leadership|ministries|blogs|testimonies)(\/|$)/, "content"],
+  [/^\/admin\/(leadership|ministries|blogs|testimonies|associations)(\/|$)/, "content"],
   [/^\/admin\/events\/(new|edit)(\/|$)/, "content"],
   [/^\/admin\/events\/registrations(\/|$)/, "registrations"],
   [/^\/admin\/events\/\d+\/(check-in|door-list)\/?$/, "door"],

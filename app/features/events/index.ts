@@ -15,3 +15,4 @@ export { RegistrationSummary } from "./registration-summary";
 export { eventWhenText, privatePageView, registrationPath, registrationView } from "./registration-view";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
+export { WaitingListNotice } from "./waiting-list-notice";

@@ -98,6 +98,8 @@ export function privatePageView(found: Source & { full_name: string; event: Sour
   return {
     fullName: found.full_name,
     status: found.status,
+    /** The number on the waiting list (null when confirmed or cancelled). */
+    place: found.status === "waitlisted" ? found.place : null,
     eventId: found.event.id,
     eventActive: found.event.active,
     /** Cancelling is for before the event starts. */

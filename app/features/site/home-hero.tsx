@@ -116,7 +116,7 @@ export function HomeHero({ settings, serverNow, conference }: { settings: SiteSe
           ) : null}
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/contact?subject=Finding%20an%20association#message-form" className={`${buttonClass.gold} px-6 py-3 text-base`}>
+            <Link to="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
               Find Association
             </Link>
             <Link

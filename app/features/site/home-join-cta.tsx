@@ -11,7 +11,7 @@ export function JoinCta() {
         </h2>
         <p className="mt-4 text-base leading-relaxed text-brand-100 sm:text-lg">{JOIN_CTA.text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/contact?subject=Finding%20a%20chapter#message-form" className={`${buttonClass.gold} px-6 py-3 text-base`}>
+          <Link to="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
             Find a Chapter
           </Link>
           <Link

@@ -33,5 +33,6 @@ export const FOOTER_LINKS = [
   { label: "Events", to: "/events" },
   { label: "Blog", to: "/blog" },
   { label: "Testimonies", to: "/testimonies" },
+  { label: "Associations", to: "/associations" },
   { label: "Contact", to: "/contact" },
 ];

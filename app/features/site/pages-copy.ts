@@ -44,6 +44,11 @@ export const PAGES = {
     title: "Testimonies",
     description: "Men from across Malawi share what God has done in their lives, families and communities.",
   },
+  associations: {
+    path: "/associations",
+    title: "Find an Association",
+    description: "Baptist men's associations across the Northern, Central and Southern regions of Malawi: where and when they meet, and whom to call.",
+  },
 } satisfies Record<string, SeoPage>;
 
 /** The contact page's tags: where the office is and when it is open, from the settings. */

@@ -10,6 +10,7 @@ import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
 import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
+import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
 
 type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 
@@ -124,6 +125,13 @@ export async function blogPostPage(param: string, now: Date) {
 export async function testimoniesPage() {
   const { settings, own, degraded } = await withSettings("Testimonies page", (db) => [activeTestimoniesQuery(db)]);
   return { settings, testimonies: own[0], degraded };
+}
+
+/** /associations: the active associations whose name or district contains `q`, and how many there are at all. */
+export async function associationsPage(q: string) {
+  const { settings, own, degraded } = await withSettings("Associations page", (db) => [activeAssociationsQuery(db, q), activeAssociationCountQuery(db)]);
+  const [associations, total] = own;
+  return { settings, associations, total: total ? (total[0]?.n ?? 0) : null, degraded };
 }
 
 /** /sitemap.xml: every active ministry and event, and every post visitors see at `now`. */

@@ -17,6 +17,8 @@ import { adminContext, canUse } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
 import { BlogsList, LeadershipList, MinistriesList, TestimoniesList } from "~/features/publishing";
 import { EventsList } from "~/features/events";
+import { ASSOCIATION_MESSAGES, AssociationsList } from "~/features/associations";
+import { associationsForAdmin } from "~/features/associations/index.server";
 import type { Route } from "./+types/dashboard";
 
 /** Each list tab's rows, and the spec's message when they cannot be read. */
@@ -26,6 +28,7 @@ const LIST_READERS = {
   blogs: { read: () => blogsForAdmin(new Date()), failed: BLOG_MESSAGES.listFailed },
   testimonies: { read: testimoniesForAdmin, failed: TESTIMONY_MESSAGES.listFailed },
   events: { read: eventsForAdmin, failed: EVENT_MESSAGES.listFailed },
+  associations: { read: associationsForAdmin, failed: ASSOCIATION_MESSAGES.listFailed },
 } satisfies Record<ListTab, { read: () => Promise<unknown[]>; failed: string }>;
 
 type Rows<T extends ListTab> = Awaited<ReturnType<(typeof LIST_READERS)[T]["read"]>>;
@@ -37,6 +40,7 @@ const LIST_VIEWS: { [T in ListTab]: ComponentType<ListProps<T>> } = {
   blogs: BlogsList,
   testimonies: TestimoniesList,
   events: EventsList,
+  associations: AssociationsList,
 };
 
 async function readList<T extends ListTab>(tab: T): Promise<{ rows: Rows<T>; error: string | null }> {

@@ -5,7 +5,7 @@
 // its links lead to). An unknown token gets the 404 page after the same single batch a known one
 // costs, so the answer's timing does not tell them apart.
 import { data, Link } from "react-router";
-import { privatePageView, REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary } from "~/features/events";
+import { privatePageView, REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { noindexMeta, NotFound } from "~/features/site";
@@ -97,7 +97,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
   const { registration } = loaderData;
   if (!registration) return <NotFound />;
-  const { view, status, fullName, cancellable, eventId, eventActive } = registration;
+  const { view, status, place, fullName, cancellable, eventId, eventActive } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -121,6 +121,8 @@ export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
                 </a>
               ) : null}
             </div>
+          ) : status === "waitlisted" ? (
+            <WaitingListNotice view={view} place={place} />
           ) : (
             <RegistrationComplete view={view} />
           )}

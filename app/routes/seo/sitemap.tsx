@@ -6,7 +6,7 @@ import { sitemapPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/sitemap";
 
-const STATIC_PATHS = ["/", "/about", "/mission", "/leadership", "/ministries", "/events", "/blog", "/testimonies", "/contact"];
+const STATIC_PATHS = ["/", "/about", "/mission", "/leadership", "/ministries", "/events", "/blog", "/testimonies", "/associations", "/contact"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);

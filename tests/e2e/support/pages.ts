@@ -11,6 +11,8 @@ export const PUBLIC_PAGES = [
   "/blog/rising-early-mark-1-35",
   "/blog/no-such-post",
   "/testimonies",
+  "/associations",
+  "/associations?q=Lilongwe",
   "/events",
   "/events?register=1",
   "/events/1",

@@ -1,0 +1,56 @@
+// The association form (issue 25): name, region and district required; a contact and a meeting
+// time optional; active by default. The browser gets the same limits; the server also reads the
+// phone number as a number it can call (association-save.server.ts).
+import { z } from "zod";
+import { checkbox, optionalText, requiredText } from "../../lib/schema-fields";
+
+/** The regions of Malawi, in the order the directory lists them (north to south). Staff may type others. */
+export const ASSOCIATION_REGIONS = ["Northern", "Central", "Southern"] as const;
+
+export const ASSOCIATION_LIMITS = { name: 120, region: 60, district: 60, contactName: 120, phone: 30, meeting: 200 } as const;
+
+export const ASSOCIATION_MESSAGES = {
+  nameRequired: "Name is required",
+  regionRequired: "Region is required",
+  districtRequired: "District is required",
+  phoneNotPossible: "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.",
+  created: { title: "Association created successfully" },
+  updated: { title: "Association updated successfully" },
+  createFailed: "Failed to create association",
+  updateFailed: "Failed to update association",
+  deleted: { title: "Association deleted successfully" },
+  deleteFailed: "Failed to delete association",
+  toggled: (active: boolean) => ({ title: active ? "Association activated successfully" : "Association deactivated successfully" }),
+  toggleFailed: "Failed to update association status",
+  loadFailed: "Failed to load association",
+  listFailed: "Failed to load associations",
+  imported: (count: number) => ({ title: `${count} ${count === 1 ? "association" : "associations"} imported` }),
+  importFailed: "The import could not be saved. Nothing was imported. Please try again.",
+  importNothing: "Choose a CSV file or paste its rows.",
+  importRefused: "Nothing was imported. Correct these rows and import the file again.",
+} as const;
+
+export const associationSchema = z.object({
+  name: requiredText(ASSOCIATION_MESSAGES.nameRequired, ASSOCIATION_LIMITS.name),
+  region: requiredText(ASSOCIATION_MESSAGES.regionRequired, ASSOCIATION_LIMITS.region),
+  district: requiredText(ASSOCIATION_MESSAGES.districtRequired, ASSOCIATION_LIMITS.district),
+  contact_name: optionalText(ASSOCIATION_LIMITS.contactName),
+  contact_phone: optionalText(ASSOCIATION_LIMITS.phone),
+  meeting: optionalText(ASSOCIATION_LIMITS.meeting),
+  active: checkbox(),
+});
+
+/** A region as typed, written as the known one when it is one ('central ' is 'Central'); others trimmed. */
+export function canonicalRegion(typed: string): string {
+  const trimmed = typed.trim().replace(/\s+/g, " ");
+  return ASSOCIATION_REGIONS.find((region) => region.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+}
+
+/** The regions in the directory's order: the three of Malawi north to south, then any others A-Z. */
+export function compareRegions(a: string, b: string): number {
+  const rank = (region: string) => {
+    const index = (ASSOCIATION_REGIONS as readonly string[]).indexOf(region);
+    return index === -1 ? ASSOCIATION_REGIONS.length : index;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}

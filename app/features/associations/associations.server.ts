@@ -1,0 +1,125 @@
+// Every query that touches `associations`.
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { associations } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
+
+export type Association = typeof associations.$inferSelect;
+export type AssociationInput = Pick<Association, "name" | "region" | "district" | "contact_name" | "contact_phone" | "meeting" | "active">;
+
+/** The longest filter read; a longer `q` is cut. */
+export const FILTER_MAX_LENGTH = 60;
+
+/** `q` as a LIKE pattern matching anywhere, its own % and _ taken literally. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Active associations whose name or district contains `q` (any case; every one when `q` is empty),
+ * by region then name, for the public page's batch.
+ */
+export function activeAssociationsQuery(db: Db, q: string) {
+  const pattern = containsPattern(q);
+  const matches = q
+    ? or(sql`${associations.name} LIKE ${pattern} ESCAPE '\\'`, sql`${associations.district} LIKE ${pattern} ESCAPE '\\'`)
+    : undefined;
+  return db
+    .select({
+      id: associations.id,
+      name: associations.name,
+      region: associations.region,
+      district: associations.district,
+      contact_name: associations.contact_name,
+      contact_phone: associations.contact_phone,
+      meeting: associations.meeting,
+    })
+    .from(associations)
+    .where(and(eq(associations.active, true), matches))
+    .orderBy(asc(associations.region), asc(associations.name), asc(associations.id));
+}
+
+/** How many active associations there are at all (the page's empty state is for none). */
+export function activeAssociationCountQuery(db: Db) {
+  return db.select({ n: count() }).from(associations).where(eq(associations.active, true));
+}
+
+export type DirectoryRow = Awaited<ReturnType<typeof activeAssociationsQuery>>[number];
+
+// Admin side.
+
+/** Every association, by region then name, for the admin list. */
+export function associationsForAdmin() {
+  return getDb()
+    .select({
+      id: associations.id,
+      name: associations.name,
+      region: associations.region,
+      district: associations.district,
+      active: associations.active,
+    })
+    .from(associations)
+    .orderBy(asc(associations.region), asc(associations.name), asc(associations.id))
+    .all();
+}
+
+export type AdminAssociationRow = Awaited<ReturnType<typeof associationsForAdmin>>[number];
+
+/** The regions in use, for the form's suggestions next to the three of Malawi. */
+export async function regionsInUse(): Promise<string[]> {
+  const rows = await getDb().selectDistinct({ region: associations.region }).from(associations).all();
+  return rows.map((row) => row.region);
+}
+
+/** Every association's name and district, to refuse an import that repeats one. */
+export function associationKeys() {
+  return getDb().select({ name: associations.name, district: associations.district }).from(associations).all();
+}
+
+export function getAssociation(id: number) {
+  return getDb().select().from(associations).where(eq(associations.id, id)).get();
+}
+
+export async function createAssociation(input: AssociationInput): Promise<number> {
+  const row = await getDb().insert(associations).values(input).returning({ id: associations.id }).get();
+  return row.id;
+}
+
+/** False when the association no longer exists. */
+export async function updateAssociation(id: number, input: AssociationInput): Promise<boolean> {
+  const rows = await getDb()
+    .update(associations)
+    .set({ ...input, updated_at: new Date().toISOString() })
+    .where(eq(associations.id, id))
+    .returning({ id: associations.id });
+  return rows.length === 1;
+}
+
+/** Flips `active` in one statement; the new state, or undefined when there is no such association. */
+export async function toggleAssociationActive(id: number): Promise<boolean | undefined> {
+  const row = await getDb()
+    .update(associations)
+    .set({ active: sql`NOT ${associations.active}`, updated_at: new Date().toISOString() })
+    .where(eq(associations.id, id))
+    .returning({ active: associations.active })
+    .get();
+  return row?.active;
+}
+
+/** The removed association's id, or undefined when there was no such association. */
+export function deleteAssociation(id: number) {
+  return getDb().delete(associations).where(eq(associations.id, id)).returning({ id: associations.id }).get();
+}
+
+/** Rows per INSERT: D1 binds at most 100 values to one statement, and a row has 7. */
+const ROWS_PER_INSERT = 12;
+
+/** Saves every row or none: one D1 batch, which is atomic. */
+export async function importAssociations(rows: AssociationInput[]): Promise<void> {
+  if (rows.length === 0) return;
+  const db = getDb();
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    inserts.push(db.insert(associations).values(rows.slice(start, start + ROWS_PER_INSERT)));
+  }
+  await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+}

@@ -1,0 +1,28 @@
+// The private page's heading for a place on the waiting list. Its own module, so its words stay out
+// of the islands script, which reads the registration dialog's and the summary's.
+import type { RegistrationView } from "./registration-view";
+import { RegistrationSummary } from "./registration-summary";
+
+/** Not 'Registration Complete', which stays for confirmed places. */
+export const WAITING_LIST_TEXT = {
+  heading: (place: number | null) => (place ? `You are number ${place} on the waiting list` : "You are on the waiting list"),
+  explain: "The event is full, so you do not have a place yet.",
+  next: "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed, and we e-mail you if you gave your address.",
+} as const;
+
+/**
+ * The private page of a person on the waiting list: headed for what it is (the number, and what
+ * happens next), not 'Registration Complete', which stays for confirmed places.
+ */
+export function WaitingListNotice({ view, place }: { view: RegistrationView; place: number | null }) {
+  return (
+    <div role="status" className="rounded-lg border border-gold-300 bg-gold-100 p-4 text-stone-900">
+      <p className="font-semibold">{WAITING_LIST_TEXT.heading(place)}</p>
+      <p className="text-sm">{WAITING_LIST_TEXT.explain}</p>
+      <p className="mt-2 text-sm">{WAITING_LIST_TEXT.next}</p>
+      <div className="mt-3 rounded-md bg-white p-3">
+        <RegistrationSummary view={view} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+// The associations directory (issue 25, part 1): /associations grouped by region with a filter that is
+// a plain GET form (?q=, no JavaScript), call and WhatsApp links (+265), its empty state; and the admin's
+// CSV import, which saves every row or none (each bad row named by its line) and is logged.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DIRECTORY_TEXT } from "~/features/associations";
+import { countD1Calls, createAdmin, postForm, postMultipart, request, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf } from "./helpers";
+import { mainHtml, positions, textOf } from "./public-helpers";
+
+async function page(path: string) {
+  const response = await request(path);
+  const html = await response.text();
+  return { response, html, text: textOf(mainHtml(html)) };
+}
+
+async function associationCount(): Promise<number> {
+  return (await env.DB.prepare("SELECT count(*) AS n FROM associations").first<{ n: number }>())!.n;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("/associations", () => {
+  beforeEach(async () => {
+    await seedDemo();
+  });
+
+  it("lists the active associations grouped by region, north to south, in one D1 round trip and with no JavaScript", async () => {
+    const calls = countD1Calls();
+    const { response, html, text } = await page("/associations");
+    expect(calls()).toBe(1);
+    expect(response.status).toBe(200);
+    const headings = positions(text, ["Northern Region", "Mzuzu Central Baptist Men", "Central Region", "Area 25 Baptist Men", "Southern Region", "Zomba Baptist Men's Fellowship"]);
+    expect(headings.every((at, i) => at >= 0 && (i === 0 || at > headings[i - 1]!))).toBe(true);
+    expect(text).toContain("Saturdays 2 pm, Area 25 Baptist Church");
+    // An inactive association is not listed.
+    expect(text).not.toContain("Old Mangochi");
+    // The filter is a plain GET form with its label.
+    const form = /<form[^>]*role="search"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/associations"');
+    expect(html).toMatch(/<input[^>]*name="q"/);
+    // No script for the browser to run (read-only page).
+    expect(html).not.toMatch(/<script[^>]*(type="module"|src=)/);
+  });
+
+  it("filters without JavaScript: GET ?q=Lilongwe shows only the Lilongwe associations, under their region", async () => {
+    const { response, html, text } = await page("/associations?q=Lilongwe");
+    expect(response.status).toBe(200);
+    expect(text).toContain("Central Region");
+    expect(text).toContain("Area 25 Baptist Men");
+    expect(text).toContain("Kawale Men's Association");
+    for (const other of ["Northern Region", "Southern Region", "Mzuzu Central", "Dedza Baptist Men", "Ndirande", "Zomba Baptist"]) expect(text, other).not.toContain(other);
+    expect(text).toContain(DIRECTORY_TEXT.showing(2, "Lilongwe"));
+    // The search box keeps what was typed.
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*value="Lilongwe"/);
+  });
+
+  it("matches a name too, in any case, and takes % and _ literally", async () => {
+    const byName = await page("/associations?q=ndirande");
+    expect(byName.text).toContain("Ndirande Baptist Men");
+    expect(byName.text).toContain("Southern Region");
+    expect(byName.text).not.toContain("Central Region");
+    const literal = await page("/associations?q=%25");
+    expect(literal.text).toContain(DIRECTORY_TEXT.noMatch("%"));
+    expect(literal.text).not.toContain("Region");
+  });
+
+  it("gives each contact a call link and a WhatsApp link with the number in +265 form", async () => {
+    await env.DB.prepare("UPDATE associations SET contact_phone = '0991 23 45 67' WHERE id = 3").run();
+    const { html } = await page("/associations?q=Area 25");
+    expect(html).toContain('href="tel:+265991234567"');
+    expect(html).toContain('href="https://wa.me/265991234567"');
+    // An association without a contact has no links.
+    const dedza = await page("/associations?q=Dedza");
+    expect(mainHtml(dedza.html)).not.toContain("tel:");
+    expect(mainHtml(dedza.html)).not.toContain("wa.me/");
+  });
+
+  it("is in the sitemap, and the home page's Find Association and Find a Chapter lead to it", async () => {
+    expect(await (await request("/sitemap.xml")).text()).toContain("/associations</loc>");
+    const home = await (await request("/")).text();
+    expect(home).toMatch(/<a[^>]*href="\/associations"[^>]*>\s*Find Association/);
+    expect(home).toMatch(/<a[^>]*href="\/associations"[^>]*>\s*Find a Chapter/);
+  });
+});
+
+describe("/associations without demo content", () => {
+  it("says none have been added yet and links to /contact", async () => {
+    await seedReference();
+    const { response, html, text } = await page("/associations");
+    expect(response.status).toBe(200);
+    expect(text).toContain(DIRECTORY_TEXT.empty);
+    expect(mainHtml(html)).toContain('href="/contact"');
+  });
+});
+
+describe("the admin's associations", () => {
+  let cookie: string;
+  beforeEach(async () => {
+    await seedDemo();
+    await createAdmin();
+    cookie = await signIn(TEST_ADMIN.email, TEST_ADMIN.password, "198.51.100.61");
+    await env.DB.exec("DELETE FROM activity_log");
+  });
+
+  const importCsv = (csv: string) => postMultipart("/admin/associations/import", { csv }, { cookie });
+
+  it("imports a CSV in one go, phones in +265 form, and logs it", async () => {
+    const before = await associationCount();
+    const response = await importCsv(
+      [
+        "name,region,district,contact_name,contact_phone,meeting",
+        'Likuni Baptist Men,central,Lilongwe,Kondwani Phiri,0888 12 34 56,"Sundays 2 pm, Likuni Baptist Church"',
+        "Karonga Men's Fellowship,Northern,Karonga,,,",
+        "Nkhotakota Men,Lakeshore,Nkhotakota,,,Fridays",
+      ].join("\r\n"),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin?tab=associations");
+    expect((await toastOf(response))?.title).toBe("3 associations imported");
+    expect(await associationCount()).toBe(before + 3);
+    const likuni = await env.DB.prepare("SELECT region, contact_phone, meeting FROM associations WHERE name = 'Likuni Baptist Men'").first();
+    expect(likuni).toEqual({ region: "Central", contact_phone: "+265888123456", meeting: "Sundays 2 pm, Likuni Baptist Church" });
+    const log = await env.DB.prepare("SELECT actor, action, target FROM activity_log").all();
+    expect(log.results).toEqual([{ actor: TEST_ADMIN.email, action: "Imported", target: "3 associations" }]);
+    // A region staff added shows on the public page, after the three of Malawi.
+    const text = textOf(mainHtml(await (await request("/associations")).text()));
+    expect(text.indexOf("Lakeshore Region")).toBeGreaterThan(text.indexOf("Southern Region"));
+  });
+
+  it("saves nothing when a row is bad, and says which rows and why", async () => {
+    const before = await associationCount();
+    const response = await importCsv(
+      [
+        "name,region,district,contact_name,contact_phone,meeting",
+        "Good One,Central,Lilongwe,,,",
+        "No Region,,Mzimba,,,",
+        "Bad Phone,Southern,Thyolo,Someone,12,",
+        ",Northern,,,,",
+        "Area 25 Baptist Men,Central,Lilongwe,,,",
+      ].join("\n"),
+    );
+    expect(response.status).toBe(400);
+    const text = textOf(await response.text());
+    expect(text).toContain("Nothing was imported");
+    expect(text).toContain("Line 3: region is required");
+    expect(text).toContain('Line 4: contact_phone "12" is not a phone number');
+    expect(text).toContain("Line 5: name is required; district is required");
+    expect(text).toContain('Line 6: "Area 25 Baptist Men" in Lilongwe is already in the directory');
+    expect(text).not.toContain("Line 2:");
+    expect(await associationCount()).toBe(before);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM activity_log").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("refuses a file without the columns, and an empty one", async () => {
+    const wrong = await importCsv("title,place\nA,B");
+    expect(wrong.status).toBe(400);
+    expect(textOf(await wrong.text())).toContain("Line 1: the header has no name, region, district column");
+    const empty = await importCsv("");
+    expect(empty.status).toBe(400);
+  });
+
+  it("creates, edits and deletes one association, with a new region typed in", async () => {
+    const created = await postForm("/admin/associations/new", { name: "Salima Men", region: "Lakeshore", district: "Salima", contact_name: "", contact_phone: "0999 11 22 33", meeting: "", active: "on" }, { cookie });
+    expect(created.status).toBe(302);
+    const row = await env.DB.prepare("SELECT id, region, contact_phone, meeting FROM associations WHERE name = 'Salima Men'").first<{ id: number }>();
+    expect(row).toMatchObject({ region: "Lakeshore", contact_phone: "+265999112233", meeting: null });
+    const badPhone = await postForm(`/admin/associations/edit/${row!.id}`, { name: "Salima Men", region: "Lakeshore", district: "Salima", contact_phone: "abc", active: "on" }, { cookie });
+    expect(badPhone.status).toBe(400);
+    const removed = await postForm(`/admin/associations/edit/${row!.id}`, { intent: "delete" }, { cookie });
+    expect(removed.status).toBe(302);
+    expect(await env.DB.prepare("SELECT id FROM associations WHERE name = 'Salima Men'").first()).toBeNull();
+    const log = await env.DB.prepare("SELECT action FROM activity_log ORDER BY id").all<{ action: string }>();
+    expect(log.results.map((entry) => entry.action)).toEqual(["Created", "Deleted"]);
+  });
+
+  it("is the dashboard's Associations tab", async () => {
+    const response = await request("/admin?tab=associations", { cookie });
+    expect(response.status).toBe(200);
+    const text = textOf(await response.text());
+    expect(text).toContain("Area 25 Baptist Men");
+    expect(text).toContain("Import a CSV file");
+  });
+});
