@@ -29,7 +29,7 @@ export default function AssociationImport({ actionData }: Route.ComponentProps) 
           A CSV file with a header row: <code className="font-mono">name,region,district,contact_name,contact_phone,meeting</code>. Name, region and
           district are required. Put a field that holds a comma in double quotes. Every row is checked first: if one is wrong, nothing is saved.
         </p>
-        <pre className="overflow-x-auto rounded-md bg-stone-100 p-3 text-xs">{EXAMPLE}</pre>
+        <pre tabIndex={0} role="region" aria-label="An example file" className="overflow-x-auto rounded-md bg-stone-100 p-3 text-xs">{EXAMPLE}</pre>
       </div>
       {errors.length ? (
         <div role="alert" id="import-errors" className="mt-5 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
