@@ -23,6 +23,7 @@ export default [
     route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
     route("auth", "routes/auth/login.tsx"),
+    route("auth/two-step", "routes/auth/two-step.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
@@ -88,6 +89,8 @@ export default [
       route(":id", "routes/admin/outbox/outbox-message.tsx"),
     ]),
     route("account", "routes/admin/account.tsx"),
+    route("account/two-step", "routes/admin/account/two-step.tsx"),
+    route("account/sessions", "routes/admin/account/sessions.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -34,9 +34,13 @@ if (!target.remote) applyMigrations(target);
 const hash = hashPassword(password);
 const now = new Date().toISOString();
 executeSql(target, [
-  // Always an Administrator (the way back in when nobody can sign in); an existing account becomes one.
+  // Always an Administrator (the way back in when nobody can sign in); an existing account becomes
+  // one, signed out everywhere, and without two-step sign-in (a lost phone and lost recovery codes
+  // are why someone runs this): they set it up again after signing in.
   `INSERT INTO admin_users (email, password_hash, role) VALUES (${sqlLiteral(email)}, ${sqlLiteral(hash)}, 'admin')
-   ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, role = 'admin',
+   ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, role = 'admin', totp_secret = NULL, totp_last_step = 0,
      session_version = admin_users.session_version + 1, updated_at = ${sqlLiteral(now)};`,
+  `DELETE FROM admin_recovery_codes WHERE admin_id = (SELECT id FROM admin_users WHERE email = ${sqlLiteral(email)});`,
+  `UPDATE admin_sessions SET ended_at = ${sqlLiteral(now)} WHERE ended_at IS NULL AND admin_id = (SELECT id FROM admin_users WHERE email = ${sqlLiteral(email)});`,
 ]);
 console.log(`Administrator ${email} is ready on the ${target.remote ? "deployed" : "local"} database. Sign in at /auth.`);

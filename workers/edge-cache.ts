@@ -3,7 +3,7 @@
 // query and an admin's save shows on the next visit. Browsers get `no-cache` with an ETag: they
 // revalidate each time and a 304 costs a few bytes. Anything personal is never cached. A cached
 // page is served as it was stored, unless it has an inline script that needs a fresh nonce.
-import { SESSION_COOKIE_NAME } from "~/lib/constants";
+import { LOCAL_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "~/lib/constants";
 import { edgeCache, getContentVersion } from "~/server/content-version.server";
 import { readCookie } from "~/server/cookies.server";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
@@ -24,7 +24,8 @@ export function isCacheablePageRequest(request: Request, enabled: boolean): bool
   }
   // A session (Login vs Dashboard) or a pending toast makes the page personal. They are looked for
   // with the parser the app reads them with, so the two can never disagree.
-  return readCookie(request, SESSION_COOKIE_NAME) === null && readCookie(request, TOAST_COOKIE) === null;
+  const session = readCookie(request, SESSION_COOKIE_NAME) ?? readCookie(request, LOCAL_SESSION_COOKIE_NAME);
+  return session === null && readCookie(request, TOAST_COOKIE) === null;
 }
 
 function cacheKey(request: Request, version: string): Request {

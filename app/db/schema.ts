@@ -1,7 +1,7 @@
 // The D1 schema. Table and column names follow SPEC section 3 so the spec reads straight onto the
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ADMIN_ROLES, POST_STATUSES, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
@@ -351,8 +351,50 @@ export const admin_users = sqliteTable("admin_users", {
   /** Part of every session token; bumping it signs the admin out everywhere. */
   session_version: integer("session_version").notNull().default(1),
   last_login_at: text("last_login_at"),
+  /**
+   * The authenticator app's shared secret (RFC 6238), encrypted with a key derived from
+   * SESSION_SECRET (app/features/accounts/secret-box.server.ts); null when two-step sign-in is off.
+   */
+  totp_secret: text("totp_secret"),
+  /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+  totp_last_step: integer("totp_last_step").notNull().default(0),
   ...timestamps,
 });
+
+/** One-time recovery codes of two-step sign-in, stored as SHA-256 hashes; a used one is deleted. */
+export const admin_recovery_codes = sqliteTable(
+  "admin_recovery_codes",
+  {
+    admin_id: integer("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.admin_id, t.code_hash] })],
+);
+
+/**
+ * Signed-in sessions, one row per sign-in: what the sessions list shows, and what "Sign out" ends.
+ * A session token names its row (`sid`); a token whose row is ended or gone is refused.
+ */
+export const admin_sessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    admin_id: integer("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    created_at: text("created_at").notNull().default(nowIso),
+    last_seen_at: text("last_seen_at").notNull().default(nowIso),
+    /** The browser's User-Agent, cut to 200 characters, for "Chrome on Android". */
+    user_agent: text("user_agent").notNull().default(""),
+    address: text("address"),
+    /** Where the address is, as Cloudflare says (city, country); null locally. */
+    place: text("place"),
+    ended_at: text("ended_at"),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.admin_id, t.ended_at)],
+);
 
 /**
  * Who did what, and when: every admin write, sign-ins (and failed ones) and sign-outs, account

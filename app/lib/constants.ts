@@ -48,7 +48,12 @@ export const PROFILE_IMAGE_HINT = "PNG, JPG or GIF, max 2MB";
 export const TOAST_DURATION_MS = 5000;
 
 // Sessions
-export const SESSION_COOKIE_NAME = "session";
+/**
+ * The session cookie's name over https: `__Host-` pins it to this host, with Path=/ and Secure (the
+ * browser refuses it otherwise). Plain-http local runs cannot use the prefix and use the bare name.
+ */
+export const SESSION_COOKIE_NAME = "__Host-session";
+export const LOCAL_SESSION_COOKIE_NAME = "session";
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 8;
 /** A token older than this is re-issued on the next admin request, so an active admin stays signed in. */
 export const SESSION_RENEW_AFTER_SECONDS = 60 * 30;

@@ -12,10 +12,13 @@ export const RATE_LIMITS = {
   // Sign-in, as OWASP's device cookies arrange it (app/features/accounts/sign-in-attempts.server.ts).
   loginPerEmailAndAddress: { name: "login-email-ip", limit: 5, windowSeconds: 15 * MINUTES },
   loginPerAddress: { name: "login-ip", limit: 20, windowSeconds: 15 * MINUTES },
-  loginPerEmailDaily: { name: "login-email-day", limit: 100, windowSeconds: 24 * HOURS },
+  // Across addresses, per e-mail: growing delays, not a lockout (see consumeWithGrowingDelay).
+  loginPerEmailDelay: { name: "login-email-delay", limit: 20, windowSeconds: 24 * HOURS },
   loginPerDevice: { name: "login-device", limit: 5, windowSeconds: 15 * MINUTES },
   // The account page's checks of the signed-in admin's own password (app/features/accounts/own-password.server.ts).
   ownPasswordPerAccount: { name: "own-password", limit: 5, windowSeconds: 15 * MINUTES },
+  // The second step of sign-in (authenticator or recovery codes), per account: like passwords.
+  twoStepPerAccount: { name: "two-step", limit: 10, windowSeconds: 15 * MINUTES },
   // The public forms.
   registrationPerAddress: { name: "register-ip", limit: 100, windowSeconds: 10 * MINUTES },
   contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },
@@ -42,6 +45,36 @@ export async function consumeRateLimit(rule: RateLimitRule, subject: string, now
     .bind(keyOf(rule, subject), now, windowStartFloor)
     .first<{ count: number }>();
   return (row?.count ?? 1) <= rule.limit;
+}
+
+/** The longest a growing delay gets: after that, one attempt per 5 minutes however many failed before. */
+export const LONGEST_DELAY_SECONDS = 5 * MINUTES;
+
+/**
+ * Counts one attempt under a growing delay: the first `limit` pass at once; after that, an
+ * attempt passes only when the last one that passed was at least 2, 4, 8 ... seconds ago (at most
+ * LONGEST_DELAY_SECONDS). A refused attempt does not move the clock, so no one is ever locked out
+ * for longer than that. The count starts afresh after a whole window without attempts. One atomic
+ * statement. Returns 0 when admitted, else how many seconds to wait.
+ */
+export async function consumeWithGrowingDelay(rule: RateLimitRule, subject: string, now = Date.now()): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+     ON CONFLICT(key) DO UPDATE SET
+       count = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN 1 ELSE rate_limits.count + 1 END,
+       window_start = ?2
+     WHERE rate_limits.window_start <= ?2 - ?3
+        OR rate_limits.count < ?4
+        OR rate_limits.window_start <= ?2 - min(?5, 1000 * (1 << min(rate_limits.count - ?4 + 1, 20)))
+     RETURNING count`,
+  )
+    .bind(keyOf(rule, subject), now, rule.windowSeconds * 1000, rule.limit, LONGEST_DELAY_SECONDS * 1000)
+    .first<{ count: number }>();
+  if (row) return 0;
+  const held = await env.DB.prepare(`SELECT window_start, count FROM rate_limits WHERE key = ?1`).bind(keyOf(rule, subject)).first<{ window_start: number; count: number }>();
+  if (!held) return 0;
+  const delay = Math.min(LONGEST_DELAY_SECONDS * 1000, 1000 * 2 ** Math.min(held.count - rule.limit + 1, 20));
+  return Math.max(1, Math.ceil((held.window_start + delay - now) / 1000));
 }
 
 /** Takes back one hit counted by consumeRateLimit (an attempt that turned out not to count). */

@@ -44,7 +44,8 @@ describe("changing your password", () => {
 
   it("keeps this session when the password changes in a session that is due for renewal", async () => {
     const signedIn = Math.floor(Date.now() / 1000) - 3600;
-    const old = await new SignJWT({ email: TEST_ADMIN.email, sv: 1, auth_time: signedIn })
+    await env.DB.prepare("INSERT INTO admin_sessions (id, admin_id) VALUES ('renewing', ?1)").bind(adminId).run();
+    const old = await new SignJWT({ email: TEST_ADMIN.email, sv: 1, sid: "renewing", auth_time: signedIn })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(adminId))
       .setIssuedAt(signedIn)

@@ -20,6 +20,7 @@ import { deskRegistrationSchema } from "~/features/events/desk-registration-form
 import { eventSchema } from "~/features/events/event-form";
 import { leadershipSchema } from "~/features/publishing/leadership-form";
 import { loginSchema } from "~/features/accounts/login-form";
+import { requireTwoStepSchema, secondStepSchema, turnOnTwoStepSchema } from "~/features/accounts/two-step-form";
 import { newsletterSchema } from "~/features/messaging/newsletter-form";
 import { ministrySchema } from "~/features/publishing/ministry-form";
 import { registrationSchema } from "~/features/events/registration-form";
@@ -125,6 +126,13 @@ const ACTION_TARGETS: Record<string, Target> = {
     fields: unique(fieldNames(changePasswordSchema), fieldNames(addAccountSchema), fieldNames(manageAccountSchema), ["intent"]),
     intents: ["change-password", "add-account", "change-role", "remove-account"],
   },
+  "routes/auth/two-step": { admin: false, fields: fieldNames(secondStepSchema) },
+  "routes/admin/account/two-step": {
+    admin: true,
+    fields: unique(fieldNames(turnOnTwoStepSchema), fieldNames(requireTwoStepSchema), ["intent"]),
+    intents: ["turn-on", "turn-off", "new-codes", "require"],
+  },
+  "routes/admin/account/sessions": { admin: true, fields: ["intent", "session", "account"], intents: ["end-session", "end-others", "end-account"] },
 };
 
 const API_TARGETS: Record<string, Target> = {

@@ -26,13 +26,14 @@ api.post("/contact-messages", async (c) => publicFormJson(await submitContactMes
 api.use("/admin/*", async (c, next) => {
   const auth = await authenticateAdmin(c.req.raw);
   if (!auth) return c.json({ error: "Authentication required" }, 401);
+  if (auth.admin.mustSetUpTwoStep) return c.json({ error: "Set up two-step sign-in on your account page first." }, 403);
   if (!canUse(auth.admin.role, adminAreaOf(new URL(c.req.url).pathname))) {
     await logRefusal(auth.admin.email, c.req.raw);
     return c.json({ error: "Your account cannot use this." }, 403);
   }
   c.set("admin", auth.admin);
   await next();
-  if (auth.renewedCookie && !setsSessionCookie(c.res.headers)) c.header("Set-Cookie", auth.renewedCookie, { append: true });
+  if (auth.renewedCookie && !setsSessionCookie(c.req.raw, c.res.headers)) c.header("Set-Cookie", auth.renewedCookie, { append: true });
   // (Every answer under /api/admin is marked private and no-store by the Worker: workers/security.ts.)
 });
 

@@ -7,5 +7,8 @@ import type { AdminIdentity } from "./admins.server";
 /** The signed-in admin. */
 export const adminContext = createContext<AdminIdentity>();
 
+/** The signed-in session's id (the sessions list marks it "This device"). */
+export const sessionIdContext = createContext<string>();
+
 /** What the admin's request changed, noted by its action for the activity log (./activity.server.ts). */
 export const activityContext = createContext<ActivityEntry[]>();

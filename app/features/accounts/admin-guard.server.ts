@@ -4,7 +4,7 @@
 // written to the activity log once it has answered; and every admin change bumps the content
 // version that keys the public pages' edge cache.
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { activityContext, adminContext } from "./admin-context";
+import { activityContext, adminContext, sessionIdContext } from "./admin-context";
 import { publicChangeContext } from "~/server/request-context";
 import { adminAreaOf, canUse, homeOf, ROLE_LABELS, type Forbidden } from "~/features/accounts/roles";
 import type { ActivityEntry } from "~/features/accounts/activity-log.server";
@@ -13,13 +13,19 @@ import { authenticateAdmin } from "./auth.server";
 import { bumpContentVersion } from "../../server/content-version.server";
 import { setsSessionCookie } from "./session.server";
 
+const TWO_STEP_SETUP_PATH = /^\/admin\/account\/two-step(\.data)?\/?$/i;
+
 export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const auth = await authenticateAdmin(request);
   if (!auth) throw redirect("/auth");
   const { admin } = auth;
   context.set(adminContext, admin);
+  context.set(sessionIdContext, auth.sessionId);
 
-  const area = adminAreaOf(new URL(request.url).pathname);
+  const pathname = new URL(request.url).pathname;
+  // An Administrator the site requires to use two-step sign-in sets it up before anything else.
+  if (admin.mustSetUpTwoStep && !TWO_STEP_SETUP_PATH.test(pathname)) throw redirect("/admin/account/two-step", 303);
+  const area = adminAreaOf(pathname);
   if (area === "dashboard" && admin.role === "volunteer") throw redirect(homeOf(admin.role), 303);
   if (!canUse(admin.role, area)) {
     await logRefusal(admin.email, request);
@@ -38,7 +44,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   // (Every answer under /admin is marked private and no-store by the Worker: workers/security.ts.)
   const headers = new Headers(response.headers);
   // An action that set a session cookie itself (a password change) knows better than the renewal.
-  if (auth.renewedCookie && !setsSessionCookie(headers)) headers.append("Set-Cookie", auth.renewedCookie);
+  if (auth.renewedCookie && !setsSessionCookie(request, headers)) headers.append("Set-Cookie", auth.renewedCookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 

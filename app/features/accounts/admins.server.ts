@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { admin_users, type AdminRole } from "~/db/schema";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { admin_sessions, admin_users, type AdminRole } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 
 export type AdminIdentity = { id: number; email: string; role: AdminRole; session_version: number };
@@ -17,7 +17,7 @@ export function normaliseEmail(email: string): string {
 
 export async function findAdminForLogin(email: string) {
   return getDb()
-    .select({ ...identityColumns, password_hash: admin_users.password_hash })
+    .select({ ...identityColumns, password_hash: admin_users.password_hash, two_step: sql<number>`${admin_users.totp_secret} IS NOT NULL` })
     .from(admin_users)
     .where(eq(admin_users.email, normaliseEmail(email)))
     .get();
@@ -32,32 +32,6 @@ export async function recordAdminLogin(id: number): Promise<void> {
     .update(admin_users)
     .set({ last_login_at: new Date().toISOString() })
     .where(eq(admin_users.id, id));
-}
-
-/** Invalidates every session token the admin holds (global sign-out). */
-export async function bumpSessionVersion(id: number): Promise<void> {
-  await getDb()
-    .update(admin_users)
-    .set({ session_version: sql`${admin_users.session_version} + 1`, updated_at: new Date().toISOString() })
-    .where(eq(admin_users.id, id));
-}
-
-/**
- * Creates an Administrator, or sets a new password (and signs out every session) when the e-mail
- * exists, making it an Administrator (npm run admin:create is how a locked-out site gets one back).
- */
-export async function upsertAdmin(email: string, passwordHash: string): Promise<AdminIdentity> {
-  const now = new Date().toISOString();
-  const row = await getDb()
-    .insert(admin_users)
-    .values({ email: normaliseEmail(email), password_hash: passwordHash, role: "admin" })
-    .onConflictDoUpdate({
-      target: admin_users.email,
-      set: { password_hash: passwordHash, role: "admin", session_version: sql`${admin_users.session_version} + 1`, updated_at: now },
-    })
-    .returning(identityColumns)
-    .get();
-  return row;
 }
 
 export async function listAdmins() {
@@ -83,14 +57,22 @@ export async function addAdmin(email: string, passwordHash: string, role: AdminR
   return rows.length === 1;
 }
 
-/** Sets a new password and signs the admin out of every other session; returns the new identity. */
-export async function changePassword(id: number, passwordHash: string): Promise<AdminIdentity | undefined> {
-  return getDb()
-    .update(admin_users)
-    .set({ password_hash: passwordHash, session_version: sql`${admin_users.session_version} + 1`, updated_at: new Date().toISOString() })
-    .where(eq(admin_users.id, id))
-    .returning(identityColumns)
-    .get();
+/**
+ * Sets a new password and signs the admin out of every other session (their rows end, and the
+ * session version grows); returns the new identity. One batch.
+ */
+export async function changePassword(id: number, passwordHash: string, keepSessionId: string): Promise<AdminIdentity | undefined> {
+  const db = getDb();
+  const now = new Date().toISOString();
+  const [, changed] = await db.batch([
+    db.update(admin_sessions).set({ ended_at: now }).where(and(eq(admin_sessions.admin_id, id), ne(admin_sessions.id, keepSessionId), isNull(admin_sessions.ended_at))),
+    db
+      .update(admin_users)
+      .set({ password_hash: passwordHash, session_version: sql`${admin_users.session_version} + 1`, updated_at: now })
+      .where(eq(admin_users.id, id))
+      .returning(identityColumns),
+  ]);
+  return changed[0];
 }
 
 /** At least one Administrator other than the account changed remains (guard for one statement). */
@@ -126,8 +108,10 @@ export async function setRole(id: number, role: AdminRole): Promise<AccountChang
       .returning({ email: admin_users.email }),
     db.select({ id: admin_users.id }).from(admin_users).where(eq(admin_users.id, id)),
   ]);
-  if (changed[0]) return { done: true, email: changed[0].email };
-  return { done: false, reason: exists[0] ? "last-administrator" : "not-found" };
+  if (!changed[0]) return { done: false, reason: exists[0] ? "last-administrator" : "not-found" };
+  // Its tokens are refused already (the session version grew); the sessions list says so too.
+  await db.update(admin_sessions).set({ ended_at: new Date().toISOString() }).where(and(eq(admin_sessions.admin_id, id), isNull(admin_sessions.ended_at)));
+  return { done: true, email: changed[0].email };
 }
 
 /** The e-mail addresses of every Administrator (told of each account change). */

@@ -5,8 +5,10 @@ export { ACTIVITY_KINDS, type ActivityKind, activityPage, deleteOldActivity, rec
 export { changedFields, logActivity, logRefusal, noteActivity, noteSaved, recordName } from "./activity.server";
 export { publicPagesUnchanged, requireAdmin } from "./admin-guard.server";
 export { addAdmin, type AdminIdentity, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole } from "./admins.server";
-export { authenticateAdmin, continuedSessionCookie, hasSessionCookie, signIn, signOutEverywhere } from "./auth.server";
+export { authenticateAdmin, awaitingSecondStep, continuedSessionCookie, hasSessionCookie, signIn, signInSecondStep, signOutEverywhere } from "./auth.server";
 export { checkNewPassword } from "./password-policy.server";
 export { checkOwnPassword } from "./own-password.server";
 export { hashPassword, verifyPassword } from "./password.server";
 export { clearSessionCookie, setsSessionCookie } from "./session.server";
+export { deleteOldSessions, describeDevice, endAllSessions, endOtherSessions, endSession, openSessions } from "./sessions.server";
+export { newTwoStepSetup, reopenTwoStepSetup, replaceRecoveryCodes, setTwoStepRequired, turnOffTwoStep, turnOnTwoStep, twoStepState, type TwoStepSetup } from "./two-step.server";

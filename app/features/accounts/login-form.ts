@@ -8,8 +8,9 @@ export const LOGIN_MESSAGES = {
   required: "Email and password are required",
   invalid: "Invalid login credentials",
   tooMany: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-  tooManyToday:
-    "Too many failed sign-in attempts for this account today. Please try again tomorrow, or sign in on a device you have signed in with before.",
+  /** After many failures at one account from many places: a short wait, never a day's lockout. */
+  waitBeforeTrying: (seconds: number) =>
+    `Too many failed sign-in attempts for this account. Please wait ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`} and try again, or sign in on a device you have signed in with before.`,
   failed: "An error occurred during authentication",
 } as const;
 

@@ -63,7 +63,7 @@ const AREAS: [RegExp, AdminArea][] = [
   [/^\/admin\/check-in\/?$/, "door"],
   [/^\/admin\/pages\/?$/, "page-copy"],
   [/^\/admin\/messages\/?$/, "inbox"],
-  [/^\/admin\/account\/?$/, "account"],
+  [/^\/admin\/account(\/(two-step|sessions))?\/?$/, "account"],
   [/^\/admin\/settings\/?$/, "settings"],
   [/^\/admin\/subscribers\/?$/, "subscribers"],
   [/^\/admin\/activity\/?$/, "activity"],

@@ -4,9 +4,9 @@
 // Administrator's dashboard.
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
-import { ACCOUNT_MESSAGES, addAccountSchema, adminContext, type AdminRole, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT, ROLE_LABELS } from "~/features/accounts";
+import { ACCOUNT_MESSAGES, addAccountSchema, adminContext, sessionIdContext, type AdminRole, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT, ROLE_LABELS } from "~/features/accounts";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
 import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, noteActivity, removeAdmin, setRole } from "~/features/accounts/index.server";
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (wrong) return refused("password", submission, { ...hidden, formError: wrong.message, fieldErrors: { current_password: [wrong.message] } }, wrong.status);
       const weak = checkNewPassword(submission.value.new_password, me.email, await organisationSettings());
       if (weak) return refused("password", submission, { ...hidden, formError: weak, fieldErrors: { new_password: [weak] } });
-      const updated = await changePassword(me.id, await hashPassword(submission.value.new_password));
+      const updated = await changePassword(me.id, await hashPassword(submission.value.new_password), context.get(sessionIdContext));
       if (!updated) return refused("password", submission, { ...hidden, formError: "Failed to change the password. Please try again." }, 500);
       noteActivity(context, { kind: "account", action: "Changed own password", target: me.email });
       // Other devices are signed out; this one continues with a fresh session.
@@ -180,6 +180,26 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Change password
           </SubmitButton>
         </Form>
+      </section>
+
+      <section aria-labelledby="security-heading" className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="security-heading" className="text-lg font-semibold text-stone-900">
+          Signing in
+        </h2>
+        <ul className="mt-2 space-y-2 text-base">
+          <li>
+            <Link to="/admin/account/two-step" className="font-semibold text-blue-900 underline">
+              Two-step sign-in
+            </Link>{" "}
+            <span className="text-sm text-stone-600">: a code from an app on your phone after your password.</span>
+          </li>
+          <li>
+            <Link to="/admin/account/sessions" className="font-semibold text-blue-900 underline">
+              Signed-in sessions
+            </Link>{" "}
+            <span className="text-sm text-stone-600">: where you are signed in, and signing other devices out.</span>
+          </li>
+        </ul>
       </section>
 
       {me.role === "admin" ? (

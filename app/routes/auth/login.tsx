@@ -43,10 +43,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return refused(result.error, result.status);
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  // An account with two-step sign-in gives its code next.
+  if (result.next === "/auth/two-step") return redirect(result.next, { status: 303, headers });
   // A door volunteer goes straight to check-in (303: the page, not the form, is what comes next).
-  return redirectWithToast(request, result.home, { title: "Success!", description: "You have been logged in successfully." }, {
+  return redirectWithToast(request, result.next, { title: "Success!", description: "You have been logged in successfully." }, {
     headers,
-    status: result.home === "/admin" ? 302 : 303,
+    status: result.next === "/admin" ? 302 : 303,
   });
 }
 
