@@ -110,6 +110,16 @@ describe("edge cache", () => {
     });
   });
 
+  it("serves a repeat view with one cache lookup: the content version comes from the isolate's memory (issue 27)", async () => {
+    await (await request("/about")).text();
+    const cache = (caches as unknown as { default: Cache }).default;
+    const lookups = vi.spyOn(cache, "match");
+    const again = await request("/about");
+    expect(again.headers.get("X-Edge-Cache")).toBe("HIT");
+    await again.text();
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+
   it("answers a browser's revalidation with 304 and no headers that would replace its copy's CSP", async () => {
     const first = await request("/");
     const etag = first.headers.get("ETag")!;
