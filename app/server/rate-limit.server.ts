@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   twoStepPerAccount: { name: "two-step", limit: 10, windowSeconds: 15 * MINUTES },
   // The public forms.
   registrationPerAddress: { name: "register-ip", limit: 100, windowSeconds: 10 * MINUTES },
+  // Per event and address: the limit is the setting `registrations_per_address_per_hour` (default 20).
+  registrationPerEventAndAddress: { name: "register-event-ip", limit: 20, windowSeconds: HOURS },
   contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },
   subscribePerAddress: { name: "subscribe-ip", limit: 10, windowSeconds: 10 * MINUTES },
 } satisfies Record<string, RateLimitRule>;

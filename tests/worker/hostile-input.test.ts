@@ -101,7 +101,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/associations/association-import": { admin: true, fields: ["file", "csv"] },
   "admin-events-new": entity(fieldNames(eventSchema)),
   "admin-events-edit": entity(fieldNames(eventSchema)),
-  "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference"]),
+  "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference", "registrations"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
   "routes/public/registration-private-page": { admin: false, fields: ["intent"] },

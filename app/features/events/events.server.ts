@@ -318,5 +318,6 @@ export async function deleteEvent(id: number) {
 export async function eventAndEventsAddress(eventId: number) {
   const db = getDb();
   const [settingsRows, events] = await db.batch([settingsQuery(db), eventForEmailsQuery(db, eventId)]);
-  return { event: events[0], eventsAddress: siteSettings(settingsRows).contact.events_email };
+  const settings = siteSettings(settingsRows);
+  return { event: events[0], eventsAddress: settings.contact.events_email, perAddressPerHour: settings.registrations.registrations_per_address_per_hour };
 }

@@ -1,5 +1,6 @@
 // Registering for an event, shared by /events and /events/{id} (their actions, for a plain post)
-// and by /api/registrations (the dialog's island, JSON): honeypot, per-address rate limit and the
+// and by /api/registrations (the dialog's island, JSON): honeypot, per-address rate limits (all
+// forms; and per event, by the setting `registrations_per_address_per_hour`) and the
 // form's schema, the phone read as a number, then the guarded insert (app/features/events/registrations.server.ts)
 // with, in its batch, the registrant's confirmation e-mail (when they gave an address) and staff's
 // notice (when the event asks for each one), sent after the response. Success answers with the
@@ -13,7 +14,8 @@ import { newRegistrationEmails } from "~/features/events/registration-outbox.ser
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 import { siteOrigin } from "~/server/site-url.server";
 
 /** The form's schema, with the phone number checked and stored in international form (server only). */
@@ -42,6 +44,11 @@ export async function submitRegistration(request: Request): Promise<PublicFormOu
   const input = read.value;
   // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
   const about = await eventAndEventsAddress(input.event_id);
+  // However many phone numbers a script makes up, one address fills at most so many places an hour.
+  const perEvent = { ...RATE_LIMITS.registrationPerEventAndAddress, limit: about.perAddressPerHour };
+  if (about.event && !(await consumeRateLimit(perEvent, `${input.event_id}|${clientAddress(request)}`))) {
+    return publicFormRefused(read.submission, { error: REGISTRATION_MESSAGES.eventRateLimited, status: 429 });
+  }
   const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
   const result = await registerForEvent(input, new Date(), emails);
   if (result.outcome !== "registered" && result.outcome !== "repeated") return publicFormRefused(read.submission, refusals[result.outcome]);

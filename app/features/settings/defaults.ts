@@ -15,4 +15,5 @@ export const SETTINGS_DEFAULTS: SettingsValues = {
   conference: CONFERENCE_DEFAULTS,
   about: ABOUT_DEFAULTS,
   mission: MISSION_DEFAULTS,
+  registrations: { registrations_per_address_per_hour: 20 },
 };

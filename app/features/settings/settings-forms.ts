@@ -7,7 +7,7 @@ import { siteLocalInputToIso } from "~/lib/time";
 import { ALWAYS, emailAddress, optionalId, requiredText, tooLong } from "../../lib/schema-fields";
 
 /** The sections, each saved on its own with its own version. */
-export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission"] as const;
+export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission", "registrations"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Text that may be left empty (""). */
@@ -194,6 +194,13 @@ export const missionPageSchema = z.object({
   focus_areas: z.array(titledText("focus area")).max(PAGE_LIST_MOST).default([]),
 });
 
+const PER_ADDRESS_MESSAGE = "Enter a whole number from 1 to 1000";
+
+/** Limits on public registration that keep a script from filling an event (issue 28, finding 1). */
+export const registrationLimitsSchema = z.object({
+  registrations_per_address_per_hour: z.number({ error: PER_ADDRESS_MESSAGE }).int(PER_ADDRESS_MESSAGE).min(1, PER_ADDRESS_MESSAGE).max(1000, PER_ADDRESS_MESSAGE),
+});
+
 /** Each section's schema, by the key it is stored under. */
 export const SECTION_SCHEMAS = {
   organisation: organisationSchema,
@@ -203,6 +210,7 @@ export const SECTION_SCHEMAS = {
   conference: conferenceSchema,
   about: aboutPageSchema,
   mission: missionPageSchema,
+  registrations: registrationLimitsSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export type SettingsValues = { [K in SettingsSection]: z.output<(typeof SECTION_SCHEMAS)[K]> };
@@ -216,6 +224,7 @@ export const SECTION_FORMS = {
   conference: { heading: "Conference card", submit: "Save conference card", saved: "Conference card saved" },
   about: { heading: "About page", submit: "Save About page", saved: "About page saved" },
   mission: { heading: "Mission & Vision page", submit: "Save Mission & Vision page", saved: "Mission & Vision page saved" },
+  registrations: { heading: "Registrations", submit: "Save registration limits", saved: "Registration limits saved" },
 } as const satisfies Record<SettingsSection, { heading: string; submit: string; saved: string }>;
 
 /** "Someone saved these settings at 10:42; reload to see their changes" (the time in Malawi). */

@@ -13,7 +13,7 @@ import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./sec
 import { saveSettingsSection } from "~/features/settings/index.server";
 import { settingsFormPage } from "~/features/site/index.server";
 
-const SECTIONS = ["organisation", "contact", "social", "hero", "conference"] as const;
+const SECTIONS = ["organisation", "contact", "social", "hero", "conference", "registrations"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 
@@ -83,6 +83,23 @@ function SocialSection({ settings, versions, actionData }: SectionProps) {
       <TextField field={fields.facebook_url} label="Facebook page" type="url" inputMode="url" placeholder="https://www.facebook.com/..." />
       <TextField field={fields.whatsapp_url} label="WhatsApp channel or group invite" type="url" inputMode="url" placeholder="https://whatsapp.com/channel/..." />
       <TextField field={fields.youtube_url} label="YouTube channel" type="url" inputMode="url" placeholder="https://www.youtube.com/@..." />
+    </SectionFrame>
+  );
+}
+
+function RegistrationsSection({ settings, versions, actionData }: SectionProps) {
+  const { fields, formProps, answer } = useSectionForm({ section: "registrations", actionData, defaultValue: settings.registrations });
+  return (
+    <SectionFrame section="registrations" version={versions.registrations} answer={answer} formProps={formProps} intro="Keeps a script from filling an event's places.">
+      <TextField
+        field={fields.registrations_per_address_per_hour}
+        label={<RequiredLabel>Registrations per event from one internet address, per hour</RequiredLabel>}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        hint="Phones on one mobile network can share an address, so keep this above the size of a church's group. Staff adding people at the desk are not limited."
+      />
     </SectionFrame>
   );
 }
@@ -200,6 +217,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <SocialSection {...props} />
       <HeroSection {...props} />
       <ConferenceSection {...props} upcomingEvents={upcomingEvents} />
+      <RegistrationsSection {...props} />
     </div>
   );
 }
