@@ -16,6 +16,8 @@ export default [
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
+    // An event that asks registration questions registers here; a leader registers a group (issue 25).
+    route("events/:id/register", "routes/public/event-register.tsx"),
     route("registrations/:token", "routes/public/registration-private-page.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),

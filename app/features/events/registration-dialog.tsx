@@ -21,7 +21,7 @@ import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { RegistrationSummary } from "./registration-summary";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location">;
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions">;
 
 /** The dialog's line under its title: when and where. */
 function registrationDescription(event: RegistrationTarget): string {
@@ -64,6 +64,15 @@ export function RegisterNowLink({
   event: RegistrationTarget;
   className?: string;
 }) {
+  // An event with registration questions registers on a page of its own (./event-register-form.tsx).
+  if (event.asksQuestions) {
+    return (
+      <a href={`/events/${event.id}/register`} className={className ?? buttonClass.primary}>
+        {EVENTS_MESSAGES.registerNow}
+        <span className="sr-only">: {event.name}</span>
+      </a>
+    );
+  }
   return (
     <a
       href={href}

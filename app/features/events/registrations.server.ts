@@ -21,6 +21,8 @@ import {
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
 import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import type { Answer } from "~/features/events/event-questions";
+import { answerInsertQueries } from "~/features/events/event-questions.server";
 
 const r = event_registrations;
 
@@ -217,10 +219,15 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
  * who holds the number, so a refusal tells no one who registered), and writes
  * `emails` only if the new registration is there.
  */
-export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
+export async function registerForEvent(
+  input: NewRegistration,
+  now: Date,
+  emails: readonly RegistrationEmail[] = [],
+  answers: readonly Answer[] = [],
+): Promise<RegisterOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [inserted, holders, events, ...written] = await withFreshCode((code, token) =>
+  const [inserted, holders, events, ...rest] = await withFreshCode((code, token) =>
     db.batch([
       batchable(db.all<{ id: number }>(sql`INSERT INTO event_registrations
           (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, created_at, updated_at)
@@ -235,8 +242,11 @@ export async function registerForEvent(input: NewRegistration, now: Date, emails
         WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
       eventWindowQuery(db, input.event_id),
       ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
+      // Its answers to the event's questions (./event-questions.server.ts), only if it landed.
+      ...answerInsertQueries(db, answers, sql`t.token = ${token}`),
     ]),
   );
+  const written = rest.slice(0, emails.length);
   const holder = holders[0];
   const event = events[0];
   const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;
