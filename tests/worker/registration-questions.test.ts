@@ -175,3 +175,37 @@ describe("answers at the desk, the door and in the export", () => {
     expect(row).toMatch(/,"Other \/ not listed","","Hotel","No"$/);
   });
 });
+
+describe("counts by association (part 3)", () => {
+  it("shows confirmed, waiting and checked-in per association and per region on the desk, and prints the door list grouped by association", async () => {
+    const ids = await setUpQuestions();
+    await runSql(["UPDATE churchevents SET capacity = 3 WHERE id = 1"]);
+    const men = [
+      ["Alinafe Phiri", "0991000001", "1"],
+      ["Blessings Banda", "0991000002", "1"],
+      ["Chikondi Mwale", "0991000003", "2"],
+      ["Dalitso Tembo", "0991000004", "1"],
+      ["Enock Zulu", "0991000005", "other"],
+    ];
+    for (const [name, phone, association] of men) {
+      const response = await register({ full_name: name!, phone_number: phone!, [`answer_${ids.association}`]: association!, [`answer_${ids.accommodation}`]: "Hostel" }, `198.51.100.${phone!.slice(-1)}`);
+      expect(response.status).toBe(303);
+    }
+    await runSql(["UPDATE event_registrations SET checked_in_at = '2099-03-05T07:00:00.000Z' WHERE full_name = 'Alinafe Phiri'"]);
+
+    const body = await (await request("/admin/events/registrations/1", { cookie })).text();
+    const text = textOf(body);
+    expect(text).toContain("By association and region");
+    // Lilongwe: Alinafe and Blessings confirmed (one checked in), Dalitso waiting; Mzuzu: Chikondi confirmed; Enock waiting.
+    expect(text).toMatch(/Lilongwe Baptist Association 2 1 1/);
+    expect(text).toMatch(/Mzuzu Association 1 0 0/);
+    expect(text).toMatch(/Other \/ not listed 0 1 0/);
+    expect(text).toMatch(/Central 2 1 1/);
+    expect(text).toMatch(/Northern 1 0 0/);
+
+    const door = textOf(await (await request("/admin/events/1/door-list?group=association", { cookie })).text());
+    expect(door).toMatch(/Lilongwe Baptist Association: 2 confirmed \(A–Z\) In Name Code Phone ends ☐ Alinafe Phiri|Lilongwe Baptist Association: 2 confirmed \(A–Z\) In Name Code Phone ends ✓ Alinafe Phiri/);
+    expect(door.indexOf("Lilongwe Baptist Association: 2 confirmed")).toBeLessThan(door.indexOf("Mzuzu Association: 1 confirmed"));
+    expect(door).toContain("Waiting list (A–Z): not confirmed");
+  });
+});
