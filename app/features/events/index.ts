@@ -22,3 +22,5 @@ export { EventRegisterForm, PlainField } from "./event-register-form";
 export { fieldStateOf, QuestionInputs } from "./question-inputs";
 export { AnswersList } from "./answers-list";
 export { AssociationCounts } from "./association-counts";
+export { GroupRegisterForm } from "./group-register-form";
+export { GroupPage } from "./group-page";

@@ -18,9 +18,11 @@ type Props = {
   idPrefix?: string;
   /** Shown after each label for a group line ("for line 3"), for screen readers. */
   labelSuffix?: string;
+  /** Let the browser insist on required answers (not on a group's lines, which may stay empty). */
+  browserRequired?: boolean;
 };
 
-export function QuestionInputs({ questions, associations, state, prefix = "", idPrefix = "q", labelSuffix = "" }: Props) {
+export function QuestionInputs({ questions, associations, state, prefix = "", idPrefix = "q", labelSuffix = "", browserRequired = true }: Props) {
   return (
     <>
       {questions.map((question) => {
@@ -45,7 +47,7 @@ export function QuestionInputs({ questions, associations, state, prefix = "", id
                 <div className="flex gap-3">
                   {(["yes", "no"] as const).map((choice) => (
                     <label key={choice} className="flex items-center gap-2 rounded-md border border-stone-300 bg-white px-4 py-2 text-base">
-                      <input type="radio" name={name} value={choice} defaultChecked={value === choice} required={question.required} className="size-5" />
+                      <input type="radio" name={name} value={choice} defaultChecked={value === choice} required={browserRequired && question.required} className="size-5" />
                       {choice === "yes" ? "Yes" : "No"}
                     </label>
                   ))}
@@ -57,7 +59,7 @@ export function QuestionInputs({ questions, associations, state, prefix = "", id
                   {label}
                 </label>
                 {question.kind === "choice" || question.kind === "association" ? (
-                  <select id={id} name={name} defaultValue={value} required={question.required} className={inputClass} {...common}>
+                  <select id={id} name={name} defaultValue={value} required={browserRequired && question.required} className={inputClass} {...common}>
                     <option value="">Choose…</option>
                     {question.kind === "choice" ? (
                       question.choices.map((choice) => (
@@ -75,7 +77,7 @@ export function QuestionInputs({ questions, associations, state, prefix = "", id
                     name={name}
                     type="text"
                     defaultValue={value}
-                    required={question.required}
+                    required={browserRequired && question.required}
                     maxLength={QUESTION_LIMITS.answer}
                     autoComplete={question.kind === "church" ? "organization" : "off"}
                     className={inputClass}

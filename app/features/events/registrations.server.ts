@@ -50,7 +50,7 @@ export function confirmedCountSql(eventId: SQL | number): SQL<number> {
  * Whether event `e` takes registrations at `now`: registrationState (app/features/events/registration-rules.ts)
  * in SQL, for the guarded insert.
  */
-function openForRegistrationSql(now: string): SQL {
+export function openForRegistrationSql(now: string): SQL {
   return sql`e.active = 1 AND e.registration_enabled = 1
     AND (COALESCE(e.registration_closes_at, e.date) IS NULL OR COALESCE(e.registration_closes_at, e.date) > ${now})
     AND (e.capacity IS NULL OR e.waitlist_enabled = 1 OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
@@ -60,7 +60,7 @@ function openForRegistrationSql(now: string): SQL {
 const placeFreeSql = sql`(e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
 
 /** The place on the waiting list of registration `w0` (1 = next to move up), or NULL when not waiting. */
-function waitlistPlaceSql(alias: string): SQL<number | null> {
+export function waitlistPlaceSql(alias: string): SQL<number | null> {
   const a = sql.raw(alias);
   return sql<number | null>`CASE WHEN ${a}.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
     WHERE q.event_id = ${a}.event_id AND q.status = 'waitlisted'
@@ -68,13 +68,13 @@ function waitlistPlaceSql(alias: string): SQL<number | null> {
 }
 
 /** An event's state for explaining an outcome: its switches, limits and confirmed count. */
-function eventWindowQuery(db: Db, eventId: SQL | number) {
+export function eventWindowQuery(db: Db, eventId: SQL | number) {
   return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
       e.capacity, e.waitlist_enabled, ${confirmedCountSql(sql`e.id`)} AS confirmed
     FROM churchevents e WHERE e.id = ${eventId}`));
 }
 
-type RegistrationWindowRow = {
+export type RegistrationWindowRow = {
   id: number;
   name: string;
   location: string | null;
@@ -87,7 +87,7 @@ type RegistrationWindowRow = {
   confirmed: number;
 };
 
-function windowOf(row: RegistrationWindowRow): RegistrationWindow {
+export function windowOf(row: RegistrationWindowRow): RegistrationWindow {
   return {
     active: Boolean(row.active),
     registration_enabled: Boolean(row.registration_enabled),
@@ -162,7 +162,7 @@ const KIND_SQL: Record<RegistrationEmail["kind"], SQL> = {
  * the rows, it reaches exactly the rows that statement changes; after an insert, the new row by its
  * token. A registrant's e-mail needs their address; a receipt, a registration not cancelled.
  */
-function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
+export function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
   if (!email) return enqueueNothingQuery(db);
   const toRegistrant = email.to === "registrant";
   return enqueueForEachQuery(db, {

@@ -115,6 +115,9 @@ function EventDetails({
                 <>
                   <RegistrationNote note={event.registrationNote} />
                   <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
+                  <a href={`${pagePath}/group`} className={`${buttonClass.secondary} w-full`}>
+                    Register a group
+                  </a>
                 </>
               ) : (
                 <RegistrationClosedBadge className="w-full" />

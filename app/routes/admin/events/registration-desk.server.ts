@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, answersByRegistration, associationCounts, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
+import { addRegistration, answersByRegistration, associationCounts, groupsOfRegistrations, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
@@ -39,7 +39,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { event, tallies, rows, matches } = page;
   // Their answers to the event's questions, and the counts by association and region (issue 25).
-  const [answers, byAssociation] = await Promise.all([answersByRegistration(rows.map((row) => row.id)), associationCounts(id)]);
+  const ids = rows.map((row) => row.id);
+  const [answers, byAssociation, groups] = await Promise.all([answersByRegistration(ids), associationCounts(id), groupsOfRegistrations(ids)]);
   const origin = siteOrigin(request);
   const state = registrationState(event, new Date());
   return {
@@ -54,7 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       waitlistEnabled: event.waitlist_enabled,
     },
     tallies,
-    people: rows.map((row) => ({ ...toPerson(row, event.name, origin), answers: answers.get(row.id) ?? [] })),
+    people: rows.map((row) => ({ ...toPerson(row, event.name, origin), answers: answers.get(row.id) ?? [], group: groups.get(row.id) ?? null })),
     byAssociation,
     query,
     matches,

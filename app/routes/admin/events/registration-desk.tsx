@@ -89,13 +89,16 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
   );
 }
 
+/** A person on the desk: with their answers and the group a leader registered them in (issue 25). */
+type DeskPerson = Person & { answers: ShownAnswer[]; group: string | null };
+
 function StatusBadge({ person }: { person: Person }) {
   const tone =
     person.status === "confirmed" ? "bg-green-100 text-green-900" : person.status === "waitlisted" ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-800";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{person.statusLabel}</span>;
 }
 
-function PersonRow({ person, full }: { person: Person & { answers: ShownAnswer[] }; full: boolean }) {
+function PersonRow({ person, full }: { person: DeskPerson; full: boolean }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
     <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
@@ -104,6 +107,7 @@ function PersonRow({ person, full }: { person: Person & { answers: ShownAnswer[]
         <AnswersList answers={person.answers} />
         <span className="mt-1 flex flex-wrap gap-1.5">
           <StatusBadge person={person} />
+          {person.group ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-900">{person.group}</span> : null}
           {person.notTold ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Moved up – not told yet</span> : null}
           {person.overCapacity ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">Over capacity</span> : null}
           {person.checkedInText ? (
@@ -158,7 +162,7 @@ function PersonRow({ person, full }: { person: Person & { answers: ShownAnswer[]
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full }: { people: (Person & { answers: ShownAnswer[] })[]; full: boolean }) {
+function PeopleTable({ people, full }: { people: DeskPerson[]; full: boolean }) {
   const head = "px-4 py-3";
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
