@@ -18,7 +18,7 @@ import { newRegistrationEmails } from "./registration-outbox.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { normalizePhone } from "~/server/phone.server";
-import { parseSubmission, readFormData, refusal } from "~/server/forms.server";
+import { BadRequest, parseSubmission, readFormData, refusal } from "~/server/forms.server";
 import { answerPublicForm, readPublicForm, type PublicFormOutcome } from "~/server/public-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
@@ -97,8 +97,12 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
  * the form again with the errors by line.
  */
 export async function groupAction(request: Request, fallbackPath: string) {
-  const form = await readFormData(request.clone() as unknown as Request);
-  if (form.get("intent") === "more-lines") {
+  // An unreadable body is the public form's to refuse (below).
+  const form = await readFormData(request.clone() as unknown as Request).catch((error: unknown) => {
+    if (error instanceof BadRequest) return null;
+    throw error;
+  });
+  if (form?.get("intent") === "more-lines") {
     const shown = Number(form.get("lines")) || undefined;
     // What was typed, and no errors: conform's reply to the posted form, without checking it.
     const result = parseSubmission(form, groupSchema).reply();
