@@ -20,6 +20,7 @@ import { CheckIcon } from "../../components/icons";
 import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { RegistrationSummary } from "./registration-summary";
+import { WaitingListNotice } from "./waiting-list-notice";
 
 export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions">;
 
@@ -207,6 +208,10 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
       </DialogFrame>
       <template data-registration-complete="">
         <RegistrationComplete view={null} />
+      </template>
+      {/* A registration that lands on the waiting list is headed for what it is (the island picks this one). */}
+      <template data-registration-waitlisted="">
+        <WaitingListNotice view={null} place={null} />
       </template>
       <ToastTemplates />
     </>
