@@ -8,7 +8,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
   const active = view.members.filter((m) => m.status !== "cancelled");
   const confirmed = view.members.filter((m) => m.status === "confirmed").length;
   const waiting = view.members.filter((m) => m.status === "waitlisted").length;
-  const cell = "border-b border-stone-200 px-2 py-2 align-top print:border-stone-400";
+  const cell = "border-b border-stone-200 px-1.5 py-2 align-top print:border-stone-400";
   return (
     <div className="bg-stone-50 print:bg-white">
       <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8 print:p-0">
@@ -20,7 +20,8 @@ export function GroupPage({ view }: { view: GroupPageView }) {
         <p className="mt-3 text-sm text-stone-600 print:hidden">
           Keep this page's link private: it is the only way back to it. To print the list, use your browser's Print.
         </p>
-        <table className="mt-4 w-full border-collapse bg-white text-left text-sm">
+        <div className="mt-4 overflow-x-auto">
+        <table className="w-full border-collapse bg-white text-left text-sm">
           <caption className="sr-only">The men of the group and their codes</caption>
           <thead>
             <tr>
@@ -28,9 +29,6 @@ export function GroupPage({ view }: { view: GroupPageView }) {
               <th scope="col" className={cell}>Name</th>
               <th scope="col" className={cell}>Code</th>
               <th scope="col" className={cell}>Status</th>
-              <th scope="col" className={`${cell} print:hidden`}>
-                <span className="sr-only">Actions</span>
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -46,10 +44,10 @@ export function GroupPage({ view }: { view: GroupPageView }) {
                   ) : null}
                 </td>
                 <td className={`${cell} font-mono`}>{man.code}</td>
-                <td className={cell}>{statusText(man.status, man.place)}</td>
-                <td className={`${cell} print:hidden`}>
+                <td className={cell}>
+                  {statusText(man.status, man.place)}
                   {view.cancellable && man.status !== "cancelled" ? (
-                    <form method="post">
+                    <form method="post" className="mt-1 print:hidden">
                       <input type="hidden" name="registration_id" value={man.id} />
                       <button type="submit" name="intent" value="cancel" className="rounded-md border border-red-300 px-2 py-1 text-xs font-semibold text-red-800 hover:bg-red-50">
                         Cancel<span className="sr-only"> {man.name}</span>
@@ -61,6 +59,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
             ))}
           </tbody>
         </table>
+        </div>
         {view.cancellable && active.length ? (
           <details className="mt-8 rounded-lg border border-stone-200 bg-white p-4 print:hidden">
             <summary className="cursor-pointer font-semibold text-stone-900">The whole group can no longer come</summary>
