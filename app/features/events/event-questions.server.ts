@@ -67,6 +67,11 @@ export async function questionsToAnswer(eventId: number): Promise<{ questions: E
   return { questions: questionsOf(rows), associations: associationChoicesOf(associations) };
 }
 
+/** The directory's active associations (the event form says when there are none to choose from). */
+export async function associationChoices(): Promise<AssociationChoice[]> {
+  return associationChoicesOf(await associationChoicesQuery(getDb()));
+}
+
 /** An event's questions for its form (the built-in ones included), in order. */
 export async function questionsOfEvent(eventId: number): Promise<EventQuestion[]> {
   return questionsOf(await eventQuestionsQuery(getDb(), eventId));

@@ -2,7 +2,7 @@
 // the save and delete its posts ask for.
 import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, questionsToAnswer, saveEventQuestions, updateEvent } from "~/features/events/index.server";
+import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
 import { saveKindOf, savedToast } from "~/features/history/index.server";
 import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
 import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
@@ -34,8 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
   const event = id === null ? null : await recordToEdit(request, id !== undefined && getEvent(id), { path: TAB, message: MESSAGES.loadFailed });
   // The registration questions it asks, and whether the directory has associations for the built-in one.
-  const questions = event ? await questionsOfEvent(event.id) : [];
-  const { associations } = await questionsToAnswer(0);
+  const [questions, associations] = await Promise.all([event ? questionsOfEvent(event.id) : [], associationChoices()]);
   return { event, questions, hasAssociations: associations.length > 0 };
 }
 
