@@ -80,6 +80,11 @@ describe("answering the questions", () => {
     await setUpQuestions();
     const event = await (await request("/events/1")).text();
     expect(event).toContain('href="/events/1/register"');
+    // A shared link that would open the dialog leads to the registration page instead.
+    for (const path of ["/events?register=1", "/events/1?register=1"]) {
+      const shared = await request(path);
+      expect([shared.status, shared.headers.get("Location")], path).toEqual([303, "/events/1/register"]);
+    }
     const page = await (await request("/events/1/register")).text();
     expect(page).not.toMatch(/<script[^>]+src=/);
     const text = textOf(page);

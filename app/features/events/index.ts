@@ -8,7 +8,7 @@ export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALI
 export { EVENTS_MESSAGES } from "./event-messages";
 export { type DatedEventSource, eventCalendarFile } from "./icalendar";
 export { type SharedEvent, toSharedEvent } from "./public-event";
-export { refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
+export { questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
 export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } from "./registration-notifications";
 export { REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";

@@ -54,6 +54,16 @@ export function RegistrationArea({ children, className }: { children: React.Reac
   );
 }
 
+/**
+ * Where a shared link ?register={id} goes instead of the dialog: the registration page of an event
+ * that asks registration questions (the dialog cannot ask them), or null.
+ */
+export function questionsPageFor(events: readonly Pick<PublicEvent, "id" | "registrationOpen" | "asksQuestions">[], search: string): string | null {
+  const { eventId } = registrationRequest(events, search);
+  const event = events.find((e) => e.id === eventId);
+  return event?.asksQuestions ? `/events/${event.id}/register` : null;
+}
+
 /** A Register Now link: a real link to ?register={id} (works without JavaScript); with JavaScript it
  *  opens the dialog in place. */
 export function RegisterNowLink({
