@@ -16,7 +16,12 @@ export default [
     route("events", "routes/public/events.tsx"),
     route("events/:id", "routes/public/event.tsx"),
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
+    // An event that asks registration questions registers here; a leader registers a group (issue 25).
+    route("events/:id/register", "routes/public/event-register.tsx"),
+    route("events/:id/group", "routes/public/event-group.tsx"),
     route("registrations/:token", "routes/public/registration-private-page.tsx"),
+    // A group leader's private page: every man's code, cancel one or all (issue 25).
+    route("groups/:token", "routes/public/group-private-page.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.

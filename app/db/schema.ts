@@ -2,7 +2,7 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ADMIN_ROLES, POST_STATUSES, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
+import { ADMIN_ROLES, GROUP_MODES, POST_STATUSES, QUESTION_KINDS, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -203,6 +203,8 @@ export const event_registrations = sqliteTable(
     checked_in_by: text("checked_in_by"),
     /** Let in at the door although not confirmed (waitlisted or cancelled). */
     admitted_unconfirmed: integer("admitted_unconfirmed", { mode: "boolean" }).notNull().default(false),
+    /** The group a leader registered this person in (registration_groups), or null. */
+    group_id: integer("group_id"),
     created_at: text("created_at").notNull().default(nowIso),
     updated_at: text("updated_at").notNull().default(nowIso),
   },
@@ -494,4 +496,74 @@ export const associations = sqliteTable(
     ...timestamps,
   },
   (t) => [index("associations_active_region_idx").on(t.active, t.region, t.name)],
+);
+
+/**
+ * An event's registration questions (issue 25, part 2; docs/decisions/023-questions-and-groups.md).
+ * A removed question keeps its row (removed_at), so answers never lose what they answered.
+ * `choices`: the choice type's list as a JSON array of strings.
+ */
+export const event_questions = sqliteTable(
+  "event_questions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: QUESTION_KINDS }).notNull(),
+    label: text("label").notNull(),
+    choices: text("choices"),
+    required: integer("required", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+    removed_at: text("removed_at"),
+    ...timestamps,
+  },
+  (t) => [index("event_questions_event_idx").on(t.event_id, t.position)],
+);
+
+/**
+ * One answer of one registration: the question's id and its label as it was asked (a snapshot, so
+ * the export keeps a removed or renamed question's answers). For the Association question, the
+ * association's id too (null for "Other / not listed"), for the counts by association and region.
+ */
+export const registration_answers = sqliteTable(
+  "registration_answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    registration_id: integer("registration_id")
+      .notNull()
+      .references(() => event_registrations.id, { onDelete: "cascade" }),
+    event_id: integer("event_id").notNull(),
+    question_id: integer("question_id").notNull(),
+    label: text("label").notNull(),
+    value: text("value").notNull(),
+    association_id: integer("association_id"),
+  },
+  (t) => [
+    uniqueIndex("registration_answers_registration_question_idx").on(t.registration_id, t.question_id),
+    index("registration_answers_event_question_idx").on(t.event_id, t.question_id),
+  ],
+);
+
+/**
+ * A group registered at once by its leader (issue 25, part 4): his private page /groups/{token}
+ * lists every man's code. The men are ordinary registrations with group_id set.
+ */
+export const registration_groups = sqliteTable(
+  "registration_groups",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    leader_name: text("leader_name").notNull(),
+    leader_phone: text("leader_phone").notNull(),
+    leader_email: text("leader_email"),
+    mode: text("mode", { enum: GROUP_MODES }).notNull(),
+    /** The secret of the leader's private page: 128 random bits, base64url. */
+    token: text("token").notNull(),
+    cancelled_at: text("cancelled_at"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("registration_groups_token_idx").on(t.token), index("registration_groups_event_idx").on(t.event_id)],
 );

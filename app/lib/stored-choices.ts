@@ -12,3 +12,12 @@ export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as
 
 /** An account's role: Administrator, Editor or Door volunteer (features/accounts/roles.ts). */
 export const ADMIN_ROLES = ["admin", "editor", "volunteer"] as const;
+
+/**
+ * An event's registration question (features/events/event-questions.ts): short text, one choice
+ * from a list, yes/no, and the two built-in ones staff switch on per event.
+ */
+export const QUESTION_KINDS = ["text", "choice", "yesno", "association", "church"] as const;
+
+/** What a group's leader chose for the men who do not fit: register only if all fit, or the rest wait. */
+export const GROUP_MODES = ["all-or-nothing", "rest-waitlisted"] as const;

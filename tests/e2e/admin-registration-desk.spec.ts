@@ -46,7 +46,8 @@ async function register(page: Page, eventId: string, eventName: string, name: st
   await dialog.getByRole("button", { name: "Register" }).click();
   await expect(page.getByTestId("toast")).toContainText("Registration successful!");
   await expect(dialog).toBeHidden();
-  const complete = page.getByRole("status").filter({ hasText: "Registration Complete" });
+  // 'Registration Complete' for a place, the waiting list's own heading for a place in line (issue 25).
+  const complete = page.getByRole("status").filter({ hasText: /Registration Complete|You are on the waiting list/ });
   await expect(complete).toBeVisible();
   return complete;
 }
@@ -74,6 +75,8 @@ test("register, keep the code and the private link, cancel, and the person waiti
   await second.page.goto(`/events/${eventId}`);
   await expect(second.page.getByText("Full – join the waiting list")).toBeVisible();
   const secondConfirmation = await register(second.page, eventId, eventName, "Mphatso Second", secondPhone, secondEmail);
+  await expect(secondConfirmation).toContainText("You are on the waiting list");
+  await expect(secondConfirmation).not.toContainText("Registration Complete");
   await expect(secondConfirmation).toContainText("You are number 1 on the waiting list.");
   const secondLink = (await secondConfirmation.getByRole("link", { name: /\/registrations\// }).getAttribute("href"))!;
 

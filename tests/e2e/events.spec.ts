@@ -70,9 +70,11 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
   await expect(toast).toContainText("You have been registered for this event.");
   await expect(dialog).toBeHidden();
   const complete = card(page, BREAKFAST).getByRole("status");
-  await expect(complete).toContainText("Registration Complete");
-  await expect(complete).toContainText("Thank you for registering for this event!");
-  // What follows: the status (the breakfast is full: the waiting list), the code, the links to keep.
+  // The breakfast is full: the note is headed for the waiting list, not 'Registration Complete' (issue 25).
+  await expect(complete).toContainText("You are on the waiting list");
+  await expect(complete).toContainText("The event is full, so you do not have a place yet.");
+  await expect(complete).not.toContainText("Registration Complete");
+  // What follows: the status with the place in line, the code, the links to keep.
   await expect(complete).toContainText(/You are number \d+ on the waiting list/);
   await expect(complete.locator("[data-slot=code]")).toHaveText(/^[23456789A-HJ-NP-Z]{6}$/);
   await expect(complete.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /\/events\/1\/calendar\.ics$/);

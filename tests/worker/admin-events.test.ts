@@ -166,8 +166,10 @@ describe("event form", () => {
     for (const sample of ["sample-conference", "sample-retreat", "sample-outreach"]) {
       expect(page).toContain(`value="/media/events/${sample}-1600w.webp"`);
     }
-    // The spec's two switches, and the waiting list's (issue: registration desk), all on.
-    expect(page.match(/role="switch"/g)).toHaveLength(3);
+    // The spec's two switches, and the waiting list's (issue: registration desk), all on; then
+    // "Answer required" on each of the three blank registration-question rows (issue 25), off.
+    expect(page.match(/role="switch"/g)).toHaveLength(6);
+    expect(page.match(/name="questions\[\d\]\.required"/g)).toHaveLength(3);
     expect(isChecked(page, "active")).toBe(true);
     expect(isChecked(page, "registration_enabled")).toBe(true);
     expect(isChecked(page, "waitlist_enabled")).toBe(true);

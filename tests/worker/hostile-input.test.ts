@@ -24,6 +24,7 @@ import { requireTwoStepSchema, secondStepSchema, turnOnTwoStepSchema } from "~/f
 import { newsletterSchema } from "~/features/messaging/newsletter-form";
 import { ministrySchema } from "~/features/publishing/ministry-form";
 import { registrationSchema } from "~/features/events/registration-form";
+import { groupSchema } from "~/features/events/group-form";
 import { subscribeSchema } from "~/features/messaging/subscribe-form";
 import { testimonySchema } from "~/features/publishing/testimony-form";
 import { associationSchema } from "~/features/associations/association-form";
@@ -83,6 +84,13 @@ const settingsPage = (sections: (keyof typeof SECTION_SCHEMAS)[]): Target => ({
 const ACTION_TARGETS: Record<string, Target> = {
   "routes/public/events": registration,
   "routes/public/event": registration,
+  "routes/public/event-register": registration,
+  "routes/public/event-group": {
+    admin: false,
+    fields: unique(fieldNames(groupSchema), [HONEYPOT_FIELD, "men[0].full_name", "men[0].phone_number", "men[1].phone_number"]),
+    intents: ["more-lines", "register"],
+  },
+  "routes/public/group-private-page": { admin: false, fields: ["intent", "registration_id"], intents: ["cancel", "cancel-all"] },
   "routes/public/contact": contact,
   "routes/public/subscribe": { admin: false, fields: unique(fieldNames(subscribeSchema), [HONEYPOT_FIELD]) },
   "routes/auth/login": { admin: false, fields: fieldNames(loginSchema) },

@@ -1,7 +1,7 @@
 // CSV downloads for admins (behind the /api/admin guard).
 import { Hono } from "hono";
 import { formatInSiteZone } from "~/lib/time";
-import { confirmedContacts, getEvent, type Registration, registrationCsvRow, REGISTRATIONS_CSV_HEADER, registrationsAfter, vCards } from "~/features/events/index.server";
+import { confirmedContacts, getEvent, registrationsCsvWithAnswers, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
 import { parseId } from "~/server/admin-actions.server";
@@ -36,14 +36,9 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
   const event = id === null ? undefined : await getEvent(id);
   if (id === null || !event) return c.json({ error: "Event not found" }, 404);
   await logExport(c.get("admin").email, "Exported registrations (CSV)", recordName("event", id, event.name));
-  return csvResponse(
-    registrationsCsvFileName(event.name),
-    csvStream<Registration>(
-      REGISTRATIONS_CSV_HEADER,
-      (after) => registrationsAfter(id, after),
-      registrationCsvRow,
-    ),
-  );
+  // The spec's columns, then one per registration question (with removed questions' answers).
+  const csv = await registrationsCsvWithAnswers(id);
+  return csvResponse(registrationsCsvFileName(event.name), csvStream(csv.header, csv.pageAfter, csv.row));
 });
 
 /** The confirmed people of one event as vCards, to add to a phone and a WhatsApp broadcast list. */

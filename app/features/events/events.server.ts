@@ -23,13 +23,18 @@ import {
 export type ChurchEvent = typeof churchevents.$inferSelect;
 
 /** An event with how many confirmed places it has taken (what deciding "open" needs). */
-export type EventWithPlaces = ChurchEvent & { confirmed: number };
+export type EventWithPlaces = ChurchEvent & { confirmed: number; questions?: number };
 
 /**
  * Every column of an event, and its confirmed count. The id is named with its table: drizzle
  * writes a lone `"id"` in a select list, which inside the subquery would mean the registration's.
  */
-const eventWithPlaces = { ...getTableColumns(churchevents), confirmed: confirmedCountSql(sql.raw(`"churchevents"."id"`)) };
+const eventWithPlaces = {
+  ...getTableColumns(churchevents),
+  confirmed: confirmedCountSql(sql.raw(`"churchevents"."id"`)),
+  // How many registration questions it asks: registering then has a page of its own (./event-questions.ts).
+  questions: sql<number>`(SELECT count(*) FROM event_questions q WHERE q.event_id = "churchevents"."id" AND q.removed_at IS NULL)`,
+};
 
 /** Dated events first, soonest first; undated ones last (as the original Postgres backend ordered them). */
 const byDateAscending = [sql`${churchevents.date} IS NULL`, asc(churchevents.date), asc(churchevents.id)] as const;

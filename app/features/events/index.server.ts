@@ -8,3 +8,8 @@ export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUT
 export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
+export { associationChoices, associationChoicesOf, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationCounts, answersByRegistration, associationOfRegistrations, questionsOfEvent, questionsToAnswer, saveEventQuestions } from "./event-questions.server";
+export { registrationsCsvWithAnswers } from "./registration-answers-export.server";
+export { groupAction, groupPageAction } from "./group-register.server";
+export { groupByToken, groupsOfRegistrations } from "./group-registrations.server";
+export { groupPageView } from "./group-view";

@@ -8,7 +8,7 @@ export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALI
 export { EVENTS_MESSAGES } from "./event-messages";
 export { type DatedEventSource, eventCalendarFile } from "./icalendar";
 export { type SharedEvent, toSharedEvent } from "./public-event";
-export { refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
+export { questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
 export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } from "./registration-notifications";
 export { REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
@@ -16,3 +16,11 @@ export { eventWhenText, privatePageView, registrationPath, registrationView } fr
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
 export { WaitingListNotice } from "./waiting-list-notice";
+export { EventQuestionsFieldset } from "./event-questions-fieldset";
+export { type AssociationChoice, checkAnswers, type EventQuestion, type ShownAnswer, eventFieldsOf, eventFormSchema, QUESTION_MESSAGES, questionFormValues } from "./event-questions";
+export { EventRegisterForm, PlainField } from "./event-register-form";
+export { fieldStateOf, QuestionInputs } from "./question-inputs";
+export { AnswersList } from "./answers-list";
+export { AssociationCounts } from "./association-counts";
+export { GroupRegisterForm } from "./group-register-form";
+export { GroupPage } from "./group-page";

@@ -85,7 +85,9 @@ export const registration: Island = {
     }
 
     function markRegistered(id: string, view: RegistrationView | undefined) {
-      const template = root.querySelector<HTMLTemplateElement>("template[data-registration-complete]");
+      // Not 'Registration Complete' for a place on the waiting list (issue 25, part 5).
+      const which = view?.status === "waitlisted" ? "data-registration-waitlisted" : "data-registration-complete";
+      const template = root.querySelector<HTMLTemplateElement>(`template[${which}]`);
       for (const slot of root.querySelectorAll(`[data-registration-complete-slot="${CSS.escape(id)}"]`)) {
         const note = fromTemplate(template);
         if (!note) continue;

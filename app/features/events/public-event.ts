@@ -25,6 +25,8 @@ export type PublicEvent = {
   registrationOpen: boolean;
   /** '12 places left', 'Full – join the waiting list', 'Registration Closed', or null (open, no limit). */
   registrationNote: string | null;
+  /** It asks registration questions: Register Now leads to its registration page, not the dialog. */
+  asksQuestions?: boolean;
 };
 
 export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
@@ -42,6 +44,7 @@ export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
     imageAlt: event.image_alt?.trim() || event.name,
     registrationOpen: registration.open,
     registrationNote: registration.note,
+    asksQuestions: Boolean(event.questions),
   };
 }
 

@@ -9,6 +9,9 @@ import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/reg
 import { registrationPath, registrationView } from "~/features/events/registration-view";
 import { eventAndEventsAddress } from "~/features/events/events.server";
 import { registerForEvent } from "~/features/events/registrations.server";
+import { checkAnswers } from "~/features/events/event-questions";
+import { questionsToAnswer } from "~/features/events/event-questions.server";
+import { refusal } from "~/server/forms.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -42,6 +45,15 @@ export async function submitRegistration(request: Request): Promise<PublicFormOu
   const read = await readPublicForm(request, serverRegistrationSchema, RULES);
   if ("done" in read) return read.done;
   const input = read.value;
+  // The event's questions, checked here whatever the browser checked (./event-questions.ts).
+  const asked = await questionsToAnswer(input.event_id);
+  const payload = read.submission.payload;
+  const { answers, errors } = checkAnswers(asked.questions, (name) => payload[name], asked.associations);
+  if (Object.keys(errors).length) {
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
+    const first = Object.values(errors)[0]!;
+    return { answer: refusal(read.submission, { fieldErrors, toast: { title: "Please check the form", description: first, variant: "destructive" } }), status: 400, redirect: true };
+  }
   // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
   const about = await eventAndEventsAddress(input.event_id);
   // However many phone numbers a script makes up, one address fills at most so many places an hour.
@@ -50,7 +62,7 @@ export async function submitRegistration(request: Request): Promise<PublicFormOu
     return publicFormRefused(read.submission, { error: REGISTRATION_MESSAGES.eventRateLimited, status: 429 });
   }
   const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
-  const result = await registerForEvent(input, new Date(), emails);
+  const result = await registerForEvent(input, new Date(), emails, answers);
   if (result.outcome !== "registered" && result.outcome !== "repeated") return publicFormRefused(read.submission, refusals[result.outcome]);
   if (result.outcome === "registered") {
     sendAfterResponse(result.outboxIds, request);

@@ -20,8 +20,9 @@ import { CheckIcon } from "../../components/icons";
 import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { RegistrationSummary } from "./registration-summary";
+import { WaitingListNotice } from "./waiting-list-notice";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location">;
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions">;
 
 /** The dialog's line under its title: when and where. */
 function registrationDescription(event: RegistrationTarget): string {
@@ -53,6 +54,16 @@ export function RegistrationArea({ children, className }: { children: React.Reac
   );
 }
 
+/**
+ * Where a shared link ?register={id} goes instead of the dialog: the registration page of an event
+ * that asks registration questions (the dialog cannot ask them), or null.
+ */
+export function questionsPageFor(events: readonly Pick<PublicEvent, "id" | "registrationOpen" | "asksQuestions">[], search: string): string | null {
+  const { eventId } = registrationRequest(events, search);
+  const event = events.find((e) => e.id === eventId);
+  return event?.asksQuestions ? `/events/${event.id}/register` : null;
+}
+
 /** A Register Now link: a real link to ?register={id} (works without JavaScript); with JavaScript it
  *  opens the dialog in place. */
 export function RegisterNowLink({
@@ -64,6 +75,15 @@ export function RegisterNowLink({
   event: RegistrationTarget;
   className?: string;
 }) {
+  // An event with registration questions registers on a page of its own (./event-register-form.tsx).
+  if (event.asksQuestions) {
+    return (
+      <a href={`/events/${event.id}/register`} className={className ?? buttonClass.primary}>
+        {EVENTS_MESSAGES.registerNow}
+        <span className="sr-only">: {event.name}</span>
+      </a>
+    );
+  }
   return (
     <a
       href={href}
@@ -198,6 +218,10 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
       </DialogFrame>
       <template data-registration-complete="">
         <RegistrationComplete view={null} />
+      </template>
+      {/* A registration that lands on the waiting list is headed for what it is (the island picks this one). */}
+      <template data-registration-waitlisted="">
+        <WaitingListNotice view={null} place={null} />
       </template>
       <ToastTemplates />
     </>

@@ -21,6 +21,8 @@ import {
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
 import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import type { Answer } from "~/features/events/event-questions";
+import { answerInsertQueries } from "~/features/events/event-questions.server";
 
 const r = event_registrations;
 
@@ -48,7 +50,7 @@ export function confirmedCountSql(eventId: SQL | number): SQL<number> {
  * Whether event `e` takes registrations at `now`: registrationState (app/features/events/registration-rules.ts)
  * in SQL, for the guarded insert.
  */
-function openForRegistrationSql(now: string): SQL {
+export function openForRegistrationSql(now: string): SQL {
   return sql`e.active = 1 AND e.registration_enabled = 1
     AND (COALESCE(e.registration_closes_at, e.date) IS NULL OR COALESCE(e.registration_closes_at, e.date) > ${now})
     AND (e.capacity IS NULL OR e.waitlist_enabled = 1 OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
@@ -58,7 +60,7 @@ function openForRegistrationSql(now: string): SQL {
 const placeFreeSql = sql`(e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
 
 /** The place on the waiting list of registration `w0` (1 = next to move up), or NULL when not waiting. */
-function waitlistPlaceSql(alias: string): SQL<number | null> {
+export function waitlistPlaceSql(alias: string): SQL<number | null> {
   const a = sql.raw(alias);
   return sql<number | null>`CASE WHEN ${a}.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
     WHERE q.event_id = ${a}.event_id AND q.status = 'waitlisted'
@@ -66,13 +68,13 @@ function waitlistPlaceSql(alias: string): SQL<number | null> {
 }
 
 /** An event's state for explaining an outcome: its switches, limits and confirmed count. */
-function eventWindowQuery(db: Db, eventId: SQL | number) {
+export function eventWindowQuery(db: Db, eventId: SQL | number) {
   return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
       e.capacity, e.waitlist_enabled, ${confirmedCountSql(sql`e.id`)} AS confirmed
     FROM churchevents e WHERE e.id = ${eventId}`));
 }
 
-type RegistrationWindowRow = {
+export type RegistrationWindowRow = {
   id: number;
   name: string;
   location: string | null;
@@ -85,7 +87,7 @@ type RegistrationWindowRow = {
   confirmed: number;
 };
 
-function windowOf(row: RegistrationWindowRow): RegistrationWindow {
+export function windowOf(row: RegistrationWindowRow): RegistrationWindow {
   return {
     active: Boolean(row.active),
     registration_enabled: Boolean(row.registration_enabled),
@@ -160,7 +162,7 @@ const KIND_SQL: Record<RegistrationEmail["kind"], SQL> = {
  * the rows, it reaches exactly the rows that statement changes; after an insert, the new row by its
  * token. A registrant's e-mail needs their address; a receipt, a registration not cancelled.
  */
-function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
+export function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
   if (!email) return enqueueNothingQuery(db);
   const toRegistrant = email.to === "registrant";
   return enqueueForEachQuery(db, {
@@ -217,10 +219,15 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
  * who holds the number, so a refusal tells no one who registered), and writes
  * `emails` only if the new registration is there.
  */
-export async function registerForEvent(input: NewRegistration, now: Date, emails: readonly RegistrationEmail[] = []): Promise<RegisterOutcome> {
+export async function registerForEvent(
+  input: NewRegistration,
+  now: Date,
+  emails: readonly RegistrationEmail[] = [],
+  answers: readonly Answer[] = [],
+): Promise<RegisterOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [inserted, holders, events, ...written] = await withFreshCode((code, token) =>
+  const [inserted, holders, events, ...rest] = await withFreshCode((code, token) =>
     db.batch([
       batchable(db.all<{ id: number }>(sql`INSERT INTO event_registrations
           (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, created_at, updated_at)
@@ -235,8 +242,11 @@ export async function registerForEvent(input: NewRegistration, now: Date, emails
         WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
       eventWindowQuery(db, input.event_id),
       ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
+      // Its answers to the event's questions (./event-questions.server.ts), only if it landed.
+      ...answerInsertQueries(db, answers, sql`t.token = ${token}`),
     ]),
   );
+  const written = rest.slice(0, emails.length);
   const holder = holders[0];
   const event = events[0];
   const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;

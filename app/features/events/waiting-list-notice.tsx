@@ -14,7 +14,7 @@ export const WAITING_LIST_TEXT = {
  * The private page of a person on the waiting list: headed for what it is (the number, and what
  * happens next), not 'Registration Complete', which stays for confirmed places.
  */
-export function WaitingListNotice({ view, place }: { view: RegistrationView; place: number | null }) {
+export function WaitingListNotice({ view, place }: { view: RegistrationView | null; place: number | null }) {
   return (
     <div role="status" className="rounded-lg border border-gold-300 bg-gold-100 p-4 text-stone-900">
       <p className="font-semibold">{WAITING_LIST_TEXT.heading(place)}</p>

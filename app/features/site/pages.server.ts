@@ -8,7 +8,7 @@ import { getDb, type Db } from "~/db/db.server";
 import { errorForLog } from "~/server/log-text.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
-import { activeEventByIdQuery, activeEventsQuery, chosenConferenceEventQuery, nextOpenEventQuery, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
+import { activeEventByIdQuery, activeEventsQuery, associationChoicesOf, associationChoicesQuery, chosenConferenceEventQuery, eventQuestionsQuery, nextOpenEventQuery, questionsOf, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
 
@@ -69,6 +69,23 @@ export async function eventsPage() {
 export async function eventPage(id: number) {
   const { settings, own, degraded } = await withSettings("Event page", (db) => [activeEventByIdQuery(db, id)]);
   return { settings, event: own[0] && (own[0][0] ?? undefined), degraded };
+}
+
+/** /events/{id}/register and /events/{id}/group: the active event, the questions it asks and the associations to choose from. */
+export async function eventRegisterPage(id: number) {
+  const { settings, own, degraded } = await withSettings("Event registration page", (db) => [
+    activeEventByIdQuery(db, id),
+    eventQuestionsQuery(db, id),
+    associationChoicesQuery(db),
+  ]);
+  const [events, questions, associations] = own;
+  return {
+    settings,
+    event: events && (events[0] ?? undefined),
+    questions: questions && questionsOf(questions),
+    associations: associations && associationChoicesOf(associations),
+    degraded,
+  };
 }
 
 /**

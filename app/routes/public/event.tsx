@@ -1,8 +1,8 @@
 // /events/{id}: one active event (linked from the home teaser and the admin). Registration opens the
 // same dialog as /events, also from a shared link /events/{id}?register={id}. The page ships no
 // React: the islands script drives the dialog (app/islands/registration.ts).
-import { Link, useLocation } from "react-router";
-import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
+import { Link, redirect, useLocation } from "react-router";
+import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -26,6 +26,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!page.event) return publicPage(page, () => ({ event: null, calendar: null, whatsappHref: null, jsonLd: null }), 404);
   const origin = siteOrigin(request);
   const { calendar, whatsappHref, ...event } = toSharedEvent(page.event, origin, new Date());
+  // A shared ?register= link for an event that asks questions: its registration page (issue 25).
+  const questionsPage = questionsPageFor([event], new URL(request.url).search);
+  if (questionsPage) throw redirect(questionsPage, 303);
   return publicPage(page, (settings) => ({ event, calendar, whatsappHref, jsonLd: eventJsonLd(event, origin, settings) }));
 }
 
@@ -115,6 +118,9 @@ function EventDetails({
                 <>
                   <RegistrationNote note={event.registrationNote} />
                   <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
+                  <a href={`${pagePath}/group`} className={`${buttonClass.secondary} w-full`}>
+                    Register a group
+                  </a>
                 </>
               ) : (
                 <RegistrationClosedBadge className="w-full" />

@@ -2,9 +2,9 @@
 // /events?register={id} (the home page's Register link, or a link shared on WhatsApp) opens the
 // dialog for that event, rendered open by the server. The page ships no React: the islands script
 // drives the dialog (app/islands/registration.ts).
-import { useLocation } from "react-router";
+import { redirect, useLocation } from "react-router";
 import { EmptyState } from "~/components/empty-state";
-import { EventCard, EVENTS_MESSAGES, refusedEventId, RegistrationArea, RegistrationDialog, registrationRequest, type SharedEvent, toSharedEvent } from "~/features/events";
+import { EventCard, EVENTS_MESSAGES, questionsPageFor, refusedEventId, RegistrationArea, RegistrationDialog, registrationRequest, type SharedEvent, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
 import { AlertIcon, CalendarIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
@@ -24,6 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const page = await eventsPage();
   const events: SharedEvent[] = (page.events ?? []).map((row) => toSharedEvent(row, origin, now));
+  // A shared ?register= link for an event that asks questions: its registration page (issue 25).
+  const questionsPage = questionsPageFor(events, new URL(request.url).search);
+  if (questionsPage) throw redirect(questionsPage, 303);
   return publicPage(page, () => ({ events, failed: page.events === null }), page.events === null ? 503 : 200);
 }
 

@@ -7,6 +7,7 @@ import { adminContext, type AdminRole } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
 import {
   addRegistration,
+  answersByRegistration,
   changeCheckIn,
   checkInPage,
   closedToVolunteers,
@@ -48,11 +49,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A door volunteer works only on today's and later events.
   if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
+  // Their answers to the event's questions: not contact details, so door volunteers see them too.
+  const answers = await answersByRegistration(rows.map((row) => row.id));
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity },
     tallies: { checkedIn: tallies.checkedIn, confirmed: tallies.confirmed },
     search,
-    people: rows.map((row) => forTheDoor(toPerson(row, event.name, origin), role)),
+    people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [] })),
     /** Door volunteers have no desk, and never go over the capacity. */
     volunteer: role === "volunteer",
     limit: MATCH_LIMIT,

@@ -5,6 +5,7 @@
 // (/api/admin/events/{id}/check-in) and the row shows what the server says, never a guess: while
 // sending it says so, and a failed request says nothing was saved and offers to try again.
 import { useState } from "react";
+import { AnswersList } from "~/features/events";
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
@@ -103,6 +104,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person:
           <p className="text-sm text-stone-700">
             <span className="font-mono">{person.code}</span> · {person.phone}
           </p>
+          <AnswersList answers={person.answers} />
           {!confirmed ? <p className="mt-1 text-sm font-semibold text-amber-800">{person.statusLabel}</p> : null}
         </div>
         {state.checkedIn ? (

@@ -4,26 +4,36 @@
 import { data, Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
 import { adminContext } from "~/features/accounts";
-import { doorListPage, doorListPerson, isPastForTheDoor } from "~/features/events/index.server";
+import { associationOfRegistrations, doorListPage, doorListPerson, isPastForTheDoor } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { PrintButton } from "./print-button";
 import type { Route } from "./+types/door-list";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Door list: ${loaderData?.event.name ?? "Event"} | Admin` }];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id === null ? undefined : await doorListPage(id);
   if (!page) throw data(null, { status: 404 });
   // A door volunteer works only on today's and later events.
   if (context.get(adminContext).role === "volunteer" && isPastForTheDoor(page.event.date, new Date())) throw data(null, { status: 404 });
   const people = page.rows.map(doorListPerson);
+  // ?group=association: the confirmed people under the association they answered (issue 25, part 3).
+  const byAssociation = new URL(request.url).searchParams.get("group") === "association" ? await associationOfRegistrations(page.event.id) : null;
   return {
+    groups: byAssociation && groupedBy(people.filter((p) => !p.waiting), (p) => byAssociation.get(p.id) ?? "Association not given"),
     event: { id: page.event.id, name: page.event.name, whenText: formatInSiteZone(page.event.date, "EEEE, MMMM d, yyyy · h:mm a") },
     confirmed: people.filter((p) => !p.waiting),
     waiting: people.filter((p) => p.waiting),
     printedAt: formatInSiteZone(new Date().toISOString(), "MMM d, yyyy HH:mm"),
   };
+}
+
+/** People under each key, keys A–Z (the list's own order kept within each). */
+function groupedBy<T>(people: T[], keyOf: (person: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const person of people) groups.set(keyOf(person), [...(groups.get(keyOf(person)) ?? []), person]);
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, members]) => ({ name, people: members }));
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
@@ -56,7 +66,7 @@ function DoorTable({ caption, people }: { caption: string; people: Loaded["confi
 }
 
 export default function DoorList({ loaderData }: Route.ComponentProps) {
-  const { event, confirmed, waiting, printedAt } = loaderData;
+  const { event, confirmed, waiting, printedAt, groups } = loaderData;
   return (
     <div className="mx-auto max-w-3xl bg-white px-4 py-6 print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -70,7 +80,20 @@ export default function DoorList({ loaderData }: Route.ComponentProps) {
         {event.whenText ? `${event.whenText} · ` : ""}
         {confirmed.length} confirmed · printed {printedAt}
       </p>
-      {confirmed.length ? <DoorTable caption="Confirmed (A–Z)" people={confirmed} /> : <p className="mt-4">Nobody is confirmed yet.</p>}
+      <p className="mt-2 text-sm print:hidden">
+        {groups ? <Link to={`/admin/events/${event.id}/door-list`} className="font-semibold text-brand-700 underline">One list A–Z</Link> : <Link to={`/admin/events/${event.id}/door-list?group=association`} className="font-semibold text-brand-700 underline">Grouped by association</Link>}
+      </p>
+      {!confirmed.length ? (
+        <p className="mt-4">Nobody is confirmed yet.</p>
+      ) : groups ? (
+        groups.map((group) => (
+          <section key={group.name} className="break-inside-avoid-page">
+            <DoorTable caption={`${group.name}: ${group.people.length} confirmed (A–Z)`} people={group.people} />
+          </section>
+        ))
+      ) : (
+        <DoorTable caption="Confirmed (A–Z)" people={confirmed} />
+      )}
       {waiting.length ? <DoorTable caption="Waiting list (A–Z): not confirmed" people={waiting} /> : null}
     </div>
   );

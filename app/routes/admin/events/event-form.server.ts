@@ -1,8 +1,8 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
-import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventSchema } from "~/features/events";
+import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, updateEvent } from "~/features/events/index.server";
+import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
 import { saveKindOf, savedToast } from "~/features/history/index.server";
 import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
 import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
@@ -33,7 +33,9 @@ const RECORD = "event";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
   const event = id === null ? null : await recordToEdit(request, id !== undefined && getEvent(id), { path: TAB, message: MESSAGES.loadFailed });
-  return { event };
+  // The registration questions it asks, and whether the directory has associations for the built-in one.
+  const [questions, associations] = await Promise.all([event ? questionsOfEvent(event.id) : [], associationChoices()]);
+  return { event, questions, hasAssociations: associations.length > 0 };
 }
 
 /**
@@ -48,6 +50,16 @@ async function updateMovingUp(request: Request, id: number, input: EventInput): 
     if (!saved) return { status: "gone" };
     sendAfterResponse(saved.outboxIds, request);
     return { status: "saved", id, released: [], confirmed: saved.confirmed };
+  } catch (error) {
+    return { status: "failed", error };
+  }
+}
+
+/** The questions' save after the event's: a failure reads as the save's. */
+async function savedQuestions<T extends SaveOutcome & { status: "saved" }>(saved: T, questions: Parameters<typeof saveEventQuestions>[1]): Promise<T | SaveOutcome> {
+  try {
+    await saveEventQuestions(saved.id, questions);
+    return saved;
   } catch (error) {
     return { status: "failed", error };
   }
@@ -68,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
   }
 
-  const submission = withStoredImageOnly(parseSubmission(formData, eventSchema));
+  const submission = withStoredImageOnly(parseSubmission(formData, eventFormSchema));
   if (submission.status !== "success") return refuseAdminForm(submission);
 
   const kind = saveKindOf(post);
@@ -76,8 +88,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const previous = id === null ? null : await getEvent(id);
   if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
-  const input: EventInput = { ...submission.value, image_url: image.url };
-  const saved: SaveOutcome & { confirmed?: number } = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input);
+  const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
+  let saved: SaveOutcome & { confirmed?: number } = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input);
+  // Its registration questions, once the event is saved (answers are never touched).
+  if (saved.status === "saved") saved = await savedQuestions(saved, submission.value);
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);

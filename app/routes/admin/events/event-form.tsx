@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
+import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
@@ -27,15 +27,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function EventForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, questions, hasAssociations } = loaderData;
   const editing = event !== null;
   const { fields, formProps, pending, postedImageUrl } = useAdminForm({
-    schema: eventSchema,
+    schema: eventFormSchema,
     actionData,
-    // Both switches start on for a new event (SPEC section 2).
-    defaultValue: event
-      ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
-      : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none" },
+    // Both switches start on for a new event (SPEC section 2). Then the questions, and blank rows.
+    defaultValue: {
+      ...(event
+        ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
+        : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none" }),
+      ...questionFormValues(questions),
+    },
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
     // the event without a date: refuse it before the schema sees the empty value. The same for a
     // number field holding something that is not a number.
@@ -104,6 +107,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
             options={REGISTRATION_NOTIFICATION_CHOICES}
           />
         </fieldset>
+        <EventQuestionsFieldset questions={fields.questions} association={fields.association_question} church={fields.church_question} hasAssociations={hasAssociations} />
         <FormActions
           cancelTo={EVENTS_TAB}
           submitLabel={editing ? "Update Event" : "Create Event"}

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
+import { addRegistration, answersByRegistration, associationCounts, groupsOfRegistrations, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
@@ -38,6 +38,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   if (!page) throw data(null, { status: 404 });
   const { event, tallies, rows, matches } = page;
+  // Their answers to the event's questions, and the counts by association and region (issue 25).
+  const ids = rows.map((row) => row.id);
+  const [answers, byAssociation, groups] = await Promise.all([answersByRegistration(ids), associationCounts(id), groupsOfRegistrations(ids)]);
   const origin = siteOrigin(request);
   const state = registrationState(event, new Date());
   return {
@@ -52,7 +55,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       waitlistEnabled: event.waitlist_enabled,
     },
     tallies,
-    people: rows.map((row) => toPerson(row, event.name, origin)),
+    people: rows.map((row) => ({ ...toPerson(row, event.name, origin), answers: answers.get(row.id) ?? [], group: groups.get(row.id) ?? null })),
+    byAssociation,
     query,
     matches,
     pageSize: DESK_PAGE_SIZE,

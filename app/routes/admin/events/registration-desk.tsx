@@ -12,7 +12,7 @@ import { ExportCsvButton } from "./export-csv-button";
 import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm } from "~/features/events";
+import { AnswersList, AssociationCounts, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -89,20 +89,25 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
   );
 }
 
+/** A person on the desk: with their answers and the group a leader registered them in (issue 25). */
+type DeskPerson = Person & { answers: ShownAnswer[]; group: string | null };
+
 function StatusBadge({ person }: { person: Person }) {
   const tone =
     person.status === "confirmed" ? "bg-green-100 text-green-900" : person.status === "waitlisted" ? "bg-amber-100 text-amber-900" : "bg-stone-200 text-stone-800";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{person.statusLabel}</span>;
 }
 
-function PersonRow({ person, full }: { person: Person; full: boolean }) {
+function PersonRow({ person, full }: { person: DeskPerson; full: boolean }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
     <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
       <td role="cell" className={`${cell} text-stone-900`}>
         <span className="font-medium break-words">{person.name}</span>
+        <AnswersList answers={person.answers} />
         <span className="mt-1 flex flex-wrap gap-1.5">
           <StatusBadge person={person} />
+          {person.group ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-900">{person.group}</span> : null}
           {person.notTold ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Moved up – not told yet</span> : null}
           {person.overCapacity ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">Over capacity</span> : null}
           {person.checkedInText ? (
@@ -157,7 +162,7 @@ function PersonRow({ person, full }: { person: Person; full: boolean }) {
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full }: { people: Person[]; full: boolean }) {
+function PeopleTable({ people, full }: { people: DeskPerson[]; full: boolean }) {
   const head = "px-4 py-3";
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -220,7 +225,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
     );
   }
 
-  const { event, tallies, people, query, matches, pageSize, fileName } = loaderData;
+  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation } = loaderData;
   const base = `/admin/events/${event.id}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -250,6 +255,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
 
       <div className="mt-6 space-y-4">
         <Tallies event={event} tallies={tallies} />
+        {byAssociation ? <AssociationCounts counts={byAssociation} doorListHref={`${base}/door-list?group=association`} /> : null}
         {tallies.notTold > 0 ? (
           <p role="status" className="rounded-lg border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950">
             {tallies.notTold === 1 ? "1 person has" : `${tallies.notTold} people have`} moved up from the waiting list and not been told yet. Use

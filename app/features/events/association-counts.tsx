@@ -1,0 +1,51 @@
+// The desk's counts by association and by region (issue 25, part 3): confirmed, waiting and checked
+// in, for an event that asks the Association question. Plain tables, readable at 360 px.
+import type { AssociationCount } from "./event-questions";
+
+function CountsTable({ caption, rows, first }: { caption: string; rows: readonly AssociationCount[]; first: string }) {
+  const cell = "px-3 py-2";
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="px-3 py-2 text-left font-semibold text-stone-900">{caption}</caption>
+      <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
+        <tr>
+          <th scope="col" className={cell}>{first}</th>
+          <th scope="col" className={`${cell} text-right`}>Confirmed</th>
+          <th scope="col" className={`${cell} text-right`}>Waiting</th>
+          <th scope="col" className={`${cell} text-right`}>Checked in</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-200">
+        {rows.map((row) => (
+          <tr key={`${row.region}/${row.name}`}>
+            <th scope="row" className={`${cell} font-medium break-words text-stone-900`}>{row.name}</th>
+            <td className={`${cell} text-right tabular-nums`}>{row.confirmed}</td>
+            <td className={`${cell} text-right tabular-nums`}>{row.waitlisted}</td>
+            <td className={`${cell} text-right tabular-nums`}>{row.checkedIn}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function AssociationCounts({ counts, doorListHref }: { counts: { byAssociation: AssociationCount[]; byRegion: AssociationCount[] }; doorListHref: string }) {
+  return (
+    <details className="rounded-lg border border-stone-200 bg-white" open>
+      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">By association and region</summary>
+      {counts.byAssociation.length ? (
+        <div className="grid gap-4 border-t border-stone-200 py-2 lg:grid-cols-2">
+          <CountsTable caption="By association" rows={counts.byAssociation} first="Association" />
+          <CountsTable caption="By region" rows={counts.byRegion} first="Region" />
+        </div>
+      ) : (
+        <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-600">Nobody has registered yet.</p>
+      )}
+      <p className="border-t border-stone-200 px-4 py-3 text-sm">
+        <a href={doorListHref} className="font-semibold text-brand-700 underline">
+          Print the door list grouped by association
+        </a>
+      </p>
+    </details>
+  );
+}

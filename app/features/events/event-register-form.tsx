@@ -1,0 +1,105 @@
+// /events/{id}/register: registering for an event that asks registration questions (issue 25,
+// part 2). A page of its own rather than the dialog, which /events shares between its events: a plain
+// form rendered on the server, with no script, posting to its own page. A refusal renders it again
+// with what was typed and the server's message by each field.
+import { buttonClass, FormAlert, Honeypot, inputClass } from "~/components/form-fields";
+import type { FormAnswer } from "~/lib/form-answer";
+import { formErrorOf } from "~/lib/form-answer";
+import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
+import type { AssociationChoice, EventQuestion } from "./event-questions";
+import { fieldStateOf, type FieldState, QuestionInputs } from "./question-inputs";
+import { REGISTRATION_MESSAGES } from "./registration-form";
+
+type Props = {
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null };
+  questions: readonly EventQuestion[];
+  associations: readonly AssociationChoice[];
+  refused: FormAnswer | null;
+};
+
+/** A plain labelled input of the person's own details. */
+export function PlainField({
+  name,
+  label,
+  state,
+  id = name,
+  hint,
+  ...input
+}: { name: string; label: React.ReactNode; state: FieldState; id?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const error = state.error(name);
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input id={id} name={name} defaultValue={state.value(name)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={FIELD_ERROR_CLASS}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function EventRegisterForm({ event, questions, associations, refused }: Props) {
+  const state = fieldStateOf(refused?.result);
+  const formError = refused ? (formErrorOf(refused.result) ?? null) : null;
+  const anyFieldError = Object.entries(refused?.result.error ?? {}).some(([name, messages]) => name !== "" && messages?.length);
+  return (
+    <div className="bg-stone-50">
+      <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
+        <a href={`/events/${event.id}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+          ← {event.name}
+        </a>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Register for {event.name}</h1>
+        <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
+        {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
+        {event.registrationOpen ? (
+          <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+            <Honeypot />
+            <input type="hidden" name="event_id" value={event.id} />
+            <FormAlert message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />
+            <PlainField name="full_name" label="Full Name" state={state} autoComplete="name" autoCapitalize="words" required maxLength={120} />
+            <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
+            <PlainField
+              name="email"
+              label={
+                <>
+                  Email <span className="font-normal text-stone-600">(optional)</span>
+                </>
+              }
+              state={state}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              hint={REGISTRATION_MESSAGES.emailHint}
+            />
+            <QuestionInputs questions={questions} associations={associations} state={state} />
+            <button type="submit" className={`${buttonClass.primary} w-full`}>
+              Register
+            </button>
+          </form>
+        ) : (
+          <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
+            {REGISTRATION_MESSAGES.closed}
+          </p>
+        )}
+        {event.registrationOpen ? (
+          <p className="mt-6 text-sm text-stone-700">
+            Registering several men from your church or association?{" "}
+            <a href={`/events/${event.id}/group`} className="font-semibold text-brand-700 underline">
+              Register a group
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

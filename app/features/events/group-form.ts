@@ -1,0 +1,59 @@
+// Registering a group (issue 25, part 4): a leader (name, phone, optional e-mail) registers up to 30
+// men of his church or association at once, each with a name, an optional phone and the event's
+// questions, and chooses beforehand what happens when not all fit. The form has fixed lines (10,
+// then 10 more at a time with "More lines", a submit button, so it works without JavaScript).
+// Problems are named by line: "Line 4: this phone number is already registered for this event".
+import { z } from "zod";
+import { GROUP_MODES } from "~/lib/stored-choices";
+import { optionalEmail, optionalText, requiredText } from "../../lib/schema-fields";
+import { REGISTRATION_MESSAGES } from "./registration-form";
+
+export const GROUP_LIMITS = { men: 30, firstLines: 10, moreLines: 10 } as const;
+
+export type GroupMode = (typeof GROUP_MODES)[number];
+
+export const GROUP_MODE_CHOICES: { value: GroupMode; label: string; hint: string }[] = [
+  { value: "all-or-nothing", label: "Register only if all fit", hint: "If there are not enough places for everyone, nobody is registered." },
+  { value: "rest-waitlisted", label: "Register those who fit; the rest join the waiting list", hint: "The first lines take the places left; the others wait and move up when places free." },
+];
+
+export const GROUP_MESSAGES = {
+  leaderNameRequired: "Please write the leader's name",
+  leaderPhoneRequired: "Please write the leader's phone number",
+  modeRequired: "Please choose what happens if not everyone fits",
+  noMen: "Please write at least one man's name",
+  tooMany: `A group has at most ${GROUP_LIMITS.men} men`,
+  nameRequired: (line: number) => `Line ${line}: please write his name`,
+  phoneInvalid: (line: number) => `Line ${line}: ${REGISTRATION_MESSAGES.phoneNotPossible}`,
+  phoneTwice: (line: number, first: number) => `Line ${line}: this phone number is already on line ${first}`,
+  phoneTaken: (line: number) => `Line ${line}: this phone number is already registered for this event`,
+  notEnoughPlaces: (left: number) =>
+    `Only ${left} ${left === 1 ? "place is" : "places are"} left, and you chose to register only if all fit. Remove some men, or choose the waiting list for the rest.`,
+  registered: { title: "Group registered", description: "Every man's code is on this page. Keep its link: it is the only way back to it." },
+  cancelledOne: { title: "Registration cancelled", description: "His place goes to the next person waiting." },
+  cancelledAll: { title: "Group cancelled", description: "Every registration of the group is cancelled." },
+} as const;
+
+const line = z.object({
+  full_name: optionalText(120),
+  phone_number: optionalText(30),
+});
+
+export const groupSchema = z.object({
+  event_id: z.number({ error: REGISTRATION_MESSAGES.eventNotFound }).int().positive().max(9_999_999_999),
+  leader_name: requiredText(GROUP_MESSAGES.leaderNameRequired, 120),
+  leader_phone: requiredText(GROUP_MESSAGES.leaderPhoneRequired, 30),
+  leader_email: optionalEmail(REGISTRATION_MESSAGES.emailInvalid),
+  mode: z.enum(GROUP_MODES, { error: GROUP_MESSAGES.modeRequired }),
+  men: z.array(line).max(GROUP_LIMITS.men, GROUP_MESSAGES.tooMany).default([]),
+  /** How many lines the form showed (More lines adds 10). */
+  lines: z.number().int().min(1).max(GROUP_LIMITS.men).optional(),
+});
+
+export type GroupInput = z.output<typeof groupSchema>;
+
+/** How many lines the form shows next: as many as it showed (at least the first 10), 10 more when asked, at most 30. */
+export function linesToShow(shown: number | undefined, more: boolean): number {
+  const lines = Math.max(GROUP_LIMITS.firstLines, Math.min(shown ?? 0, GROUP_LIMITS.men));
+  return more ? Math.min(GROUP_LIMITS.men, lines + GROUP_LIMITS.moreLines) : lines;
+}

@@ -1,0 +1,77 @@
+// /groups/{token}: the leader's private page for his group (issue 25, part 4): every man's code and
+// status, a list that prints cleanly, each man's own private link, and cancelling one man or the
+// whole group (the waiting list moves up as for any cancellation). Forms without JavaScript.
+import { buttonClass } from "~/components/form-fields";
+import { type GroupPageView, statusText } from "./group-view";
+
+export function GroupPage({ view }: { view: GroupPageView }) {
+  const active = view.members.filter((m) => m.status !== "cancelled");
+  const confirmed = view.members.filter((m) => m.status === "confirmed").length;
+  const waiting = view.members.filter((m) => m.status === "waitlisted").length;
+  const cell = "border-b border-stone-200 px-1.5 py-2 align-top print:border-stone-400";
+  return (
+    <div className="bg-stone-50 print:bg-white">
+      <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8 print:p-0">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Your group for {view.event.name}</h1>
+        <p className="mt-1 text-stone-700">{[view.event.whenText, view.event.location].filter(Boolean).join(" · ")}</p>
+        <p className="mt-1 text-stone-700">
+          Leader: {view.leaderName} · {confirmed} confirmed{waiting ? ` · ${waiting} on the waiting list` : ""}
+        </p>
+        <p className="mt-3 text-sm text-stone-600 print:hidden">
+          Keep this page's link private: it is the only way back to it. To print the list, use your browser's Print.
+        </p>
+        <div className="mt-4 overflow-x-auto">
+        <table className="w-full border-collapse bg-white text-left text-sm">
+          <caption className="sr-only">The men of the group and their codes</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cell}>Line</th>
+              <th scope="col" className={cell}>Name</th>
+              <th scope="col" className={cell}>Code</th>
+              <th scope="col" className={cell}>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.members.map((man) => (
+              <tr key={man.id}>
+                <td className={cell}>{man.line}</td>
+                <td className={`${cell} break-words`}>
+                  {man.name}
+                  {man.privateHref ? (
+                    <a href={man.privateHref} className="block text-xs font-semibold text-brand-700 underline print:hidden">
+                      His own page<span className="sr-only">: {man.name}</span>
+                    </a>
+                  ) : null}
+                </td>
+                <td className={`${cell} font-mono`}>{man.code}</td>
+                <td className={cell}>
+                  {statusText(man.status, man.place)}
+                  {view.cancellable && man.status !== "cancelled" ? (
+                    <form method="post" className="mt-1 print:hidden">
+                      <input type="hidden" name="registration_id" value={man.id} />
+                      <button type="submit" name="intent" value="cancel" className="rounded-md border border-red-300 px-2 py-1 text-xs font-semibold text-red-800 hover:bg-red-50">
+                        Cancel<span className="sr-only"> {man.name}</span>
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        </div>
+        {view.cancellable && active.length ? (
+          <details className="mt-8 rounded-lg border border-stone-200 bg-white p-4 print:hidden">
+            <summary className="cursor-pointer font-semibold text-stone-900">The whole group can no longer come</summary>
+            <p className="mt-3 text-sm text-stone-700">Every man's registration is cancelled; their places go to the people waiting.</p>
+            <form method="post" className="mt-4">
+              <button type="submit" name="intent" value="cancel-all" className={buttonClass.danger}>
+                Cancel the whole group
+              </button>
+            </form>
+          </details>
+        ) : null}
+      </div>
+    </div>
+  );
+}

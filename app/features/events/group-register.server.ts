@@ -1,0 +1,139 @@
+// The action of /events/{id}/group (issue 25, part 4): a leader's post of his group, read top to
+// bottom: "More lines" re-renders the form with 10 more lines and what was typed; otherwise the
+// public form's steps (honeypot, schema, rate limit), then each line checked (a name, a phone we can
+// call, no phone twice, the event's questions), then the group's one batch
+// (./group-registrations.server.ts). Problems are named by line, and what was typed stays.
+import { data } from "react-router";
+import type { FormAnswer } from "~/lib/form-answer";
+import { checkAnswers } from "./event-questions";
+import { questionsToAnswer } from "./event-questions.server";
+import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
+import { groupByToken, type GroupMan, registerGroup } from "./group-registrations.server";
+import { cancelByToken } from "./registrations.server";
+import { cancellationNotes } from "./registration-outbox.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { REGISTRATION_MESSAGES } from "./registration-form";
+import { eventAndEventsAddress } from "./events.server";
+import { newRegistrationEmails } from "./registration-outbox.server";
+import { bumpContentVersion } from "~/server/content-version.server";
+import { sendAfterResponse } from "~/server/outbox.server";
+import { normalizePhone } from "~/server/phone.server";
+import { BadRequest, parseSubmission, readFormData, refusal } from "~/server/forms.server";
+import { answerPublicForm, readPublicForm, type PublicFormOutcome } from "~/server/public-form.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
+
+const RULES = { rateLimit: RATE_LIMITS.registrationPerAddress, rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited, successToast: GROUP_MESSAGES.registered };
+
+const destructive = (description: string) => ({ title: "Please check the form", description, variant: "destructive" as const });
+
+type Read = Extract<Awaited<ReturnType<typeof readPublicForm<typeof groupSchema>>>, { value: unknown }>;
+
+function refused(read: Read, errors: Record<string, string>, formError?: string, status = 400): PublicFormOutcome {
+  const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
+  const first = formError ?? Object.values(errors)[0] ?? "Please check the form.";
+  return { answer: refusal(read.submission, { fieldErrors, formError, toast: destructive(first) }), status, redirect: true };
+}
+
+/** A group posted to /events/{id}/group: what it came to. */
+export async function submitGroup(request: Request): Promise<PublicFormOutcome> {
+  const read = await readPublicForm(request, groupSchema, RULES);
+  if ("done" in read) return read.done;
+  const input = read.value;
+  const payload = read.submission.payload as { men?: Record<string, unknown>[] };
+  const leaderPhone = normalizePhone(input.leader_phone);
+  const asked = await questionsToAnswer(input.event_id);
+
+  // Each line: blank lines are skipped; the rest need a name, a phone we can call (or none), and their answers.
+  const errors: Record<string, string> = {};
+  if (!leaderPhone) errors.leader_phone = REGISTRATION_MESSAGES.phoneNotPossible;
+  const men: (GroupMan & { line: number })[] = [];
+  const lineOfPhone = new Map<string, number>();
+  input.men.forEach((man, index) => {
+    const line = index + 1;
+    const prefix = `men[${index}].`;
+    const posted = payload.men?.[index] ?? {};
+    const answered = Object.entries(posted).some(([name, value]) => name.startsWith("answer_") && typeof value === "string" && value.trim());
+    if (!man.full_name && !man.phone_number && !answered) return;
+    if (!man.full_name) errors[`${prefix}full_name`] = GROUP_MESSAGES.nameRequired(line);
+    let phone: string | null = null;
+    if (man.phone_number) {
+      phone = normalizePhone(man.phone_number);
+      if (!phone) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneInvalid(line);
+      else if (lineOfPhone.has(phone)) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneTwice(line, lineOfPhone.get(phone)!);
+      else lineOfPhone.set(phone, line);
+    }
+    const checked = checkAnswers(asked.questions, (name) => posted[name.slice(prefix.length)], asked.associations, prefix);
+    Object.assign(errors, checked.errors);
+    men.push({ line, full_name: man.full_name ?? "", phone_number: phone, answers: checked.answers });
+  });
+  if (!men.length) return refused(read, errors, GROUP_MESSAGES.noMen);
+  if (Object.keys(errors).length || !leaderPhone) return refused(read, errors);
+
+  const about = await eventAndEventsAddress(input.event_id);
+  const emails = about.event ? newRegistrationEmails(about.event, { email: null }, about.eventsAddress) : [];
+  const result = await registerGroup({ ...input, leader_phone: leaderPhone, men }, new Date(), emails);
+  switch (result.outcome) {
+    case "registered":
+      sendAfterResponse(result.outboxIds, request);
+      await bumpContentVersion();
+      return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: `/groups/${result.token}` };
+    case "phones-taken": {
+      const taken = new Set(result.phones);
+      const lines = Object.fromEntries(men.filter((man) => man.phone_number && taken.has(man.phone_number)).map((man) => [`men[${man.line - 1}].phone_number`, GROUP_MESSAGES.phoneTaken(man.line)]));
+      return refused(read, lines, undefined, 409);
+    }
+    case "not-enough-places":
+      return refused(read, {}, GROUP_MESSAGES.notEnoughPlaces(result.placesLeft), 409);
+    case "closed":
+      return refused(read, {}, REGISTRATION_MESSAGES.closed, 409);
+    case "event-not-found":
+      return refused(read, {}, REGISTRATION_MESSAGES.eventNotFound, 404);
+  }
+}
+
+/**
+ * The page's action: "More lines" (a submit button, so it works without JavaScript) shows 10 more
+ * lines with what was typed; a registered group goes on (303) to its private page; a refusal renders
+ * the form again with the errors by line.
+ */
+export async function groupAction(request: Request, fallbackPath: string) {
+  // An unreadable body is the public form's to refuse (below).
+  const form = await readFormData(request.clone() as unknown as Request).catch((error: unknown) => {
+    if (error instanceof BadRequest) return null;
+    throw error;
+  });
+  if (form?.get("intent") === "more-lines") {
+    const shown = Number(form.get("lines")) || undefined;
+    // What was typed, and no errors: conform's reply to the posted form, without checking it.
+    const result = parseSubmission(form, groupSchema).reply();
+    const answer: FormAnswer & { lines: number } = { result: { ...result, status: "error", error: {} }, lines: linesToShow(shown, true) };
+    return data(answer);
+  }
+  return answerPublicForm(request, await submitGroup(request), { fallbackPath, renderFailures: true });
+}
+
+/**
+ * The leader's page's action: cancel one man of the group, or all of them. Each is the ordinary
+ * cancellation (one batch each: the place goes to the first waiting, who hears of it).
+ */
+export async function groupPageAction(request: Request, token: string) {
+  const form = await readFormData(request);
+  const found = await groupByToken(token);
+  const back = `/groups/${token}`;
+  if (!found) return redirectWithToast(request, back, { title: "Error", description: "This group link is not valid.", variant: "destructive" }, { status: 303 });
+  const chosen = form.get("intent") === "cancel-all" ? found.members : found.members.filter((man) => String(man.id) === form.get("registration_id"));
+  const outboxIds: number[] = [];
+  let cancelled = 0;
+  let stoppedBeingFull = false;
+  for (const man of chosen.filter((m) => m.status !== "cancelled")) {
+    const result = await cancelByToken(man.token, new Date(), cancellationNotes());
+    if (result.outcome !== "cancelled") continue;
+    cancelled += 1;
+    outboxIds.push(...result.outboxIds);
+    stoppedBeingFull ||= result.stoppedBeingFull;
+  }
+  sendAfterResponse(outboxIds, request);
+  if (stoppedBeingFull) await bumpContentVersion();
+  if (!cancelled) return redirectWithToast(request, back, { title: "Nothing cancelled", description: "Those registrations were already cancelled, or the event has started." }, { status: 303 });
+  return redirectWithToast(request, back, form.get("intent") === "cancel-all" ? GROUP_MESSAGES.cancelledAll : GROUP_MESSAGES.cancelledOne, { status: 303 });
+}

@@ -1,0 +1,163 @@
+// Registering a group at once (issue 25, part 4; docs/decisions/023-questions-and-groups.md). D1 has
+// no interactive transactions, so the whole group is one batch (one transaction), whose statements
+// decide everything from the rows as they are at that instant:
+// 1. who already holds one of the group's phones for the event (read first, to name the lines);
+// 2. the group's row, written only if registration is open, none of its phones is held, and either
+//    all fit or the leader chose the waiting list for the rest (and the event has one);
+// 3. every man, in one INSERT from a JSON list (one bound value, within D1's limits), all waiting at
+//    first, so the count of confirmed places does not move while the statement runs;
+// 4. one UPDATE confirming the group's first lines, as many as places are free (the LIMIT is read
+//    once, as promoteQuery does), so concurrent groups never take more than the capacity and a group
+//    "only if all fit" is never split;
+// 5. the answers, and the outbox's intents (after the statuses are set).
+// Each man is an ordinary registration (his own code, private page and messages); the group's page
+// lists them for the leader.
+import { sql } from "drizzle-orm";
+import type { RegistrationStatus } from "~/db/schema";
+import { batchable, getDb, isUniqueViolation } from "~/db/db.server";
+import type { Answer } from "./event-questions";
+import type { GroupMode } from "./group-form";
+import { newRegistrationCode, newRegistrationToken, registrationState } from "./registration-rules";
+import {
+  confirmedCountSql,
+  eventWindowQuery,
+  openForRegistrationSql,
+  registrationEmailQuery,
+  type RegistrationEmail,
+  waitlistPlaceSql,
+  windowOf,
+} from "./registrations.server";
+
+/** One man of the group: his phone in international form, or null (then the leader's phone is his contact). */
+export type GroupMan = { full_name: string; phone_number: string | null; answers: Answer[] };
+
+export type NewGroup = {
+  event_id: number;
+  leader_name: string;
+  leader_phone: string;
+  leader_email: string | null;
+  mode: GroupMode;
+  men: GroupMan[];
+};
+
+export type GroupOutcome =
+  | { outcome: "registered"; token: string; confirmed: number; waitlisted: number; outboxIds: number[] }
+  | { outcome: "phones-taken"; phones: string[] }
+  | { outcome: "not-enough-places"; placesLeft: number }
+  | { outcome: "event-not-found" | "closed" };
+
+/** Registers the group in one batch (again with fresh codes if one drawn is taken). */
+export async function registerGroup(input: NewGroup, now: Date, emails: readonly RegistrationEmail[] = []): Promise<GroupOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await registerGroupOnce(input, now, emails);
+    } catch (error) {
+      if (attempt >= 4 || !isUniqueViolation(error) || !/code/.test(String((error as Error).cause ?? error))) throw error;
+    }
+  }
+}
+
+async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly RegistrationEmail[]): Promise<GroupOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const groupToken = newRegistrationToken();
+  const men = input.men.map((man) => ({ ...man, code: newRegistrationCode(), token: newRegistrationToken() }));
+  const phones = JSON.stringify(men.flatMap((man) => (man.phone_number ? [man.phone_number] : [])));
+  const n = men.length;
+  const rest = input.mode === "rest-waitlisted" ? 1 : 0;
+  const groupId = sql`(SELECT id FROM registration_groups WHERE token = ${groupToken})`;
+  const list = JSON.stringify(men.map((man) => ({ name: man.full_name, phone: man.phone_number, code: man.code, token: man.token })));
+  const answers = JSON.stringify(men.flatMap((man) => man.answers.map((answer) => ({ ...answer, token: man.token }))));
+
+  const [held, groups, , , , events, ...written] = await db.batch([
+    batchable(db.all<{ phone: string }>(sql`SELECT dedupe_key AS phone FROM event_registrations
+      WHERE event_id = ${input.event_id} AND status <> 'cancelled' AND dedupe_key IN (SELECT value FROM json_each(${phones}))`)),
+    batchable(db.all<{ id: number }>(sql`INSERT INTO registration_groups (event_id, leader_name, leader_phone, leader_email, mode, token, created_at, updated_at)
+      SELECT e.id, ${input.leader_name}, ${input.leader_phone}, ${input.leader_email}, ${input.mode}, ${groupToken}, ${at}, ${at}
+      FROM churchevents e
+      WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
+        AND NOT EXISTS (SELECT 1 FROM event_registrations h WHERE h.event_id = e.id AND h.status <> 'cancelled'
+          AND h.dedupe_key IN (SELECT value FROM json_each(${phones})))
+        AND (e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} + ${n} <= e.capacity OR (${rest} = 1 AND e.waitlist_enabled = 1))
+      RETURNING id`)),
+    batchable(db.run(sql`INSERT INTO event_registrations
+        (event_id, full_name, phone_number, email, dedupe_key, status, code, token, source, group_id, created_at, updated_at)
+      SELECT g.event_id, json_extract(m.value, '$.name'), COALESCE(json_extract(m.value, '$.phone'), g.leader_phone), NULL,
+        json_extract(m.value, '$.phone'), 'waitlisted', json_extract(m.value, '$.code'), json_extract(m.value, '$.token'),
+        'public', g.id, ${at}, ${at}
+      FROM registration_groups g, json_each(${list}) m
+      WHERE g.token = ${groupToken}
+      ORDER BY m.key`)),
+    batchable(db.run(sql`UPDATE event_registrations SET status = 'confirmed', updated_at = ${at}
+      WHERE id IN (SELECT r.id FROM event_registrations r WHERE r.group_id = ${groupId} ORDER BY r.id
+        LIMIT COALESCE((SELECT CASE WHEN e.capacity IS NULL THEN -1 ELSE max(0, e.capacity - ${confirmedCountSql(sql`e.id`)}) END
+          FROM churchevents e WHERE e.id = ${input.event_id}), 0))`)),
+    batchable(db.run(sql`INSERT INTO registration_answers (registration_id, event_id, question_id, label, value, association_id)
+      SELECT r.id, r.event_id, json_extract(a.value, '$.question_id'), json_extract(a.value, '$.label'), json_extract(a.value, '$.value'),
+        json_extract(a.value, '$.association_id')
+      FROM json_each(${answers}) a JOIN event_registrations r ON r.token = json_extract(a.value, '$.token')`)),
+    eventWindowQuery(db, input.event_id),
+    ...emails.map((email) => registrationEmailQuery(db, email, sql`group_id = ${groupId}`)),
+  ]);
+  const event = events[0];
+  if (!event) return { outcome: "event-not-found" };
+  if (groups[0]) {
+    const statuses = await groupStatusCounts(groups[0].id);
+    return { outcome: "registered", token: groupToken, ...statuses, outboxIds: written.flat().map((row) => (row as { id: number }).id) };
+  }
+  if (!event.active) return { outcome: "event-not-found" };
+  const window = windowOf(event);
+  if (!registrationState(window, now).open) return { outcome: "closed" };
+  if (held.length) return { outcome: "phones-taken", phones: held.map((row) => row.phone) };
+  return { outcome: "not-enough-places", placesLeft: Math.max(0, (event.capacity ?? 0) - event.confirmed) };
+}
+
+async function groupStatusCounts(groupId: number) {
+  const rows = await getDb().all<{ confirmed: number; waitlisted: number }>(sql`SELECT
+      count(*) FILTER (WHERE status = 'confirmed') AS confirmed, count(*) FILTER (WHERE status = 'waitlisted') AS waitlisted
+    FROM event_registrations WHERE group_id = ${groupId}`);
+  return rows[0] ?? { confirmed: 0, waitlisted: 0 };
+}
+
+// ----- The leader's page ------------------------------------------------------------------------
+
+export type GroupMember = {
+  id: number;
+  full_name: string;
+  phone_number: string;
+  has_phone: number;
+  status: RegistrationStatus;
+  code: string;
+  token: string;
+  place: number | null;
+};
+
+export type GroupWithMembers = {
+  group: { id: number; leader_name: string; leader_phone: string; mode: GroupMode; event_id: number; event_name: string; event_date: string | null; event_location: string | null };
+  members: GroupMember[];
+};
+
+/** A group by its private link's token, with its men in the order of the form (undefined when unknown): one round trip. */
+export async function groupByToken(token: string): Promise<GroupWithMembers | undefined> {
+  const db = getDb();
+  const [groups, members] = await db.batch([
+    batchable(db.all<GroupWithMembers["group"]>(sql`SELECT g.id, g.leader_name, g.leader_phone, g.mode, g.event_id,
+        e.name AS event_name, e.date AS event_date, e.location AS event_location
+      FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
+    batchable(db.all<GroupMember>(sql`SELECT t.id, t.full_name, t.phone_number, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
+        ${waitlistPlaceSql("t")} AS place
+      FROM event_registrations t WHERE t.group_id = (SELECT id FROM registration_groups WHERE token = ${token}) ORDER BY t.id`)),
+  ]);
+  const group = groups[0];
+  return group && { group, members };
+}
+
+/** The group's name for the desk, by registration: "Group of Yohane Banda". */
+export async function groupsOfRegistrations(registrationIds: readonly number[]): Promise<Map<number, string>> {
+  if (!registrationIds.length) return new Map();
+  const rows = await getDb().all<{ id: number; leader_name: string; size: number }>(sql`SELECT r.id, g.leader_name,
+      (SELECT count(*) FROM event_registrations s WHERE s.group_id = g.id AND s.status <> 'cancelled') AS size
+    FROM event_registrations r JOIN registration_groups g ON g.id = r.group_id
+    WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(registrationIds)}))`);
+  return new Map(rows.map((row) => [row.id, `Group of ${row.leader_name} (${row.size})`]));
+}

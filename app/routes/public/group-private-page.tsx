@@ -1,0 +1,44 @@
+// /groups/{token}: a group leader's private page (issue 25, part 4): every man's code and status, a
+// list to print, cancel one man or the whole group. Like a registration's private page, the token is
+// the only credential: never cached, indexed or sent on as a referrer.
+import { data } from "react-router";
+import { GroupPage } from "~/features/events";
+import { REGISTRATION_TOKEN_PATTERN } from "~/features/events";
+import { noindexMeta, NotFound } from "~/features/site";
+import { readOnlyPage } from "~/lib/page-scripts";
+import { groupByToken, groupPageAction, groupPageView } from "~/features/events/index.server";
+import { BadRequest } from "~/server/forms.server";
+import type { Route } from "./+types/group-private-page";
+
+const PRIVATE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await groupByToken(REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-");
+  if (!found) return data({ view: null }, { status: 404, headers: PRIVATE_HEADERS });
+  return data({ view: groupPageView(found, new Date()) }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  try {
+    return await groupPageAction(request, REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-");
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
+    throw error;
+  }
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export const handle = readOnlyPage;
+
+export const meta: Route.MetaFunction = () => noindexMeta("Your group");
+
+export default function GroupPrivatePage({ loaderData }: Route.ComponentProps) {
+  return loaderData.view ? <GroupPage view={loaderData.view} /> : <NotFound />;
+}

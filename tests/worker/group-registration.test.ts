@@ -1,0 +1,180 @@
+// Group registration (issue 25, part 4), through the real Worker: a leader registers up to 30 men at
+// once without JavaScript; the capacity rule is exact and atomic for the whole group (one D1 batch),
+// also with many groups and people at once; a phone twice in the group, or already registered, is
+// refused by its line with nothing lost; the leader's private page lists every man's code and
+// cancels one or all (the waiting list moves up); each man with a phone is an ordinary
+// registration; the desk shows the group.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
+import { textOf } from "./public-helpers";
+
+beforeEach(async () => {
+  await runSql(["INSERT INTO churchevents (id, name, date, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2099-03-05T07:30:00.000Z', 50, 1)"]);
+});
+
+type Man = { name: string; phone?: string; answers?: Record<string, string> };
+
+function groupFields(men: Man[], mode: string, leader = { name: "Yohane Banda", phone: "0991000000" }): Record<string, string> {
+  const fields: Record<string, string> = { event_id: "1", leader_name: leader.name, leader_phone: leader.phone, mode, lines: "30" };
+  men.forEach((man, i) => {
+    fields[`men[${i}].full_name`] = man.name;
+    if (man.phone) fields[`men[${i}].phone_number`] = man.phone;
+    for (const [name, value] of Object.entries(man.answers ?? {})) fields[`men[${i}].${name}`] = value;
+  });
+  return fields;
+}
+
+function postGroup(men: Man[], mode: string, ip = "198.51.100.9", leader?: { name: string; phone: string }) {
+  return postForm("/events/1/group", groupFields(men, mode, leader), { ip });
+}
+
+/** `count` men with distinct phones, numbered from `from`. */
+function men(count: number, from = 0): Man[] {
+  return Array.from({ length: count }, (_, i) => ({ name: `Man ${from + i}`, phone: `0999${String(100000 + from + i).slice(-6)}` }));
+}
+
+async function statusCounts() {
+  return (await env.DB.prepare(
+    "SELECT count(*) FILTER (WHERE status = 'confirmed') AS confirmed, count(*) FILTER (WHERE status = 'waitlisted') AS waitlisted, count(*) FILTER (WHERE status = 'cancelled') AS cancelled FROM event_registrations",
+  ).first<{ confirmed: number; waitlisted: number; cancelled: number }>())!;
+}
+
+describe("registering a group", () => {
+  it("offers the group form from the event page, with fixed lines and More lines that keeps what was typed, without a script", async () => {
+    const event = await (await request("/events/1")).text();
+    expect(event).toContain('href="/events/1/group"');
+    const form = await (await request("/events/1/group")).text();
+    expect(form).not.toMatch(/<script[^>]+src=/);
+    expect(form.match(/name="men\[\d+\]\.full_name"/g)).toHaveLength(10);
+    const more = await postForm("/events/1/group", { event_id: "1", intent: "more-lines", lines: "10", leader_name: "Yohane Banda", "men[0].full_name": "Alinafe Phiri" });
+    expect(more.status).toBe(200);
+    const body = await more.text();
+    expect(body.match(/name="men\[\d+\]\.full_name"/g)).toHaveLength(20);
+    expect(body).toContain('value="Alinafe Phiri"');
+    expect(body).toContain('value="Yohane Banda"');
+  });
+
+  it("registers every man as an ordinary registration and leads the leader to a private page with every code", async () => {
+    const response = await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }, { name: "Chikondi Mwale", phone: "0888000003" }], "all-or-nothing");
+    expect(response.status).toBe(303);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^\/groups\/[A-Za-z0-9_-]{22}$/);
+    const rows = (await env.DB.prepare("SELECT full_name, phone_number, dedupe_key, status, code, token, group_id FROM event_registrations ORDER BY id").all()).results;
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => [r.full_name, r.status, r.dedupe_key])).toEqual([
+      ["Alinafe Phiri", "confirmed", "+265991000001"],
+      ["Blessings Banda", "confirmed", null],
+      ["Chikondi Mwale", "confirmed", "+265888000003"],
+    ]);
+    // A man without a phone: the leader's number is his contact, and it holds no place of its own.
+    expect(rows[1]!.phone_number).toBe("+265991000000");
+
+    const page = await request(location);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(page.headers.get("X-Robots-Tag")).toContain("noindex");
+    const text = textOf(await page.text());
+    for (const row of rows) expect(text).toContain(row.code as string);
+    expect(text).toContain("3 confirmed");
+    // A man with a phone has his own private page.
+    const own = await request(`/registrations/${rows[0]!.token}`);
+    expect(own.status).toBe(200);
+    expect(textOf(await own.text())).toContain("Alinafe Phiri");
+  });
+
+  it("refuses a phone twice in the group, or already registered, by its line, keeping every line", async () => {
+    await postForm("/events/1/register", { event_id: "1", full_name: "Early Bird", phone_number: "0991000004" }, { ip: "198.51.100.50" });
+    const twice = await postGroup([{ name: "A One", phone: "0991000001" }, { name: "B Two", phone: "0991 000 001" }], "all-or-nothing");
+    expect(twice.status).toBe(400);
+    expect(textOf(await twice.text())).toContain("Line 2: this phone number is already on line 1");
+
+    const taken = await postGroup([{ name: "A One", phone: "0991000001" }, { name: "B Two" }, { name: "C Three", phone: "0991000002" }, { name: "D Four", phone: "0991000004" }], "rest-waitlisted");
+    expect(taken.status).toBe(409);
+    const body = await taken.text();
+    expect(textOf(body)).toContain("Line 4: this phone number is already registered for this event");
+    for (const name of ["A One", "B Two", "C Three", "D Four"]) expect(body).toContain(`value="${name}"`);
+    expect((await statusCounts()).confirmed).toBe(1);
+  });
+
+  it("checks each man's answers to the event's questions on the server, by line", async () => {
+    await runSql(["INSERT INTO event_questions (id, event_id, kind, label, choices, required) VALUES (7, 1, 'choice', 'Accommodation', '[\"Hostel\",\"Hotel\"]', 1)"]);
+    const refused = await postGroup([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", answers: { answer_7: "Palace" } }], "all-or-nothing");
+    expect(refused.status).toBe(400);
+    expect(textOf(await refused.text())).toContain("Please choose one of the answers in the list");
+    const ok = await postGroup([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", answers: { answer_7: "Hotel" } }], "all-or-nothing");
+    expect(ok.status).toBe(303);
+    expect((await env.DB.prepare("SELECT value FROM registration_answers ORDER BY registration_id").all()).results.map((r) => r.value)).toEqual(["Hostel", "Hotel"]);
+  });
+
+  it("only if all fit: refuses a group larger than the places left, saying how many are left; the rest to the waiting list: fills the places in line order", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 3 WHERE id = 1"]);
+    const refused = await postGroup(men(4), "all-or-nothing");
+    expect(refused.status).toBe(409);
+    expect(textOf(await refused.text())).toContain("Only 3 places are left");
+    expect(await statusCounts()).toEqual({ confirmed: 0, waitlisted: 0, cancelled: 0 });
+    const rest = await postGroup(men(4), "rest-waitlisted");
+    expect(rest.status).toBe(303);
+    const rows = (await env.DB.prepare("SELECT full_name, status FROM event_registrations ORDER BY id").all()).results;
+    expect(rows.map((r) => r.status)).toEqual(["confirmed", "confirmed", "confirmed", "waitlisted"]);
+  });
+});
+
+describe("the leader's page", () => {
+  it("cancels one man (the first waiting moves up) and then the whole group", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 2 WHERE id = 1"]);
+    const response = await postGroup(men(3), "rest-waitlisted");
+    const location = response.headers.get("Location")!;
+    const first = (await env.DB.prepare("SELECT id FROM event_registrations ORDER BY id LIMIT 1").first<{ id: number }>())!;
+    const one = await postForm(location, { intent: "cancel", registration_id: String(first.id) });
+    expect(one.status).toBe(303);
+    expect(await statusCounts()).toEqual({ confirmed: 2, waitlisted: 0, cancelled: 1 });
+    const all = await postForm(location, { intent: "cancel-all" });
+    expect(all.status).toBe(303);
+    expect(await statusCounts()).toEqual({ confirmed: 0, waitlisted: 0, cancelled: 3 });
+    expect(textOf(await (await request(location)).text())).toMatch(/Cancelled.*Cancelled.*Cancelled/);
+  });
+
+  it("shows the group as a group on the desk", async () => {
+    await postGroup(men(2), "all-or-nothing");
+    await createAdmin();
+    const cookie = await signIn();
+    const desk = textOf(await (await request("/admin/events/registrations/1", { cookie })).text());
+    expect(desk).toContain("Group of Yohane Banda (2)");
+  });
+
+  it("answers 404 to an unknown group link", async () => {
+    expect((await request("/groups/AAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
+  });
+});
+
+describe("many groups at once", () => {
+  it("20 groups of 10 for 50 places, only if all fit: exactly 5 groups confirmed, none split", async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, g) => postGroup(men(10, g * 10), "all-or-nothing", `198.51.100.${g + 1}`)));
+    expect(responses.filter((r) => r.status === 303)).toHaveLength(5);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(15);
+    expect(await statusCounts()).toEqual({ confirmed: 50, waitlisted: 0, cancelled: 0 });
+    const perGroup = (await env.DB.prepare("SELECT group_id, count(*) AS n, count(*) FILTER (WHERE status = 'confirmed') AS confirmed FROM event_registrations GROUP BY group_id").all()).results;
+    expect(perGroup).toHaveLength(5);
+    for (const group of perGroup) expect(group).toMatchObject({ n: 10, confirmed: 10 });
+  });
+
+  it("20 groups of 10 for 50 places, the rest to the waiting list: exactly 50 confirmed", async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, g) => postGroup(men(10, g * 10), "rest-waitlisted", `198.51.100.${g + 1}`)));
+    expect(responses.every((r) => r.status === 303)).toBe(true);
+    expect(await statusCounts()).toEqual({ confirmed: 50, waitlisted: 150, cancelled: 0 });
+  });
+
+  it("200 people at once, in groups and alone: never more confirmed than the capacity", async () => {
+    const groups = Array.from({ length: 10 }, (_, g) => postGroup(men(10, g * 10), g % 2 ? "rest-waitlisted" : "all-or-nothing", `198.51.100.${g + 1}`));
+    const singles = Array.from({ length: 100 }, (_, i) =>
+      postForm("/events/1/register", { event_id: "1", full_name: `Single ${i}`, phone_number: `0888${String(100000 + i).slice(-6)}` }, { ip: `203.0.113.${(i % 50) + 1}` }),
+    );
+    await Promise.all([...groups, ...singles]);
+    const counts = await statusCounts();
+    expect(counts.confirmed).toBe(50);
+    const split = (await env.DB.prepare(
+      "SELECT count(*) AS n FROM registration_groups g WHERE g.mode = 'all-or-nothing' AND EXISTS (SELECT 1 FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'confirmed')",
+    ).first<{ n: number }>())!;
+    expect(split.n).toBe(0);
+  });
+});
