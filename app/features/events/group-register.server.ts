@@ -20,7 +20,8 @@ import { sendAfterResponse } from "~/server/outbox.server";
 import { normalizePhone } from "~/server/phone.server";
 import { BadRequest, parseSubmission, readFormData, refusal } from "~/server/forms.server";
 import { answerPublicForm, readPublicForm, type PublicFormOutcome } from "~/server/public-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { clientAddress } from "~/server/client-address.server";
 
 const RULES = { rateLimit: RATE_LIMITS.registrationPerAddress, rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited, successToast: GROUP_MESSAGES.registered };
 
@@ -70,6 +71,11 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
   if (Object.keys(errors).length || !leaderPhone) return refused(read, errors);
 
   const about = await eventAndEventsAddress(input.event_id);
+  // A group is one submission towards the event's limit per address (a secretary's 30 men are one form).
+  const perEvent = { ...RATE_LIMITS.registrationPerEventAndAddress, limit: about.perAddressPerHour };
+  if (about.event && !(await consumeRateLimit(perEvent, `${input.event_id}|${clientAddress(request)}`))) {
+    return refused(read, {}, REGISTRATION_MESSAGES.eventRateLimited, 429);
+  }
   const emails = about.event ? newRegistrationEmails(about.event, { email: null }, about.eventsAddress) : [];
   const result = await registerGroup({ ...input, leader_phone: leaderPhone, men }, new Date(), emails);
   switch (result.outcome) {
