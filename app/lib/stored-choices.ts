@@ -12,3 +12,15 @@ export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as
 
 /** An account's role: Administrator, Editor or Door volunteer (features/accounts/roles.ts). */
 export const ADMIN_ROLES = ["admin", "editor", "volunteer"] as const;
+
+/** Where a registration's fee stands (features/payments). */
+export const PAYMENT_STATES = ["unpaid", "paid-online", "cash", "waived", "refunded"] as const;
+
+/** What a payments row records: money paid online, cash taken, a fee waived, a refund. */
+export const PAYMENT_KINDS = ["online", "cash", "waiver", "refund"] as const;
+
+/** An online payment's state; cash, waivers and refunds are recorded 'paid'. */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+
+/** The mobile-money wallets PayChangu charges in Malawi. */
+export const PAYMENT_OPERATORS = ["airtel", "tnm"] as const;

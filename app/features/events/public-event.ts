@@ -7,6 +7,7 @@ import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
 import { formatInSiteZone } from "../../lib/time";
 import { whatsappShareUrl } from "~/lib/app-links";
+import { feeOf } from "~/lib/money";
 
 export type PublicEvent = {
   id: number;
@@ -25,6 +26,8 @@ export type PublicEvent = {
   registrationOpen: boolean;
   /** '12 places left', 'Full – join the waiting list', 'Registration Closed', or null (open, no limit). */
   registrationNote: string | null;
+  /** The fee in whole kwacha, or null: free. */
+  fee: number | null;
 };
 
 export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
@@ -42,6 +45,7 @@ export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
     imageAlt: event.image_alt?.trim() || event.name,
     registrationOpen: registration.open,
     registrationNote: registration.note,
+    fee: feeOf(event.price),
   };
 }
 

@@ -21,12 +21,13 @@ import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { RegistrationSummary } from "./registration-summary";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location">;
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location"> & { fee?: number | null };
 
-/** The dialog's line under its title: when and where. */
+/** The dialog's line under its title: when and where, and the fee with how to pay it. */
 function registrationDescription(event: RegistrationTarget): string {
   const when = event.dateText ? `${event.dateText}${event.timeText ? ` at ${event.timeText}` : ""}` : null;
-  return [when, event.location].filter(Boolean).join(" · ");
+  const place = [when, event.location].filter(Boolean).join(" · ");
+  return event.fee ? `${place}${place ? ". " : ""}${EVENTS_MESSAGES.fee(event.fee)}. ${EVENTS_MESSAGES.feeHow}` : place;
 }
 
 /**

@@ -1,0 +1,6 @@
+// The payments feature's public module on the server: what routes, the Worker and other features may
+// use of its server-only parts. What the browser may load too is in ./index.ts.
+export { lookAgain, payAction, payPanelOf, pendingReference } from "./pay-actions.server";
+export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settlePayment } from "./payments.server";
+export { paymentsReady } from "./provider.server";
+export { paymentSimulator } from "./simulator-page.server";
