@@ -8,7 +8,7 @@
 //   the HMAC-SHA256 (hex) of the raw body keyed with the webhook secret from PayChangu's dashboard.
 // A webhook only says "look again": the verify call decides (./payments.server.ts).
 import type { PaymentOperator } from "./operators";
-import type { ChargeRequest, PaymentProvider, StartResult, Verification } from "./provider.server";
+import type { ChargeRequest, PaymentProvider, StartResult, Verification } from "./provider-types";
 
 export const PAYCHANGU_API = "https://api.paychangu.com";
 

@@ -3,40 +3,10 @@
 // say) is one more file implementing PaymentProvider, chosen here. In local runs the PayChangu
 // adapter talks to the local simulator (./simulator.server.ts) instead of api.paychangu.com.
 import { env } from "cloudflare:workers";
-import type { PaymentOperator } from "./operators";
+import type { PaymentProvider } from "./provider-types";
 import { paychanguProvider } from "./paychangu.server";
+export type { PaymentProvider } from "./provider-types";
 import { SIMULATOR_SECRET_KEY, SIMULATOR_WEBHOOK_SECRET, simulatorFetch } from "./simulator.server";
-
-export type ChargeRequest = {
-  /** Ours, unique per charge (PayChangu's charge_id). */
-  reference: string;
-  /** Whole kwacha. */
-  amount: number;
-  /** International form, +265991234567. */
-  phone: string;
-  operator: PaymentOperator;
-  email: string | null;
-  name: string;
-};
-
-export type StartResult = { ok: true; providerReference: string | null } | { ok: false; reason: string };
-
-/** What the provider's verify call says of a charge. */
-export type Verification =
-  | { status: "success"; reference: string; amount: number; currency: string; providerReference: string | null }
-  | { status: "failed"; reason: string }
-  | { status: "pending" }
-  /** The call itself failed (network, 5xx): try again later. */
-  | { status: "unknown"; reason: string };
-
-export type PaymentProvider = {
-  /** Stored with each payment: 'paychangu' or 'simulator'. */
-  name: string;
-  startCharge(charge: ChargeRequest): Promise<StartResult>;
-  verify(reference: string): Promise<Verification>;
-  /** Whether `signature` is the provider's signature of exactly `rawBody`. */
-  signatureValid(rawBody: string, signature: string | null): Promise<boolean>;
-};
 
 /** Whether this run uses the local simulator (dev, preview, tests: never production, decision 021). */
 export function simulatorOn(): boolean {
