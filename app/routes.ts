@@ -87,6 +87,8 @@ export default [
       route("setup", "routes/admin/outbox/email-setup.tsx"),
       route(":id", "routes/admin/outbox/outbox-message.tsx"),
     ]),
+    // Money: how to turn payments on (docs/deploy.md, "Payments").
+    route("payments/setup", "routes/admin/payments/payments-setup.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

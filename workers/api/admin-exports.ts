@@ -4,6 +4,8 @@ import { formatInSiteZone } from "~/lib/time";
 import { confirmedContacts, getEvent, type Registration, registrationCsvRow, REGISTRATIONS_CSV_HEADER, registrationsAfter, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
+import { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "~/features/payments/index.server";
+import { feeOf } from "~/lib/money";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
 import type { ApiEnv } from "./env";
@@ -36,12 +38,19 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
   const event = id === null ? undefined : await getEvent(id);
   if (id === null || !event) return c.json({ error: "Event not found" }, 404);
   await logExport(c.get("admin").email, "Exported registrations (CSV)", recordName("event", id, event.name));
+  // The events feature's columns, then the payments feature's (the fee: how and when it was paid).
+  const hasFee = feeOf(event.price) !== null;
+  type Row = Registration & { settled?: SettledPayment };
   return csvResponse(
     registrationsCsvFileName(event.name),
-    csvStream<Registration>(
-      REGISTRATIONS_CSV_HEADER,
-      (after) => registrationsAfter(id, after),
-      registrationCsvRow,
+    csvStream<Row>(
+      [...REGISTRATIONS_CSV_HEADER, ...PAYMENT_CSV_HEADER],
+      async (after) => {
+        const rows = await registrationsAfter(id, after);
+        const settled = hasFee ? await settledPaymentsOf(rows.map((row) => row.id)) : new Map<number, SettledPayment>();
+        return rows.map((row) => ({ ...row, settled: settled.get(row.id) }));
+      },
+      (row) => [...registrationCsvRow(row), ...paymentCsvCells(hasFee, row.payment_status, row.settled)],
     ),
   );
 });

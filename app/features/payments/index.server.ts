@@ -4,3 +4,5 @@ export { lookAgain, payAction, payPanelOf, pendingReference } from "./pay-action
 export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settlePayment } from "./payments.server";
 export { paymentsReady } from "./provider.server";
 export { paymentSimulator } from "./simulator-page.server";
+export { changePayment, deskPayments, type DeskPayments, isPaymentIntent } from "./desk-payments.server";
+export { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "./payment-exports.server";

@@ -3,3 +3,4 @@
 export { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 export { PaymentPanel, type PayFormAnswer } from "./pay-panel";
 export { PAY_TEXT, type PayPanel } from "./pay-view";
+export { PAYMENT_LABELS, PaymentActions, PaymentBadge, PaymentsNotSetUp, PaymentTotals, type PaymentState } from "./desk-payment-parts";
