@@ -359,7 +359,7 @@ describe("the CSV export", () => {
     const lines = text.split("\r\n").slice(1, -1);
     expect(lines).toHaveLength(10000);
     expect(new Set(lines.map((line) => /^"Person (\d+)"/.exec(line)![1])).size).toBe(10000);
-    expect(lines[0]).toMatch(/^"Person 10000","0990 01 00 00","N\/A","Jan 1, 2027 11:23","confirmed","[0-9A-F]{10}",""$/);
+    expect(lines[0]).toMatch(/^"Person 10000","0990 01 00 00","N\/A","Jan 1, 2027 11:23","confirmed","[0-9A-F]{10}","","","","",""$/);
   });
 });
 

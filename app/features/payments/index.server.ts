@@ -6,3 +6,4 @@ export { paymentsReady } from "./provider.server";
 export { paymentSimulator } from "./simulator-page.server";
 export { changePayment, deskPayments, type DeskPayments, isPaymentIntent } from "./desk-payments.server";
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "./payment-exports.server";
+export { NOT_PAID, releaseUnpaidHolds } from "./hold-expiry.server";
