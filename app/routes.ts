@@ -18,6 +18,9 @@ export default [
     route("events/:id/calendar.ics", "routes/public/event-calendar.tsx"),
     route("registrations/:token", "routes/public/registration-private-page.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    // Giving (issue 23): the form, and a gift's private thank-you page.
+    route("give", "routes/public/give.tsx"),
+    route("give/:token", "routes/public/gift-thanks.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.
     route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx"),
@@ -89,6 +92,7 @@ export default [
     ]),
     // Money: how to turn payments on (docs/deploy.md, "Payments").
     route("payments/setup", "routes/admin/payments/payments-setup.tsx"),
+    route("giving", "routes/admin/giving/giving.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

@@ -10,3 +10,6 @@ export function formatKwacha(amount: number): string {
 export function feeOf(price: number | null | undefined): number | null {
   return price != null && price > 0 ? price : null;
 }
+
+/** The largest amount anyone may type: MK 5,000,000. */
+export const MAX_AMOUNT = 5_000_000;

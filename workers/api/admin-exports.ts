@@ -4,7 +4,9 @@ import { formatInSiteZone } from "~/lib/time";
 import { confirmedContacts, getEvent, type Registration, registrationCsvRow, REGISTRATIONS_CSV_HEADER, registrationsAfter, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
-import { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "~/features/payments/index.server";
+import { givingReport, PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "~/features/payments/index.server";
+import { OPERATOR_NAMES } from "~/features/payments";
+import { spreadsheetPhone } from "~/server/phone.server";
 import { feeOf } from "~/lib/money";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
@@ -51,6 +53,31 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
         return rows.map((row) => ({ ...row, settled: settled.get(row.id) }));
       },
       (row) => [...registrationCsvRow(row), ...paymentCsvCells(hasFee, row.payment_status, row.settled)],
+    ),
+  );
+});
+
+/** Every gift received (Administrators only: the guard's "other" area), logged as an export. */
+adminExports.get("/giving.csv", async (c) => {
+  await logExport(c.get("admin").email, "Exported gifts (CSV)", "gifts");
+  const { gifts } = await givingReport();
+  let sent = false;
+  return csvResponse(
+    "gifts.csv",
+    csvStream<(typeof gifts)[number]>(
+      ["Date", "Receipt", "Amount (MK)", "Fund", "Giver", "Email", "Phone", "Paid by", "Payment reference"],
+      async () => (sent ? [] : ((sent = true), gifts)),
+      (g) => [
+        formatInSiteZone(g.paid_at, "MMM d, yyyy HH:mm") ?? "",
+        g.receipt_number,
+        g.amount,
+        g.fund,
+        g.anonymous ? "Anonymous" : (g.donor_name ?? ""),
+        g.anonymous ? "" : (g.email ?? ""),
+        g.anonymous ? "" : spreadsheetPhone(g.phone_number),
+        g.operator ? OPERATOR_NAMES[g.operator] : "",
+        g.reference,
+      ],
     ),
   );
 });

@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { batchable, getDb } from "~/db/db.server";
-import { feeOf, formatKwacha } from "~/lib/money";
+import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
 import type { PaymentState } from "./desk-payment-parts";
 import { errorToast } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
@@ -26,8 +26,6 @@ export const DESK_PAYMENT_MESSAGES = {
   refunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}` }),
 };
 
-/** The largest amount anyone types: MK 5,000,000. */
-export const MAX_AMOUNT = 5_000_000;
 
 /** Whole kwacha from a form field, or null for anything else ("abc", 0, negative, decimals, too much). */
 export function readAmount(value: FormDataEntryValue | null, min = 1): number | null {

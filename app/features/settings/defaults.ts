@@ -15,4 +15,5 @@ export const SETTINGS_DEFAULTS: SettingsValues = {
   conference: CONFERENCE_DEFAULTS,
   about: ABOUT_DEFAULTS,
   mission: MISSION_DEFAULTS,
+  giving: { giving_funds: ["General Fund", "Missions and Evangelism", "Men's Conference"] },
 };

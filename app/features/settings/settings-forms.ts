@@ -7,7 +7,7 @@ import { siteLocalInputToIso } from "~/lib/time";
 import { ALWAYS, emailAddress, optionalId, requiredText, tooLong } from "../../lib/schema-fields";
 
 /** The sections, each saved on its own with its own version. */
-export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission"] as const;
+export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission", "giving"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Text that may be left empty (""). */
@@ -194,6 +194,11 @@ export const missionPageSchema = z.object({
   focus_areas: z.array(titledText("focus area")).max(PAGE_LIST_MOST).default([]),
 });
 
+/** The funds /give offers (issue 23): one per line. */
+export const givingSchema = z.object({
+  giving_funds: lines({ required: "Please enter at least one fund", most: 20, max: 80 }),
+});
+
 /** Each section's schema, by the key it is stored under. */
 export const SECTION_SCHEMAS = {
   organisation: organisationSchema,
@@ -203,6 +208,7 @@ export const SECTION_SCHEMAS = {
   conference: conferenceSchema,
   about: aboutPageSchema,
   mission: missionPageSchema,
+  giving: givingSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export type SettingsValues = { [K in SettingsSection]: z.output<(typeof SECTION_SCHEMAS)[K]> };
@@ -216,6 +222,7 @@ export const SECTION_FORMS = {
   conference: { heading: "Conference card", submit: "Save conference card", saved: "Conference card saved" },
   about: { heading: "About page", submit: "Save About page", saved: "About page saved" },
   mission: { heading: "Mission & Vision page", submit: "Save Mission & Vision page", saved: "Mission & Vision page saved" },
+  giving: { heading: "Giving", submit: "Save giving", saved: "Giving saved" },
 } as const satisfies Record<SettingsSection, { heading: string; submit: string; saved: string }>;
 
 /** "Someone saved these settings at 10:42; reload to see their changes" (the time in Malawi). */

@@ -13,7 +13,7 @@ import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./sec
 import { saveSettingsSection } from "~/features/settings/index.server";
 import { settingsFormPage } from "~/features/site/index.server";
 
-const SECTIONS = ["organisation", "contact", "social", "hero", "conference"] as const;
+const SECTIONS = ["organisation", "contact", "social", "hero", "conference", "giving"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 
@@ -83,6 +83,15 @@ function SocialSection({ settings, versions, actionData }: SectionProps) {
       <TextField field={fields.facebook_url} label="Facebook page" type="url" inputMode="url" placeholder="https://www.facebook.com/..." />
       <TextField field={fields.whatsapp_url} label="WhatsApp channel or group invite" type="url" inputMode="url" placeholder="https://whatsapp.com/channel/..." />
       <TextField field={fields.youtube_url} label="YouTube channel" type="url" inputMode="url" placeholder="https://www.youtube.com/@..." />
+    </SectionFrame>
+  );
+}
+
+function GivingSection({ settings, versions, actionData }: SectionProps) {
+  const { fields, formProps, answer } = useSectionForm({ section: "giving", actionData, defaultValue: { giving_funds: settings.giving.giving_funds.join("\n") } });
+  return (
+    <SectionFrame section="giving" version={versions.giving} answer={answer} formProps={formProps} intro="The funds people can give to on the Give page.">
+      <TextAreaField field={fields.giving_funds} label={<RequiredLabel>Funds</RequiredLabel>} rows={4} hint="One fund per line, for example: General Fund." />
     </SectionFrame>
   );
 }
@@ -200,6 +209,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <SocialSection {...props} />
       <HeroSection {...props} />
       <ConferenceSection {...props} upcomingEvents={upcomingEvents} />
+      <GivingSection {...props} />
     </div>
   );
 }
