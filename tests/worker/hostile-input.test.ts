@@ -136,8 +136,8 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/admin/events/:id/check-in": { admin: true, api: true, fields: ["intent", "registration_id"], intents: ["checkin", "admit", "undo"] },
   // PayChangu's webhook (a bad signature: 401), and the local simulator's Approve and Decline (no body read).
   "POST /api/payments/webhook": { admin: false, api: true, fields: ["charge_id", "tx_ref", "status", "amount", "currency"] },
-  "POST /api/payments/simulator/:chargeId/approve": { admin: false, api: true, fields: [], ignoresBody: true },
-  "POST /api/payments/simulator/:chargeId/decline": { admin: false, api: true, fields: [], ignoresBody: true },
+  "POST /api/payments/simulator/:chargeId/approve": { admin: false, api: true, fields: ["return"], ignoresBody: true },
+  "POST /api/payments/simulator/:chargeId/decline": { admin: false, api: true, fields: ["return"], ignoresBody: true },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };

@@ -27,9 +27,9 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
   return (
     <form method="post" action="/give" noValidate className="space-y-5">
       {formError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
           {formError}
-        </p>
+        </div>
       ) : null}
       <div>
         <label htmlFor="give-amount" className="block text-sm font-medium text-stone-900">

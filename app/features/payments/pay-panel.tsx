@@ -59,9 +59,9 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
             </p>
           ) : null}
           {answer?.payError ? (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
               {answer.payError}
-            </p>
+            </div>
           ) : null}
           <div>
             <label htmlFor="pay-phone" className="block text-sm font-medium text-stone-900">

@@ -48,6 +48,8 @@ paymentSimulator.get("/:chargeId", async (c) => {
 <title>${SIMULATOR_TEXT.title}</title></head><body><main><h1>${SIMULATOR_TEXT.title}</h1><p>${SIMULATOR_TEXT.explain}</p>
 <p>Pay ${escape(formatKwacha(charge.amount))} from ${escape(charge.mobile)} (reference ${escape(charge.charge_id)}).</p>${body}</main></body></html>`, 200, {
     "Cache-Control": "no-store",
+    // Its two forms post to this site; nothing else loads (no script, no style).
+    "Content-Security-Policy": "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   });
 });
 

@@ -28,13 +28,14 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     form = await readFormData(request);
   } catch (error) {
-    if (error instanceof BadRequest) return data({ answer: { values: EMPTY, fieldErrors: {}, formError: error.message } }, { status: error.status });
+    if (error instanceof BadRequest) return data({ answer: { values: EMPTY, fieldErrors: {}, formError: error.message }, error: error.message }, { status: error.status });
     throw error;
   }
   const settings = siteSettings((await settingsPage("Give page")).settings);
   const result = await giveAction(form, settings.giving.giving_funds, new Date());
   if (result.ok) return redirect(`/give/${result.token}`, 303);
-  return data({ answer: result.answer }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  const { formError, fieldErrors } = result.answer;
+  return data({ answer: result.answer, error: formError ?? Object.values(fieldErrors)[0] }, { status: result.status, headers: { "Cache-Control": "no-store" } });
 }
 
 export default function Give({ loaderData, actionData }: Route.ComponentProps) {

@@ -77,7 +77,8 @@ export async function action({ params, request }: Route.ActionArgs) {
   if (form.get("intent") === "pay") {
     const paid = await payAction(token, form, new Date());
     if (paid.ok) return redirect(registrationPath(token), { status: 303, headers: PRIVATE_HEADERS });
-    return data({ pay: paid.answer }, { status: paid.status, headers: PRIVATE_HEADERS });
+    const { payError, fieldErrors } = paid.answer;
+    return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_HEADERS });
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
   const page = await registrationPage(token);
@@ -114,7 +115,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { registration, payment } = loaderData;
-  const payAnswer: PayFormAnswer | null = actionData && "pay" in actionData ? actionData.pay : null;
+  const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <NotFound />;
   const { view, status, place, fullName, cancellable, eventId, eventActive } = registration;
   return (
