@@ -4,6 +4,8 @@
 // month and its logged CSV; the hero and the footer lead to /give; the dashboard's money card.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { renderPaymentsOutbox } from "~/features/payments/index.server";
+import type { OutboxRow } from "~/server/email-rules.server";
 import { createAdmin, postForm, request, seedReference, signIn } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
 
@@ -72,6 +74,15 @@ describe("/give", () => {
     expect(text).toContain("Thank you for your gift");
     expect(text).toMatch(/Receipt number G-[A-Z2-9]{8}/);
     expect(text).toContain("MK 10,000 to General Fund");
+    // The e-mail receipt: intent in the outbox, once, rendered when sent with the receipt number.
+    const outbox = await env.DB.prepare("SELECT * FROM email_outbox WHERE kind = 'gift-receipt'").all<OutboxRow>();
+    expect(outbox.results).toHaveLength(1);
+    expect(outbox.results[0]).toMatchObject({ recipient: "chisomo@example.mw" });
+    const rendered = await renderPaymentsOutbox(outbox.results, { origin: "http://localhost", name: "Baptist Men Malawi", addressLines: ["Lilongwe"], eventsEmail: "events@example.mw" });
+    const email = rendered.get(outbox.results[0]!.id) as { subject: string; text: string };
+    expect(email.subject).toMatch(/^Thank you for your gift: receipt G-[A-Z2-9]{8}$/);
+    expect(email.text).toContain("Amount: MK 10,000");
+    expect(email.text).toContain("Fund: General Fund");
   });
 });
 

@@ -8,3 +8,4 @@ export { changePayment, deskPayments, type DeskPayments, isPaymentIntent } from 
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "./payment-exports.server";
 export { NOT_PAID, releaseUnpaidHolds } from "./hold-expiry.server";
 export { type GiveAnswer, giftPage, giveAction, givingReport, moneyThisMonth } from "./gifts.server";
+export { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "./gift-receipt.server";

@@ -12,6 +12,8 @@ import { formatKwacha } from "~/lib/money";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
+import { enqueueForEachQuery } from "~/server/outbox.server";
+import { GIFT_RECEIPT_KIND } from "./gift-receipt.server";
 
 /** Who the activity log names for what the provider reports. */
 export const PROVIDER_ACTOR = "PayChangu";
@@ -194,6 +196,13 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
         'payment ' || reference,
         ${`${formatKwacha(received)} by ${operatorName}`} || COALESCE('; ' || flag_reason, '')
       FROM payments WHERE reference = ${payment.reference} AND changes() = 1`)),
+    // A gift's e-mail receipt, when the giver left an address (only by the batch that recorded it).
+    enqueueForEachQuery(db, {
+      kind: GIFT_RECEIPT_KIND,
+      to: sql`g.email`,
+      aboutId: sql`g.id`,
+      from: sql`FROM gifts g JOIN payments p ON p.gift_id = g.id WHERE p.reference = ${payment.reference} AND g.email IS NOT NULL AND changes() = 1`,
+    }),
     batchable(db.all(sql`UPDATE event_registrations SET payment_status = 'paid-online', updated_at = ${at}
       WHERE id = (SELECT registration_id FROM payments WHERE reference = ${payment.reference} AND status = 'paid' AND flagged = 0 AND refund_due = 0)
         AND payment_status = 'unpaid'`)),
