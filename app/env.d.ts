@@ -20,6 +20,12 @@ declare global {
       MAIL_FROM?: string;
       /** The newsletter's fan-out queue (this Worker consumes it); absent without Queues. */
       OUTBOX_QUEUE?: Queue<OutboxJob>;
+      /** PayChangu's secret API key (a secret); absent: payments are not set up (decision 021). */
+      PAYCHANGU_SECRET_KEY?: string;
+      /** The webhook secret PayChangu signs its webhooks with (a secret). */
+      PAYCHANGU_WEBHOOK_SECRET?: string;
+      /** "on" in local runs only: payments go to the local simulator. The deploy check refuses it. */
+      PAYMENTS_SIMULATOR?: string;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

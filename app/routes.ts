@@ -23,6 +23,9 @@ export default [
     // A group leader's private page: every man's code, cancel one or all (issue 25).
     route("groups/:token", "routes/public/group-private-page.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    // Giving (issue 23): the form, and a gift's private thank-you page.
+    route("give", "routes/public/give.tsx"),
+    route("give/:token", "routes/public/gift-thanks.tsx"),
     route("subscribe", "routes/public/subscribe.tsx"),
     // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.
     route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx"),
@@ -93,6 +96,9 @@ export default [
       route("setup", "routes/admin/outbox/email-setup.tsx"),
       route(":id", "routes/admin/outbox/outbox-message.tsx"),
     ]),
+    // Money: how to turn payments on (docs/deploy.md, "Payments").
+    route("payments/setup", "routes/admin/payments/payments-setup.tsx"),
+    route("giving", "routes/admin/giving/giving.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("account/two-step", "routes/admin/account/two-step.tsx"),
     route("account/sessions", "routes/admin/account/sessions.tsx"),

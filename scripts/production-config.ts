@@ -25,7 +25,22 @@ function httpsOrigin(text: string): URL | null {
 
 /** What is wrong with the production settings, in words for whoever deploys; empty when deploying is safe. */
 export function productionConfigProblems(config: ProductionConfig): string[] {
-  return [...siteAddressProblems(config), ...emailProblems(config)];
+  return [...siteAddressProblems(config), ...emailProblems(config), ...paymentProblems(config)];
+}
+
+/**
+ * Payments (docs/deploy.md, "Payments"): the local simulator never runs in production, and
+ * PayChangu's keys are secrets (`wrangler secret put`), never plain variables in the config.
+ */
+function paymentProblems(config: ProductionConfig): string[] {
+  const problems: string[] = [];
+  if (config.vars?.PAYMENTS_SIMULATOR !== undefined && config.vars.PAYMENTS_SIMULATOR !== "" && config.vars.PAYMENTS_SIMULATOR !== "off") {
+    problems.push(`PAYMENTS_SIMULATOR is set ${WHERE} > "vars": the payment simulator is for local runs only. Remove it (docs/deploy.md, "Payments").`);
+  }
+  for (const name of ["PAYCHANGU_SECRET_KEY", "PAYCHANGU_WEBHOOK_SECRET"]) {
+    if (config.vars?.[name] !== undefined) problems.push(`${name} is a secret: remove it from ${WHERE} > "vars" and set it with \`npx wrangler secret put ${name} --env production\`.`);
+  }
+  return problems;
 }
 
 /**

@@ -5,6 +5,7 @@
 // time itself (at 07:00 in Malawi, say: OUTBOX_CRON, when the run is at 05:00 UTC).
 import { deleteOldActivity, deleteOldSessions } from "~/features/accounts/index.server";
 import { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "~/features/messaging/index.server";
+import { releaseUnpaidHolds } from "~/features/payments/index.server";
 import { deleteExpiredRateLimits } from "../app/server/rate-limit.server";
 
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */
@@ -28,6 +29,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "expire old e-mail and unconfirmed subscribers", cron: DAILY_CRON, run: (scheduledTime) => dailyEmailCleanUp(scheduledTime) },
   { name: "daily registration summaries to staff", cron: DAILY_CRON, run: (scheduledTime) => sendRegistrationSummaries(scheduledTime) },
   { name: "send due e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendDueEmail(scheduledTime) },
+  { name: "release unpaid places (an event's hours to pay)", cron: OUTBOX_CRON, run: (scheduledTime) => releaseUnpaidHolds(scheduledTime) },
 ];
 
 /**

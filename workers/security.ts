@@ -45,6 +45,7 @@ const ISOLATED_PATHS: RegExp[] = [
   /^\/(api\/)?admin([/.]|$)/, // the admin area, its `.data` requests and APIs
   /^\/auth([/.]|$)/, // sign-in
   /^\/registrations\/[^/]+/, // a registration's private page (its token is the credential)
+  /^\/give\/[^/]+/, // a gift's thank-you page (its token is the credential)
   /^\/newsletter\/(confirm|unsubscribe)\/[^/]+/, // a subscriber's e-mailed links, which show their address
 ];
 

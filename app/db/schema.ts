@@ -2,7 +2,18 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ADMIN_ROLES, GROUP_MODES, POST_STATUSES, QUESTION_KINDS, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
+import {
+  ADMIN_ROLES,
+  GROUP_MODES,
+  PAYMENT_KINDS,
+  PAYMENT_OPERATORS,
+  PAYMENT_STATES,
+  PAYMENT_STATUSES,
+  POST_STATUSES,
+  QUESTION_KINDS,
+  REGISTRATION_NOTIFICATIONS,
+  REGISTRATION_STATUSES,
+} from "../lib/stored-choices";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -65,6 +76,10 @@ export const churchevents = sqliteTable(
     registration_notifications: text("registration_notifications", { enum: REGISTRATION_NOTIFICATIONS }).notNull().default("none"),
     /** The end of the time the last daily summary covered: the next covers registrations from then. */
     registration_summary_until: text("registration_summary_until"),
+    /** The fee in whole kwacha; null or 0: free (app/features/payments, decision 021). */
+    price: integer("price"),
+    /** Hours an unpaid registration keeps its place before it is cancelled ("not paid"); null: never released. */
+    payment_hold_hours: integer("payment_hold_hours"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },
@@ -199,6 +214,10 @@ export const event_registrations = sqliteTable(
     cancelled_at: text("cancelled_at"),
     /** 'registrant' (from the private link) or the staff member's e-mail. */
     cancelled_by: text("cancelled_by"),
+    /** Why it was cancelled when nobody chose to: "not paid" (the payment hold ran out). */
+    cancel_reason: text("cancel_reason"),
+    /** Where the fee stands (events with a price): unpaid, paid online, cash, waived or refunded. */
+    payment_status: text("payment_status", { enum: PAYMENT_STATES }).notNull().default("unpaid"),
     checked_in_at: text("checked_in_at"),
     checked_in_by: text("checked_in_by"),
     /** Let in at the door although not confirmed (waitlisted or cancelled). */
@@ -567,3 +586,86 @@ export const registration_groups = sqliteTable(
   },
   (t) => [uniqueIndex("registration_groups_token_idx").on(t.token), index("registration_groups_event_idx").on(t.event_id)],
 );
+
+/**
+ * Money in and out (app/features/payments, decision 021): an online payment through the provider
+ * (pending until its verify call confirms it), cash taken at the desk or door, a fee waived, a
+ * refund. Amounts are whole kwacha. Each is for a registration or a gift.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Ours, sent to the provider as its charge id: unique, so one charge is one row. */
+    reference: text("reference").notNull(),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    registration_id: integer("registration_id").references(() => event_registrations.id, { onDelete: "set null" }),
+    gift_id: integer("gift_id").references(() => gifts.id, { onDelete: "set null" }),
+    event_id: integer("event_id").references(() => churchevents.id, { onDelete: "set null" }),
+    /** What was asked (online) or taken (cash, refund); whole kwacha. */
+    amount: integer("amount").notNull(),
+    /** What the provider's verify call confirmed (online). */
+    amount_received: integer("amount_received"),
+    currency: text("currency").notNull().default("MWK"),
+    /** 'paychangu', or 'simulator' in local runs; null for cash, waivers and refunds. */
+    provider: text("provider"),
+    operator: text("operator", { enum: PAYMENT_OPERATORS }),
+    phone_number: text("phone_number"),
+    /** The provider's own reference for the charge (shown to the payer with ours). */
+    provider_reference: text("provider_reference"),
+    /** Something is wrong that staff must look at (an amount that differs from what is owed). */
+    flagged: integer("flagged", { mode: "boolean" }).notNull().default(false),
+    flag_reason: text("flag_reason"),
+    /** Paid for a registration that was already paid: staff should refund it. */
+    refund_due: integer("refund_due", { mode: "boolean" }).notNull().default(false),
+    /** The paper receipt's number (cash). */
+    receipt_number: text("receipt_number"),
+    /** The staff member's e-mail (cash, waivers, refunds). */
+    recorded_by: text("recorded_by"),
+    failure_reason: text("failure_reason"),
+    paid_at: text("paid_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payments_reference_idx").on(t.reference),
+    index("payments_registration_idx").on(t.registration_id),
+    index("payments_event_idx").on(t.event_id, t.kind, t.status),
+    index("payments_paid_at_idx").on(t.status, t.paid_at),
+  ],
+);
+
+/** A gift from /give: the fund, the giver (or anonymous), and the receipt number shown and e-mailed. */
+export const gifts = sqliteTable(
+  "gifts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    receipt_number: text("receipt_number").notNull(),
+    amount: integer("amount").notNull(),
+    fund: text("fund").notNull(),
+    phone_number: text("phone_number").notNull(),
+    donor_name: text("donor_name"),
+    email: text("email"),
+    anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
+    /** The private link of the thank-you page: 128 random bits. */
+    token: text("token").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("gifts_receipt_idx").on(t.receipt_number), uniqueIndex("gifts_token_idx").on(t.token)],
+);
+
+/**
+ * The local payment simulator's own record of the charges it was asked for, standing in for
+ * PayChangu's side in dev, preview and tests (never used in production: decision 021).
+ */
+export const payment_simulator_charges = sqliteTable("payment_simulator_charges", {
+  charge_id: text("charge_id").primaryKey(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull().default("MWK"),
+  mobile: text("mobile").notNull(),
+  operator_ref_id: text("operator_ref_id").notNull(),
+  status: text("status", { enum: ["pending", "success", "failed"] }).notNull().default("pending"),
+  ref_id: text("ref_id").notNull(),
+  created_at: text("created_at").notNull().default(nowIso),
+  completed_at: text("completed_at"),
+});

@@ -21,3 +21,14 @@ export const QUESTION_KINDS = ["text", "choice", "yesno", "association", "church
 
 /** What a group's leader chose for the men who do not fit: register only if all fit, or the rest wait. */
 export const GROUP_MODES = ["all-or-nothing", "rest-waitlisted"] as const;
+/** Where a registration's fee stands (features/payments). */
+export const PAYMENT_STATES = ["unpaid", "paid-online", "cash", "waived", "refunded"] as const;
+
+/** What a payments row records: money paid online, cash taken, a fee waived, a refund. */
+export const PAYMENT_KINDS = ["online", "cash", "waiver", "refund"] as const;
+
+/** An online payment's state; cash, waivers and refunds are recorded 'paid'. */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
+
+/** The mobile-money wallets PayChangu charges in Malawi. */
+export const PAYMENT_OPERATORS = ["airtel", "tnm"] as const;

@@ -44,4 +44,12 @@ describe("the production configuration npm run deploy accepts", () => {
     expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "News <news@baptistmen.mw>" }, send_email }).join(" ")).toMatch(/one e-mail address/);
     expect(productionConfigProblems({ vars: { SITE_URL, MAIL_FROM: "news@baptistmen.mw" }, send_email, queues: { producers: queues.producers } }).join(" ")).toMatch(/not consumed/);
   });
+
+  it("refuses the local payment simulator, and PayChangu's keys as plain variables", () => {
+    const SITE_URL = "https://baptist-men-malawi.example.workers.dev";
+    expect(productionConfigProblems({ vars: { SITE_URL, PAYMENTS_SIMULATOR: "on" } }).join(" ")).toMatch(/simulator is for local runs only/);
+    expect(productionConfigProblems({ vars: { SITE_URL, PAYMENTS_SIMULATOR: "" } })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL, PAYCHANGU_SECRET_KEY: "sec-live-123" } }).join(" ")).toMatch(/wrangler secret put PAYCHANGU_SECRET_KEY/);
+    expect(productionConfigProblems({ vars: { SITE_URL, PAYCHANGU_WEBHOOK_SECRET: "x" } }).join(" ")).toMatch(/PAYCHANGU_WEBHOOK_SECRET is a secret/);
+  });
 });

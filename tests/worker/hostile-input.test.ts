@@ -112,16 +112,17 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference", "registrations"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
-  "routes/public/registration-private-page": { admin: false, fields: ["intent"] },
+  "routes/public/give": { admin: false, fields: ["amount", "fund", "phone_number", "operator", "donor_name", "email", "anonymous"] },
+  "routes/public/registration-private-page": { admin: false, fields: ["intent", "phone_number", "operator"], intents: ["pay"] },
   "routes/admin/events/registration-desk": {
     admin: true,
-    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
-    intents: ["add", "cancel", "restore", "promote", "promote-over", "told"],
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id", "amount", "receipt_number"]),
+    intents: ["add", "cancel", "restore", "promote", "promote-over", "told", "record-cash", "waive-fee", "record-refund"],
   },
   "routes/admin/events/check-in": {
     admin: true,
-    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id"]),
-    intents: ["checkin", "admit", "undo", "walk-in"],
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id", "amount", "receipt_number"]),
+    intents: ["checkin", "admit", "undo", "walk-in", "record-cash"],
   },
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
@@ -149,6 +150,10 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/contact-messages": { ...contact, api: true },
   "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999", "share"] },
   "POST /api/admin/events/:id/check-in": { admin: true, api: true, fields: ["intent", "registration_id"], intents: ["checkin", "admit", "undo"] },
+  // PayChangu's webhook (a bad signature: 401), and the local simulator's Approve and Decline (no body read).
+  "POST /api/payments/webhook": { admin: false, api: true, fields: ["charge_id", "tx_ref", "status", "amount", "currency"] },
+  "POST /api/payments/simulator/:chargeId/approve": { admin: false, api: true, fields: ["return"], ignoresBody: true },
+  "POST /api/payments/simulator/:chargeId/decline": { admin: false, api: true, fields: ["return"], ignoresBody: true },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };

@@ -154,7 +154,7 @@ describe("home page", () => {
     const { section } = await home();
     const join = section("home-join");
     expect(join.html).toMatch(/<a[^>]*href="\/associations"[^>]*>Find a Chapter<\/a>/);
-    expect(join.html).toMatch(/<a[^>]*href="\/contact[^"]*"[^>]*>Support Our Mission<\/a>/);
+    expect(join.html).toMatch(/<a[^>]*href="\/give"[^>]*>Support Our Mission<\/a>/);
   });
 
   it("a failed events query shows the events message and leaves the other sections intact", async () => {

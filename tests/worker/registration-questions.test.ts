@@ -175,7 +175,14 @@ describe("answers at the desk, the door and in the export", () => {
     const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
     const [header, row] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(header).toBe(
-      ["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in", "Association", "Church", "Where will you sleep?", "Do you need transport?"].map((c) => `"${c}"`).join(","),
+      // The spec's columns, the fee's four (issue 23), then one per question (issue 25).
+      [
+        ...["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in"],
+        ...["Payment", "Amount paid (MK)", "Paid by", "Payment reference"],
+        ...["Association", "Church", "Where will you sleep?", "Do you need transport?"],
+      ]
+        .map((c) => `"${c}"`)
+        .join(","),
     );
     expect(row).toMatch(/,"Other \/ not listed","","Hotel","No"$/);
   });

@@ -54,6 +54,8 @@ const PAGE_RULES: Record<string, Role[]> = {
   "/admin/newsletter/:id": ADMINISTRATORS,
   "/admin/outbox": ADMINISTRATORS,
   "/admin/outbox/setup": ADMINISTRATORS,
+  "/admin/payments/setup": ADMINISTRATORS,
+  "/admin/giving": ADMINISTRATORS,
   "/admin/outbox/:id": ADMINISTRATORS,
   "/admin/*": ADMINISTRATORS,
 };
@@ -101,6 +103,8 @@ const PAGE_ANSWERS: Record<string, [status: number, location: string | null]> = 
   "/admin/newsletter/:id": [302, "/admin/newsletter"],
   "/admin/outbox": [200, null],
   "/admin/outbox/setup": [200, null],
+  "/admin/payments/setup": [200, null],
+  "/admin/giving": [200, null],
   "/admin/outbox/:id": [302, "/admin/outbox"],
   "/admin/*": [404, null],
 };
@@ -113,6 +117,7 @@ const API_RULES: Record<string, Role[]> = {
   "GET /admin/events/:id/contacts.vcf": STAFF,
   "POST /admin/events/:id/check-in": ALL,
   "GET /admin/subscribers.csv": ADMINISTRATORS,
+  "GET /admin/giving.csv": ADMINISTRATORS,
 };
 
 /**
@@ -126,6 +131,7 @@ const API_ANSWERS: Record<string, number> = {
   "GET /admin/events/:id/contacts.vcf": 200,
   "POST /admin/events/:id/check-in": 415,
   "GET /admin/subscribers.csv": 200,
+  "GET /admin/giving.csv": 200,
 };
 
 const adminPages = flattenRoutes(routes)

@@ -1,9 +1,13 @@
 // CSV downloads for admins (behind the /api/admin guard).
 import { Hono } from "hono";
 import { formatInSiteZone } from "~/lib/time";
-import { confirmedContacts, getEvent, registrationsCsvWithAnswers, vCards } from "~/features/events/index.server";
+import { confirmedContacts, getEvent, REGISTRATIONS_CSV_HEADER, registrationsCsvWithAnswers, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
+import { givingReport, PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "~/features/payments/index.server";
+import { OPERATOR_NAMES } from "~/features/payments";
+import { spreadsheetPhone } from "~/server/phone.server";
+import { feeOf } from "~/lib/money";
 import { parseId } from "~/server/admin-actions.server";
 import { csvResponse, csvStream, registrationsCsvFileName } from "~/server/csv.server";
 import type { ApiEnv } from "./env";
@@ -36,9 +40,52 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
   const event = id === null ? undefined : await getEvent(id);
   if (id === null || !event) return c.json({ error: "Event not found" }, 404);
   await logExport(c.get("admin").email, "Exported registrations (CSV)", recordName("event", id, event.name));
-  // The spec's columns, then one per registration question (with removed questions' answers).
+  // The spec's columns, the payments feature's four (how and when the fee was paid), then one per
+  // registration question (with removed questions' answers).
   const csv = await registrationsCsvWithAnswers(id);
-  return csvResponse(registrationsCsvFileName(event.name), csvStream(csv.header, csv.pageAfter, csv.row));
+  const hasFee = feeOf(event.price) !== null;
+  type Row = Parameters<typeof csv.row>[0] & { settled?: SettledPayment };
+  const spec = REGISTRATIONS_CSV_HEADER.length;
+  return csvResponse(
+    registrationsCsvFileName(event.name),
+    csvStream<Row>(
+      [...csv.header.slice(0, spec), ...PAYMENT_CSV_HEADER, ...csv.header.slice(spec)],
+      async (after) => {
+        const rows = await csv.pageAfter(after);
+        const settled = hasFee ? await settledPaymentsOf(rows.map((row) => row.id)) : new Map<number, SettledPayment>();
+        return rows.map((row) => ({ ...row, settled: settled.get(row.id) }));
+      },
+      (row) => {
+        const cells = csv.row(row);
+        return [...cells.slice(0, spec), ...paymentCsvCells(hasFee, row.payment_status, row.settled), ...cells.slice(spec)];
+      },
+    ),
+  );
+});
+
+/** Every gift received (Administrators only: the guard's "other" area), logged as an export. */
+adminExports.get("/giving.csv", async (c) => {
+  await logExport(c.get("admin").email, "Exported gifts (CSV)", "gifts");
+  const { gifts } = await givingReport();
+  let sent = false;
+  return csvResponse(
+    "gifts.csv",
+    csvStream<(typeof gifts)[number]>(
+      ["Date", "Receipt", "Amount (MK)", "Fund", "Giver", "Email", "Phone", "Paid by", "Payment reference"],
+      async () => (sent ? [] : ((sent = true), gifts)),
+      (g) => [
+        formatInSiteZone(g.paid_at, "MMM d, yyyy HH:mm") ?? "",
+        g.receipt_number,
+        g.amount,
+        g.fund,
+        g.anonymous ? "Anonymous" : (g.donor_name ?? ""),
+        g.anonymous ? "" : (g.email ?? ""),
+        g.anonymous ? "" : spreadsheetPhone(g.phone_number),
+        g.operator ? OPERATOR_NAMES[g.operator] : "",
+        g.reference,
+      ],
+    ),
+  );
 });
 
 /** The confirmed people of one event as vCards, to add to a phone and a WhatsApp broadcast list. */

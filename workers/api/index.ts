@@ -5,6 +5,7 @@ import { submitRegistration } from "~/features/events/index.server";
 import { adminAreaOf, canUse } from "~/features/accounts";
 import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
 import { publicFormJson } from "~/server/public-form.server";
+import { paymentSimulator, receiveWebhook } from "~/features/payments/index.server";
 import { adminCheckIn } from "./admin-check-in";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
@@ -21,6 +22,14 @@ api.get("/health", async (c) => {
 // same checks and storage as the pages' own actions, answered with JSON for the form to show.
 api.post("/registrations", async (c) => publicFormJson(await submitRegistration(c.req.raw)));
 api.post("/contact-messages", async (c) => publicFormJson(await submitContactMessage(c.req.raw)));
+
+// PayChangu's webhooks (decision 021): the signature is checked on the raw body; a payment counts
+// only once the provider's verify call confirms it. The local simulator's checkout page (local runs only).
+api.post("/payments/webhook", async (c) => {
+  const answer = await receiveWebhook(await c.req.text(), c.req.header("Signature") ?? null);
+  return c.json(answer.body, answer.status);
+});
+api.route("/payments/simulator", paymentSimulator);
 
 // One guard for every admin API: a session, and a role that may use the API's area (app/features/accounts/roles.ts).
 api.use("/admin/*", async (c, next) => {

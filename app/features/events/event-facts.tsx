@@ -3,7 +3,7 @@ import { CalendarIcon, ClockIcon, MapPinIcon } from "../../components/icons";
 import { EVENTS_MESSAGES } from "./event-messages";
 
 
-type Facts = Pick<PublicEvent, "date" | "dateText" | "timeText" | "location">;
+type Facts = Pick<PublicEvent, "date" | "dateText" | "timeText" | "location"> & { fee?: number | null };
 
 /** The date, time (both in Malawi time, written out by the server) and place of an event. */
 export function EventFacts({ event, className = "" }: { event: Facts; className?: string }) {
@@ -30,6 +30,12 @@ export function EventFacts({ event, className = "" }: { event: Facts; className?
         <MapPinIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
         <span className="min-w-0 break-words">{event.location ?? EVENTS_MESSAGES.locationToBeAnnounced}</span>
       </li>
+      {event.fee ? (
+        <li className="flex gap-2.5 font-semibold text-stone-900">
+          <span aria-hidden="true" className="w-4 shrink-0 text-center text-brand-700">K</span>
+          <span>{EVENTS_MESSAGES.fee(event.fee)}</span>
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -7,6 +7,8 @@ import { checkbox, optionalText, requiredText, siteDateTime } from "../../lib/sc
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
 export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registration or Daily summary";
 export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
+export const EVENT_PRICE_INVALID = "Please enter the fee in whole kwacha (for example 15000), or leave it empty for a free event";
+export const EVENT_HOLD_INVALID = "Please enter a whole number of hours (1 or more), or leave it empty to never release an unpaid place";
 
 /** The save's warning when the capacity is set below the places already taken. */
 export function capacityBelowConfirmedNotice(confirmed: number): string {
@@ -31,6 +33,22 @@ export const eventSchema = z.object({
   waitlist_enabled: checkbox(),
   registration_closes_at: siteDateTime(EVENT_DATE_INVALID),
   registration_notifications: z.enum(REGISTRATION_NOTIFICATIONS, { error: EVENT_NOTIFICATIONS_INVALID }).default("none"),
+  /** The fee in whole kwacha; empty or 0: free. */
+  price: z
+    .number({ error: EVENT_PRICE_INVALID })
+    .int(EVENT_PRICE_INVALID)
+    .min(0, EVENT_PRICE_INVALID)
+    .max(5_000_000, EVENT_PRICE_INVALID)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  /** Hours an unpaid registration keeps its place; empty: never released. */
+  payment_hold_hours: z
+    .number({ error: EVENT_HOLD_INVALID })
+    .int(EVENT_HOLD_INVALID)
+    .min(1, EVENT_HOLD_INVALID)
+    .max(24 * 365, EVENT_HOLD_INVALID)
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 const SAVE_FAILED = "Failed to save event. Please try again.";

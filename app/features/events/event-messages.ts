@@ -1,5 +1,9 @@
 // The public events pages' own words (SPEC sections 2 Events and 8).
+import { formatKwacha } from "~/lib/money";
+
 export const EVENTS_MESSAGES = {
+  fee: (amount: number) => `Fee: ${formatKwacha(amount)}`,
+  feeHow: "You can pay it with Airtel Money or TNM Mpamba after registering.",
   heading: "Upcoming Events",
   empty: "No Upcoming Events",
   loadFailed: "Failed to load events. Please try again.",
@@ -8,4 +12,4 @@ export const EVENTS_MESSAGES = {
   registrationClosed: "Registration Closed",
   registerNow: "Register Now",
   backToEvents: "Back to Events",
-} as const;
+};

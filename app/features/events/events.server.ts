@@ -99,6 +99,8 @@ export type EventInput = Pick<
   | "waitlist_enabled"
   | "registration_closes_at"
   | "registration_notifications"
+  | "price"
+  | "payment_hold_hours"
 >;
 
 /** Newest date first; undated events first of all, as Postgres orders NULLs in a descending sort. */

@@ -22,6 +22,7 @@ type Row = {
   over_capacity: boolean;
   checked_in_at: string | null;
   admitted_unconfirmed: boolean;
+  payment_status: "unpaid" | "paid-online" | "cash" | "waived" | "refunded";
 };
 
 export function statusLabel(status: RegistrationStatus, place: number | null): string {
@@ -59,6 +60,8 @@ export function toPerson(row: Row, eventName: string, origin: string) {
     checkedInAt: row.checked_in_at,
     checkedInText: row.checked_in_at ? formatInSiteZone(row.checked_in_at, "HH:mm") : null,
     admittedUnconfirmed: row.admitted_unconfirmed,
+    /** Where the event's fee stands (meaningful when the event has a price). */
+    paymentStatus: row.payment_status,
   };
 }
 

@@ -7,6 +7,7 @@ import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
 import { formatInSiteZone } from "../../lib/time";
 import { whatsappShareUrl } from "~/lib/app-links";
+import { feeOf } from "~/lib/money";
 
 export type PublicEvent = {
   id: number;
@@ -27,6 +28,8 @@ export type PublicEvent = {
   registrationNote: string | null;
   /** It asks registration questions: Register Now leads to its registration page, not the dialog. */
   asksQuestions?: boolean;
+  /** The fee in whole kwacha, or null: free. */
+  fee: number | null;
 };
 
 export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
@@ -45,6 +48,7 @@ export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
     registrationOpen: registration.open,
     registrationNote: registration.note,
     asksQuestions: Boolean(event.questions),
+    fee: feeOf(event.price),
   };
 }
 

@@ -22,12 +22,13 @@ import { EVENTS_MESSAGES } from "./event-messages";
 import { RegistrationSummary } from "./registration-summary";
 import { WaitingListNotice } from "./waiting-list-notice";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions">;
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions"> & { fee?: number | null };
 
-/** The dialog's line under its title: when and where. */
+/** The dialog's line under its title: when and where, and the fee with how to pay it. */
 function registrationDescription(event: RegistrationTarget): string {
   const when = event.dateText ? `${event.dateText}${event.timeText ? ` at ${event.timeText}` : ""}` : null;
-  return [when, event.location].filter(Boolean).join(" · ");
+  const place = [when, event.location].filter(Boolean).join(" · ");
+  return event.fee ? `${place}${place ? ". " : ""}${EVENTS_MESSAGES.fee(event.fee)}. ${EVENTS_MESSAGES.feeHow}` : place;
 }
 
 /**

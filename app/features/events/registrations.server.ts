@@ -610,7 +610,8 @@ export function registrationsToSummarizeQuery(db: Db, firstFrom: string, until: 
 
 // ----- Reading lists (desk, check-in, exports) --------------------------------------------------
 
-export type RegistrationFilter = RegistrationStatus | "all";
+/** A status, everyone, or the confirmed who have not paid an event's fee ("unpaid"). */
+export type RegistrationFilter = RegistrationStatus | "all" | "unpaid";
 
 /**
  * What staff may search by: a name, a phone's digits or a code. A whole national number (9+ digits)
@@ -651,6 +652,7 @@ const deskColumns = {
   checked_in_at: r.checked_in_at,
   checked_in_by: r.checked_in_by,
   admitted_unconfirmed: r.admitted_unconfirmed,
+  payment_status: r.payment_status,
   created_at: r.created_at,
   place: waitlistPlaceSql("event_registrations"),
 };
@@ -676,7 +678,8 @@ export function registrationTalliesQuery(db: Db, eventId: number) {
  * order; filtered by status and a search. With the count of matches, for paging.
  */
 export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
-  const where = and(eq(r.event_id, eventId), filter === "all" ? undefined : eq(r.status, filter), searchCondition(search));
+  const byFilter = filter === "all" ? undefined : filter === "unpaid" ? and(eq(r.status, "confirmed"), eq(r.payment_status, "unpaid")) : eq(r.status, filter);
+  const where = and(eq(r.event_id, eventId), byFilter, searchCondition(search));
   const order = filter === "waitlisted" ? [asc(r.queued_at), asc(r.id)] : [desc(r.created_at), desc(r.id)];
   return [
     db.select(deskColumns).from(r).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
@@ -741,7 +744,7 @@ export function registrationCountsByEventQuery(db: Db) {
 
 export type Registration = Pick<
   typeof r.$inferSelect,
-  "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at"
+  "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at" | "payment_status"
 >;
 
 const exportColumns = {
@@ -753,6 +756,7 @@ const exportColumns = {
   status: r.status,
   code: r.code,
   checked_in_at: r.checked_in_at,
+  payment_status: r.payment_status,
 };
 
 /**

@@ -10,12 +10,14 @@ import type { MessageSender, OutboxRenderer } from "~/server/outbox.server";
 import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import { ACCOUNT_OUTBOX_KINDS, renderAccountOutbox } from "~/features/accounts/index.server";
 import { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "~/features/events/index.server";
+import { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "~/features/payments/index.server";
 import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
 
 const RENDERERS: readonly { kinds: readonly string[]; render: OutboxRenderer }[] = [
   { kinds: MESSAGING_OUTBOX_KINDS, render: renderMessagingOutbox },
   { kinds: REGISTRATION_OUTBOX_KINDS, render: renderRegistrationOutbox },
   { kinds: ACCOUNT_OUTBOX_KINDS, render: renderAccountOutbox },
+  { kinds: PAYMENTS_OUTBOX_KINDS, render: renderPaymentsOutbox },
 ];
 
 /** Each row's e-mail (without its recipient, which is the row's), or why it cannot be sent. */

@@ -16,4 +16,5 @@ export const SETTINGS_DEFAULTS: SettingsValues = {
   about: ABOUT_DEFAULTS,
   mission: MISSION_DEFAULTS,
   registrations: { registrations_per_address_per_hour: 20 },
+  giving: { giving_funds: ["General Fund", "Missions and Evangelism", "Men's Conference"] },
 };

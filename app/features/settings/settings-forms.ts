@@ -7,7 +7,7 @@ import { siteLocalInputToIso } from "~/lib/time";
 import { ALWAYS, emailAddress, optionalId, requiredText, tooLong } from "../../lib/schema-fields";
 
 /** The sections, each saved on its own with its own version. */
-export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission", "registrations"] as const;
+export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission", "registrations", "giving"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Text that may be left empty (""). */
@@ -201,6 +201,11 @@ export const registrationLimitsSchema = z.object({
   registrations_per_address_per_hour: z.number({ error: PER_ADDRESS_MESSAGE }).int(PER_ADDRESS_MESSAGE).min(1, PER_ADDRESS_MESSAGE).max(1000, PER_ADDRESS_MESSAGE),
 });
 
+/** The funds /give offers (issue 23): one per line. */
+export const givingSchema = z.object({
+  giving_funds: lines({ required: "Please enter at least one fund", most: 20, max: 80 }),
+});
+
 /** Each section's schema, by the key it is stored under. */
 export const SECTION_SCHEMAS = {
   organisation: organisationSchema,
@@ -211,6 +216,7 @@ export const SECTION_SCHEMAS = {
   about: aboutPageSchema,
   mission: missionPageSchema,
   registrations: registrationLimitsSchema,
+  giving: givingSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export type SettingsValues = { [K in SettingsSection]: z.output<(typeof SECTION_SCHEMAS)[K]> };
@@ -225,6 +231,7 @@ export const SECTION_FORMS = {
   about: { heading: "About page", submit: "Save About page", saved: "About page saved" },
   mission: { heading: "Mission & Vision page", submit: "Save Mission & Vision page", saved: "Mission & Vision page saved" },
   registrations: { heading: "Registrations", submit: "Save registration limits", saved: "Registration limits saved" },
+  giving: { heading: "Giving", submit: "Save giving", saved: "Giving saved" },
 } as const satisfies Record<SettingsSection, { heading: string; submit: string; saved: string }>;
 
 /** "Someone saved these settings at 10:42; reload to see their changes" (the time in Malawi). */

@@ -15,7 +15,7 @@ export function JoinCta() {
             Find a Chapter
           </Link>
           <Link
-            to="/contact?subject=Supporting%20the%20mission#message-form"
+            to="/give"
             className="inline-flex items-center justify-center rounded-md border border-white/70 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
           >
             Support Our Mission

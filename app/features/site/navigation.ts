@@ -35,4 +35,5 @@ export const FOOTER_LINKS = [
   { label: "Testimonies", to: "/testimonies" },
   { label: "Associations", to: "/associations" },
   { label: "Contact", to: "/contact" },
+  { label: "Give", to: "/give" },
 ];

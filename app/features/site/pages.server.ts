@@ -9,6 +9,7 @@ import { errorForLog } from "~/server/log-text.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
 import { activeEventByIdQuery, activeEventsQuery, associationChoicesOf, associationChoicesQuery, chosenConferenceEventQuery, eventQuestionsQuery, nextOpenEventQuery, questionsOf, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
+import { registrationFeeQuery, registrationPaymentsQuery } from "~/features/payments/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
 
@@ -93,9 +94,14 @@ export async function eventRegisterPage(id: number) {
  * the token is unknown). The same single batch runs for any token, known or not.
  */
 export async function registrationPage(token: string) {
-  const { settings, own, degraded } = await withSettings("Registration page", (db) => [registrationByTokenQuery(db, token)]);
+  const { settings, own, degraded } = await withSettings("Registration page", (db) => [
+    registrationByTokenQuery(db, token),
+    registrationFeeQuery(db, token),
+    registrationPaymentsQuery(db, token),
+  ]);
   const row = own[0] && own[0][0];
-  return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), degraded };
+  const [, fee, payments] = own;
+  return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), fee: fee?.[0], payments: payments ?? [], degraded };
 }
 
 /** /ministries: every active ministry, and the one ?slug= names (null when none or unknown). */

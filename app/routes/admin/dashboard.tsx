@@ -3,6 +3,8 @@
 // rows come from its model and are drawn by the list in its content type's folder.
 import type { ComponentType, ReactNode } from "react";
 import { Link, NavLink } from "react-router";
+import { moneyThisMonth } from "~/features/payments/index.server";
+import { formatKwacha } from "~/lib/money";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
 import { BLOG_MESSAGES, LEADERSHIP_MESSAGES, MINISTRY_MESSAGES, POST_STATUSES, type PostStatus, TESTIMONY_MESSAGES } from "~/features/publishing";
 import { EVENT_MESSAGES } from "~/features/events";
@@ -72,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       accountChangesDays: ACCOUNT_CHANGES_DAYS,
       /** The conference card is a setting: only Administrators can open Settings to fix it. */
       canFixConference: canUse(context.get(adminContext).role, "settings"),
+      /** This month's fees and gifts (Administrators: giving is theirs). */
+      money: context.get(adminContext).role === "admin" ? await moneyThisMonth(now) : null,
     };
   }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
@@ -189,9 +193,10 @@ type OverviewProps = {
   canFixConference: boolean;
   accountChanges: AccountChange[];
   accountChangesDays: number;
+  money?: { fees: number; gifts: number } | null;
 };
 
-function Overview({ counts, postsLine, warning, canFixConference, accountChanges, accountChangesDays }: OverviewProps) {
+function Overview({ counts, postsLine, warning, canFixConference, accountChanges, accountChangesDays, money }: OverviewProps) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
@@ -208,6 +213,13 @@ function Overview({ counts, postsLine, warning, canFixConference, accountChanges
           <CountCard label="Ministries" value={counts.ministries} icon={<HeartIcon className={icon} />} to={adminTabHref("ministries")} />
           <CountCard label="Leadership Members" value={counts.leadership} icon={<UsersIcon className={icon} />} to={adminTabHref("leadership")} />
           <CountCard label="Event Registrations" value={counts.registrations} icon={<UsersIcon className={icon} />} />
+          {money ? (
+            <Link to="/admin/giving" className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-300">
+              <p className="text-sm font-medium text-stone-600">Money this month</p>
+              <p className="mt-1 text-lg font-bold text-stone-900">{`Fees ${formatKwacha(money.fees)}`}</p>
+              <p className="text-lg font-bold text-stone-900">{`Gifts ${formatKwacha(money.gifts)}`}</p>
+            </Link>
+          ) : null}
         </div>
       </section>
       <section aria-labelledby="quick-actions-heading">
@@ -244,7 +256,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} money={"money" in data ? data.money : null} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>

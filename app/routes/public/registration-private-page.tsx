@@ -4,7 +4,7 @@
 // Never listed, cached or indexed, and it sends no referrer (the token must not leak to the sites
 // its links lead to). An unknown token gets the 404 page after the same single batch a known one
 // costs, so the answer's timing does not tell them apart.
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { privatePageView, REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -14,6 +14,8 @@ import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/page-scripts";
 import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
+import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
+import { lookAgain, payAction, payPanelOf, pendingReference } from "~/features/payments/index.server";
 import { cancelByToken, cancellationNotes } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -47,22 +49,36 @@ const PRIVATE_HEADERS = {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   // A token of the wrong shape runs the same lookup (it finds nothing), so timing says nothing.
-  const page = await registrationPage(REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-");
+  const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  let page = await registrationPage(token);
+  const now = new Date();
+  // A payment under way: ask the provider (its verify call decides), and read again when that settled it.
+  const pending = pendingReference(page.payments);
+  if (pending && (await lookAgain(pending, now))) page = await registrationPage(token);
   const settings = siteSettings(page.settings);
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
-  if (!found) return data({ registration: null, settings }, { status: 404, headers: PRIVATE_HEADERS });
-  const registration = privatePageView(found, siteOrigin(request), new Date());
-  return data({ registration, settings }, { headers: PRIVATE_HEADERS });
+  if (!found) return data({ registration: null, settings, payment: null }, { status: 404, headers: PRIVATE_HEADERS });
+  const registration = privatePageView(found, siteOrigin(request), now);
+  const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
+  return data({ registration, settings, payment }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
   const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  let form: FormData;
   try {
-    await readFormData(request);
+    form = await readFormData(request);
   } catch (error) {
     if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
     throw error;
+  }
+  // The fee's pay form (intent=pay); any other post is the cancel form's.
+  if (form.get("intent") === "pay") {
+    const paid = await payAction(token, form, new Date());
+    if (paid.ok) return redirect(registrationPath(token), { status: 303, headers: PRIVATE_HEADERS });
+    const { payError, fieldErrors } = paid.answer;
+    return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_HEADERS });
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
   const page = await registrationPage(token);
@@ -91,11 +107,15 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 export const handle = islandPage;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  noindexMeta(loaderData?.registration ? titled(REGISTRATION_PAGE_TEXT.title, loaderData.settings) : undefined);
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...noindexMeta(loaderData?.registration ? titled(REGISTRATION_PAGE_TEXT.title, loaderData.settings) : undefined),
+  // A payment under way: the page looks again by itself, JavaScript or not.
+  ...(loaderData?.payment?.state === "pending" ? [{ httpEquiv: "refresh", content: "5" } as const] : []),
+];
 
-export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
-  const { registration } = loaderData;
+export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { registration, payment } = loaderData;
+  const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <NotFound />;
   const { view, status, place, fullName, cancellable, eventId, eventActive } = registration;
   return (
@@ -127,6 +147,7 @@ export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
             <RegistrationComplete view={view} />
           )}
         </div>
+        {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
         {cancellable ? <CancelRegistration /> : null}
       </div>
     </div>

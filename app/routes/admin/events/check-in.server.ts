@@ -5,6 +5,8 @@
 import { data } from "react-router";
 import { adminContext, type AdminRole } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
+import { feeOf } from "~/lib/money";
+import { changePayment, isPaymentIntent } from "~/features/payments/index.server";
 import {
   addRegistration,
   answersByRegistration,
@@ -32,8 +34,8 @@ const MATCH_LIMIT = 25;
  * the phone, nothing more (no whole number, no e-mail, no links to them).
  */
 function forTheDoor(person: Person, role: AdminRole) {
-  const { id, name, code, status, statusLabel, checkedInAt, checkedInText, admittedUnconfirmed } = person;
-  const door = { id, name, code, status, statusLabel, checkedInAt, checkedInText, admittedUnconfirmed };
+  const { id, name, code, status, statusLabel, checkedInAt, checkedInText, admittedUnconfirmed, paymentStatus } = person;
+  const door = { id, name, code, status, statusLabel, checkedInAt, checkedInText, admittedUnconfirmed, paymentStatus };
   return { ...door, phone: role === "volunteer" ? `…${person.phoneEnd}` : person.phone };
 }
 
@@ -52,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Their answers to the event's questions: not contact details, so door volunteers see them too.
   const answers = await answersByRegistration(rows.map((row) => row.id));
   return {
-    event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity },
+    event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity, fee: feeOf(event.price) },
     tallies: { checkedIn: tallies.checkedIn, confirmed: tallies.confirmed },
     search,
     people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [] })),
@@ -74,6 +76,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   publicPagesUnchanged(context);
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
+  // "Take cash" at the door: the cash and its receipt number (the desk's other money actions are the desk's).
+  if (isPaymentIntent(intent)) return changePayment(request, context, eventId, intent, id, formData);
   const answer = await changeCheckIn(eventId, intent, id, me.email, me.role === "volunteer");
   const url = new URL(postedPagePath(request), request.url);
   url.searchParams.delete("admit");

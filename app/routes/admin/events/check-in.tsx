@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { AnswersList } from "~/features/events";
 import { Form, Link } from "react-router";
+import { PaymentActions, PaymentBadge } from "~/features/payments";
 import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
@@ -62,7 +63,7 @@ function TapForm({
 
 type DoorPerson = Route.ComponentProps["loaderData"]["people"][number];
 
-function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void }) {
+function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void; fee: number | null }) {
   const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
   const [pending, setPending] = useState<Pending>(null);
   const [asking, setAsking] = useState(askingFirst);
@@ -106,6 +107,11 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person:
           </p>
           <AnswersList answers={person.answers} />
           {!confirmed ? <p className="mt-1 text-sm font-semibold text-amber-800">{person.statusLabel}</p> : null}
+          {fee && person.status !== "cancelled" ? (
+            <p className="mt-1">
+              <PaymentBadge state={person.paymentStatus} price={fee} />
+            </p>
+          ) : null}
         </div>
         {state.checkedIn ? (
           <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-green-800">
@@ -114,6 +120,11 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount }: { person:
           </p>
         ) : null}
       </div>
+      {fee && person.status !== "cancelled" && person.paymentStatus === "unpaid" ? (
+        <div className="mt-3">
+          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door />
+        </div>
+      ) : null}
       <div className="mt-3" aria-live="polite">
         {failed ? (
           <p role="alert" className="mb-2 text-sm font-medium text-red-800">
@@ -202,7 +213,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <>
               <ul className="space-y-3">
                 {people.map((person) => (
-                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
                 ))}
               </ul>
               {people.length === limit ? <p className="mt-3 text-sm text-stone-600">Showing the first {limit}. Type more to narrow the search.</p> : null}
@@ -213,7 +224,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Checked in last</h2>
             <ul className="mt-2 space-y-3">
               {people.map((person) => (
-                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
               ))}
             </ul>
           </>

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
+import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
@@ -42,7 +42,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
     // the event without a date: refuse it before the schema sees the empty value. The same for a
     // number field holding something that is not a number.
-    unreadable: { date: EVENT_DATE_INVALID, registration_closes_at: EVENT_DATE_INVALID, capacity: EVENT_CAPACITY_INVALID },
+    unreadable: { date: EVENT_DATE_INVALID, registration_closes_at: EVENT_DATE_INVALID, capacity: EVENT_CAPACITY_INVALID, price: EVENT_PRICE_INVALID, payment_hold_hours: EVENT_HOLD_INVALID },
   });
   const [uploading, setUploading] = useState(false);
 
@@ -108,6 +108,27 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
           />
         </fieldset>
         <EventQuestionsFieldset questions={fields.questions} association={fields.association_question} church={fields.church_question} hasAssociations={hasAssociations} />
+        <fieldset className="space-y-5 rounded-lg border border-stone-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-stone-900">Fee</legend>
+          <TextField
+            field={fields.price}
+            label="Fee (MK)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="Whole kwacha, for example 15000. Leave empty (or 0) for a free event."
+          />
+          <TextField
+            field={fields.payment_hold_hours}
+            label="Hours to pay"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint='An unpaid registration is cancelled ("not paid") this many hours after it was made, and the next person waiting moves up. Leave empty to never release a place for not paying.'
+          />
+        </fieldset>
         <FormActions
           cancelTo={EVENTS_TAB}
           submitLabel={editing ? "Update Event" : "Create Event"}

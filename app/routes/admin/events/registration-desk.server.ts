@@ -6,6 +6,7 @@ import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
 import { addRegistration, answersByRegistration, associationCounts, groupsOfRegistrations, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
+import { changePayment, deskPayments, isPaymentIntent } from "~/features/payments/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
 import { refuse } from "~/server/forms.server";
@@ -19,7 +20,7 @@ const LOAD_FAILED = "Failed to load data. Please try again.";
 /** The list's filter, search and page from the address (anything odd reads as the default). */
 export function deskQuery(url: URL) {
   const status = url.searchParams.get("status") ?? "all";
-  const filter: RegistrationFilter = (REGISTRATION_STATUSES as readonly string[]).includes(status) ? (status as RegistrationFilter) : "all";
+  const filter: RegistrationFilter = ([...REGISTRATION_STATUSES, "unpaid"] as readonly string[]).includes(status) ? (status as RegistrationFilter) : "all";
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
   return { filter, search, page };
@@ -61,6 +62,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     matches,
     pageSize: DESK_PAGE_SIZE,
     fileName: registrationsCsvFileName(event.name),
+    payments: await deskPayments(event.id),
   };
 }
 
@@ -71,5 +73,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "add") return addRegistration(request, context, eventId, formData, false);
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
+  if (isPaymentIntent(intent)) return changePayment(request, context, eventId, intent, id, formData);
   return changeRegistration(request, context, eventId, intent, id);
 }

@@ -13,6 +13,7 @@ import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
 import { AnswersList, AssociationCounts, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
+import { PaymentActions, PaymentBadge, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -27,6 +28,7 @@ const FILTERS = [
   { value: "confirmed", label: "Confirmed" },
   { value: "waitlisted", label: "Waiting list" },
   { value: "cancelled", label: "Cancelled" },
+  { value: "unpaid", label: "Unpaid" },
 ] as const;
 
 function deskHref(eventId: number, query: { filter: string; search: string; page: number }) {
@@ -98,7 +100,9 @@ function StatusBadge({ person }: { person: Person }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{person.statusLabel}</span>;
 }
 
-function PersonRow({ person, full }: { person: DeskPerson; full: boolean }) {
+type Fees = Loaded["payments"];
+
+function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; fees: Fees }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
     <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
@@ -116,6 +120,12 @@ function PersonRow({ person, full }: { person: DeskPerson; full: boolean }) {
               {person.admittedUnconfirmed ? " (not confirmed)" : ""}
             </span>
           ) : null}
+          {fees && person.status !== "cancelled" ? <PaymentBadge state={person.paymentStatus} price={fees.price} /> : null}
+          {fees?.notes[person.id]?.map((note) => (
+            <span key={note} className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              {note}
+            </span>
+          ))}
         </span>
       </td>
       <td role="cell" className={`${cell} font-mono text-stone-900`}>
@@ -155,6 +165,9 @@ function PersonRow({ person, full }: { person: DeskPerson; full: boolean }) {
           ) : null}
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? <RowAction id={person.id} intent="cancel" label={`Cancel ${person.name}`} danger /> : null}
+          {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
+            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} />
+          ) : null}
         </div>
       </td>
     </tr>
@@ -162,7 +175,7 @@ function PersonRow({ person, full }: { person: DeskPerson; full: boolean }) {
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full }: { people: DeskPerson[]; full: boolean }) {
+function PeopleTable({ people, full, fees }: { people: DeskPerson[]; full: boolean; fees: Fees }) {
   const head = "px-4 py-3";
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -178,7 +191,7 @@ function PeopleTable({ people, full }: { people: DeskPerson[]; full: boolean }) 
         </thead>
         <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
           {people.map((person) => (
-            <PersonRow key={person.id} person={person} full={full} />
+            <PersonRow key={person.id} person={person} full={full} fees={fees} />
           ))}
         </tbody>
       </table>
@@ -225,7 +238,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
     );
   }
 
-  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation } = loaderData;
+  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments } = loaderData;
   const base = `/admin/events/${event.id}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -256,6 +269,8 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
       <div className="mt-6 space-y-4">
         <Tallies event={event} tallies={tallies} />
         {byAssociation ? <AssociationCounts counts={byAssociation} doorListHref={`${base}/door-list?group=association`} /> : null}
+        {payments ? <PaymentTotals price={payments.price} totals={payments.totals} /> : null}
+        {payments && !payments.ready ? <PaymentsNotSetUp /> : null}
         {tallies.notTold > 0 ? (
           <p role="status" className="rounded-lg border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-950">
             {tallies.notTold === 1 ? "1 person has" : `${tallies.notTold} people have`} moved up from the waiting list and not been told yet. Use
@@ -267,7 +282,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
 
       <div className="mt-8">
         <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-          {FILTERS.map((filter) => (
+          {FILTERS.filter((filter) => payments || filter.value !== "unpaid").map((filter) => (
             <Link
               key={filter.value}
               to={deskHref(event.id, { filter: filter.value, search: query.search, page: 1 })}
@@ -306,7 +321,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nobody matches this filter or search.</p>
         ) : (
           <>
-            <PeopleTable people={people} full={event.full} />
+            <PeopleTable people={people} full={event.full} fees={payments} />
             <Paging eventId={event.id} query={query} matches={matches} pageSize={pageSize} shown={people.length} />
           </>
         )}

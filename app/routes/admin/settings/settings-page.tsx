@@ -13,7 +13,7 @@ import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./sec
 import { saveSettingsSection } from "~/features/settings/index.server";
 import { settingsFormPage } from "~/features/site/index.server";
 
-const SECTIONS = ["organisation", "contact", "social", "hero", "conference", "registrations"] as const;
+const SECTIONS = ["organisation", "contact", "social", "hero", "conference", "registrations", "giving"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 
@@ -100,6 +100,15 @@ function RegistrationsSection({ settings, versions, actionData }: SectionProps) 
         max={1000}
         hint="Phones on one mobile network can share an address, so keep this above the size of a church's group. Staff adding people at the desk are not limited."
       />
+    </SectionFrame>
+  );
+}
+
+function GivingSection({ settings, versions, actionData }: SectionProps) {
+  const { fields, formProps, answer } = useSectionForm({ section: "giving", actionData, defaultValue: { giving_funds: settings.giving.giving_funds.join("\n") } });
+  return (
+    <SectionFrame section="giving" version={versions.giving} answer={answer} formProps={formProps} intro="The funds people can give to on the Give page.">
+      <TextAreaField field={fields.giving_funds} label={<RequiredLabel>Funds</RequiredLabel>} rows={4} hint="One fund per line, for example: General Fund." />
     </SectionFrame>
   );
 }
@@ -218,6 +227,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <HeroSection {...props} />
       <ConferenceSection {...props} upcomingEvents={upcomingEvents} />
       <RegistrationsSection {...props} />
+      <GivingSection {...props} />
     </div>
   );
 }

@@ -1,0 +1,131 @@
+// The desk's and the door's money parts: the event's totals, each person's payment with its
+// actions (plain forms: no JavaScript needed), and the notice while payments are not set up.
+import { Form } from "react-router";
+import { buttonClass } from "~/components/form-fields";
+import { formatKwacha } from "~/lib/money";
+import type { PAYMENT_STATES } from "~/lib/stored-choices";
+
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const PAYMENT_LABELS: Record<PaymentState, string> = {
+  unpaid: "Unpaid",
+  "paid-online": "Paid online",
+  cash: "Cash",
+  waived: "Waived",
+  refunded: "Refunded",
+};
+
+/** Where the setup steps are: docs/deploy.md's "Payments", shown in the admin area. */
+export const PAYMENTS_SETUP_PATH = "/admin/payments/setup";
+
+type Totals = { expected: number; online: number; cash: number; refunded: number; outstanding: number };
+
+export function PaymentsNotSetUp() {
+  return (
+    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">Payments are not set up</p>
+      <p className="mt-1">Visitors cannot pay online yet; cash and waivers can still be recorded here.</p>
+      <a href={PAYMENTS_SETUP_PATH} className="mt-2 inline-block font-semibold text-amber-900 underline">
+        How to turn payments on (docs/deploy.md)
+      </a>
+    </div>
+  );
+}
+
+export function PaymentTotals({ price, totals }: { price: number; totals: Totals }) {
+  const items = [
+    { label: "Expected", value: totals.expected },
+    { label: "Received online", value: totals.online },
+    { label: "Received in cash", value: totals.cash },
+    { label: "Outstanding", value: totals.outstanding },
+    ...(totals.refunded ? [{ label: "Refunded", value: totals.refunded }] : []),
+  ];
+  return (
+    <section aria-labelledby="payments-heading">
+      <h2 id="payments-heading" className="text-lg font-semibold text-stone-900">
+        Payments <span className="text-sm font-normal text-stone-600">(fee {formatKwacha(price)})</span>
+      </h2>
+      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {items.map((item) => (
+          <div key={item.label} className="rounded-lg border border-stone-200 bg-white px-4 py-3">
+            <dt className="text-sm text-stone-600">{item.label}</dt>
+            <dd className="text-xl font-bold text-stone-900">{formatKwacha(item.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const TONES: Record<PaymentState, string> = {
+  unpaid: "bg-red-100 text-red-900",
+  "paid-online": "bg-green-100 text-green-900",
+  cash: "bg-green-100 text-green-900",
+  waived: "bg-stone-200 text-stone-800",
+  refunded: "bg-stone-200 text-stone-800",
+};
+
+/** "Unpaid: MK 15,000" for someone who owes the fee, else how it was settled. */
+export function PaymentBadge({ state, price }: { state: PaymentState; price: number }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`}>
+      {state === "unpaid" ? `Unpaid: ${formatKwacha(price)}` : PAYMENT_LABELS[state]}
+    </span>
+  );
+}
+
+const small = "rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50";
+
+/**
+ * The money actions on one person: "Take cash" at the door ("Record cash payment" at the desk)
+ * with the amount and the receipt number; at the desk also "Waive fee" and "Record refund".
+ */
+export function PaymentActions({ id, name, state, price, door = false }: { id: number; name: string; state: PaymentState; price: number; door?: boolean }) {
+  if (state === "unpaid") {
+    return (
+      <div className="flex flex-wrap items-start gap-2">
+        <details className="rounded-md border border-stone-200 bg-white">
+          <summary className={`${small} cursor-pointer list-none border-0`}>{door ? "Take cash" : "Record cash payment"}<span className="sr-only"> from {name}</span></summary>
+          <Form method="post" preventScrollReset className="space-y-2 p-3">
+            <input type="hidden" name="registration_id" value={id} />
+            <label className="block text-sm font-medium text-stone-900">
+              Amount (MK)
+              <input name="amount" inputMode="numeric" defaultValue={String(price)} className="mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base" />
+            </label>
+            <label className="block text-sm font-medium text-stone-900">
+              Receipt number
+              <input name="receipt_number" maxLength={40} className="mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base" />
+            </label>
+            <button type="submit" name="intent" value="record-cash" className={buttonClass.primary}>
+              Record {door ? "cash" : "cash payment"}
+            </button>
+          </Form>
+        </details>
+        {door ? null : (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="registration_id" value={id} />
+            <button type="submit" name="intent" value="waive-fee" className={small}>
+              Waive fee<span className="sr-only"> for {name}</span>
+            </button>
+          </Form>
+        )}
+      </div>
+    );
+  }
+  if (door || (state !== "paid-online" && state !== "cash")) return null;
+  return (
+    <details className="rounded-md border border-stone-200 bg-white">
+      <summary className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>
+      <Form method="post" preventScrollReset className="space-y-2 p-3">
+        <input type="hidden" name="registration_id" value={id} />
+        <label className="block text-sm font-medium text-stone-900">
+          Amount (MK)
+          <input name="amount" inputMode="numeric" defaultValue={String(price)} className="mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base" />
+        </label>
+        <button type="submit" name="intent" value="record-refund" className={buttonClass.danger}>
+          Record refund
+        </button>
+      </Form>
+    </details>
+  );
+}

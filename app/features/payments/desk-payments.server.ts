@@ -1,0 +1,124 @@
+// Money at the registration desk and the door: each person's payment, the event's totals, and the
+// staff's three money actions (cash taken with its receipt number, a fee waived, a refund). Each
+// action is one batch: the guarded change of the registration, then (only if it landed, SQLite's
+// changes()) the payments row, then the activity log's line, so a double tap records nothing twice.
+import { sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { adminContext } from "~/features/accounts";
+import { publicPagesUnchanged } from "~/features/accounts/index.server";
+import { batchable, getDb } from "~/db/db.server";
+import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
+import type { PaymentState } from "./desk-payment-parts";
+import { errorToast } from "~/server/admin-actions.server";
+import { postedPagePath } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { newPaymentReference } from "./payments.server";
+import { paymentsReady } from "./provider.server";
+
+export const DESK_PAYMENT_MESSAGES = {
+  amountInvalid: "Please enter the amount in whole kwacha, from MK 1 to MK 5,000,000 (for example 15000)",
+  receiptMissing: "Please enter the receipt number",
+  notUnpaid: "This person's fee is not unpaid any more: nothing was recorded.",
+  notPaid: "This person has not paid: there is nothing to refund.",
+  notFound: "That registration does not exist.",
+  cash: (name: string, amount: number) => ({ title: "Cash recorded", description: `${formatKwacha(amount)} from ${name}` }),
+  waived: (name: string) => ({ title: "Fee waived", description: name }),
+  refunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}` }),
+};
+
+
+/** Whole kwacha from a form field, or null for anything else ("abc", 0, negative, decimals, too much). */
+export function readAmount(value: FormDataEntryValue | null, min = 1): number | null {
+  const text = typeof value === "string" ? value.replace(/[\s,]/g, "").replace(/^MK/i, "") : "";
+  if (!/^\d{1,7}$/.test(text)) return null;
+  const amount = Number(text);
+  return amount >= min && amount <= MAX_AMOUNT ? amount : null;
+}
+
+export type DeskTotals = { expected: number; online: number; cash: number; refunded: number; outstanding: number };
+
+/** The fee, the totals, and which people have a payment staff must look at (flagged or refund due). */
+export async function deskPayments(eventId: number) {
+  const db = getDb();
+  const [events, counts, sums, attention] = await db.batch([
+    batchable(db.all<{ price: number | null }>(sql`SELECT price FROM churchevents WHERE id = ${eventId}`)),
+    batchable(db.all<{ owing: number; unpaid: number }>(sql`SELECT
+        count(*) FILTER (WHERE status = 'confirmed' AND payment_status NOT IN ('waived', 'refunded')) AS owing,
+        count(*) FILTER (WHERE status = 'confirmed' AND payment_status = 'unpaid') AS unpaid
+      FROM event_registrations WHERE event_id = ${eventId}`)),
+    batchable(db.all<{ online: number; cash: number; refunded: number }>(sql`SELECT
+        COALESCE(sum(amount_received) FILTER (WHERE kind = 'online' AND status = 'paid'), 0) AS online,
+        COALESCE(sum(amount) FILTER (WHERE kind = 'cash'), 0) AS cash,
+        COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0) AS refunded
+      FROM payments WHERE event_id = ${eventId}`)),
+    batchable(db.all<{ registration_id: number; note: string }>(sql`SELECT registration_id,
+        CASE WHEN refund_due = 1 THEN 'Paid twice: refund due' ELSE 'Payment to check: ' || flag_reason END AS note
+      FROM payments WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL`)),
+  ]);
+  const price = feeOf(events[0]?.price);
+  if (price === null) return null;
+  const count = counts[0] ?? { owing: 0, unpaid: 0 };
+  const sum = sums[0] ?? { online: 0, cash: 0, refunded: 0 };
+  const totals: DeskTotals = { expected: price * count.owing, online: sum.online, cash: sum.cash, refunded: sum.refunded, outstanding: price * count.unpaid };
+  const notes = new Map<number, string[]>();
+  for (const row of attention) notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), row.note]);
+  return { price, totals, notes: Object.fromEntries(notes), ready: paymentsReady() };
+}
+
+export type DeskPayments = NonNullable<Awaited<ReturnType<typeof deskPayments>>>;
+
+/** Whether a desk or door post is one of the money actions. */
+export function isPaymentIntent(intent: string): boolean {
+  return intent === "record-cash" || intent === "waive-fee" || intent === "record-refund";
+}
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Cash (amount and receipt number), a waiver, or a refund (amount) for one registration; answered with a toast. */
+export async function changePayment(request: Request, context: Context, eventId: number, intent: string, id: number, form: FormData) {
+  publicPagesUnchanged(context);
+  const back = postedPagePath(request);
+  const refuse = (message: string) => redirectWithToast(request, back, errorToast(message));
+  const me = context.get(adminContext);
+  const by = me.email;
+  // A door volunteer takes cash; waivers and refunds are the desk's.
+  if (me.role === "volunteer" && intent !== "record-cash") return refuse("Your account cannot use this.");
+  const at = new Date().toISOString();
+  const db = getDb();
+  const person = (await db.all<{ full_name: string; payment_status: PaymentState; price: number | null }>(sql`SELECT t.full_name, t.payment_status, e.price
+    FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.id = ${id} AND t.event_id = ${eventId}`))[0];
+  if (!person) return refuse(DESK_PAYMENT_MESSAGES.notFound);
+  const target = `registration ${id} “${person.full_name.slice(0, 80)}” (event ${eventId})`;
+
+  let amount = 0;
+  let receipt: string | null = null;
+  if (intent === "record-cash" || intent === "record-refund") {
+    const read = readAmount(form.get("amount"));
+    if (read === null) return refuse(DESK_PAYMENT_MESSAGES.amountInvalid);
+    amount = read;
+  }
+  if (intent === "record-cash") {
+    receipt = String(form.get("receipt_number") ?? "").trim().slice(0, 40);
+    if (!receipt) return refuse(DESK_PAYMENT_MESSAGES.receiptMissing);
+  }
+  const plan = {
+    "record-cash": { from: sql`payment_status = 'unpaid'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
+    "waive-fee": { from: sql`payment_status = 'unpaid'`, to: "waived", kind: "waiver", action: "Waived a fee", summary: person.price ? formatKwacha(person.price) : "" },
+    "record-refund": { from: sql`payment_status IN ('paid-online', 'cash')`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
+  }[intent as "record-cash" | "waive-fee" | "record-refund"];
+  if (!plan) return refuse("Unknown action.");
+
+  const reference = newPaymentReference(plan.kind === "cash" ? "CASH" : plan.kind === "refund" ? "REFUND" : "WAIVER");
+  const [changed] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET payment_status = ${plan.to}, updated_at = ${at}
+      WHERE id = ${id} AND event_id = ${eventId} AND ${plan.from} RETURNING id`)),
+    batchable(db.all(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, receipt_number, recorded_by, paid_at, created_at, updated_at)
+      SELECT ${reference}, ${plan.kind}, 'paid', ${id}, ${eventId}, ${amount}, ${receipt}, ${by}, ${at}, ${at}, ${at} WHERE changes() = 1`)),
+    batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
+      SELECT ${at}, ${by}, 'write', ${plan.action}, ${target}, ${plan.summary} WHERE changes() = 1`)),
+  ]);
+  if (!changed[0]) return refuse(intent === "record-refund" ? DESK_PAYMENT_MESSAGES.notPaid : DESK_PAYMENT_MESSAGES.notUnpaid);
+  const toast =
+    intent === "record-cash" ? DESK_PAYMENT_MESSAGES.cash(person.full_name, amount) : intent === "waive-fee" ? DESK_PAYMENT_MESSAGES.waived(person.full_name) : DESK_PAYMENT_MESSAGES.refunded(person.full_name, amount);
+  return redirectWithToast(request, back, toast);
+}

@@ -1,0 +1,138 @@
+// Giving (/give): a gift to one of the funds the settings list, paid with the same mobile-money flow
+// as a fee. The gift and its charge are written in one batch; the thank-you page (/give/{token})
+// follows the charge until the provider's verify call confirms it, then shows the receipt number.
+// /admin/giving reads every gift, with totals by fund and by month.
+import { sql } from "drizzle-orm";
+import { batchable, getDb } from "~/db/db.server";
+import { MAX_AMOUNT } from "~/lib/money";
+import { formatInSiteZone } from "~/lib/time";
+import { normalizePhone } from "~/server/phone.server";
+import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
+import { GIVE_TEXT } from "./give-text";
+import { operatorOfPhone, type PaymentOperator } from "./operators";
+import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
+import { paymentProvider } from "./provider.server";
+
+
+const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+function newReceiptNumber(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `G-${[...bytes].map((byte) => RECEIPT_ALPHABET[byte % RECEIPT_ALPHABET.length]).join("")}`;
+}
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export type GiveValues = { amount: string; fund: string; phone_number: string; operator: string; donor_name: string; email: string; anonymous: string };
+export type GiveAnswer = { values: GiveValues; fieldErrors: Partial<Record<keyof GiveValues, string>>; formError?: string };
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/** The /give form: checked, the gift and its charge written, the charge started. */
+export async function giveAction(form: FormData, funds: readonly string[], now: Date): Promise<{ ok: true; token: string } | { ok: false; status: number; answer: GiveAnswer }> {
+  const text = (name: keyof GiveValues, max: number) => String(form.get(name) ?? "").slice(0, max);
+  const values: GiveValues = {
+    amount: text("amount", 20),
+    fund: text("fund", 100),
+    phone_number: text("phone_number", 40),
+    operator: text("operator", 10),
+    donor_name: text("donor_name", 100).trim(),
+    email: text("email", 200).trim(),
+    anonymous: form.get("anonymous") ? "on" : "",
+  };
+  const fieldErrors: GiveAnswer["fieldErrors"] = {};
+  const typed = values.amount.replace(/[\s,]/g, "").replace(/^MK/i, "");
+  const amount = /^\d{1,9}$/.test(typed) ? Number(typed) : null;
+  if (amount === null || amount < GIVE_TEXT.minimum) fieldErrors.amount = GIVE_TEXT.amountInvalid;
+  else if (amount > MAX_AMOUNT) fieldErrors.amount = GIVE_TEXT.amountTooMuch;
+  if (!funds.includes(values.fund)) fieldErrors.fund = GIVE_TEXT.fundInvalid;
+  const phone = normalizePhone(values.phone_number);
+  const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(values.operator) ? (values.operator as PaymentOperator) : null;
+  const operator = phone ? (operatorOfPhone(phone) ?? chosen) : chosen;
+  if (!phone) fieldErrors.phone_number = GIVE_TEXT.phoneInvalid;
+  else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
+  if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
+  if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
+
+  const provider = paymentProvider();
+  if (!provider) return { ok: false, status: 503, answer: { values, fieldErrors, formError: GIVE_TEXT.notSetUp } };
+  const db = getDb();
+  const at = now.toISOString();
+  const token = newToken();
+  const reference = newPaymentReference("GIFT");
+  const anonymous = values.anonymous === "on";
+  await db.batch([
+    batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, created_at, updated_at)
+      VALUES (${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${anonymous ? null : values.donor_name || null}, ${values.email || null}, ${anonymous ? 1 : 0}, ${token}, ${at}, ${at})`)),
+    batchable(db.all(sql`INSERT INTO payments (reference, kind, status, gift_id, amount, provider, operator, phone_number, created_at, updated_at)
+      SELECT ${reference}, 'online', 'pending', id, amount, ${provider.name}, ${operator}, ${phone}, ${at}, ${at} FROM gifts WHERE token = ${token}`)),
+  ]);
+  const started = await provider.startCharge({ reference, amount, phone, operator, email: values.email || null, name: anonymous ? "" : values.donor_name });
+  if (!started.ok) {
+    console.warn(`Gift ${reference} not started: ${started.reason}`);
+    await db.run(sql`UPDATE payments SET status = 'failed', failure_reason = ${GIVE_TEXT.startFailed}, updated_at = ${at} WHERE reference = ${reference} AND status = 'pending'`);
+    return { ok: false, status: 502, answer: { values, fieldErrors, formError: GIVE_TEXT.startFailed } };
+  }
+  return { ok: true, token };
+}
+
+export type GiftRow = { id: number; receipt_number: string; amount: number; fund: string; donor_name: string | null; anonymous: number; created_at: string };
+
+/** The thank-you page: the gift and its payment (asking the provider while it is under way). */
+export async function giftPage(token: string, now: Date) {
+  const db = getDb();
+  const read = () =>
+    db.batch([
+      batchable(db.all<GiftRow>(sql`SELECT id, receipt_number, amount, fund, donor_name, anonymous, created_at FROM gifts WHERE token = ${token}`)),
+      batchable(db.all<PaymentRow>(sql`SELECT p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
+          p.provider_reference, p.flagged, p.flag_reason, p.refund_due, p.failure_reason, p.paid_at, p.created_at
+        FROM payments p WHERE p.gift_id = (SELECT id FROM gifts WHERE token = ${token}) ORDER BY p.id DESC LIMIT 1`)),
+    ]);
+  let [gifts, payments] = await read();
+  if (payments[0]?.status === "pending") {
+    const outcome = await settlePayment(payments[0].reference, now);
+    if (outcome === "paid" || outcome === "failed") [gifts, payments] = await read();
+  }
+  const gift = gifts[0];
+  if (!gift) return null;
+  return { gift, payment: payments[0] ?? null };
+}
+
+/** Every gift paid, newest first, with totals by fund and by month (Malawi time), for /admin/giving. */
+export async function givingReport() {
+  const db = getDb();
+  const [gifts] = await db.batch([
+    batchable(db.all<GiftRow & { email: string | null; phone_number: string; reference: string; operator: PaymentOperator | null; paid_at: string; flagged: number }>(sql`SELECT g.id, g.receipt_number,
+        p.amount_received AS amount, g.fund, g.donor_name, g.anonymous, g.created_at, g.email, g.phone_number, p.reference, p.operator, p.paid_at, p.flagged
+      FROM gifts g JOIN payments p ON p.gift_id = g.id AND p.status = 'paid'
+      ORDER BY p.paid_at DESC, g.id DESC`)),
+  ]);
+  const byFund = new Map<string, number>();
+  const byMonth = new Map<string, number>();
+  for (const gift of gifts) {
+    byFund.set(gift.fund, (byFund.get(gift.fund) ?? 0) + gift.amount);
+    const month = formatInSiteZone(gift.paid_at, "yyyy-MM") ?? "";
+    byMonth.set(month, (byMonth.get(month) ?? 0) + gift.amount);
+  }
+  return { gifts, byFund: [...byFund].map(([fund, total]) => ({ fund, total })), byMonth: [...byMonth].map(([month, total]) => ({ month, total })) };
+}
+
+/** This month's (Malawi time) fees and gifts received online and in cash, for the dashboard's card. */
+export async function moneyThisMonth(now: Date) {
+  const month = formatInSiteZone(now, "yyyy-MM") ?? "";
+  const rows = await getDb().all<{ fees: number; gifts: number; paid_at: string }>(sql`SELECT
+      COALESCE(CASE WHEN gift_id IS NULL THEN COALESCE(amount_received, amount) END, 0) AS fees,
+      COALESCE(CASE WHEN gift_id IS NOT NULL THEN amount_received END, 0) AS gifts, paid_at
+    FROM payments WHERE status = 'paid' AND kind IN ('online', 'cash') AND paid_at >= ${new Date(now.getTime() - 32 * 86_400_000).toISOString()}`);
+  let fees = 0;
+  let gifts = 0;
+  for (const row of rows) {
+    if (formatInSiteZone(row.paid_at, "yyyy-MM") !== month) continue;
+    fees += row.fees;
+    gifts += row.gifts;
+  }
+  return { fees, gifts };
+}

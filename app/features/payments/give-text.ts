@@ -1,0 +1,29 @@
+// What /give and its thank-you page say (safe in the browser).
+import { formatKwacha, MAX_AMOUNT } from "~/lib/money";
+
+export const GIVE_TEXT = {
+  title: "Give",
+  intro: "Support the ministry's work with Airtel Money or TNM Mpamba. Your phone will ask you to approve the gift with your PIN.",
+  presets: [5000, 10000, 20000],
+  minimum: 500,
+  amountLabel: "Amount (MK)",
+  amountInvalid: `Please enter an amount in whole kwacha, at least ${formatKwacha(500)}`,
+  amountTooMuch: `The most you can give at once is ${formatKwacha(MAX_AMOUNT)}`,
+  fundLabel: "Fund",
+  fundInvalid: "Please choose a fund",
+  phoneLabel: "Mobile money number",
+  operatorLegend: "Which wallet is this number? (we tell from 099/098 and 088/089 numbers)",
+  phoneInvalid: "Please enter a mobile money number, for example 0991 234 567",
+  operatorMissing: "Please choose Airtel Money or TNM Mpamba",
+  nameLabel: "Your name (optional)",
+  emailLabel: "Email (optional, for a receipt)",
+  emailInvalid: "Please enter a valid email address, or leave it empty",
+  anonymous: "Give anonymously",
+  button: (amount: number | null) => (amount ? `Give ${formatKwacha(amount)}` : "Give"),
+  notSetUp: "Online giving is not available yet. Please contact the office to give.",
+  startFailed: "The payment could not be started. Please try again.",
+  thanksTitle: "Thank you for your gift",
+  pendingTitle: "Approve the gift on your phone",
+  receipt: (receipt: string) => `Receipt number ${receipt}`,
+  failed: "The payment did not go through. You can try again.",
+} as const;

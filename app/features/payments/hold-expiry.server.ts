@@ -1,0 +1,42 @@
+// Releasing unpaid places (an event's "Hours to pay", payment_hold_hours): a confirmed registration
+// whose fee is still unpaid that many hours after it was made (or after it moved up from the waiting
+// list) is cancelled with the reason "not paid", and in the same batch the first people waiting move
+// up into the places it frees (the events feature's guarded promotion, with their e-mails). Run by
+// the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
+// overlap never cancel twice or give a place twice.
+import { sql } from "drizzle-orm";
+import { batchable, getDb } from "~/db/db.server";
+import { movedUpEmailQuery, movedUpNote, promoteQuery } from "~/features/events/index.server";
+import { bumpContentVersion } from "~/server/content-version.server";
+
+export const NOT_PAID = "not paid";
+
+/** Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). */
+function expiredSql(at: string) {
+  return sql`status = 'confirmed' AND payment_status = 'unpaid'
+    AND COALESCE(promoted_at, created_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-' || (SELECT e.payment_hold_hours FROM churchevents e WHERE e.id = event_registrations.event_id) || ' hours')`;
+}
+
+/** Cancels the unpaid holds that ran out at `now` and moves people up; how many of each. */
+export async function releaseUnpaidHolds(now: number): Promise<{ cancelled: number; promoted: number }> {
+  const db = getDb();
+  const at = new Date(now).toISOString();
+  const events = await db.all<{ id: number }>(sql`SELECT DISTINCT event_id AS id FROM event_registrations
+    WHERE event_id IN (SELECT id FROM churchevents WHERE price > 0 AND payment_hold_hours IS NOT NULL) AND ${expiredSql(at)}`);
+  let cancelled = 0;
+  let promoted = 0;
+  for (const { id } of events) {
+    const [gone, , up] = await db.batch([
+      batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at}, cancelled_by = 'system',
+          cancel_reason = ${NOT_PAID}, updated_at = ${at}
+        WHERE event_id = ${id} AND ${expiredSql(at)} RETURNING id`)),
+      movedUpEmailQuery(db, movedUpNote(), id),
+      promoteQuery(db, id, at),
+    ]);
+    cancelled += gone.length;
+    promoted += up.length;
+    // The lists may stop saying 'Full': places were freed and not all were taken.
+    if (gone.length > up.length) await bumpContentVersion();
+  }
+  return { cancelled, promoted };
+}

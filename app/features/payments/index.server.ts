@@ -1,0 +1,11 @@
+// The payments feature's public module on the server: what routes, the Worker and other features may
+// use of its server-only parts. What the browser may load too is in ./index.ts.
+export { lookAgain, payAction, payPanelOf, pendingReference } from "./pay-actions.server";
+export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settlePayment } from "./payments.server";
+export { paymentsReady, simulatorOn } from "./provider.server";
+export { paymentSimulator } from "./simulator-page.server";
+export { changePayment, deskPayments, type DeskPayments, isPaymentIntent } from "./desk-payments.server";
+export { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "./payment-exports.server";
+export { NOT_PAID, releaseUnpaidHolds } from "./hold-expiry.server";
+export { type GiveAnswer, giftPage, giveAction, givingReport, moneyThisMonth } from "./gifts.server";
+export { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "./gift-receipt.server";

@@ -1,0 +1,77 @@
+// The private page's fee: its panel (from the page's one batch), looking again at a payment under
+// way, and the pay form's action.
+import { formatInSiteZone } from "~/lib/time";
+import { normalizePhone, readablePhone } from "~/server/phone.server";
+import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
+import { operatorOfPhone, type PaymentOperator } from "./operators";
+import type { PayFormAnswer } from "./pay-panel";
+import { operatorName, PAY_TEXT, type PayPanel } from "./pay-view";
+import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settlePayment, startRegistrationPayment } from "./payments.server";
+import { paymentsReady, simulatorOn } from "./provider.server";
+
+/** The panel for the private page, or null when the event is free (or nothing is owed and nothing was paid). */
+export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: PaymentRow[], now: Date, returnPath: string): PayPanel | null {
+  if (!fee || !fee.price || fee.price <= 0) return null;
+  const paid = payments.find((payment) => payment.status === "paid" && !payment.refund_due);
+  if (fee.payment_status === "paid-online" && paid) {
+    const date = formatInSiteZone(paid.paid_at, "d MMM yyyy") ?? "";
+    return { state: "paid", text: PAY_TEXT.paid(paid.amount_received ?? paid.amount, operatorName(paid.operator), date, paid.reference), flagged: Boolean(paid.flagged) };
+  }
+  if (fee.payment_status === "cash") return { state: "settled", text: PAY_TEXT.cash };
+  if (fee.payment_status === "waived") return { state: "settled", text: PAY_TEXT.waived };
+  if (fee.payment_status === "refunded") return { state: "settled", text: PAY_TEXT.refunded };
+  if (fee.status === "cancelled") return null;
+  const latest = payments[0];
+  const blockedSince = now.getTime() - PENDING_BLOCK_MINUTES * 60_000;
+  if (latest?.status === "pending" && Date.parse(latest.created_at) > blockedSince) {
+    const simulatorHref = simulatorOn() ? `/api/payments/simulator/${encodeURIComponent(latest.reference)}?return=${encodeURIComponent(returnPath)}` : null;
+    return { state: "pending", amount: latest.amount, reference: latest.reference, operatorName: operatorName(latest.operator), simulatorHref };
+  }
+  return {
+    state: "owed",
+    amount: fee.price,
+    phone: readablePhone(fee.phone_number),
+    operator: operatorOfPhone(fee.phone_number),
+    lastFailed: latest !== undefined && latest.status !== "paid",
+    payable: paymentsReady(),
+  };
+}
+
+/** The latest payment still under way, to ask the provider about before showing the page. */
+export function pendingReference(payments: PaymentRow[]): string | null {
+  return payments[0]?.status === "pending" ? payments[0].reference : null;
+}
+
+/** Asks the provider about a payment under way; true when that settled it (the page should read again). */
+export async function lookAgain(reference: string, now: Date): Promise<boolean> {
+  const outcome = await settlePayment(reference, now);
+  return outcome === "paid" || outcome === "failed";
+}
+
+export type PayActionResult = { ok: true } | { ok: false; status: number; answer: PayFormAnswer };
+
+/** The pay form: the number (and the wallet when its prefix does not tell), then the charge. */
+export async function payAction(token: string, form: FormData, now: Date): Promise<PayActionResult> {
+  const typedPhone = String(form.get("phone_number") ?? "").slice(0, 40);
+  const typedOperator = String(form.get("operator") ?? "");
+  const values = { phone_number: typedPhone, operator: typedOperator };
+  const phone = normalizePhone(typedPhone);
+  const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(typedOperator) ? (typedOperator as PaymentOperator) : null;
+  const operator = phone ? (operatorOfPhone(phone) ?? chosen) : chosen;
+  const fieldErrors = { ...(phone ? {} : { phone_number: PAY_TEXT.phoneInvalid }), ...(operator ? {} : { operator: PAY_TEXT.operatorMissing }) };
+  if (!phone || !operator) return { ok: false, status: 400, answer: { fieldErrors, values } };
+  const started = await startRegistrationPayment(token, phone, operator, now);
+  switch (started.outcome) {
+    case "started":
+      return { ok: true };
+    case "in-progress":
+      return { ok: false, status: 409, answer: { payError: PAY_TEXT.inProgress, values } };
+    case "nothing-owed":
+    case "not-found":
+      return { ok: false, status: 409, answer: { payError: PAY_TEXT.nothingOwed, values } };
+    case "not-set-up":
+      return { ok: false, status: 503, answer: { payError: PAY_TEXT.notSetUp, values } };
+    case "provider-refused":
+      return { ok: false, status: 502, answer: { payError: PAY_TEXT.startFailed, values } };
+  }
+}

@@ -1,0 +1,112 @@
+// The private page's fee panel: the pay form (no JavaScript needed), the payment under way (the page
+// refreshes itself through its meta tag), or how the fee was paid.
+import { buttonClass, inputClass } from "~/components/form-fields";
+import { OPERATOR_CHOICES } from "./operators";
+import { PAY_TEXT, type PayPanel } from "./pay-view";
+
+export type PayFormAnswer = { payError?: string; fieldErrors?: { phone_number?: string; operator?: string }; values?: { phone_number: string; operator: string } };
+
+export function PaymentPanel({ panel, answer }: { panel: PayPanel; answer?: PayFormAnswer | null }) {
+  return (
+    <section aria-labelledby="fee-heading" className="mt-6 rounded-lg border border-stone-300 bg-white p-4">
+      <h2 id="fee-heading" className="text-lg font-semibold text-stone-900">
+        {PAY_TEXT.heading}
+      </h2>
+      {panel.state === "paid" || panel.state === "settled" ? (
+        <p className="mt-2 font-semibold text-green-800" role="status">
+          {panel.text}
+        </p>
+      ) : panel.state === "pending" ? (
+        <div role="status" className="mt-2 space-y-3">
+          <p className="font-semibold text-stone-900">{PAY_TEXT.pendingTitle}</p>
+          <p className="text-stone-700">{PAY_TEXT.pending(panel.amount, panel.operatorName)}</p>
+          {panel.simulatorHref ? (
+            <p>
+              <a href={panel.simulatorHref} className="font-semibold text-brand-700 underline">
+                {PAY_TEXT.simulator}
+              </a>
+            </p>
+          ) : null}
+          <p>
+            <a href="" className={buttonClass.secondary}>
+              {PAY_TEXT.refresh}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <PayForm panel={panel} answer={answer ?? null} />
+      )}
+    </section>
+  );
+}
+
+function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }>; answer: PayFormAnswer | null }) {
+  const phone = answer?.values?.phone_number ?? panel.phone;
+  const operator = answer?.values?.operator ?? panel.operator ?? "";
+  const askOperator = panel.operator === null || Boolean(answer?.fieldErrors?.operator) || Boolean(answer?.values);
+  return (
+    <div className="mt-2 space-y-3">
+      <p className="font-semibold text-stone-900">{PAY_TEXT.owed(panel.amount)}</p>
+      {!panel.payable ? (
+        <p className="text-stone-700">{PAY_TEXT.notSetUp}</p>
+      ) : (
+        <form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="intent" value="pay" />
+          <p className="text-sm text-stone-700">{PAY_TEXT.how}</p>
+          {panel.lastFailed && !answer ? (
+            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {PAY_TEXT.failed}
+            </p>
+          ) : null}
+          {answer?.payError ? (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+              {answer.payError}
+            </div>
+          ) : null}
+          <div>
+            <label htmlFor="pay-phone" className="block text-sm font-medium text-stone-900">
+              {PAY_TEXT.phoneLabel}
+            </label>
+            <input
+              id="pay-phone"
+              name="phone_number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              defaultValue={phone}
+              aria-invalid={answer?.fieldErrors?.phone_number ? true : undefined}
+              aria-describedby={answer?.fieldErrors?.phone_number ? "pay-phone-error" : undefined}
+              className={`${inputClass} mt-1`}
+            />
+            {answer?.fieldErrors?.phone_number ? (
+              <p id="pay-phone-error" className="mt-1 text-sm text-red-700">
+                {answer.fieldErrors.phone_number}
+              </p>
+            ) : null}
+          </div>
+          {askOperator ? (
+            <fieldset aria-describedby={answer?.fieldErrors?.operator ? "pay-operator-error" : undefined}>
+              <legend className="text-sm font-medium text-stone-900">{PAY_TEXT.operatorLegend}</legend>
+              <div className="mt-1 flex flex-wrap gap-4">
+                {OPERATOR_CHOICES.map((choice) => (
+                  <label key={choice.value} className="inline-flex items-center gap-2 py-1">
+                    <input type="radio" name="operator" value={choice.value} defaultChecked={operator === choice.value} />
+                    {choice.label}
+                  </label>
+                ))}
+              </div>
+              {answer?.fieldErrors?.operator ? (
+                <p id="pay-operator-error" className="mt-1 text-sm text-red-700">
+                  {answer.fieldErrors.operator}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
+          <button type="submit" className={buttonClass.primary}>
+            {PAY_TEXT.button(panel.amount)}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

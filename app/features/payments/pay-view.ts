@@ -1,0 +1,38 @@
+// What the private page shows of a registration's fee: nothing (free), what is owed with the pay
+// form, a payment under way, or how it was paid. Built on the server; safe in the browser.
+import { formatKwacha } from "~/lib/money";
+import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
+
+export const PAY_TEXT = {
+  heading: "Fee",
+  owed: (amount: number) => `Fee: ${formatKwacha(amount)}`,
+  how: "Pay with Airtel Money or TNM Mpamba. Your phone will ask you to approve the payment with your PIN.",
+  phoneLabel: "Mobile money number",
+  operatorLegend: "Which wallet is this number?",
+  button: (amount: number) => `Pay ${formatKwacha(amount)}`,
+  pendingTitle: "Approve the payment on your phone",
+  pending: (amount: number, operator: string) => `Your phone will ask you to approve ${formatKwacha(amount)} from ${operator} with your PIN. This page updates by itself.`,
+  simulator: "Open the payment simulator (local runs: it stands in for the phone)",
+  refresh: "Check again",
+  paid: (amount: number, operator: string, date: string, reference: string) => `Paid: ${formatKwacha(amount)} by ${operator} on ${date}, reference ${reference}`,
+  cash: "Paid in cash at the registration desk.",
+  waived: "No fee to pay: it was waived.",
+  refunded: "Your payment was refunded.",
+  failed: "The last payment did not go through. You can try again.",
+  notSetUp: "Online payment is not available yet. You can pay at the registration desk.",
+  phoneInvalid: "Please enter a mobile money number, for example 0991 234 567",
+  operatorMissing: "Please choose Airtel Money or TNM Mpamba",
+  inProgress: "A payment is already under way. Please approve it on your phone, or try again in 2 minutes.",
+  nothingOwed: "There is nothing to pay for this registration.",
+  startFailed: "The payment could not be started. Please try again.",
+} as const;
+
+export type PayPanel =
+  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastFailed: boolean; payable: boolean }
+  | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null }
+  | { state: "paid"; text: string; flagged: boolean }
+  | { state: "settled"; text: string };
+
+export function operatorName(operator: PaymentOperator | null): string {
+  return operator ? OPERATOR_NAMES[operator] : "mobile money";
+}

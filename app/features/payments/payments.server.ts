@@ -1,0 +1,211 @@
+// Online payments: starting a charge for a registration, and settling it. D1 has no interactive
+// transactions, so each rule two requests can race is one guarded statement or one batch:
+// - a registration has at most one charge under way or paid: the INSERT of a new charge checks it;
+// - a payment counts only once the provider's verify call confirms it for our reference; the
+//   UPDATE that records it lands once (`status <> 'paid'`), so 50 identical webhooks record one;
+// - an amount or currency other than what is owed is recorded and flagged, and the fee stays unpaid;
+// - a payment for a registration already paid is recorded and flagged for a refund;
+// - the activity log's line is written in the same batch, only by the statement that landed.
+import { sql } from "drizzle-orm";
+import { batchable, getDb, type Db } from "~/db/db.server";
+import { formatKwacha } from "~/lib/money";
+import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
+import { isKwacha } from "./paychangu.server";
+import { paymentProvider, type PaymentProvider } from "./provider.server";
+import { enqueueForEachQuery } from "~/server/outbox.server";
+import { GIFT_RECEIPT_KIND } from "./gift-receipt.server";
+
+/** Who the activity log names for what the provider reports. */
+export const PROVIDER_ACTOR = "PayChangu";
+
+/** A charge under way blocks a new one this long (the phone's prompt times out before). */
+export const PENDING_BLOCK_MINUTES = 2;
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** Our reference for a charge: "BMM-" and 10 random characters (50 bits), easy to read out. */
+export function newPaymentReference(prefix = "BMM"): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(10));
+  return `${prefix}-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("")}`;
+}
+
+export type PaymentRow = {
+  id: number;
+  reference: string;
+  kind: "online" | "cash" | "waiver" | "refund";
+  status: "pending" | "paid" | "failed";
+  registration_id: number | null;
+  gift_id: number | null;
+  amount: number;
+  amount_received: number | null;
+  operator: PaymentOperator | null;
+  provider_reference: string | null;
+  flagged: number;
+  flag_reason: string | null;
+  refund_due: number;
+  failure_reason: string | null;
+  paid_at: string | null;
+  created_at: string;
+};
+
+const PAYMENT_COLUMNS = sql.raw(`p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
+  p.provider_reference, p.flagged, p.flag_reason, p.refund_due, p.failure_reason, p.paid_at, p.created_at`);
+
+// ----- The private page --------------------------------------------------------------------------
+
+export type RegistrationFeeRow = {
+  id: number;
+  full_name: string;
+  email: string | null;
+  phone_number: string;
+  status: "confirmed" | "waitlisted" | "cancelled";
+  payment_status: "unpaid" | "paid-online" | "cash" | "waived" | "refunded";
+  price: number | null;
+};
+
+/** For the private page's one batch: the registration's fee and where it stands. */
+export function registrationFeeQuery(db: Db, token: string) {
+  return batchable(db.all<RegistrationFeeRow>(sql`SELECT t.id, t.full_name, t.email, t.phone_number, t.status, t.payment_status, e.price
+    FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`));
+}
+
+/** For the private page's one batch: the registration's online payments, newest first. */
+export function registrationPaymentsQuery(db: Db, token: string) {
+  return batchable(db.all<PaymentRow>(sql`SELECT ${PAYMENT_COLUMNS} FROM payments p
+    WHERE p.registration_id = (SELECT id FROM event_registrations WHERE token = ${token}) AND p.kind = 'online'
+    ORDER BY p.id DESC LIMIT 5`));
+}
+
+export type StartOutcome =
+  | { outcome: "started"; reference: string }
+  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" }
+  | { outcome: "provider-refused"; reference: string };
+
+/**
+ * Starts a mobile-money charge of the event's fee for the registration of `token`: one guarded
+ * INSERT (nothing owed, or a charge under way or paid: nothing is written), then the provider's call.
+ */
+export async function startRegistrationPayment(token: string, phone: string, operator: PaymentOperator, now: Date): Promise<StartOutcome> {
+  const provider = paymentProvider();
+  if (!provider) return { outcome: "not-set-up" };
+  const db = getDb();
+  const at = now.toISOString();
+  const blockedSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
+  const reference = newPaymentReference();
+  const [found, inserted] = await db.batch([
+    registrationFeeQuery(db, token),
+    batchable(db.all<{ id: number; amount: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider,
+        operator, phone_number, created_at, updated_at)
+      SELECT ${reference}, 'online', 'pending', t.id, t.event_id, e.price, ${provider.name}, ${operator}, ${phone}, ${at}, ${at}
+      FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+      WHERE t.token = ${token} AND t.status <> 'cancelled' AND t.payment_status = 'unpaid' AND e.price > 0
+        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online'
+          AND (p.status = 'paid' OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
+      RETURNING id, amount`)),
+  ]);
+  const registration = found[0];
+  if (!registration) return { outcome: "not-found" };
+  if (!inserted[0]) {
+    const owes = registration.status !== "cancelled" && registration.payment_status === "unpaid" && (registration.price ?? 0) > 0;
+    return { outcome: owes ? "in-progress" : "nothing-owed" };
+  }
+  const started = await provider.startCharge({ reference, amount: inserted[0].amount, phone, operator, email: registration.email, name: registration.full_name });
+  if (!started.ok) {
+    console.warn(`Payment ${reference} not started: ${started.reason}`);
+    await markFailed(db, reference, "The payment could not be started. Please try again.", now);
+    return { outcome: "provider-refused", reference };
+  }
+  if (started.providerReference) {
+    await db.run(sql`UPDATE payments SET provider_reference = ${started.providerReference} WHERE reference = ${reference} AND provider_reference IS NULL`);
+  }
+  return { outcome: "started", reference };
+}
+
+function markFailed(db: Db, reference: string, reason: string, now: Date) {
+  const at = now.toISOString();
+  return db.run(sql`UPDATE payments SET status = 'failed', failure_reason = ${reason}, updated_at = ${at} WHERE reference = ${reference} AND status = 'pending'`);
+}
+
+// ----- Settling: the webhook, and the private page looking again ----------------------------------
+
+export type SettleOutcome = "paid" | "already-settled" | "failed" | "pending" | "unknown-payment" | "unconfirmed";
+
+/** The webhook: a bad signature changes nothing (401); a good one makes us ask the provider. */
+export async function receiveWebhook(rawBody: string, signature: string | null, now = new Date()): Promise<{ status: 200 | 400 | 401 | 503; body: Record<string, unknown> }> {
+  const provider = paymentProvider();
+  if (!provider) return { status: 503, body: { error: "Payments are not set up" } };
+  if (!(await provider.signatureValid(rawBody, signature))) return { status: 401, body: { error: "Invalid signature" } };
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(rawBody) as Record<string, unknown>;
+  } catch {
+    return { status: 400, body: { error: "The body is not JSON" } };
+  }
+  const reference = typeof payload.charge_id === "string" ? payload.charge_id : typeof payload.tx_ref === "string" ? payload.tx_ref : null;
+  if (!reference) return { status: 400, body: { error: "No charge_id" } };
+  const outcome = await settlePayment(reference, now, provider);
+  return { status: 200, body: { received: true, outcome } };
+}
+
+/**
+ * Asks the provider about one charge and records what its verify call confirms: paid (once, with
+ * any flag), failed, or still pending. Never on the word of a webhook or a return URL alone.
+ */
+export async function settlePayment(reference: string, now: Date, provider: PaymentProvider | null = paymentProvider()): Promise<SettleOutcome> {
+  if (!provider) return "unconfirmed";
+  const db = getDb();
+  const payment = (await db.all<PaymentRow>(sql`SELECT ${PAYMENT_COLUMNS} FROM payments p WHERE p.reference = ${reference} AND p.kind = 'online'`))[0];
+  if (!payment) return "unknown-payment";
+  if (payment.status === "paid") return "already-settled";
+  const verified = await provider.verify(reference);
+  if (verified.status === "pending" || verified.status === "unknown") return verified.status === "pending" ? "pending" : "unconfirmed";
+  if (verified.status === "failed") {
+    await markFailed(db, reference, "The payment was not completed.", now);
+    return "failed";
+  }
+  if (verified.reference !== reference) {
+    console.warn(`Payment ${reference}: the provider's answer names another charge (${verified.reference}); not recorded`);
+    return "unconfirmed";
+  }
+  const received = Number.isInteger(verified.amount) ? verified.amount : Math.round(verified.amount);
+  const flags = [
+    ...(isKwacha(verified.currency) ? [] : [`Paid in ${verified.currency || "an unknown currency"}, not kwacha`]),
+    ...(received !== payment.amount ? [`Paid ${formatKwacha(received)}, owed ${formatKwacha(payment.amount)}`] : []),
+  ];
+  return (await recordPaid(db, payment, received, verified.providerReference, flags, now)) ? "paid" : "already-settled";
+}
+
+/** The one batch that records a confirmed payment: lands once, logs once, marks the fee paid when all is right. */
+async function recordPaid(db: Db, payment: PaymentRow, received: number, providerReference: string | null, flags: string[], now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const flagged = flags.length > 0 ? 1 : 0;
+  const flagReason = flags.length ? flags.join("; ") : null;
+  const operatorName = payment.operator ? OPERATOR_NAMES[payment.operator] : "mobile money";
+  const [updated] = await db.batch([
+    batchable(db.all<{ id: number; refund_due: number }>(sql`UPDATE payments SET status = 'paid', amount_received = ${received},
+        provider_reference = COALESCE(${providerReference}, provider_reference), paid_at = ${at}, updated_at = ${at},
+        flagged = ${flagged}, flag_reason = ${flagReason},
+        refund_due = CASE WHEN registration_id IS NOT NULL
+          AND (SELECT payment_status FROM event_registrations WHERE id = payments.registration_id) <> 'unpaid' THEN 1 ELSE 0 END
+      WHERE reference = ${payment.reference} AND status <> 'paid'
+      RETURNING id, refund_due`)),
+    // changes(): the rows the UPDATE just before changed, so only the request that recorded it logs it.
+    batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
+      SELECT ${at}, ${PROVIDER_ACTOR}, 'write',
+        CASE WHEN refund_due = 1 THEN 'Payment received twice (refund due)' WHEN flagged = 1 THEN 'Payment received (flagged)' ELSE 'Payment received' END,
+        'payment ' || reference,
+        ${`${formatKwacha(received)} by ${operatorName}`} || COALESCE('; ' || flag_reason, '')
+      FROM payments WHERE reference = ${payment.reference} AND changes() = 1`)),
+    // A gift's e-mail receipt, when the giver left an address (only by the batch that recorded it).
+    enqueueForEachQuery(db, {
+      kind: GIFT_RECEIPT_KIND,
+      to: sql`g.email`,
+      aboutId: sql`g.id`,
+      from: sql`FROM gifts g JOIN payments p ON p.gift_id = g.id WHERE p.reference = ${payment.reference} AND g.email IS NOT NULL AND changes() = 1`,
+    }),
+    batchable(db.all(sql`UPDATE event_registrations SET payment_status = 'paid-online', updated_at = ${at}
+      WHERE id = (SELECT registration_id FROM payments WHERE reference = ${payment.reference} AND status = 'paid' AND flagged = 0 AND refund_due = 0)
+        AND payment_status = 'unpaid'`)),
+  ]);
+  return updated.length === 1;
+}

@@ -1,0 +1,74 @@
+// /give/{token}: a gift's thank-you page. While the payment is under way it says to approve it on
+// the phone and refreshes itself (a meta refresh: no JavaScript needed); once the provider's verify
+// call confirms it, it thanks the giver with the receipt number. Private: no-store, noindex.
+import { data } from "react-router";
+import { buttonClass } from "~/components/form-fields";
+import { GIVE_TEXT } from "~/features/payments";
+import { giftPage, simulatorOn } from "~/features/payments/index.server";
+import { noindexMeta } from "~/features/site";
+import { formatKwacha } from "~/lib/money";
+import { readOnlyPage } from "~/lib/page-scripts";
+import type { Route } from "./+types/gift-thanks";
+
+const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
+
+export const handle = readOnlyPage;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const token = /^[A-Za-z0-9_-]{22,64}$/.test(params.token) ? params.token : "-";
+  const page = await giftPage(token, new Date());
+  if (!page) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  const { gift, payment } = page;
+  const state = payment?.status === "paid" ? "paid" : payment?.status === "pending" ? "pending" : "failed";
+  const simulatorHref =
+    state === "pending" && payment ? `/api/payments/simulator/${encodeURIComponent(payment.reference)}?return=${encodeURIComponent(`/give/${token}`)}` : null;
+  return data(
+    { state, amount: gift.amount, fund: gift.fund, receipt: gift.receipt_number, simulatorHref: simulatorOn() ? simulatorHref : null },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...noindexMeta(GIVE_TEXT.thanksTitle),
+  ...(loaderData?.state === "pending" ? [{ httpEquiv: "refresh", content: "5" } as const] : []),
+];
+
+export default function GiftThanks({ loaderData }: Route.ComponentProps) {
+  const { state, amount, fund, receipt, simulatorHref } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6" role="status">
+      {state === "paid" ? (
+        <>
+          <h1 className="text-2xl font-bold text-stone-900">{GIVE_TEXT.thanksTitle}</h1>
+          <p className="mt-3 text-stone-800">{`${formatKwacha(amount)} to ${fund}.`}</p>
+          <p className="mt-2 text-lg font-semibold text-stone-900">{GIVE_TEXT.receipt(receipt)}</p>
+        </>
+      ) : state === "pending" ? (
+        <>
+          <h1 className="text-2xl font-bold text-stone-900">{GIVE_TEXT.pendingTitle}</h1>
+          <p className="mt-3 text-stone-800">{`Your phone will ask you to approve ${formatKwacha(amount)} with your PIN. This page updates by itself.`}</p>
+          {simulatorHref ? (
+            <p className="mt-3">
+              <a href={simulatorHref} className="font-semibold text-brand-700 underline">
+                Open the payment simulator (local runs: it stands in for the phone)
+              </a>
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-stone-900">{GIVE_TEXT.failed}</h1>
+          <p className="mt-4">
+            <a href={`/give?amount=${amount}`} className={buttonClass.primary}>
+              Try again
+            </a>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

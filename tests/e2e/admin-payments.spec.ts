@@ -1,0 +1,76 @@
+// Paying an event's fee as a registrant does on a 360 px phone, through the local PayChangu
+// simulator (its checkout page stands in for the phone's PIN prompt), and the door taking cash from
+// someone who has not paid, which the desk then shows (issue 23).
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
+
+test.describe.configure({ timeout: 90_000 });
+
+function uniquePhone() {
+  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
+
+/** Creates an event with a fee of MK 15,000 through the admin's form; returns its id. */
+async function createPaidEvent(page: Page, name: string): Promise<string> {
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.getByLabel("Event Name").fill(name);
+  await page.getByLabel("Date and Time").fill("2030-06-12T08:00");
+  await page.getByLabel("Location").fill("Bingu International Convention Centre");
+  await page.getByLabel("Fee (MK)").fill("15000");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  const row = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  return (await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop()!;
+}
+
+/** Registers through the public form's endpoint; answers the private page's path. */
+async function registerFor(page: Page, eventId: string, name: string, phone: string): Promise<string> {
+  const answer = await page.request.post("/api/registrations", { form: { event_id: eventId, full_name: name, phone_number: phone, email: "" } });
+  const body = (await answer.json()) as { registration: { privateUrl: string } };
+  return new URL(body.registration.privateUrl).pathname;
+}
+
+test("a registrant pays the fee from the private page and sees it paid; the door takes cash and the desk shows it @mobile", async ({ page, browser, baseURL }) => {
+  await signIn(page);
+  const eventName = uniqueName("Paid Conference");
+  const eventId = await createPaidEvent(page, eventName);
+
+  // The registrant, on their phone.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await phone.goto(`/events/${eventId}`);
+  await expect(phone.getByText("Fee: MK 15,000", { exact: true })).toBeVisible();
+  const own = await registerFor(phone, eventId, "Thoko Mwale", uniquePhone());
+  await phone.goto(own);
+  await expect(phone.getByText("Fee: MK 15,000")).toBeVisible();
+  await expect(phone.getByLabel("Mobile money number")).toHaveValue(/^\+265 991/);
+  await expectNoSideways(phone);
+  await phone.getByRole("button", { name: "Pay MK 15,000" }).click();
+  await expect(phone.getByText("Approve the payment on your phone")).toBeVisible();
+  // The simulator's checkout page stands in for the PIN prompt on the phone.
+  await phone.getByRole("link", { name: /Open the payment simulator/ }).click();
+  await expect(phone.getByText("Pay MK 15,000 from")).toBeVisible();
+  await phone.getByRole("button", { name: "Approve" }).click();
+  await expect(phone).toHaveURL(new RegExp(`${own}$`));
+  await expect(phone.getByText(/^Paid: MK 15,000 by Airtel Money on \d{1,2} \w{3} \d{4}, reference BMM-[A-Z2-9]{10}$/)).toBeVisible();
+  await context.close();
+
+  // Someone else pays cash at the door.
+  const walker = `Door Payer ${Date.now().toString(36)}`;
+  await registerFor(page, eventId, walker, uniquePhone());
+  await page.goto(`/admin/events/${eventId}/check-in?q=${encodeURIComponent(walker)}`);
+  const card = page.getByRole("listitem").filter({ hasText: walker });
+  await expect(card.getByText("Unpaid: MK 15,000")).toBeVisible();
+  await card.getByText("Take cash").click();
+  await card.getByLabel("Receipt number").fill("R-2030-001");
+  await card.getByRole("button", { name: "Record cash" }).click();
+  await expect(toast(page)).toContainText("Cash recorded");
+
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await expect(page.getByText("Paid online")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: walker }).getByText("Cash", { exact: true })).toBeVisible();
+  await expect(page.getByText("Received online").locator("..")).toContainText("MK 15,000");
+  await expect(page.getByText("Received in cash").locator("..")).toContainText("MK 15,000");
+  await expectNoSideways(page);
+});

@@ -1,0 +1,135 @@
+// Giving (issue 23): /give with its preset amounts, funds from the settings' "Giving" section, the
+// same mobile-money flow through the simulator ending on a thank-you page with a receipt number;
+// refused amounts keep what was typed; /admin/giving (Administrators only) with totals by fund and
+// month and its logged CSV; the hero and the footer lead to /give; the dashboard's money card.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderPaymentsOutbox } from "~/features/payments/index.server";
+import type { OutboxRow } from "~/server/email-rules.server";
+import { createAdmin, postForm, request, seedReference, signIn } from "./helpers";
+import { mainHtml, textOf } from "./public-helpers";
+
+beforeEach(async () => {
+  await seedReference();
+});
+
+function give(fields: Record<string, string>) {
+  return postForm("/give", { amount: "10000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "Chisomo Banda", email: "", ...fields });
+}
+
+async function latestPayment() {
+  return env.DB.prepare("SELECT * FROM payments ORDER BY id DESC LIMIT 1").first<Record<string, unknown>>();
+}
+
+/** Gives and approves on the simulator; answers the thank-you page's path. */
+async function giveAndApprove(fields: Record<string, string> = {}) {
+  const answer = await give(fields);
+  expect(answer.status).toBe(303);
+  const thanks = answer.headers.get("Location")!;
+  const payment = (await latestPayment())!;
+  await request(`/api/payments/simulator/${payment.reference}/approve`, { method: "POST" });
+  return thanks;
+}
+
+describe("/give", () => {
+  it("offers MK 5,000 / 10,000 / 20,000, fills the amount from a preset, and lists the funds", async () => {
+    const text = textOf(mainHtml(await (await request("/give?amount=5000")).text()));
+    for (const part of ["MK 5,000", "MK 10,000", "MK 20,000", "General Fund", "Missions and Evangelism", "Give anonymously", "Give MK 5,000"]) expect(text, part).toContain(part);
+    const input = /<input id="give-amount"[^>]*>/.exec(await (await request("/give?amount=5000")).text())?.[0];
+    expect(input).toContain('value="5000"');
+  });
+
+  it("refuses 'abc', 0, a negative amount, one under MK 500 or over MK 5,000,000 with a message, keeping what was typed", async () => {
+    for (const [amount, message] of [
+      ["abc", "at least MK 500"],
+      ["0", "at least MK 500"],
+      ["-500", "at least MK 500"],
+      ["499", "at least MK 500"],
+      ["5000001", "The most you can give at once is MK 5,000,000"],
+    ] as const) {
+      const answer = await give({ amount });
+      expect(answer.status, amount).toBe(400);
+      const html = await answer.text();
+      expect(textOf(mainHtml(html)), amount).toContain(message);
+      expect(html).toContain(`value="${amount}"`);
+      expect(html).toContain('value="Chisomo Banda"');
+      expect(html).toContain('value="0991 222 333"');
+    }
+    expect(await latestPayment()).toBeNull();
+  });
+
+  it("thanks the giver with a receipt number once the provider confirms the gift", async () => {
+    const answer = await give({ amount: "10,000", email: "chisomo@example.mw" });
+    const thanks = answer.headers.get("Location")!;
+    expect(thanks).toMatch(/^\/give\/[A-Za-z0-9_-]{22}$/);
+    const pending = await request(thanks);
+    expect(pending.headers.get("Cache-Control")).toBe("no-store");
+    const pendingHtml = await pending.text();
+    expect(pendingHtml).toMatch(/<meta http-equiv="refresh" content="5"/);
+    expect(textOf(mainHtml(pendingHtml))).toContain("Approve the gift on your phone");
+    const payment = (await latestPayment())!;
+    expect(payment).toMatchObject({ kind: "online", amount: 10000, operator: "airtel", status: "pending" });
+    await request(`/api/payments/simulator/${payment.reference}/approve`, { method: "POST" });
+    const text = textOf(mainHtml(await (await request(thanks)).text()));
+    expect(text).toContain("Thank you for your gift");
+    expect(text).toMatch(/Receipt number G-[A-Z2-9]{8}/);
+    expect(text).toContain("MK 10,000 to General Fund");
+    // The e-mail receipt: intent in the outbox, once, rendered when sent with the receipt number.
+    const outbox = await env.DB.prepare("SELECT * FROM email_outbox WHERE kind = 'gift-receipt'").all<OutboxRow>();
+    expect(outbox.results).toHaveLength(1);
+    expect(outbox.results[0]).toMatchObject({ recipient: "chisomo@example.mw" });
+    const rendered = await renderPaymentsOutbox(outbox.results, { origin: "http://localhost", name: "Baptist Men Malawi", addressLines: ["Lilongwe"], eventsEmail: "events@example.mw" });
+    const email = rendered.get(outbox.results[0]!.id) as { subject: string; text: string };
+    expect(email.subject).toMatch(/^Thank you for your gift: receipt G-[A-Z2-9]{8}$/);
+    expect(email.text).toContain("Amount: MK 10,000");
+    expect(email.text).toContain("Fund: General Fund");
+  });
+});
+
+describe("/admin/giving", () => {
+  it("shows every gift with totals by fund and month, and exports them as CSV (logged), for Administrators only", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    await giveAndApprove({ amount: "5000" });
+    await giveAndApprove({ amount: "20000", fund: "Missions and Evangelism", anonymous: "on", donor_name: "Hidden Name" });
+    const text = textOf(await (await request("/admin/giving", { cookie })).text());
+    expect(text).toContain("General Fund MK 5,000");
+    expect(text).toContain("Missions and Evangelism MK 20,000");
+    expect(text).toMatch(/\d{4}-\d{2} MK 25,000/);
+    expect(text).toContain("Anonymous");
+    expect(text).not.toContain("Hidden Name");
+    const csv = await (await request("/api/admin/giving.csv", { cookie })).text();
+    expect(csv.split("\r\n")[0]).toBe('"Date","Receipt","Amount (MK)","Fund","Giver","Email","Phone","Paid by","Payment reference"');
+    expect(csv).toMatch(/"20000","Missions and Evangelism","Anonymous","",""/);
+    expect(csv).toMatch(/"5000","General Fund","Chisomo Banda","","0991 22 23 33","Airtel Money"/);
+    expect(await env.DB.prepare("SELECT action FROM activity_log WHERE action = 'Exported gifts (CSV)'").first()).toEqual({ action: "Exported gifts (CSV)" });
+    const dashboard = textOf(await (await request("/admin", { cookie })).text());
+    expect(dashboard).toContain("Gifts MK 25,000");
+
+    await createAdmin("editor@example.org", "correct-horse-battery", "editor");
+    const editor = await signIn("editor@example.org", "correct-horse-battery", "203.0.113.7");
+    expect((await request("/api/admin/giving.csv", { cookie: editor })).status).toBe(403);
+    expect((await request("/admin/giving", { cookie: editor })).status).toBe(403);
+  });
+
+  it("lists the funds the settings' Giving section holds, one per line", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    const version = (await env.DB.prepare("SELECT version FROM site_settings WHERE key = 'giving'").first<{ version: number }>())?.version ?? 0;
+    const saved = await postForm("/admin/settings", { section: "giving", version: String(version), giving_funds: "Building Fund\n\nWidows and Orphans\n" }, { cookie });
+    expect(saved.status).toBeLessThan(400);
+    const text = textOf(mainHtml(await (await request("/give")).text()));
+    expect(text).toContain("Building Fund");
+    expect(text).toContain("Widows and Orphans");
+    expect(text).not.toContain("General Fund");
+    expect((await give({ fund: "General Fund" })).status).toBe(400);
+  });
+});
+
+describe("the way to /give", () => {
+  it("is the home page's 'Support Our Mission' and the footer's Give link", async () => {
+    const html = await (await request("/")).text();
+    expect(html).toMatch(/href="\/give"[^>]*>\s*Support Our Mission/);
+    expect(html).toMatch(/href="\/give"[^>]*>Give</);
+  });
+});

@@ -1,0 +1,141 @@
+// Money at the registration desk and the door (issue 23): each person's payment (Unpaid, Paid
+// online, Cash, Waived, Refunded), the "Unpaid" filter, the totals, cash with its receipt number,
+// waivers and refunds (each in the activity log, each landing once), "Take cash" at the door, the
+// CSV's four payment columns, and the notice while payments are not set up.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
+import { textOf } from "./public-helpers";
+
+let cookie: string;
+const DESK = "/admin/events/registrations/1";
+
+function person(id: number, name: string, extra: Record<string, string> = {}) {
+  const columns = { id: String(id), event_id: "1", full_name: name, phone_number: `+26599100000${id}`, dedupe_key: `+26599100000${id}`, status: "confirmed", code: `CODE${id}A`, token: `token-${id}-0123456789abcdef`, ...extra };
+  return `INSERT INTO event_registrations (${Object.keys(columns).join(", ")}) VALUES (${Object.values(columns).map((v) => `'${v}'`).join(", ")})`;
+}
+
+beforeEach(async () => {
+  await createAdmin();
+  cookie = await signIn();
+  await runSql([
+    "INSERT INTO churchevents (id, name, date, price) VALUES (1, 'Men''s Conference', '2030-06-12T06:00:00.000Z', 15000)",
+    person(1, "Paid Online", { payment_status: "paid-online" }),
+    person(2, "Owes Fee"),
+    person(3, "Owes Too"),
+    person(4, "Waiting Man", { status: "waitlisted" }),
+    "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, paid_at) VALUES ('BMM-PAIDONLINE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', '2030-01-02T10:00:00.000Z')",
+  ]);
+});
+
+async function deskText(query = "") {
+  const response = await request(`${DESK}${query}`, { cookie });
+  expect(response.status).toBe(200);
+  return textOf(await response.text());
+}
+
+function act(intent: string, id: number, fields: Record<string, string> = {}, path = DESK) {
+  return postForm(path, { intent, registration_id: String(id), ...fields }, { cookie });
+}
+
+describe("the desk", () => {
+  it("shows each person's payment, the totals, and an Unpaid filter", async () => {
+    const text = await deskText();
+    expect(text).toContain("Paid online");
+    expect(text).toContain("Unpaid: MK 15,000");
+    expect(text).toMatch(/Expected MK 45,000 Received online MK 15,000 Received in cash MK 0 Outstanding MK 30,000/);
+    const unpaid = await deskText("?status=unpaid");
+    expect(unpaid).toContain("Owes Fee");
+    expect(unpaid).toContain("Owes Too");
+    expect(unpaid).not.toContain("Paid Online");
+    expect(unpaid).not.toContain("Waiting Man");
+  });
+
+  it("records cash with its receipt number once, in the activity log, and counts it", async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => act("record-cash", 2, { amount: "15,000", receipt_number: "R-0042" })));
+    const toasts = await Promise.all(answers.map((answer) => toastOf(answer)));
+    expect(toasts.filter((toast) => toast?.title === "Cash recorded")).toHaveLength(1);
+    const rows = await env.DB.prepare("SELECT kind, amount, receipt_number, recorded_by FROM payments WHERE registration_id = 2").all();
+    expect(rows.results).toEqual([{ kind: "cash", amount: 15000, receipt_number: "R-0042", recorded_by: "admin@example.org" }]);
+    const log = await env.DB.prepare("SELECT action, summary FROM activity_log WHERE action = 'Recorded a cash payment'").all();
+    expect(log.results).toEqual([{ action: "Recorded a cash payment", summary: "MK 15,000, receipt R-0042" }]);
+    const text = await deskText();
+    expect(text).toMatch(/Received in cash MK 15,000 Outstanding MK 15,000/);
+    expect(text).toContain("Cash");
+  });
+
+  it("refuses an amount of 'abc', 0, a negative one or one over MK 5,000,000, and cash without a receipt number", async () => {
+    for (const amount of ["abc", "0", "-5", "5000001", "12.5"]) {
+      const toast = await toastOf(await act("record-cash", 2, { amount, receipt_number: "R-1" }));
+      expect(toast, amount).toMatchObject({ variant: "destructive", description: expect.stringContaining("whole kwacha") });
+    }
+    expect(await toastOf(await act("record-cash", 2, { amount: "15000", receipt_number: " " }))).toMatchObject({ description: "Please enter the receipt number" });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE registration_id = 2").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("waives a fee and records a refund, both logged", async () => {
+    expect(await toastOf(await act("waive-fee", 3))).toMatchObject({ title: "Fee waived" });
+    expect(await toastOf(await act("record-refund", 1, { amount: "15000" }))).toMatchObject({ title: "Refund recorded" });
+    expect(await toastOf(await act("record-refund", 2, { amount: "15000" }))).toMatchObject({ description: "This person has not paid: there is nothing to refund." });
+    const states = await env.DB.prepare("SELECT id, payment_status FROM event_registrations WHERE id IN (1, 3) ORDER BY id").all();
+    expect(states.results).toEqual([{ id: 1, payment_status: "refunded" }, { id: 3, payment_status: "waived" }]);
+    const log = await env.DB.prepare("SELECT action FROM activity_log WHERE action IN ('Waived a fee', 'Recorded a refund') ORDER BY id").all();
+    expect(log.results).toEqual([{ action: "Waived a fee" }, { action: "Recorded a refund" }]);
+    const text = await deskText();
+    expect(text).toContain("Waived");
+    expect(text).toContain("Refunded");
+    expect(text).toMatch(/Expected MK 15,000 Received online MK 15,000 Received in cash MK 0 Outstanding MK 15,000 Refunded MK 15,000/);
+  });
+
+  it("adds the four payment columns to the CSV after its own", async () => {
+    await act("record-cash", 2, { amount: "15000", receipt_number: "R-7" });
+    await act("waive-fee", 3);
+    const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe('"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference"');
+    expect(csv).toMatch(/"Paid Online",.*,"Paid online","15000","Airtel Money","BMM-PAIDONLINE1"/);
+    expect(csv).toMatch(/"Owes Fee",.*,"Cash","15000","Cash","R-7"/);
+    expect(csv).toMatch(/"Owes Too",.*,"Waived","0","",""/);
+  });
+
+  it("says payments are not set up, with the way to the steps, when there is no provider; visitors get no pay button", async () => {
+    // Local runs have the simulator: no notice.
+    expect(await deskText()).not.toContain("Payments are not set up");
+    const vars = env as { PAYMENTS_SIMULATOR?: string };
+    const before = vars.PAYMENTS_SIMULATOR;
+    vars.PAYMENTS_SIMULATOR = "off";
+    try {
+      const html = await (await request(DESK, { cookie })).text();
+      expect(textOf(html)).toContain("Payments are not set up");
+      expect(html).toContain('href="/admin/payments/setup"');
+      const setup = textOf(await (await request("/admin/payments/setup", { cookie })).text());
+      expect(setup).toContain("PAYCHANGU_SECRET_KEY");
+      const own = textOf(await (await request("/registrations/token-2-0123456789abcdef")).text());
+      expect(own).toContain("Fee: MK 15,000");
+      expect(own).not.toContain("Pay MK 15,000");
+      expect(own).toContain("Online payment is not available yet");
+      // Cash is still recorded.
+      expect(await toastOf(await act("record-cash", 2, { amount: "15000", receipt_number: "R-9" }))).toMatchObject({ title: "Cash recorded" });
+    } finally {
+      vars.PAYMENTS_SIMULATOR = before;
+    }
+  });
+});
+
+describe("the door", () => {
+  it("shows 'Unpaid: MK 15,000' and lets a door volunteer take cash, which the desk then shows", async () => {
+    await createAdmin("door@example.org", "correct-horse-battery", "volunteer");
+    const door = await signIn("door@example.org", "correct-horse-battery", "203.0.113.9");
+    const page = textOf(await (await request("/admin/events/1/check-in?q=Owes", { cookie: door })).text());
+    expect(page).toContain("Unpaid: MK 15,000");
+    expect(page).toContain("Take cash");
+    const taken = await postForm("/admin/events/1/check-in", { intent: "record-cash", registration_id: "2", amount: "15000", receipt_number: "D-1" }, { cookie: door });
+    expect(await toastOf(taken)).toMatchObject({ title: "Cash recorded", description: "MK 15,000 from Owes Fee" });
+    // A door volunteer cannot waive or refund.
+    const waive = await postForm("/admin/events/1/check-in", { intent: "waive-fee", registration_id: "3" }, { cookie: door });
+    expect(await toastOf(waive)).toMatchObject({ variant: "destructive" });
+    const text = await deskText("?q=Owes");
+    expect(text).toMatch(/Owes Fee.*Cash/);
+    expect((await env.DB.prepare("SELECT actor FROM activity_log WHERE action = 'Recorded a cash payment'").first())).toEqual({ actor: "door@example.org" });
+  });
+});

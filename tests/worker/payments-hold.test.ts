@@ -1,0 +1,75 @@
+// An event's "Hours to pay" (payment_hold_hours): the every-10-minutes cron cancels a registration
+// still unpaid that long after it was made, with the reason "not paid", and moves the next people
+// waiting up in the same batch; exact when runs overlap (issue 23).
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
+import worker from "../../workers/app";
+import { FIXTURE_CODE, FIXTURE_TOKEN, runSql } from "./helpers";
+
+const HOUR = 3_600_000;
+const NOW = Date.parse("2030-06-01T12:00:00.000Z");
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function runCron(scheduledTime: number) {
+  const handler: ExportedHandler<Env> = worker;
+  const ctx = createExecutionContext();
+  await handler.scheduled!(createScheduledController({ cron: OUTBOX_CRON, scheduledTime }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** `n` registrations of event 1 with `status`, made at `at`, numbered from `from` (phones differ). */
+function people(n: number, from: number, status: string, at: number, extra = "") {
+  return Array.from({ length: n }, (_, i) => {
+    const k = from + i;
+    const made = iso(at + i * 1000);
+    return `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, created_at, queued_at${extra ? ", payment_status" : ""})
+      SELECT 1, 'Person ${k}', '+26599${String(k).padStart(7, "0")}', '+26599${String(k).padStart(7, "0")}', '${status}', ${FIXTURE_CODE}, ${FIXTURE_TOKEN}, '${made}', '${made}'${extra ? `, '${extra}'` : ""}`;
+  });
+}
+
+async function counts() {
+  return (await env.DB.prepare(`SELECT
+      count(*) FILTER (WHERE status = 'confirmed') AS confirmed,
+      count(*) FILTER (WHERE status = 'waitlisted') AS waiting,
+      count(*) FILTER (WHERE status = 'cancelled' AND cancel_reason = 'not paid') AS notPaid,
+      count(*) FILTER (WHERE promoted_at IS NOT NULL) AS promoted
+    FROM event_registrations WHERE event_id = 1`).first())!;
+}
+
+describe("releasing unpaid places", () => {
+  beforeEach(async () => {
+    await runSql(["INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48, 30)"]);
+  });
+
+  it("gives exactly 30 places to the 30 waiting when 30 unpaid holds run out, however many runs overlap", async () => {
+    await runSql([...people(30, 1, "confirmed", NOW - 49 * HOUR), ...people(30, 101, "waitlisted", NOW - 40 * HOUR)]);
+    await Promise.all(Array.from({ length: 5 }, () => runCron(NOW)));
+    expect(await counts()).toEqual({ confirmed: 30, waiting: 0, notPaid: 30, promoted: 30 });
+    // The 30 who moved up are the 30 who waited; each place went once.
+    const up = await env.DB.prepare("SELECT count(DISTINCT id) AS n FROM event_registrations WHERE promoted_at IS NOT NULL AND full_name LIKE 'Person 1__'").first<{ n: number }>();
+    expect(up!.n).toBe(30);
+    // Those who moved up have their own 48 hours from now: the next run leaves them.
+    await runCron(NOW + 10 * 60_000);
+    expect(await counts()).toEqual({ confirmed: 30, waiting: 0, notPaid: 30, promoted: 30 });
+    await runCron(NOW + 49 * HOUR);
+    expect((await counts()).notPaid).toBe(60);
+  });
+
+  it("keeps the paid, the waived, the holds still running, and every place of an event without hours to pay", async () => {
+    await runSql([
+      ...people(2, 1, "confirmed", NOW - 49 * HOUR, "paid-online"),
+      ...people(1, 3, "confirmed", NOW - 49 * HOUR, "waived"),
+      ...people(1, 4, "confirmed", NOW - 47 * HOUR),
+      "INSERT INTO churchevents (id, name, price) VALUES (2, 'No Hold', 15000)",
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token, created_at) SELECT 2, 'Old Unpaid', '+265888000001', 'confirmed', ${FIXTURE_CODE}, ${FIXTURE_TOKEN}, '${iso(NOW - 500 * HOUR)}'`,
+    ]);
+    await runCron(NOW);
+    expect((await counts()).notPaid).toBe(0);
+    expect((await env.DB.prepare("SELECT status FROM event_registrations WHERE event_id = 2").first())).toEqual({ status: "confirmed" });
+    await runCron(NOW + 2 * HOUR);
+    const cancelled = await env.DB.prepare("SELECT full_name, cancel_reason FROM event_registrations WHERE status = 'cancelled'").all();
+    expect(cancelled.results).toEqual([{ full_name: "Person 4", cancel_reason: "not paid" }]);
+  });
+});

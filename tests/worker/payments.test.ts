@@ -1,0 +1,235 @@
+// Paying an event's fee from the private page through the local PayChangu simulator, and the rules
+// of money coming in (issue 23, decision 021): a payment counts only after the provider's verify
+// call confirms it; a bad signature changes nothing; identical webhooks record one payment; a
+// wrong amount and a second payment are recorded and flagged; the page works without JavaScript.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
+import { hmacSha256Hex } from "~/features/payments/paychangu.server";
+import { SIMULATOR_WEBHOOK_SECRET } from "~/features/payments/simulator.server";
+import { postForm, request, runSql, seedReference } from "./helpers";
+import { mainHtml, textOf } from "./public-helpers";
+
+const FUTURE = "2030-06-12T06:00:00.000Z";
+
+beforeEach(async () => {
+  await seedReference();
+  await runSql([
+    `INSERT INTO churchevents (id, name, date, location, price) VALUES (1, 'Men''s Conference', '${FUTURE}', 'Lilongwe', 15000)`,
+    `INSERT INTO churchevents (id, name, date, location) VALUES (2, 'Free Breakfast', '${FUTURE}', 'Blantyre')`,
+  ]);
+});
+
+async function registerFor(eventId: number, phone = "0991 555 010", name = "Kondwani Phiri") {
+  const response = await postForm("/api/registrations", { event_id: String(eventId), full_name: name, phone_number: phone, email: "" }, { ip: `198.51.100.${Math.floor(Math.random() * 200)}` });
+  const answer = await response.json<RegistrationAnswer>();
+  return answer.registration!.privateUrl.split("/registrations/")[1]!;
+}
+
+async function pageText(token: string) {
+  return textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
+}
+
+function pay(token: string, fields: Record<string, string> = { phone_number: "0991 555 010" }) {
+  return postForm(`/registrations/${token}`, { intent: "pay", ...fields });
+}
+
+async function latestPayment() {
+  return env.DB.prepare("SELECT * FROM payments ORDER BY id DESC LIMIT 1").first<Record<string, unknown>>();
+}
+
+async function signedWebhook(body: string, signature?: string) {
+  return request("/api/payments/webhook", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Signature: signature ?? (await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body)) },
+    body,
+  });
+}
+
+/** The payer approves (or declines) on the simulator's page, which sends the signed webhook. */
+function decide(reference: string, decision: "approve" | "decline") {
+  return request(`/api/payments/simulator/${reference}/${decision}`, { method: "POST" });
+}
+
+async function paymentStatusOf(token: string) {
+  return (await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE token = ?").bind(token).first<{ payment_status: string }>())!.payment_status;
+}
+
+describe("an event's fee", () => {
+  it("shows 'Fee: MK 15,000' on the event page and in the registration dialog, with the wallets; a free event shows no fee", async () => {
+    const paid = textOf(mainHtml(await (await request("/events/1?register=1")).text()));
+    expect(paid).toContain("Fee: MK 15,000");
+    expect(paid).toContain("You can pay it with Airtel Money or TNM Mpamba after registering.");
+    const free = textOf(mainHtml(await (await request("/events/2?register=2")).text()));
+    expect(free).not.toContain("Fee:");
+    expect(free).not.toContain("Airtel Money");
+  });
+
+  it("leaves a free event's private page as it was: no fee, no pay button", async () => {
+    const token = await registerFor(2);
+    const text = await pageText(token);
+    expect(text).not.toContain("Fee");
+    expect(text).not.toContain("Pay MK");
+  });
+});
+
+describe("paying from the private page", () => {
+  it("pays through the simulator and shows 'Paid: MK 15,000 by Airtel Money on {date}, reference {ref}'", async () => {
+    const token = await registerFor(1);
+    const before = await (await request(`/registrations/${token}`)).text();
+    expect(textOf(mainHtml(before))).toContain("Pay MK 15,000");
+    expect(before).toContain('value="+265 991 55 50 10"');
+    // The number's prefix (099) tells the wallet: the form does not ask.
+    expect(before).not.toContain('name="operator"');
+
+    const started = await pay(token);
+    expect(started.status).toBe(303);
+    const payment = (await latestPayment())!;
+    expect(payment).toMatchObject({ kind: "online", status: "pending", amount: 15000, operator: "airtel", provider: "simulator", phone_number: "+265991555010" });
+
+    const pending = await (await request(`/registrations/${token}`)).text();
+    expect(pending).toMatch(/<meta http-equiv="refresh" content="5"/);
+    expect(textOf(mainHtml(pending))).toContain("Approve the payment on your phone");
+
+    expect((await decide(String(payment.reference), "approve")).status).toBe(303);
+    const paid = await pageText(token);
+    expect(paid).toMatch(new RegExp(`Paid: MK 15,000 by Airtel Money on \\d{1,2} \\w{3} \\d{4}, reference ${payment.reference}`));
+    expect(await paymentStatusOf(token)).toBe("paid-online");
+    const log = await env.DB.prepare("SELECT actor, action, summary FROM activity_log WHERE target = ?").bind(`payment ${payment.reference}`).all();
+    expect(log.results).toEqual([{ actor: "PayChangu", action: "Payment received", summary: "MK 15,000 by Airtel Money" }]);
+    // Paying twice is impossible: no second charge starts.
+    expect((await pay(token)).status).toBe(409);
+  });
+
+  it("asks for the wallet when the number's prefix does not tell, keeping what was typed", async () => {
+    const token = await registerFor(1, "0771 234 567");
+    const page = await (await request(`/registrations/${token}`)).text();
+    expect(page).toContain('name="operator"');
+    const refused = await pay(token, { phone_number: "0771 234 567" });
+    expect(refused.status).toBe(400);
+    const text = textOf(mainHtml(await refused.text()));
+    expect(text).toContain("Please choose Airtel Money or TNM Mpamba");
+    const bad = await pay(token, { phone_number: "12ab" });
+    const html = await bad.text();
+    expect(textOf(mainHtml(html))).toContain("Please enter a mobile money number");
+    expect(html).toContain('value="12ab"');
+    expect(await latestPayment()).toBeNull();
+    expect((await pay(token, { phone_number: "0771 234 567", operator: "tnm" })).status).toBe(303);
+    expect(await latestPayment()).toMatchObject({ operator: "tnm" });
+  });
+
+  it("lets a declined payment be tried again", async () => {
+    const token = await registerFor(1, "0888 123 456");
+    await pay(token, { phone_number: "0888 123 456" });
+    const first = (await latestPayment())!;
+    expect(first.operator).toBe("tnm");
+    await decide(String(first.reference), "decline");
+    expect((await latestPayment())!.status).toBe("failed");
+    const text = await pageText(token);
+    expect(text).toContain("The last payment did not go through. You can try again.");
+    expect(text).toContain("Pay MK 15,000");
+    expect((await pay(token, { phone_number: "0888 123 456" })).status).toBe(303);
+    expect((await latestPayment())!.id).not.toBe(first.id);
+  });
+
+  it("never counts the return to the page as paid: only the provider's verify call does", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    // The page is loaded again and again while the phone has not approved: still pending.
+    for (let i = 0; i < 3; i++) expect(await pageText(token)).toContain("Approve the payment on your phone");
+    expect((await latestPayment())!.status).toBe("pending");
+    expect(await paymentStatusOf(token)).toBe("unpaid");
+  });
+});
+
+describe("the webhook", () => {
+  it("refuses a bad or missing signature with 401 and changes nothing", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    // The charge is approved on the provider's side, but the webhook that says so is forged.
+    await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success'").run();
+    const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
+    expect((await signedWebhook(body, "0".repeat(64))).status).toBe(401);
+    expect((await signedWebhook(body, await hmacSha256Hex("another-secret", body))).status).toBe(401);
+    expect((await request("/api/payments/webhook", { method: "POST", headers: { "Content-Type": "application/json" }, body })).status).toBe(401);
+    expect((await latestPayment())!.status).toBe("pending");
+    expect(await paymentStatusOf(token)).toBe("unpaid");
+    // A signed webhook whose claims the verify call does not back (the charge still pending) records nothing either.
+    await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'pending'").run();
+    const lying = JSON.stringify({ status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
+    expect((await signedWebhook(lying)).status).toBe(200);
+    expect((await latestPayment())!.status).toBe("pending");
+  });
+
+  it("records one payment when 50 identical webhooks arrive at once", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
+    const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
+    const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => signedWebhook(body, signature)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    const rows = await env.DB.prepare("SELECT status, amount_received, flagged, refund_due FROM payments").all();
+    expect(rows.results).toEqual([{ status: "paid", amount_received: 15000, flagged: 0, refund_due: 0 }]);
+    const logged = await env.DB.prepare("SELECT count(*) AS n FROM activity_log WHERE target = ?").bind(`payment ${payment.reference}`).first<{ n: number }>();
+    expect(logged!.n).toBe(1);
+    expect(await paymentStatusOf(token)).toBe("paid-online");
+  });
+
+  it("records and flags a verified amount that differs from the fee, leaving the fee unpaid", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    await env.DB.prepare("UPDATE payment_simulator_charges SET amount = 1500").run();
+    await decide(String(payment.reference), "approve");
+    expect(await latestPayment()).toMatchObject({ status: "paid", amount_received: 1500, flagged: 1, flag_reason: "Paid MK 1,500, owed MK 15,000" });
+    expect(await paymentStatusOf(token)).toBe("unpaid");
+    const log = await env.DB.prepare("SELECT action, summary FROM activity_log WHERE target = ?").bind(`payment ${payment.reference}`).first();
+    expect(log).toEqual({ action: "Payment received (flagged)", summary: "MK 1,500 by Airtel Money; Paid MK 1,500, owed MK 15,000" });
+  });
+
+  it("records a second payment for a paid registration and flags it for a refund", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const first = (await latestPayment())!;
+    // A second charge was started before the first was paid (two phones, two tabs).
+    const registrationId = (await env.DB.prepare("SELECT id FROM event_registrations WHERE token = ?").bind(token).first<{ id: number }>())!.id;
+    await runSql([
+      `INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, phone_number) VALUES ('BMM-SECOND0001', 'online', 'pending', ${registrationId}, 1, 15000, 'simulator', 'airtel', '+265991555010')`,
+      `INSERT INTO payment_simulator_charges (charge_id, amount, mobile, operator_ref_id, ref_id) VALUES ('BMM-SECOND0001', 15000, '0991555010', 'x', '123')`,
+    ]);
+    await decide(String(first.reference), "approve");
+    await decide("BMM-SECOND0001", "approve");
+    const second = await env.DB.prepare("SELECT status, refund_due, amount_received FROM payments WHERE reference = 'BMM-SECOND0001'").first();
+    expect(second).toEqual({ status: "paid", refund_due: 1, amount_received: 15000 });
+    expect(await paymentStatusOf(token)).toBe("paid-online");
+    const log = await env.DB.prepare("SELECT action FROM activity_log WHERE target = 'payment BMM-SECOND0001'").first();
+    expect(log).toEqual({ action: "Payment received twice (refund due)" });
+  });
+});
+
+describe("the simulator", () => {
+  it("shows a checkout page with Approve and Decline for a charge under way", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    const page = await request(`/api/payments/simulator/${payment.reference}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Pay MK 15,000");
+    expect(html).toContain(">Approve<");
+    expect(html).toContain(">Decline<");
+  });
+
+  it("is not served on an address other than this machine's", async () => {
+    const response = await exportsFetch("https://baptistmen.mw/api/payments/simulator/BMM-X");
+    expect(response.status).toBe(404);
+  });
+});
+
+async function exportsFetch(url: string) {
+  const { exports } = await import("cloudflare:workers");
+  return exports.default.fetch(new Request(url));
+}
