@@ -20,6 +20,13 @@ declare global {
       MAIL_FROM?: string;
       /** The newsletter's fan-out queue (this Worker consumes it); absent without Queues. */
       OUTBOX_QUEUE?: Queue<OutboxJob>;
+      /** "twilio", or "simulator" locally; empty or absent: SMS is not set up (app/server/sms.server.ts). */
+      SMS_PROVIDER?: string;
+      /** The alphanumeric sender ID SMS come from: at most 11 characters, not generic (INFO, SMS, NOTICE). */
+      SMS_SENDER_ID?: string;
+      TWILIO_ACCOUNT_SID?: string;
+      /** Secret: signs Twilio's API calls and its delivery callbacks. */
+      TWILIO_AUTH_TOKEN?: string;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

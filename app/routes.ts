@@ -26,6 +26,8 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
+  // The short private link each SMS carries: it redirects to /registrations/{token}.
+  route("r/:token", "routes/public/short-link.tsx"),
 
   // For search engines, feed readers and phones' home screens.
   route("robots.txt", "routes/seo/robots.tsx"),

@@ -1,6 +1,6 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
-import { submitContactMessage } from "~/features/messaging/index.server";
+import { receiveSmsStatus, submitContactMessage } from "~/features/messaging/index.server";
 import { submitRegistration } from "~/features/events/index.server";
 import { adminAreaOf, canUse } from "~/features/accounts";
 import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
@@ -21,6 +21,9 @@ api.get("/health", async (c) => {
 // same checks and storage as the pages' own actions, answered with JSON for the form to show.
 api.post("/registrations", async (c) => publicFormJson(await submitRegistration(c.req.raw)));
 api.post("/contact-messages", async (c) => publicFormJson(await submitContactMessage(c.req.raw)));
+
+// The SMS provider's delivery reports (Twilio's status callbacks, signed: decision 022).
+api.post("/sms/status", (c) => receiveSmsStatus(c.req.raw));
 
 // One guard for every admin API: a session, and a role that may use the API's area (app/features/accounts/roles.ts).
 api.use("/admin/*", async (c, next) => {

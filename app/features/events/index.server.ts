@@ -5,6 +5,7 @@ export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEve
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
 export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUTBOX_KINDS, registrationReceipts, renderRegistrationOutbox } from "./registration-outbox.server";
-export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf } from "./registrations.server";
+export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf, stopSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
+export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";

@@ -28,6 +28,8 @@ export const REGISTRATION_MESSAGES = {
   full: "Sorry, this event is full.",
   rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
   emailHint: "Providing your email allows us to send you event updates.",
+  /** Under the phone field (issue 24): what SMS the number gets. */
+  phoneHint: "We send SMS about this event only: your place, changes and a reminder. You can stop them from your registration's page.",
 } as const;
 
 /** What each field says when the browser's own checks fail (the island shows it). */

@@ -14,7 +14,7 @@ import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/page-scripts";
 import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
-import { cancelByToken, cancellationNotes } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes, stopSmsByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
@@ -36,6 +36,11 @@ export const REGISTRATION_PAGE_TEXT = {
   tooLate: "The event has started, so this registration can no longer be cancelled here.",
   registerAgain: "Register again",
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
+  smsHeading: "SMS about this event",
+  smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
+  stopSmsButton: "Stop SMS about this event",
+  smsOff: "You will get no more SMS about this event.",
+  smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
 } as const;
 
 /** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
@@ -52,17 +57,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
   if (!found) return data({ registration: null, settings }, { status: 404, headers: PRIVATE_HEADERS });
-  const registration = privatePageView(found, siteOrigin(request), new Date());
+  const registration = { ...privatePageView(found, siteOrigin(request), new Date()), smsStopped: Boolean(found.sms_stopped_at) };
   return data({ registration, settings }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
   const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  let form: FormData;
   try {
-    await readFormData(request);
+    form = await readFormData(request);
   } catch (error) {
     if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
     throw error;
+  }
+  // "Stop SMS about this event" (the link in each SMS leads here; only this button changes anything).
+  if (form.get("intent") === "stop-sms") {
+    const stopped = await stopSmsByToken(token, new Date());
+    const toast = stopped ? REGISTRATION_PAGE_TEXT.smsStopped : { title: "Error", description: REGISTRATION_PAGE_TEXT.unknownLink, variant: "destructive" as const };
+    return redirectWithToast(request, registrationPath(token), toast, { status: 303 });
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
   const page = await registrationPage(token);
@@ -97,7 +109,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
   const { registration } = loaderData;
   if (!registration) return <NotFound />;
-  const { view, status, place, fullName, cancellable, eventId, eventActive } = registration;
+  const { view, status, place, fullName, cancellable, eventId, eventActive, smsStopped } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -127,9 +139,33 @@ export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
             <RegistrationComplete view={view} />
           )}
         </div>
+        {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
         {cancellable ? <CancelRegistration /> : null}
       </div>
     </div>
+  );
+}
+
+/** SMS about the event, and the button that stops them (a GET of this page never changes it). */
+function SmsChoice({ stopped }: { stopped: boolean }) {
+  return (
+    <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="sms-heading" className="font-semibold text-stone-900">
+        {REGISTRATION_PAGE_TEXT.smsHeading}
+      </h2>
+      {stopped ? (
+        <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.smsOff}</p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.smsOn}</p>
+          <form method="post" className="mt-3">
+            <button type="submit" name="intent" value="stop-sms" className={buttonClass.secondary}>
+              {REGISTRATION_PAGE_TEXT.stopSmsButton}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -32,7 +32,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-stone-900">Outbox</h1>
-      <p className="text-sm text-stone-600">Every e-mail the website sends, newest first.</p>
+      <p className="text-sm text-stone-600">Every e-mail and SMS the website sends, newest first.</p>
       {missing ? <EmailSetupNotice missing={missing} /> : null}
       <nav aria-label="Show" className="mt-5 overflow-x-auto">
         <ul className="flex gap-2">
@@ -64,9 +64,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <StatusBadge status={row.status} />
               </div>
               <p className="mt-1 text-sm break-words text-stone-700">
-                {`To ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
+                {`${row.channel === "sms" ? "SMS to" : "To"} ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
               </p>
-              {row.last_error && row.status !== "sent" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
+              {row.last_error && row.status !== "sent" && row.status !== "delivered" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
             </li>
           ))}
         </ul>
