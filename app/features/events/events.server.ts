@@ -94,6 +94,7 @@ export type EventInput = Pick<
   | "waitlist_enabled"
   | "registration_closes_at"
   | "registration_notifications"
+  | "reminder"
 >;
 
 /** Newest date first; undated events first of all, as Postgres orders NULLs in a descending sort. */

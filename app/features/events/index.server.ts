@@ -8,4 +8,5 @@ export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUT
 export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf, stopSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
+export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";

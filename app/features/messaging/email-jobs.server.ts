@@ -1,5 +1,5 @@
 // The e-mail parts of the scheduled jobs (workers/scheduled-jobs.ts).
-import { recordRegistrationSummary, registrationSummariesDue } from "~/features/events/index.server";
+import { recordRegistrationSummary, registrationSummariesDue, writeDueReminders } from "~/features/events/index.server";
 import { expireOutbox, outboxSweep } from "~/server/outbox.server";
 import { purgeUnconfirmedSubscribers } from "~/features/messaging/subscribers.server";
 import { isAddress } from "~/server/email-rules.server";
@@ -25,6 +25,15 @@ export async function sendDueEmail(scheduledTime: number): Promise<void> {
   const { newsletterIds, transactionalIds } = await outboxSweep(new Date(scheduledTime), { withQueue, newsletterLimit, channels });
   if (withQueue) await sendThroughQueue(newsletterIds);
   await deliverOutbox(withQueue ? transactionalIds : [...transactionalIds, ...newsletterIds]);
+}
+
+/**
+ * Every outbox run: the reminders now due (each event's `reminder`: the day before or two hours
+ * before), written once per event date and sent at once (SMS wait for 07:00 at night).
+ */
+export async function sendEventReminders(scheduledTime: number): Promise<void> {
+  const ids = await writeDueReminders(new Date(scheduledTime));
+  if (ids.length) await deliverOutbox(ids);
 }
 
 /** Daily: gives up messages unsent after 7 days and deletes addresses never confirmed. */

@@ -4,7 +4,7 @@ export { emailSite, type EmailSite, emailSiteOf } from "./compose.server";
 export { composerAction, composerLoader } from "./composer.server";
 export { deleteMessage, inboxPage, setMessageRead } from "./contact-messages.server";
 export { submitContactMessage } from "./contact.server";
-export { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "./email-jobs.server";
+export { dailyEmailCleanUp, sendDueEmail, sendEventReminders, sendRegistrationSummaries } from "./email-jobs.server";
 export { isLinkToken, PRIVATE_PAGE_HEADERS } from "./link-pages.server";
 export { consumeOutboxQueue, type OutboxJob } from "./newsletter-queue.server";
 export { newsletterPage } from "./newsletters.server";

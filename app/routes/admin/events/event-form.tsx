@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, eventSchema, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
+import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_MESSAGES, EVENT_REMINDER_CHOICES, eventSchema, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
@@ -35,7 +35,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     // Both switches start on for a new event (SPEC section 2).
     defaultValue: event
       ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
-      : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none" },
+      : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none", reminder: "day_before" },
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
     // the event without a date: refuse it before the schema sees the empty value. The same for a
     // number field holding something that is not a number.
@@ -103,6 +103,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
             legend="E-mail staff about registrations"
             options={REGISTRATION_NOTIFICATION_CHOICES}
           />
+          <RadioGroupField field={fields.reminder} legend="Remind registrants (SMS and e-mail)" options={EVENT_REMINDER_CHOICES} />
         </fieldset>
         <FormActions
           cancelTo={EVENTS_TAB}
