@@ -1,6 +1,5 @@
 // Reminders (issue 24): tomorrow's event reminds its confirmed registrants from the outbox cron, by
 // SMS and by e-mail where given, once, even when two runs race; moving the date arms it again.
-import { env } from "cloudflare:workers";
 import { beforeEach, expect, it } from "vitest";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import { outboxRows, runCron, withEmailSetUp } from "./email-helpers";
