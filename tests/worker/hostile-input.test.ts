@@ -117,6 +117,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
   "routes/admin/outbox/outbox-message": { admin: true, fields: ["intent"], intents: ["retry"] },
+  "routes/admin/events/event-message": { admin: true, fields: ["audience", "channel", "body", "urgent", "send_key", "intent"], intents: ["preview", "send"] },
   // The e-mail links' buttons (and mail providers' one-click unsubscribe) act on the token in the address.
   "routes/public/newsletter-confirm": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
   "routes/public/newsletter-unsubscribe": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
@@ -133,6 +134,8 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/contact-messages": { ...contact, api: true },
   "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999", "share"] },
   "POST /api/admin/events/:id/check-in": { admin: true, api: true, fields: ["intent", "registration_id"], intents: ["checkin", "admit", "undo"] },
+  // The SMS provider's signed delivery reports (not a form): anything unsigned is a 401 (or 404 while SMS is not set up).
+  "POST /api/sms/status": { admin: false, api: true, fields: ["MessageSid", "MessageStatus", "ErrorCode"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };

@@ -1,6 +1,6 @@
 // A staff message to an event's registrants (kind 'event-message', ./event-messages.server.ts) as
-// it is sent: one outbox row per recipient and channel, about_id the registration and `about` the
-// message ({ message: id }). Rendered at send time from the message and the registration: the SMS
+// it is sent: one outbox row per recipient and channel, about_id the message (event_messages) and
+// `about` the registration ({ registration: id }). Rendered at send time from the message and the registration: the SMS
 // names the sender and the event and ends with the short private link (where SMS can be turned
 // off); nothing goes by SMS to a person who turned SMS off.
 import { sql } from "drizzle-orm";
@@ -25,10 +25,10 @@ export function exampleShortLink(origin: string): string {
   return `${origin}/r/${"x".repeat(22)}`;
 }
 
-function messageIdOf(row: OutboxRow): number | null {
+function registrationIdOf(row: OutboxRow): number | null {
   try {
-    const about = JSON.parse(row.about ?? "null") as { message?: unknown } | null;
-    const id = Number(about?.message);
+    const about = JSON.parse(row.about ?? "null") as { registration?: unknown } | null;
+    const id = Number(about?.registration);
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
@@ -40,8 +40,8 @@ type Found = { registration_id: number; token: string; full_name: string; sms_st
 async function read(rows: readonly OutboxRow[]): Promise<Found[]> {
   const db = getDb();
   const pairs = rows.flatMap((row) => {
-    const message = messageIdOf(row);
-    return message && row.about_id !== null ? [{ message, registration: row.about_id }] : [];
+    const registration = registrationIdOf(row);
+    return registration && row.about_id !== null ? [{ message: row.about_id, registration }] : [];
   });
   const [found] = await db.batch([
     batchable(
@@ -54,8 +54,8 @@ async function read(rows: readonly OutboxRow[]): Promise<Found[]> {
 }
 
 function pick(found: Found[], row: OutboxRow): Found | undefined {
-  const message = messageIdOf(row);
-  return found.find((candidate) => candidate.registration_id === row.about_id && candidate.message_id === message);
+  const registration = registrationIdOf(row);
+  return found.find((candidate) => candidate.registration_id === registration && candidate.message_id === row.about_id);
 }
 
 export const renderEventMessages: SmsRenderer = async (rows, sender) => {

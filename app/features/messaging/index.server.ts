@@ -12,3 +12,4 @@ export { outboxMessage, outboxPage } from "./outbox-admin.server";
 export { deliverOutbox, emailSetup, newsletterQueueReady } from "./sender.server";
 export { confirmationState, confirmSubscription, removeSubscriber, subscribe, type Subscriber, subscriberOfUnsubscribeToken, subscribersAfter, subscribersPage, unsubscribe } from "./subscribers.server";
 export { receiveSmsStatus } from "./sms-status.server";
+export { eventMessageAction, eventMessageLoader } from "./event-message-composer.server";
