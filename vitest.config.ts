@@ -21,6 +21,8 @@ export default defineConfig(async () => {
             // E-mail is "not set up" unless a test sets MAIL_FROM (withEmailSetUp, tests/worker/email-helpers.ts), so
             // tests about other things send nothing after their responses.
             MAIL_FROM: "",
+            // SMS likewise, unless a test turns the simulator on (tests/worker/sms-helpers.ts).
+            SMS_PROVIDER: "",
           },
         },
       }),

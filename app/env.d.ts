@@ -26,6 +26,15 @@ declare global {
       PAYCHANGU_WEBHOOK_SECRET?: string;
       /** "on" in local runs only: payments go to the local simulator. The deploy check refuses it. */
       PAYMENTS_SIMULATOR?: string;
+      /** "twilio", or "simulator" locally; empty or absent: SMS is not set up (app/server/sms.server.ts). */
+      SMS_PROVIDER?: string;
+      /** The alphanumeric sender ID SMS come from: at most 11 characters, not generic (INFO, SMS, NOTICE). */
+      SMS_SENDER_ID?: string;
+      TWILIO_ACCOUNT_SID?: string;
+      /** What one SMS segment costs, in kwacha, for the composer's estimate (docs/deploy.md, "SMS"). */
+      SMS_PRICE_MWK?: string;
+      /** Secret: signs Twilio's API calls and its delivery callbacks. */
+      TWILIO_AUTH_TOKEN?: string;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

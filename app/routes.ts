@@ -35,6 +35,8 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
+  // The short private link each SMS carries: it redirects to /registrations/{token}.
+  route("r/:token", "routes/public/short-link.tsx"),
 
   // For search engines, feed readers and phones' home screens.
   route("robots.txt", "routes/seo/robots.tsx"),
@@ -79,6 +81,8 @@ export default [
       route("registrations/:id", "routes/admin/events/registration-desk.tsx"),
       route(":id/check-in", "routes/admin/events/check-in.tsx"),
       route(":id/door-list", "routes/admin/events/door-list.tsx"),
+      // A message to the event's registrants by status, by SMS and/or e-mail (issue 24).
+      route(":id/message", "routes/admin/events/event-message.tsx"),
     ]),
     route("check-in", "routes/admin/events/check-in-events.tsx"),
     route("settings", "routes/admin/settings/settings-page.tsx"),

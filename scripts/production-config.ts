@@ -25,7 +25,7 @@ function httpsOrigin(text: string): URL | null {
 
 /** What is wrong with the production settings, in words for whoever deploys; empty when deploying is safe. */
 export function productionConfigProblems(config: ProductionConfig): string[] {
-  return [...siteAddressProblems(config), ...emailProblems(config), ...paymentProblems(config)];
+  return [...siteAddressProblems(config), ...emailProblems(config), ...paymentProblems(config), ...smsProblems(config)];
 }
 
 /**
@@ -41,6 +41,14 @@ function paymentProblems(config: ProductionConfig): string[] {
     if (config.vars?.[name] !== undefined) problems.push(`${name} is a secret: remove it from ${WHERE} > "vars" and set it with \`npx wrangler secret put ${name} --env production\`.`);
   }
   return problems;
+}
+
+/** SMS is optional (docs/deploy.md, "SMS"); the simulator never belongs in production. */
+function smsProblems(config: ProductionConfig): string[] {
+  const provider = typeof config.vars?.SMS_PROVIDER === "string" ? config.vars.SMS_PROVIDER.trim() : "";
+  if (provider === "simulator") return [`SMS_PROVIDER is "simulator" ${WHERE}: set "twilio" (with SMS_SENDER_ID and TWILIO_ACCOUNT_SID) or leave it empty.`];
+  if (provider && provider !== "twilio") return [`SMS_PROVIDER must be "twilio" or empty (it is "${provider}").`];
+  return [];
 }
 
 /**

@@ -4,7 +4,7 @@
 // project keeps to these two: a job that needs another time runs on one of them and checks the
 // time itself (at 07:00 in Malawi, say: OUTBOX_CRON, when the run is at 05:00 UTC).
 import { deleteOldActivity, deleteOldSessions } from "~/features/accounts/index.server";
-import { dailyEmailCleanUp, sendDueEmail, sendRegistrationSummaries } from "~/features/messaging/index.server";
+import { dailyEmailCleanUp, sendDueEmail, sendEventReminders, sendRegistrationSummaries } from "~/features/messaging/index.server";
 import { releaseUnpaidHolds } from "~/features/payments/index.server";
 import { deleteExpiredRateLimits } from "../app/server/rate-limit.server";
 
@@ -30,6 +30,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "daily registration summaries to staff", cron: DAILY_CRON, run: (scheduledTime) => sendRegistrationSummaries(scheduledTime) },
   { name: "send due e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendDueEmail(scheduledTime) },
   { name: "release unpaid places (an event's hours to pay)", cron: OUTBOX_CRON, run: (scheduledTime) => releaseUnpaidHolds(scheduledTime) },
+  { name: "event reminders by SMS and e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendEventReminders(scheduledTime) },
 ];
 
 /**

@@ -4,7 +4,9 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ADMIN_ROLES,
+  EVENT_REMINDERS,
   GROUP_MODES,
+  OUTBOX_CHANNELS,
   PAYMENT_KINDS,
   PAYMENT_OPERATORS,
   PAYMENT_STATES,
@@ -80,6 +82,10 @@ export const churchevents = sqliteTable(
     price: integer("price"),
     /** Hours an unpaid registration keeps its place before it is cancelled ("not paid"); null: never released. */
     payment_hold_hours: integer("payment_hold_hours"),
+    /** When confirmed registrants are reminded by SMS and e-mail (issue 24): none, day_before or two_hours. */
+    reminder: text("reminder", { enum: EVENT_REMINDERS }).notNull().default("day_before"),
+    /** The event date the last reminder was written for: a reminder goes once, and again only if the date moves. */
+    reminder_sent_for: text("reminder_sent_for"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },
@@ -224,6 +230,8 @@ export const event_registrations = sqliteTable(
     admitted_unconfirmed: integer("admitted_unconfirmed", { mode: "boolean" }).notNull().default(false),
     /** The group a leader registered this person in (registration_groups), or null. */
     group_id: integer("group_id"),
+    /** The registrant pressed "Stop SMS about this event" on the private page: no SMS about it from then on. */
+    sms_stopped_at: text("sms_stopped_at"),
     created_at: text("created_at").notNull().default(nowIso),
     updated_at: text("updated_at").notNull().default(nowIso),
   },
@@ -303,6 +311,34 @@ export const newsletters = sqliteTable("newsletters", {
 });
 
 /**
+ * A message staff sent to an event's registrants by status (issue 24, /admin/events/{id}/message):
+ * what they wrote, to whom and how, snapshotted into one outbox row per recipient and channel
+ * (kind 'event-message', about_id this row) in the batch that writes it.
+ */
+export const event_messages = sqliteTable(
+  "event_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Made when the composer showed its preview: a second Send of the same preview sends nothing more. */
+    send_key: text("send_key").notNull().unique(),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    /** confirmed, waitlisted, checked_in, not_checked_in or everyone (app/lib/stored-choices.ts). */
+    audience: text("audience").notNull(),
+    /** sms, email or both. */
+    channel: text("channel").notNull(),
+    body: text("body").notNull(),
+    urgent: integer("urgent", { mode: "boolean" }).notNull().default(false),
+    sent_by: text("sent_by").notNull(),
+    /** How many outbox rows the send wrote. */
+    recipients: integer("recipients").notNull(),
+    created_at: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("event_messages_event_idx").on(t.event_id, t.id)],
+);
+
+/**
  * Every e-mail the site sends, one row per recipient: written in the same batch as whatever causes
  * it (a contact message, a subscription, a newsletter's Send), as intent (kind, recipient, about_id:
  * no text), rendered and sent afterwards (after the response,
@@ -316,8 +352,10 @@ export const email_outbox = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     /** What the message is (app/features/messaging/email-kinds.ts), e.g. contact-notification, newsletter. */
     kind: text("kind").notNull(),
-    /** How it goes out: 'email' (the only one sent so far; an SMS of the same row may follow). */
-    channel: text("channel").notNull().default("email"),
+    /** How it goes out: 'email', or 'sms' to a phone number (issue 24, decision 022). */
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("email"),
+    /** An SMS staff marked urgent: sent at night too (others wait for 07:00 in Malawi). */
+    urgent: integer("urgent", { mode: "boolean" }).notNull().default(false),
     recipient: text("recipient").notNull(),
     /**
      * What the message is about: the id of a stored row, which table by `kind` (a registration,
@@ -358,6 +396,8 @@ export const email_outbox = sqliteTable(
     index("email_outbox_status_next_idx").on(t.status, t.next_attempt_at),
     index("email_outbox_created_idx").on(t.created_at),
     index("email_outbox_newsletter_status_idx").on(t.newsletter_id, t.status),
+    index("email_outbox_provider_message_idx").on(t.provider_message_id),
+    index("email_outbox_kind_about_idx").on(t.kind, t.about_id),
   ],
 );
 

@@ -32,3 +32,14 @@ export const PAYMENT_STATUSES = ["pending", "paid", "failed"] as const;
 
 /** The mobile-money wallets PayChangu charges in Malawi. */
 export const PAYMENT_OPERATORS = ["airtel", "tnm"] as const;
+/** How an outbox row goes out (app/server/outbox.server.ts). */
+export const OUTBOX_CHANNELS = ["email", "sms"] as const;
+
+/** When an event's registrants are reminded (issue 24): not at all, the day before, or two hours before. */
+export const EVENT_REMINDERS = ["none", "day_before", "two_hours"] as const;
+
+/** Who a message to an event's registrants goes to (/admin/events/{id}/message). */
+export const MESSAGE_AUDIENCES = ["confirmed", "waitlisted", "checked_in", "not_checked_in", "everyone"] as const;
+
+/** How it goes: by SMS, by e-mail, or both. */
+export const MESSAGE_CHANNELS = ["sms", "email", "both"] as const;

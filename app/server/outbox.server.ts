@@ -2,7 +2,7 @@
 // in the same batch as what causes it, the senders' guarded claim and their results, the outbox
 // cron's sweeps, and /admin/outbox's rows. And the one slot through which features ask for sending.
 //
-// A row is intent, not text: its kind, channel ('email'), recipient and what it is about (`about_id`,
+// A row is intent, not text: its kind, channel ('email', or 'sms' to a phone: decision 022), recipient and what it is about (`about_id`,
 // the id of a stored row; `about`, small JSON for what is not a row). The kind's feature renders it
 // when it is sent (app/features/messaging/sender.server.ts asks the features' renderers) and what was
 // sent is stored on the row. To send a message from new code (e.g. a registration's confirmation):
@@ -10,12 +10,13 @@
 //   sendAfterResponse(outboxRow ? [outboxRow.id] : []);
 // and a renderer for the kind (see OutboxRenderer). A message about rows the batch changes, to an
 // address on each of them (a registrant who moves up from the waiting list), is enqueueForEachQuery.
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, is, isNotNull, isNull, lt, lte, or, SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { waitUntil } from "cloudflare:workers";
 import { email_outbox } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { MAX_SEND_ATTEMPTS, OUTBOX_EXPIRY_DAYS, STUCK_SENDING_MINUTES } from "~/lib/constants";
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
+import { isQuietHour, smsDueAt } from "~/server/sms.server";
 import { checkOutboxEmail, EmailRefused, isAddress, type OutboxContent, type OutboxEmail, type OutboxRow, storedColumnsOf } from "~/server/email-rules.server";
 
 const MINUTE = 60_000;
@@ -32,7 +33,15 @@ export type OutboxIntent = {
   aboutId?: number | null;
   /** Parameters that are not a row id (small, JSON). */
   about?: Record<string, string> | null;
+  /** 'sms': `to` is a phone number in international form; due by smsDueAt (app/server/sms.server.ts). */
+  channel?: "email" | "sms";
+  urgent?: boolean;
 };
+
+/** An SMS's recipient: a phone number in international form. */
+export function isPhoneRecipient(value: unknown): value is string {
+  return typeof value === "string" && /^\+[1-9]\d{6,14}$/.test(value);
+}
 
 /**
  * `INSERT INTO email_outbox SELECT <values> <rest> RETURNING id`, for a batch: each column takes its
@@ -55,6 +64,11 @@ export function insertOutboxSelectQuery(db: Db, values: Partial<Record<keyof Out
 }
 
 function intentValues(intent: OutboxIntent) {
+  if (intent.channel === "sms") {
+    if (!isPhoneRecipient(intent.to)) throw new EmailRefused(`"${String(intent.to).slice(0, 20)}" is not a phone number in international form`);
+    const due = smsDueAt(new Date(), intent.urgent);
+    return { kind: intent.kind, channel: "sms", urgent: Boolean(intent.urgent), next_attempt_at: due.toISOString(), recipient: intent.to, about_id: intent.aboutId ?? null, about: intent.about ? JSON.stringify(intent.about) : null };
+  }
   if (!isAddress(intent.to)) throw new EmailRefused(`"${String(intent.to).slice(0, 100)}" is not a valid e-mail address`);
   return { kind: intent.kind, recipient: intent.to, about_id: intent.aboutId ?? null, about: intent.about ? JSON.stringify(intent.about) : null };
 }
@@ -78,8 +92,15 @@ export function enqueueQuery(db: Db, intent: Omit<OutboxIntent, "aboutId"> & { a
  * The recipient (`to`), what it is about (`aboutId`) and the kind may be SQL over those rows (e.g.
  * an address column, the row's id, a CASE on its status). No text. Answers the new rows' `{ id }`.
  */
-export function enqueueForEachQuery(db: Db, rows: { kind: string | SQL; to: SQL; aboutId: SQL; from: SQL }) {
-  return insertOutboxSelectQuery(db, { kind: rows.kind, recipient: rows.to, about_id: rows.aboutId }, rows.from);
+export function enqueueForEachQuery(
+  db: Db,
+  rows: { kind: string | SQL; to: SQL; aboutId: SQL; from: SQL; channel?: SQL | "email" | "sms"; nextAttemptAt?: SQL | string; urgent?: SQL | boolean },
+) {
+  const extra: Partial<Record<keyof OutboxRow, unknown>> = {};
+  if (rows.channel !== undefined) extra.channel = rows.channel;
+  if (rows.nextAttemptAt !== undefined) extra.next_attempt_at = rows.nextAttemptAt;
+  if (rows.urgent !== undefined) extra.urgent = typeof rows.urgent === "boolean" ? Number(rows.urgent) : rows.urgent;
+  return insertOutboxSelectQuery(db, { kind: rows.kind, recipient: rows.to, about_id: rows.aboutId, ...extra }, rows.from);
 }
 
 /** For a batch: a statement in a message's place that writes nothing (there is no message to write). */
@@ -128,6 +149,16 @@ export type MessageSender = { origin: string; name: string; addressLines: readon
 
 export type OutboxRenderer = (rows: readonly OutboxRow[], sender: MessageSender) => Promise<Map<number, OutboxContent | EmailRefused>>;
 
+/** One SMS as a feature renders it from a row (channel 'sms'): GSM-7 text of one segment, unless staff wrote a longer one. */
+export type SmsContent = { kind: string; text: string };
+
+/**
+ * A feature's SMS renderer for the kinds it owns (decision 022), like OutboxRenderer: by row id the
+ * SMS to send, or why it cannot be (EmailRefused: a failed row, no retry), e.g. the person turned
+ * SMS off. `sender.smsName` is the sender ID each SMS names.
+ */
+export type SmsRenderer = (rows: readonly OutboxRow[], sender: MessageSender & { smsName: string }) => Promise<Map<number, SmsContent | EmailRefused>>;
+
 // Sending (app/features/messaging/sender.server.ts claims, renders and sends; these record it).
 
 /**
@@ -135,8 +166,8 @@ export type OutboxRenderer = (rows: readonly OutboxRow[], sender: MessageSender)
  * expired as 'sending', in one statement, and answers them. A row another sender claimed, or one
  * already sent (a queue message delivered twice), is not answered, so it is never sent twice.
  */
-export async function claimOutboxRows(ids: readonly number[], now: Date, dueBy: Date): Promise<OutboxRow[]> {
-  if (ids.length === 0) return [];
+export async function claimOutboxRows(ids: readonly number[], now: Date, dueBy: Date, channels: readonly ("email" | "sms")[] = ["email"]): Promise<OutboxRow[]> {
+  if (ids.length === 0 || channels.length === 0) return [];
   const t = email_outbox;
   const rows = await getDb()
     .update(t)
@@ -145,6 +176,9 @@ export async function claimOutboxRows(ids: readonly number[], now: Date, dueBy: 
       and(
         inArray(t.id, [...ids]),
         eq(t.status, "queued"),
+        inArray(t.channel, [...channels]),
+        // At night (Malawi time) only urgent SMS go; the rest wait, queued, for 07:00.
+        isQuietHour(now) ? or(ne(t.channel, "sms"), eq(t.urgent, true)) : undefined,
         or(isNull(t.next_attempt_at), lte(t.next_attempt_at, iso(dueBy))),
         gt(t.created_at, expiryCutoff(now)),
       ),
@@ -159,7 +193,7 @@ const claimed = (id: number) => and(eq(email_outbox.id, id), eq(email_outbox.sta
 /** What a sender rendered for a row, stored with its result: /admin/outbox shows what was sent. */
 export type RenderedColumns = ReturnType<typeof storedColumnsOf>;
 
-export async function markOutboxSent(id: number, providerMessageId: string | null, now: Date, rendered: RenderedColumns | null = null): Promise<void> {
+export async function markOutboxSent(id: number, providerMessageId: string | null, now: Date, rendered: Partial<RenderedColumns> | null = null): Promise<void> {
   await getDb()
     .update(email_outbox)
     .set({ ...rendered, status: "sent", sent_at: iso(now), provider_message_id: providerMessageId, last_error: null, next_attempt_at: null, updated_at: iso(now) })
@@ -170,7 +204,7 @@ export async function markOutboxSent(id: number, providerMessageId: string | nul
  * A failed attempt: `retryAt` is when it is tried again by itself, null for never (an admin can still
  * retry). With what was rendered for it, which a retry then sends as stored.
  */
-export async function markOutboxFailed(id: number, reason: string, retryAt: Date | null, now: Date, rendered: RenderedColumns | null = null): Promise<void> {
+export async function markOutboxFailed(id: number, reason: string, retryAt: Date | null, now: Date, rendered: Partial<RenderedColumns> | null = null): Promise<void> {
   await getDb()
     .update(email_outbox)
     .set({ ...rendered, status: "failed", last_error: reason, next_attempt_at: retryAt && iso(retryAt), updated_at: iso(now) })
@@ -204,7 +238,10 @@ export async function releaseOutboxRows(ids: readonly number[], until: Date, rea
  *   `newsletterLimit`): with a queue only those overdue by STUCK_SENDING_MINUTES (their queue
  *   message was lost) or just put back, without one every due copy.
  */
-export async function outboxSweep(now: Date, { withQueue, newsletterLimit }: { withQueue: boolean; newsletterLimit: number }) {
+export async function outboxSweep(
+  now: Date,
+  { withQueue, newsletterLimit, channels = ["email"] }: { withQueue: boolean; newsletterLimit: number; channels?: readonly ("email" | "sms")[] },
+) {
   const db = getDb();
   const t = email_outbox;
   const stuckBefore = iso(new Date(now.getTime() - STUCK_SENDING_MINUTES * MINUTE));
@@ -234,12 +271,36 @@ export async function outboxSweep(now: Date, { withQueue, newsletterLimit }: { w
     db
       .select({ id: t.id })
       .from(t)
-      .where(and(eq(t.status, "queued"), isNull(t.newsletter_id), lte(t.next_attempt_at, iso(now)), gt(t.created_at, expiryCutoff(now))))
+      .where(
+        and(
+          eq(t.status, "queued"),
+          isNull(t.newsletter_id),
+          lte(t.next_attempt_at, iso(now)),
+          gt(t.created_at, expiryCutoff(now)),
+          inArray(t.channel, channels.length ? [...channels] : ["email"]),
+          isQuietHour(now) ? or(ne(t.channel, "sms"), eq(t.urgent, true)) : undefined,
+        ),
+      )
       .orderBy(asc(t.id))
       .limit(50),
   ]);
   const newsletterIds = [...new Set([...revived.filter((row) => row.newsletter_id !== null).map((row) => row.id), ...overdue.map((row) => row.id)])].slice(0, newsletterLimit);
   return { newsletterIds, transactionalIds: due.map((row) => row.id) };
+}
+
+/**
+ * A provider's delivery report for an SMS it accepted (`providerMessageId`): delivered, or failed
+ * with the reason (no automatic retry: the network refused it). Only a row that was sent changes, so
+ * a late "sent" report, or one repeated, changes nothing. Answers whether a row changed.
+ */
+export async function recordSmsDelivery(providerMessageId: string, outcome: { delivered: true } | { delivered: false; reason: string }, now: Date): Promise<boolean> {
+  const t = email_outbox;
+  const rows = await getDb()
+    .update(t)
+    .set(outcome.delivered ? { status: "delivered", updated_at: iso(now) } : { status: "failed", last_error: outcome.reason, next_attempt_at: null, updated_at: iso(now) })
+    .where(and(eq(t.provider_message_id, providerMessageId), eq(t.channel, "sms"), eq(t.status, "sent")))
+    .returning({ id: t.id });
+  return rows.length > 0;
 }
 
 /** Daily: messages unsent OUTBOX_EXPIRY_DAYS after they were written are given up. */
@@ -264,6 +325,7 @@ const listColumns = {
   id: email_outbox.id,
   kind: email_outbox.kind,
   channel: email_outbox.channel,
+  urgent: email_outbox.urgent,
   recipient: email_outbox.recipient,
   from_name: email_outbox.from_name,
   unsubscribe_url: email_outbox.unsubscribe_url,
@@ -271,6 +333,8 @@ const listColumns = {
   about: email_outbox.about,
   newsletter_id: email_outbox.newsletter_id,
   subject: email_outbox.subject,
+  /** An SMS's text as sent (an e-mail's body is not listed). */
+  sms_text: sql<string | null>`CASE WHEN ${email_outbox.channel} = 'sms' THEN ${email_outbox.body_text} END`,
   status: email_outbox.status,
   attempts: email_outbox.attempts,
   last_error: email_outbox.last_error,
@@ -279,7 +343,7 @@ const listColumns = {
   sent_at: email_outbox.sent_at,
 };
 
-export type OutboxListRow = Pick<OutboxRow, keyof typeof listColumns>;
+export type OutboxListRow = Pick<OutboxRow, Exclude<keyof typeof listColumns, "sms_text">> & { sms_text: string | null };
 
 /**
  * The newest messages (of one status, or all) and how many there are of each status, in one round

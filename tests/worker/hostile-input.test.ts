@@ -127,6 +127,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
   "routes/admin/outbox/outbox-message": { admin: true, fields: ["intent"], intents: ["retry"] },
+  "routes/admin/events/event-message": { admin: true, fields: ["audience", "channel", "body", "urgent", "send_key", "intent"], intents: ["preview", "send"] },
   // The e-mail links' buttons (and mail providers' one-click unsubscribe) act on the token in the address.
   "routes/public/newsletter-confirm": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
   "routes/public/newsletter-unsubscribe": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
@@ -154,6 +155,8 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/payments/webhook": { admin: false, api: true, fields: ["charge_id", "tx_ref", "status", "amount", "currency"] },
   "POST /api/payments/simulator/:chargeId/approve": { admin: false, api: true, fields: ["return"], ignoresBody: true },
   "POST /api/payments/simulator/:chargeId/decline": { admin: false, api: true, fields: ["return"], ignoresBody: true },
+  // The SMS provider's signed delivery reports (not a form): anything unsigned is a 401 (or 404 while SMS is not set up).
+  "POST /api/sms/status": { admin: false, api: true, fields: ["MessageSid", "MessageStatus", "ErrorCode"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };

@@ -1,6 +1,6 @@
 // Non-page endpoints. Everything under /api/admin requires a valid admin session (one guard).
 import { Hono } from "hono";
-import { submitContactMessage } from "~/features/messaging/index.server";
+import { receiveSmsStatus, submitContactMessage } from "~/features/messaging/index.server";
 import { submitRegistration } from "~/features/events/index.server";
 import { adminAreaOf, canUse } from "~/features/accounts";
 import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
@@ -30,6 +30,8 @@ api.post("/payments/webhook", async (c) => {
   return c.json(answer.body, answer.status);
 });
 api.route("/payments/simulator", paymentSimulator);
+// The SMS provider's delivery reports (Twilio's status callbacks, signed: decision 022).
+api.post("/sms/status", (c) => receiveSmsStatus(c.req.raw));
 
 // One guard for every admin API: a session, and a role that may use the API's area (app/features/accounts/roles.ts).
 api.use("/admin/*", async (c, next) => {

@@ -59,6 +59,8 @@ const AREAS: [RegExp, AdminArea][] = [
   [/^\/admin\/(leadership|ministries|blogs|testimonies|associations)(\/|$)/, "content"],
   [/^\/admin\/events\/(new|edit)(\/|$)/, "content"],
   [/^\/admin\/events\/registrations(\/|$)/, "registrations"],
+  // A message to an event's registrants by SMS or e-mail (issue 24): staff only, never the door.
+  [/^\/admin\/events\/\d+\/message\/?$/, "registrations"],
   [/^\/admin\/events\/\d+\/(check-in|door-list)\/?$/, "door"],
   [/^\/admin\/check-in\/?$/, "door"],
   [/^\/admin\/pages\/?$/, "page-copy"],

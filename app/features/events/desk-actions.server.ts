@@ -53,7 +53,7 @@ export async function addRegistration(request: Request, context: Context, eventI
   const me = context.get(adminContext);
   // A door volunteer's walk-in never goes over the capacity.
   const input = me.role === "volunteer" ? { ...submission.value, over_capacity: false } : submission.value;
-  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), input.email && !walkIn ? registrationReceipts() : []);
+  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), !walkIn ? registrationReceipts() : []);
   switch (result.outcome) {
     case "event-not-found":
       return refuseAdminForm(submission, undefined, { formError: M.notFound }, 404);

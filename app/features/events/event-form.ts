@@ -2,6 +2,7 @@
 // The date is typed in Malawi time and stored as a UTC instant.
 import { z } from "zod";
 import { REGISTRATION_NOTIFICATIONS } from "~/features/events/registration-notifications";
+import { EVENT_REMINDERS } from "~/features/events/event-reminders";
 import { checkbox, optionalText, requiredText, siteDateTime } from "../../lib/schema-fields";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
@@ -49,6 +50,7 @@ export const eventSchema = z.object({
     .max(24 * 365, EVENT_HOLD_INVALID)
     .nullish()
     .transform((value) => value ?? null),
+  reminder: z.enum(EVENT_REMINDERS, { error: "Please choose when registrants are reminded" }).default("day_before"),
 });
 
 const SAVE_FAILED = "Failed to save event. Please try again.";

@@ -101,6 +101,7 @@ export type EventInput = Pick<
   | "registration_notifications"
   | "price"
   | "payment_hold_hours"
+  | "reminder"
 >;
 
 /** Newest date first; undated events first of all, as Postgres orders NULLs in a descending sort. */

@@ -5,7 +5,7 @@ export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEve
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
 export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUTBOX_KINDS, registrationReceipts, renderRegistrationOutbox } from "./registration-outbox.server";
-export { cancelByToken, confirmedContacts, movedUpEmailQuery, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf } from "./registrations.server";
+export { cancelByToken, confirmedContacts, movedUpEmailQuery, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf, stopSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
 export { associationChoices, associationChoicesOf, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationCounts, answersByRegistration, associationOfRegistrations, questionsOfEvent, questionsToAnswer, saveEventQuestions } from "./event-questions.server";
@@ -13,3 +13,5 @@ export { registrationsCsvWithAnswers } from "./registration-answers-export.serve
 export { groupAction, groupPageAction } from "./group-register.server";
 export { groupByToken, groupsOfRegistrations } from "./group-registrations.server";
 export { groupPageView } from "./group-view";
+export { writeDueReminders } from "./event-reminders.server";
+export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";

@@ -10,6 +10,7 @@ export { type DatedEventSource, eventCalendarFile } from "./icalendar";
 export { type SharedEvent, toSharedEvent } from "./public-event";
 export { questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
 export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } from "./registration-notifications";
+export { EVENT_REMINDER_CHOICES, type EventReminder } from "./event-reminders";
 export { REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
 export { eventWhenText, privatePageView, registrationPath, registrationView } from "./registration-view";

@@ -187,6 +187,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
               autoComplete="tel"
               title="A phone number with at least 7 digits"
               placeholder="e.g. +265 991 234 567"
+              hint={REGISTRATION_MESSAGES.phoneHint}
               messages={MESSAGES_OF.phone_number}
             />
             <TextField

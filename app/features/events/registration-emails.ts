@@ -159,3 +159,20 @@ export function registrationSummaryEmail(
     footer: STAFF_FOOTER("the event's registration notifications are set to a daily summary and your address is the events e-mail in the settings"),
   });
 }
+
+/** The reminder before the event (its `reminder` setting: the day before, or two hours before), to a confirmed registrant. */
+export function reminderEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, privateUrl: string, organisation: EmailOrganisation): RenderedEmail {
+  return renderEmail({
+    subject: `Reminder: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `Hello ${person.full_name},` },
+      { type: "paragraphs", text: `This is a reminder of ${event.name}, where your place is confirmed.` },
+      { type: "paragraphs", text: `Your code: ${person.code}\nQuote it when you arrive.` },
+      eventFacts(event),
+      { type: "button", label: "See or cancel my registration", url: privateUrl },
+      { type: "paragraphs", text: "If you can no longer come, please cancel with the link above, so the place goes to someone waiting." },
+    ],
+    footer: REGISTRANT_FOOTER,
+  });
+}

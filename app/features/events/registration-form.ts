@@ -29,6 +29,8 @@ export const REGISTRATION_MESSAGES = {
   rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
   eventRateLimited: "Too many registrations for this event from your connection in the last hour. Please try again later, or ask the organisers to add you.",
   emailHint: "Providing your email allows us to send you event updates.",
+  /** Under the phone field (issue 24): what SMS the number gets. */
+  phoneHint: "We send SMS about this event only: your place, changes and a reminder. You can stop them from your registration's page.",
 } as const;
 
 /** What each field says when the browser's own checks fail (the island shows it). */

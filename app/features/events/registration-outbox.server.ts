@@ -10,12 +10,14 @@ import { batchable, getDb } from "~/db/db.server";
 import { registrationDeskPath } from "~/lib/paths";
 import { EmailRefused, isAddress, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer } from "~/server/outbox.server";
+import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { type DatedEventSource, eventCalendarFile } from "./icalendar";
 import type { RegistrationNotifications } from "./registration-notifications";
 import {
   movedUpEmail,
   privateLinkOf,
   registrationCancelledEmail,
+  reminderEmail,
   type RegistrationEmailEvent,
   registrationReceiptEmail,
   registrationSummaryEmail,
@@ -27,19 +29,24 @@ import type { RegistrationEmail } from "./registrations.server";
 
 // ----- What a change writes ---------------------------------------------------------------------
 
-/** To the registrant: the confirmation, or their place on the waiting list (by the status the batch gives). */
+/** When a registrant's SMS written now is due, or null while SMS is not set up (then none is written). */
+function smsDueNow(): string | null {
+  return smsSetup().ready ? smsDueAt(new Date()).toISOString() : null;
+}
+
+/** To the registrant (by e-mail and SMS): the confirmation, or their place on the waiting list (by the status the batch gives). */
 export function registrationReceipts(): RegistrationEmail[] {
-  return [{ kind: "receipt", to: "registrant" }];
+  return [{ kind: "receipt", to: "registrant", sms: smsDueNow() }];
 }
 
 /** To each registrant who moves up from the waiting list. */
 export function movedUpNote(): RegistrationEmail {
-  return { kind: "moved-up", to: "registrant" };
+  return { kind: "moved-up", to: "registrant", sms: smsDueNow() };
 }
 
-/** The e-mails of a cancellation: to the registrant cancelled, and to those who move up into the place. */
+/** The messages of a cancellation: to the registrant cancelled, and to those who move up into the place. */
 export function cancellationNotes(): { cancelled: RegistrationEmail; movedUp: RegistrationEmail } {
-  return { cancelled: { kind: "cancelled", to: "registrant" }, movedUp: movedUpNote() };
+  return { cancelled: { kind: "cancelled", to: "registrant", sms: smsDueNow() }, movedUp: movedUpNote() };
 }
 
 /**
@@ -56,14 +63,15 @@ export function newRegistrationEmails(
   const staff = event.registration_notifications === "each";
   if (staff && !isAddress(staffAddress)) console.error("Registration e-mail left out: the events address in the settings is not valid");
   return [
-    ...(person.email ? registrationReceipts() : []),
+    // The receipt goes by e-mail where given and by SMS when it is set up (registrantMessagesQuery decides per channel).
+    ...(person.email || smsSetup().ready ? registrationReceipts() : []),
     ...(staff && isAddress(staffAddress) ? [{ kind: "staff-notice" as const, to: { staff: staffAddress } }] : []),
   ];
 }
 
 // ----- Rendering when sent ----------------------------------------------------------------------
 
-const REGISTRANT_KINDS = ["registration-confirmed", "registration-waitlisted", "registration-moved-up", "registration-cancelled", "registration-notification"];
+const REGISTRANT_KINDS = ["registration-confirmed", "registration-waitlisted", "registration-moved-up", "registration-cancelled", "registration-notification", "event-reminder"];
 
 /** The kinds this renderer renders: about_id is the registration, or for the summary the event. */
 export const REGISTRATION_OUTBOX_KINDS = [...REGISTRANT_KINDS, "registration-summary"] as const;
@@ -212,6 +220,14 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
           status === "cancelled"
             ? { kind: row.kind, ...fromEventsTeam, ...registrationCancelledEmail(event, registration, organisation) }
             : new EmailRefused("The registration was restored before this was sent"),
+        );
+        break;
+      case "event-reminder":
+        rendered.set(
+          row.id,
+          status === "confirmed"
+            ? { kind: row.kind, ...fromEventsTeam, ...reminderEmail(event, registration, privateUrl, organisation) }
+            : new EmailRefused("The registration was no longer confirmed when the reminder was to be sent"),
         );
         break;
       case "registration-notification":

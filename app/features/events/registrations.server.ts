@@ -144,7 +144,11 @@ export function movedUpEmailQuery(db: Db, email: RegistrationEmail | null, event
  * - `staff-notice`: a registration from the website, to the events address.
  */
 export type RegistrationEmail =
-  | { kind: "receipt" | "moved-up" | "cancelled"; to: "registrant" }
+  /**
+   * `sms`: when SMS is set up, when the registrant's SMS of the same kind is due (07:00 when written
+   * at night: app/server/sms.server.ts); the SMS goes to their phone unless they turned SMS off.
+   */
+  | { kind: "receipt" | "moved-up" | "cancelled"; to: "registrant"; sms?: string | null }
   | { kind: "staff-notice"; to: { staff: string } };
 
 /** The outbox kind of each, in SQL over the registration `t` (a receipt's depends on its status in the batch). */
@@ -164,13 +168,31 @@ const KIND_SQL: Record<RegistrationEmail["kind"], SQL> = {
  */
 export function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
   if (!email) return enqueueNothingQuery(db);
-  const toRegistrant = email.to === "registrant";
+  if (email.to === "registrant") return registrantMessagesQuery(db, email.kind, email.sms ?? null, which);
   return enqueueForEachQuery(db, {
     kind: KIND_SQL[email.kind],
-    to: email.to === "registrant" ? sql`t.email` : sql`${email.to.staff}`,
+    to: sql`${email.to.staff}`,
     aboutId: sql`t.id`,
-    from: sql`FROM event_registrations t WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which})
-      ${email.kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``} ${toRegistrant ? sql`AND t.email IS NOT NULL` : sql``}`,
+    from: sql`FROM event_registrations t WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which})`,
+  });
+}
+
+/**
+ * A registrant's message by each channel they can get: the e-mail where they gave an address, and
+ * (when `smsDue` is set: SMS is set up) the SMS to their phone unless they turned SMS off. One
+ * statement, so the batch's results keep their places.
+ */
+function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL) {
+  return enqueueForEachQuery(db, {
+    kind: KIND_SQL[kind],
+    to: sql`CASE c.channel WHEN 'sms' THEN t.phone_number ELSE t.email END`,
+    aboutId: sql`t.id`,
+    channel: sql`c.channel`,
+    nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    from: sql`FROM event_registrations t JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
+        ON (c.channel = 'email' AND t.email IS NOT NULL)
+        OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')
+      WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which}) ${kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``}`,
   });
 }
 
@@ -281,6 +303,8 @@ export type RegistrationWithEvent = {
   code: string;
   token: string;
   place: number | null;
+  /** When the registrant turned SMS about the event off (null: SMS on). */
+  sms_stopped_at: string | null;
   event: { id: number; name: string; date: string | null; location: string | null; active: boolean };
 };
 
@@ -299,7 +323,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
  */
 export function registrationByTokenQuery(db: Db, token: string) {
   return batchable(
-    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place,
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
         e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       WHERE t.token = ${token}`),
@@ -309,6 +333,20 @@ export function registrationByTokenQuery(db: Db, token: string) {
 export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
   const { event_id, event_name, event_date, event_location, event_active, ...registration } = row;
   return { ...registration, event: { id: event_id, name: event_name, date: event_date, location: event_location, active: Boolean(event_active) } };
+}
+
+/**
+ * "Stop SMS about this event" from the private page: no SMS about the event reaches this
+ * registration from now on (those queued are refused when their turn comes). Answers whether the
+ * registration exists; pressing it twice is harmless.
+ */
+export async function stopSmsByToken(token: string, now: Date): Promise<boolean> {
+  const rows = await getDb()
+    .update(r)
+    .set({ sms_stopped_at: sql`coalesce(${r.sms_stopped_at}, ${now.toISOString()})`, updated_at: now.toISOString() })
+    .where(eq(r.token, token))
+    .returning({ id: r.id });
+  return rows.length > 0;
 }
 
 export type CancelOutcome =

@@ -1,8 +1,9 @@
 // The e-mail parts of the scheduled jobs (workers/scheduled-jobs.ts).
-import { recordRegistrationSummary, registrationSummariesDue } from "~/features/events/index.server";
+import { recordRegistrationSummary, registrationSummariesDue, writeDueReminders } from "~/features/events/index.server";
 import { expireOutbox, outboxSweep } from "~/server/outbox.server";
 import { purgeUnconfirmedSubscribers } from "~/features/messaging/subscribers.server";
 import { isAddress } from "~/server/email-rules.server";
+import { smsSetup } from "~/server/sms.server";
 import { emailSite } from "./compose.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
 import { deliverOutbox, emailSetup, newsletterQueueReady } from "./sender.server";
@@ -13,16 +14,26 @@ const NEWSLETTER_ROWS_PER_RUN = { withQueue: 2500, withoutQueue: 100 } as const;
 /**
  * Every few minutes: sends what is due (retries, messages written while e-mail was not set up),
  * puts rows stuck in 'sending' back, and hands newsletter copies whose queue message was lost to the
- * queue again (without a queue, sends a portion of them). Does nothing, not even a query, while
- * e-mail is not set up.
+ * queue again (without a queue, sends a portion of them). SMS rows too (decision 022), outside
+ * Malawi's night unless urgent. Does nothing, not even a query, while neither e-mail nor SMS is set up.
  */
 export async function sendDueEmail(scheduledTime: number): Promise<void> {
-  if (!emailSetup().ready) return;
+  const channels = [...(emailSetup().ready ? (["email"] as const) : []), ...(smsSetup().ready ? (["sms"] as const) : [])];
+  if (channels.length === 0) return;
   const withQueue = newsletterQueueReady();
   const newsletterLimit = withQueue ? NEWSLETTER_ROWS_PER_RUN.withQueue : NEWSLETTER_ROWS_PER_RUN.withoutQueue;
-  const { newsletterIds, transactionalIds } = await outboxSweep(new Date(scheduledTime), { withQueue, newsletterLimit });
+  const { newsletterIds, transactionalIds } = await outboxSweep(new Date(scheduledTime), { withQueue, newsletterLimit, channels });
   if (withQueue) await sendThroughQueue(newsletterIds);
   await deliverOutbox(withQueue ? transactionalIds : [...transactionalIds, ...newsletterIds]);
+}
+
+/**
+ * Every outbox run: the reminders now due (each event's `reminder`: the day before or two hours
+ * before), written once per event date and sent at once (SMS wait for 07:00 at night).
+ */
+export async function sendEventReminders(scheduledTime: number): Promise<void> {
+  const ids = await writeDueReminders(new Date(scheduledTime));
+  if (ids.length) await deliverOutbox(ids);
 }
 
 /** Daily: gives up messages unsent after 7 days and deletes addresses never confirmed. */

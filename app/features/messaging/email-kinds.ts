@@ -13,6 +13,9 @@ export const EMAIL_KINDS = {
   "registration-notification": "New registration (to staff)",
   "registration-summary": "Registrations: daily summary",
   "account-change": "Account change (to Administrators)",
+  "event-reminder": "Reminder before the event",
+  "event-message": "Message to registrants",
+  "registration-fee-paid": "Fee paid",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

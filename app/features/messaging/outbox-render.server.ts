@@ -6,11 +6,12 @@
 // This is the one place that knows every feature's renderer: features never import it (the sender
 // is installed in app/server/outbox.server.ts by the Worker entry), so no import cycle forms.
 import { EmailRefused, type OutboxContent, type OutboxRow, storedContentOfRow } from "~/server/email-rules.server";
-import type { MessageSender, OutboxRenderer } from "~/server/outbox.server";
+import type { MessageSender, OutboxRenderer, SmsContent, SmsRenderer } from "~/server/outbox.server";
 import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import { ACCOUNT_OUTBOX_KINDS, renderAccountOutbox } from "~/features/accounts/index.server";
-import { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "~/features/events/index.server";
+import { REGISTRATION_OUTBOX_KINDS, REGISTRATION_SMS_KINDS, renderRegistrationOutbox, renderRegistrationSms } from "~/features/events/index.server";
 import { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "~/features/payments/index.server";
+import { EVENT_MESSAGE_KINDS, renderEventMessageEmails, renderEventMessages } from "./event-message-outbox.server";
 import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
 
 const RENDERERS: readonly { kinds: readonly string[]; render: OutboxRenderer }[] = [
@@ -18,6 +19,7 @@ const RENDERERS: readonly { kinds: readonly string[]; render: OutboxRenderer }[]
   { kinds: REGISTRATION_OUTBOX_KINDS, render: renderRegistrationOutbox },
   { kinds: ACCOUNT_OUTBOX_KINDS, render: renderAccountOutbox },
   { kinds: PAYMENTS_OUTBOX_KINDS, render: renderPaymentsOutbox },
+  { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessageEmails },
 ];
 
 /** Each row's e-mail (without its recipient, which is the row's), or why it cannot be sent. */
@@ -45,4 +47,27 @@ export async function renderOutboxRows(rows: readonly OutboxRow[], origin: strin
 async function senderNow(origin: string): Promise<MessageSender> {
   const settings = siteSettings(await storedSettings());
   return { origin, name: settings.organisation.name, addressLines: settings.contact.address_lines, eventsEmail: settings.contact.events_email };
+}
+
+const SMS_RENDERERS: readonly { kinds: readonly string[]; render: SmsRenderer }[] = [
+  { kinds: REGISTRATION_SMS_KINDS, render: renderRegistrationSms },
+  { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessages },
+];
+
+/**
+ * Each SMS row's text, or why it cannot be sent. Always rendered from the rows as they are now (not
+ * as stored at an earlier attempt), so a person who turned SMS off, or cancelled, gets nothing.
+ */
+export async function renderOutboxSms(rows: readonly OutboxRow[], origin: string, smsName: string): Promise<Map<number, SmsContent | EmailRefused>> {
+  const rendered = new Map<number, SmsContent | EmailRefused>();
+  const sender = { ...(await senderNow(origin)), smsName };
+  const results = await Promise.all(
+    SMS_RENDERERS.map(({ kinds, render }) => {
+      const mine = rows.filter((row) => kinds.includes(row.kind));
+      return mine.length ? render(mine, sender) : new Map<number, SmsContent | EmailRefused>();
+    }),
+  );
+  for (const result of results) for (const [id, content] of result) rendered.set(id, content);
+  for (const row of rows) if (!rendered.has(row.id)) rendered.set(row.id, new EmailRefused(`No SMS renderer for messages of kind ${row.kind}`));
+  return rendered;
 }

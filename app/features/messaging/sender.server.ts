@@ -9,11 +9,13 @@
 import { env } from "cloudflare:workers";
 import { MAX_SEND_ATTEMPTS, ROWS_PER_QUEUE_MESSAGE } from "~/lib/constants";
 import { oneLine } from "~/lib/email-layout";
-import { bindingPayload, EmailRefused, messageOf, storedColumnsOf } from "~/server/email-rules.server";
-import { claimOutboxRows, markOutboxFailed, markOutboxSent, releaseOutboxRows } from "~/server/outbox.server";
+import { bindingPayload, EmailRefused, messageOf, type OutboxContent, storedColumnsOf } from "~/server/email-rules.server";
+import { claimOutboxRows, markOutboxFailed, markOutboxSent, releaseOutboxRows, type RenderedColumns, type SmsContent } from "~/server/outbox.server";
+import { smsSetup } from "~/server/sms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { suppressRecipient } from "~/features/messaging/subscribers.server";
-import { renderOutboxRows } from "./outbox-render.server";
+import { renderOutboxRows, renderOutboxSms } from "./outbox-render.server";
+import { sendSmsRow } from "./sms-sender.server";
 
 export type EmailSetup = { ready: true; binding: SendEmail; from: string } | { ready: false; missing: string[] };
 
@@ -99,36 +101,53 @@ const EARLY_TOLERANCE_MS = { direct: 5_000, queue: 60_000 } as const;
 
 /**
  * Sends the outbox rows among `ids` that are due and still queued (at most 25 claimed at a time),
- * one e-mail each. A refused message or a throwing binding fails only that row; rate and daily
- * limits put the rest back to wait; the result of each send is stored before the next one starts.
+ * one message each: e-mail through Email Service, SMS through the SMS provider (./sms-sender.server.ts),
+ * each channel only when it is set up (a row of a channel not set up is not claimed and waits).
+ * A refused message or a throwing provider fails only that row; rate and daily limits put the rest
+ * back to wait; the result of each send is stored before the next one starts.
  */
 export async function deliverOutbox(ids: readonly number[], options: { fromQueue?: boolean; origin?: string } = {}): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, failed: 0, retryAfterSeconds: null, notSetUp: false };
   const setup = emailSetup();
-  if (!setup.ready) return { ...result, notSetUp: true };
+  const sms = smsSetup();
+  const channels = [...(setup.ready ? (["email"] as const) : []), ...(sms.ready ? (["sms"] as const) : [])];
+  if (channels.length === 0) return { ...result, notSetUp: true };
   const origin = siteOrigin() || options.origin || "";
   for (let start = 0; start < ids.length; start += ROWS_PER_QUEUE_MESSAGE) {
     const now = new Date();
     const dueBy = new Date(now.getTime() + EARLY_TOLERANCE_MS[options.fromQueue ? "queue" : "direct"]);
-    const rows = await claimOutboxRows(ids.slice(start, start + ROWS_PER_QUEUE_MESSAGE), now, dueBy);
+    const rows = await claimOutboxRows(ids.slice(start, start + ROWS_PER_QUEUE_MESSAGE), now, dueBy, channels);
     if (rows.length === 0) continue;
-    const rendered = await renderOutboxRows(rows, origin);
+    const emailRows = rows.filter((row) => row.channel !== "sms");
+    const smsRows = rows.filter((row) => row.channel === "sms");
+    const rendered = emailRows.length ? await renderOutboxRows(emailRows, origin) : new Map<number, OutboxContent | EmailRefused>();
+    const smsRendered = smsRows.length && sms.ready ? await renderOutboxSms(smsRows, origin, sms.senderId) : new Map<number, SmsContent | EmailRefused>();
     for (const [index, row] of rows.entries()) {
       let failure: SendFailure;
-      const content = rendered.get(row.id) ?? new EmailRefused("The message could not be rendered");
-      // What was rendered is stored with the result (a newsletter copy's body stays its newsletter's).
-      const stored = content instanceof EmailRefused ? null : storedColumnsOf(content, row.newsletter_id === null);
-      try {
-        if (content instanceof EmailRefused) throw content;
-        const sent = await setup.binding.send(bindingPayload(messageOf(row.recipient, content, setup.from)));
-        await markOutboxSent(row.id, sent?.messageId ?? null, new Date(), stored);
-        result.sent += 1;
-        continue;
-      } catch (error) {
-        failure = classifySendError(error);
-      }
+      let stored: Partial<RenderedColumns> | null;
+      if (row.channel === "sms" && sms.ready) {
+        const attempt = await sendSmsRow(row, smsRendered.get(row.id), sms, origin);
+        if (attempt.failure === null) {
+          result.sent += 1;
+          continue;
+        }
+        ({ failure, stored } = attempt);
+      } else if (setup.ready) {
+        const content = rendered.get(row.id) ?? new EmailRefused("The message could not be rendered");
+        // What was rendered is stored with the result (a newsletter copy's body stays its newsletter's).
+        stored = content instanceof EmailRefused ? null : storedColumnsOf(content, row.newsletter_id === null);
+        try {
+          if (content instanceof EmailRefused) throw content;
+          const sent = await setup.binding.send(bindingPayload(messageOf(row.recipient, content, setup.from)));
+          await markOutboxSent(row.id, sent?.messageId ?? null, new Date(), stored);
+          result.sent += 1;
+          continue;
+        } catch (error) {
+          failure = classifySendError(error);
+        }
+      } else continue;
       const at = new Date();
-      console.warn(`E-mail ${row.id} (${row.kind}) not sent: ${failure.reason}`);
+      console.warn(`Message ${row.id} (${row.channel} ${row.kind}) not sent: ${failure.reason}`);
       if (failure.type === "throttled") {
         await releaseOutboxRows(
           rows.slice(index).map((waiting) => waiting.id),

@@ -16,7 +16,7 @@ import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
 import { lookAgain, payAction, payPanelOf, pendingReference } from "~/features/payments/index.server";
-import { cancelByToken, cancellationNotes } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes, stopSmsByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
@@ -38,6 +38,11 @@ export const REGISTRATION_PAGE_TEXT = {
   tooLate: "The event has started, so this registration can no longer be cancelled here.",
   registerAgain: "Register again",
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
+  smsHeading: "SMS about this event",
+  smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
+  stopSmsButton: "Stop SMS about this event",
+  smsOff: "You will get no more SMS about this event.",
+  smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
 } as const;
 
 /** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
@@ -59,7 +64,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
   if (!found) return data({ registration: null, settings, payment: null }, { status: 404, headers: PRIVATE_HEADERS });
-  const registration = privatePageView(found, siteOrigin(request), now);
+  const registration = { ...privatePageView(found, siteOrigin(request), now), smsStopped: Boolean(found.sms_stopped_at) };
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
   return data({ registration, settings, payment }, { headers: PRIVATE_HEADERS });
 }
@@ -79,6 +84,12 @@ export async function action({ params, request }: Route.ActionArgs) {
     if (paid.ok) return redirect(registrationPath(token), { status: 303, headers: PRIVATE_HEADERS });
     const { payError, fieldErrors } = paid.answer;
     return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_HEADERS });
+  }
+  // "Stop SMS about this event" (the link in each SMS leads here; only this button changes anything).
+  if (form.get("intent") === "stop-sms") {
+    const stopped = await stopSmsByToken(token, new Date());
+    const toast = stopped ? REGISTRATION_PAGE_TEXT.smsStopped : { title: "Error", description: REGISTRATION_PAGE_TEXT.unknownLink, variant: "destructive" as const };
+    return redirectWithToast(request, registrationPath(token), toast, { status: 303 });
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
   const page = await registrationPage(token);
@@ -117,7 +128,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const { registration, payment } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <NotFound />;
-  const { view, status, place, fullName, cancellable, eventId, eventActive } = registration;
+  const { view, status, place, fullName, cancellable, eventId, eventActive, smsStopped } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -148,9 +159,33 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           )}
         </div>
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
+        {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
         {cancellable ? <CancelRegistration /> : null}
       </div>
     </div>
+  );
+}
+
+/** SMS about the event, and the button that stops them (a GET of this page never changes it). */
+function SmsChoice({ stopped }: { stopped: boolean }) {
+  return (
+    <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="sms-heading" className="font-semibold text-stone-900">
+        {REGISTRATION_PAGE_TEXT.smsHeading}
+      </h2>
+      {stopped ? (
+        <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.smsOff}</p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.smsOn}</p>
+          <form method="post" className="mt-3">
+            <button type="submit" name="intent" value="stop-sms" className={buttonClass.secondary}>
+              {REGISTRATION_PAGE_TEXT.stopSmsButton}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
   );
 }
 

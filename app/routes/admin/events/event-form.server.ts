@@ -100,5 +100,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   releaseReplacedImages(context, image, saved.released);
   const confirmed = saved.confirmed ?? 0;
   const notice = input.capacity !== null && confirmed > input.capacity ? `${MESSAGES.updated.description} ${capacityBelowConfirmedNotice(confirmed)}` : undefined;
-  return redirectWithToast(request, TAB, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, notice));
+  // A new date or place of an event people hold places at: offer to tell them (issue 24), on the message page.
+  const moved = previous && id !== null && confirmed > 0 && (previous.date !== input.date || (previous.location ?? null) !== (input.location ?? null));
+  const next = moved ? `/admin/events/${id}/message?about=change` : TAB;
+  return redirectWithToast(request, next, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, notice));
 }

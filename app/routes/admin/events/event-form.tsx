@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/features/images";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
+import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, EVENT_REMINDER_CHOICES, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
@@ -36,7 +36,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     defaultValue: {
       ...(event
         ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
-        : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none" }),
+        : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none", reminder: "day_before" }),
       ...questionFormValues(questions),
     },
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
@@ -106,6 +106,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
             legend="E-mail staff about registrations"
             options={REGISTRATION_NOTIFICATION_CHOICES}
           />
+          <RadioGroupField field={fields.reminder} legend="Remind registrants (SMS and e-mail)" options={EVENT_REMINDER_CHOICES} />
         </fieldset>
         <EventQuestionsFieldset questions={fields.questions} association={fields.association_question} church={fields.church_question} hasAssociations={hasAssociations} />
         <fieldset className="space-y-5 rounded-lg border border-stone-200 p-4">

@@ -263,6 +263,9 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           <Link to={`${base}/door-list`} className={buttonClass.secondary}>
             Print door list
           </Link>
+          <Link to={`/admin/events/${event.id}/message`} className={buttonClass.secondary}>
+            Message registrants
+          </Link>
         </div>
       </div>
 

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { emailKindLabel, EmailSetupNotice, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/features/messaging";
 import { formatInSiteZone } from "~/lib/time";
 import { emailSetup, outboxPage } from "~/features/messaging/index.server";
+import { smsSetup } from "~/server/sms.server";
 import type { Route } from "./+types/outbox-list";
 import { STATUS_LABELS, StatusBadge } from "./status-badge";
 
@@ -15,7 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("status");
   const status = OUTBOX_STATUSES.find((known) => known === asked) ?? null;
   const setup = emailSetup();
-  return { ...(await outboxPage(status, request)), status, missing: setup.ready ? null : setup.missing };
+  const sms = smsSetup();
+  return { ...(await outboxPage(status, request)), status, missing: setup.ready ? null : setup.missing, smsMissing: sms.ready ? null : sms.missing };
 }
 
 function filterClass(current: boolean) {
@@ -23,7 +25,7 @@ function filterClass(current: boolean) {
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { rows, counts, status, missing } = loaderData;
+  const { rows, counts, status, missing, smsMissing } = loaderData;
   const total = OUTBOX_STATUSES.reduce((sum, key) => sum + counts[key], 0);
   const filters: { status: OutboxStatus | null; label: string; n: number }[] = [
     { status: null, label: "All", n: total },
@@ -32,8 +34,13 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-stone-900">Outbox</h1>
-      <p className="text-sm text-stone-600">Every e-mail the website sends, newest first.</p>
+      <p className="text-sm text-stone-600">Every e-mail and SMS the website sends, newest first.</p>
       {missing ? <EmailSetupNotice missing={missing} /> : null}
+      {smsMissing ? (
+        <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {`SMS is not set up, so no SMS are written (docs/deploy.md, "SMS"). Missing: ${smsMissing.join("; ")}.`}
+        </p>
+      ) : null}
       <nav aria-label="Show" className="mt-5 overflow-x-auto">
         <ul className="flex gap-2">
           {filters.map((filter) => (
@@ -64,9 +71,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <StatusBadge status={row.status} />
               </div>
               <p className="mt-1 text-sm break-words text-stone-700">
-                {`To ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
+                {`${row.channel === "sms" ? "SMS to" : "To"} ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
               </p>
-              {row.last_error && row.status !== "sent" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
+              {row.last_error && row.status !== "sent" && row.status !== "delivered" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
             </li>
           ))}
         </ul>

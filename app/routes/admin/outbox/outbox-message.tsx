@@ -24,9 +24,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // As it was sent, or (not sent yet) rendered now as it will be sent.
   const found = id === null ? undefined : await outboxMessage(id, setup.ready ? setup.from : "(MAIL_FROM is not set)", request);
   if (!found) throw await redirectWithToast(request, "/admin/outbox", errorToast("That e-mail does not exist."));
-  const { message, problem } = found;
-  const { body_text: _text, body_html: _html, ...row } = { ...found.row, subject: message?.subject ?? found.row.subject };
-  return { row, message, problem, missing: setup.ready ? null : setup.missing };
+  const { message, problem, sms = null } = found;
+  const { body_text: _text, body_html: _html, ...row } = { ...found.row, subject: message?.subject ?? (sms ? `SMS to ${found.row.recipient}` : found.row.subject) };
+  return { row, message, problem, sms, missing: setup.ready || sms ? null : setup.missing };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -57,7 +57,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
-  const { row, message, problem, missing } = loaderData;
+  const { row, message, problem, sms, missing } = loaderData;
   const navigation = useNavigation();
   const retrying = navigation.state !== "idle" && navigation.formData?.get("intent") === "retry";
   return (
@@ -93,6 +93,13 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
             ))}
           </>
         ) : null}
+        {sms ? (
+          <>
+            <Fact label="From">{sms.from}</Fact>
+            <Fact label="To">{row.recipient}</Fact>
+            <Fact label="Length">{`${sms.characters} characters, ${sms.segments} SMS`}</Fact>
+          </>
+        ) : null}
         {row.provider_message_id ? <Fact label="Message-ID">{row.provider_message_id}</Fact> : null}
       </dl>
       {row.status === "failed" ? (
@@ -106,6 +113,14 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {`This e-mail cannot be sent as stored: ${problem}`}
         </p>
+      ) : null}
+      {sms ? (
+        <section aria-labelledby="sms-content" className="mt-6">
+          <h2 id="sms-content" className="mb-3 text-lg font-semibold text-stone-900">
+            The SMS
+          </h2>
+          <p className="rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] text-stone-900">{sms.text}</p>
+        </section>
       ) : null}
       {message ? (
         <section aria-labelledby="email-content" className="mt-6">

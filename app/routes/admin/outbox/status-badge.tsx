@@ -4,10 +4,11 @@ const STYLES: Record<OutboxStatus, string> = {
   queued: "bg-stone-100 text-stone-800",
   sending: "bg-sky-100 text-sky-900",
   sent: "bg-green-100 text-green-900",
+  delivered: "bg-green-200 text-green-950",
   failed: "bg-red-100 text-red-900",
 };
 
-export const STATUS_LABELS: Record<OutboxStatus, string> = { queued: "Queued", sending: "Sending", sent: "Sent", failed: "Failed" };
+export const STATUS_LABELS: Record<OutboxStatus, string> = { queued: "Queued", sending: "Sending", sent: "Sent", delivered: "Delivered", failed: "Failed" };
 
 export function StatusBadge({ status }: { status: string }) {
   const known = status in STYLES ? (status as OutboxStatus) : null;

@@ -1,0 +1,59 @@
+// Writes the reminders that are due (run by the outbox cron every 10 minutes): for each active event
+// whose reminder time has come and whose reminder was not yet written for its current date, one
+// outbox row per confirmed registrant and channel (the e-mail where given; the SMS when SMS is set
+// up, unless they turned SMS off), kind 'event-reminder', in ONE batch with the mark that it was
+// written (reminder_sent_for = the date). Two runs at once, or a run repeated, write it once; a
+// date moved later arms it again. Rendered when sent (./registration-outbox.server.ts and
+// ./registration-sms-outbox.server.ts), to whoever is still confirmed then.
+import { and, eq, gt, isNotNull, ne, or, isNull, sql } from "drizzle-orm";
+import { churchevents } from "~/db/schema";
+import { getDb } from "~/db/db.server";
+import { enqueueForEachQuery } from "~/server/outbox.server";
+import { smsDueAt, smsSetup } from "~/server/sms.server";
+import { REMINDER_LEAD_MS } from "./event-reminders";
+
+/** Not yet written for the event's current date. */
+const notWrittenSql = sql`(e.reminder_sent_for IS NULL OR e.reminder_sent_for <> e.date)`;
+
+/** Writes every reminder due at `now`; answers the outbox rows to send. */
+export async function writeDueReminders(now: Date): Promise<number[]> {
+  const db = getDb();
+  const at = now.toISOString();
+  const candidates = await db
+    .select({ id: churchevents.id, date: churchevents.date, reminder: churchevents.reminder })
+    .from(churchevents)
+    .where(
+      and(
+        eq(churchevents.active, true),
+        isNotNull(churchevents.date),
+        gt(churchevents.date, at),
+        ne(churchevents.reminder, "none"),
+        or(isNull(churchevents.reminder_sent_for), ne(churchevents.reminder_sent_for, sql`${churchevents.date}`)),
+      ),
+    );
+  const due = candidates.filter((event) => event.reminder !== "none" && new Date(event.date!).getTime() - REMINDER_LEAD_MS[event.reminder] <= now.getTime());
+  const smsDue = smsSetup().ready ? smsDueAt(now).toISOString() : null;
+  const ids: number[] = [];
+  for (const event of due) {
+    const [written] = await db.batch([
+      enqueueForEachQuery(db, {
+        kind: "event-reminder",
+        to: sql`CASE c.channel WHEN 'sms' THEN t.phone_number ELSE t.email END`,
+        aboutId: sql`t.id`,
+        channel: sql`c.channel`,
+        nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE ${at} END`,
+        from: sql`FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+          JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
+            ON (c.channel = 'email' AND t.email IS NOT NULL)
+            OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')
+          WHERE t.event_id = ${event.id} AND t.status = 'confirmed' AND ${notWrittenSql}`,
+      }),
+      db
+        .update(churchevents)
+        .set({ reminder_sent_for: sql`${churchevents.date}` })
+        .where(and(eq(churchevents.id, event.id), sql`(${churchevents.reminder_sent_for} IS NULL OR ${churchevents.reminder_sent_for} <> ${churchevents.date})`)),
+    ]);
+    ids.push(...written.map((row) => row.id));
+  }
+  return ids;
+}

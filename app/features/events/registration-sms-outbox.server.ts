@@ -1,0 +1,95 @@
+// The events feature's SMS in the outbox (channel 'sms', decision 022): the renderer that turns
+// stored rows into SMS when they are sent (./registration-sms.ts holds the texts). Like the e-mails,
+// an SMS is rendered from the registration as it is at that moment: nothing goes to a person who
+// turned SMS off for the event, a confirmation becomes the waiting-list text (or nothing) as the
+// status now says, and a reminder goes only to someone still confirmed.
+import { sql } from "drizzle-orm";
+import type { RegistrationStatus } from "~/db/schema";
+import { batchable, getDb } from "~/db/db.server";
+import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
+import { EmailRefused } from "~/server/email-rules.server";
+import { inIds, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
+import { registrationSms, type RegistrationSmsKind } from "./registration-sms";
+
+/** The kinds this renderer sends by SMS (about_id is the registration). 'registration-fee-paid' waits for payments (issue 23). */
+export const REGISTRATION_SMS_KINDS = [
+  "registration-confirmed",
+  "registration-waitlisted",
+  "registration-moved-up",
+  "registration-cancelled",
+  "event-reminder",
+  "registration-fee-paid",
+] as const;
+
+type Row = {
+  id: number;
+  status: RegistrationStatus;
+  code: string;
+  token: string;
+  place: number | null;
+  sms_stopped_at: string | null;
+  event_name: string;
+  event_date: string | null;
+  event_location: string | null;
+};
+
+const PLACE_SQL = sql`CASE WHEN t.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
+  WHERE q.event_id = t.event_id AND q.status = 'waitlisted' AND (q.queued_at < t.queued_at OR (q.queued_at = t.queued_at AND q.id <= t.id))) END`;
+
+/** Which text a row's kind sends, given the registration's status now; a string is why none goes. */
+function textKind(kind: string, status: RegistrationStatus): RegistrationSmsKind | string {
+  switch (kind) {
+    case "registration-confirmed":
+    case "registration-waitlisted":
+      return status === "cancelled" ? "The registration was cancelled before this was sent" : status;
+    case "registration-moved-up":
+      return status === "confirmed" ? "moved-up" : "The registration was no longer confirmed when this was to be sent";
+    case "registration-cancelled":
+      return status === "cancelled" ? "cancelled" : "The registration was restored before this was sent";
+    case "event-reminder":
+      return status === "confirmed" ? "reminder" : "The registration was no longer confirmed when the reminder was to be sent";
+    case "registration-fee-paid":
+      return status === "cancelled" ? "The registration was cancelled before this was sent" : "fee-paid";
+    default:
+      return `No SMS for messages of kind ${kind}`;
+  }
+}
+
+export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
+  const db = getDb();
+  const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
+  const [registrations] = await db.batch([
+    batchable(
+      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, ${PLACE_SQL} AS place, t.sms_stopped_at,
+          e.name AS event_name, e.date AS event_date, e.location AS event_location
+        FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE ${inIds(sql`t.id`, ids)}`),
+    ),
+  ]);
+  const rendered = new Map<number, SmsContent | EmailRefused>();
+  for (const row of rows) {
+    const registration = registrations.find((found) => found.id === row.about_id);
+    if (!registration) {
+      rendered.set(row.id, new EmailRefused("The registration was deleted before this was sent"));
+      continue;
+    }
+    if (registration.sms_stopped_at) {
+      rendered.set(row.id, new EmailRefused("The registrant turned SMS off for this event"));
+      continue;
+    }
+    const which = textKind(row.kind, registration.status);
+    if (!["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid"].includes(which)) {
+      rendered.set(row.id, new EmailRefused(which));
+      continue;
+    }
+    const text = registrationSms(
+      which as RegistrationSmsKind,
+      sender.smsName,
+      { name: registration.event_name, date: registration.event_date, location: registration.event_location },
+      registration,
+      sender.origin,
+    );
+    const kind = which === "confirmed" || which === "waitlisted" ? `registration-${which}` : row.kind;
+    rendered.set(row.id, gsm7Length(text) > SMS_SEGMENT_LENGTH ? new EmailRefused("The SMS does not fit one segment: the site's address is too long") : { kind, text });
+  }
+  return rendered;
+};

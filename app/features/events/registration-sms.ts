@@ -1,0 +1,66 @@
+// The SMS about event registrations (issue 24, decision 022): the confirmation or waiting-list place,
+// moving up, a cancellation, the reminder, and (once payments exist) the fee paid. Each names the
+// sender and the event, carries the code and the short private link (/r/{token}, which leads to the
+// private page where SMS can be turned off), and fits ONE 160-character GSM-7 segment: everything
+// is made GSM-7 first, then the event's name is cut to the room left, and when even that is not
+// enough the least needed detail (the place, then the time) goes.
+import { cutGsm7, gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from "~/lib/gsm7";
+import { formatInSiteZone } from "~/lib/time";
+
+/** The short private link an SMS carries: it redirects to the private page. */
+export function shortLinkOf(origin: string, token: string): string {
+  return `${origin}/r/${token}`;
+}
+
+export type SmsRegistration = { code: string; token: string; place: number | null };
+export type SmsEvent = { name: string; date: string | null; location: string | null };
+
+/** The event's start as an SMS gives it: "Sat 12 Jun 08:00" (Malawi time). */
+export function smsWhen(date: string | null): string | null {
+  return formatInSiteZone(date, "EEE d MMM HH:mm");
+}
+
+/** The least an event's name is cut to before a detail is dropped instead. */
+const NAME_MIN = 16;
+
+/**
+ * Builds one SMS: `render(name, details)` with the event's name cut to fit one segment; the details
+ * are dropped from the end while the name would have to be cut below NAME_MIN characters.
+ */
+function fitted(render: (name: string, details: string) => string, name: string, details: readonly string[]): string {
+  const clean = toGsm7(name);
+  for (let kept = details.length; kept >= 0; kept--) {
+    const joined = details.slice(0, kept).map((detail) => toGsm7(detail)).join(" ");
+    // Counted as written (toGsm7 would fold the two spaces around the empty name into one).
+    const room = SMS_SEGMENT_LENGTH - gsm7Length(render("", joined));
+    if (room >= Math.min(NAME_MIN, gsm7Length(clean)) || kept === 0) return toGsm7(render(cutGsm7(clean, Math.max(room, 4)), joined));
+  }
+  return "";
+}
+
+const sep = (details: string) => (details ? ` ${details}` : "");
+
+export type RegistrationSmsKind = "confirmed" | "waitlisted" | "moved-up" | "cancelled" | "reminder" | "fee-paid";
+
+/** The text of one registration SMS. `sender` is the SMS sender ID (it names who sends). */
+export function registrationSms(kind: RegistrationSmsKind, sender: string, event: SmsEvent, person: SmsRegistration, origin: string): string {
+  const link = shortLinkOf(origin, person.token);
+  const when = smsWhen(event.date);
+  const whenDetail = when ? [`${when}.`] : [];
+  const whereDetail = event.location?.trim() ? [`At ${event.location.trim()}.`] : [];
+  const code = `Code ${person.code}.`;
+  switch (kind) {
+    case "confirmed":
+      return fitted((name, details) => `${sender}: You are registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail);
+    case "waitlisted":
+      return fitted((name, details) => `${sender}: ${name}: you are no. ${person.place ?? "?"} on the waiting list.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+    case "moved-up":
+      return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail);
+    case "cancelled":
+      return fitted((name, details) => `${sender}: Your registration for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`, event.name, []);
+    case "reminder":
+      return fitted((name, details) => `${sender}: Reminder: ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail]);
+    case "fee-paid":
+      return fitted((name, details) => `${sender}: Payment received for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+  }
+}

@@ -1,0 +1,71 @@
+// /admin/events/{id}/message on the server (Administrators and Editors: the admin guard refuses Door
+// volunteers). Two buttons, each a plain form post, so it all works without JavaScript:
+// - preview: the page again with who gets it by each channel, the SMS as it will read, its
+//   characters and segments, and the estimated cost; with a send key for this preview;
+// - send: the message and its outbox rows in one batch, handed to the queue (without one, the first
+//   portion is sent after the response and the outbox cron sends the rest), logged in the activity log.
+// The page never shows a phone number: only how many people get the message.
+import { data, type RouterContextProvider } from "react-router";
+import { adminContext } from "~/features/accounts";
+import { adminTabHref } from "~/lib/admin-tabs";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
+import { errorToast, readAdminPost } from "~/server/admin-actions.server";
+import { sendAfterResponse } from "~/server/outbox.server";
+import { siteOrigin } from "~/server/site-url.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { eventMessageSchema, type EventMessageInput } from "./event-message-form";
+import { eventMessagePage, previewEventMessage, sendEventMessage } from "./event-messages.server";
+import { sendThroughQueue } from "./newsletter-queue.server";
+import { randomToken } from "./subscribers.server";
+
+/** Rows sent right after Send when there is no queue (the outbox cron sends the rest). */
+const FIRST_PORTION_WITHOUT_QUEUE = 50;
+
+export async function eventMessageLoader(request: Request, eventId: number | null) {
+  const page = eventId === null ? null : await eventMessagePage(eventId);
+  if (!page) throw await redirectWithToast(request, adminTabHref("events"), errorToast("That event does not exist."));
+  const change = new URL(request.url).searchParams.get("about") === "change";
+  return { ...page, change };
+}
+
+type Values = Partial<Record<keyof EventMessageInput, string>>;
+
+export async function eventMessageAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, eventId: number | null) {
+  const back = `/admin/events/${eventId}/message`;
+  const post = await readAdminPost(request, undefined, back);
+  if ("refused" in post) return post.refused;
+  const page = eventId === null ? null : await eventMessagePage(eventId);
+  if (!page || eventId === null) return redirectWithToast(request, adminTabHref("events"), errorToast("That event does not exist."));
+  const values: Values = {};
+  for (const key of ["audience", "channel", "body", "urgent", "send_key"] as const) {
+    const value = post.formData.get(key);
+    if (typeof value === "string") values[key] = value;
+  }
+  const parsed = eventMessageSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]));
+    return data({ values, errors, preview: null, sendKey: null, toast: errorToast(Object.values(errors)[0] ?? "Please check the form.") }, { status: 400 });
+  }
+  const input = parsed.data;
+  const preview = await previewEventMessage(eventId, page.event.name, input, siteOrigin(request));
+  if (post.intent !== "send" || !input.send_key) return data({ values, errors: null, preview, sendKey: randomToken() });
+
+  if (preview.smsRecipients + preview.emailRecipients === 0) {
+    const nobody = "Nobody would get this message: choose other people or another channel.";
+    return data({ values, errors: { "": nobody }, preview, sendKey: input.send_key, toast: errorToast(nobody) }, { status: 409 });
+  }
+  const admin = context.get(adminContext);
+  const sent = await sendEventMessage(eventId, { ...input, send_key: input.send_key }, admin.email, new Date());
+  if (sent.ids.length === 0) return redirectWithToast(request, back, { title: "Already sent", description: "This message was sent already." });
+  noteActivity(context, {
+    action: "Sent a message to registrants",
+    target: recordName("event", eventId, page.event.name),
+    summary: `${input.audience}, ${input.channel}: ${sent.ids.length} messages`,
+  });
+  try {
+    if (!(await sendThroughQueue(sent.ids))) sendAfterResponse(sent.ids.slice(0, FIRST_PORTION_WITHOUT_QUEUE), request);
+  } catch (error) {
+    console.error(`Event message ${sent.messageId}: the queue refused its messages; the outbox cron will send them:`, error);
+  }
+  return redirectWithToast(request, back, { title: "Sending", description: `${sent.ids.length} messages are on their way.` });
+}

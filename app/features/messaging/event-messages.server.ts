@@ -1,0 +1,140 @@
+// Messages to an event's registrants by status (/admin/events/{id}/message, issue 24): the page's
+// data (the event and past messages with their progress), the preview (how many get it by each
+// channel, the SMS's segments and estimated cost), and the send: the message and one outbox row
+// per recipient and channel in ONE batch (a second Send of the same preview writes nothing more),
+// then fanned out through the queue like the newsletter; failures are retried by the outbox's
+// backoff, and a queue message delivered twice sends nothing twice (the guarded claim).
+import { env } from "cloudflare:workers";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { churchevents, event_messages } from "~/db/schema";
+import { batchable, getDb } from "~/db/db.server";
+import { smsCount } from "~/lib/gsm7";
+import { insertOutboxSelectQuery } from "~/server/outbox.server";
+import { smsDueAt, smsSetup } from "~/server/sms.server";
+import type { EventMessageInput, MessageAudience, MessageChannel } from "./event-message-form";
+import { eventMessageSms, exampleShortLink } from "./event-message-outbox.server";
+
+const AUDIENCE_SQL: Record<MessageAudience, SQL> = {
+  confirmed: sql`t.status = 'confirmed'`,
+  waitlisted: sql`t.status = 'waitlisted'`,
+  checked_in: sql`t.checked_in_at IS NOT NULL`,
+  not_checked_in: sql`t.status = 'confirmed' AND t.checked_in_at IS NULL`,
+  everyone: sql`t.status <> 'cancelled'`,
+};
+
+/** Who can get an SMS: a phone in international form, SMS not turned off. */
+const SMS_REACHABLE = sql`t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*'`;
+
+const wantsSms = (channel: MessageChannel) => channel !== "email";
+const wantsEmail = (channel: MessageChannel) => channel !== "sms";
+
+/** The price of one SMS segment in kwacha (SMS_PRICE_MWK), or null when not set. */
+export function smsPriceMwk(): number | null {
+  const price = Number(env.SMS_PRICE_MWK ?? "");
+  return env.SMS_PRICE_MWK && Number.isFinite(price) && price >= 0 ? price : null;
+}
+
+/** The event and its past messages, newest first, with how far each has gone (one round trip). */
+export async function eventMessagePage(eventId: number) {
+  const db = getDb();
+  const [events, past, progress] = await db.batch([
+    db.select({ id: churchevents.id, name: churchevents.name }).from(churchevents).where(eq(churchevents.id, eventId)),
+    db.select().from(event_messages).where(eq(event_messages.event_id, eventId)).orderBy(desc(event_messages.id)).limit(20),
+    batchable(
+      db.all<{ message_id: number; status: string; n: number }>(sql`SELECT o.about_id AS message_id, o.status, count(*) AS n FROM email_outbox o
+        WHERE o.kind = 'event-message' AND o.about_id IN (SELECT id FROM event_messages WHERE event_id = ${eventId} ORDER BY id DESC LIMIT 20)
+        GROUP BY o.about_id, o.status`),
+    ),
+  ]);
+  const event = events[0];
+  if (!event) return null;
+  const messages = past.map((message) => {
+    const counts = Object.fromEntries(progress.filter((row) => row.message_id === message.id).map((row) => [row.status, row.n])) as Record<string, number>;
+    return {
+      id: message.id,
+      audience: message.audience,
+      channel: message.channel,
+      body: message.body,
+      sentBy: message.sent_by,
+      createdAt: message.created_at,
+      recipients: message.recipients,
+      done: (counts.sent ?? 0) + (counts.delivered ?? 0),
+      failed: counts.failed ?? 0,
+      waiting: (counts.queued ?? 0) + (counts.sending ?? 0),
+    };
+  });
+  return { event, messages };
+}
+
+/** What the preview shows: recipients by channel, the SMS as it will read, its length, segments and estimated cost. */
+export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string) {
+  const db = getDb();
+  const smsOn = smsSetup();
+  const [counts] = await db.batch([
+    batchable(
+      db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${SMS_REACHABLE}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
+        FROM event_registrations t WHERE t.event_id = ${eventId} AND ${AUDIENCE_SQL[input.audience]}`),
+    ),
+  ]);
+  const smsRecipients = wantsSms(input.channel) && smsOn.ready ? (counts[0]?.sms ?? 0) : 0;
+  const emailRecipients = wantsEmail(input.channel) ? (counts[0]?.email ?? 0) : 0;
+  const sms = smsCount(eventMessageSms(smsOn.ready ? smsOn.senderId : "SenderID", eventName, input.body, exampleShortLink(origin)));
+  const price = smsPriceMwk();
+  return {
+    smsRecipients,
+    emailRecipients,
+    smsNotSetUp: wantsSms(input.channel) && !smsOn.ready,
+    sms,
+    estimatedCostMwk: price === null ? null : Math.round(smsRecipients * sms.segments * price),
+  };
+}
+
+/**
+ * Sends: the message (by its send key, made when the preview was shown) and its outbox rows in one
+ * batch. Answers the rows to hand to the queue (none when this preview was sent already).
+ */
+export async function sendEventMessage(eventId: number, input: EventMessageInput & { send_key: string }, sentBy: string, now: Date): Promise<{ messageId: number | null; ids: number[] }> {
+  const db = getDb();
+  const smsDue = wantsSms(input.channel) && smsSetup().ready ? smsDueAt(now, input.urgent === "on").toISOString() : null;
+  const emailOn = wantsEmail(input.channel) ? 1 : 0;
+  const [, rows, message] = await db.batch([
+    db
+      .insert(event_messages)
+      .values({
+        send_key: input.send_key,
+        event_id: eventId,
+        audience: input.audience,
+        channel: input.channel,
+        body: input.body,
+        urgent: input.urgent === "on",
+        sent_by: sentBy,
+        recipients: 0,
+        created_at: now.toISOString(),
+      })
+      .onConflictDoNothing(),
+    insertOutboxSelectQuery(
+      db,
+      {
+        kind: "event-message",
+        channel: sql`c.channel`,
+        recipient: sql`CASE c.channel WHEN 'sms' THEN t.phone_number ELSE t.email END`,
+        about_id: sql`m.id`,
+        about: sql`json_object('registration', t.id)`,
+        urgent: sql`CASE c.channel WHEN 'sms' THEN m.urgent ELSE 0 END`,
+        next_attempt_at: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE ${now.toISOString()} END`,
+      },
+      sql`FROM event_messages m JOIN event_registrations t ON t.event_id = m.event_id
+        JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
+          ON (c.channel = 'email' AND ${emailOn} AND t.email IS NOT NULL) OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND ${SMS_REACHABLE})
+        WHERE m.send_key = ${input.send_key} AND m.event_id = ${eventId} AND ${AUDIENCE_SQL[input.audience]}
+          AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.kind = 'event-message' AND o.about_id = m.id)
+        ORDER BY t.id, c.channel`,
+    ),
+    db
+      .update(event_messages)
+      .set({ recipients: sql`(SELECT count(*) FROM email_outbox o WHERE o.kind = 'event-message' AND o.about_id = ${event_messages.id})` })
+      .where(and(eq(event_messages.send_key, input.send_key), eq(event_messages.event_id, eventId)))
+      .returning({ id: event_messages.id }),
+  ]);
+  return { messageId: message[0]?.id ?? null, ids: rows.map((row) => row.id) };
+}

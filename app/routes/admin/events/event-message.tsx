@@ -1,0 +1,160 @@
+// /admin/events/{id}/message: a message to the event's registrants by status (issue 24), by SMS,
+// e-mail or both. Preview first (who gets it, the SMS's length, segments and cost), then Send; the
+// past messages' progress below. Plain forms: it works without JavaScript (the counter under the
+// text box then shows after Preview). No phone number is ever shown here.
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { AUDIENCE_CHOICES, CHANNEL_CHOICES, MESSAGE_BODY_MAX, SMS_CONTENT_NOTE } from "~/features/messaging";
+import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
+import { buttonClass, FormAlert } from "~/components/form-fields";
+import { adminContext } from "~/features/accounts";
+import { BackLink } from "~/components/admin/back-link";
+import { smsCount } from "~/lib/gsm7";
+import { formatInSiteZone } from "~/lib/time";
+import { parseId } from "~/server/admin-actions.server";
+import type { Route } from "./+types/event-message";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Message registrants: ${loaderData?.event.name ?? "Event"} | Admin` }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // The outbox is Administrators' (app/features/accounts/roles.ts): only they get its link.
+  return { ...(await eventMessageLoader(request, parseId(params.id))), seesOutbox: context.get(adminContext).role === "admin" };
+}
+
+export function action(args: Route.ActionArgs) {
+  return eventMessageAction(args, parseId(args.params.id));
+}
+
+const legendClass = "text-sm font-semibold text-stone-900";
+const choiceClass = "flex items-center gap-2 py-1 text-sm text-stone-800";
+
+export default function EventMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, messages, change, seesOutbox } = loaderData;
+  // A refused post (unreadable form) answers without these.
+  const answer = actionData && "values" in actionData ? actionData : null;
+  const values = answer?.values ?? {};
+  const errors = (answer?.errors ?? {}) as Record<string, string>;
+  const preview = answer?.preview ?? null;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [body, setBody] = useState<string | null>(null);
+  const text = body ?? values.body ?? (change ? `Change for ${event.name}: ` : "");
+  const live = body === null ? null : smsCount(text);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
+      <BackLink to="/admin?tab=events">Back to events</BackLink>
+      <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{change ? "Tell registrants about the change" : "Message registrants"}</h1>
+      <p className="text-sm text-stone-600">{event.name}</p>
+      {change ? <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">The event was saved with its new date or place. Write what changed, preview, and send.</p> : null}
+      <Form method="post" className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
+        <FormAlert message={errors[""]} />
+        <fieldset>
+          <legend className={legendClass}>Who</legend>
+          {AUDIENCE_CHOICES.map((choice) => (
+            <label key={choice.value} className={choiceClass}>
+              <input type="radio" name="audience" value={choice.value} defaultChecked={(values.audience ?? "confirmed") === choice.value} />
+              {choice.label}
+            </label>
+          ))}
+          {errors.audience ? <p className="text-sm text-red-800">{errors.audience}</p> : null}
+        </fieldset>
+        <fieldset>
+          <legend className={legendClass}>How</legend>
+          {CHANNEL_CHOICES.map((choice) => (
+            <label key={choice.value} className={choiceClass}>
+              <input type="radio" name="channel" value={choice.value} defaultChecked={(values.channel ?? "sms") === choice.value} />
+              {choice.label}
+            </label>
+          ))}
+          {errors.channel ? <p className="text-sm text-red-800">{errors.channel}</p> : null}
+        </fieldset>
+        <div>
+          <label htmlFor="body" className={legendClass}>
+            Message
+          </label>
+          <p id="body-note" className="mt-1 text-sm text-stone-700">
+            {SMS_CONTENT_NOTE}
+          </p>
+          <textarea
+            id="body"
+            name="body"
+            rows={4}
+            maxLength={MESSAGE_BODY_MAX}
+            required
+            value={text}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            aria-describedby="body-note body-count"
+            aria-invalid={errors.body ? true : undefined}
+            className="mt-2 block w-full rounded-md border border-stone-300 px-3 py-2 text-base text-stone-900"
+          />
+          {errors.body ? <p className="text-sm text-red-800">{errors.body}</p> : null}
+          <p id="body-count" aria-live="polite" className="mt-1 text-sm text-stone-600">
+            {live
+              ? `Your text: ${live.characters} characters (SMS: ${live.segments} per message with the sender, event and link; see Preview)`
+              : preview
+                ? `SMS as sent: ${preview.sms.characters} characters, ${preview.sms.segments} SMS per message`
+                : "Preview shows the characters and SMS per message."}
+          </p>
+        </div>
+        <label className={choiceClass}>
+          <input type="checkbox" name="urgent" defaultChecked={values.urgent === "on"} />
+          Urgent: send SMS at night too (otherwise SMS written between 20:00 and 07:00 wait for 07:00)
+        </label>
+        {preview ? (
+          <section aria-labelledby="preview-heading" className="rounded-lg border border-stone-200 bg-stone-50 p-4">
+            <h2 id="preview-heading" className="font-semibold text-stone-900">
+              Preview
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm text-stone-800">
+              <li>{`By SMS: ${preview.smsRecipients} people`}</li>
+              <li>{`By e-mail: ${preview.emailRecipients} people`}</li>
+              <li>{`Each SMS: ${preview.sms.characters} characters, ${preview.sms.segments} SMS`}</li>
+              <li>{preview.estimatedCostMwk === null ? "Estimated cost: set SMS_PRICE_MWK to see it" : `Estimated cost: MWK ${preview.estimatedCostMwk.toLocaleString("en")}`}</li>
+            </ul>
+            {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
+            <p className="mt-3 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm [overflow-wrap:anywhere] text-stone-900">{preview.sms.text}</p>
+          </section>
+        ) : null}
+        {answer?.sendKey ? <input type="hidden" name="send_key" value={answer.sendKey} /> : null}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button type="submit" name="intent" value="preview" disabled={busy} className={buttonClass.secondary}>
+            Preview
+          </button>
+          {preview && answer?.sendKey ? (
+            <button type="submit" name="intent" value="send" disabled={busy} className={buttonClass.primary}>
+              {`Send to ${preview.smsRecipients + preview.emailRecipients}`}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+      <section aria-labelledby="past-heading" className="mt-8">
+        <h2 id="past-heading" className="text-lg font-semibold text-stone-900">
+          Sent
+        </h2>
+        {messages.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">No messages yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {messages.map((message) => (
+              <li key={message.id} className="px-4 py-3 text-sm">
+                <p className="[overflow-wrap:anywhere] text-stone-900">{message.body}</p>
+                <p className="mt-1 text-stone-600">
+                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · ${message.audience} · ${message.channel} · ${message.done} of ${message.recipients} sent`}
+                  {message.failed ? `, ${message.failed} failed (retried by themselves)` : ""}
+                  {message.waiting ? `, ${message.waiting} waiting` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {seesOutbox ? (
+          <p className="mt-3 text-sm">
+            <Link to="/admin/outbox" className="text-brand-800 underline">
+              Every message in the outbox
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

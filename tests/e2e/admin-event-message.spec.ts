@@ -1,0 +1,35 @@
+// The message composer at 360 px (issue 24), against the production build where SMS goes to the
+// local simulator: an admin writes to an event's confirmed registrants, sees the preview's
+// recipients, SMS length and cost, sends, and the page shows it on its way.
+import { expect, test } from "@playwright/test";
+import { expectNoSideways, hydrated, signIn } from "./support/admin.ts";
+
+test("compose a message to registrants, preview its SMS and cost, and send it @mobile", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/events");
+  const href = await page.locator("a[href^='/events/']").first().getAttribute("href");
+  const id = /\/events\/(\d+)/.exec(href ?? "")?.[1];
+  expect(id).toBeDefined();
+
+  await signIn(page);
+  await page.goto(`/admin/events/${id}/message`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Message registrants" })).toBeVisible();
+  await expect(page.getByText("SMS carries event logistics only")).toBeVisible();
+  await page.getByRole("radio", { name: "Everyone registered (not cancelled)" }).check();
+  await page.getByRole("radio", { name: "SMS and e-mail", exact: true }).check();
+  const body = `The buses leave at 06:00 “sharp” ${Date.now().toString(36)}`;
+  await page.getByLabel("Message").fill(body);
+  await expect(page.locator("#body-count")).toContainText("characters");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText(/By SMS: \d+ people/);
+  await expect(preview).toContainText(/Each SMS: \d+ characters, 1 SMS/);
+  await expect(preview).toContainText("Estimated cost: MWK");
+  await expect(preview).toContainText('"sharp"');
+  await expectNoSideways(page);
+
+  await page.getByRole("button", { name: /^Send to \d+/ }).click();
+  await expect(page.getByRole("region", { name: "Sent" })).toContainText(body);
+  await expectNoSideways(page);
+});

@@ -1,0 +1,50 @@
+// GSM-7 (issue 24): characters outside the SMS alphabet are replaced, never sent as a 70-character
+// Unicode segment, and every registration SMS with the longest values the forms allow is one segment.
+import { describe, expect, it } from "vitest";
+import { registrationSms, type RegistrationSmsKind } from "~/features/events/registration-sms";
+import { gsm7Length, isGsm7, smsCount, smsSegments, toGsm7 } from "~/lib/gsm7";
+
+describe("toGsm7", () => {
+  it("replaces Chichewa's ŵ, curly quotes, dashes and the ellipsis; drops emoji", () => {
+    expect(toGsm7("Ŵalemba’s “Mkumano” – 2 days… 🙏🏾 ✝")).toBe(`Walemba's "Mkumano" - 2 days...`);
+    expect(toGsm7("ŵ Ŵ ô ñ é")).toBe("w W o ñ é");
+    expect(isGsm7(toGsm7("Zikomo kwambiri 😀 • ©"))).toBe(true);
+  });
+
+  it("counts extension characters twice and splits long texts into 153-character segments", () => {
+    expect(gsm7Length("[x]")).toBe(5);
+    expect(smsSegments("a".repeat(160))).toBe(1);
+    expect(smsSegments("a".repeat(161))).toBe(2);
+    expect(smsSegments("a".repeat(306))).toBe(2);
+    expect(smsSegments("a".repeat(307))).toBe(3);
+    expect(smsCount("Zikomo “abale” 🙏")).toEqual({ text: 'Zikomo "abale"', characters: 14, segments: 1 });
+  });
+});
+
+describe("registration SMS", () => {
+  const kinds: RegistrationSmsKind[] = ["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid"];
+  // The event form allows a 150-character name and a 200-character place; SMS_ORIGIN_MAX_LENGTH is 40.
+  const longestName = `Ŵ${"Annual National Men’s Conference and Retreat “Together” ".repeat(5)}`.slice(0, 150);
+  const longestPlace = "Capital Hill Baptist Church, Area 9, Lilongwe – ".repeat(5).slice(0, 200);
+  const longestOrigin = `https://${"b".repeat(28)}.mw`.padEnd(40, "w");
+  const person = { code: "ABC234", token: "A".repeat(22), place: 999 };
+
+  it("every template with the longest name, place, site address and sender ID is one GSM-7 segment", () => {
+    expect(longestName).toHaveLength(150);
+    expect(longestOrigin).toHaveLength(40);
+    for (const kind of kinds) {
+      const text = registrationSms(kind, "BaptistMen1", { name: longestName, date: "2031-06-12T06:00:00.000Z", location: longestPlace }, person, longestOrigin);
+      expect(isGsm7(text), kind).toBe(true);
+      expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(160);
+      expect(text).toContain("BaptistMen1: ");
+      expect(text).toContain("WAnnual Na");
+      expect(text).toContain("Code ABC234");
+      expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
+    }
+  });
+
+  it("a short event keeps its time and place", () => {
+    const text = registrationSms("reminder", "BaptistMen", { name: "Prayer breakfast", date: "2031-06-12T06:00:00.000Z", location: "Blantyre" }, person, "https://baptistmen.mw");
+    expect(text).toBe("BaptistMen: Reminder: Prayer breakfast. Thu 12 Jun 08:00. At Blantyre. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA");
+  });
+});

@@ -1,0 +1,124 @@
+// Messages to registrants by status (/admin/events/{id}/message, issue 24): Administrators and
+// Editors only, a preview with counts, segments and cost, exactly the audience chosen, a second
+// Send of the same preview sends nothing more, and 500 recipients with 5% provider failures each
+// get exactly one SMS once the failures are retried.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SmsSendError } from "~/server/sms.server";
+import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
+import { captureQueue, deliverQueueMessages, outboxRows, runCron } from "./email-helpers";
+import { createAdmin, html, postForm, request, runSql, seedReference, signIn } from "./helpers";
+import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+
+withSmsSetUp();
+
+const PATH = "/admin/events/1/message";
+
+beforeEach(async () => {
+  await seedReference();
+  env.SMS_PRICE_MWK = "40";
+  await runSql([
+    "INSERT INTO churchevents (id, name, date) VALUES (1, 'Men''s Conference', '2031-06-12T06:00:00.000Z')",
+    `INSERT INTO event_registrations (event_id, full_name, phone_number, email, status, code, token, checked_in_at) VALUES
+      (1, 'In Already', '+265991000001', NULL, 'confirmed', 'AAAAA2', 'token-aaaaaaaaaaaaaaaaaa1', '2031-06-12T06:10:00.000Z'),
+      (1, 'Not Yet', '+265991000002', 'notyet@example.mw', 'confirmed', 'AAAAA3', 'token-aaaaaaaaaaaaaaaaaa2', NULL),
+      (1, 'Not Yet Either', '+265991000003', NULL, 'confirmed', 'AAAAA4', 'token-aaaaaaaaaaaaaaaaaa3', NULL),
+      (1, 'Waiting', '+265991000004', NULL, 'waitlisted', 'AAAAA5', 'token-aaaaaaaaaaaaaaaaaa4', NULL),
+      (1, 'Gone', '+265991000005', NULL, 'cancelled', 'AAAAA6', 'token-aaaaaaaaaaaaaaaaaa5', NULL)`,
+  ]);
+});
+
+async function staff(role: "admin" | "editor" | "volunteer" = "editor") {
+  const email = `${role}@example.org`;
+  await createAdmin(email, "correct-horse-battery", role);
+  return signIn(email, "correct-horse-battery");
+}
+
+function sendKeyOf(page: string): string {
+  return /name="send_key" value="([^"]+)"/.exec(page)![1]!;
+}
+
+async function preview(cookie: string, fields: Record<string, string>) {
+  return postForm(PATH, { intent: "preview", ...fields }, { cookie });
+}
+
+describe("who may", () => {
+  it("Door volunteers are refused the page and the send; Editors get it", async () => {
+    const door = await staff("volunteer");
+    expect((await request(PATH, { cookie: door })).status).toBe(403);
+    expect((await postForm(PATH, { intent: "send", audience: "everyone", channel: "sms", body: "Hello", send_key: "k".repeat(22) }, { cookie: door })).status).toBe(403);
+    expect(await outboxRows()).toEqual([]);
+    const editor = await staff("editor");
+    const page = await html(await request(PATH, { cookie: editor }));
+    expect(page).toContain("SMS carries event logistics only");
+  });
+});
+
+describe("preview and send", () => {
+  it("the preview counts recipients, segments and cost without JavaScript, and shows no phone number", async () => {
+    const cookie = await staff();
+    const response = await preview(cookie, { audience: "not_checked_in", channel: "both", body: "The hall has moved to Room 2 “upstairs” 🙏" });
+    expect(response.status).toBe(200);
+    const page = await html(response);
+    expect(page).toContain("By SMS: 2 people");
+    expect(page).toContain("By e-mail: 1 people");
+    expect(page).toMatch(/Each SMS: \d+ characters, 1 SMS/);
+    expect(page).toContain("Estimated cost: MWK 80");
+    expect(page).toContain("BaptistMen: Men&#x27;s Conference: The hall has moved to Room 2 &quot;upstairs&quot; Info/stop SMS:");
+    expect(page).not.toMatch(/\+?265 ?99/);
+    expect(await outboxRows()).toEqual([]);
+  });
+
+  it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {
+    const cookie = await staff();
+    const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };
+    const key = sendKeyOf(await html(await preview(cookie, fields)));
+    const [first, second] = await Promise.all([
+      postForm(PATH, { intent: "send", send_key: key, ...fields }, { cookie }),
+      postForm(PATH, { intent: "send", send_key: key, ...fields }, { cookie }),
+    ]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    const rows = await outboxRows("kind = 'event-message'");
+    expect(rows.map((row) => row.recipient).sort()).toEqual(["+265991000002", "+265991000003"]);
+    const logged = await env.DB.prepare("SELECT action, target FROM activity_log WHERE action = 'Sent a message to registrants'").all();
+    expect(logged.results).toHaveLength(1);
+    await runCron(OUTBOX_CRON, Date.now());
+    expect(smsSimulator.sent.map((sms) => sms.to).sort()).toEqual(["+265991000002", "+265991000003"]);
+    expect(smsSimulator.sent[0]!.body).toMatch(/^BaptistMen: Men's Conference: Doors open at 07:30\. Info\/stop SMS: https:\/\/baptistmen\.example\/r\/token-/);
+    const page = await html(await request(PATH, { cookie }));
+    expect(page).toContain("2 of 2 sent");
+  });
+});
+
+describe("fan-out", () => {
+  it("500 recipients with 5% provider failures: each gets exactly one SMS once the failures are retried", async () => {
+    await runSql(["DELETE FROM event_registrations"]);
+    const values = Array.from({ length: 500 }, (_, i) => `(1, 'Man ${i}', '+26599${String(1000000 + i)}', 'confirmed', 'C${String(i).padStart(5, "0")}', 'token-bulk-${String(i).padStart(16, "0")}')`);
+    for (let i = 0; i < 500; i += 250) await runSql([`INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token) VALUES ${values.slice(i, i + 250).join(", ")}`]);
+    const cookie = await staff();
+    const queue = captureQueue();
+    const fields = { audience: "confirmed", channel: "sms", body: "Buses leave Lilongwe at 06:00." };
+    const key = sendKeyOf(await html(await preview(cookie, fields)));
+    await postForm(PATH, { intent: "send", send_key: key, ...fields }, { cookie });
+    expect(queue.messages).toHaveLength(20);
+
+    // Every 20th call fails; one queue message is delivered twice.
+    smsSimulator.fail = (_sms, call) => (call % 20 === 0 ? new SmsSendError("Twilio 503: try later", 503, null) : undefined);
+    for (const message of queue.messages) await deliverQueueMessages([message]);
+    await deliverQueueMessages([queue.messages[3]!]);
+    const failed = await outboxRows("status = 'failed'");
+    expect(failed).toHaveLength(25);
+    expect(failed.every((row) => row.next_attempt_at !== null)).toBe(true);
+    expect(new Set(smsSimulator.sent.map((sms) => sms.to)).size).toBe(475);
+
+    // The retries come due; the outbox cron sends them (50 a run).
+    smsSimulator.fail = null;
+    await runSql([`UPDATE email_outbox SET next_attempt_at = '${new Date(Date.now() - 1000).toISOString()}' WHERE status = 'failed'`]);
+    await runCron(OUTBOX_CRON, Date.now());
+    expect(await outboxRows("status <> 'sent'")).toEqual([]);
+    const perNumber = new Map<string, number>();
+    for (const sms of smsSimulator.sent) perNumber.set(sms.to, (perNumber.get(sms.to) ?? 0) + 1);
+    expect(perNumber.size).toBe(500);
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+  });
+});

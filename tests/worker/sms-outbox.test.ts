@@ -1,0 +1,216 @@
+// SMS as the outbox's second channel (issue 24, decision 022): a registration writes its SMS in
+// the same batch, the simulator sends it once however often it is claimed or delivered from the
+// queue, delivery callbacks are checked, and nothing goes at night unless urgent.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
+import { deliverOutbox } from "~/features/messaging/sender.server";
+import { gsm7Length, isGsm7 } from "~/lib/gsm7";
+import { claimOutboxRows } from "~/server/outbox.server";
+import { smsDueAt, SmsSendError } from "~/server/sms.server";
+import { deliverQueueMessages, outboxRows, runCron, waitForOutbox } from "./email-helpers";
+import { createAdmin, postForm, request, seedReference, signIn } from "./helpers";
+import { malawiDaytime, SMS_SITE_URL, smsSimulator, withSmsSetUp } from "./sms-helpers";
+
+withSmsSetUp();
+
+beforeEach(async () => {
+  await seedReference();
+  await env.DB.prepare("INSERT INTO churchevents (id, name, date, location) VALUES (1, 'Men''s Conference', '2031-06-12T06:00:00.000Z', 'Lilongwe Baptist Church')").run();
+});
+
+async function register(fields: Record<string, string>) {
+  const response = await postForm("/api/registrations", { event_id: "1", full_name: "Phone Only", phone_number: "0991 300 300", ...fields });
+  return (await response.json<RegistrationAnswer>()).registration!;
+}
+
+const settled = (rows: { status: string }[]) => rows.length > 0 && rows.every((row) => !["queued", "sending"].includes(row.status));
+
+describe("a registration's SMS", () => {
+  it("registering without an e-mail writes one SMS row, sent as one GSM-7 segment with the code and a /r/ link", async () => {
+    const registration = await register({});
+    expect(registration.status).toBe("confirmed");
+    await waitForOutbox(settled);
+    const rows = await outboxRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: "sms", recipient: "+265991300300", kind: "registration-confirmed", status: "sent", from_name: "BaptistMen" });
+    const text = rows[0]!.body_text!;
+    expect(text).toContain(`Code ${registration.code}`);
+    expect(text).toMatch(new RegExp(`${SMS_SITE_URL}/r/[A-Za-z0-9_-]{22}$`));
+    expect(text).toMatch(/^BaptistMen: .*Men's Conference/);
+    expect(isGsm7(text) && gsm7Length(text) <= 160).toBe(true);
+    expect(smsSimulator.sent).toHaveLength(1);
+    expect(smsSimulator.sent[0]).toMatchObject({ to: "+265991300300", from: "BaptistMen", body: text, statusCallback: `${SMS_SITE_URL}/api/sms/status` });
+  });
+
+  it("registering with an e-mail writes the e-mail and the SMS in the same batch", async () => {
+    await register({ email: "both@example.mw" });
+    const rows = await outboxRows();
+    expect(rows.map((row) => [row.channel, row.recipient, row.kind])).toEqual([
+      ["email", "both@example.mw", "registration-confirmed"],
+      ["sms", "+265991300300", "registration-confirmed"],
+    ]);
+  });
+
+  it("a full event's waiting-list place goes by SMS with the number on the list", async () => {
+    await env.DB.prepare("UPDATE churchevents SET capacity = 0 WHERE id = 1").run();
+    await register({});
+    await waitForOutbox(settled);
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ kind: "registration-waitlisted", status: "sent" });
+    expect(row!.body_text).toContain("no. 1 on the waiting list");
+  });
+
+  it("the short link leads to the private page and changes nothing", async () => {
+    const registration = await register({});
+    const token = registration.privateUrl.split("/").pop()!;
+    const response = await request(`/r/${token}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/registrations/${token}`);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect((await request("/r/not-a-token")).status).toBe(404);
+  });
+
+  it("/admin/outbox shows the SMS with its text", async () => {
+    await register({});
+    await waitForOutbox(settled);
+    await createAdmin();
+    const cookie = await signIn();
+    const page = await (await request("/admin/outbox", { cookie })).text();
+    expect(page).toContain("SMS to +265991300300");
+    expect(page).toContain("SMS: BaptistMen: You are registered for Men&#x27;s Conference");
+    const [row] = await outboxRows();
+    const one = await (await request(`/admin/outbox/${row!.id}`, { cookie })).text();
+    expect(one).toContain("The SMS");
+    expect(one).toMatch(/\d+ characters, 1 SMS/);
+  });
+});
+
+describe("SMS not set up", () => {
+  it("writes no SMS row, and e-mail goes on as before", async () => {
+    env.SMS_PROVIDER = "";
+    await register({ email: "only-email@example.mw" });
+    expect((await outboxRows()).map((row) => row.channel)).toEqual(["email"]);
+  });
+
+  it("refuses a generic sender ID", async () => {
+    env.SMS_SENDER_ID = "INFO";
+    await register({});
+    expect(await outboxRows()).toEqual([]);
+  });
+});
+
+describe("sending once", () => {
+  it("a message claimed twice at once sends once", async () => {
+    env.SMS_PROVIDER = "";
+    await register({});
+    env.SMS_PROVIDER = "simulator";
+    // Written while SMS was off: none. Write one now with SMS on, without sending after the response.
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (kind, channel, recipient, about_id) SELECT 'registration-confirmed', 'sms', phone_number, id FROM event_registrations",
+    ).run();
+    const [row] = await outboxRows();
+    const results = await Promise.all([deliverOutbox([row!.id]), deliverOutbox([row!.id]), deliverOutbox([row!.id])]);
+    expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(1);
+    expect(smsSimulator.sent).toHaveLength(1);
+  });
+
+  it("a queue message delivered twice sends once", async () => {
+    env.SMS_PROVIDER = "";
+    await register({});
+    env.SMS_PROVIDER = "simulator";
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (kind, channel, recipient, about_id) SELECT 'registration-confirmed', 'sms', phone_number, id FROM event_registrations",
+    ).run();
+    const [row] = await outboxRows();
+    await deliverQueueMessages([{ id: "a", body: { ids: [row!.id] } }]);
+    await deliverQueueMessages([{ id: "a", body: { ids: [row!.id] }, attempts: 2 }]);
+    expect(smsSimulator.sent).toHaveLength(1);
+  });
+
+  it("a failed send is retried with backoff and then sent", async () => {
+    smsSimulator.fail = (_sms, call) => (call === 1 ? new SmsSendError("Twilio could not be reached: network down", null, null) : undefined);
+    await register({});
+    await waitForOutbox(settled);
+    const [failed] = await outboxRows();
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed!.next_attempt_at).not.toBeNull();
+    await env.DB.prepare("UPDATE email_outbox SET next_attempt_at = ?").bind(new Date(Date.now() - 1000).toISOString()).run();
+    await runCron("*/10 * * * *", Date.now());
+    const [sent] = await outboxRows();
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smsSimulator.sent).toHaveLength(1);
+  });
+});
+
+describe("delivery reports", () => {
+  const statusUrl = `${SMS_SITE_URL}/api/sms/status`;
+
+  async function sentRow() {
+    await register({});
+    await waitForOutbox(settled);
+    return (await outboxRows())[0]!;
+  }
+
+  it("a delivered report marks the SMS delivered", async () => {
+    const row = await sentRow();
+    const response = await request("/api/sms/status", { ...(await asOptions(await smsSimulator.callback(statusUrl, smsSimulator.sent[0]!.sid, "delivered"))) });
+    expect(response.status).toBe(204);
+    expect((await outboxRows())[0]).toMatchObject({ id: row.id, status: "delivered" });
+  });
+
+  it("an undelivered report marks it failed with the network's code", async () => {
+    await sentRow();
+    await request("/api/sms/status", await asOptions(await smsSimulator.callback(statusUrl, smsSimulator.sent[0]!.sid, "undelivered", 30005)));
+    const [row] = await outboxRows();
+    expect(row!.status).toBe("failed");
+    expect(row!.last_error).toContain("30005");
+  });
+
+  it("a forged report gets 401 and changes nothing", async () => {
+    const row = await sentRow();
+    const genuine = await smsSimulator.callback(statusUrl, smsSimulator.sent[0]!.sid, "undelivered");
+    const body = await genuine.text();
+    const forged: { headers: Record<string, string>; body: string }[] = [
+      { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body },
+      { headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAA=" }, body },
+      // The genuine signature over a changed body.
+      { headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": genuine.headers.get("x-twilio-signature")! }, body: body.replace("undelivered", "delivered") },
+    ];
+    for (const attempt of forged) {
+      const response = await request("/api/sms/status", { method: "POST", ...attempt });
+      expect(response.status).toBe(401);
+    }
+    expect((await outboxRows())[0]).toMatchObject({ id: row.id, status: "sent", last_error: null });
+  });
+});
+
+async function asOptions(signed: Request) {
+  return { method: "POST", headers: Object.fromEntries(signed.headers), body: await signed.text() };
+}
+
+describe("Malawi's sending hours", () => {
+  it("an SMS due at night waits for 07:00 in Malawi; one written by day goes at once", () => {
+    expect(smsDueAt(new Date("2031-03-04T19:30:00Z")).toISOString()).toBe("2031-03-05T05:00:00.000Z");
+    expect(smsDueAt(new Date("2031-03-04T02:00:00Z")).toISOString()).toBe("2031-03-04T05:00:00.000Z");
+    expect(smsDueAt(new Date("2031-03-04T05:00:00Z")).toISOString()).toBe("2031-03-04T05:00:00.000Z");
+    expect(smsDueAt(new Date("2031-03-04T17:59:00Z")).toISOString()).toBe("2031-03-04T17:59:00.000Z");
+    expect(smsDueAt(new Date("2031-03-04T19:30:00Z"), true).toISOString()).toBe("2031-03-04T19:30:00.000Z");
+  });
+
+  it("at night only urgent SMS are claimed; the rest stay queued", async () => {
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (kind, channel, recipient, urgent, next_attempt_at) VALUES ('event-message', 'sms', '+265991000001', 0, '2000-01-01T00:00:00.000Z'), ('event-message', 'sms', '+265991000002', 1, '2000-01-01T00:00:00.000Z')",
+    ).run();
+    const rows = await outboxRows();
+    const night = new Date(malawiDaytime(22).getTime());
+    const claimed = await claimOutboxRows(
+      rows.map((row) => row.id),
+      night,
+      night,
+      ["sms"],
+    );
+    expect(claimed.map((row) => row.recipient)).toEqual(["+265991000002"]);
+    expect((await outboxRows("urgent = 0"))[0]!.status).toBe("queued");
+  });
+});

@@ -1,0 +1,69 @@
+// Reminders (issue 24): tomorrow's event reminds its confirmed registrants from the outbox cron, by
+// SMS and by e-mail where given, once, even when two runs race; moving the date arms it again.
+import { beforeEach, expect, it } from "vitest";
+import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
+import { outboxRows, runCron, withEmailSetUp } from "./email-helpers";
+import { runSql, seedReference } from "./helpers";
+import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+
+withEmailSetUp();
+withSmsSetUp();
+
+const HOUR = 3_600_000;
+
+beforeEach(async () => {
+  await seedReference();
+});
+
+async function eventWithPeople(startsIn: number, reminder = "day_before") {
+  const date = new Date(Date.now() + startsIn).toISOString();
+  await runSql([
+    `INSERT INTO churchevents (id, name, date, location, reminder) VALUES (1, 'Men''s Conference', '${date}', 'Mzuzu', '${reminder}')`,
+    `INSERT INTO event_registrations (event_id, full_name, phone_number, email, status, code, token) VALUES
+      (1, 'Phone Only', '+265991000001', NULL, 'confirmed', 'AAAAA2', 'token-aaaaaaaaaaaaaaaaaa1'),
+      (1, 'Both', '+265991000002', 'both@example.mw', 'confirmed', 'AAAAA3', 'token-aaaaaaaaaaaaaaaaaa2'),
+      (1, 'Waiting', '+265991000003', NULL, 'waitlisted', 'AAAAA4', 'token-aaaaaaaaaaaaaaaaaa3'),
+      (1, 'Gone', '+265991000004', 'gone@example.mw', 'cancelled', 'AAAAA5', 'token-aaaaaaaaaaaaaaaaaa4')`,
+    `INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token, sms_stopped_at) VALUES
+      (1, 'No SMS', '+265991000005', 'confirmed', 'AAAAA6', 'token-aaaaaaaaaaaaaaaaaa5', '2030-01-01T00:00:00.000Z')`,
+  ]);
+}
+
+it("tomorrow's event reminds each confirmed person once, by SMS and by e-mail where given", async () => {
+  await eventWithPeople(20 * HOUR);
+  await Promise.all([runCron(OUTBOX_CRON, Date.now()), runCron(OUTBOX_CRON, Date.now())]);
+  await runCron(OUTBOX_CRON, Date.now() + 10 * 60_000);
+  const rows = await outboxRows("kind = 'event-reminder'");
+  expect(rows.map((row) => [row.channel, row.recipient, row.status]).sort()).toEqual([
+    ["email", "both@example.mw", "sent"],
+    ["sms", "+265991000001", "sent"],
+    ["sms", "+265991000002", "sent"],
+  ]);
+  expect(smsSimulator.sent.map((sms) => sms.to).sort()).toEqual(["+265991000001", "+265991000002"]);
+  expect(smsSimulator.sent[0]!.body).toMatch(/^BaptistMen: Reminder: Men's Conference\. .* At Mzuzu\. Code AAAAA\d\./);
+  expect(rows.find((row) => row.channel === "email")!.subject).toBe("Reminder: Men's Conference");
+});
+
+it("an event further off, or set to no reminder, reminds nobody yet; moving the date arms it again", async () => {
+  await eventWithPeople(30 * HOUR);
+  await runCron(OUTBOX_CRON, Date.now());
+  expect(await outboxRows("kind = 'event-reminder'")).toEqual([]);
+  // 7 hours later it is within a day of the start.
+  await runCron(OUTBOX_CRON, Date.now() + 7 * HOUR);
+  expect(await outboxRows("kind = 'event-reminder'")).toHaveLength(3);
+  // Staff move the event: a new date, a new reminder when it is due.
+  await runSql([`UPDATE churchevents SET date = '${new Date(Date.now() + 12 * HOUR).toISOString()}'`]);
+  await runCron(OUTBOX_CRON, Date.now() + 7 * HOUR);
+  expect(await outboxRows("kind = 'event-reminder'")).toHaveLength(6);
+});
+
+it("two hours before, for an event set so; none for an event set to no reminder", async () => {
+  await eventWithPeople(3 * HOUR, "two_hours");
+  await runCron(OUTBOX_CRON, Date.now());
+  expect(await outboxRows("kind = 'event-reminder'")).toEqual([]);
+  await runCron(OUTBOX_CRON, Date.now() + 65 * 60_000);
+  expect(await outboxRows("kind = 'event-reminder'")).toHaveLength(3);
+  await runSql(["UPDATE churchevents SET reminder = 'none', reminder_sent_for = NULL"]);
+  await runCron(OUTBOX_CRON, Date.now() + 70 * 60_000);
+  expect(await outboxRows("kind = 'event-reminder'")).toHaveLength(3);
+});

@@ -1,0 +1,67 @@
+// "Stop SMS about this event" (issue 24): the registration form says what SMS the number gets, the
+// private page's button turns SMS off (a GET never does), and nothing is sent to it afterwards.
+import { env } from "cloudflare:workers";
+import { beforeEach, expect, it } from "vitest";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
+import { deliverOutbox } from "~/features/messaging/sender.server";
+import { outboxRows, waitForOutbox } from "./email-helpers";
+import { html, postForm, request, seedReference } from "./helpers";
+import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+
+withSmsSetUp();
+
+beforeEach(async () => {
+  await seedReference();
+  await env.DB.prepare("INSERT INTO churchevents (id, name, date, capacity) VALUES (1, 'Men''s Conference', '2031-06-12T06:00:00.000Z', 1)").run();
+});
+
+async function register(phone: string) {
+  const response = await postForm("/api/registrations", { event_id: "1", full_name: "Phone Only", phone_number: phone });
+  const registration = (await response.json<RegistrationAnswer>()).registration!;
+  return registration.privateUrl.split("/").pop()!;
+}
+
+const settled = (rows: { status: string }[]) => rows.length > 0 && rows.every((row) => !["queued", "sending"].includes(row.status));
+
+it("the registration form says the number gets SMS about this event only", async () => {
+  const page = await html(await request("/events/1?register=1"));
+  expect(page).toContain("We send SMS about this event only");
+});
+
+it("a GET of the private page changes nothing; its button stops SMS, and nothing more is sent to that number", async () => {
+  const token = await register("0991 300 301");
+  await waitForOutbox(settled);
+  expect(smsSimulator.sent).toHaveLength(1);
+
+  // Opening the page (or the short link) is not enough.
+  await request(`/r/${token}`);
+  const page = await html(await request(`/registrations/${token}`));
+  expect(page).toContain("Stop SMS about this event");
+  expect((await env.DB.prepare("SELECT sms_stopped_at FROM event_registrations").first())!.sms_stopped_at).toBeNull();
+
+  // An SMS already queued when he stops them is not sent.
+  await env.DB.prepare(
+    "INSERT INTO email_outbox (kind, channel, recipient, about_id, next_attempt_at) SELECT 'event-reminder', 'sms', phone_number, id, '2000-01-01T00:00:00.000Z' FROM event_registrations",
+  ).run();
+  const queued = (await outboxRows("kind = 'event-reminder'"))[0]!;
+
+  const stopped = await postForm(`/registrations/${token}`, { intent: "stop-sms" });
+  expect(stopped.status).toBe(303);
+  expect((await env.DB.prepare("SELECT sms_stopped_at FROM event_registrations").first())!.sms_stopped_at).not.toBeNull();
+  expect(await html(await request(`/registrations/${token}`))).toContain("You will get no more SMS about this event.");
+
+  await deliverOutbox([queued.id]);
+  expect((await outboxRows(`id = ${queued.id}`))[0]).toMatchObject({ status: "failed", last_error: "The registrant turned SMS off for this event" });
+
+  // His cancellation writes no SMS at all; the person moving up into his place still gets one.
+  const waiting = await register("0991 300 302");
+  await waitForOutbox(settled);
+  const before = smsSimulator.sent.length;
+  await postForm(`/registrations/${token}`, {});
+  await waitForOutbox(settled);
+  const texts = smsSimulator.sent.slice(before);
+  expect(texts.map((sms) => sms.to)).toEqual(["+265991300302"]);
+  expect(texts[0]!.body).toContain("A place opened");
+  expect(waiting).not.toBe(token);
+  expect(smsSimulator.sent.filter((sms) => sms.to === "+265991300301")).toHaveLength(1);
+});
