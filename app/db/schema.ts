@@ -2,7 +2,7 @@
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ADMIN_ROLES, POST_STATUSES, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
+import { ADMIN_ROLES, DOOR_ACTION_KINDS, POST_STATUSES, REGISTRATION_NOTIFICATIONS, REGISTRATION_STATUSES } from "../lib/stored-choices";
 
 /** ISO-8601 UTC with milliseconds, e.g. 2026-11-22T15:04:05.123Z: sorts as text, parses in JS. */
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -452,4 +452,29 @@ export const associations = sqliteTable(
     ...timestamps,
   },
   (t) => [index("associations_active_region_idx").on(t.active, t.region, t.name)],
+);
+
+/**
+ * The door's actions sent from a phone (issue 26, docs/decisions/024-offline-door.md): a check-in,
+ * an "admit anyway" or a walk-in, taken offline and sent later, keyed by the id the phone made for
+ * it. A resent action finds its row and changes nothing. `outcome` is what the first send did:
+ * 'checked-in', 'already-checked-in' (someone else was first), 'walk-in' or 'not-found'.
+ */
+export const door_actions = sqliteTable(
+  "door_actions",
+  {
+    id: text("id").primaryKey(),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: DOOR_ACTION_KINDS }).notNull(),
+    /** The person checked in, or the walk-in the action added (null when not found). */
+    registration_id: integer("registration_id"),
+    outcome: text("outcome").notNull(),
+    /** When the volunteer tapped (the phone's clock, never later than received_at), and who. */
+    done_at: text("done_at").notNull(),
+    done_by: text("done_by").notNull(),
+    received_at: text("received_at").notNull().default(nowIso),
+  },
+  (t) => [index("door_actions_event_idx").on(t.event_id)],
 );

@@ -12,3 +12,7 @@ export const REGISTRATION_STATUSES = ["confirmed", "waitlisted", "cancelled"] as
 
 /** An account's role: Administrator, Editor or Door volunteer (features/accounts/roles.ts). */
 export const ADMIN_ROLES = ["admin", "editor", "volunteer"] as const;
+
+/** What a door action sent from a phone does (door_actions.kind; docs/decisions/024-offline-door.md). */
+export const DOOR_ACTION_KINDS = ["checkin", "admit", "walk-in"] as const;
+export type DoorActionKind = (typeof DOOR_ACTION_KINDS)[number];

@@ -6,6 +6,7 @@ import { adminAreaOf, canUse } from "~/features/accounts";
 import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
 import { publicFormJson } from "~/server/public-form.server";
 import { adminCheckIn } from "./admin-check-in";
+import { adminDoor } from "./admin-door";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
 import type { ApiEnv } from "./env";
@@ -44,5 +45,6 @@ api.get("/admin/me", (c) => {
 api.route("/admin/images", adminImages);
 api.route("/admin", adminExports);
 api.route("/admin", adminCheckIn);
+api.route("/admin", adminDoor);
 
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

@@ -8,3 +8,4 @@ export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUT
 export { cancelByToken, confirmedContacts, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
+export { applyDoorActions, doorList, readDoorActions } from "./door-sync.server";

@@ -104,7 +104,7 @@ function PersonRow({ person, full }: { person: Person; full: boolean }) {
         <span className="mt-1 flex flex-wrap gap-1.5">
           <StatusBadge person={person} />
           {person.notTold ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Moved up – not told yet</span> : null}
-          {person.overCapacity ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">Over capacity</span> : null}
+          {person.overCapacity ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">{person.checkedInText ? "Admitted at the door over capacity" : "Over capacity"}</span> : null}
           {person.checkedInText ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
               Checked in {person.checkedInText}
