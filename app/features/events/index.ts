@@ -16,3 +16,4 @@ export { eventWhenText, privatePageView, registrationPath, registrationView } fr
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
 export { WaitingListNotice } from "./waiting-list-notice";
+export { DoorPanel } from "./door-panel";

@@ -36,6 +36,8 @@ export const REGISTRATION_PAGE_TEXT = {
   tooLate: "The event has started, so this registration can no longer be cancelled here.",
   registerAgain: "Register again",
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
+  /** Shown by the service worker on the copy kept on the phone (docs/decisions/024-offline-door.md). */
+  needsConnection: "You are offline: cancelling needs a connection.",
 } as const;
 
 /** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
@@ -141,6 +143,9 @@ function CancelRegistration() {
         <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
         <p className="mt-3 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
         <form method="post" className="mt-4">
+          <p data-needs-connection="" hidden className="mb-2 text-sm font-semibold text-red-800">
+            {REGISTRATION_PAGE_TEXT.needsConnection}
+          </p>
           <button type="submit" className={buttonClass.danger}>
             {REGISTRATION_PAGE_TEXT.cancelButton}
           </button>
