@@ -263,3 +263,44 @@ test("the service worker is fetched only after the page has loaded @mobile", asy
   expect(order.slice(0, 2)).toEqual(["load", "sw.js"]);
   await context.close();
 });
+
+test("a page read before costs next to nothing on the network the next time @mobile", async ({ baseURL, browser }) => {
+  const route = "/blog/rising-early-mark-1-35";
+  const { context, page } = await phone(browser, baseURL);
+  let bytes = 0;
+  let requests = 0;
+  const seen: string[] = [];
+  context.on("requestfinished", (request) => {
+    void (async () => {
+      const response = await request.response();
+      if (!response || response.fromServiceWorker()) return;
+      const sizes = await request.sizes();
+      bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+      requests += 1;
+      seen.push(`${new URL(request.url()).pathname} ${response.status()} ${sizes.responseHeadersSize + sizes.responseBodySize}`);
+    })();
+  });
+  await page.goto(route, { waitUntil: "networkidle" });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), route)).toBe(true);
+  await page.waitForLoadState("networkidle");
+  const first = { bytes, requests };
+
+  bytes = 0;
+  requests = 0;
+  await page.goto("/about", { waitUntil: "networkidle" });
+  bytes = 0;
+  requests = 0;
+  seen.length = 0;
+  await page.goto(route, { waitUntil: "networkidle" });
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+  console.log(`${route}: first visit ${first.requests} requests ${first.bytes} bytes on the network (the worker's own included); repeat visit ${requests} requests ${bytes} bytes: ${seen.join(", ")}`);
+  expect(bytes).toBeLessThan(1024);
+  await context.close();
+});
