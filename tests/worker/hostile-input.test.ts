@@ -133,6 +133,8 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/contact-messages": { ...contact, api: true },
   "POST /api/admin/images": { admin: true, api: true, fields: ["kind", "name", "w480", "w960", "w1600", "w0", "w99999", "share"] },
   "POST /api/admin/events/:id/check-in": { admin: true, api: true, fields: ["intent", "registration_id"], intents: ["checkin", "admit", "undo"] },
+  // The door's queue, sent as JSON: a form or multipart body is unreadable (400).
+  "POST /api/admin/events/:id/door-actions": { admin: true, api: true, fields: ["actions"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };

@@ -142,10 +142,10 @@ function CancelRegistration() {
       <details className="rounded-lg border border-stone-200 bg-white p-4">
         <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
         <p className="mt-3 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        <p data-needs-connection="" hidden className="mt-3 text-sm font-semibold text-red-800">
+          {REGISTRATION_PAGE_TEXT.needsConnection}
+        </p>
         <form method="post" className="mt-4">
-          <p data-needs-connection="" hidden className="mb-2 text-sm font-semibold text-red-800">
-            {REGISTRATION_PAGE_TEXT.needsConnection}
-          </p>
           <button type="submit" className={buttonClass.danger}>
             {REGISTRATION_PAGE_TEXT.cancelButton}
           </button>
