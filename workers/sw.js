@@ -156,12 +156,28 @@ async function doorShell(eventId) {
   );
 }
 
+/**
+ * Save-Data: pictures below the first screen (the lazy ones) become a "Show picture" link, so none
+ * is downloaded until asked for. Decided here, in the browser, so the server's page and the edge
+ * cache's copy stay the same for everyone.
+ */
+const savingData = (request) => request.headers.get("Save-Data") === "on" || Boolean(navigator.connection && navigator.connection.saveData);
+const withoutLazyPictures = (text) =>
+  text.replace(/<picture[^>]*>(?:(?!<\/picture>)[\s\S])*?<\/picture>|<img[^>]*>/g, (found) => {
+    const src = /loading="lazy"/.test(found) && (found.match(/<img[^>]*?\ssrc="([^"]+)"/) || [])[1];
+    const alt = (found.match(/\salt="([^"]*)"/) || [])[1];
+    return src ? '<a href="' + src + '" data-saved-picture="">Show picture' + (alt ? ": " + alt : "") + "</a>" : found;
+  });
+
 async function navigate(event, url) {
   const door = url.pathname.match(DOOR_PAGE);
   try {
     const response = await fetch(event.request);
     event.waitUntil(keepPage(event.request.url, response.clone()));
-    return response;
+    if (!savingData(event.request) || response.status !== 200 || !(response.headers.get("Content-Type") || "").startsWith("text/html")) return response;
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    return new Response(withoutLazyPictures(await response.text()), { headers });
   } catch {
     if (door) return doorShell(door[1]);
     const kept = PRIVATE.test(url.pathname) ? null : await (await caches.open(PAGES)).match(event.request);

@@ -304,3 +304,27 @@ test("a page read before costs next to nothing on the network the next time @mob
   expect(bytes).toBeLessThan(1024);
   await context.close();
 });
+
+test("with Save-Data on, pictures below the first screen are not downloaded until asked for @mobile", async ({ baseURL, browser }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, extraHTTPHeaders: { "Save-Data": "on" } });
+  const page = await context.newPage();
+  await page.goto("/blog");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const pictures: string[] = [];
+  context.on("request", (request) => {
+    if (request.resourceType() === "image" && /\/(media|images)\//.test(request.url())) pictures.push(request.url());
+  });
+  await page.reload();
+  const links = page.locator("a[data-saved-picture]");
+  await expect(links.first()).toBeVisible();
+  expect(await page.locator('img[loading="lazy"]').count()).toBe(0);
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  const hrefs = await links.evaluateAll((all) => all.map((link) => (link as HTMLAnchorElement).href));
+  expect(pictures.filter((url) => hrefs.includes(url))).toEqual([]);
+  await context.close();
+});

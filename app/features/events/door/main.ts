@@ -211,6 +211,10 @@ function start(root: HTMLElement) {
   addEventListener("online", () => void send().then(refresh));
   addEventListener("offline", render);
   setInterval(() => void send(), 30_000);
+  // What other volunteers (and this page's own taps online) did, for when the signal goes next.
+  setInterval(() => {
+    if (document.visibilityState === "visible") void refresh();
+  }, 120_000);
 
   void (async () => {
     await dropExpired();
