@@ -175,8 +175,6 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         <span className="text-brand-100"> of {tallies.confirmed} confirmed</span>
       </p>
 
-      <DoorPanel eventId={event.id} />
-
       <Form method="get" role="search" className="mt-4 flex items-end gap-2" data-online-only="">
         <div className="min-w-0 flex-1">
           <label htmlFor="check-in-search" className="block text-sm font-medium text-stone-800">
@@ -231,6 +229,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
           Print door list
         </Link>
       </div>
+
+      {/* Offline, the parts above marked data-online-only are hidden and this takes their place. */}
+      <DoorPanel eventId={event.id} />
     </div>
   );
 }
