@@ -67,3 +67,22 @@ describe("what a service worker may keep", () => {
     expect(out.headers.get("Clear-Site-Data")).toBe('"storage"');
   });
 });
+
+describe("adding to the home screen", () => {
+  it("the site's manifest has icons, a start address, standalone display and the theme colour", async () => {
+    const manifest = await (await request("/manifest.webmanifest")).json<Record<string, unknown>>();
+    expect(manifest).toMatchObject({ start_url: "/", display: "standalone", theme_color: "#172f62" });
+    expect((manifest.icons as { sizes: string }[]).map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
+  });
+
+  it("check-in can be added on its own: its manifest starts at the door, and the check-in pages name it", async () => {
+    const manifest = await (await request("/check-in.webmanifest")).json<Record<string, unknown>>();
+    expect(manifest).toMatchObject({ id: "/admin/check-in", start_url: "/admin/check-in", scope: "/admin/", display: "standalone", short_name: "Check-in" });
+    await createAdmin();
+    const cookie = await signIn();
+    await request("/admin", { cookie });
+    const page = await (await request("/admin/check-in", { cookie })).text();
+    expect(page).toContain('<link rel="manifest" href="/check-in.webmanifest"/>');
+    expect(await (await request("/mission")).text()).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+  });
+});
