@@ -67,6 +67,10 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: layers }] },
   },
   {
+    files: ["workers/sw.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ["scripts/**/*.{js,mjs,ts}", "*.config.{js,ts}"],
     languageOptions: { globals: globals.node },
   },

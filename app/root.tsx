@@ -10,12 +10,12 @@ import { islandsScriptSrc } from "virtual:islands";
 import { hasSessionCookie } from "~/features/accounts/index.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
+import { SERVICE_WORKER_REGISTRATION } from "./lib/service-worker";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         <Links />
+        <link rel="manifest" href={manifestOf(matches)} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {withIslands ? <IslandsLoader /> : null}
+        {!withScripts && !withIslands ? <ServiceWorkerRegistration /> : null}
       </body>
     </html>
   );
@@ -87,6 +89,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function IslandsLoader() {
   // A module script runs before the document's load event, so that event is always still to come.
   return <script type="module" dangerouslySetInnerHTML={{ __html: `addEventListener("load",()=>import(${JSON.stringify(islandsScriptSrc)}))` }} />;
+}
+
+/**
+ * A read-only page registers the service worker (offline copies of the pages read) after `load`:
+ * one line allowed by its hash, so the page still needs no nonce (app/lib/service-worker.ts).
+ */
+function ServiceWorkerRegistration() {
+  return <script data-sw="" dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_REGISTRATION }} />;
+}
+
+/** The site's web manifest, or the one a page names in its handle (check-in's, added to a home screen on its own). */
+function manifestOf(matches: ReturnType<typeof useMatches>): string {
+  const named = matches.map((match) => (match.handle as { manifest?: unknown } | undefined)?.manifest).findLast((href) => typeof href === "string");
+  return typeof named === "string" ? named : "/manifest.webmanifest";
 }
 
 /** Where the server entry puts the page's CSS (app/server/page-styles.server.ts). */

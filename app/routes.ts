@@ -43,6 +43,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.tsx"),
   route("blog/rss.xml", "routes/seo/blog-rss.tsx"),
   route("manifest.webmanifest", "routes/seo/manifest.tsx"),
+  route("check-in.webmanifest", "routes/seo/manifest.tsx", { id: "check-in-manifest" }),
 
   // Everything under /admin passes the session guard in the admin layout's middleware. Each content
   // type has a folder: its form (new and edit), its list (a dashboard tab) and their server code.

@@ -11,6 +11,7 @@ import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
 import { renderServerErrorPage } from "./error-page";
 import { images } from "./images";
+import { serviceWorkerResponse } from "./service-worker";
 import { sameOriginOnly, securityHeaders } from "./security";
 
 // The outbox's one sender (app/server/outbox.server.ts): features ask for sending with
@@ -40,6 +41,8 @@ app.use(sameOriginOnly);
 
 app.route("/api", api);
 app.route("/images", images);
+// The visitors' service worker (docs/decisions/024-offline-door.md), named for this release.
+app.on(["GET", "HEAD"], "/sw.js", async (c) => serviceWorkerResponse(await releaseVersion(), c.req.method));
 
 /** The edge cache is on in production builds and off in `npm run dev`; EDGE_CACHE=on|off overrides. */
 function edgeCacheEnabled(env: Env): boolean {

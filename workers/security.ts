@@ -1,5 +1,7 @@
 // Response headers and request checks shared by every response the Worker sends.
 import type { MiddlewareHandler } from "hono";
+import { LOCAL_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME } from "~/lib/constants";
+import { readCookie } from "~/server/cookies.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -72,6 +74,14 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (isPrivatePath(pathname)) {
     headers.set("Cache-Control", "private, no-store");
     headers.set("X-Robots-Tag", "noindex, nofollow");
+  }
+  // An answer to a signed-in request, or one setting a cookie, is personal: no shared cache and no
+  // service worker may keep it (workers/sw.js keeps nothing marked private).
+  const signedIn = readCookie(c.req.raw, SESSION_COOKIE_NAME) !== null || readCookie(c.req.raw, LOCAL_SESSION_COOKIE_NAME) !== null;
+  if (signedIn || headers.has("Set-Cookie")) {
+    const control = headers.get("Cache-Control");
+    if (!control) headers.set("Cache-Control", "private, no-cache");
+    else if (!/private/.test(control)) headers.set("Cache-Control", `private, ${control.replace(/\bpublic,?\s*/, "")}`);
   }
   if (new URL(c.req.url).protocol === "https:") {
     headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

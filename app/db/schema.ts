@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ADMIN_ROLES,
+  DOOR_ACTION_KINDS,
   EVENT_REMINDERS,
   GROUP_MODES,
   OUTBOX_CHANNELS,
@@ -709,3 +710,28 @@ export const payment_simulator_charges = sqliteTable("payment_simulator_charges"
   created_at: text("created_at").notNull().default(nowIso),
   completed_at: text("completed_at"),
 });
+
+/**
+ * The door's actions sent from a phone (issue 26, docs/decisions/024-offline-door.md): a check-in,
+ * an "admit anyway" or a walk-in, taken offline and sent later, keyed by the id the phone made for
+ * it. A resent action finds its row and changes nothing. `outcome` is what the first send did:
+ * 'checked-in', 'already-checked-in' (someone else was first), 'walk-in' or 'not-found'.
+ */
+export const door_actions = sqliteTable(
+  "door_actions",
+  {
+    id: text("id").primaryKey(),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: DOOR_ACTION_KINDS }).notNull(),
+    /** The person checked in, or the walk-in the action added (null when not found). */
+    registration_id: integer("registration_id"),
+    outcome: text("outcome").notNull(),
+    /** When the volunteer tapped (the phone's clock, never later than received_at), and who. */
+    done_at: text("done_at").notNull(),
+    done_by: text("done_by").notNull(),
+    received_at: text("received_at").notNull().default(nowIso),
+  },
+  (t) => [index("door_actions_event_idx").on(t.event_id)],
+);

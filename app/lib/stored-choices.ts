@@ -43,3 +43,6 @@ export const MESSAGE_AUDIENCES = ["confirmed", "waitlisted", "checked_in", "not_
 
 /** How it goes: by SMS, by e-mail, or both. */
 export const MESSAGE_CHANNELS = ["sms", "email", "both"] as const;
+/** What a door action sent from a phone does (door_actions.kind; docs/decisions/024-offline-door.md). */
+export const DOOR_ACTION_KINDS = ["checkin", "admit", "walk-in"] as const;
+export type DoorActionKind = (typeof DOOR_ACTION_KINDS)[number];

@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readCookie } from "~/server/cookies.server";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
+import { SERVICE_WORKER_REGISTRATION_HASH } from "~/lib/service-worker";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "../../workers/edge-cache";
 import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
@@ -78,7 +79,7 @@ describe("edge cache", () => {
       const stored = await first.text();
       // Nothing on the page uses the nonce, so the policy names none and allows no inline script at all.
       expect(first.headers.get("Content-Security-Policy")).toBe(documentContentSecurityPolicy(null));
-      expect(first.headers.get("Content-Security-Policy")).toContain("script-src 'self';");
+      expect(first.headers.get("Content-Security-Policy")).toContain(`script-src 'self' ${SERVICE_WORKER_REGISTRATION_HASH};`);
       await Promise.all(pending);
 
       const rewriters = await countRewriters(async () => {

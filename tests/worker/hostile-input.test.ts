@@ -157,6 +157,8 @@ const API_TARGETS: Record<string, Target> = {
   "POST /api/payments/simulator/:chargeId/decline": { admin: false, api: true, fields: ["return"], ignoresBody: true },
   // The SMS provider's signed delivery reports (not a form): anything unsigned is a 401 (or 404 while SMS is not set up).
   "POST /api/sms/status": { admin: false, api: true, fields: ["MessageSid", "MessageStatus", "ErrorCode"] },
+  // The door's queue, sent as JSON: a form or multipart body is unreadable (400).
+  "POST /api/admin/events/:id/door-actions": { admin: true, api: true, fields: ["actions"] },
 };
 
 type BuildRoute = { id: string; path?: string; parentId?: string; module: { action?: unknown } };

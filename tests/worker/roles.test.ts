@@ -118,6 +118,8 @@ const API_RULES: Record<string, Role[]> = {
   "GET /admin/events/:id/registrations.csv": STAFF,
   "GET /admin/events/:id/contacts.vcf": STAFF,
   "POST /admin/events/:id/check-in": ALL,
+  "GET /admin/events/:id/door-list": ALL,
+  "POST /admin/events/:id/door-actions": ALL,
   "GET /admin/subscribers.csv": ADMINISTRATORS,
   "GET /admin/giving.csv": ADMINISTRATORS,
 };
@@ -132,6 +134,9 @@ const API_ANSWERS: Record<string, number> = {
   "GET /admin/events/:id/registrations.csv": 200,
   "GET /admin/events/:id/contacts.vcf": 200,
   "POST /admin/events/:id/check-in": 415,
+  "GET /admin/events/:id/door-list": 200,
+  // A send that carries no actions.
+  "POST /admin/events/:id/door-actions": 400,
   "GET /admin/subscribers.csv": 200,
   "GET /admin/giving.csv": 200,
 };

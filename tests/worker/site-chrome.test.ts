@@ -39,7 +39,8 @@ describe("response headers", () => {
     const csp = response.headers.get("Content-Security-Policy")!;
     const nonce = /'nonce-([A-Za-z0-9]+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9]+'(;|$)/);
+    // (and the service worker's registration line, by its hash: app/lib/service-worker.ts)
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9]+' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
     const body = await response.text();
     // JSON-LD blocks are data, never run, and CSP does not govern them; every other script needs the nonce.

@@ -7,6 +7,7 @@ import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/acc
 import { publicFormJson } from "~/server/public-form.server";
 import { paymentSimulator, receiveWebhook } from "~/features/payments/index.server";
 import { adminCheckIn } from "./admin-check-in";
+import { adminDoor } from "./admin-door";
 import { adminExports } from "./admin-exports";
 import { adminImages } from "./admin-images";
 import type { ApiEnv } from "./env";
@@ -56,5 +57,6 @@ api.get("/admin/me", (c) => {
 api.route("/admin/images", adminImages);
 api.route("/admin", adminExports);
 api.route("/admin", adminCheckIn);
+api.route("/admin", adminDoor);
 
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

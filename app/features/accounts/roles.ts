@@ -75,6 +75,7 @@ const AREAS: [RegExp, AdminArea][] = [
   [/^\/api\/admin\/images\/?$/, "content"],
   [/^\/api\/admin\/events\/\d+\/(registrations\.csv|contacts\.vcf)$/, "registrations"],
   [/^\/api\/admin\/events\/\d+\/check-in$/, "door"],
+  [/^\/api\/admin\/events\/\d+\/(door-list|door-actions)$/, "door"],
   [/^\/api\/admin\/subscribers\.csv$/, "subscribers"],
 ];
 

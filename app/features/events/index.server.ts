@@ -15,3 +15,4 @@ export { groupByToken, groupsOfRegistrations } from "./group-registrations.serve
 export { groupPageView } from "./group-view";
 export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";
+export { applyDoorActions, doorList, readDoorActions } from "./door-sync.server";

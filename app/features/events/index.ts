@@ -25,3 +25,4 @@ export { AnswersList } from "./answers-list";
 export { AssociationCounts } from "./association-counts";
 export { GroupRegisterForm } from "./group-register-form";
 export { GroupPage } from "./group-page";
+export { DoorPanel } from "./door-panel";

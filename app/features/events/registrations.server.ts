@@ -29,7 +29,7 @@ const r = event_registrations;
 // ----- Codes ------------------------------------------------------------------------------------
 
 /** Tries a write again with a fresh code (and token) when the code drawn is already taken for the event. */
-async function withFreshCode<T>(write: (code: string, token: string) => Promise<T>): Promise<T> {
+export async function withFreshCode<T>(write: (code: string, token: string) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write(newRegistrationCode(), newRegistrationToken());
@@ -57,7 +57,7 @@ export function openForRegistrationSql(now: string): SQL {
 }
 
 /** Whether event `e` has a place free (no capacity, or fewer confirmed than it). */
-const placeFreeSql = sql`(e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
+export const placeFreeSql = sql`(e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} < e.capacity)`;
 
 /** The place on the waiting list of registration `w0` (1 = next to move up), or NULL when not waiting. */
 export function waitlistPlaceSql(alias: string): SQL<number | null> {

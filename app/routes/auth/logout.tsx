@@ -24,6 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
     request,
     "/auth",
     { title: "Logged out" },
-    { headers: { "Set-Cookie": clearSessionCookie(request) } },
+    // Signing out also clears what this browser keeps for the site (the door list and queue in
+    // IndexedDB, the service worker's copies): docs/decisions/024-offline-door.md.
+    { headers: { "Set-Cookie": clearSessionCookie(request), "Clear-Site-Data": '"storage"' } },
   );
 }

@@ -43,6 +43,8 @@ export const REGISTRATION_PAGE_TEXT = {
   stopSmsButton: "Stop SMS about this event",
   smsOff: "You will get no more SMS about this event.",
   smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
+  /** Shown by the service worker on the copy kept on the phone (docs/decisions/024-offline-door.md). */
+  needsConnection: "You are offline: cancelling, paying and stopping SMS need a connection.",
 } as const;
 
 /** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
@@ -196,6 +198,9 @@ function CancelRegistration() {
       <details className="rounded-lg border border-stone-200 bg-white p-4">
         <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
         <p className="mt-3 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        <p data-needs-connection="" hidden className="mt-3 text-sm font-semibold text-red-800">
+          {REGISTRATION_PAGE_TEXT.needsConnection}
+        </p>
         <form method="post" className="mt-4">
           <button type="submit" className={buttonClass.danger}>
             {REGISTRATION_PAGE_TEXT.cancelButton}

@@ -1,15 +1,21 @@
 // /manifest.webmanifest: lets a phone add the site to its home screen with our icon and colours,
-// under the organisation's name as set in /admin/settings.
+// under the organisation's name as set in /admin/settings. /check-in.webmanifest does the same for
+// the door: a volunteer adds check-in on its own and opens it from the home screen, offline too
+// (docs/decisions/024-offline-door.md).
 import { settingsPage } from "~/features/site/index.server";
 import { siteSettings } from "~/features/settings/index.server";
+import type { Route } from "./+types/manifest";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { organisation } = siteSettings((await settingsPage("Web manifest")).settings);
+  const door = new URL(request.url).pathname === "/check-in.webmanifest";
   const manifest = {
-    name: organisation.name,
-    short_name: organisation.short_name,
-    description: "Men of faith in Malawi: ministries, events, teaching and testimonies.",
-    start_url: "/",
+    id: door ? "/admin/check-in" : "/",
+    name: door ? `Check-in: ${organisation.short_name}` : organisation.name,
+    short_name: door ? "Check-in" : organisation.short_name,
+    description: door ? "Check people in at the door, with or without a connection." : "Men of faith in Malawi: ministries, events, teaching and testimonies.",
+    start_url: door ? "/admin/check-in" : "/",
+    scope: door ? "/admin/" : "/",
     display: "standalone",
     background_color: "#ffffff",
     theme_color: "#172f62",

@@ -5,6 +5,9 @@ import { formatInSiteZone } from "~/lib/time";
 import { checkInEvents } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in-events";
 
+/** Added to a home screen on its own: the door's web manifest (app/routes/seo/manifest.tsx). */
+export const handle = { manifest: "/check-in.webmanifest" };
+
 export const meta: Route.MetaFunction = () => [{ title: "Check-in | Admin" }];
 
 export async function loader() {

@@ -14,9 +14,12 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm } from "~/features/events";
+import { DeskRegistrationForm, DoorPanel } from "~/features/events";
 
 export { action, loader } from "./check-in.server";
+
+/** Added to a home screen on its own: the door's web manifest (app/routes/seo/manifest.tsx). */
+export const handle = { manifest: "/check-in.webmanifest" };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Check-in: ${loaderData?.event.name ?? "Event"} | Admin` }];
 
@@ -185,7 +188,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         <span className="text-brand-100"> of {tallies.confirmed} confirmed</span>
       </p>
 
-      <Form method="get" role="search" className="mt-4 flex items-end gap-2">
+      <Form method="get" role="search" className="mt-4 flex items-end gap-2" data-online-only="">
         <div className="min-w-0 flex-1">
           <label htmlFor="check-in-search" className="block text-sm font-medium text-stone-800">
             Name, last digits of the phone, or code
@@ -205,7 +208,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
 
-      <div className="mt-4">
+      <div className="mt-4" data-online-only="">
         {search ? (
           people.length === 0 ? (
             <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700">Nobody matches “{search}”.</p>
@@ -233,12 +236,15 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         )}
       </div>
 
-      <div className="mt-6 space-y-3">
+      <div className="mt-6 space-y-3" data-online-only="">
         <WalkIn actionData={actionData} volunteer={volunteer} />
         <Link to={`/admin/events/${event.id}/door-list`} className={`${buttonClass.secondary} w-full`}>
           Print door list
         </Link>
       </div>
+
+      {/* Offline, the parts above marked data-online-only are hidden and this takes their place. */}
+      <DoorPanel eventId={event.id} />
     </div>
   );
 }

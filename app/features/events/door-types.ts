@@ -1,0 +1,40 @@
+// What the door's phone and the server exchange when the door works offline (issue 26,
+// docs/decisions/024-offline-door.md): the list the phone keeps, the actions it queues, and what the
+// server answers for each. Types only, so the door's script stays small.
+
+/** A person as the door keeps them: never a whole phone number or an e-mail. */
+export type DoorPerson = {
+  id: number;
+  name: string;
+  code: string;
+  status: "confirmed" | "waitlisted" | "cancelled";
+  /** The last 3 digits of the phone. */
+  phoneEnd: string;
+  /** When checked in (HH:mm, the site's time zone), or null. */
+  checkedInText: string | null;
+  /** Who checked them in (the account's name before the @), or null. */
+  checkedInBy: string | null;
+};
+
+/** GET /api/admin/events/{id}/door-list */
+export type DoorList = {
+  event: { id: number; name: string; dateText: string | null };
+  savedAt: string;
+  /** 48 hours after the event (or after saving, for an undated event): the phone deletes it then. */
+  expiresAt: string;
+  people: DoorPerson[];
+};
+
+/** One action taken at the door, with the id the phone made for it and the time of the tap. */
+export type DoorAction =
+  | { id: string; at: string; kind: "checkin" | "admit"; registrationId: number }
+  | { id: string; at: string; kind: "walk-in"; name: string; phone: string };
+
+/** POST /api/admin/events/{id}/door-actions answers one of these per action, in order. */
+export type DoorResult = {
+  id: string;
+  outcome: "checked-in" | "already-checked-in" | "walk-in" | "not-found";
+  /** The action had arrived before: nothing changed this time. */
+  resent: boolean;
+  person: DoorPerson | null;
+};

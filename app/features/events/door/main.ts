@@ -1,0 +1,245 @@
+// The door offline (issue 26, docs/decisions/024-offline-door.md): the check-in page's own script
+// for when the signal goes. Built on its own by scripts/vite-islands.ts (no React, a few KB).
+// - Online, it keeps the event's door list on the phone (./store.ts) and says when it was updated;
+//   it keeps this script and the page's stylesheet in the "door" cache, from which the service
+//   worker opens the page offline.
+// - Offline, it hides the page's own search and walk-in form (they need the server) and shows its
+//   own: search in the list kept, "Check in", "Admit anyway" and walk-ins, each queued with an id
+//   made here: "Offline: 12 check-ins waiting to send".
+// - Back online, it sends the queue in order; the server applies each action once by its id, and
+//   says who was first when someone had been checked in by another volunteer.
+import type { DoorList, DoorPerson, DoorResult } from "../door-types";
+import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
+
+const SEND_AT_ONCE = 200;
+const SHOWN = 25;
+const big = "w-full rounded-lg px-5 py-4 text-lg font-bold shadow-sm";
+const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-3 text-lg";
+
+type Child = Node | string | null | false;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { [data: `data-${string}`]: string } = {}, ...children: Child[]) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(props) as [string, unknown][]) {
+    if (key.startsWith("data-")) element.setAttribute(key, String(value));
+    else (element as unknown as Record<string, unknown>)[key] = value;
+  }
+  for (const child of children) if (child) element.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  return element;
+}
+
+const clock = (date: Date) => date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+const checkIns = (n: number) => `${n} check-in${n === 1 ? "" : "s"}`;
+
+/** What the phone's search matches: a name, the code, or the last 3-4 digits of the phone. */
+function matches(person: DoorPerson, query: string): boolean {
+  const text = query.trim().toLowerCase();
+  if (!text) return false;
+  const digits = text.replace(/\D/g, "");
+  if (/^[\d\s]+$/.test(text)) return digits.length >= 3 && person.phoneEnd.endsWith(digits.slice(-3));
+  return person.name.toLowerCase().includes(text) || person.code.toLowerCase() === text.replace(/\s/g, "");
+}
+
+function start(root: HTMLElement) {
+  const eventId = Number(root.dataset.door);
+  const shell = root.hasAttribute("data-door-shell");
+  let list: DoorList | undefined;
+  let queue: Queued[] = [];
+  let sending = false;
+  const notes: string[] = [];
+
+  const title = el("h2", { className: "text-lg font-bold text-stone-900" }, "Door list on this phone");
+  const saved = el("p", { className: "text-sm text-stone-700" });
+  const status = el("p", { className: "mt-2 rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950" });
+  status.setAttribute("role", "status");
+  const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium text-red-800" });
+  const search = el("input", { id: "door-search", type: "search", autocomplete: "off", className: input });
+  const results = el("ul", { className: "mt-3 space-y-3" });
+  const walkName = el("input", { id: "door-walk-name", name: "full_name", required: true, autocomplete: "off", className: input });
+  const walkPhone = el("input", { id: "door-walk-phone", name: "phone_number", type: "tel", required: true, autocomplete: "off", className: input });
+  const walkIn = el(
+    "form",
+    { className: "mt-4 space-y-3 rounded-xl border border-stone-200 bg-white p-4" },
+    el("h3", { className: "font-semibold text-stone-900" }, "Add walk-in"),
+    el("div", {}, el("label", { htmlFor: "door-walk-name", className: "block text-sm font-medium text-stone-800" }, "Full name"), walkName),
+    el("div", {}, el("label", { htmlFor: "door-walk-phone", className: "block text-sm font-medium text-stone-800" }, "Phone number"), walkPhone),
+    el("button", { type: "submit", className: `${big} bg-brand-700 text-white` }, "Add and check in"),
+  );
+  const offlinePart = el(
+    "div",
+    { className: "mt-4" },
+    el(
+      "form",
+      { role: "search", className: "flex items-end gap-2" },
+      el("div", { className: "min-w-0 flex-1" }, el("label", { htmlFor: "door-search", className: "block text-sm font-medium text-stone-800" }, "Search the list on this phone"), search),
+    ),
+    results,
+    walkIn,
+  );
+  const backOnline = el("a", { href: location.pathname, className: "mt-2 inline-block font-semibold text-brand-800 underline" }, "Back online: open the full check-in page");
+  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, status, noteList, backOnline, offlinePart));
+
+  const offline = () => shell || !navigator.onLine;
+
+  function person(p: DoorPerson): HTMLElement {
+    const confirmed = p.status === "confirmed";
+    const action = (kind: "checkin" | "admit", label: string, colour: string) => {
+      const button = el("button", { type: "button", className: `${big} ${colour}` }, label, el("span", { className: "sr-only" }, `: ${p.name}`));
+      button.addEventListener("click", () => void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind, registrationId: p.id }, p.name));
+      return button;
+    };
+    return el(
+      "li",
+      { className: `rounded-xl border p-4 ${p.checkedInText ? "border-green-300 bg-green-50" : "border-stone-200 bg-white"}` },
+      el("p", { className: "text-lg font-semibold break-words text-stone-900" }, p.name),
+      el("p", { className: "text-sm text-stone-700" }, el("span", { className: "font-mono" }, p.code), ` · …${p.phoneEnd}`),
+      confirmed ? null : el("p", { className: "mt-1 text-sm font-semibold text-amber-800" }, p.status === "waitlisted" ? "On the waiting list" : "Cancelled"),
+      el(
+        "div",
+        { className: "mt-3" },
+        p.checkedInText
+          ? el("p", { className: "font-semibold text-green-800" }, `In ${p.checkedInText}${p.checkedInBy ? ` (${p.checkedInBy})` : " (waiting to send)"}`)
+          : confirmed
+            ? action("checkin", "Check in", "bg-brand-700 text-white")
+            : el("div", { className: "space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" }, el("p", { className: "font-semibold text-amber-950" }, "Not confirmed – admit anyway?"), action("admit", "Admit anyway", "bg-amber-600 text-white")),
+      ),
+    );
+  }
+
+  function render() {
+    const isOffline = offline();
+    backOnline.hidden = !shell || !navigator.onLine || sending || queue.length > 0;
+    offlinePart.hidden = !isOffline || !list;
+    for (const part of document.querySelectorAll<HTMLElement>("[data-online-only]")) part.hidden = isOffline;
+    if (shell && list) title.textContent = `Check-in: ${list.event.name}`;
+    saved.textContent = list
+      ? `Saved on this phone: ${list.people.length} people, updated ${new Date(list.savedAt).toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })}.`
+      : isOffline
+        ? "This event's door list is not saved on this phone: open the check-in page once with a connection."
+        : "Saving the door list on this phone…";
+    const waiting = queue.length;
+    status.hidden = !waiting && !isOffline && !sending;
+    status.textContent = sending
+      ? `Sending ${checkIns(waiting)}…`
+      : waiting
+        ? `${isOffline ? "Offline: " : ""}${checkIns(waiting)} waiting to send`
+        : isOffline
+          ? "Offline: check-ins are kept on this phone and sent when the connection is back."
+          : "";
+    noteList.replaceChildren(...notes.map((text) => el("li", {}, text)));
+    const query = search.value;
+    const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];
+    results.replaceChildren(
+      ...found.slice(0, SHOWN).map(person),
+      ...(query.trim() && !found.length ? [el("li", { className: "rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700" }, `Nobody matches “${query}”.`)] : []),
+    );
+  }
+
+  /** The list as kept, with what is still queued shown as done. */
+  function markQueued() {
+    for (const entry of queue) {
+      const p = entry.action.kind !== "walk-in" ? list?.people.find((one) => one.id === (entry.action as { registrationId: number }).registrationId) : undefined;
+      if (p && !p.checkedInText) Object.assign(p, { checkedInText: clock(new Date(entry.action.at)), checkedInBy: null });
+    }
+  }
+
+  async function take(action: Queued["action"], name: string) {
+    await enqueue({ eventId, action, name });
+    queue = await queued(eventId);
+    markQueued();
+    render();
+    if (!offline()) void send();
+  }
+
+  async function refresh() {
+    if (offline()) return;
+    const response = await fetch(`/api/admin/events/${eventId}/door-list`, { headers: { Accept: "application/json" } }).catch(() => null);
+    if (!response?.ok) return;
+    list = (await response.json()) as DoorList;
+    await saveList(list);
+    markQueued();
+    render();
+  }
+
+  async function send() {
+    if (sending || !navigator.onLine || !queue.length) return;
+    sending = true;
+    render();
+    try {
+      while (queue.length) {
+        const batch = queue.slice(0, SEND_AT_ONCE);
+        const response = await fetch(`/api/admin/events/${eventId}/door-actions`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ actions: batch.map((entry) => entry.action) }),
+        });
+        if (response.status === 401) {
+          notes.splice(0, notes.length, `Sign in again to send the ${checkIns(queue.length)} waiting on this phone.`);
+          return;
+        }
+        if (!response.ok) return;
+        const { results: answers } = (await response.json()) as { results: DoorResult[] };
+        for (const answer of answers) {
+          const name = answer.person?.name ?? batch.find((entry) => entry.action.id === answer.id)?.name ?? "Someone";
+          if (answer.outcome === "already-checked-in") notes.push(`${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.`);
+          if (answer.outcome === "not-found") notes.push(`${name}: no longer on the list; tell the desk.`);
+        }
+        await dequeue(batch.map((entry) => entry.seq!));
+        queue = await queued(eventId);
+      }
+    } catch {
+      // No connection after all: the queue stays, and goes with the next chance.
+    } finally {
+      sending = false;
+      render();
+    }
+    await refresh();
+  }
+
+  search.addEventListener("input", render);
+  walkIn.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = walkName.value.trim();
+    const phone = walkPhone.value.trim();
+    if (!name || !phone) return;
+    void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind: "walk-in", name, phone }, name).then(() => {
+      notes.push(`Walk-in added: ${name} is checked in (waiting to send).`);
+      walkIn.reset();
+      render();
+    });
+  });
+  addEventListener("online", () => void send().then(refresh));
+  addEventListener("offline", render);
+  setInterval(() => void send(), 30_000);
+  // What other volunteers (and this page's own taps online) did, for when the signal goes next.
+  setInterval(() => {
+    if (document.visibilityState === "visible") void refresh();
+  }, 120_000);
+
+  void (async () => {
+    await dropExpired();
+    list = await readList(eventId);
+    queue = await queued(eventId);
+    markQueued();
+    render();
+    if (!offline()) {
+      await send();
+      await refresh();
+      void navigator.serviceWorker?.register("/sw.js");
+      void keepDoorFiles();
+    }
+  })();
+}
+
+/** This script and the page's stylesheet, for the service worker to open the page offline. */
+async function keepDoorFiles() {
+  const files = [import.meta.url, document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href].filter((url): url is string => Boolean(url));
+  const cache = await caches.open("door");
+  const kept = (await cache.keys()).map((request) => request.url);
+  if (files.every((url) => kept.includes(url))) return;
+  await Promise.all(kept.map((url) => cache.delete(url)));
+  await cache.addAll(files);
+}
+
+const root = document.querySelector<HTMLElement>("[data-door]");
+if (root) start(root);

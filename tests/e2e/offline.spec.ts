@@ -1,0 +1,330 @@
+// No signal, no problem (issue 26), on a 360 px phone with Playwright's offline mode: the door keeps
+// checking people in offline and sends the queue when the signal is back (once, whoever resends);
+// two volunteers admitting one man; a registrant's private page opening without data; a public page
+// read once opening offline with "Saved …", an unknown one showing the offline page; nothing
+// private kept after an admin session, and signing out clearing the door's data; the service
+// worker arriving only after the page has loaded.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+import { e2eAdminFor } from "../support/e2e-accounts.ts";
+import { hydrated, signIn, uniqueName } from "./support/admin.ts";
+
+test.describe.configure({ timeout: 120_000 });
+
+const DOOR_VOLUNTEER = { email: "door@baptistmen.mw", password: DEMO_ADMIN.password };
+
+function uniquePhone() {
+  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
+}
+
+async function phone(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+  return { context, page: await context.newPage() };
+}
+
+/** An event with room for everyone, made through the admin's form; returns its id. */
+async function createEvent(page: Page, name: string): Promise<string> {
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.getByLabel("Event Name").fill(name);
+  await page.getByLabel("Date and Time").fill("2030-06-12T08:00");
+  await page.getByLabel("Location").fill("Chichiri Secondary School grounds, Blantyre");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  const row = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  return (await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop()!;
+}
+
+async function addPeople(page: Page, eventId: string, names: string[]) {
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await hydrated(page);
+  for (const name of names) {
+    const add = page.locator("details").filter({ hasText: "Add a registration" });
+    if (!(await add.evaluate((details) => (details as HTMLDetailsElement).open))) await page.getByText("Add a registration").click();
+    await page.getByLabel("Full Name").fill(name);
+    await page.getByLabel("Phone Number").fill(uniquePhone());
+    await page.getByRole("button", { name: "Add registration" }).click();
+    await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+  }
+}
+
+/** The check-in page, once its list is kept on the phone and the service worker can open it offline. */
+async function openDoor(page: Page, eventId: string, people: number) {
+  await page.goto(`/admin/events/${eventId}/check-in`);
+  await expect(page.getByText(`Saved on this phone: ${people} people`)).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(async () => (await (await caches.open("door")).keys()).length === 2);
+}
+
+async function checkInOffline(page: Page, name: string) {
+  await page.getByLabel("Search the list on this phone").fill(name);
+  // The name's sr-only part reads as its own block: "Check in : {name}".
+  await page.getByRole("button", { name: new RegExp(`^Check in\\s*: ${name}$`) }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(/In \d\d:\d\d \(waiting to send\)/);
+}
+
+/** Sends the door's actions straight to the server again, as a phone that never heard the answer would. */
+function collectSends(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on("request", (request) => {
+    if (/\/door-actions$/.test(request.url())) bodies.push(request.postData() ?? "");
+  });
+  return bodies;
+}
+
+async function checkedInOnDesk(page: Page, eventId: string): Promise<string[]> {
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  const rows = page.getByRole("row").filter({ hasText: /Checked in \d\d:\d\d/ });
+  const names = await rows.evaluateAll((all) => all.map((row) => row.querySelector("td span")?.textContent ?? ""));
+  return names.sort();
+}
+
+test("the door works offline: 3 check-ins and a walk-in, a reload, then back online they reach the desk once @mobile", async ({ page, baseURL, browser }) => {
+  const eventName = uniqueName("Offline Rally");
+  await signIn(page);
+  const eventId = await createEvent(page, eventName);
+  const names = ["Chikondi Offline", "Dalitso Offline", "Mayeso Offline", "Tadala Stays Out"];
+  await addPeople(page, eventId, names);
+
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  const sends = collectSends(door);
+  await openDoor(door, eventId, 4);
+
+  await context.setOffline(true);
+  await expect(door.getByRole("status").filter({ hasText: "Offline" })).toBeVisible();
+  // The page's own search needs the server: the door's takes its place.
+  await expect(door.getByRole("button", { name: "Search", exact: true })).toBeHidden();
+  for (const name of names.slice(0, 3)) await checkInOffline(door, name);
+  await door.getByLabel("Full name", { exact: true }).fill("Walk-in Wongani");
+  await door.getByLabel("Phone number", { exact: true }).fill(uniquePhone());
+  await door.getByRole("button", { name: "Add and check in" }).click();
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 4 check-ins waiting to send");
+  await door.screenshot({ path: test.info().outputPath("door-offline.png"), fullPage: true });
+
+  // Reloaded with no signal: the page opens from the phone, queue and all.
+  await door.reload();
+  await expect(door.getByRole("heading", { name: `Check-in: ${eventName}` })).toBeVisible();
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 4 check-ins waiting to send");
+  await checkInOfflineVisible(door, "Dalitso Offline");
+
+  await context.setOffline(false);
+  await expect(door.getByRole("link", { name: "Back online: open the full check-in page" })).toBeVisible({ timeout: 15_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Chikondi Offline", "Dalitso Offline", "Mayeso Offline", "Walk-in Wongani"]);
+
+  // The answer was lost, say, and the phone sends the same queue again: nothing changes.
+  expect(sends).toHaveLength(1);
+  const again = await door.request.post(`/api/admin/events/${eventId}/door-actions`, { data: JSON.parse(sends[0]!), headers: { Origin: new URL(baseURL!).origin } });
+  const { results } = (await again.json()) as { results: { resent: boolean }[] };
+  expect(results.map((result) => result.resent)).toEqual([true, true, true, true]);
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Chikondi Offline", "Dalitso Offline", "Mayeso Offline", "Walk-in Wongani"]);
+  await context.close();
+});
+
+async function checkInOfflineVisible(page: Page, name: string) {
+  await page.getByLabel("Search the list on this phone").fill(name);
+  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(/In \d\d:\d\d \(waiting to send\)/);
+}
+
+test("two volunteers admit the same man offline: one check-in, and the second phone hears who was first @mobile", async ({ page, baseURL, browser }) => {
+  const eventName = uniqueName("Two Gates");
+  await signIn(page);
+  const eventId = await createEvent(page, eventName);
+  await addPeople(page, eventId, ["Kondwani Both Gates"]);
+
+  const first = await phone(browser, baseURL);
+  await signIn(first.page);
+  await openDoor(first.page, eventId, 1);
+  const second = await phone(browser, baseURL);
+  await second.page.goto("/auth");
+  await second.page.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
+  await second.page.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
+  await second.page.getByRole("button", { name: "Sign In" }).click();
+  await expect(second.page).toHaveURL(/\/admin\/check-in$/);
+  await openDoor(second.page, eventId, 1);
+
+  await first.context.setOffline(true);
+  await second.context.setOffline(true);
+  await checkInOffline(first.page, "Kondwani Both Gates");
+  await checkInOffline(second.page, "Kondwani Both Gates");
+
+  await first.context.setOffline(false);
+  await expect(first.page.getByRole("status").filter({ hasText: "waiting" })).toBeHidden({ timeout: 15_000 });
+  await second.context.setOffline(false);
+  await expect(second.page.getByText(/Kondwani Both Gates: already checked in by admin at \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Kondwani Both Gates"]);
+  await first.context.close();
+  await second.context.close();
+});
+
+test("a registrant's private page opens offline with the code, and cancelling says it needs a connection @mobile", async ({ page, baseURL, browser }) => {
+  const eventName = uniqueName("Offline Conference");
+  await signIn(page);
+  const eventId = await createEvent(page, eventName);
+  const { context, page: visitor } = await phone(browser, baseURL);
+  await visitor.goto(`/events/${eventId}`);
+  await visitor.waitForFunction(() => document.querySelector("dialog[data-registration-dialog] form[novalidate]") !== null);
+  await visitor.getByRole("link", { name: /Register Now/ }).click();
+  const dialog = visitor.getByRole("dialog", { name: `Register for ${eventName}` });
+  await dialog.getByLabel("Full Name").fill("Yamikani Offline");
+  await dialog.getByLabel("Phone Number").fill(uniquePhone());
+  await dialog.getByRole("button", { name: "Register" }).click();
+  const link = visitor.locator('a[data-slot="privateUrl"]');
+  await expect(link).toHaveAttribute("href", /\/registrations\//);
+  const privatePath = new URL((await link.getAttribute("href"))!).pathname;
+  const code = (await visitor.locator('[data-slot="code"]').first().textContent())!.trim();
+
+  await visitor.goto(privatePath);
+  await expect(visitor.getByText(code).first()).toBeVisible();
+  await visitor.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => visitor.evaluate(async (path) => Boolean(await caches.match(path)), privatePath)).toBe(true);
+
+  await context.setOffline(true);
+  await visitor.reload();
+  await expect(visitor.getByText(/^Saved .+: you are offline$/)).toBeVisible();
+  await expect(visitor.getByText(code).first()).toBeVisible();
+  await visitor.getByText("I can no longer come").click();
+  await expect(visitor.getByText("You are offline: cancelling, paying and stopping SMS need a connection.")).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath("private-page-offline.png"), fullPage: true });
+  await context.close();
+});
+
+test("a public page read once opens offline, saying when it was saved; an unknown page shows the offline page @mobile", async ({ baseURL, browser }) => {
+  const { context, page } = await phone(browser, baseURL);
+  await page.goto("/mission");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match("/mission")))).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto("/mission");
+  await expect(page.getByText(/^Saved .+: you are offline$/)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("public-page-offline.png"), fullPage: true });
+
+  await page.goto("/blog/never-read-on-this-phone");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("This page is not saved on this phone.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ has: page.getByRole("link", { name: /Mission/ }) })).toContainText(/saved \d/);
+  await context.close();
+});
+
+/** Every path the service worker's caches hold. */
+async function keptPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    return paths;
+  });
+}
+
+async function doorDataKept(page: Page) {
+  return page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === "door"));
+}
+
+test("nothing private is kept after an admin session, and signing out clears the door's data @mobile", async ({ page, baseURL, browser }) => {
+  const eventName = uniqueName("Private Gate");
+  await signIn(page);
+  const eventId = await createEvent(page, eventName);
+  await addPeople(page, eventId, ["Pemphero Private"]);
+
+  const { context, page: admin } = await phone(browser, baseURL);
+  const account = e2eAdminFor(test.info().project.name);
+  await admin.goto("/mission");
+  await admin.evaluate(() => navigator.serviceWorker.ready);
+  await admin.goto("/auth");
+  await admin.getByLabel("Email", { exact: true }).fill(account.email);
+  await admin.getByLabel("Password").fill(account.password);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await openDoor(admin, eventId, 1);
+  await admin.goto("/about");
+  await admin.goto(`/admin/events/registrations/${eventId}`);
+  const kept = await keptPaths(admin);
+  expect(kept.filter((path) => path.startsWith("/admin"))).toEqual([]);
+  // Read while signed in: personal (the header offers the dashboard), so not kept.
+  expect(kept).not.toContain("/about");
+  expect(await doorDataKept(admin)).toBe(true);
+
+  await admin.getByRole("button", { name: "Sign Out" }).click();
+  await expect(admin).toHaveURL(/\/auth$/);
+  expect(await doorDataKept(admin)).toBe(false);
+  await context.close();
+});
+
+test("the service worker is fetched only after the page has loaded @mobile", async ({ baseURL, browser }) => {
+  const { context, page } = await phone(browser, baseURL);
+  const order: string[] = [];
+  context.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/sw.js") order.push("sw.js");
+  });
+  page.on("load", () => order.push("load"));
+  await page.goto("/blog");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(order.slice(0, 2)).toEqual(["load", "sw.js"]);
+  await context.close();
+});
+
+test("a page read before costs next to nothing on the network the next time @mobile", async ({ baseURL, browser }) => {
+  const route = "/blog/rising-early-mark-1-35";
+  const { context, page } = await phone(browser, baseURL);
+  let bytes = 0;
+  let requests = 0;
+  const seen: string[] = [];
+  context.on("requestfinished", (request) => {
+    void (async () => {
+      const response = await request.response();
+      if (!response || response.fromServiceWorker()) return;
+      const sizes = await request.sizes();
+      bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+      requests += 1;
+      seen.push(`${new URL(request.url()).pathname} ${response.status()} ${sizes.responseHeadersSize + sizes.responseBodySize}`);
+    })();
+  });
+  await page.goto(route, { waitUntil: "networkidle" });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async (path) => Boolean(await caches.match(path)), route)).toBe(true);
+  await page.waitForLoadState("networkidle");
+  const first = { bytes, requests };
+
+  bytes = 0;
+  requests = 0;
+  await page.goto("/about", { waitUntil: "networkidle" });
+  bytes = 0;
+  requests = 0;
+  seen.length = 0;
+  await page.goto(route, { waitUntil: "networkidle" });
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+  console.log(`${route}: first visit ${first.requests} requests ${first.bytes} bytes on the network (the worker's own included); repeat visit ${requests} requests ${bytes} bytes: ${seen.join(", ")}`);
+  expect(bytes).toBeLessThan(1024);
+  await context.close();
+});
+
+test("with Save-Data on, pictures below the first screen are not downloaded until asked for @mobile", async ({ baseURL, browser }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, extraHTTPHeaders: { "Save-Data": "on" } });
+  const page = await context.newPage();
+  await page.goto("/blog");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const pictures: string[] = [];
+  context.on("request", (request) => {
+    if (request.resourceType() === "image" && /\/(media|images)\//.test(request.url())) pictures.push(request.url());
+  });
+  await page.reload();
+  const links = page.locator("a[data-saved-picture]");
+  await expect(links.first()).toBeVisible();
+  expect(await page.locator('img[loading="lazy"]').count()).toBe(0);
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  const hrefs = await links.evaluateAll((all) => all.map((link) => (link as HTMLAnchorElement).href));
+  expect(pictures.filter((url) => hrefs.includes(url))).toEqual([]);
+  await context.close();
+});

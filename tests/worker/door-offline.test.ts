@@ -1,0 +1,167 @@
+// The door offline (issue 26), through the real Worker: the list a phone keeps (what a door
+// volunteer may see, nothing more), and the actions it queued sent back in order: each applied once
+// by its id (a resend changes nothing), two volunteers admitting one person (the first stands, the
+// second hears who), walk-ins confirmed on arrival and never lost when the event is full.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DoorList, DoorResult } from "~/features/events/door-types";
+import { createAdmin, request, runSql, signIn } from "./helpers";
+
+const SOON = new Date(Date.now() + 2 * 3600_000).toISOString();
+let admin: string;
+let door: string;
+let door2: string;
+
+beforeEach(async () => {
+  await createAdmin();
+  await createAdmin("door@example.org", "door-volunteer-pass", "volunteer");
+  await createAdmin("gate@example.org", "door-volunteer-pass", "volunteer");
+  admin = await signIn();
+  door = await signIn("door@example.org", "door-volunteer-pass", "203.0.113.2");
+  door2 = await signIn("gate@example.org", "door-volunteer-pass", "203.0.113.3");
+  await runSql([
+    `INSERT INTO churchevents (id, name, date, capacity) VALUES (1, 'Lilongwe Conference', '${SOON}', 3), (2, 'Last Year', '2020-01-01T08:00:00.000Z', NULL)`,
+    `INSERT INTO event_registrations (id, event_id, full_name, phone_number, email, dedupe_key, status, code, token) VALUES
+      (1, 1, 'John Banda', '+265991234567', 'john@example.org', '+265991234567', 'confirmed', 'JBANDA', 'token-JBANDA-0123456789'),
+      (2, 1, 'John Phiri', '+265888765432', NULL, '+265888765432', 'confirmed', 'JPHXRZ', 'token-JPHXRZ-0123456789'),
+      (3, 1, 'Peter Mwale', '+265999111222', NULL, '+265999111222', 'confirmed', 'PMWALE', 'token-PMWALE-0123456789'),
+      (4, 1, 'Waiting Wyson', '+265995555567', NULL, '+265995555567', 'waitlisted', 'WYSON2', 'token-WYSON2-0123456789'),
+      (5, 1, 'Cancelled Chris', '+265995555000', NULL, '+265995555000', 'cancelled', 'CHRIS2', 'token-CHRIS2-0123456789')`,
+  ]);
+});
+
+const send = (cookie: string, actions: unknown[], eventId = 1) =>
+  request(`/api/admin/events/${eventId}/door-actions`, {
+    method: "POST",
+    cookie,
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ actions }),
+  });
+
+async function results(response: Response): Promise<DoorResult[]> {
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: DoorResult[] }).results;
+}
+
+const checkIn = (id: string, registrationId: number, at = new Date(Date.now() - 60_000).toISOString()) => ({ id, at, kind: "checkin", registrationId });
+const walkIn = (id: string, name: string, phone: string) => ({ id, at: new Date(Date.now() - 30_000).toISOString(), kind: "walk-in", name, phone });
+
+async function doorState() {
+  const rows = await env.DB.prepare(
+    "SELECT id, full_name, status, over_capacity, checked_in_at, checked_in_by, admitted_unconfirmed FROM event_registrations WHERE event_id = 1 ORDER BY id",
+  ).all<{ id: number; full_name: string; status: string; over_capacity: number; checked_in_at: string | null; checked_in_by: string | null; admitted_unconfirmed: number }>();
+  return rows.results;
+}
+
+describe("the door list a phone keeps", () => {
+  it("holds names, codes, statuses, the last 3 digits and who is in, never a whole number or an e-mail, and is private", async () => {
+    await runSql(["UPDATE event_registrations SET checked_in_at = '2026-11-20T06:00:00.000Z', checked_in_by = 'gate@example.org' WHERE id = 3"]);
+    const response = await request("/api/admin/events/1/door-list", { cookie: door });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const text = await response.clone().text();
+    expect(text).not.toContain("991234567");
+    expect(text).not.toContain("john@example.org");
+    const list = (await response.json()) as DoorList;
+    expect(list.event.name).toBe("Lilongwe Conference");
+    expect(list.people.map((p) => p.name)).toEqual(["John Banda", "John Phiri", "Peter Mwale", "Waiting Wyson"]);
+    expect(list.people[0]).toMatchObject({ code: "JBANDA", status: "confirmed", phoneEnd: "567", checkedInText: null });
+    expect(list.people[2]).toMatchObject({ checkedInBy: "gate", checkedInText: expect.stringMatching(/^\d\d:\d\d$/) });
+    // Kept until 48 hours after the event.
+    expect(Date.parse(list.expiresAt) - Date.parse(SOON)).toBe(48 * 3600_000);
+  });
+
+  it("needs a session, and a door volunteer gets no past event's list", async () => {
+    expect((await request("/api/admin/events/1/door-list")).status).toBe(401);
+    expect((await request("/api/admin/events/2/door-list", { cookie: door })).status).toBe(404);
+    expect((await request("/api/admin/events/2/door-list", { cookie: admin })).status).toBe(200);
+  });
+});
+
+describe("sending the queue", () => {
+  it("applies check-ins, an admit anyway and a walk-in in order, and a resend changes nothing", async () => {
+    const queue = [
+      checkIn("a1-0000-0001", 1),
+      checkIn("a1-0000-0002", 2),
+      { ...checkIn("a1-0000-0003", 4), kind: "admit" },
+      walkIn("a1-0000-0004", "Walk In Willy", "0991 000 111"),
+    ];
+    const first = await results(await send(door, queue));
+    expect(first.map((r) => [r.outcome, r.resent])).toEqual([
+      ["checked-in", false],
+      ["checked-in", false],
+      ["checked-in", false],
+      ["walk-in", false],
+    ]);
+    expect(first[3]!.person).toMatchObject({ name: "Walk In Willy", status: "confirmed", phoneEnd: "111", checkedInBy: "door" });
+    const after = await doorState();
+    expect(after.filter((p) => p.checked_in_at).map((p) => p.full_name)).toEqual(["John Banda", "John Phiri", "Waiting Wyson", "Walk In Willy"]);
+    expect(after.find((p) => p.id === 4)!.admitted_unconfirmed).toBe(1);
+    // The tap's time is kept, not the time the phone found a signal.
+    expect(after[0]!.checked_in_at).toBe(queue[0]!.at);
+
+    // The reply was lost: the phone sends the same queue again.
+    const again = await results(await send(door, queue));
+    expect(again.map((r) => [r.outcome, r.resent])).toEqual([
+      ["checked-in", true],
+      ["checked-in", true],
+      ["checked-in", true],
+      ["walk-in", true],
+    ]);
+    expect(await doorState()).toEqual(after);
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM door_actions").first<{ n: number }>())!;
+    expect(n).toBe(4);
+  });
+
+  it("two volunteers admitted the same person offline: the first to arrive stands, the second hears who and when", async () => {
+    const [one, two] = await Promise.all([send(door, [checkIn("v1-aaaa-0001", 1)]), send(door2, [checkIn("v2-bbbb-0001", 1)])]);
+    const outcomes = [(await results(one))[0]!, (await results(two))[0]!];
+    expect(outcomes.map((r) => r.outcome).sort()).toEqual(["already-checked-in", "checked-in"]);
+    const winner = outcomes.find((r) => r.outcome === "checked-in")!;
+    const loser = outcomes.find((r) => r.outcome === "already-checked-in")!;
+    expect(loser.person!.checkedInBy).toBe(winner.person!.checkedInBy);
+    expect(loser.person!.checkedInText).toMatch(/^\d\d:\d\d$/);
+    const row = (await doorState())[0]!;
+    expect(row.checked_in_by).toBe(`${winner.person!.checkedInBy}@example.org`);
+
+    // Both resend at once (replies lost): still one check-in, and each hears what it heard first.
+    const [oneAgain, twoAgain] = await Promise.all([send(door, [checkIn("v1-aaaa-0001", 1)]), send(door2, [checkIn("v2-bbbb-0001", 1)])]);
+    const resent = [(await results(oneAgain))[0]!, (await results(twoAgain))[0]!];
+    expect(resent.every((r) => r.resent)).toBe(true);
+    expect(resent.map((r) => r.outcome).sort()).toEqual(["already-checked-in", "checked-in"]);
+    expect((await doorState())[0]).toEqual(row);
+  });
+
+  it("one action sent twice at once is applied once", async () => {
+    const walk = walkIn("w1-cccc-0001", "Twice Sent", "0888 111 222");
+    const both = await Promise.all([send(door, [walk]), send(door, [walk])]);
+    const answers = [(await results(both[0]))[0]!, (await results(both[1]))[0]!];
+    expect(answers.map((r) => r.resent).sort()).toEqual([false, true]);
+    expect((await doorState()).filter((p) => p.full_name === "Twice Sent")).toHaveLength(1);
+  });
+
+  it("walk-ins taken offline at a full event are added over the capacity for staff to see, never lost", async () => {
+    // 3 places, 3 confirmed: full.
+    const answers = await results(await send(door, [walkIn("w2-dddd-0001", "Late Lazarus", "0999 222 333"), walkIn("w2-dddd-0002", "Late Luka", "0999 222 333")]));
+    expect(answers.map((r) => r.outcome)).toEqual(["walk-in", "walk-in"]);
+    const added = (await doorState()).filter((p) => p.full_name.startsWith("Late"));
+    expect(added.map((p) => [p.status, p.over_capacity, p.checked_in_at !== null])).toEqual([
+      ["confirmed", 1, true],
+      ["confirmed", 1, true],
+    ]);
+    // Staff's desk says so.
+    const desk = await (await request("/admin/events/registrations/1", { cookie: admin })).text();
+    expect(desk).toContain("Late Lazarus");
+    expect(desk).toContain("Admitted at the door over capacity");
+  });
+
+  it("refuses unreadable sends and a past event for a door volunteer, and tells of a person who is gone", async () => {
+    expect((await send(door, [{ id: "x", kind: "checkin", registrationId: 1, at: "now" }])).status).toBe(400);
+    expect((await send(door, [])).status).toBe(400);
+    expect((await send(door, [checkIn("p1-eeee-0001", 1)], 2)).status).toBe(404);
+    const gone = await results(await send(door, [checkIn("p1-eeee-0002", 999)]));
+    expect(gone[0]).toMatchObject({ outcome: "not-found", person: null });
+    const anonymous = await request("/api/admin/events/1/door-actions", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,31 @@
+// The door offline (issue 26, docs/decisions/024-offline-door.md), for the check-in page's script:
+// GET /api/admin/events/{id}/door-list is the list the phone keeps; POST /api/admin/events/{id}/door-actions
+// sends the actions it queued without a connection, in order, each applied once by its id.
+import { Hono } from "hono";
+import { applyDoorActions, closedToVolunteers, doorList, readDoorActions } from "~/features/events/index.server";
+import { parseId } from "~/server/admin-actions.server";
+import type { ApiEnv } from "./env";
+
+export const adminDoor = new Hono<ApiEnv>();
+
+/** The event, when this account may work on it (a door volunteer: today's and later events only). */
+async function doorEvent(id: string | undefined, role: string): Promise<number | null> {
+  const eventId = parseId(id ?? "");
+  if (eventId === null || (role === "volunteer" && (await closedToVolunteers(eventId, new Date())))) return null;
+  return eventId;
+}
+
+adminDoor.get("/events/:id/door-list", async (c) => {
+  const eventId = await doorEvent(c.req.param("id"), c.get("admin").role);
+  const list = eventId === null ? null : await doorList(eventId, new Date());
+  return list ? c.json(list) : c.json({ error: "Event not found" }, 404);
+});
+
+adminDoor.post("/events/:id/door-actions", async (c) => {
+  const { email, role } = c.get("admin");
+  const eventId = await doorEvent(c.req.param("id"), role);
+  if (eventId === null) return c.json({ error: "Event not found" }, 404);
+  const actions = readDoorActions(await c.req.json().catch(() => null));
+  if (!actions) return c.json({ error: "Unreadable actions." }, 400);
+  return c.json({ results: await applyDoorActions(eventId, actions, email) });
+});
