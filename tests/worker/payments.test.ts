@@ -8,6 +8,7 @@ import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { hmacSha256Hex } from "~/features/payments/paychangu.server";
 import { SIMULATOR_WEBHOOK_SECRET } from "~/features/payments/simulator.server";
 import { postForm, request, runSql, seedReference } from "./helpers";
+import { withSmsSetUp } from "./sms-helpers";
 import { mainHtml, textOf } from "./public-helpers";
 
 const FUTURE = "2030-06-12T06:00:00.000Z";
@@ -176,6 +177,22 @@ describe("the webhook", () => {
     const logged = await env.DB.prepare("SELECT count(*) AS n FROM activity_log WHERE target = ?").bind(`payment ${payment.reference}`).first<{ n: number }>();
     expect(logged!.n).toBe(1);
     expect(await paymentStatusOf(token)).toBe("paid-online");
+  });
+
+  describe("with SMS set up", () => {
+    withSmsSetUp();
+
+    it("tells the registrant by SMS, once, that the fee is paid, however many webhooks arrive (issue 24)", async () => {
+      const token = await registerFor(1);
+      await pay(token);
+      const payment = (await latestPayment())!;
+      await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
+      const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
+      const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
+      await Promise.all(Array.from({ length: 10 }, () => signedWebhook(body, signature)));
+      const sms = await env.DB.prepare("SELECT recipient, channel FROM email_outbox WHERE kind = 'registration-fee-paid'").all();
+      expect(sms.results).toEqual([{ recipient: "+265991555010", channel: "sms" }]);
+    });
   });
 
   it("records and flags a verified amount that differs from the fee, leaving the fee unpaid", async () => {

@@ -12,7 +12,11 @@ import { formatKwacha } from "~/lib/money";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
-import { enqueueForEachQuery } from "~/server/outbox.server";
+import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import { smsDueAt, smsSetup } from "~/server/sms.server";
+
+/** The registrant's SMS once the fee is paid (rendered by the events feature's SMS renderer). */
+const FEE_PAID_SMS_KIND = "registration-fee-paid";
 import { GIFT_RECEIPT_KIND } from "./gift-receipt.server";
 
 /** Who the activity log names for what the provider reports. */
@@ -175,6 +179,20 @@ export async function settlePayment(reference: string, now: Date, provider: Paym
   return (await recordPaid(db, payment, received, verified.providerReference, flags, now)) ? "paid" : "already-settled";
 }
 
+function feePaidSmsQuery(db: Db, reference: string, now: Date) {
+  if (!smsSetup().ready) return enqueueNothingQuery(db);
+  return enqueueForEachQuery(db, {
+    kind: FEE_PAID_SMS_KIND,
+    to: sql`t.phone_number`,
+    aboutId: sql`t.id`,
+    channel: "sms",
+    nextAttemptAt: smsDueAt(now).toISOString(),
+    from: sql`FROM event_registrations t
+      WHERE t.id = (SELECT registration_id FROM payments WHERE reference = ${reference}) AND changes() = 1
+        AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*'`,
+  });
+}
+
 /** The one batch that records a confirmed payment: lands once, logs once, marks the fee paid when all is right. */
 async function recordPaid(db: Db, payment: PaymentRow, received: number, providerReference: string | null, flags: string[], now: Date): Promise<boolean> {
   const at = now.toISOString();
@@ -206,6 +224,9 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
     batchable(db.all(sql`UPDATE event_registrations SET payment_status = 'paid-online', updated_at = ${at}
       WHERE id = (SELECT registration_id FROM payments WHERE reference = ${payment.reference} AND status = 'paid' AND flagged = 0 AND refund_due = 0)
         AND payment_status = 'unpaid'`)),
+    // "Fee paid" by SMS (issue 24), when SMS is set up and the registrant did not stop it: only by
+    // the batch whose update just before marked the fee paid, so one payment is one SMS.
+    feePaidSmsQuery(db, payment.reference, now),
   ]);
   return updated.length === 1;
 }
