@@ -31,8 +31,6 @@ declare global {
       /** The alphanumeric sender ID SMS come from: at most 11 characters, not generic (INFO, SMS, NOTICE). */
       SMS_SENDER_ID?: string;
       TWILIO_ACCOUNT_SID?: string;
-      /** What one SMS segment costs, in kwacha, for the composer's estimate (docs/deploy.md, "SMS"). */
-      SMS_PRICE_MWK?: string;
       /** Secret: signs Twilio's API calls and its delivery callbacks. */
       TWILIO_AUTH_TOKEN?: string;
     }

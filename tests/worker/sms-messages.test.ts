@@ -16,7 +16,6 @@ const PATH = "/admin/events/1/message";
 
 beforeEach(async () => {
   await seedReference();
-  env.SMS_PRICE_MWK = "40";
   await runSql([
     "INSERT INTO churchevents (id, name, date) VALUES (1, 'Men''s Conference', '2031-06-12T06:00:00.000Z')",
     `INSERT INTO event_registrations (event_id, full_name, phone_number, email, status, code, token, checked_in_at) VALUES
@@ -67,6 +66,14 @@ describe("preview and send", () => {
     expect(page).toContain("BaptistMen: Men&#x27;s Conference: The hall has moved to Room 2 &quot;upstairs&quot; Info/stop SMS:");
     expect(page).not.toMatch(/\+?265 ?99/);
     expect(await outboxRows()).toEqual([]);
+
+    // The price per SMS is staff's setting (Settings, "Registrations and SMS"), not the code's.
+    await env.DB.prepare(
+      `INSERT INTO site_settings (key, value) VALUES ('registrations', '{"registrations_per_address_per_hour":20,"sms_price_mwk":25}')
+       ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+    ).run();
+    const repriced = await html(await preview(cookie, { audience: "not_checked_in", channel: "both", body: "The hall has moved to Room 2" }));
+    expect(repriced).toContain("Estimated cost: MWK 50");
   });
 
   it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {

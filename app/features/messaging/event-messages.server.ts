@@ -4,13 +4,13 @@
 // per recipient and channel in ONE batch (a second Send of the same preview writes nothing more),
 // then fanned out through the queue like the newsletter; failures are retried by the outbox's
 // backoff, and a queue message delivered twice sends nothing twice (the guarded claim).
-import { env } from "cloudflare:workers";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { churchevents, event_messages } from "~/db/schema";
 import { batchable, getDb } from "~/db/db.server";
 import { smsCount } from "~/lib/gsm7";
 import { insertOutboxSelectQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
+import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import type { EventMessageInput, MessageAudience, MessageChannel } from "./event-message-form";
 import { eventMessageSms, exampleShortLink } from "./event-message-outbox.server";
 
@@ -27,12 +27,6 @@ const SMS_REACHABLE = sql`t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-
 
 const wantsSms = (channel: MessageChannel) => channel !== "email";
 const wantsEmail = (channel: MessageChannel) => channel !== "sms";
-
-/** The price of one SMS segment in kwacha (SMS_PRICE_MWK), or null when not set. */
-export function smsPriceMwk(): number | null {
-  const price = Number(env.SMS_PRICE_MWK ?? "");
-  return env.SMS_PRICE_MWK && Number.isFinite(price) && price >= 0 ? price : null;
-}
 
 /** The event and its past messages, newest first, with how far each has gone (one round trip). */
 export async function eventMessagePage(eventId: number) {
@@ -70,22 +64,24 @@ export async function eventMessagePage(eventId: number) {
 export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string) {
   const db = getDb();
   const smsOn = smsSetup();
-  const [counts] = await db.batch([
+  const [counts, settingsRows] = await db.batch([
     batchable(
       db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${SMS_REACHABLE}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
         FROM event_registrations t WHERE t.event_id = ${eventId} AND ${AUDIENCE_SQL[input.audience]}`),
     ),
+    settingsQuery(db),
   ]);
   const smsRecipients = wantsSms(input.channel) && smsOn.ready ? (counts[0]?.sms ?? 0) : 0;
   const emailRecipients = wantsEmail(input.channel) ? (counts[0]?.email ?? 0) : 0;
   const sms = smsCount(eventMessageSms(smsOn.ready ? smsOn.senderId : "SenderID", eventName, input.body, exampleShortLink(origin)));
-  const price = smsPriceMwk();
+  // What one SMS costs: a setting staff keep up to date on /admin/settings ("Registrations and SMS").
+  const price = siteSettings(settingsRows).registrations.sms_price_mwk;
   return {
     smsRecipients,
     emailRecipients,
     smsNotSetUp: wantsSms(input.channel) && !smsOn.ready,
     sms,
-    estimatedCostMwk: price === null ? null : Math.round(smsRecipients * sms.segments * price),
+    estimatedCostMwk: Math.round(smsRecipients * sms.segments * price),
   };
 }
 

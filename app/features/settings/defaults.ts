@@ -15,6 +15,6 @@ export const SETTINGS_DEFAULTS: SettingsValues = {
   conference: CONFERENCE_DEFAULTS,
   about: ABOUT_DEFAULTS,
   mission: MISSION_DEFAULTS,
-  registrations: { registrations_per_address_per_hour: 20 },
+  registrations: { registrations_per_address_per_hour: 20, sms_price_mwk: 40 },
   giving: { giving_funds: ["General Fund", "Missions and Evangelism", "Men's Conference"] },
 };

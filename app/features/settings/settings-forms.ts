@@ -197,8 +197,12 @@ export const missionPageSchema = z.object({
 const PER_ADDRESS_MESSAGE = "Enter a whole number from 1 to 1000";
 
 /** Limits on public registration that keep a script from filling an event (issue 28, finding 1). */
+const SMS_PRICE_MESSAGE = "Enter the price of one SMS in kwacha, from 0 to 1000";
+
 export const registrationLimitsSchema = z.object({
   registrations_per_address_per_hour: z.number({ error: PER_ADDRESS_MESSAGE }).int(PER_ADDRESS_MESSAGE).min(1, PER_ADDRESS_MESSAGE).max(1000, PER_ADDRESS_MESSAGE),
+  /** What one SMS segment costs, in kwacha: the message composer's estimate (issue 24). */
+  sms_price_mwk: z.number({ error: SMS_PRICE_MESSAGE }).min(0, SMS_PRICE_MESSAGE).max(1000, SMS_PRICE_MESSAGE).default(40),
 });
 
 /** The funds /give offers (issue 23): one per line. */
@@ -230,7 +234,7 @@ export const SECTION_FORMS = {
   conference: { heading: "Conference card", submit: "Save conference card", saved: "Conference card saved" },
   about: { heading: "About page", submit: "Save About page", saved: "About page saved" },
   mission: { heading: "Mission & Vision page", submit: "Save Mission & Vision page", saved: "Mission & Vision page saved" },
-  registrations: { heading: "Registrations", submit: "Save registration limits", saved: "Registration limits saved" },
+  registrations: { heading: "Registrations and SMS", submit: "Save registrations and SMS", saved: "Registrations and SMS saved" },
   giving: { heading: "Giving", submit: "Save giving", saved: "Giving saved" },
 } as const satisfies Record<SettingsSection, { heading: string; submit: string; saved: string }>;
 

@@ -109,7 +109,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li>{`By SMS: ${preview.smsRecipients} people`}</li>
               <li>{`By e-mail: ${preview.emailRecipients} people`}</li>
               <li>{`Each SMS: ${preview.sms.characters} characters, ${preview.sms.segments} SMS`}</li>
-              <li>{preview.estimatedCostMwk === null ? "Estimated cost: set SMS_PRICE_MWK to see it" : `Estimated cost: MWK ${preview.estimatedCostMwk.toLocaleString("en")}`}</li>
+              <li>{`Estimated cost: MWK ${preview.estimatedCostMwk.toLocaleString("en")}`}</li>
             </ul>
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
             <p className="mt-3 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm [overflow-wrap:anywhere] text-stone-900">{preview.sms.text}</p>

@@ -90,7 +90,7 @@ function SocialSection({ settings, versions, actionData }: SectionProps) {
 function RegistrationsSection({ settings, versions, actionData }: SectionProps) {
   const { fields, formProps, answer } = useSectionForm({ section: "registrations", actionData, defaultValue: settings.registrations });
   return (
-    <SectionFrame section="registrations" version={versions.registrations} answer={answer} formProps={formProps} intro="Keeps a script from filling an event's places.">
+    <SectionFrame section="registrations" version={versions.registrations} answer={answer} formProps={formProps} intro="Registering for events, and SMS to registrants.">
       <TextField
         field={fields.registrations_per_address_per_hour}
         label={<RequiredLabel>Registrations per event from one internet address, per hour</RequiredLabel>}
@@ -99,6 +99,16 @@ function RegistrationsSection({ settings, versions, actionData }: SectionProps) 
         min={1}
         max={1000}
         hint="Phones on one mobile network can share an address, so keep this above the size of a church's group. Staff adding people at the desk are not limited."
+      />
+      <TextField
+        field={fields.sms_price_mwk}
+        label={<RequiredLabel>Price of one SMS (MK)</RequiredLabel>}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={1000}
+        step="any"
+        hint="From the SMS provider's price list: Message registrants shows what a message will cost."
       />
     </SectionFrame>
   );
