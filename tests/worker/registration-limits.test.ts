@@ -58,3 +58,20 @@ describe("registrations per event from one address", () => {
     expect(await bad.text()).toContain("Enter a whole number from 1 to 1000");
   });
 });
+
+describe("registration e-mails to one address", () => {
+  it("sends at most 3 confirmations a day to one address, however many registrations name it; the registrations still count", async () => {
+    await seedDemo();
+    const victim = "Victim@Example.org";
+    for (let i = 0; i < 5; i++) {
+      const response = await postForm("/api/registrations", { ...person(50 + i, i % 2 ? "2" : "4"), email: i % 2 ? victim : victim.toLowerCase() }, { ip: `203.0.113.${120 + i}` });
+      expect(response.status).toBe(200);
+    }
+    const receipts = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_outbox WHERE lower(recipient) = 'victim@example.org' AND kind IN ('registration-confirmed', 'registration-waitlisted')",
+    ).first<{ n: number }>();
+    expect(receipts!.n).toBe(3);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE lower(email) = 'victim@example.org'").first<{ n: number }>();
+    expect(stored!.n).toBe(5);
+  });
+});

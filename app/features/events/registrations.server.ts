@@ -182,6 +182,18 @@ export function registrationEmailQuery(db: Db, email: RegistrationEmail | null, 
  * (when `smsDue` is set: SMS is set up) the SMS to their phone unless they turned SMS off. One
  * statement, so the batch's results keep their places.
  */
+/** At most this many registration receipts go to one e-mail address a day, across the site. */
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
+/**
+ * Whether the registrant's address may get another receipt today (issue 28, finding 1): a script
+ * registering with a stranger's address cannot mail them more than 3 confirmations a day, nor use
+ * up the site's e-mail quota. The registration itself still goes through; SMS are not affected.
+ */
+const receiptsLeftToday = sql`AND (SELECT count(*) FROM email_outbox o
+    WHERE o.kind IN ('registration-confirmed', 'registration-waitlisted') AND o.channel = 'email'
+      AND lower(o.recipient) = lower(t.email) AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${RECEIPTS_PER_ADDRESS_PER_DAY}`;
+
 function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL) {
   return enqueueForEachQuery(db, {
     kind: KIND_SQL[kind],
@@ -190,7 +202,7 @@ function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancell
     channel: sql`c.channel`,
     nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
     from: sql`FROM event_registrations t JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
-        ON (c.channel = 'email' AND t.email IS NOT NULL)
+        ON (c.channel = 'email' AND t.email IS NOT NULL ${kind === "receipt" ? receiptsLeftToday : sql``})
         OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')
       WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which}) ${kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``}`,
   });
