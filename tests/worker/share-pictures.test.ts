@@ -15,8 +15,8 @@ import { createAdmin, ORIGIN, request, runSql, seedDemo, signIn } from "./helper
 const MAX_BYTES = 300 * 1024;
 const DEFAULT_PICTURE = `${ORIGIN}/media/og-default.jpg`;
 
-/** Routes under the public layout that answer with something other than a page, or a private page never shared. */
-const NOT_PAGES = new Set(["/events/1/calendar.ics", "/subscribe", "/registrations/1"]);
+/** Routes under the public layout that answer with something other than a page, or a private page never shared (a registration's, a group leader's, a giver's thank-you), or the SMS short link (a redirect). */
+const NOT_PAGES = new Set(["/events/1/calendar.ics", "/subscribe", "/registrations/1", "/groups/1", "/give/1", "/r/1"]);
 
 /** Every public page with the demo content: each route once, plus an event without a picture and a registration link. */
 const PUBLIC_PAGES = [

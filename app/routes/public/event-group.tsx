@@ -1,11 +1,10 @@
 // /events/{id}/group: a leader registers a group of up to 30 men at once (issue 25, part 4;
 // app/features/events/group-register-form.tsx). No script; success goes on to the group's private page.
 import { GroupRegisterForm, toSharedEvent } from "~/features/events";
-import { noindexMeta, NotFound, RouteError } from "~/features/site";
+import { metaDescription, noindexMeta, NotFound, RouteError, seoMeta } from "~/features/site";
 import { readOnlyPage } from "~/lib/page-scripts";
 import { eventRegisterPage, publicPage } from "~/features/site/index.server";
 import { groupAction } from "~/features/events/index.server";
-import { titled } from "~/features/settings";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-group";
 
@@ -36,8 +35,17 @@ export function action({ request, params }: Route.ActionArgs) {
 
 export const handle = readOnlyPage;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.event ? [{ title: titled(`Register a group for ${loaderData.event.name}`, loaderData.settings) }] : noindexMeta();
+// A church secretary often gets this link on WhatsApp: it shows a preview with the event's name.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const event = loaderData?.event;
+  if (!event) return noindexMeta();
+  return seoMeta(matches, {
+    path: `/events/${event.id}/group`,
+    title: `Register a group for ${event.name}`,
+    shareTitle: `Register a group for ${event.name}`,
+    description: metaDescription(`Register your church's men for ${event.name} at once: up to 30 on one form, each with his own code.`),
+  });
+};
 
 export default function EventGroupPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, questions, associations } = loaderData;

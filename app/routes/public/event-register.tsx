@@ -3,11 +3,10 @@
 // on to the registration's private page, as from the dialog.
 import { EventRegisterForm, toSharedEvent } from "~/features/events";
 import { refusalOf } from "~/lib/form-answer";
-import { noindexMeta, NotFound, RouteError } from "~/features/site";
+import { metaDescription, noindexMeta, NotFound, RouteError, seoMeta } from "~/features/site";
 import { readOnlyPage } from "~/lib/page-scripts";
 import { eventRegisterPage, publicPage } from "~/features/site/index.server";
 import { registrationAction } from "~/features/events/index.server";
-import { titled } from "~/features/settings";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-register";
 
@@ -38,8 +37,17 @@ export function action({ request, params }: Route.ActionArgs) {
 
 export const handle = readOnlyPage;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.event ? [{ title: titled(`Register for ${loaderData.event.name}`, loaderData.settings) }] : noindexMeta();
+// A registration link shared on WhatsApp gets a preview: the site's picture, the event's name.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const event = loaderData?.event;
+  if (!event) return noindexMeta();
+  return seoMeta(matches, {
+    path: `/events/${event.id}/register`,
+    title: `Register for ${event.name}`,
+    shareTitle: `Register for ${event.name}`,
+    description: metaDescription(`Register for ${event.name}: your place, your code and the event's questions, on one page.`),
+  });
+};
 
 export default function EventRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, questions, associations } = loaderData;

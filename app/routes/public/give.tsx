@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { GIVE_TEXT, GiveForm } from "~/features/payments";
 import { giveAction, paymentsReady } from "~/features/payments/index.server";
-import { titled } from "~/features/settings";
+import { seoMeta } from "~/features/site";
 import { siteSettings } from "~/features/settings/index.server";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { readOnlyPage } from "~/lib/page-scripts";
@@ -14,7 +14,12 @@ import type { Route } from "./+types/give";
 
 export const handle = readOnlyPage;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: titled(GIVE_TEXT.title, loaderData.settings) }] : []);
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    path: "/give",
+    title: GIVE_TEXT.title,
+    description: "Support the ministry of the Baptist men of Malawi: give to a fund of your choice with Airtel Money or TNM Mpamba.",
+  });
 
 const EMPTY = { amount: "", fund: "", phone_number: "", operator: "", donor_name: "", email: "", anonymous: "" };
 
