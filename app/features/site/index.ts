@@ -10,7 +10,7 @@ export { TestimonyCarousel } from "./home-testimony-carousel";
 export { NotFound } from "./not-found";
 export { contactPageSeo, PAGES } from "./pages-copy";
 export { RouteError } from "./route-error";
-export { blogFeedTitle, feedLink, linkPageMeta, metaDescription, noindexMeta, seoMeta } from "./seo";
+export { blogFeedTitle, eventFormMeta, feedLink, linkPageMeta, metaDescription, noindexMeta, seoMeta } from "./seo";
 export { SiteFooter } from "./site-footer";
 export { SiteHeader } from "./site-header";
 export { SocialLinks } from "./social-links";

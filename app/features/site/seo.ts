@@ -127,3 +127,18 @@ export function linkPageMeta(matches: readonly MatchLike[], path: string, title:
   const { name } = settingsFromMatches(matches).organisation;
   return seoMeta(matches, { title, description: `News of events, devotionals and ministry updates from ${name}, by e-mail.`, path, extra: [{ name: "robots", content: "noindex" }] });
 }
+
+/**
+ * An event's own form page (/events/{id}/register, /events/{id}/group), as a link shared on
+ * WhatsApp shows it: the form's title and description, the site's picture; noindex when the event
+ * is unknown.
+ */
+export function eventFormMeta<E extends { id: number; name: string }>(
+  matches: readonly MatchLike[],
+  event: E | null | undefined,
+  formOf: (event: E) => { path: string; title: string; description: string },
+): MetaDescriptor[] {
+  if (!event) return noindexMeta();
+  const form = formOf(event);
+  return seoMeta(matches, { path: form.path, title: form.title, shareTitle: form.title, description: metaDescription(form.description) });
+}

@@ -9,18 +9,15 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { eventJsonLd, metaDescription, noindexMeta, NotFound, RouteError, seoMeta } from "~/features/site";
 import { WhatsAppShareLink } from "~/components/share-links";
 import { islandPage } from "~/lib/page-scripts";
+import { idFromPath } from "~/lib/path-id";
 import { eventPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "~/features/events/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
 
-function eventId(param: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(param) ? Number(param) : null;
-}
-
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const page = await eventPage(eventId(params.id) ?? 0);
+  const page = await eventPage(idFromPath(params.id) ?? 0);
   if (page.event === null) throw new Error(`Event ${params.id} could not be read`);
   // No such event (or a hidden one): the 404 page, with the site's header and footer as set.
   if (!page.event) return publicPage(page, () => ({ event: null, calendar: null, whatsappHref: null, jsonLd: null }), 404);

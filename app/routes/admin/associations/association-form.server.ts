@@ -11,13 +11,10 @@ import {
   toggleAssociationActive,
   updateAssociation,
 } from "~/features/associations/index.server";
-import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { noteSaved } from "~/features/accounts/index.server";
 import { adminTabHref } from "~/lib/admin-tabs";
 import {
   created,
-  deletedToast,
-  errorToast,
-  FAILED,
   goneToast,
   readAdminPost,
   recordIdOf,
@@ -25,12 +22,11 @@ import {
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  tried,
-  UNKNOWN_ACTION,
   updated,
 } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/association-form";
 
 const TAB = adminTabHref("associations");
@@ -50,19 +46,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const { id, formData } = post;
 
-  if (post.intent === "delete") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const removed = await tried("delete", deleteAssociation(id));
-    if (removed && removed !== FAILED) noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
-    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
-  }
-  if (post.intent === "toggle-active") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const active = await tried("toggle", toggleAssociationActive(id));
-    if (active === undefined || active === FAILED) return redirectWithToast(request, TAB, errorToast(MESSAGES.toggleFailed));
-    noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(RECORD, id) });
-    return redirectWithToast(request, TAB, MESSAGES.toggled(active));
-  }
+  const form = { request, context, tab: TAB, record: RECORD, id };
+  if (post.intent === "delete") return (await deleteRecord(form, MESSAGES, deleteAssociation)).answer;
+  if (post.intent === "toggle-active") return toggleRecord(form, MESSAGES, toggleAssociationActive);
 
   const submission = parseSubmission(formData, associationServerSchema);
   if (submission.status !== "success") return refuseAdminForm(submission);

@@ -4,12 +4,10 @@ import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventFieldsOf
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
 import { saveKindOf, savedToast } from "~/features/history/index.server";
-import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { noteSaved } from "~/features/accounts/index.server";
 import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
-  deletedToast,
-  FAILED,
   goneToast,
   readAdminPost,
   recordIdOf,
@@ -18,12 +16,11 @@ import {
   refuseFailedSave,
   saveFailedMessage,
   type SaveOutcome,
-  tried,
-  UNKNOWN_ACTION,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { parseSubmission } from "~/server/forms.server";
+import { deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
@@ -70,14 +67,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const { id, formData } = post;
 
+  const form = { request, context, tab: TAB, record: RECORD, id };
   if (post.intent === "delete") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const removed = await tried("delete", deleteEvent(id));
-    if (removed && removed !== FAILED) {
-      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
-      releaseImages(context, [removed.image_url]);
-    }
-    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
+    const { answer, removed } = await deleteRecord(form, MESSAGES, deleteEvent);
+    if (removed) releaseImages(context, [removed.image_url]);
+    return answer;
   }
 
   const submission = withStoredImageOnly(parseSubmission(formData, eventFormSchema));

@@ -4,13 +4,10 @@ import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSche
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, positionsByRank, toggleMemberActive, updateMember } from "~/features/publishing/index.server";
 import { saveKindOf, savedToast } from "~/features/history/index.server";
-import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { noteSaved } from "~/features/accounts/index.server";
 import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
-  deletedToast,
-  errorToast,
-  FAILED,
   goneToast,
   readAdminPost,
   recordIdOf,
@@ -18,12 +15,11 @@ import {
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  tried,
-  UNKNOWN_ACTION,
   updated,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
+import { deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/leadership-form";
 
 const TAB = adminTabHref("leadership");
@@ -54,22 +50,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const { id, formData } = post;
 
+  const form = { request, context, tab: TAB, record: RECORD, id };
   if (post.intent === "delete") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const removed = await tried("delete", deleteMember(id));
-    if (removed && removed !== FAILED) {
-      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
-      releaseImages(context, [removed.image_url]);
-    }
-    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
+    const { answer, removed } = await deleteRecord(form, MESSAGES, deleteMember);
+    if (removed) releaseImages(context, [removed.image_url]);
+    return answer;
   }
-  if (post.intent === "toggle-active") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const active = await tried("toggle", toggleMemberActive(id));
-    if (active === undefined || active === FAILED) return redirectWithToast(request, TAB, errorToast(MESSAGES.toggleFailed));
-    noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(RECORD, id) });
-    return redirectWithToast(request, TAB, MESSAGES.toggled(active));
-  }
+  if (post.intent === "toggle-active") return toggleRecord(form, MESSAGES, toggleMemberActive);
 
   // The region rule needs each position's type, and a posted position must exist: read them first.
   const positions = await positionsOrNull();

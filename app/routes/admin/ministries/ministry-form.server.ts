@@ -6,12 +6,10 @@ import { adminTabHref } from "~/lib/admin-tabs";
 import { createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry } from "~/features/publishing/index.server";
 import { askedVersion, guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
-import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { noteSaved } from "~/features/accounts/index.server";
 import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
-  deletedToast,
-  FAILED,
   goneToast,
   invalidFormToast,
   readAdminPost,
@@ -20,12 +18,11 @@ import {
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  tried,
-  UNKNOWN_ACTION,
   UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
+import { deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/ministry-form";
 
 const TAB = adminTabHref("ministries");
@@ -51,14 +48,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const { id, formData } = post;
 
+  const form = { request, context, tab: TAB, record: RECORD, id };
   if (post.intent === "delete") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const removed = await tried("delete", deleteMinistry(id));
-    if (removed && removed !== FAILED) {
-      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
-      releaseImages(context, [removed.image_url, ...removed.released]);
-    }
-    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
+    const { answer, removed } = await deleteRecord(form, MESSAGES, deleteMinistry);
+    if (removed) releaseImages(context, [removed.image_url, ...removed.released]);
+    return answer;
   }
 
   const submission = withStoredImageOnly(parseSubmission(formData, ministrySchema));

@@ -4,13 +4,10 @@ import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/features/publ
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createTestimony, deleteTestimony, getTestimony, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "~/features/publishing/index.server";
 import { saveKindOf, savedToast } from "~/features/history/index.server";
-import { noteActivity, noteSaved, recordName } from "~/features/accounts/index.server";
+import { noteSaved } from "~/features/accounts/index.server";
 import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
-  deletedToast,
-  errorToast,
-  FAILED,
   goneToast,
   readAdminPost,
   recordIdOf,
@@ -18,12 +15,11 @@ import {
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  tried,
-  UNKNOWN_ACTION,
   updated,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
+import { deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/testimony-form";
 
 const TAB = adminTabHref("testimonies");
@@ -41,22 +37,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const { id, formData } = post;
 
+  const form = { request, context, tab: TAB, record: RECORD, id };
   if (post.intent === "delete") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const removed = await tried("delete", deleteTestimony(id));
-    if (removed && removed !== FAILED) {
-      noteActivity(context, { action: "Deleted", target: recordName(RECORD, id) });
-      releaseImages(context, [removed.image_url]);
-    }
-    return redirectWithToast(request, TAB, deletedToast(removed, MESSAGES));
+    const { answer, removed } = await deleteRecord(form, MESSAGES, deleteTestimony);
+    if (removed) releaseImages(context, [removed.image_url]);
+    return answer;
   }
-  if (post.intent === "toggle-active") {
-    if (id === null) return redirectWithToast(request, TAB, UNKNOWN_ACTION);
-    const active = await tried("toggle", toggleTestimonyActive(id));
-    if (active === undefined || active === FAILED) return redirectWithToast(request, TAB, errorToast(MESSAGES.toggleFailed));
-    noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(RECORD, id) });
-    return redirectWithToast(request, TAB, MESSAGES.toggled(active));
-  }
+  if (post.intent === "toggle-active") return toggleRecord(form, MESSAGES, toggleTestimonyActive);
 
   const submission = withStoredImageOnly(parseSubmission(formData, testimonySchema));
   if (submission.status !== "success") return refuseAdminForm(submission);

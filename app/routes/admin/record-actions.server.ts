@@ -1,0 +1,41 @@
+// The delete and the Active switch of the admin's content forms (leadership, ministries, posts,
+// testimonies, associations, events), one way for all: refuse a post without a record, run the
+// write, note it in the activity log, and go back to the tab with the toast. They live with the
+// routes because they compose two features (the record's, and accounts' activity log).
+import type { RouterContextProvider } from "react-router";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
+import type { Toast } from "~/lib/toast";
+import { deletedToast, errorToast, FAILED, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** The post a content form's action is answering: where it goes back to, and what the log calls the record. */
+export type RecordPost = { request: Request; context: Readonly<RouterContextProvider>; tab: string; record: string; id: number | null };
+
+/**
+ * Deletes the record: the answer, and the deleted row (null when nothing was deleted) so the
+ * action can release the pictures it held.
+ */
+export async function deleteRecord<T>(
+  { request, context, tab, record, id }: RecordPost,
+  messages: { deleted: Toast; deleteFailed: string },
+  remove: (id: number) => Promise<T | undefined>,
+): Promise<{ answer: Response; removed: T | null }> {
+  if (id === null) return { answer: await redirectWithToast(request, tab, UNKNOWN_ACTION), removed: null };
+  const removed = await tried("delete", remove(id));
+  const done = removed !== undefined && removed !== FAILED ? removed : null;
+  if (done) noteActivity(context, { action: "Deleted", target: recordName(record, id) });
+  return { answer: await redirectWithToast(request, tab, deletedToast(removed, messages)), removed: done };
+}
+
+/** Switches the record's Active flag, and says which way it went. */
+export async function toggleRecord(
+  { request, context, tab, record, id }: RecordPost,
+  messages: { toggleFailed: string; toggled: (active: boolean) => Toast },
+  toggle: (id: number) => Promise<boolean | undefined>,
+): Promise<Response> {
+  if (id === null) return redirectWithToast(request, tab, UNKNOWN_ACTION);
+  const active = await tried("toggle", toggle(id));
+  if (active === undefined || active === FAILED) return redirectWithToast(request, tab, errorToast(messages.toggleFailed));
+  noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(record, id) });
+  return redirectWithToast(request, tab, messages.toggled(active));
+}
