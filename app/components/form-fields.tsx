@@ -179,3 +179,40 @@ export function FormAlert({ message }: { message?: string | null }) {
     </div>
   );
 }
+
+/** What a plain form knows of each field after a refused post: the value typed, and its error. */
+export type FieldState = { value: (name: string) => string; error: (name: string) => string | undefined };
+
+/**
+ * A labelled input outside conform (a plain server-rendered form): its value and error come from
+ * `state`, its hint and error are tied to it for screen readers.
+ */
+export function PlainField({
+  name,
+  label,
+  state,
+  id = name,
+  hint,
+  ...input
+}: { name: string; label: ReactNode; state: FieldState; id?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const error = state.error(name);
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input id={id} name={name} defaultValue={state.value(name)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={FIELD_ERROR_CLASS}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -2,12 +2,11 @@
 // part 2). A page of its own rather than the dialog, which /events shares between its events: a plain
 // form rendered on the server, with no script, posting to its own page. A refusal renders it again
 // with what was typed and the server's message by each field.
-import { buttonClass, FormAlert, Honeypot, inputClass } from "~/components/form-fields";
+import { buttonClass, FormAlert, Honeypot, PlainField } from "~/components/form-fields";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formErrorOf } from "~/lib/form-answer";
-import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
-import { fieldStateOf, type FieldState, QuestionInputs } from "./question-inputs";
+import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 type Props = {
@@ -16,37 +15,6 @@ type Props = {
   associations: readonly AssociationChoice[];
   refused: FormAnswer | null;
 };
-
-/** A plain labelled input of the person's own details. */
-export function PlainField({
-  name,
-  label,
-  state,
-  id = name,
-  hint,
-  ...input
-}: { name: string; label: React.ReactNode; state: FieldState; id?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const error = state.error(name);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input id={id} name={name} defaultValue={state.value(name)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={FIELD_ERROR_CLASS}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function EventRegisterForm({ event, questions, associations, refused }: Props) {
   const state = fieldStateOf(refused?.result);

@@ -5,7 +5,7 @@
 import { buttonClass, FormAlert, Honeypot } from "~/components/form-fields";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
-import { PlainField } from "./event-register-form";
+import { PlainField } from "~/components/form-fields";
 import { GROUP_LIMITS, GROUP_MODE_CHOICES, linesToShow } from "./group-form";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { REGISTRATION_MESSAGES } from "./registration-form";

@@ -19,7 +19,7 @@ export { DeskRegistrationForm } from "./desk-registration-fields";
 export { WaitingListNotice } from "./waiting-list-notice";
 export { EventQuestionsFieldset } from "./event-questions-fieldset";
 export { type AssociationChoice, checkAnswers, type EventQuestion, type ShownAnswer, eventFieldsOf, eventFormSchema, QUESTION_MESSAGES, questionFormValues } from "./event-questions";
-export { EventRegisterForm, PlainField } from "./event-register-form";
+export { EventRegisterForm } from "./event-register-form";
 export { fieldStateOf, QuestionInputs } from "./question-inputs";
 export { AnswersList } from "./answers-list";
 export { AssociationCounts } from "./association-counts";

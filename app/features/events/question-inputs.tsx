@@ -1,12 +1,11 @@
 // The inputs that answer an event's registration questions (issue 25, part 2), on the registration
 // page and on each line of a group's form. Plain fields, rendered on the server: what was typed and
 // the server's message by each field come back with a refused post, without JavaScript.
-import { inputClass } from "~/components/form-fields";
+import { type FieldState, inputClass } from "~/components/form-fields";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { answerFieldName, type AssociationChoice, type EventQuestion, OTHER_ASSOCIATION, OTHER_ASSOCIATION_LABEL, QUESTION_LIMITS } from "./event-questions";
 
 /** What a refused post gave back: each field's typed value and its first message, by name. */
-export type FieldState = { value: (name: string) => string; error: (name: string) => string | undefined };
 
 type Props = {
   questions: readonly EventQuestion[];

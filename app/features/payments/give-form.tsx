@@ -1,7 +1,8 @@
 // The /give form: an amount (preset links MK 5,000 / 10,000 / 20,000 fill it in, without JavaScript),
 // a fund, the mobile-money number (and the wallet when its prefix does not tell), an optional name
 // and e-mail, and "Give anonymously". A refused post shows every field as typed, each error beside it.
-import { buttonClass, inputClass } from "~/components/form-fields";
+import { buttonClass, FormAlert, inputClass, PlainField } from "~/components/form-fields";
+import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { formatKwacha } from "~/lib/money";
 import { OPERATOR_CHOICES } from "./operators";
 
@@ -15,22 +16,20 @@ export type GiveFormProps = {
 
 function Error({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
+    <p id={id} className={FIELD_ERROR_CLASS}>
       {message}
     </p>
   ) : null;
 }
 
 export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFormProps) {
+  // The typed values and their errors, as the shared plain fields read them.
+  const state = { value: (name: string) => values[name as keyof typeof values] ?? "", error: (name: string) => fieldErrors[name as keyof typeof fieldErrors] };
   const invalid = (name: keyof GiveFormProps["fieldErrors"]) =>
     fieldErrors[name] ? { "aria-invalid": true as const, "aria-describedby": `give-${name}-error` } : {};
   return (
     <form method="post" action="/give" noValidate className="space-y-5">
-      {formError ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert message={formError} />
       <div>
         <label htmlFor="give-amount" className="block text-sm font-medium text-stone-900">
           {text.amountLabel}
@@ -58,13 +57,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         </select>
         <Error id="give-fund-error" message={fieldErrors.fund} />
       </div>
-      <div>
-        <label htmlFor="give-phone" className="block text-sm font-medium text-stone-900">
-          {text.phoneLabel}
-        </label>
-        <input id="give-phone" name="phone_number" type="tel" inputMode="tel" autoComplete="tel" defaultValue={values.phone_number} className={`${inputClass} mt-1`} {...invalid("phone_number")} />
-        <Error id="give-phone_number-error" message={fieldErrors.phone_number} />
-      </div>
+      <PlainField name="phone_number" id="give-phone" label={text.phoneLabel} state={state} type="tel" inputMode="tel" autoComplete="tel" />
       <fieldset {...(fieldErrors.operator ? { "aria-describedby": "give-operator-error" } : {})}>
         <legend className="text-sm font-medium text-stone-900">{text.operatorLegend}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
@@ -77,19 +70,8 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         </div>
         <Error id="give-operator-error" message={fieldErrors.operator} />
       </fieldset>
-      <div>
-        <label htmlFor="give-name" className="block text-sm font-medium text-stone-900">
-          {text.nameLabel}
-        </label>
-        <input id="give-name" name="donor_name" autoComplete="name" defaultValue={values.donor_name} className={`${inputClass} mt-1`} />
-      </div>
-      <div>
-        <label htmlFor="give-email" className="block text-sm font-medium text-stone-900">
-          {text.emailLabel}
-        </label>
-        <input id="give-email" name="email" type="email" inputMode="email" autoComplete="email" defaultValue={values.email} className={`${inputClass} mt-1`} {...invalid("email")} />
-        <Error id="give-email-error" message={fieldErrors.email} />
-      </div>
+      <PlainField name="donor_name" id="give-name" label={text.nameLabel} state={state} autoComplete="name" />
+      <PlainField name="email" id="give-email" label={text.emailLabel} state={state} type="email" inputMode="email" autoComplete="email" />
       <label className="flex items-center gap-2">
         <input type="checkbox" name="anonymous" defaultChecked={values.anonymous === "on"} />
         {text.anonymous}
