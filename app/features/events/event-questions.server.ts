@@ -60,13 +60,6 @@ export function associationChoicesOf(rows: Awaited<ReturnType<typeof association
   return rows.map(({ id, name, region }) => ({ id, name, region }));
 }
 
-/** What registering for an event must ask, in one round trip: its questions and, when it asks for one, the associations. */
-export async function questionsToAnswer(eventId: number): Promise<{ questions: EventQuestion[]; associations: AssociationChoice[] }> {
-  const db = getDb();
-  const [rows, associations] = await db.batch([eventQuestionsQuery(db, eventId), associationChoicesQuery(db)]);
-  return { questions: questionsOf(rows), associations: associationChoicesOf(associations) };
-}
-
 /** The directory's active associations (the event form says when there are none to choose from). */
 export async function associationChoices(): Promise<AssociationChoice[]> {
   return associationChoicesOf(await associationChoicesQuery(getDb()));

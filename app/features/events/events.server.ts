@@ -3,7 +3,6 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
-import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,
@@ -319,13 +318,3 @@ export async function deleteEvent(id: number) {
   return removed[0];
 }
 
-/**
- * Which e-mails a new registration writes depends on its event (whether staff hear of each one) and
- * on the events address in the settings, where staff's notices go: both in one round trip.
- */
-export async function eventAndEventsAddress(eventId: number) {
-  const db = getDb();
-  const [settingsRows, events] = await db.batch([settingsQuery(db), eventForEmailsQuery(db, eventId)]);
-  const settings = siteSettings(settingsRows);
-  return { event: events[0], eventsAddress: settings.contact.events_email, perAddressPerHour: settings.registrations.registrations_per_address_per_hour };
-}

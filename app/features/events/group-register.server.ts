@@ -6,14 +6,13 @@
 import { data } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { checkAnswers } from "./event-questions";
-import { questionsToAnswer } from "./event-questions.server";
+import { registrationContext } from "./registration-context.server";
 import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, registerGroup } from "./group-registrations.server";
 import { cancelByToken } from "./registrations.server";
 import { cancellationNotes } from "./registration-outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
-import { eventAndEventsAddress } from "./events.server";
 import { newRegistrationEmails } from "./registration-outbox.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -42,7 +41,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
   const input = read.value;
   const payload = read.submission.payload as { men?: Record<string, unknown>[] };
   const leaderPhone = normalizePhone(input.leader_phone);
-  const asked = await questionsToAnswer(input.event_id);
+  const about = await registrationContext(input.event_id);
 
   // Each line: blank lines are skipped; the rest need a name, a phone we can call (or none), and their answers.
   const errors: Record<string, string> = {};
@@ -63,14 +62,13 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
       else if (lineOfPhone.has(phone)) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneTwice(line, lineOfPhone.get(phone)!);
       else lineOfPhone.set(phone, line);
     }
-    const checked = checkAnswers(asked.questions, (name) => posted[name.slice(prefix.length)], asked.associations, prefix);
+    const checked = checkAnswers(about.questions, (name) => posted[name.slice(prefix.length)], about.associations, prefix);
     Object.assign(errors, checked.errors);
     men.push({ line, full_name: man.full_name ?? "", phone_number: phone, answers: checked.answers });
   });
   if (!men.length) return refused(read, errors, GROUP_MESSAGES.noMen);
   if (Object.keys(errors).length || !leaderPhone) return refused(read, errors);
 
-  const about = await eventAndEventsAddress(input.event_id);
   // A group is one submission towards the event's limit per address (a secretary's 30 men are one form).
   const perEvent = { ...RATE_LIMITS.registrationPerEventAndAddress, limit: about.perAddressPerHour };
   if (about.event && !(await consumeRateLimit(perEvent, `${input.event_id}|${clientAddress(request)}`))) {

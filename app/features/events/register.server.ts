@@ -7,10 +7,9 @@
 // registration's code, status and private link; a plain post goes on to the private page itself.
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registrationPath, registrationView } from "~/features/events/registration-view";
-import { eventAndEventsAddress } from "~/features/events/events.server";
 import { registerForEvent } from "~/features/events/registrations.server";
 import { checkAnswers } from "~/features/events/event-questions";
-import { questionsToAnswer } from "~/features/events/event-questions.server";
+import { registrationContext } from "~/features/events/registration-context.server";
 import { refusal } from "~/server/forms.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
@@ -46,21 +45,20 @@ export async function submitRegistration(request: Request): Promise<PublicFormOu
   if ("done" in read) return read.done;
   const input = read.value;
   // The event's questions, checked here whatever the browser checked (./event-questions.ts).
-  const asked = await questionsToAnswer(input.event_id);
+  const about = await registrationContext(input.event_id);
   const payload = read.submission.payload;
-  const { answers, errors } = checkAnswers(asked.questions, (name) => payload[name], asked.associations);
+  const { answers, errors } = checkAnswers(about.questions, (name) => payload[name], about.associations);
   if (Object.keys(errors).length) {
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
     const first = Object.values(errors)[0]!;
     return { answer: refusal(read.submission, { fieldErrors, toast: { title: "Please check the form", description: first, variant: "destructive" } }), status: 400, redirect: true };
   }
-  // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
-  const about = await eventAndEventsAddress(input.event_id);
   // However many phone numbers a script makes up, one address fills at most so many places an hour.
   const perEvent = { ...RATE_LIMITS.registrationPerEventAndAddress, limit: about.perAddressPerHour };
   if (about.event && !(await consumeRateLimit(perEvent, `${input.event_id}|${clientAddress(request)}`))) {
     return publicFormRefused(read.submission, { error: REGISTRATION_MESSAGES.eventRateLimited, status: 429 });
   }
+  // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
   const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
   const result = await registerForEvent(input, new Date(), emails, answers);
   if (result.outcome !== "registered" && result.outcome !== "repeated") return publicFormRefused(read.submission, refusals[result.outcome]);
