@@ -2,6 +2,7 @@
 import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import { containsText } from "~/db/text-match";
 
 export type Association = typeof associations.$inferSelect;
 export type AssociationInput = Pick<Association, "name" | "region" | "district" | "contact_name" | "contact_phone" | "meeting" | "active">;
@@ -9,20 +10,12 @@ export type AssociationInput = Pick<Association, "name" | "region" | "district" 
 /** The longest filter read; a longer `q` is cut. */
 export const FILTER_MAX_LENGTH = 60;
 
-/** `q` as a LIKE pattern matching anywhere, its own % and _ taken literally. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * Active associations whose name or district contains `q` (any case; every one when `q` is empty),
  * by region then name, for the public page's batch.
  */
 export function activeAssociationsQuery(db: Db, q: string) {
-  const pattern = containsPattern(q);
-  const matches = q
-    ? or(sql`${associations.name} LIKE ${pattern} ESCAPE '\\'`, sql`${associations.district} LIKE ${pattern} ESCAPE '\\'`)
-    : undefined;
+  const matches = q ? or(containsText(associations.name, q), containsText(associations.district, q)) : undefined;
   return db
     .select({
       id: associations.id,

@@ -10,9 +10,10 @@
 //   are written in its batch, for exactly the rows it changes, as intent (kind, recipient, the
 //   registration's id) through the shared outbox: no text. Each is rendered when it is sent, from
 //   the registration as it is then (./registration-outbox.server.ts).
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { event_registrations, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
+import { containsText, endsWithText } from "~/db/text-match";
 import {
   newRegistrationCode,
   newRegistrationToken,
@@ -672,13 +673,12 @@ export type RegistrationFilter = RegistrationStatus | "all" | "unpaid";
 function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const conditions: SQL[] = [sql`${r.full_name} LIKE ${`%${escaped}%`} ESCAPE '\\'`];
+  const conditions: SQL[] = [containsText(r.full_name, text)];
   const typed = text.replace(/\D/g, "");
   const digits = typed.length >= 9 ? typed.replace(/^0/, "") : typed;
   const phoneTyped = digits.length >= 3 && /^[\d\s+()-]+$/.test(text);
-  if (phoneTyped && !phoneEndOnly) conditions.push(like(r.phone_number, `%${digits}%`));
-  if (phoneTyped && phoneEndOnly && digits.length <= 4) conditions.push(like(r.phone_number, `%${digits}`));
+  if (phoneTyped && !phoneEndOnly) conditions.push(containsText(r.phone_number, digits));
+  if (phoneTyped && phoneEndOnly && digits.length <= 4) conditions.push(endsWithText(r.phone_number, digits));
   const code = readRegistrationCode(text);
   if (code) conditions.push(eq(r.code, code));
   return or(...conditions);
