@@ -239,8 +239,15 @@ async function runSqlmap(target: SqlmapTarget) {
   ];
   const logName = `sqlmap-${target.name.replace(/[^a-z0-9]+/gi, "-")}.log`;
   const { output, seconds } = await runTool(`sqlmap: ${target.name}`, "sqlmap", args, logName, 300);
+  // sqlmap first guesses from differing answers (a rate limit's 429 among the 401s looks like a
+  // boolean), then checks its guess: a parameter it then calls "false positive" and "does not seem
+  // to be injectable" is a note, not a finding.
+  const rejected = new Set([...output.matchAll(/false positive or unexploitable injection point detected[\s\S]*?parameter '([^']+)' does not seem to be injectable/g)].map((m) => m[1]));
   for (const line of output.split("\n")) {
-    if (SQLMAP_FINDING.test(line)) findings.push({ tool: "sqlmap", where: target.name, what: line.trim() });
+    if (!SQLMAP_FINDING.test(line)) continue;
+    const parameter = /parameter '([^']+)'/.exec(line)?.[1];
+    if (parameter && rejected.has(parameter)) notes.add(`sqlmap ${target.name}: its guess on '${parameter}' failed its own false-positive check`);
+    else findings.push({ tool: "sqlmap", where: target.name, what: line.trim() });
   }
   // A run that neither found something nor says it tested everything did not really run.
   const finished = /all tested parameters do not appear to be injectable/.test(output) || findings.some((f) => f.where === target.name);
