@@ -69,6 +69,28 @@ export function parseSubmission<S extends z.ZodType>(formData: FormData, schema:
   }
 }
 
+/** `readFormData` with a refused body as a value, so an action reads `if (form instanceof BadRequest) return …`. */
+export async function readFormOrBadRequest(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData | BadRequest> {
+  try {
+    return await readFormData(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BadRequest) return error;
+    throw error;
+  }
+}
+
+/** The submission of `schema` from the request's form, or why its body was refused. */
+export async function readSubmission<S extends z.ZodType>(request: Request, schema: S): Promise<ReturnType<typeof parseSubmission<S>> | BadRequest> {
+  const formData = await readFormOrBadRequest(request);
+  if (formData instanceof BadRequest) return formData;
+  try {
+    return parseSubmission(formData, schema);
+  } catch (error) {
+    if (error instanceof BadRequest) return error;
+    throw error;
+  }
+}
+
 /** A filled honeypot means a bot: we answer as if it worked and store nothing. */
 export function isBotSubmission(formData: FormData): boolean {
   const value = formData.get(HONEYPOT_FIELD);

@@ -11,7 +11,7 @@ import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
 import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, noteActivity, removeAdmin, setRole } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
-import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
+import { BadRequest, parseSubmission, readFormOrBadRequest, refusal, type Refusal } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import type { Route } from "./+types/account";
@@ -47,13 +47,8 @@ async function ownPasswordRefusal(me: AdminIdentity, password: string): Promise<
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = context.get(adminContext);
-  let formData: FormData;
-  try {
-    formData = await readFormData(request, MAX_ADMIN_FORM_BYTES);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return refused("password", null, { formError: "The form could not be read. Please try again." }, error.status);
-  }
+  const formData = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
+  if (formData instanceof BadRequest) return refused("password", null, { formError: "The form could not be read. Please try again." }, formData.status);
 
   const intent = intentOf(formData);
   if (intent !== "change-password" && me.role !== "admin") {

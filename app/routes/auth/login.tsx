@@ -9,7 +9,7 @@ import { noindexMeta } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { authenticateAdmin, signIn } from "~/features/accounts/index.server";
-import { BadRequest, parseSubmission, readFormData, refuse } from "~/server/forms.server";
+import { BadRequest, readSubmission, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
 
@@ -22,13 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let submission;
-  try {
-    submission = parseSubmission(await readFormData(request), loginSchema);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return refuse(null, { formError: error.message }, error.status);
-  }
+  const submission = await readSubmission(request, loginSchema);
+  if (submission instanceof BadRequest) return refuse(null, { formError: submission.message }, submission.status);
   // The page shows one message, in its red alert box; the password is never sent back.
   const refused = (message: string, status: number) => refuse(submission, { formError: message, hideFields: ["password"] }, status);
   if (submission.status !== "success") return refused(loginMessage(firstErrors(submission.reply())), 400);

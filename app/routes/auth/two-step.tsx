@@ -12,7 +12,7 @@ import { noindexMeta } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { awaitingSecondStep, signInSecondStep } from "~/features/accounts/index.server";
-import { BadRequest, parseSubmission, readFormData, refuse } from "~/server/forms.server";
+import { BadRequest, readSubmission, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/two-step";
 
@@ -24,13 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let submission;
-  try {
-    submission = parseSubmission(await readFormData(request), secondStepSchema);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return refuse(null, { formError: error.message }, error.status);
-  }
+  const submission = await readSubmission(request, secondStepSchema);
+  if (submission instanceof BadRequest) return refuse(null, { formError: submission.message }, submission.status);
   const refused = (message: string, status: number) => refuse(submission, { formError: message, hideFields: ["code"] }, status);
   if (submission.status !== "success") return refused(Object.values(firstErrors(submission.reply()))[0] ?? TWO_STEP_MESSAGES.codeRequired, 400);
 

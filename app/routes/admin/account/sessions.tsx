@@ -8,7 +8,7 @@ import { formErrorOf } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
 import { describeDevice, endAllSessions, endOtherSessions, endSession, listAdmins, noteActivity, openSessions } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
-import { BadRequest, readFormData, refuse } from "~/server/forms.server";
+import { BadRequest, readFormOrBadRequest, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/sessions";
 
@@ -35,13 +35,8 @@ const problem = (message: string, status = 400) => refuse(null, { formError: mes
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = context.get(adminContext);
-  let formData: FormData;
-  try {
-    formData = await readFormData(request, MAX_ADMIN_FORM_BYTES);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return problem("The form could not be read. Please try again.", error.status);
-  }
+  const formData = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
+  if (formData instanceof BadRequest) return problem("The form could not be read. Please try again.", formData.status);
   const intent = intentOf(formData);
   const current = context.get(sessionIdContext);
   switch (intent) {

@@ -20,7 +20,7 @@ import {
   type TwoStepSetup,
 } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
-import { BadRequest, parseSubmission, readFormData, refusal, type Refusal } from "~/server/forms.server";
+import { BadRequest, parseSubmission, readFormOrBadRequest, refusal, type Refusal } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/two-step";
 
@@ -43,13 +43,8 @@ const firstMessage = (submission: Submission<unknown>) => Object.values(firstErr
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = context.get(adminContext);
-  let formData: FormData;
-  try {
-    formData = await readFormData(request, MAX_ADMIN_FORM_BYTES);
-  } catch (error) {
-    if (!(error instanceof BadRequest)) throw error;
-    return refused("turn-on", null, { formError: "The form could not be read. Please try again." }, error.status);
-  }
+  const formData = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
+  if (formData instanceof BadRequest) return refused("turn-on", null, { formError: "The form could not be read. Please try again." }, formData.status);
   const intent = intentOf(formData) as TwoStepForm;
   const schema = intent === "turn-on" ? turnOnTwoStepSchema : intent === "require" ? requireTwoStepSchema : confirmPasswordSchema;
   const submission = parseSubmission(formData, schema);
