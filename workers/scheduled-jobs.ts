@@ -11,7 +11,7 @@ import { deleteExpiredRateLimits } from "../app/server/rate-limit.server";
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */
 export const DAILY_CRON = "0 3 * * *";
 
-/** Every 10 minutes: e-mail that is due (retries, rows stuck in 'sending' for 15 minutes). */
+/** Every 10 minutes: e-mail that is due (retries, rows stuck in 'sending' for 15 minutes that never reached the provider). */
 export const OUTBOX_CRON = "*/10 * * * *";
 
 type ScheduledJob = {

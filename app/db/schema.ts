@@ -344,8 +344,9 @@ export const event_messages = sqliteTable(
  * it (a contact message, a subscription, a newsletter's Send), as intent (kind, recipient, about_id:
  * no text), rendered and sent afterwards (after the response,
  * from the queue, or by the outbox cron) and kept so admins can see what went out (/admin/outbox).
- * status: queued (waiting; not before next_attempt_at), sending (claimed by a sender at claimed_at),
- * sent, or failed (last_error says why; next_attempt_at, when set, is the automatic retry).
+ * status: queued (waiting; not before next_attempt_at), sending (claimed by a sender at claimed_at;
+ * next_attempt_at null once it is handed to the provider, decision 028), sent, or failed
+ * (last_error says why; next_attempt_at, when set, is the automatic retry).
  */
 export const email_outbox = sqliteTable(
   "email_outbox",

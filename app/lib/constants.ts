@@ -67,7 +67,7 @@ export const CONFIRMATION_LINK_DAYS = 7;
 export const CONFIRMATION_EMAIL_INTERVAL_HOURS = 24;
 /** A message still unsent this long after it was written is given up (e.g. e-mail was never set up). */
 export const OUTBOX_EXPIRY_DAYS = 7;
-/** A row claimed by a sender that did not finish within this long is sent again. */
+/** A row claimed by a sender that did not finish within this long is sent again if it never reached the provider, else failed as "may have gone out". */
 export const STUCK_SENDING_MINUTES = 15;
 /** Attempts before a message that keeps failing is given up (an admin can still retry it). */
 export const MAX_SEND_ATTEMPTS = 5;

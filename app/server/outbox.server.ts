@@ -160,18 +160,35 @@ export type SmsContent = { kind: string; text: string };
 export type SmsRenderer = (rows: readonly OutboxRow[], sender: MessageSender & { smsName: string }) => Promise<Map<number, SmsContent | EmailRefused>>;
 
 // Sending (app/features/messaging/sender.server.ts claims, renders and sends; these record it).
+//
+// A message goes out at most once by itself (decision 028). A row in 'sending' is in one of two
+// states, told apart by `next_attempt_at`:
+// - claimed (set): a sender holds it and has not called the provider yet. Should that sender die,
+//   the outbox cron puts it back after STUCK_SENDING_MINUTES: nothing went out;
+// - handed over (null: no automatic attempt follows): recordSendAttempt ran just before the provider
+//   was called, so the message may have gone out. Should the result never be recorded, the outbox
+//   cron fails it with SENDING_INTERRUPTED and only a person's Retry sends it again.
+
+/** Why a message that may have gone out is not sent again by itself; /admin/outbox shows it. */
+export const SENDING_INTERRUPTED = "Sending was interrupted: it may have gone out. Check with the recipient before sending again.";
+
+/** The same for a send the provider never answered (the connection dropped): `reason` says what happened. */
+export function noAnswerReason(reason: string): string {
+  return `No answer from the provider (${reason}): it may have gone out. Check with the recipient before sending again.`;
+}
 
 /**
  * The guarded claim: marks the rows among `ids` that are still queued, due by `dueBy` and not
  * expired as 'sending', in one statement, and answers them. A row another sender claimed, or one
  * already sent (a queue message delivered twice), is not answered, so it is never sent twice.
+ * A claimed row keeps a `next_attempt_at` (now): it has not been handed to the provider yet.
  */
 export async function claimOutboxRows(ids: readonly number[], now: Date, dueBy: Date, channels: readonly ("email" | "sms")[] = ["email"]): Promise<OutboxRow[]> {
   if (ids.length === 0 || channels.length === 0) return [];
   const t = email_outbox;
   const rows = await getDb()
     .update(t)
-    .set({ status: "sending", attempts: sql`${t.attempts} + 1`, claimed_at: iso(now), updated_at: iso(now) })
+    .set({ status: "sending", attempts: sql`${t.attempts} + 1`, claimed_at: iso(now), next_attempt_at: iso(now), updated_at: iso(now) })
     .where(
       and(
         inArray(t.id, [...ids]),
@@ -189,6 +206,23 @@ export async function claimOutboxRows(ids: readonly number[], now: Date, dueBy: 
 
 /** Guards every result: only a row this sender still holds changes. */
 const claimed = (id: number) => and(eq(email_outbox.id, id), eq(email_outbox.status, "sending"));
+
+/**
+ * Records, just before the provider is called, that the message is being handed over: from now on
+ * it is never sent again by itself. Guarded by the claim (the row's `claimed_at`): a sender so slow
+ * that the outbox cron put its row back, and another sender claimed it, finds it no longer its own
+ * and does not send it. Answers whether the row may be sent.
+ */
+export async function recordSendAttempt(row: Pick<OutboxRow, "id" | "claimed_at">, now: Date): Promise<boolean> {
+  if (row.claimed_at === null) return false;
+  const t = email_outbox;
+  const rows = await getDb()
+    .update(t)
+    .set({ next_attempt_at: null, updated_at: iso(now) })
+    .where(and(claimed(row.id), eq(t.claimed_at, row.claimed_at)))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
 
 /** What a sender rendered for a row, stored with its result: /admin/outbox shows what was sent. */
 export type RenderedColumns = ReturnType<typeof storedColumnsOf>;
@@ -217,22 +251,23 @@ export function failOutboxRowQuery(db: Db, id: number, reason: string, now: Date
 }
 
 /**
- * The provider asks to slow down (rate or daily limit): the rows go back to the queue, due at
- * `until`, and the attempt they were claimed for does not count.
+ * The provider asks to slow down (rate or daily limit): the rows of this claim (`claimedAt`) go back
+ * to the queue, due at `until`, and the attempt they were claimed for does not count.
  */
-export async function releaseOutboxRows(ids: readonly number[], until: Date, reason: string, now: Date): Promise<void> {
-  if (ids.length === 0) return;
+export async function releaseOutboxRows(ids: readonly number[], claimedAt: string | null, until: Date, reason: string, now: Date): Promise<void> {
+  if (ids.length === 0 || claimedAt === null) return;
   const t = email_outbox;
   await getDb()
     .update(t)
     .set({ status: "queued", attempts: sql`max(${t.attempts} - 1, 0)`, next_attempt_at: iso(until), last_error: reason, updated_at: iso(now) })
-    .where(and(inArray(t.id, [...ids]), eq(t.status, "sending")));
+    .where(and(inArray(t.id, [...ids]), eq(t.status, "sending"), eq(t.claimed_at, claimedAt)));
 }
 
 /**
  * What the outbox cron (every few minutes) has to do, found and prepared in one round trip:
- * - rows stuck in 'sending' for STUCK_SENDING_MINUTES (their sender died) go back to the queue,
- *   or fail for good after MAX_SEND_ATTEMPTS;
+ * - rows stuck in 'sending' for STUCK_SENDING_MINUTES (their sender died): those never handed to
+ *   the provider go back to the queue, or fail for good after MAX_SEND_ATTEMPTS; those handed over
+ *   may have gone out, so they fail with SENDING_INTERRUPTED and wait for a person's Retry;
  * - failed rows whose automatic retry is due go back to the queue;
  * - queued e-mails that are due (at most 50). Newsletter copies are answered apart (at most
  *   `newsletterLimit`): with a queue only those overdue by STUCK_SENDING_MINUTES (their queue
@@ -247,11 +282,17 @@ export async function outboxSweep(
   const stuckBefore = iso(new Date(now.getTime() - STUCK_SENDING_MINUTES * MINUTE));
   const newsletterDueBy = withQueue ? stuckBefore : iso(now);
   const stuck = and(eq(t.status, "sending"), lt(t.claimed_at, stuckBefore));
-  const [revived, , overdue, due] = await db.batch([
+  // Claimed, never handed to the provider (recordSendAttempt clears next_attempt_at).
+  const neverHanded = and(stuck, isNotNull(t.next_attempt_at));
+  const [, revived, , overdue, due] = await db.batch([
+    db
+      .update(t)
+      .set({ status: "failed", next_attempt_at: null, last_error: SENDING_INTERRUPTED, updated_at: iso(now) })
+      .where(and(stuck, isNull(t.next_attempt_at))),
     db
       .update(t)
       .set({ status: "queued", next_attempt_at: iso(now), updated_at: iso(now) })
-      .where(or(and(stuck, lt(t.attempts, MAX_SEND_ATTEMPTS)), and(eq(t.status, "failed"), isNotNull(t.next_attempt_at), lte(t.next_attempt_at, iso(now)))))
+      .where(or(and(neverHanded, lt(t.attempts, MAX_SEND_ATTEMPTS)), and(eq(t.status, "failed"), isNotNull(t.next_attempt_at), lte(t.next_attempt_at, iso(now)))))
       .returning({ id: t.id, newsletter_id: t.newsletter_id }),
     db
       .update(t)
@@ -261,7 +302,7 @@ export async function outboxSweep(
         last_error: sql`'Stopped after ' || ${t.attempts} || ' attempts: the sender did not finish (last error: ' || coalesce(${t.last_error}, 'none') || ')'`,
         updated_at: iso(now),
       })
-      .where(and(stuck, gte(t.attempts, MAX_SEND_ATTEMPTS))),
+      .where(and(neverHanded, gte(t.attempts, MAX_SEND_ATTEMPTS))),
     db
       .select({ id: t.id })
       .from(t)

@@ -128,8 +128,11 @@ function randomHex(bytes: number): string {
 
 /**
  * Sends one SMS through the provider set up; answers its message id (Twilio's SM…), or throws
- * SmsSendError. Twilio: POST /2010-04-01/Accounts/{AccountSid}/Messages.json with To, From (the
- * sender ID), Body and StatusCallback, HTTP Basic auth with the Account SID and Auth Token.
+ * SmsSendError (with Twilio's HTTP status when it answered, null when no answer came back). Twilio:
+ * POST /2010-04-01/Accounts/{AccountSid}/Messages.json with To, From (the sender ID), Body and
+ * StatusCallback, HTTP Basic auth with the Account SID and Auth Token. The Messages API documents
+ * no idempotency key (Twilio's I-Twilio-Idempotency-Token is documented on the webhooks it sends),
+ * so a repeated request is a second SMS: the outbox never repeats one by itself (decision 028).
  */
 export async function sendSms(setup: Extract<SmsSetup, { ready: true }>, sms: OutgoingSms): Promise<string> {
   if (setup.provider === "simulator") {
@@ -151,19 +154,26 @@ export async function sendSms(setup: Extract<SmsSetup, { ready: true }>, sms: Ou
       body: form.toString(),
     });
   } catch (error) {
-    throw new SmsSendError(`Twilio could not be reached: ${error instanceof Error ? error.message : String(error)}`, null, null);
+    // No status: the request may have reached Twilio before the connection failed.
+    throw new SmsSendError(`Twilio did not answer: ${error instanceof Error ? error.message : String(error)}`, null, null);
   }
   const answer = (await response.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
-  if (!response.ok || typeof answer.sid !== "string") {
+  if (!response.ok) {
     throw new SmsSendError(`Twilio ${response.status}${answer.code ? ` (error ${answer.code})` : ""}: ${answer.message ?? "no message"}`, response.status, answer.code ?? null);
   }
+  // Accepted, but its message id could not be read: it is going out, so this counts as no answer.
+  if (typeof answer.sid !== "string") throw new SmsSendError(`Twilio answered ${response.status} without a message id`, null, null);
   return answer.sid;
 }
 
-/** How a failed send is handled: like e-mail's (throttled, refused for good, or transient and retried). */
-export function classifySmsError(error: unknown): { type: "throttled" | "refused" | "transient"; reason: string } {
+/**
+ * How a failed send is handled: like e-mail's (throttled, refused for good, or transient and retried
+ * when Twilio answered that it failed; unanswered when no answer came back: Twilio may have taken
+ * the message, so it is not sent again by itself, decision 028).
+ */
+export function classifySmsError(error: unknown): { type: "throttled" | "refused" | "transient" | "unanswered"; reason: string } {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500) || "The SMS provider failed without saying why";
-  if (!(error instanceof SmsSendError)) return { type: "transient", reason };
+  if (!(error instanceof SmsSendError) || error.status === null) return { type: "unanswered", reason };
   if (error.status === 429 || error.code === 20429) return { type: "throttled", reason };
   // Twilio's codes for a number or message it will never take: invalid or landline number, region not
   // enabled, the recipient replied STOP, the message too long or blocked as spam.

@@ -52,6 +52,18 @@ export function fakeSender(fail: (payload: SentPayload, call: number) => Error |
   return { spy, accepted, calls: () => calls };
 }
 
+/**
+ * Makes D1 fail the statement that marks a message sent, whenever `when()` holds: the provider took
+ * the message, and the outbox cannot record it. `mockRestore()` on the answer heals D1.
+ */
+export function failMarkingSent(when: () => boolean = () => true) {
+  const prepare = env.DB.prepare.bind(env.DB);
+  return vi.spyOn(env.DB, "prepare").mockImplementation((query: string) => {
+    if (/^update "email_outbox" set .*"sent_at" = \?/i.test(query) && when()) throw new Error("D1_ERROR: Network connection lost.");
+    return prepare(query);
+  });
+}
+
 export type StoredRow = {
   id: number;
   kind: string;
@@ -73,6 +85,7 @@ export type StoredRow = {
   body_text: string | null;
   body_html: string | null;
   unsubscribe_url: string | null;
+  updated_at: string;
 };
 
 export async function outboxRows(where = "1"): Promise<StoredRow[]> {

@@ -10,7 +10,7 @@ import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/org
 import { site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { buildICalendar } from "~/features/events/icalendar";
-import { enqueueRenderedEmailQuery, sendAfterResponse } from "~/server/outbox.server";
+import { enqueueRenderedEmailQuery, sendAfterResponse, SENDING_INTERRUPTED } from "~/server/outbox.server";
 import { checkHeaders, EmailRefused, type OutboxEmail } from "~/server/email-rules.server";
 import { DAILY_CRON, OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import {
@@ -107,12 +107,12 @@ describe("a contact message tells the president", () => {
 });
 
 describe("failures and retries", () => {
-  it("a binding that throws marks that message failed with its reason; the outbox cron retries it after the backoff", async () => {
-    const sender = fakeSender((_, call) => (call === 1 ? new Error("network connection lost") : undefined));
+  it("an error the e-mail service reports marks that message failed with its reason; the outbox cron retries it after the backoff", async () => {
+    const sender = fakeSender((_, call) => (call === 1 ? providerError("E_INTERNAL_SERVER_ERROR", "temporarily unavailable") : undefined));
     await sendContact();
     await waitForOutbox(allSettled);
     let [row] = await outboxRows();
-    expect(row).toMatchObject({ status: "failed", attempts: 1, last_error: "network connection lost" });
+    expect(row).toMatchObject({ status: "failed", attempts: 1, last_error: "E_INTERNAL_SERVER_ERROR: temporarily unavailable" });
     const retryAt = Date.parse(row!.next_attempt_at!);
     expect(retryAt - Date.now()).toBeGreaterThan(60_000);
     expect(retryAt - Date.now()).toBeLessThanOrEqual(2 * 60_000);
@@ -194,18 +194,21 @@ describe("failures and retries", () => {
     expect(sender.accepted.map((payload) => payload.subject)).toEqual(["Clock ahead"]);
   });
 
-  it("a row stuck in 'sending' for 15 minutes (its sender died) is sent by the outbox cron, once", async () => {
+  it("a row stuck in 'sending' for 15 minutes is sent again by the outbox cron only if its sender died before handing it to the e-mail service", async () => {
     const sender = fakeSender();
+    // next_attempt_at is set while a row is only claimed, and cleared when it is handed over (decision 028).
     await runSql([
-      `INSERT INTO email_outbox (kind, recipient, from_name, subject, body_text, body_html, status, attempts, claimed_at)
-       VALUES ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Stuck', 't', '<p>h</p>', 'sending', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-16 minutes')),
-              ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Still being sent', 't', '<p>h</p>', 'sending', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 minutes'))`,
+      `INSERT INTO email_outbox (kind, recipient, from_name, subject, body_text, body_html, status, attempts, claimed_at, next_attempt_at)
+       VALUES ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Stuck', 't', '<p>h</p>', 'sending', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-16 minutes'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-16 minutes')),
+              ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Handed over', 't', '<p>h</p>', 'sending', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-16 minutes'), NULL),
+              ('contact-notification', 'president@baptistmen.mw', 'BMM', 'Still being sent', 't', '<p>h</p>', 'sending', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-5 minutes'), NULL)`,
     ]);
     await runCron(OUTBOX_CRON);
     await runCron(OUTBOX_CRON);
-    expect((await outboxRows()).map((row) => [row.subject, row.status, row.attempts])).toEqual([
-      ["Stuck", "sent", 2],
-      ["Still being sent", "sending", 1],
+    expect((await outboxRows()).map((row) => [row.subject, row.status, row.attempts, row.last_error, row.next_attempt_at])).toEqual([
+      ["Stuck", "sent", 2, null, null],
+      ["Handed over", "failed", 1, SENDING_INTERRUPTED, null],
+      ["Still being sent", "sending", 1, null, null],
     ]);
     expect(sender.accepted.map((payload) => payload.subject)).toEqual(["Stuck"]);
   });

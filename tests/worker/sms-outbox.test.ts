@@ -128,8 +128,8 @@ describe("sending once", () => {
     expect(smsSimulator.sent).toHaveLength(1);
   });
 
-  it("a failed send is retried with backoff and then sent", async () => {
-    smsSimulator.fail = (_sms, call) => (call === 1 ? new SmsSendError("Twilio could not be reached: network down", null, null) : undefined);
+  it("a send Twilio answers with a failure is retried with backoff and then sent", async () => {
+    smsSimulator.fail = (_sms, call) => (call === 1 ? new SmsSendError("Twilio 503 (error 20503): Service unavailable", 503, 20503) : undefined);
     await register({});
     await waitForOutbox(settled);
     const [failed] = await outboxRows();

@@ -13,9 +13,10 @@ const NEWSLETTER_ROWS_PER_RUN = { withQueue: 2500, withoutQueue: 100 } as const;
 
 /**
  * Every few minutes: sends what is due (retries, messages written while e-mail was not set up),
- * puts rows stuck in 'sending' back, and hands newsletter copies whose queue message was lost to the
- * queue again (without a queue, sends a portion of them). SMS rows too (decision 022), outside
- * Malawi's night unless urgent. Does nothing, not even a query, while neither e-mail nor SMS is set up.
+ * puts rows stuck in 'sending' back (or, handed to the provider, fails them as "may have gone out":
+ * decision 028), and hands newsletter copies whose queue message was lost to the queue again
+ * (without a queue, sends a portion of them). SMS rows too (decision 022), outside Malawi's night
+ * unless urgent. Does nothing, not even a query, while neither e-mail nor SMS is set up.
  */
 export async function sendDueEmail(scheduledTime: number): Promise<void> {
   const channels = [...(emailSetup().ready ? (["email"] as const) : []), ...(smsSetup().ready ? (["sms"] as const) : [])];

@@ -2,7 +2,8 @@
 // its consumer). Each queue message names at most 25 outbox rows; the consumer sends them with the
 // same guarded claim as every sender, so a message delivered twice finds its rows sent and sends
 // nothing, and a message that died halfway leaves its unsent rows queued for the next delivery (or,
-// stuck in 'sending', for the outbox cron after 15 minutes).
+// stuck in 'sending', for the outbox cron after 15 minutes; the one being handed to the provider
+// when it died is not sent again by itself, decision 028).
 import { env } from "cloudflare:workers";
 import { ROWS_PER_QUEUE_MESSAGE } from "~/lib/constants";
 import { deliverOutbox } from "./sender.server";
