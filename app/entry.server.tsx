@@ -51,8 +51,9 @@ export default async function handleRequest(
  * connection the scripts should not compete with the HTML and the first picture: their preloads
  * get a low fetch priority, and the browser paints the content first (docs/decisions/007-content-before-scripts.md).
  * Every script carries the response's nonce, also the islands loader the root layout adds (JSON-LD
- * is data, not a script, and needs none; the service worker's registration is allowed by its hash, so
- * a page with only that line needs no nonce and the edge cache serves it as stored).
+ * is data, not a script, and needs none; the service worker's registration and the bot check's loader
+ * are allowed by their hashes, so a page with only those lines needs no nonce and the edge cache
+ * serves it as stored).
  */
 function withScriptsAfterContent(response: Response, nonce: string): Response {
   return new HTMLRewriter()
@@ -61,7 +62,7 @@ function withScriptsAfterContent(response: Response, nonce: string): Response {
         element.setAttribute("fetchpriority", "low");
       },
     })
-    .on('script:not([nonce]):not([type="application/ld+json"]):not([data-sw])', {
+    .on('script:not([nonce]):not([type="application/ld+json"]):not([data-sw]):not([data-bot-check])', {
       element(element) {
         element.setAttribute("nonce", nonce);
       },

@@ -33,6 +33,12 @@ declare global {
       TWILIO_ACCOUNT_SID?: string;
       /** Secret: signs Twilio's API calls and its delivery callbacks. */
       TWILIO_AUTH_TOKEN?: string;
+      /** Cloudflare Turnstile's site key (public); with TURNSTILE_SECRET_KEY it turns the forms' bot check on (decision 027). */
+      TURNSTILE_SITE_KEY?: string;
+      /** Secret: Turnstile's secret key, for siteverify. */
+      TURNSTILE_SECRET_KEY?: string;
+      /** Local runs only (a browser test's stand-in for siteverify); the deploy check refuses it. */
+      TURNSTILE_SITEVERIFY_URL?: string;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

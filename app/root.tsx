@@ -11,6 +11,8 @@ import { hasSessionCookie } from "~/features/accounts/index.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 import { SERVICE_WORKER_REGISTRATION } from "./lib/service-worker";
+import { BOT_CHECK_LOADER } from "./lib/bot-check";
+import { botCheckSiteKey } from "./server/turnstile.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -26,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       requestId: context.get(requestContext).requestId,
       origin: siteOrigin(request),
+      botCheckSiteKey: botCheckSiteKey(),
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
@@ -76,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {withIslands ? <IslandsLoader /> : null}
         {!withScripts && !withIslands ? <ServiceWorkerRegistration /> : null}
+        {rootData?.botCheckSiteKey ? <BotCheckLoader siteKey={rootData.botCheckSiteKey} /> : null}
       </body>
     </html>
   );
@@ -97,6 +101,14 @@ function IslandsLoader() {
  */
 function ServiceWorkerRegistration() {
   return <script data-sw="" dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_REGISTRATION }} />;
+}
+
+/**
+ * While the bot check is on: loads Turnstile once a visitor starts filling a guarded form, never
+ * before (app/lib/bot-check.ts). Allowed by its hash, like the service worker's registration.
+ */
+function BotCheckLoader({ siteKey }: { siteKey: string }) {
+  return <script data-bot-check={siteKey} dangerouslySetInnerHTML={{ __html: BOT_CHECK_LOADER }} />;
 }
 
 /** The site's web manifest, or the one a page names in its handle (check-in's, added to a home screen on its own). */

@@ -25,7 +25,29 @@ function httpsOrigin(text: string): URL | null {
 
 /** What is wrong with the production settings, in words for whoever deploys; empty when deploying is safe. */
 export function productionConfigProblems(config: ProductionConfig): string[] {
-  return [...siteAddressProblems(config), ...emailProblems(config), ...paymentProblems(config), ...smsProblems(config)];
+  return [...siteAddressProblems(config), ...emailProblems(config), ...paymentProblems(config), ...smsProblems(config), ...botCheckProblems(config)];
+}
+
+/** Cloudflare's published Turnstile test site keys (1x…AA passes, 2x…AB fails, 3x…FF asks to click…). */
+const TURNSTILE_TEST_SITE_KEY = /^[123]x0{20}[A-Z]{2}$/;
+
+/**
+ * The bot check is optional (docs/deploy.md, "Bot check (Turnstile)"): its secret key is a secret,
+ * Cloudflare's test keys would let every bot through, and siteverify's stand-in is for local runs.
+ */
+function botCheckProblems(config: ProductionConfig): string[] {
+  const problems: string[] = [];
+  const siteKey = typeof config.vars?.TURNSTILE_SITE_KEY === "string" ? config.vars.TURNSTILE_SITE_KEY.trim() : "";
+  if (TURNSTILE_TEST_SITE_KEY.test(siteKey)) {
+    problems.push(`TURNSTILE_SITE_KEY is one of Cloudflare's test keys ${WHERE}: use your widget's site key from the Turnstile dashboard, or "" to leave the bot check off.`);
+  }
+  if (config.vars?.TURNSTILE_SECRET_KEY !== undefined) {
+    problems.push(`TURNSTILE_SECRET_KEY is a secret: remove it from ${WHERE} > "vars" and set it with \`npx wrangler secret put TURNSTILE_SECRET_KEY --env production\`.`);
+  }
+  if (config.vars?.TURNSTILE_SITEVERIFY_URL !== undefined && config.vars.TURNSTILE_SITEVERIFY_URL !== "") {
+    problems.push(`TURNSTILE_SITEVERIFY_URL is set ${WHERE} > "vars": it is for local test runs only. Remove it.`);
+  }
+  return problems;
 }
 
 /**

@@ -11,6 +11,8 @@ export type RootData = {
   requestId: string;
   /** For the absolute URLs pages' meta functions build (canonical, og:url, og:image). */
   origin: string;
+  /** Turnstile's site key while the bot check is on (app/lib/bot-check.ts), else null. */
+  botCheckSiteKey: string | null;
 };
 
 export function useRootData(): RootData | undefined {

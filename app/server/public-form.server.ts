@@ -1,8 +1,9 @@
-// The steps every public form (subscribe, contact, event registration) is made of. The form's own
-// action reads top to bottom: readPublicForm (bounded body, honeypot, zod validation, per-address
-// rate limit) answers at once what cannot go on, or gives the valid submission; the form does its
-// work and says how it went (publicFormSuccess or publicFormRefused). That outcome is answered two
-// ways, so one definition serves both:
+// The steps every public form (subscribe, contact, event and group registration) is made of. The
+// form's own action reads top to bottom: readPublicForm (bounded body, honeypot, zod validation,
+// per-address rate limit, the bot check while it is on: ./turnstile.server.ts) answers at once what
+// cannot go on, or gives the valid submission; the form does its work and says how it went
+// (publicFormSuccess or publicFormRefused). That outcome is answered two ways, so one definition
+// serves both:
 // - answerPublicForm, a page action's: the answer for a React Router submission, or for a plain
 //   HTML post a redirect back with a toast (or, for forms that ask, the page again with the errors);
 // - publicFormJson, the JSON endpoints' under /api that the islands script posts to (pages that
@@ -15,6 +16,7 @@ import { clientAddress } from "./client-address.server";
 import { BadRequest, isBotSubmission, isScriptedSubmission, parseSubmission, readFormData, refererPath, refusal } from "./forms.server";
 import { consumeRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
+import { checkBot } from "./turnstile.server";
 
 /** A public form's limit, and the toast a bot's honeypot submission gets (it looks like success). */
 export type PublicFormRules = { rateLimit: RateLimitRule; rateLimitedMessage: string; successToast: Toast };
@@ -35,16 +37,18 @@ const destructive = (title: string, description: string): Toast => ({ title, des
 
 /**
  * Step 1 of a public form: the valid submission, or (`done`) what to answer at once: a bot's
- * honeypot post (as if it worked), an unreadable body, an invalid form, a client over its limit.
+ * honeypot post (as if it worked), an unreadable body, an invalid form, a client over its limit, a
+ * post the bot check refuses (what was typed stays).
  */
 export async function readPublicForm<S extends z.ZodType<Record<string, unknown>>>(
   request: Request,
   schema: S,
   rules: PublicFormRules,
 ): Promise<{ done: PublicFormOutcome } | { submission: ValidSubmission<S>; value: z.output<S> }> {
+  let formData: FormData;
   let submission;
   try {
-    const formData = await readFormData(request);
+    formData = await readFormData(request);
     if (isBotSubmission(formData)) return { done: { answer: { result: { status: "success" }, toast: rules.successToast }, status: 200, redirect: true } };
     submission = parseSubmission(formData, schema);
   } catch (error) {
@@ -61,6 +65,11 @@ export async function readPublicForm<S extends z.ZodType<Record<string, unknown>
   if (!(await consumeRateLimit(rules.rateLimit, clientAddress(request)))) {
     const toast = destructive("Please wait", rules.rateLimitedMessage);
     return { done: { answer: refusal(submission, { formError: rules.rateLimitedMessage, toast }), status: 429, redirect: true } };
+  }
+
+  const bot = await checkBot(request, formData);
+  if (!bot.ok) {
+    return { done: { answer: refusal(submission, { formError: bot.message, toast: destructive("Please try again", bot.message) }), status: bot.status, redirect: true } };
   }
   return { submission: submission as ValidSubmission<S>, value: submission.value as z.output<S> };
 }

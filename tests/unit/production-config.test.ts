@@ -52,4 +52,15 @@ describe("the production configuration npm run deploy accepts", () => {
     expect(productionConfigProblems({ vars: { SITE_URL, PAYCHANGU_SECRET_KEY: "sec-live-123" } }).join(" ")).toMatch(/wrangler secret put PAYCHANGU_SECRET_KEY/);
     expect(productionConfigProblems({ vars: { SITE_URL, PAYCHANGU_WEBHOOK_SECRET: "x" } }).join(" ")).toMatch(/PAYCHANGU_WEBHOOK_SECRET is a secret/);
   });
+
+  it("takes the bot check off or with a real site key, and refuses its secret as a plain variable, Cloudflare's test keys and a stand-in siteverify", () => {
+    const SITE_URL = "https://baptist-men-malawi.example.workers.dev";
+    expect(productionConfigProblems({ vars: { SITE_URL, TURNSTILE_SITE_KEY: "" } })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL, TURNSTILE_SITE_KEY: "0x4AAAAAAABkMYinukE8nzY" } })).toEqual([]);
+    for (const key of ["1x00000000000000000000AA", "2x00000000000000000000AB", "1x00000000000000000000BB", "3x00000000000000000000FF"]) {
+      expect(productionConfigProblems({ vars: { SITE_URL, TURNSTILE_SITE_KEY: key } }).join(" "), key).toMatch(/Cloudflare's test keys/);
+    }
+    expect(productionConfigProblems({ vars: { SITE_URL, TURNSTILE_SECRET_KEY: "0x4AAAAAAAB-secret" } }).join(" ")).toMatch(/wrangler secret put TURNSTILE_SECRET_KEY/);
+    expect(productionConfigProblems({ vars: { SITE_URL, TURNSTILE_SITEVERIFY_URL: "http://127.0.0.1:9/siteverify" } }).join(" ")).toMatch(/local test runs only/);
+  });
 });

@@ -3,6 +3,7 @@
 // form rendered on the server, with no script, posting to its own page. A refusal renders it again
 // with what was typed and the server's message by each field.
 import { buttonClass, FormAlert, Honeypot, PlainField } from "~/components/form-fields";
+import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import type { FormAnswer } from "~/lib/form-answer";
 import { formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
@@ -30,7 +31,7 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
         <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
         {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
         {event.registrationOpen ? (
-          <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+          <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
             <Honeypot />
             <input type="hidden" name="event_id" value={event.id} />
             <FormAlert message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />

@@ -3,6 +3,7 @@
 // 30), each a man's name, optional phone and the event's questions. A refusal comes back with
 // what was typed and each problem by its line.
 import { buttonClass, FormAlert, Honeypot } from "~/components/form-fields";
+import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
 import { PlainField } from "~/components/form-fields";
@@ -41,7 +42,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
             {REGISTRATION_MESSAGES.closed}
           </p>
         ) : (
-          <form method="post" className="relative mt-6 space-y-6">
+          <form method="post" className="relative mt-6 space-y-6" {...BOT_CHECK_FORM}>
             <Honeypot />
             <input type="hidden" name="event_id" value={event.id} />
             <input type="hidden" name="lines" value={lines} />

@@ -8,6 +8,7 @@
 //   closes the dialog.
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
+import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registration } from "./islands";
@@ -168,7 +169,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
         title={`Register for ${event.name}`}
         description={registrationDescription(event)}
       >
-        <form id={form.id} method="post" action={action} data-endpoint="/api/registrations" className="relative">
+        <form id={form.id} method="post" action={action} data-endpoint="/api/registrations" className="relative" {...BOT_CHECK_FORM}>
           <Honeypot />
           <input type="hidden" name="event_id" value={event.id} />
           {/* The island fills in a random id per attempt, so a retry after a lost reply is recognised. */}

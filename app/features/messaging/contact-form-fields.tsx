@@ -7,6 +7,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { CONTACT_FIELD_MESSAGES as MESSAGES_OF, CONTACT_MESSAGES, contactSchema } from "~/features/messaging/contact-form";
 import { contactForm } from "~/islands/contact-form";
@@ -32,6 +33,7 @@ export function ContactForm({ answer, defaultSubject }: { answer: FormAnswer | u
       data-endpoint="/api/contact-messages"
       data-failed-message={CONTACT_MESSAGES.failed}
       className="relative"
+      {...BOT_CHECK_FORM}
     >
       <div role="status">
         <div data-form-success="" hidden={!succeeded} className="mb-5 flex items-start gap-3 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">

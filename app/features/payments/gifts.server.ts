@@ -7,6 +7,7 @@ import { batchable, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
 import { normalizePhone } from "~/server/phone.server";
+import { checkBot } from "~/server/turnstile.server";
 import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
 import { GIVE_TEXT } from "./give-text";
 import { operatorOfPhone, type PaymentOperator } from "./operators";
@@ -31,8 +32,13 @@ export type GiveAnswer = { values: GiveValues; fieldErrors: Partial<Record<keyof
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
-/** The /give form: checked, the gift and its charge written, the charge started. */
-export async function giveAction(form: FormData, funds: readonly string[], now: Date): Promise<{ ok: true; token: string } | { ok: false; status: number; answer: GiveAnswer }> {
+/** The /give form: checked (the fields, then the bot check while it is on), the gift and its charge written, the charge started. */
+export async function giveAction(
+  request: Request,
+  form: FormData,
+  funds: readonly string[],
+  now: Date,
+): Promise<{ ok: true; token: string } | { ok: false; status: number; answer: GiveAnswer }> {
   const text = (name: keyof GiveValues, max: number) => String(form.get(name) ?? "").slice(0, max);
   const values: GiveValues = {
     amount: text("amount", 20),
@@ -56,6 +62,8 @@ export async function giveAction(form: FormData, funds: readonly string[], now: 
   else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
   if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
+  const bot = await checkBot(request, form);
+  if (!bot.ok) return { ok: false, status: bot.status, answer: { values, fieldErrors, formError: bot.message } };
 
   const provider = paymentProvider();
   if (!provider) return { ok: false, status: 503, answer: { values, fieldErrors, formError: GIVE_TEXT.notSetUp } };

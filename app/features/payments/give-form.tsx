@@ -2,6 +2,7 @@
 // a fund, the mobile-money number (and the wallet when its prefix does not tell), an optional name
 // and e-mail, and "Give anonymously". A refused post shows every field as typed, each error beside it.
 import { buttonClass, FormAlert, inputClass, PlainField } from "~/components/form-fields";
+import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { formatKwacha } from "~/lib/money";
 import { OPERATOR_CHOICES } from "./operators";
@@ -28,7 +29,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
   const invalid = (name: keyof GiveFormProps["fieldErrors"]) =>
     fieldErrors[name] ? { "aria-invalid": true as const, "aria-describedby": `give-${name}-error` } : {};
   return (
-    <form method="post" action="/give" noValidate className="space-y-5">
+    <form method="post" action="/give" noValidate className="space-y-5" {...BOT_CHECK_FORM}>
       <FormAlert message={formError} />
       <div>
         <label htmlFor="give-amount" className="block text-sm font-medium text-stone-900">

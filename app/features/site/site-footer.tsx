@@ -2,6 +2,7 @@ import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Link, useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/features/site/navigation";
+import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { messageOf, type FormAnswer } from "~/lib/form-answer";
 import { subscribeSchema } from "~/features/messaging";
 import { brandLines, phonesOf, type SiteSettings } from "~/features/settings";
@@ -22,7 +23,7 @@ function SubscribeForm() {
   // The browser checks the address first (no noValidate), with or without JavaScript.
   const { key, ...email } = getInputProps(fields.email, { type: "email" });
   return (
-    <fetcher.Form id={form.id} method="post" action="/subscribe" className="relative mt-4">
+    <fetcher.Form id={form.id} method="post" action="/subscribe" className="relative mt-4" {...BOT_CHECK_FORM}>
       <Honeypot />
       <label htmlFor={fields.email.id} className="sr-only">
         Email address

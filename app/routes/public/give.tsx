@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const settings = siteSettings((await settingsPage("Give page")).settings);
-  const result = await giveAction(form, settings.giving.giving_funds, new Date());
+  const result = await giveAction(request, form, settings.giving.giving_funds, new Date());
   if (result.ok) return redirect(`/give/${result.token}`, 303);
   const { formError, fieldErrors } = result.answer;
   return data({ answer: result.answer, error: formError ?? Object.values(fieldErrors)[0] }, { status: result.status, headers: { "Cache-Control": "no-store" } });

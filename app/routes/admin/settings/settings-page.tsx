@@ -12,13 +12,14 @@ import type { Route } from "./+types/settings-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
 import { saveSettingsSection } from "~/features/settings/index.server";
 import { settingsFormPage } from "~/features/site/index.server";
+import { botCheckOn } from "~/server/turnstile.server";
 
 const SECTIONS = ["organisation", "contact", "social", "hero", "conference", "registrations", "giving"] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Admin" }];
 
 export async function loader() {
-  return settingsFormPage(new Date());
+  return { ...(await settingsFormPage(new Date())), botCheckOn: botCheckOn() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -211,8 +212,19 @@ function ConferenceSection({ settings, versions, actionData, upcomingEvents }: S
   );
 }
 
+/** Whether the public forms' bot check is on: set by whoever deploys, not here (docs/deploy.md, "Bot check"). */
+function BotCheckStatus({ on }: { on: boolean }) {
+  return (
+    <p role="status" className="mt-3 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
+      {on
+        ? "Bot check (Turnstile): on. The public forms (registration, groups, contact, newsletter, giving) check that a person sent them."
+        : "Bot check (Turnstile): off — set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to turn it on (docs/deploy.md, \"Bot check\")."}
+    </p>
+  );
+}
+
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, versions, upcomingEvents } = loaderData;
+  const { settings, versions, upcomingEvents, botCheckOn } = loaderData;
   const props = { settings, versions, actionData };
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -230,6 +242,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         </nav>
+        <BotCheckStatus on={botCheckOn} />
       </div>
       <OrganisationSection {...props} />
       <ContactSection {...props} />
