@@ -221,7 +221,7 @@ export const event_registrations = sqliteTable(
     cancelled_at: text("cancelled_at"),
     /** 'registrant' (from the private link) or the staff member's e-mail. */
     cancelled_by: text("cancelled_by"),
-    /** Why it was cancelled when nobody chose to: "not paid" (the payment hold ran out). */
+    /** Why it was cancelled when not one by one: "not paid" (the payment hold ran out), "burst" (staff's "Cancel a burst"). */
     cancel_reason: text("cancel_reason"),
     /** Where the fee stands (events with a price): unpaid, paid online, cash, waived or refunded. */
     payment_status: text("payment_status", { enum: PAYMENT_STATES }).notNull().default("unpaid"),
@@ -233,6 +233,12 @@ export const event_registrations = sqliteTable(
     group_id: integer("group_id"),
     /** The registrant pressed "Stop SMS about this event" on the private page: no SMS about it from then on. */
     sms_stopped_at: text("sms_stopped_at"),
+    /**
+     * Which network the registration came from, as a keyed hash (8 hex characters) of the client
+     * address's /24 (IPv4) or /48 (IPv6), never the address itself (app/server/client-address.server.ts):
+     * lets staff cancel a burst from one network. Null for staff's additions and older registrations.
+     */
+    address_group: text("address_group"),
     created_at: text("created_at").notNull().default(nowIso),
     updated_at: text("updated_at").notNull().default(nowIso),
   },
@@ -711,6 +717,30 @@ export const payment_simulator_charges = sqliteTable("payment_simulator_charges"
   created_at: text("created_at").notNull().default(nowIso),
   completed_at: text("completed_at"),
 });
+
+/**
+ * An event receiving registrations from the website at more than 10 times its usual rate
+ * (docs/decisions/026-registration-bursts.md): written by the registration that tips it, at most one
+ * per event in 6 hours (a guarded insert in that registration's batch), with what was counted then.
+ * Every Administrator is e-mailed about it, and the dashboard shows it for a day.
+ */
+export const registration_bursts = sqliteTable(
+  "registration_bursts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    event_id: integer("event_id")
+      .notNull()
+      .references(() => churchevents.id, { onDelete: "cascade" }),
+    detected_at: text("detected_at").notNull(),
+    /** Registrations from the website's form in the hour up to detected_at. */
+    last_hour: integer("last_hour").notNull(),
+    /** Registrations from the website's form in the 7 days before that hour (the usual rate is this / 168 an hour). */
+    previous_week: integer("previous_week").notNull(),
+    /** The registration that tipped it (its batch writes the e-mails by it). */
+    registration_id: integer("registration_id").notNull(),
+  },
+  (t) => [index("registration_bursts_event_detected_idx").on(t.event_id, t.detected_at), index("registration_bursts_detected_idx").on(t.detected_at)],
+);
 
 /**
  * The door's actions sent from a phone (issue 26, docs/decisions/024-offline-door.md): a check-in,

@@ -175,3 +175,35 @@ test("without JavaScript: register, land on the private page, and cancel there",
   await expect(plain.getByTestId("toast")).toContainText("Registration cancelled");
   await context.close();
 });
+
+/** An instant as a `datetime-local` value in Malawi time. */
+function malawiInput(date: Date) {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Africa/Blantyre", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    .format(date)
+    .replace(" ", "T");
+}
+
+test("Cancel a burst: staff choose the window by its labels, preview it, and cancel it, on a phone", async ({ page, baseURL }) => {
+  const eventName = uniqueName("Burst Rally");
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, eventName);
+  for (const name of ["Made Up One", "Made Up Two", "Made Up Three"]) {
+    const response = await page.request.post("/api/registrations", { form: { event_id: eventId, full_name: name, phone_number: uniquePhone(), email: "" }, headers: { Origin: baseURL! } });
+    expect(response.status()).toBe(200);
+  }
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await hydrated(page);
+  await page.getByText("Cancel a burst").click();
+  const now = Date.now();
+  await page.getByLabel("From").fill(malawiInput(new Date(now - 10 * 60_000)));
+  await page.getByLabel("To").fill(malawiInput(new Date(now + 60_000)));
+  await expect(page.getByLabel("Address group")).toBeVisible();
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: "This selects 3 registrations" })).toBeVisible();
+  await expect(page.getByText("Made Up One, Made Up Two, Made Up Three.")).toBeVisible();
+  await expectNoSideways(page);
+  await page.getByRole("button", { name: "Cancel these 3 registrations" }).click();
+  await expect(toast(page)).toContainText("Cancelled 3 registrations");
+  await expect(page.getByRole("row").filter({ hasText: "Made Up Two" })).toContainText("Cancelled");
+  await expectNoSideways(page);
+});

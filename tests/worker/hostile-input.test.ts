@@ -17,6 +17,7 @@ import { addAccountSchema, changePasswordSchema, manageAccountSchema } from "~/f
 import { blogSchema } from "~/features/publishing/blog-form";
 import { contactSchema } from "~/features/messaging/contact-form";
 import { deskRegistrationSchema } from "~/features/events/desk-registration-form";
+import { BURST_FIELDS } from "~/features/events/registration-bursts";
 import { eventSchema } from "~/features/events/event-form";
 import { leadershipSchema } from "~/features/publishing/leadership-form";
 import { loginSchema } from "~/features/accounts/login-form";
@@ -116,8 +117,8 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/public/registration-private-page": { admin: false, fields: ["intent", "phone_number", "operator"], intents: ["pay"] },
   "routes/admin/events/registration-desk": {
     admin: true,
-    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id", "amount", "receipt_number"]),
-    intents: ["add", "cancel", "restore", "promote", "promote-over", "told", "record-cash", "waive-fee", "record-refund"],
+    fields: unique(fieldNames(deskRegistrationSchema), ["intent", "registration_id", "amount", "receipt_number"], Object.values(BURST_FIELDS), ["previewed"]),
+    intents: ["add", "cancel", "restore", "promote", "promote-over", "told", "record-cash", "waive-fee", "record-refund", "burst-preview", "burst-cancel"],
   },
   "routes/admin/events/check-in": {
     admin: true,

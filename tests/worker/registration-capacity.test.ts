@@ -123,7 +123,7 @@ describe("what the pages say about places", () => {
       id += 1;
       await event(id, { active: c.active ? 1 : 0, registration_enabled: c.registration_enabled ? 1 : 0, date: c.date, registration_closes_at: c.registration_closes_at, capacity: c.capacity, waitlist_enabled: c.waitlist_enabled ? 1 : 0 });
       if (c.confirmed) await fill(id, c.confirmed, "confirmed", id * 10);
-      const result = await registerForEvent({ event_id: id, full_name: "Test", phone_number: `+265991${String(id).padStart(6, "0")}`, email: null, request_id: null }, now);
+      const result = await registerForEvent({ event_id: id, full_name: "Test", phone_number: `+265991${String(id).padStart(6, "0")}`, email: null, request_id: null, address_group: null }, now);
       expect(result.outcome === "registered", JSON.stringify(c)).toBe(registrationState(c, now).open);
     }
     expect(cases).toHaveLength(120);

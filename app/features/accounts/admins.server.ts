@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { admin_sessions, admin_users, type AdminRole } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 
@@ -112,6 +112,14 @@ export async function setRole(id: number, role: AdminRole): Promise<AccountChang
   // Its tokens are refused already (the session version grew); the sessions list says so too.
   await db.update(admin_sessions).set({ ended_at: new Date().toISOString() }).where(and(eq(admin_sessions.admin_id, id), isNull(admin_sessions.ended_at)));
   return { done: true, email: changed[0].email };
+}
+
+/**
+ * The Administrators' addresses as a subquery (`SELECT email …`), for a statement of another
+ * feature's batch that writes a message to each of them (a registration burst's alert).
+ */
+export function administratorEmailsSql(): SQL {
+  return sql`SELECT ${admin_users.email} AS email FROM ${admin_users} WHERE ${admin_users.role} = 'admin'`;
 }
 
 /** The e-mail addresses of every Administrator (told of each account change). */

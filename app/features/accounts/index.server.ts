@@ -4,7 +4,7 @@ export { ACCOUNT_OUTBOX_KINDS, announceAccountChange, renderAccountOutbox } from
 export { ACTIVITY_KINDS, type ActivityKind, activityPage, deleteOldActivity, recentAccountChangesQuery } from "./activity-log.server";
 export { changedFields, logActivity, logRefusal, noteActivity, noteSaved, recordName } from "./activity.server";
 export { publicPagesUnchanged, requireAdmin } from "./admin-guard.server";
-export { addAdmin, type AdminIdentity, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole } from "./admins.server";
+export { addAdmin, type AdminIdentity, administratorEmailsSql, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole } from "./admins.server";
 export { authenticateAdmin, awaitingSecondStep, continuedSessionCookie, hasSessionCookie, signIn, signInSecondStep, signOutEverywhere } from "./auth.server";
 export { checkNewPassword } from "./password-policy.server";
 export { checkOwnPassword } from "./own-password.server";

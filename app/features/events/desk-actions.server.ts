@@ -5,12 +5,16 @@
 // except an event turning full or no longer full: only then is the public cache refreshed.
 // Registrants with an e-mail address hear of what changes for them (added, restored, cancelled,
 // moved up; a walk-in at the door does not need to): the e-mails go in the change's own batch.
+// And "Cancel a burst": a window of registrations cancelled in one step (./cancel-burst.server.ts).
 import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import type { Toast } from "~/lib/toast";
-import { formatInSiteZone } from "~/lib/time";
+import { formatInSiteZone, siteLocalInputToIso } from "~/lib/time";
+import { BURST_FIELDS as F, BURST_MESSAGES as B } from "~/features/events/registration-bursts";
+import { type BurstWindow, cancelBurstAtDesk, previewBurst } from "~/features/events/cancel-burst.server";
+import type { BurstAnswer } from "~/features/events/cancel-burst-form";
 import {
   addAtDesk,
   cancelAtDesk,
@@ -152,6 +156,94 @@ export async function changeRegistration(request: Request, context: Context, eve
     default:
       return refuse("Unknown action.");
   }
+}
+
+// ----- Cancel a burst ---------------------------------------------------------------------------
+
+const MINUTE = 60_000;
+
+/** A `datetime-local` value in Malawi time, to the minute; null when it is not one. */
+function minuteOf(value: string): number | null {
+  const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?$/.test(value) ? siteLocalInputToIso(value.slice(0, 16)) : null;
+  return iso ? Date.parse(iso) : null;
+}
+
+/**
+ * The window a post chooses, or what is wrong with it (by field). Both minutes are included, as the
+ * desk shows times to the minute: From 14:00 To 14:30 is 14:00:00.000 up to 14:30:59.999.
+ */
+function readBurstWindow(values: Record<string, string>): { window: BurstWindow; key: string } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const from = minuteOf(values[F.from] ?? "");
+  const to = minuteOf(values[F.to] ?? "");
+  if (!values[F.from]) errors[F.from] = B.fromRequired;
+  else if (from === null) errors[F.from] = B.notATime;
+  if (!values[F.to]) errors[F.to] = B.toRequired;
+  else if (to === null) errors[F.to] = B.notATime;
+  else if (from !== null && to < from) errors[F.to] = B.toBeforeFrom;
+  const group = values[F.group] ?? "";
+  if (group && !/^[0-9a-f]{8}$/.test(group)) errors[F.group] = B.group;
+  if (Object.keys(errors).length || from === null || to === null) return { errors };
+  const window = { from: new Date(from).toISOString(), until: new Date(to + MINUTE).toISOString(), group: group || null };
+  return { window, key: [window.from, window.until, group].join("|") };
+}
+
+/** The form again: what was typed, what is wrong, and the preview when there is one. */
+function burstAnswer(values: Record<string, string>, errors: Record<string, string> | null, preview: BurstAnswer["burst"]["preview"], status = 200) {
+  const answer: BurstAnswer = { burst: { values, errors, preview } };
+  return data(answer, { status });
+}
+
+/**
+ * "Cancel a burst" (Administrators and Editors: the desk's guard refuses Door volunteers). Preview:
+ * the form again with how many registrations the window selects, a few names and their address
+ * groups. Cancel: everything the previewed window selects, if it still selects as many, in one
+ * batch with the waiting list's promotion; one entry in the activity log. A window changed after
+ * its preview is previewed again, never cancelled unseen.
+ */
+export async function cancelBurst(request: Request, context: Context, eventId: number, formData: FormData, intent: string) {
+  publicPagesUnchanged(context);
+  const values: Record<string, string> = {};
+  for (const name of [F.from, F.to, F.group]) {
+    const value = formData.get(name);
+    values[name] = typeof value === "string" ? value.trim().slice(0, 40) : "";
+  }
+  const read = readBurstWindow(values);
+  if ("errors" in read) return burstAnswer(values, read.errors, null, 400);
+  const expected = Number(formData.get(F.expected));
+  const confirmed = intent === "burst-cancel" && Number.isInteger(expected) && expected > 0 && formData.get("previewed") === read.key;
+
+  if (confirmed) {
+    const movedUp = cancellationNotes().movedUp;
+    const result = await cancelBurstAtDesk(eventId, read.window, expected, context.get(adminContext).email, new Date(), movedUp);
+    if (result.outcome === "event-not-found") throw data(null, { status: 404 });
+    if (result.outcome === "cancelled") {
+      sendAfterResponse(result.outboxIds, request);
+      await publicChange(context, result.stoppedBeingFull);
+      const promoted = result.promoted.map((p) => p.full_name);
+      const when = `${formatInSiteZone(read.window.from, "MMM d HH:mm")} to ${formatInSiteZone(new Date(Date.parse(read.window.until) - MINUTE), "MMM d HH:mm")}`;
+      noteActivity(context, {
+        action: "Cancelled a burst",
+        target: recordName("event", eventId, result.eventName),
+        summary: [
+          `${result.cancelled.length} registrations made ${when}${read.window.group ? `, address group ${read.window.group}` : ""}`,
+          `${result.placesFreed} places freed`,
+          promoted.length ? `moved up: ${promoted.length} (${promoted.slice(0, 10).join(", ")}${promoted.length > 10 ? ", …" : ""})` : "nobody moved up",
+        ].join("; "),
+      });
+      return redirectWithToast(request, samePage(request), B.cancelled(result.cancelled.length, promoted.length));
+    }
+    if (result.count === 0) return burstAnswer(values, { "": B.nothing }, null, 409);
+    // Changed since the preview: show it afresh, to be confirmed again.
+    const fresh = await previewBurst(eventId, read.window);
+    if (!fresh) throw data(null, { status: 404 });
+    return burstAnswer(values, { "": B.changed(fresh.count, expected) }, fresh.count ? { ...fresh, previewed: read.key } : null, 409);
+  }
+
+  const preview = await previewBurst(eventId, read.window);
+  if (!preview) throw data(null, { status: 404 });
+  if (preview.count === 0) return burstAnswer(values, { "": B.nothing }, null, 409);
+  return burstAnswer(values, null, { ...preview, previewed: read.key });
 }
 
 export const CHECK_IN_MESSAGES = {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
+import { addressGroupsQuery } from "./cancel-burst.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,
@@ -137,13 +138,20 @@ export type AdminEventRow = Awaited<ReturnType<typeof eventsForAdmin>>[number];
 
 /**
  * The registration desk of one event, in one D1 round trip: the event, its tallies, one page of its
- * registrations (filtered and searched) and how many match. Undefined when there is no such event.
+ * registrations (filtered and searched), how many match, and the address groups "Cancel a burst"
+ * offers. Undefined when there is no such event.
  */
 export async function registrationDeskPage(eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
   const db = getDb();
   const [rowsQuery, matchesQuery] = deskRowsQueries(db, eventId, filter, search, page, pageSize);
-  const [[event], [tallies], rows, [matches]] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), rowsQuery, matchesQuery]);
-  return event && { event, tallies: tallies!, rows, matches: matches?.n ?? 0 };
+  const [[event], [tallies], rows, [matches], groups] = await db.batch([
+    eventWithPlacesQuery(db, eventId),
+    registrationTalliesQuery(db, eventId),
+    rowsQuery,
+    matchesQuery,
+    addressGroupsQuery(db, eventId),
+  ]);
+  return event && { event, tallies: tallies!, rows, matches: matches?.n ?? 0, addressGroups: groups.map((row) => ({ group: row.address_group, n: row.n })) };
 }
 
 /** Check-in at the door, in one round trip: the event, its tallies, and who matches the search (or who came last). */

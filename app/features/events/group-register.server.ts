@@ -20,7 +20,7 @@ import { normalizePhone } from "~/server/phone.server";
 import { BadRequest, parseSubmission, readFormData, refusal } from "~/server/forms.server";
 import { answerPublicForm, readPublicForm, type PublicFormOutcome } from "~/server/public-form.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { clientAddress } from "~/server/client-address.server";
+import { addressGroup, clientAddress } from "~/server/client-address.server";
 
 const RULES = { rateLimit: RATE_LIMITS.registrationPerAddress, rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited, successToast: GROUP_MESSAGES.registered };
 
@@ -75,7 +75,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     return refused(read, {}, REGISTRATION_MESSAGES.eventRateLimited, 429);
   }
   const emails = about.event ? newRegistrationEmails(about.event, { email: null }, about.eventsAddress) : [];
-  const result = await registerGroup({ ...input, leader_phone: leaderPhone, men }, new Date(), emails);
+  const result = await registerGroup({ ...input, leader_phone: leaderPhone, men, address_group: await addressGroup(request) }, new Date(), emails);
   switch (result.outcome) {
     case "registered":
       sendAfterResponse(result.outboxIds, request);

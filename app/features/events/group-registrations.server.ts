@@ -38,6 +38,8 @@ export type NewGroup = {
   leader_email: string | null;
   mode: GroupMode;
   men: GroupMan[];
+  /** The leader's client address group (app/server/client-address.server.ts), or null: each man gets it. */
+  address_group: string | null;
 };
 
 export type GroupOutcome =
@@ -81,10 +83,10 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
         AND (e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} + ${n} <= e.capacity OR (${rest} = 1 AND e.waitlist_enabled = 1))
       RETURNING id`)),
     batchable(db.run(sql`INSERT INTO event_registrations
-        (event_id, full_name, phone_number, email, dedupe_key, status, code, token, source, group_id, created_at, updated_at)
+        (event_id, full_name, phone_number, email, dedupe_key, status, code, token, source, group_id, address_group, created_at, updated_at)
       SELECT g.event_id, json_extract(m.value, '$.name'), COALESCE(json_extract(m.value, '$.phone'), g.leader_phone), NULL,
         json_extract(m.value, '$.phone'), 'waitlisted', json_extract(m.value, '$.code'), json_extract(m.value, '$.token'),
-        'public', g.id, ${at}, ${at}
+        'public', g.id, ${input.address_group}, ${at}, ${at}
       FROM registration_groups g, json_each(${list}) m
       WHERE g.token = ${groupToken}
       ORDER BY m.key`)),

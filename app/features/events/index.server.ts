@@ -1,6 +1,6 @@
 // The events feature's public module on the server: what routes, the Worker and other features may use
 // of its server-only parts. What the browser may load too is in ./index.ts.
-export { addRegistration, changeCheckIn, changeRegistration, type CheckInAnswer, readEventPost, registrationIdOf } from "./desk-actions.server";
+export { addRegistration, cancelBurst, changeCheckIn, changeRegistration, type CheckInAnswer, readEventPost, registrationIdOf } from "./desk-actions.server";
 export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, eventForEmailsQuery, type EventInput, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskPage, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
@@ -15,4 +15,5 @@ export { groupByToken, groupsOfRegistrations } from "./group-registrations.serve
 export { groupPageView } from "./group-view";
 export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";
+export { BURST_OUTBOX_KINDS, burstTimeText, type RecentBurst, recentBurstsQuery, renderBurstOutbox } from "./registration-bursts.server";
 export { applyDoorActions, doorList, readDoorActions } from "./door-sync.server";

@@ -3,7 +3,8 @@
 // forms; and per event, by the setting `registrations_per_address_per_hour`) and the
 // form's schema, the phone read as a number, then the guarded insert (app/features/events/registrations.server.ts)
 // with, in its batch, the registrant's confirmation e-mail (when they gave an address) and staff's
-// notice (when the event asks for each one), sent after the response. Success answers with the
+// notice (when the event asks for each one), sent after the response; and, in the same batch, whether
+// it tips a burst (Administrators hear of it: ./registration-bursts.server.ts). Success answers with the
 // registration's code, status and private link; a plain post goes on to the private page itself.
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registrationPath, registrationView } from "~/features/events/registration-view";
@@ -17,7 +18,7 @@ import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { clientAddress } from "~/server/client-address.server";
+import { addressGroup, clientAddress } from "~/server/client-address.server";
 import { siteOrigin } from "~/server/site-url.server";
 
 /** The form's schema, with the phone number checked and stored in international form (server only). */
@@ -60,7 +61,8 @@ export async function submitRegistration(request: Request): Promise<PublicFormOu
   }
   // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
   const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
-  const result = await registerForEvent(input, new Date(), emails, answers);
+  // Which network it came from, kept as a keyed hash (never the address): "Cancel a burst" can choose by it.
+  const result = await registerForEvent({ ...input, address_group: await addressGroup(request) }, new Date(), emails, answers);
   if (result.outcome !== "registered" && result.outcome !== "repeated") return publicFormRefused(read.submission, refusals[result.outcome]);
   if (result.outcome === "registered") {
     sendAfterResponse(result.outboxIds, request);

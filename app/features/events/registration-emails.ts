@@ -1,11 +1,13 @@
 // The e-mails about event registrations. To a registrant who gave an address: the confirmation (or
 // their place on the waiting list), moving up from the waiting list, and a cancellation. To the
-// events address (settings): each new registration from the website, or a daily summary.
+// events address (settings): each new registration from the website, or a daily summary. To every
+// Administrator: a registration burst (./registration-bursts.ts).
 // Only the intent is written with the change they tell of (app/features/events/registrations.server.ts);
 // they are rendered when sent, from the registration as it is then (./registration-outbox.server.ts).
 // Subjects hold nothing a visitor typed, so nothing of it reaches a header.
 import { registrationPath } from "~/features/events/registration-view";
 import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { BURST_RULES, type BurstFacts, burstSentence } from "./registration-bursts";
 
 /** The registration an e-mail is about, as it is when the e-mail is sent. */
 export type RegistrationOfEmail = { full_name: string; code: string; token: string; place: number | null };
@@ -174,5 +176,27 @@ export function reminderEmail(event: RegistrationEmailEvent, person: Registratio
       { type: "paragraphs", text: "If you can no longer come, please cancel with the link above, so the place goes to someone waiting." },
     ],
     footer: REGISTRANT_FOOTER,
+  });
+}
+
+/** To every Administrator, once per burst: which event, how many against usual, and the way to the desk. */
+export function registrationBurstEmail(burst: BurstFacts, deskUrl: string, organisation: EmailOrganisation): RenderedEmail {
+  return renderEmail({
+    subject: `Registration burst: ${burst.eventName}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: burstSentence(burst) },
+      {
+        type: "paragraphs",
+        text: "That may be people told of the event at once, or a script filling it with made-up names. Look at the registration desk: if they are not real, 'Cancel a burst' cancels them in one step (by time, and by address group) and moves the waiting list up.",
+      },
+      { type: "link", label: "The registration desk", url: deskUrl },
+    ],
+    footer: [
+      {
+        type: "paragraphs",
+        text: `Every Administrator of the website gets this e-mail, at most once every ${BURST_RULES.alertEveryHours} hours for an event, when it receives at least ${BURST_RULES.floor} registrations in an hour and more than ${BURST_RULES.times} times its usual rate.`,
+      },
+    ],
   });
 }

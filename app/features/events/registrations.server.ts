@@ -24,6 +24,7 @@ import {
 import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
 import type { Answer } from "~/features/events/event-questions";
 import { answerInsertQueries } from "~/features/events/event-questions.server";
+import { burstAlertQueries } from "~/features/events/registration-bursts.server";
 
 const r = event_registrations;
 
@@ -224,6 +225,8 @@ export type NewRegistration = {
   email: string | null;
   /** The island's id for this attempt (null without JavaScript). */
   request_id: string | null;
+  /** Its client address's group (app/server/client-address.server.ts), or null. */
+  address_group: string | null;
 };
 
 /** What the person is told, and what their private page shows. */
@@ -252,7 +255,8 @@ type HolderRow = RegistrationReceipt & { request_id: string | null };
  * waitlisted (or writes nothing when registration is not open or the phone is registered already);
  * the same batch reads who holds the phone's place and the event's state to say why (closed or full before
  * who holds the number, so a refusal tells no one who registered), and writes
- * `emails` only if the new registration is there.
+ * `emails` only if the new registration is there; last, whether it tips a burst, and the
+ * Administrators' e-mails if so (./registration-bursts.server.ts).
  */
 export async function registerForEvent(
   input: NewRegistration,
@@ -265,10 +269,10 @@ export async function registerForEvent(
   const [inserted, holders, events, ...rest] = await withFreshCode((code, token) =>
     db.batch([
       batchable(db.all<{ id: number }>(sql`INSERT INTO event_registrations
-          (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, created_at, updated_at)
+          (event_id, full_name, phone_number, email, dedupe_key, status, code, token, request_id, source, address_group, created_at, updated_at)
         SELECT e.id, ${input.full_name}, ${input.phone_number}, ${input.email}, ${input.phone_number},
           CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END,
-          ${code}, ${token}, ${input.request_id}, 'public', ${at}, ${at}
+          ${code}, ${token}, ${input.request_id}, 'public', ${input.address_group}, ${at}, ${at}
         FROM churchevents e WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
         ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
         RETURNING id`)),
@@ -279,9 +283,11 @@ export async function registerForEvent(
       ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
       // Its answers to the event's questions (./event-questions.server.ts), only if it landed.
       ...answerInsertQueries(db, answers, sql`t.token = ${token}`),
+      ...burstAlertQueries(db, input.event_id, token, now),
     ]),
   );
-  const written = rest.slice(0, emails.length);
+  // The e-mails, and the burst's e-mails to the Administrators (the batch's last statement).
+  const written = [...rest.slice(0, emails.length), rest.at(-1) as { id: number }[]];
   const holder = holders[0];
   const event = events[0];
   const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;
@@ -510,7 +516,7 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date, emai
   const [restored, rows, holders, events, ...written] = await db.batch([
     batchable(db.all<{ status: "confirmed" | "waitlisted" }>(sql`UPDATE OR IGNORE event_registrations SET
         status = (SELECT CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END FROM churchevents e WHERE e.id = ${eventId}),
-        queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, updated_at = ${at}
+        queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, cancel_reason = NULL, updated_at = ${at}
       WHERE id = ${id} AND event_id = ${eventId} AND status = 'cancelled'
       RETURNING status`)),
     db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),

@@ -16,6 +16,7 @@ export const EMAIL_KINDS = {
   "event-reminder": "Reminder before the event",
   "event-message": "Message to registrants",
   "registration-fee-paid": "Fee paid",
+  "registration-burst": "Registration burst (to Administrators)",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

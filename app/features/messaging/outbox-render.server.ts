@@ -9,7 +9,7 @@ import { EmailRefused, type OutboxContent, type OutboxRow, storedContentOfRow } 
 import type { MessageSender, OutboxRenderer, SmsContent, SmsRenderer } from "~/server/outbox.server";
 import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import { ACCOUNT_OUTBOX_KINDS, renderAccountOutbox } from "~/features/accounts/index.server";
-import { REGISTRATION_OUTBOX_KINDS, REGISTRATION_SMS_KINDS, renderRegistrationOutbox, renderRegistrationSms } from "~/features/events/index.server";
+import { BURST_OUTBOX_KINDS, REGISTRATION_OUTBOX_KINDS, REGISTRATION_SMS_KINDS, renderBurstOutbox, renderRegistrationOutbox, renderRegistrationSms } from "~/features/events/index.server";
 import { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "~/features/payments/index.server";
 import { EVENT_MESSAGE_KINDS, renderEventMessageEmails, renderEventMessages } from "./event-message-outbox.server";
 import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
@@ -17,6 +17,7 @@ import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbo
 const RENDERERS: readonly { kinds: readonly string[]; render: OutboxRenderer }[] = [
   { kinds: MESSAGING_OUTBOX_KINDS, render: renderMessagingOutbox },
   { kinds: REGISTRATION_OUTBOX_KINDS, render: renderRegistrationOutbox },
+  { kinds: BURST_OUTBOX_KINDS, render: renderBurstOutbox },
   { kinds: ACCOUNT_OUTBOX_KINDS, render: renderAccountOutbox },
   { kinds: PAYMENTS_OUTBOX_KINDS, render: renderPaymentsOutbox },
   { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessageEmails },

@@ -1,5 +1,5 @@
-// The dashboard's six exact counts (SPEC section 7), the posts in each status, and what it needs to warn about the home page's
-// conference card (the settings and the events the card may show), in one D1 round trip.
+// The dashboard's six exact counts (SPEC section 7), the posts in each status, what it needs to warn about the home page's
+// conference card (the settings and the events the card may show), and the registration bursts of the last day, in one D1 round trip.
 import { count } from "drizzle-orm";
 import {
   church_testimonies,
@@ -12,7 +12,8 @@ import { getDb } from "~/db/db.server";
 import type { PostStatus } from "~/features/publishing";
 import { recentAccountChangesQuery } from "~/features/accounts/index.server";
 import { postCountsByStateQuery } from "~/features/publishing/index.server";
-import { chosenConferenceEventQuery, nextOpenEventQuery } from "~/features/events/index.server";
+import { chosenConferenceEventQuery, nextOpenEventQuery, recentBurstsQuery } from "~/features/events/index.server";
+import { BURST_RULES } from "~/features/events";
 import { settingsQuery } from "~/features/settings/index.server";
 
 /** How far back the dashboard shows account changes to Administrators. */
@@ -21,7 +22,8 @@ export const ACCOUNT_CHANGES_DAYS = 14;
 export async function dashboardPage(now: Date) {
   const db = getDb();
   const accountChangesSince = new Date(now.getTime() - ACCOUNT_CHANGES_DAYS * 86_400_000).toISOString();
-  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next, accountChanges] = await db.batch([
+  const burstsSince = new Date(now.getTime() - BURST_RULES.dashboardHours * 3_600_000).toISOString();
+  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next, accountChanges, bursts] = await db.batch([
     db.select({ n: count() }).from(churchevents),
     postCountsByStateQuery(db, now),
     db.select({ n: count() }).from(church_testimonies),
@@ -32,6 +34,7 @@ export async function dashboardPage(now: Date) {
     chosenConferenceEventQuery(db),
     nextOpenEventQuery(db, now),
     recentAccountChangesQuery(db, accountChangesSince),
+    recentBurstsQuery(db, burstsSince),
   ]);
   const postsByStatus = Object.fromEntries(blogs.map((row) => [row.state, row.n])) as Partial<Record<PostStatus, number>>;
   const counts = {
@@ -42,5 +45,5 @@ export async function dashboardPage(now: Date) {
     leadership: members[0]?.n ?? 0,
     registrations: registrations[0]?.n ?? 0,
   };
-  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges };
+  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges, bursts };
 }

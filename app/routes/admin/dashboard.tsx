@@ -7,12 +7,13 @@ import { moneyThisMonth } from "~/features/payments/index.server";
 import { formatKwacha } from "~/lib/money";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
 import { BLOG_MESSAGES, LEADERSHIP_MESSAGES, MINISTRY_MESSAGES, POST_STATUSES, type PostStatus, TESTIMONY_MESSAGES } from "~/features/publishing";
-import { EVENT_MESSAGES } from "~/features/events";
+import { burstSentence, EVENT_MESSAGES } from "~/features/events";
 import { conferenceWarning } from "~/features/site";
 import { ADMIN_TABS, type AdminTab, adminTabHref, type ListTab, parseAdminTab } from "~/lib/admin-tabs";
 import { blogsForAdmin, membersForAdmin, ministriesForAdmin, testimoniesForAdmin } from "~/features/publishing/index.server";
 import { ACCOUNT_CHANGES_DAYS, dashboardPage } from "~/features/site/index.server";
-import { eventsForAdmin } from "~/features/events/index.server";
+import { burstTimeText, eventsForAdmin } from "~/features/events/index.server";
+import { registrationDeskPath } from "~/lib/paths";
 import { parseId } from "~/server/admin-actions.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { adminContext, canUse } from "~/features/accounts";
@@ -72,6 +73,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now),
       accountChanges,
       accountChangesDays: ACCOUNT_CHANGES_DAYS,
+      /** Events that received registrations at more than 10 times their usual rate in the last day (staff can all use the desk). */
+      bursts: page.bursts.map((burst) => ({
+        id: burst.id,
+        at: burst.detected_at,
+        sentence: burstSentence({ eventName: burst.event_name, lastHour: burst.last_hour, previousWeek: burst.previous_week, detectedText: burstTimeText(burst.detected_at) }),
+        since: burst.since,
+        deskHref: registrationDeskPath(burst.event_id),
+        eventName: burst.event_name,
+      })),
       /** The conference card is a setting: only Administrators can open Settings to fix it. */
       canFixConference: canUse(context.get(adminContext).role, "settings"),
       /** This month's fees and gifts (Administrators: giving is theirs). */
@@ -186,6 +196,33 @@ function AccountChanges({ changes, days }: { changes: AccountChange[]; days: num
   );
 }
 
+type Burst = { id: number; at: string; sentence: string; since: number; deskHref: string; eventName: string };
+
+/** An event filling far faster than usual: which, how fast against usual, and the way to its desk. */
+function RegistrationBursts({ bursts }: { bursts: Burst[] }) {
+  return (
+    <section aria-labelledby="bursts-heading" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+      <h2 id="bursts-heading" className="flex gap-2 font-semibold">
+        <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-700" />
+        Registrations far faster than usual
+      </h2>
+      <ul className="mt-2 space-y-3 text-sm">
+        {bursts.map((burst) => (
+          <li key={burst.id}>
+            <p>
+              {burst.sentence} {burst.since ? `${burst.since} more since.` : ""}
+            </p>
+            <Link to={burst.deskHref} className="font-semibold text-red-900 underline">
+              {`Open the registration desk of ${burst.eventName}`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm">If they are not real people, use 'Cancel a burst' on the desk.</p>
+    </section>
+  );
+}
+
 type OverviewProps = {
   counts: Counts;
   postsLine: string | null;
@@ -194,12 +231,14 @@ type OverviewProps = {
   accountChanges: AccountChange[];
   accountChangesDays: number;
   money?: { fees: number; gifts: number } | null;
+  bursts: Burst[];
 };
 
-function Overview({ counts, postsLine, warning, canFixConference, accountChanges, accountChangesDays, money }: OverviewProps) {
+function Overview({ counts, postsLine, warning, canFixConference, accountChanges, accountChangesDays, money, bursts }: OverviewProps) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
+      {bursts.length ? <RegistrationBursts bursts={bursts} /> : null}
       {warning ? <ConferenceWarning message={warning} canFix={canFixConference} /> : null}
       {accountChanges.length ? <AccountChanges changes={accountChanges} days={accountChangesDays} /> : null}
       <section aria-labelledby="counts-heading">
@@ -256,7 +295,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} money={"money" in data ? data.money : null} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} money={"money" in data ? data.money : null} bursts={data.bursts ?? []} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>

@@ -1,10 +1,11 @@
 // /admin/events/registrations/{id} on the server: one page of the event's registrations (filtered,
-// searched, paged) with its tallies in one D1 round trip, and the desk's actions.
+// searched, paged) with its tallies in one D1 round trip, and the desk's actions (one person's, or
+// "Cancel a burst" for many at once).
 import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, answersByRegistration, associationCounts, groupsOfRegistrations, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
+import { addRegistration, answersByRegistration, associationCounts, cancelBurst, groupsOfRegistrations, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
 import { changePayment, deskPayments, isPaymentIntent } from "~/features/payments/index.server";
 import { parseId } from "~/server/admin-actions.server";
@@ -38,7 +39,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return { error: LOAD_FAILED, event: null } as const;
   }
   if (!page) throw data(null, { status: 404 });
-  const { event, tallies, rows, matches } = page;
+  const { event, tallies, rows, matches, addressGroups } = page;
   // Their answers to the event's questions, and the counts by association and region (issue 25).
   const ids = rows.map((row) => row.id);
   const [answers, byAssociation, groups] = await Promise.all([answersByRegistration(ids), associationCounts(id), groupsOfRegistrations(ids)]);
@@ -63,6 +64,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     pageSize: DESK_PAGE_SIZE,
     fileName: registrationsCsvFileName(event.name),
     payments: await deskPayments(event.id),
+    addressGroups,
   };
 }
 
@@ -71,6 +73,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const { eventId, formData, intent } = post;
   if (intent === "add") return addRegistration(request, context, eventId, formData, false);
+  if (intent === "burst-preview" || intent === "burst-cancel") return cancelBurst(request, context, eventId, formData, intent);
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
   if (isPaymentIntent(intent)) return changePayment(request, context, eventId, intent, id, formData);

@@ -1,6 +1,7 @@
 // /admin/events/registrations/:id (SPEC section 2, Event registrations), grown into the
 // registration desk: the counts, a filter and a search, adding someone by hand, cancel / restore /
-// move up, a call and a WhatsApp link for each person (prefilled with their code and private link),
+// move up, "Cancel a burst" (many registrations made at once, by time and address group),
+// a call and a WhatsApp link for each person (prefilled with their code and private link),
 // the CSV and contacts exports, and the way to the door (check-in, the printed list). The list is
 // paged; the exports hold everyone.
 import { Form, Link } from "react-router";
@@ -12,7 +13,7 @@ import { ExportCsvButton } from "./export-csv-button";
 import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
-import { AnswersList, AssociationCounts, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
+import { AnswersList, AssociationCounts, CancelBurstForm, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
 import { PaymentActions, PaymentBadge, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
 export { action, loader } from "./registration-desk.server";
@@ -59,7 +60,9 @@ function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
   );
 }
 
-function AddRegistration({ actionData, full }: { actionData: Route.ComponentProps["actionData"]; full: boolean }) {
+type AddAnswer = Exclude<Route.ComponentProps["actionData"], { burst: unknown }>;
+
+function AddRegistration({ actionData, full }: { actionData: AddAnswer; full: boolean }) {
   return (
     <DeskRegistrationForm
       actionData={actionData}
@@ -238,7 +241,10 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
     );
   }
 
-  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments } = loaderData;
+  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, addressGroups } = loaderData;
+  // One answer reaches the page: "Cancel a burst"'s, or adding someone's.
+  const burst = actionData && "burst" in actionData ? actionData.burst : null;
+  const added = actionData && !("burst" in actionData) ? actionData : undefined;
   const base = `/admin/events/${event.id}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -280,7 +286,8 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
             their WhatsApp link, then 'Mark as told'.
           </p>
         ) : null}
-        <AddRegistration actionData={actionData} full={event.full} />
+        <AddRegistration actionData={added} full={event.full} />
+        <CancelBurstForm answer={burst} groups={addressGroups} />
       </div>
 
       <div className="mt-8">
