@@ -270,6 +270,8 @@ test("a page read before costs next to nothing on the network the next time @mob
   let bytes = 0;
   let requests = 0;
   const seen: string[] = [];
+  /** The ETag of each answer the page's own address got from the server, in order. */
+  const pageVersions: string[] = [];
   context.on("requestfinished", (request) => {
     void (async () => {
       const response = await request.response();
@@ -278,6 +280,7 @@ test("a page read before costs next to nothing on the network the next time @mob
       bytes += sizes.responseHeadersSize + sizes.responseBodySize;
       requests += 1;
       seen.push(`${new URL(request.url()).pathname} ${response.status()} ${sizes.responseHeadersSize + sizes.responseBodySize}`);
+      if (new URL(request.url()).pathname === route) pageVersions.push((await response.headerValue("etag")) ?? "");
     })();
   });
   await page.goto(route, { waitUntil: "networkidle" });
@@ -286,20 +289,24 @@ test("a page read before costs next to nothing on the network the next time @mob
   await page.waitForLoadState("networkidle");
   const first = { bytes, requests };
 
-  bytes = 0;
-  requests = 0;
-  await page.goto("/about", { waitUntil: "networkidle" });
-  bytes = 0;
-  requests = 0;
-  seen.length = 0;
-  await page.goto(route, { waitUntil: "networkidle" });
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
-  await page.waitForLoadState("networkidle");
+  const repeatVisit = async () => {
+    await page.goto("/about", { waitUntil: "networkidle" });
+    bytes = 0;
+    requests = 0;
+    seen.length = 0;
+    await page.goto(route, { waitUntil: "networkidle" });
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 500) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await page.waitForLoadState("networkidle");
+  };
+  await repeatVisit();
+  // Browser tests run side by side on one server: when another test changed this page in between
+  // (its ETag is new), downloading it again is right; the next visit must then cost next to nothing.
+  for (let tries = 0; tries < 2 && bytes >= 1024 && new Set(pageVersions.slice(-2)).size === 2; tries++) await repeatVisit();
   console.log(`${route}: first visit ${first.requests} requests ${first.bytes} bytes on the network (the worker's own included); repeat visit ${requests} requests ${bytes} bytes: ${seen.join(", ")}`);
   expect(bytes).toBeLessThan(1024);
   await context.close();
