@@ -216,3 +216,42 @@ export function PlainField({
     </div>
   );
 }
+
+/**
+ * A labelled group of radio buttons outside conform (a plain server-rendered form): one choice
+ * checked, its error under the choices and tied to the group for screen readers.
+ */
+export function PlainChoices({
+  name,
+  legend,
+  choices,
+  checked,
+  error,
+  id = name,
+}: {
+  name: string;
+  legend: ReactNode;
+  choices: readonly { value: string; label: ReactNode }[];
+  checked: string | undefined;
+  error: string | undefined;
+  id?: string;
+}) {
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium text-stone-900">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4">
+        {choices.map((choice) => (
+          <label key={choice.value} className="inline-flex items-center gap-2 py-1 text-sm text-stone-800">
+            <input type="radio" name={name} value={choice.value} defaultChecked={checked === choice.value} />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={FIELD_ERROR_CLASS}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

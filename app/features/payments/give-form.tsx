@@ -1,7 +1,7 @@
 // The /give form: an amount (preset links MK 5,000 / 10,000 / 20,000 fill it in, without JavaScript),
 // a fund, the mobile-money number (and the wallet when its prefix does not tell), an optional name
 // and e-mail, and "Give anonymously". A refused post shows every field as typed, each error beside it.
-import { buttonClass, FormAlert, inputClass, PlainField } from "~/components/form-fields";
+import { buttonClass, FormAlert, inputClass, PlainChoices, PlainField } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { formatKwacha } from "~/lib/money";
@@ -59,18 +59,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         <Error id="give-fund-error" message={fieldErrors.fund} />
       </div>
       <PlainField name="phone_number" id="give-phone" label={text.phoneLabel} state={state} type="tel" inputMode="tel" autoComplete="tel" />
-      <fieldset {...(fieldErrors.operator ? { "aria-describedby": "give-operator-error" } : {})}>
-        <legend className="text-sm font-medium text-stone-900">{text.operatorLegend}</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {OPERATOR_CHOICES.map((choice) => (
-            <label key={choice.value} className="inline-flex items-center gap-2 py-1">
-              <input type="radio" name="operator" value={choice.value} defaultChecked={values.operator === choice.value} />
-              {choice.label}
-            </label>
-          ))}
-        </div>
-        <Error id="give-operator-error" message={fieldErrors.operator} />
-      </fieldset>
+      <PlainChoices name="operator" id="give-operator" legend={text.operatorLegend} choices={OPERATOR_CHOICES} checked={values.operator} error={fieldErrors.operator} />
       <PlainField name="donor_name" id="give-name" label={text.nameLabel} state={state} autoComplete="name" />
       <PlainField name="email" id="give-email" label={text.emailLabel} state={state} type="email" inputMode="email" autoComplete="email" />
       <label className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 // The private page's fee panel: the pay form (no JavaScript needed), the payment under way (the page
 // refreshes itself through its meta tag), or how the fee was paid.
-import { buttonClass, inputClass } from "~/components/form-fields";
+import { buttonClass, PlainChoices, PlainField, type FieldState } from "~/components/form-fields";
 import { OPERATOR_CHOICES } from "./operators";
 import { PAY_TEXT, type PayPanel } from "./pay-view";
 
@@ -44,6 +44,7 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
   const phone = answer?.values?.phone_number ?? panel.phone;
   const operator = answer?.values?.operator ?? panel.operator ?? "";
   const askOperator = panel.operator === null || Boolean(answer?.fieldErrors?.operator) || Boolean(answer?.values);
+  const fields: FieldState = { value: () => phone, error: (name) => answer?.fieldErrors?.[name as keyof typeof answer.fieldErrors] };
   return (
     <div className="mt-2 space-y-3">
       <p className="font-semibold text-stone-900">{PAY_TEXT.owed(panel.amount)}</p>
@@ -63,44 +64,9 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
               {answer.payError}
             </div>
           ) : null}
-          <div>
-            <label htmlFor="pay-phone" className="block text-sm font-medium text-stone-900">
-              {PAY_TEXT.phoneLabel}
-            </label>
-            <input
-              id="pay-phone"
-              name="phone_number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              defaultValue={phone}
-              aria-invalid={answer?.fieldErrors?.phone_number ? true : undefined}
-              aria-describedby={answer?.fieldErrors?.phone_number ? "pay-phone-error" : undefined}
-              className={`${inputClass} mt-1`}
-            />
-            {answer?.fieldErrors?.phone_number ? (
-              <p id="pay-phone-error" className="mt-1 text-sm text-red-700">
-                {answer.fieldErrors.phone_number}
-              </p>
-            ) : null}
-          </div>
+          <PlainField name="phone_number" id="pay-phone" label={PAY_TEXT.phoneLabel} state={fields} type="tel" inputMode="tel" autoComplete="tel" />
           {askOperator ? (
-            <fieldset aria-describedby={answer?.fieldErrors?.operator ? "pay-operator-error" : undefined}>
-              <legend className="text-sm font-medium text-stone-900">{PAY_TEXT.operatorLegend}</legend>
-              <div className="mt-1 flex flex-wrap gap-4">
-                {OPERATOR_CHOICES.map((choice) => (
-                  <label key={choice.value} className="inline-flex items-center gap-2 py-1">
-                    <input type="radio" name="operator" value={choice.value} defaultChecked={operator === choice.value} />
-                    {choice.label}
-                  </label>
-                ))}
-              </div>
-              {answer?.fieldErrors?.operator ? (
-                <p id="pay-operator-error" className="mt-1 text-sm text-red-700">
-                  {answer.fieldErrors.operator}
-                </p>
-              ) : null}
-            </fieldset>
+            <PlainChoices name="operator" id="pay-operator" legend={PAY_TEXT.operatorLegend} choices={OPERATOR_CHOICES} checked={operator} error={answer?.fieldErrors?.operator} />
           ) : null}
           <button type="submit" className={buttonClass.primary}>
             {PAY_TEXT.button(panel.amount)}

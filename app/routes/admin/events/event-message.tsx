@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AUDIENCE_CHOICES, CHANNEL_CHOICES, MESSAGE_BODY_MAX, SMS_CONTENT_NOTE } from "~/features/messaging";
 import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
-import { buttonClass, FormAlert } from "~/components/form-fields";
+import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
 import { BackLink } from "~/components/admin/back-link";
 import { smsCount } from "~/lib/gsm7";
@@ -48,26 +48,8 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
       {change ? <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">The event was saved with its new date or place. Write what changed, preview, and send.</p> : null}
       <Form method="post" className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
         <FormAlert message={errors[""]} />
-        <fieldset>
-          <legend className={legendClass}>Who</legend>
-          {AUDIENCE_CHOICES.map((choice) => (
-            <label key={choice.value} className={choiceClass}>
-              <input type="radio" name="audience" value={choice.value} defaultChecked={(values.audience ?? "confirmed") === choice.value} />
-              {choice.label}
-            </label>
-          ))}
-          {errors.audience ? <p className="text-sm text-red-800">{errors.audience}</p> : null}
-        </fieldset>
-        <fieldset>
-          <legend className={legendClass}>How</legend>
-          {CHANNEL_CHOICES.map((choice) => (
-            <label key={choice.value} className={choiceClass}>
-              <input type="radio" name="channel" value={choice.value} defaultChecked={(values.channel ?? "sms") === choice.value} />
-              {choice.label}
-            </label>
-          ))}
-          {errors.channel ? <p className="text-sm text-red-800">{errors.channel}</p> : null}
-        </fieldset>
+        <PlainChoices name="audience" legend="Who" choices={AUDIENCE_CHOICES} checked={values.audience ?? "confirmed"} error={errors.audience} />
+        <PlainChoices name="channel" legend="How" choices={CHANNEL_CHOICES} checked={values.channel ?? "sms"} error={errors.channel} />
         <div>
           <label htmlFor="body" className={legendClass}>
             Message
