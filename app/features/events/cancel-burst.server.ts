@@ -13,13 +13,18 @@ export type BurstWindow = { from: string; until: string; group: string | null };
 /** How many address groups the desk offers (the largest first). */
 const GROUPS_OFFERED = 30;
 
-/** The address groups of the event's registrations that are not cancelled, largest first: the desk's choices. */
-export function addressGroupsQuery(db: Db, eventId: number) {
+/** The address groups of the registrations `where` selects, largest first, at most `limit`. */
+function groupsQuery(db: Db, where: SQL, limit: number) {
   return batchable(
     db.all<{ address_group: string; n: number }>(sql`SELECT address_group, count(*) AS n FROM event_registrations
-      WHERE event_id = ${eventId} AND status <> 'cancelled' AND address_group IS NOT NULL
-      GROUP BY address_group ORDER BY n DESC, address_group LIMIT ${GROUPS_OFFERED}`),
+      WHERE ${where} AND address_group IS NOT NULL
+      GROUP BY address_group ORDER BY n DESC, address_group LIMIT ${limit}`),
   );
+}
+
+/** The address groups of the event's registrations that are not cancelled, largest first: the desk's choices. */
+export function addressGroupsQuery(db: Db, eventId: number) {
+  return groupsQuery(db, sql`event_id = ${eventId} AND status <> 'cancelled'`, GROUPS_OFFERED);
 }
 
 /**
@@ -36,6 +41,9 @@ function selectedSql(eventId: number, window: BurstWindow): SQL {
 /** How many names a preview shows. */
 export const PREVIEW_NAMES = 5;
 
+/** How many address groups a preview lists. */
+const PREVIEW_GROUPS = 10;
+
 export type BurstPreview = { count: number; names: string[]; groups: { group: string; n: number }[] };
 
 /** What a window selects: how many, the first few names (oldest first) and its address groups. Null when there is no such event. */
@@ -46,10 +54,7 @@ export async function previewBurst(eventId: number, window: BurstWindow): Promis
     eventWindowQuery(db, eventId),
     batchable(db.all<{ n: number }>(sql`SELECT count(*) AS n FROM event_registrations WHERE ${selected}`)),
     batchable(db.all<{ full_name: string }>(sql`SELECT full_name FROM event_registrations WHERE ${selected} ORDER BY created_at, id LIMIT ${PREVIEW_NAMES}`)),
-    batchable(
-      db.all<{ address_group: string; n: number }>(sql`SELECT address_group, count(*) AS n FROM event_registrations
-        WHERE ${selected} AND address_group IS NOT NULL GROUP BY address_group ORDER BY n DESC, address_group LIMIT 10`),
-    ),
+    groupsQuery(db, selected, PREVIEW_GROUPS),
   ]);
   if (!events[0]) return null;
   return { count: counts[0]?.n ?? 0, names: names.map((row) => row.full_name), groups: groups.map((row) => ({ group: row.address_group, n: row.n })) };
