@@ -25,6 +25,9 @@ export const RATE_LIMITS = {
   registrationPerEventAndAddress: { name: "register-event-ip", limit: 20, windowSeconds: HOURS },
   contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },
   subscribePerAddress: { name: "subscribe-ip", limit: 10, windowSeconds: 10 * MINUTES },
+  // Each valid gift asks the provider to prompt a phone for its PIN: a script must not make the
+  // site prompt strangers' phones over and over.
+  givingPerAddress: { name: "give-ip", limit: 10, windowSeconds: 10 * MINUTES },
   // While the bot check is on, the public forms' posts without its token (no JavaScript, or sent
   // before the check finished), across the five forms (app/server/turnstile.server.ts, decision 027).
   withoutBotCheckPerAddress: { name: "no-bot-check-ip", limit: 10, windowSeconds: 10 * MINUTES },

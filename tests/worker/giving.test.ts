@@ -58,6 +58,21 @@ describe("/give", () => {
     expect(await latestPayment()).toBeNull();
   });
 
+  it("starts at most 10 gifts in 10 minutes from one address (each prompts a phone), then says to wait, keeping what was typed", async () => {
+    const from = (ip: string) => postForm("/give", { amount: "5000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "Chisomo Banda", email: "" }, { ip });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => from("198.51.100.7")));
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(2);
+    const page = await refused[0]!.text();
+    expect(textOf(mainHtml(page))).toContain("Too many gifts have been started from your internet connection. Please wait 10 minutes and try again.");
+    expect(page).toMatch(/<input[^>]*name="donor_name"[^>]*value="Chisomo Banda"/);
+    const started = await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>();
+    expect(started!.n).toBe(10);
+    // Another connection is not held back.
+    expect((await from("198.51.100.8")).status).toBe(303);
+  });
+
   it("thanks the giver with a receipt number once the provider confirms the gift", async () => {
     const answer = await give({ amount: "10,000", email: "chisomo@example.mw" });
     const thanks = answer.headers.get("Location")!;

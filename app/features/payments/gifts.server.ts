@@ -8,6 +8,8 @@ import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
 import { normalizePhone } from "~/server/phone.server";
 import { checkBot } from "~/server/turnstile.server";
+import { clientAddress } from "~/server/client-address.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
 import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
 import { GIVE_TEXT } from "./give-text";
 import { operatorOfPhone, type PaymentOperator } from "./operators";
@@ -62,6 +64,9 @@ export async function giveAction(
   else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
   if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
+  if (!(await consumeRateLimit(RATE_LIMITS.givingPerAddress, clientAddress(request)))) {
+    return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooMany } };
+  }
   const bot = await checkBot(request, form);
   if (!bot.ok) return { ok: false, status: bot.status, answer: { values, fieldErrors, formError: bot.message } };
 

@@ -21,6 +21,7 @@ export const GIVE_TEXT = {
   anonymous: "Give anonymously",
   button: (amount: number | null) => (amount ? `Give ${formatKwacha(amount)}` : "Give"),
   notSetUp: "Online giving is not available yet. Please contact the office to give.",
+  tooMany: "Too many gifts have been started from your internet connection. Please wait 10 minutes and try again.",
   startFailed: "The payment could not be started. Please try again.",
   thanksTitle: "Thank you for your gift",
   pendingTitle: "Approve the gift on your phone",
