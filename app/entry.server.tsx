@@ -50,10 +50,10 @@ export default async function handleRequest(
  * The page works before its JavaScript arrives (forms post, links navigate), so on a slow phone
  * connection the scripts should not compete with the HTML and the first picture: their preloads
  * get a low fetch priority, and the browser paints the content first (docs/decisions/007-content-before-scripts.md).
- * Every script carries the response's nonce, also the islands loader the root layout adds (JSON-LD
- * is data, not a script, and needs none; the service worker's registration and the bot check's loader
- * are allowed by their hashes, so a page with only those lines needs no nonce and the edge cache
- * serves it as stored).
+ * Every script carries the response's nonce (React's), but JSON-LD (data, not a script) and the
+ * public pages' inline lines, which are allowed by their hashes: the islands loader, the after-load
+ * line and the bot check's loader. Links need no nonce (styles and icons are not governed by one).
+ * So a public page carries no nonce at all, and the edge cache serves it as stored.
  */
 function withScriptsAfterContent(response: Response, nonce: string): Response {
   return new HTMLRewriter()
@@ -62,9 +62,14 @@ function withScriptsAfterContent(response: Response, nonce: string): Response {
         element.setAttribute("fetchpriority", "low");
       },
     })
-    .on('script:not([nonce]):not([type="application/ld+json"]):not([data-sw]):not([data-bot-check])', {
+    .on('script:not([nonce]):not([type="application/ld+json"]):not([data-islands]):not([data-after-load]):not([data-bot-check])', {
       element(element) {
         element.setAttribute("nonce", nonce);
+      },
+    })
+    .on('link[nonce]:not([rel="modulepreload"])', {
+      element(element) {
+        element.removeAttribute("nonce");
       },
     })
     .transform(response);

@@ -6,17 +6,23 @@ import { Toaster } from "./components/toaster";
 import { requestContext } from "~/server/request-context";
 import { pageLoadsReact, pageUsesIslands } from "./lib/page-scripts";
 import { useRootData, type RootData } from "./lib/root-data";
-import { islandsScriptSrc } from "virtual:islands";
+import { islandsLoader } from "virtual:islands";
 import { hasSessionCookie } from "~/features/accounts/index.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
-import { SERVICE_WORKER_REGISTRATION } from "./lib/service-worker";
+import { AFTER_LOAD_LINE } from "./lib/service-worker";
 import { BOT_CHECK_LOADER } from "./lib/bot-check";
 import { botCheckSiteKey } from "./server/turnstile.server";
 
+/**
+ * The icon is in the page (public/favicon.svg, 385 bytes, about 110 gzip): a browser asks for a linked
+ * icon right after the first paint, one more request racing the largest picture on a slow
+ * connection. Browsers that cannot show an SVG icon ask for /favicon.ico by themselves.
+ */
+const FAVICON = "data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%2040%2040%27%3E%3Cpath%20d=%27M20%202%205%207.5v11C5%2028%2011.5%2035%2020%2038c8.5-3%2015-10%2015-19.5v-11L20%202z%27%20fill=%27%231c3a7c%27/%3E%3Cpath%20d=%27M20%208v20M14%2014h12%27%20stroke=%27%23f2b935%27%20stroke-width=%273.2%27%20stroke-linecap=%27round%27%20fill=%27none%27/%3E%3Cpath%20d=%27M11%2027.5c3-1.6%206-1.6%209%200%203-1.6%206-1.6%209%200%27%20stroke=%27%23fff%27%20stroke-width=%272%27%20fill=%27none%27%20stroke-linecap=%27round%27/%3E%3C/svg%3E";
+
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
@@ -60,7 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         <Links />
-        <link rel="manifest" href={manifestOf(matches)} />
+        {withScripts ? (
+          <link rel="manifest" href={manifestOf(matches)} />
+        ) : (
+          // Named after load by the after-load line (app/lib/service-worker.ts); here only without JavaScript.
+          <noscript>
+            <link rel="manifest" href="/manifest.webmanifest" />
+          </noscript>
+        )}
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -78,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {withIslands ? <IslandsLoader /> : null}
-        {!withScripts && !withIslands ? <ServiceWorkerRegistration /> : null}
+        {!withScripts ? <AfterLoad /> : null}
         {rootData?.botCheckSiteKey ? <BotCheckLoader siteKey={rootData.botCheckSiteKey} /> : null}
       </body>
     </html>
@@ -88,19 +101,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * Fetches the islands script once the page has loaded, its pictures included: the page works before
  * it runs, so on a slow connection it must not compete with the first paint or the largest picture
- * (docs/decisions/016-fast-on-3g.md). The server entry gives this script the response's nonce.
+ * (docs/decisions/016-fast-on-3g.md). Allowed by its hash (made with the build, scripts/vite-islands.ts),
+ * not by a nonce: a public page carries no nonce, so the edge cache serves it as stored.
  */
 function IslandsLoader() {
   // A module script runs before the document's load event, so that event is always still to come.
-  return <script type="module" dangerouslySetInnerHTML={{ __html: `addEventListener("load",()=>import(${JSON.stringify(islandsScriptSrc)}))` }} />;
+  return <script type="module" data-islands="" dangerouslySetInnerHTML={{ __html: islandsLoader }} />;
 }
 
 /**
- * A read-only page registers the service worker (offline copies of the pages read) after `load`:
- * one line allowed by its hash, so the page still needs no nonce (app/lib/service-worker.ts).
+ * A public page registers the service worker (offline copies of the pages read) and names its web
+ * manifest after `load`: one line allowed by its hash, so the page still needs no nonce
+ * (app/lib/service-worker.ts).
  */
-function ServiceWorkerRegistration() {
-  return <script data-sw="" dangerouslySetInnerHTML={{ __html: SERVICE_WORKER_REGISTRATION }} />;
+function AfterLoad() {
+  return <script data-after-load="" dangerouslySetInnerHTML={{ __html: AFTER_LOAD_LINE }} />;
 }
 
 /**

@@ -2,7 +2,7 @@
 // React out (see app/lib/page-scripts.ts). It is one self-contained file with no imports, bundled
 // apart from React Router's chunks so it never pulls React in, named after a hash of its content
 // (so `/assets/*`'s year of immutable caching is safe), and emitted into the client build.
-// Pages learn its URL from `virtual:islands`. In `npm run dev` Vite serves the source itself.
+// Pages load it with the one-line loader `virtual:islands` gives (and the line's CSP hash). In `npm run dev` Vite serves the source itself.
 // Built the same way: the door's offline script (app/features/events/door/main.ts, whose URL is
 // `doorScriptSrc`), and the visitors' service worker (workers/sw.js), minified and handed to the
 // Worker as text by `virtual:service-worker` (docs/decisions/024-offline-door.md).
@@ -59,7 +59,15 @@ export function islands(): Plugin {
       if (id !== RESOLVED_ID) return undefined;
       const src = serving ? "/app/islands/main.ts" : `/${(await bundle()).fileName}`;
       const doorSrc = serving ? "/app/features/events/door/main.ts" : `/${(await bundleDoor()).fileName}`;
-      return `export const islandsScriptSrc = ${JSON.stringify(src)};\nexport const doorScriptSrc = ${JSON.stringify(doorSrc)};`;
+      // The line that fetches the islands script once the page has loaded, and its CSP hash: a page
+      // with islands needs no nonce, so the edge cache serves it as stored (app/root.tsx).
+      const loader = `addEventListener("load",()=>import(${JSON.stringify(src)}))`;
+      const loaderHash = `'sha256-${createHash("sha256").update(loader).digest("base64")}'`;
+      return [
+        `export const doorScriptSrc = ${JSON.stringify(doorSrc)};`,
+        `export const islandsLoader = ${JSON.stringify(loader)};`,
+        `export const islandsLoaderHash = ${JSON.stringify(loaderHash)};`,
+      ].join("\n");
     },
     async generateBundle() {
       if (serving || this.environment.name !== "client") return;

@@ -19,10 +19,6 @@ const ISLANDS: readonly Island[] = [
   confirmSubmit,
 ];
 
-// The service worker keeps the pages read for offline use (docs/decisions/024-offline-door.md). This
-// script runs after the page's load event, as the worker must.
-void navigator.serviceWorker?.register("/sw.js");
-
 for (const island of ISLANDS) {
   for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${island.name}"]`)) island.attach(root);
 }

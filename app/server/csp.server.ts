@@ -1,18 +1,20 @@
 // The Content-Security-Policy of HTML pages.
 import { BOT_CHECK_LOADER_HASH, TURNSTILE_ORIGIN } from "~/lib/bot-check";
-import { SERVICE_WORKER_REGISTRATION_HASH } from "~/lib/service-worker";
+import { AFTER_LOAD_LINE_HASH } from "~/lib/service-worker";
+import { islandsLoaderHash } from "virtual:islands";
 import { botCheckOn } from "./turnstile.server";
 
 /**
  * The policy for HTML pages: scripts only from this origin or carrying this response's nonce.
  * Without a nonce (a cached page with no inline script, served as stored): scripts from this origin only.
- * Either way the service worker's one-line registration is allowed by its hash (app/lib/service-worker.ts).
+ * Either way the public pages' two inline lines are allowed by their hashes: the after-load line
+ * (app/lib/service-worker.ts) and the islands loader (app/root.tsx).
  * While the bot check is on (app/server/turnstile.server.ts), also its inline loader (by its hash),
  * Turnstile's script and its frame (app/lib/bot-check.ts); while it is off, no frame at all.
  */
 export function documentContentSecurityPolicy(nonce: string | null): string {
   const botCheck = botCheckOn();
-  const scripts = ["'self'", ...(nonce === null ? [] : [`'nonce-${nonce}'`]), SERVICE_WORKER_REGISTRATION_HASH, ...(botCheck ? [BOT_CHECK_LOADER_HASH, TURNSTILE_ORIGIN] : [])];
+  const scripts = ["'self'", ...(nonce === null ? [] : [`'nonce-${nonce}'`]), AFTER_LOAD_LINE_HASH, islandsLoaderHash, ...(botCheck ? [BOT_CHECK_LOADER_HASH, TURNSTILE_ORIGIN] : [])];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,

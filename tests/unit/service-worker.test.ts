@@ -1,13 +1,20 @@
-// The service worker's inline registration runs only if the CSP names its exact hash.
+// The public pages' inline lines (the after-load line, the islands loader) run only if the CSP names their exact hashes.
 import { expect, test } from "vitest";
-import { SERVICE_WORKER_REGISTRATION, SERVICE_WORKER_REGISTRATION_HASH } from "~/lib/service-worker";
+import { AFTER_LOAD_LINE, AFTER_LOAD_LINE_HASH } from "~/lib/service-worker";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
+import { islandsLoader, islandsLoaderHash } from "virtual:islands";
 
 test("the registration line is small and its hash is the one every page's CSP allows", async () => {
-  expect(SERVICE_WORKER_REGISTRATION.length).toBeLessThanOrEqual(200);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(SERVICE_WORKER_REGISTRATION));
+  expect(AFTER_LOAD_LINE.length).toBeLessThanOrEqual(200);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(AFTER_LOAD_LINE));
   const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
-  expect(SERVICE_WORKER_REGISTRATION_HASH).toBe(`'sha256-${hash}'`);
-  expect(documentContentSecurityPolicy(null)).toContain(`script-src 'self' ${SERVICE_WORKER_REGISTRATION_HASH};`);
-  expect(documentContentSecurityPolicy("abc")).toContain(`script-src 'self' 'nonce-abc' ${SERVICE_WORKER_REGISTRATION_HASH};`);
+  expect(AFTER_LOAD_LINE_HASH).toBe(`'sha256-${hash}'`);
+  expect(documentContentSecurityPolicy(null)).toContain(`script-src 'self' ${AFTER_LOAD_LINE_HASH} ${islandsLoaderHash};`);
+  expect(documentContentSecurityPolicy("abc")).toContain(`script-src 'self' 'nonce-abc' ${AFTER_LOAD_LINE_HASH} ${islandsLoaderHash};`);
+});
+
+test("the islands loader is one line fetching the islands script after load, and its hash is the one every page's CSP allows", async () => {
+  expect(islandsLoader).toMatch(/^addEventListener\("load",\(\)=>import\("\/[^"]+"\)\)$/);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(islandsLoader));
+  expect(islandsLoaderHash).toBe(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
 });

@@ -2,7 +2,8 @@
 // `load` by one inline line that needs no nonce (so cached read-only pages stay served as stored);
 // and the Worker marks whatever a signed-in visitor gets as private, which the worker never keeps.
 import { beforeEach, describe, expect, it } from "vitest";
-import { SERVICE_WORKER_REGISTRATION, SERVICE_WORKER_REGISTRATION_HASH } from "~/lib/service-worker";
+import { AFTER_LOAD_LINE, AFTER_LOAD_LINE_HASH } from "~/lib/service-worker";
+import { islandsLoader } from "virtual:islands";
 import { createAdmin, request, seedReference, signIn } from "./helpers";
 
 async function gzipSize(text: string): Promise<number> {
@@ -35,15 +36,24 @@ describe("registering it", () => {
   it("a read-only page carries one line, after load, allowed by its hash and no nonce", async () => {
     const response = await request("/mission");
     const html = await response.text();
-    expect(html).toContain(`<script data-sw="">${SERVICE_WORKER_REGISTRATION}</script>`);
+    expect(html).toContain(`<script data-after-load="">${AFTER_LOAD_LINE}</script>`);
     expect(html).not.toMatch(/<script[^>]*nonce/);
-    expect(SERVICE_WORKER_REGISTRATION).toMatch(/^addEventListener\("load"/);
-    expect(response.headers.get("Content-Security-Policy")).toContain(SERVICE_WORKER_REGISTRATION_HASH);
+    expect(AFTER_LOAD_LINE).toMatch(/^addEventListener\("load",\(\)=>\{navigator\.serviceWorker\?\.register\("\/sw\.js"\)/);
+    expect(response.headers.get("Content-Security-Policy")).toContain(AFTER_LOAD_LINE_HASH);
   });
 
-  it("a page with islands leaves it to the islands script", async () => {
+  it("a page with islands carries the same line beside its islands loader", async () => {
     const html = await (await request("/contact")).text();
-    expect(html).not.toContain("data-sw");
+    expect(html).toContain(`<script data-after-load="">${AFTER_LOAD_LINE}</script>`);
+    expect(html).toContain(`<script type="module" data-islands="">${islandsLoader}</script>`);
+  });
+
+  it("an admin page (React) registers nothing", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    const html = await (await request("/admin", { cookie })).text();
+    expect(html).not.toContain("data-after-load");
+    expect(html).not.toContain("/sw.js");
   });
 });
 
@@ -83,6 +93,11 @@ describe("adding to the home screen", () => {
     await request("/admin", { cookie });
     const page = await (await request("/admin/check-in", { cookie })).text();
     expect(page).toContain('<link rel="manifest" href="/check-in.webmanifest"/>');
-    expect(await (await request("/mission")).text()).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
+    // A public page names the site's manifest two seconds after load (a browser fetches it, and its
+    // icon, as soon as it sees the link), or at once in a <noscript> for a phone without JavaScript.
+    const mission = await (await request("/mission")).text();
+    expect(mission).toContain('<noscript><link rel="manifest" href="/manifest.webmanifest"/></noscript>');
+    expect(mission).not.toMatch(/<link rel="manifest"[^>]*>(?!<\/noscript>)/);
+    expect(AFTER_LOAD_LINE).toContain('setTimeout(()=>document.head.insertAdjacentHTML("beforeend","<link rel=manifest href=/manifest.webmanifest>"),2e3)');
   });
 });
