@@ -30,6 +30,8 @@ export default [
     // The links in e-mails: confirming a subscription, and unsubscribing from the newsletter.
     route("newsletter/confirm/:token", "routes/public/newsletter-confirm.tsx"),
     route("newsletter/unsubscribe/:token", "routes/public/newsletter-unsubscribe.tsx"),
+    // Offline the service worker answers here with the pages kept on the phone (issue 26).
+    route("offline", "routes/public/offline.tsx"),
     route("auth", "routes/auth/login.tsx"),
     route("auth/two-step", "routes/auth/two-step.tsx"),
     route("*", "routes/public/not-found.tsx"),

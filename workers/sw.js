@@ -72,6 +72,7 @@ async function keepPage(url, response) {
     response.status === 200 &&
     response.type === "basic" &&
     !PRIVATE.test(path) &&
+    path !== "/offline" &&
     (response.headers.get("Content-Type") || "").startsWith("text/html") &&
     !/private/.test(control) &&
     (!/no-store/.test(control) || TOKEN_PAGE.test(path));
@@ -113,12 +114,12 @@ async function keepFile(url, response) {
   }
 }
 
-/** A kept page, saying it is a copy: "Saved {date}: you are offline"; what needs a connection says so. */
+/** A kept page, saying it is a copy ("Saved {date}: you are offline", and a link to the others kept); what needs a connection says so. */
 async function savedCopy(response) {
   const banner =
-    '<p role="status" style="margin:0;padding:.75rem 1rem;background:#fef3c7;color:#451a03;font-weight:600">Saved ' +
+    '<div role="status" style="padding:.75rem 1rem;background:#fef3c7;color:#451a03"><p style="margin:0;font-weight:600">Saved ' +
     esc(when(response.headers.get("sw-saved"))) +
-    ": you are offline</p>";
+    ': you are offline</p><a href="/offline" style="color:inherit">Pages saved on this phone</a></div>';
   const text = (await response.text()).replace(/<body[^>]*>/, (body) => body + banner).replace(/ data-needs-connection="" hidden=""/g, " data-needs-connection=\"\"");
   return new Response(text, { headers: response.headers });
 }

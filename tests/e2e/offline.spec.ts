@@ -189,7 +189,7 @@ test("a registrant's private page opens offline with the code, and cancelling sa
   await context.close();
 });
 
-test("a public page read once opens offline, saying when it was saved; an unknown page shows the offline page @mobile", async ({ baseURL, browser }) => {
+test("a public page read once opens offline, saying when it was saved; an unknown page shows the offline page, which the saved pages link to @mobile", async ({ baseURL, browser }) => {
   const { context, page } = await phone(browser, baseURL);
   await page.goto("/mission");
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -205,6 +205,21 @@ test("a public page read once opens offline, saying when it was saved; an unknow
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByText("This page is not saved on this phone.")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ has: page.getByRole("link", { name: /Mission/ }) })).toContainText(/saved \d/);
+
+  // The banner of a saved page leads to the list of them; online, that address explains itself, and
+  // is never kept in place of the list.
+  await page.goto("/mission");
+  await page.getByRole("link", { name: "Pages saved on this phone" }).click();
+  await expect(page).toHaveURL(/\/offline$/);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("This page is not saved on this phone.")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /Mission/ })).toBeVisible();
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "You are online" })).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await context.close();
 });
 

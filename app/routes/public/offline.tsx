@@ -1,0 +1,28 @@
+// /offline: where the service worker's "Saved {date}: you are offline" banner points. Offline, the
+// service worker answers this address itself with the pages kept on this phone (workers/sw.js);
+// online, this page says what the phone keeps and how to find it again. Not indexed.
+import { LinkNotice } from "~/components/link-notice";
+import { noindexMeta } from "~/features/site";
+import { publicPage, settingsPage } from "~/features/site/index.server";
+import { readOnlyPage } from "~/lib/page-scripts";
+import { loaderHeaders } from "~/lib/loader-headers";
+import type { Route } from "./+types/offline";
+
+export const handle = readOnlyPage;
+
+export const headers = loaderHeaders;
+
+export const meta: Route.MetaFunction = () => noindexMeta("Offline pages");
+
+export async function loader() {
+  return publicPage(await settingsPage("Offline page"), () => ({}));
+}
+
+export default function OfflinePages() {
+  return (
+    <LinkNotice
+      title="You are online"
+      text="Pages you open on this site are kept on your phone for 7 days. When you have no signal they still open, marked with the day they were saved, and this address lists them."
+    />
+  );
+}
