@@ -8,12 +8,11 @@
 // registration's code, status and private link; a plain post goes on to the private page itself.
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { registrationPath, registrationView } from "~/features/events/registration-view";
-import { registerForEvent } from "~/features/events/registrations.server";
+import { newRegistrationEmails, registerForEvent } from "~/features/events/registrations.server";
 import { checkAnswers } from "~/features/events/event-questions";
 import { registrationContext } from "~/features/events/registration-context.server";
 import { refusal } from "~/server/forms.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
