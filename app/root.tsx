@@ -12,7 +12,7 @@ import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 import { SERVICE_WORKER_REGISTRATION } from "./lib/service-worker";
 import { BOT_CHECK_LOADER } from "./lib/bot-check";
-import { botCheckSiteKey } from "./server/turnstile.server";
+import { botCheckSiteKey } from "./server/abuse.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -15,10 +15,8 @@ import { REGISTRATION_MESSAGES } from "./registration-form";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { normalizePhone } from "~/server/phone.server";
-import { BadRequest, parseSubmission, readFormData, refusal } from "~/server/forms.server";
-import { answerPublicForm, readPublicForm, type PublicFormOutcome } from "~/server/public-form.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { addressGroup, clientAddress } from "~/server/client-address.server";
+import { answerPublicForm, BadRequest, parseSubmission, type PublicFormOutcome, readFormData, readPublicForm, refusal } from "~/server/forms.server";
+import { addressGroup, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 
 const RULES = { rateLimit: RATE_LIMITS.registrationPerAddress, rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited, successToast: GROUP_MESSAGES.registered };
 

@@ -11,13 +11,11 @@ import { registrationPath, registrationView } from "~/features/events/registrati
 import { newRegistrationEmails, registerForEvent } from "~/features/events/registrations.server";
 import { checkAnswers } from "~/features/events/event-questions";
 import { registrationContext } from "~/features/events/registration-context.server";
-import { refusal } from "~/server/forms.server";
+import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm, refusal } from "~/server/forms.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
-import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { addressGroup, clientAddress } from "~/server/client-address.server";
+import { addressGroup, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 import { siteOrigin } from "~/server/site-url.server";
 
 /** The form's schema, with the phone number checked and stored in international form (server only). */

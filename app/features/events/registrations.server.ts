@@ -271,7 +271,7 @@ export type NewRegistration = {
   email: string | null;
   /** The island's id for this attempt (null without JavaScript). */
   request_id: string | null;
-  /** Its client address's group (app/server/client-address.server.ts), or null. */
+  /** Its client address's group (app/server/abuse.server.ts), or null. */
   address_group: string | null;
 };
 
