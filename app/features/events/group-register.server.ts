@@ -6,7 +6,7 @@
 import { data } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { checkAnswers } from "./event-questions";
-import { registrationContext } from "./registration-context.server";
+import { registrationContext } from "./register.server";
 import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, registerGroup } from "./group-registrations.server";
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
