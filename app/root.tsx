@@ -12,7 +12,7 @@ import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 import { AFTER_LOAD_LINE } from "./lib/service-worker";
 import { BOT_CHECK_LOADER } from "./lib/bot-check";
-import { botCheckSiteKey } from "./server/turnstile.server";
+import { botCheckSiteKey } from "./server/abuse.server";
 
 /**
  * The icon is in the page (public/favicon.svg, 385 bytes, about 110 gzip): a browser asks for a linked

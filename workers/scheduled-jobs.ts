@@ -6,7 +6,7 @@
 import { deleteOldActivity, deleteOldSessions } from "~/features/accounts/index.server";
 import { dailyEmailCleanUp, sendDueEmail, sendEventReminders, sendRegistrationSummaries } from "~/features/messaging/index.server";
 import { releaseUnpaidHolds } from "~/features/payments/index.server";
-import { deleteExpiredRateLimits } from "../app/server/rate-limit.server";
+import { deleteExpiredRateLimits } from "../app/server/abuse.server";
 
 /** Every day at 03:00 UTC, 05:00 in Malawi: before the day's visitors and admins. */
 export const DAILY_CRON = "0 3 * * *";

@@ -235,7 +235,7 @@ export const event_registrations = sqliteTable(
     sms_stopped_at: text("sms_stopped_at"),
     /**
      * Which network the registration came from, as a keyed hash (8 hex characters) of the client
-     * address's /24 (IPv4) or /48 (IPv6), never the address itself (app/server/client-address.server.ts):
+     * address's /24 (IPv4) or /48 (IPv6), never the address itself (app/server/abuse.server.ts):
      * lets staff cancel a burst from one network. Null for staff's additions and older registrations.
      */
     address_group: text("address_group"),

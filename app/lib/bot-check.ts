@@ -1,7 +1,7 @@
 // The bot check's browser side (Cloudflare Turnstile, docs/decisions/027-turnstile.md): the marker
 // of the forms it guards, and the one inline line that loads Turnstile's script only once a visitor
 // starts filling one of them. The root layout puts the line in every page while the check is on
-// (TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY set: app/server/turnstile.server.ts), with the site
+// (TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY set: app/server/abuse.server.ts), with the site
 // key in its data-bot-check attribute; while it is off, pages carry neither the line nor a CSP
 // opening for Turnstile, and the forms' marker does nothing.
 //

@@ -2,14 +2,14 @@
 import { BOT_CHECK_LOADER_HASH, TURNSTILE_ORIGIN } from "~/lib/bot-check";
 import { AFTER_LOAD_LINE_HASH } from "~/lib/service-worker";
 import { islandsLoaderHash } from "virtual:islands";
-import { botCheckOn } from "./turnstile.server";
+import { botCheckOn } from "./abuse.server";
 
 /**
  * The policy for HTML pages: scripts only from this origin or carrying this response's nonce.
  * Without a nonce (a cached page with no inline script, served as stored): scripts from this origin only.
  * Either way the public pages' two inline lines are allowed by their hashes: the after-load line
  * (app/lib/service-worker.ts) and the islands loader (app/root.tsx).
- * While the bot check is on (app/server/turnstile.server.ts), also its inline loader (by its hash),
+ * While the bot check is on (app/server/abuse.server.ts), also its inline loader (by its hash),
  * Turnstile's script and its frame (app/lib/bot-check.ts); while it is off, no frame at all.
  */
 export function documentContentSecurityPolicy(nonce: string | null): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressGroup, addressNetwork, clientAddress, ipv6Network } from "~/server/client-address.server";
+import { addressGroup, addressNetwork, clientAddress, ipv6Network } from "~/server/abuse.server";
 
 const from = (ip?: string) => clientAddress(new Request("http://localhost/", { headers: ip ? { "CF-Connecting-IP": ip } : {} }));
 

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BOT_CHECK_LOADER, BOT_CHECK_LOADER_HASH, TURNSTILE_FIELD } from "~/lib/bot-check";
-import { BOT_CHECK_MESSAGES, SITEVERIFY_URL } from "~/server/turnstile.server";
+import { BOT_CHECK_MESSAGES, SITEVERIFY_URL } from "~/server/abuse.server";
 import { createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 
 // Cloudflare's test keys (developers.cloudflare.com/turnstile/troubleshooting/testing/).

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/abuse.server";
 import { cookieValue, postForm, request, runSql, seedDemo, toastOf as decodeToast } from "./helpers";
 
 type Row = { event_id: number; full_name: string; phone_number: string; email: string | null };

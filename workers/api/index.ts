@@ -4,7 +4,7 @@ import { receiveSmsStatus, submitContactMessage } from "~/features/messaging/ind
 import { submitRegistration } from "~/features/events/index.server";
 import { adminAreaOf, canUse } from "~/features/accounts";
 import { authenticateAdmin, logRefusal, setsSessionCookie } from "~/features/accounts/index.server";
-import { publicFormJson } from "~/server/public-form.server";
+import { publicFormJson } from "~/server/forms.server";
 import { paymentSimulator, receiveWebhook } from "~/features/payments/index.server";
 import { adminCheckIn } from "./admin-check-in";
 import { adminDoor } from "./admin-door";

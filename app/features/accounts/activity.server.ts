@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { activityContext, adminContext } from "./admin-context";
 import { recordActivity, type ActivityEntry } from "~/features/accounts/activity-log.server";
-import { clientAddress } from "../../server/client-address.server";
+import { clientAddress } from "../../server/abuse.server";
 import type { SaveKind } from "~/server/admin-actions.server";
 
 type Context = Readonly<RouterContextProvider>;

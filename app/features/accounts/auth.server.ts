@@ -10,7 +10,7 @@ import { SESSION_RENEW_AFTER_SECONDS } from "~/lib/constants";
 import { homeOf, ROLE_LABELS } from "~/features/accounts/roles";
 import { findAdminForLogin, getAdminIdentity, normaliseEmail, recordAdminLogin, type AdminIdentity } from "~/features/accounts/admins.server";
 import { logActivity } from "./activity.server";
-import { clientAddress } from "../../server/client-address.server";
+import { clientAddress } from "../../server/abuse.server";
 import { deviceCookie } from "./device-cookie.server";
 import { decoyPasswordHash, verifyPassword } from "./password.server";
 import { usableSessionSecret } from "../../server/secret.server";

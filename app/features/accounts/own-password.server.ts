@@ -2,7 +2,7 @@
 // account, changing a role or removing one). Counted like a sign-in attempt: every check is counted
 // before the password is looked at, 5 per account in 15 minutes, and a right password starts the
 // count afresh, so a stolen session cannot guess the password behind it.
-import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "../../server/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "../../server/abuse.server";
 import { getPasswordHash } from "./admins.server";
 import { verifyPassword } from "./password.server";
 

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { admin_sessions, admin_users, site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "~/lib/constants";
-import { clientAddress } from "../../server/client-address.server";
+import { clientAddress } from "../../server/abuse.server";
 import type { AdminIdentity } from "./admins.server";
 
 /** The site_meta key of "Administrators must use two-step sign-in". */

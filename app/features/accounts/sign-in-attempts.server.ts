@@ -11,9 +11,8 @@
 //
 // A successful sign-in takes its own attempt back, so only failures count.
 import { LOGIN_MESSAGES } from "~/features/accounts/login-form";
-import { clientAddress } from "../../server/client-address.server";
+import { clearRateLimit, clientAddress, consumeRateLimit, consumeWithGrowingDelay, RATE_LIMITS, type RateLimitRule, refundRateLimit } from "../../server/abuse.server";
 import { trustedDeviceId } from "./device-cookie.server";
-import { clearRateLimit, consumeRateLimit, consumeWithGrowingDelay, RATE_LIMITS, refundRateLimit, type RateLimitRule } from "../../server/rate-limit.server";
 
 /**
  * One count an attempt touches: its rule, whose count it is, what a refusal says, and what a

@@ -12,7 +12,7 @@ import { encode } from "uqr";
 import { admin_recovery_codes, admin_users, site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { isHttps, readCookie, serializeCookie } from "../../server/cookies.server";
-import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "../../server/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "../../server/abuse.server";
 import { signingKey } from "../../server/secret.server";
 import { openSecret, sealSecret } from "./secret-box.server";
 import { REQUIRE_TWO_STEP_KEY } from "./sessions.server";

@@ -18,9 +18,12 @@ import type { BurstAnswer } from "~/features/events/cancel-burst-form";
 import {
   addAtDesk,
   cancelAtDesk,
+  cancellationNotes,
   checkIn,
   markTold,
+  movedUpNote,
   promoteAtDesk,
+  registrationReceipts,
   restoreAtDesk,
   undoCheckIn,
   type CheckInOutcome,
@@ -29,7 +32,6 @@ import { logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/f
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
-import { cancellationNotes, movedUpNote, registrationReceipts } from "~/features/events/registration-outbox.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { redirectWithToast } from "~/server/toast.server";

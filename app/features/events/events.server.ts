@@ -238,22 +238,6 @@ export async function updateEvent(
   return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length, outboxIds: movedUpNotes.map((row) => row.id) };
 }
 
-/** What a registration's e-mails say about its event, and to whom staff's notices go, for a batch. */
-export function eventForEmailsQuery(db: Db, id: number) {
-  return db
-    .select({
-      id: churchevents.id,
-      name: churchevents.name,
-      date: churchevents.date,
-      location: churchevents.location,
-      description: churchevents.description,
-      updated_at: churchevents.updated_at,
-      registration_notifications: churchevents.registration_notifications,
-    })
-    .from(churchevents)
-    .where(eq(churchevents.id, id));
-}
-
 /**
  * The daily summaries due at `until`, in one round trip: each event set to a daily summary that has
  * website registrations since its last one (or since `firstFrom`), with them, its totals, and the

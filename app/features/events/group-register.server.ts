@@ -6,21 +6,17 @@
 import { data } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { checkAnswers } from "./event-questions";
-import { registrationContext } from "./registration-context.server";
+import { registrationContext } from "./register.server";
 import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, registerGroup } from "./group-registrations.server";
-import { cancelByToken } from "./registrations.server";
-import { cancellationNotes } from "./registration-outbox.server";
+import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
-import { newRegistrationEmails } from "./registration-outbox.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { normalizePhone } from "~/server/phone.server";
-import { BadRequest, parseSubmission, readFormData, refusal } from "~/server/forms.server";
-import { answerPublicForm, readPublicForm, type PublicFormOutcome } from "~/server/public-form.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { addressGroup, clientAddress } from "~/server/client-address.server";
+import { answerPublicForm, BadRequest, parseSubmission, type PublicFormOutcome, readFormData, readPublicForm, refusal } from "~/server/forms.server";
+import { addressGroup, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 
 const RULES = { rateLimit: RATE_LIMITS.registrationPerAddress, rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited, successToast: GROUP_MESSAGES.registered };
 

@@ -38,7 +38,7 @@ export type NewGroup = {
   leader_email: string | null;
   mode: GroupMode;
   men: GroupMan[];
-  /** The leader's client address group (app/server/client-address.server.ts), or null: each man gets it. */
+  /** The leader's client address group (app/server/abuse.server.ts), or null: each man gets it. */
   address_group: string | null;
 };
 

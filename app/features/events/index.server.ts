@@ -1,11 +1,11 @@
 // The events feature's public module on the server: what routes, the Worker and other features may use
 // of its server-only parts. What the browser may load too is in ./index.ts.
 export { addRegistration, cancelBurst, changeCheckIn, changeRegistration, type CheckInAnswer, readEventPost, registrationIdOf } from "./desk-actions.server";
-export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, eventForEmailsQuery, type EventInput, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskPage, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
+export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, type EventInput, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskPage, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
-export { cancellationNotes, movedUpNote, newRegistrationEmails, REGISTRATION_OUTBOX_KINDS, registrationReceipts, renderRegistrationOutbox } from "./registration-outbox.server";
-export { cancelByToken, confirmedContacts, movedUpEmailQuery, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf, stopSmsByToken } from "./registrations.server";
+export { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "./registration-outbox.server";
+export { cancelByToken, cancellationNotes, confirmedContacts, movedUpEmailQuery, movedUpNote, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf, stopSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
 export { associationChoices, associationChoicesOf, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationCounts, answersByRegistration, associationOfRegistrations, questionsOfEvent, saveEventQuestions } from "./event-questions.server";

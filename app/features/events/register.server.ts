@@ -1,25 +1,67 @@
-// Registering for an event, shared by /events and /events/{id} (their actions, for a plain post)
-// and by /api/registrations (the dialog's island, JSON): honeypot, per-address rate limits (all
-// forms; and per event, by the setting `registrations_per_address_per_hour`) and the
-// form's schema, the phone read as a number, then the guarded insert (app/features/events/registrations.server.ts)
-// with, in its batch, the registrant's confirmation e-mail (when they gave an address) and staff's
-// notice (when the event asks for each one), sent after the response; and, in the same batch, whether
-// it tips a burst (Administrators hear of it: ./registration-bursts.server.ts). Success answers with the
-// registration's code, status and private link; a plain post goes on to the private page itself.
+// Registering for an event, shared by /events, /events/{id} and /events/{id}/register (their
+// actions, for a plain post) and by /api/registrations (the dialog's island, JSON): honeypot,
+// per-address rate limits (all forms; and per event, by the setting
+// `registrations_per_address_per_hour`) and the form's schema, the phone read as a number, the
+// event's questions, then the guarded insert (./registrations.server.ts) with, in its batch, the
+// registrant's confirmation (when they gave an address, or SMS is set up) and staff's notice (when
+// the event asks for each one), sent after the response; and, in the same batch, whether it tips a
+// burst (Administrators hear of it: ./registration-bursts.server.ts). A plain post goes on to the
+// registration's private page; the island's JSON answer carries the registration as its person sees
+// it (./registration-view.ts). What registering needs to know before it writes is read here too,
+// in one round trip, for the group form as well (./group-register.server.ts).
+import { eq } from "drizzle-orm";
+import { churchevents } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
+import { settingsSections, settingsSectionsQuery } from "~/features/settings/index.server";
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
-import { registrationPath, registrationView } from "~/features/events/registration-view";
-import { registerForEvent } from "~/features/events/registrations.server";
+import { type RegistrationAnswer, registrationPath, registrationView } from "~/features/events/registration-view";
+import { newRegistrationEmails, type ReceiptEvent, registerForEvent, type RegistrationReceipt } from "~/features/events/registrations.server";
 import { checkAnswers } from "~/features/events/event-questions";
-import { registrationContext } from "~/features/events/registration-context.server";
-import { refusal } from "~/server/forms.server";
+import { associationChoicesOf, associationChoicesQuery, eventQuestionsQuery, questionsOf } from "~/features/events/event-questions.server";
+import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm, refusal } from "~/server/forms.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { newRegistrationEmails } from "~/features/events/registration-outbox.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
-import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
-import { consumeRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { addressGroup, clientAddress } from "~/server/client-address.server";
+import { addressGroup, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 import { siteOrigin } from "~/server/site-url.server";
+
+// ----- What registering needs to know -----------------------------------------------------------
+
+/** The settings sections registering uses: the events address, the limit per client address (not the whole site's settings). */
+const SECTIONS = ["contact", "registrations"] as const;
+
+/** The event as a registration's messages need it: whether staff hear of each one. */
+function registeringEventQuery(db: Db, id: number) {
+  return db
+    .select({ id: churchevents.id, registration_notifications: churchevents.registration_notifications })
+    .from(churchevents)
+    .where(eq(churchevents.id, id));
+}
+
+/**
+ * What registering for an event needs to know before it writes, in one round trip, for the public
+ * form and the group form alike: the event, the two settings, the event's questions and the
+ * associations its Association question offers.
+ */
+export async function registrationContext(eventId: number) {
+  const db = getDb();
+  const [sections, events, questions, associations] = await db.batch([
+    settingsSectionsQuery(db, SECTIONS),
+    registeringEventQuery(db, eventId),
+    eventQuestionsQuery(db, eventId),
+    associationChoicesQuery(db),
+  ]);
+  const settings = settingsSections(sections, SECTIONS);
+  return {
+    event: events[0],
+    eventsAddress: settings.contact.events_email,
+    perAddressPerHour: settings.registrations.registrations_per_address_per_hour,
+    questions: questionsOf(questions),
+    associations: associationChoicesOf(associations),
+  };
+}
+
+// ----- The public form --------------------------------------------------------------------------
 
 /** The form's schema, with the phone number checked and stored in international form (server only). */
 const serverRegistrationSchema = registrationSchema.extend({
@@ -40,10 +82,13 @@ const RULES = {
   successToast: REGISTRATION_MESSAGES.success,
 };
 
-/** A registration, posted to a page's action or to /api/registrations: what it came to. */
-export async function submitRegistration(request: Request): Promise<PublicFormOutcome> {
+/** What a registration came to, and the registration it made (or found again, for a retry); null when refused. */
+type Registering = { outcome: PublicFormOutcome; registered: { receipt: RegistrationReceipt; event: ReceiptEvent } | null };
+
+/** A registration, posted to a page's action or to /api/registrations. */
+async function register(request: Request): Promise<Registering> {
   const read = await readPublicForm(request, serverRegistrationSchema, RULES);
-  if ("done" in read) return read.done;
+  if ("done" in read) return { outcome: read.done, registered: null };
   const input = read.value;
   // The event's questions, checked here whatever the browser checked (./event-questions.ts).
   const about = await registrationContext(input.event_id);
@@ -52,35 +97,48 @@ export async function submitRegistration(request: Request): Promise<PublicFormOu
   if (Object.keys(errors).length) {
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
     const first = Object.values(errors)[0]!;
-    return { answer: refusal(read.submission, { fieldErrors, toast: { title: "Please check the form", description: first, variant: "destructive" } }), status: 400, redirect: true };
+    const answer = refusal(read.submission, { fieldErrors, toast: { title: "Please check the form", description: first, variant: "destructive" } });
+    return { outcome: { answer, status: 400, redirect: true }, registered: null };
   }
   // However many phone numbers a script makes up, one address fills at most so many places an hour.
   const perEvent = { ...RATE_LIMITS.registrationPerEventAndAddress, limit: about.perAddressPerHour };
   if (about.event && !(await consumeRateLimit(perEvent, `${input.event_id}|${clientAddress(request)}`))) {
-    return publicFormRefused(read.submission, { error: REGISTRATION_MESSAGES.eventRateLimited, status: 429 });
+    return { outcome: publicFormRefused(read.submission, { error: REGISTRATION_MESSAGES.eventRateLimited, status: 429 }), registered: null };
   }
   // Which e-mails to write (their text is rendered when they are sent); staff's go to the events address.
   const emails = about.event ? newRegistrationEmails(about.event, input, about.eventsAddress) : [];
   // Which network it came from, kept as a keyed hash (never the address): "Cancel a burst" can choose by it.
   const result = await registerForEvent({ ...input, address_group: await addressGroup(request) }, new Date(), emails, answers);
-  if (result.outcome !== "registered" && result.outcome !== "repeated") return publicFormRefused(read.submission, refusals[result.outcome]);
+  if (result.outcome !== "registered" && result.outcome !== "repeated") {
+    return { outcome: publicFormRefused(read.submission, refusals[result.outcome]), registered: null };
+  }
   if (result.outcome === "registered") {
     sendAfterResponse(result.outboxIds, request);
     // The lists say how many places are left only when that changes their story (now full).
     if (result.turnedFull) await bumpContentVersion();
   }
   const { receipt, event } = result;
-  return publicFormSuccess(REGISTRATION_MESSAGES.success, registrationPath(receipt.token), {
-    registration: registrationView({ ...receipt, event }, siteOrigin(request)),
-  });
+  return { outcome: publicFormSuccess(REGISTRATION_MESSAGES.success, registrationPath(receipt.token)), registered: { receipt, event } };
 }
 
 /**
- * The action of /events and /events/{id}, for a plain post (no JavaScript): success goes on (303)
- * to the registration's private page with the toast; a refusal renders the page again with the
- * dialog open, what was typed and the errors. With JavaScript the dialog posts to
- * /api/registrations instead (workers/api).
+ * /api/registrations (the dialog's island): what the registration came to, as JSON; on success with
+ * the registration's code, status and private link, which the dialog shows.
+ */
+export async function submitRegistration(request: Request): Promise<PublicFormOutcome> {
+  const { outcome, registered } = await register(request);
+  if (!registered) return outcome;
+  const answer: RegistrationAnswer = { ...outcome.answer, registration: registrationView({ ...registered.receipt, event: registered.event }, siteOrigin(request)) };
+  return { ...outcome, answer };
+}
+
+/**
+ * The action of /events, /events/{id} and /events/{id}/register, for a plain post (no JavaScript):
+ * success goes on (303) to the registration's private page with the toast (which shows the
+ * registration itself); a refusal renders the page again with the dialog open, what was typed and
+ * the errors. With JavaScript the dialog posts to /api/registrations instead (workers/api).
  */
 export async function registrationAction(request: Request, fallbackPath: string) {
-  return answerPublicForm(request, await submitRegistration(request), { fallbackPath, renderFailures: true });
+  const { outcome } = await register(request);
+  return answerPublicForm(request, outcome, { fallbackPath, renderFailures: true });
 }

@@ -1,6 +1,6 @@
-// The events feature's messages in the outbox (app/server/outbox.server.ts): which to write with a
-// registration's change (the intents; registrations.server.ts writes them in its batch), and the
-// renderer that turns the stored rows into e-mails when they are sent (./registration-emails.ts).
+// The events feature's messages in the outbox (app/server/outbox.server.ts), when they are sent: the
+// renderer that turns the stored rows into e-mails (./registration-emails.ts). Which to write with a
+// registration's change (the intents) is chosen and written by ./registrations.server.ts, in its batch.
 // A registrant's e-mail is rendered from their registration as it is at that moment, so its text
 // matches their status then: someone who moved up before their waiting-list e-mail went gets the
 // confirmation instead; one cancelled meanwhile gets no confirmation at all.
@@ -8,11 +8,9 @@ import { sql } from "drizzle-orm";
 import { churchevents, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb } from "~/db/db.server";
 import { registrationDeskPath } from "~/lib/paths";
-import { EmailRefused, isAddress, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
+import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer } from "~/server/outbox.server";
-import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { type DatedEventSource, eventCalendarFile } from "./icalendar";
-import type { RegistrationNotifications } from "./registration-notifications";
 import {
   movedUpEmail,
   privateLinkOf,
@@ -25,49 +23,6 @@ import {
   type SummaryRegistration,
 } from "./registration-emails";
 import { eventWhenText } from "./registration-view";
-import type { RegistrationEmail } from "./registrations.server";
-
-// ----- What a change writes ---------------------------------------------------------------------
-
-/** When a registrant's SMS written now is due, or null while SMS is not set up (then none is written). */
-function smsDueNow(): string | null {
-  return smsSetup().ready ? smsDueAt(new Date()).toISOString() : null;
-}
-
-/** To the registrant (by e-mail and SMS): the confirmation, or their place on the waiting list (by the status the batch gives). */
-export function registrationReceipts(): RegistrationEmail[] {
-  return [{ kind: "receipt", to: "registrant", sms: smsDueNow() }];
-}
-
-/** To each registrant who moves up from the waiting list. */
-export function movedUpNote(): RegistrationEmail {
-  return { kind: "moved-up", to: "registrant", sms: smsDueNow() };
-}
-
-/** The messages of a cancellation: to the registrant cancelled, and to those who move up into the place. */
-export function cancellationNotes(): { cancelled: RegistrationEmail; movedUp: RegistrationEmail } {
-  return { cancelled: { kind: "cancelled", to: "registrant", sms: smsDueNow() }, movedUp: movedUpNote() };
-}
-
-/**
- * Everything a registration from the website writes: the registrant's confirmation (when they gave
- * an address) and staff's notice to the events address (`staffAddress`, from the settings) when the
- * event asks for each one. A staff address the provider would refuse is logged and left out, so the
- * registration itself still goes through.
- */
-export function newRegistrationEmails(
-  event: { registration_notifications: RegistrationNotifications },
-  person: { email: string | null },
-  staffAddress: string,
-): RegistrationEmail[] {
-  const staff = event.registration_notifications === "each";
-  if (staff && !isAddress(staffAddress)) console.error("Registration e-mail left out: the events address in the settings is not valid");
-  return [
-    // The receipt goes by e-mail where given and by SMS when it is set up (registrantMessagesQuery decides per channel).
-    ...(person.email || smsSetup().ready ? registrationReceipts() : []),
-    ...(staff && isAddress(staffAddress) ? [{ kind: "staff-notice" as const, to: { staff: staffAddress } }] : []),
-  ];
-}
 
 // ----- Rendering when sent ----------------------------------------------------------------------
 

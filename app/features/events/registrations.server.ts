@@ -8,8 +8,9 @@
 // - check-in is `UPDATE … WHERE checked_in_at IS NULL`, so it lands once;
 // - the e-mails a change causes (a confirmation, moving up, a cancellation, staff's notification)
 //   are written in its batch, for exactly the rows it changes, as intent (kind, recipient, the
-//   registration's id) through the shared outbox: no text. Each is rendered when it is sent, from
-//   the registration as it is then (./registration-outbox.server.ts).
+//   registration's id) through the shared outbox: no text (which to write is chosen here, below
+//   RegistrationEmail). Each is rendered when it is sent, from the registration as it is then
+//   (./registration-outbox.server.ts).
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { event_registrations, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
@@ -22,6 +23,9 @@ import {
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
 import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import { isAddress } from "~/server/email-rules.server";
+import { smsDueAt, smsSetup } from "~/server/sms.server";
+import type { RegistrationNotifications } from "~/features/events/registration-notifications";
 import type { Answer } from "~/features/events/event-questions";
 import { answerInsertQueries } from "~/features/events/event-questions.server";
 import { burstAlertQueries } from "~/features/events/registration-bursts.server";
@@ -153,6 +157,48 @@ export type RegistrationEmail =
   | { kind: "receipt" | "moved-up" | "cancelled"; to: "registrant"; sms?: string | null }
   | { kind: "staff-notice"; to: { staff: string } };
 
+// Which to write with each change (the intents).
+
+/** When a registrant's SMS written now is due, or null while SMS is not set up (then none is written). */
+function smsDueNow(): string | null {
+  return smsSetup().ready ? smsDueAt(new Date()).toISOString() : null;
+}
+
+/** To the registrant (by e-mail and SMS): the confirmation, or their place on the waiting list (by the status the batch gives). */
+export function registrationReceipts(): RegistrationEmail[] {
+  return [{ kind: "receipt", to: "registrant", sms: smsDueNow() }];
+}
+
+/** To each registrant who moves up from the waiting list. */
+export function movedUpNote(): RegistrationEmail {
+  return { kind: "moved-up", to: "registrant", sms: smsDueNow() };
+}
+
+/** The messages of a cancellation: to the registrant cancelled, and to those who move up into the place. */
+export function cancellationNotes(): { cancelled: RegistrationEmail; movedUp: RegistrationEmail } {
+  return { cancelled: { kind: "cancelled", to: "registrant", sms: smsDueNow() }, movedUp: movedUpNote() };
+}
+
+/**
+ * Everything a registration from the website writes: the registrant's confirmation (when they gave
+ * an address) and staff's notice to the events address (`staffAddress`, from the settings) when the
+ * event asks for each one. A staff address the provider would refuse is logged and left out, so the
+ * registration itself still goes through.
+ */
+export function newRegistrationEmails(
+  event: { registration_notifications: RegistrationNotifications },
+  person: { email: string | null },
+  staffAddress: string,
+): RegistrationEmail[] {
+  const staff = event.registration_notifications === "each";
+  if (staff && !isAddress(staffAddress)) console.error("Registration e-mail left out: the events address in the settings is not valid");
+  return [
+    // The receipt goes by e-mail where given and by SMS when it is set up (registrantMessagesQuery decides per channel).
+    ...(person.email || smsSetup().ready ? registrationReceipts() : []),
+    ...(staff && isAddress(staffAddress) ? [{ kind: "staff-notice" as const, to: { staff: staffAddress } }] : []),
+  ];
+}
+
 /** The outbox kind of each, in SQL over the registration `t` (a receipt's depends on its status in the batch). */
 const KIND_SQL: Record<RegistrationEmail["kind"], SQL> = {
   receipt: sql`CASE WHEN t.status = 'confirmed' THEN 'registration-confirmed' ELSE 'registration-waitlisted' END`,
@@ -225,7 +271,7 @@ export type NewRegistration = {
   email: string | null;
   /** The island's id for this attempt (null without JavaScript). */
   request_id: string | null;
-  /** Its client address's group (app/server/client-address.server.ts), or null. */
+  /** Its client address's group (app/server/abuse.server.ts), or null. */
   address_group: string | null;
 };
 

@@ -6,8 +6,8 @@ import { addContactMessage } from "~/features/messaging/contact-messages.server"
 import { emailSite } from "~/features/messaging/compose.server";
 import { isAddress } from "~/server/email-rules.server";
 import { sendAfterResponse } from "~/server/outbox.server";
-import { type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/forms.server";
+import { RATE_LIMITS } from "~/server/abuse.server";
 
 const successToast = { title: CONTACT_MESSAGES.successTitle, description: CONTACT_MESSAGES.success };
 

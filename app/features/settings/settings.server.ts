@@ -24,6 +24,12 @@ export function siteSettings(rows: readonly StoredSection[] | null): SettingsVal
   return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, readSection(key, byKey.get(key))])) as SettingsValues;
 }
 
+/** Only the named sections, from the rows settingsSectionsQuery read: each checked, or its defaults, as siteSettings does. */
+export function settingsSections<K extends SettingsSection>(rows: readonly StoredSection[], keys: readonly K[]): Pick<SettingsValues, K> {
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return Object.fromEntries(keys.map((key) => [key, readSection(key, byKey.get(key))])) as Pick<SettingsValues, K>;
+}
+
 /** Each section's version (0: never saved) and when it was saved last, for the admin's forms. */
 export function sectionVersions(rows: readonly StoredSection[]): Record<SettingsSection, number> {
   const byKey = new Map(rows.map((row) => [row.key, row.version]));

@@ -8,7 +8,7 @@ import { CONTACT_PAGE, mapHref, mapPlace, phonesOf, settingsFromMatches } from "
 import { islandPage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { publicPage, settingsPage } from "~/features/site/index.server";
-import { answerPublicForm } from "~/server/public-form.server";
+import { answerPublicForm } from "~/server/forms.server";
 import { submitContactMessage } from "~/features/messaging/index.server";
 import type { Route } from "./+types/contact";
 import { telHref } from "~/lib/app-links";

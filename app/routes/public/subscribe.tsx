@@ -5,8 +5,8 @@ import { redirect } from "react-router";
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging";
 import { subscribe } from "~/features/messaging/index.server";
 import { sendAfterResponse } from "~/server/outbox.server";
-import { answerPublicForm, publicFormSuccess, readPublicForm } from "~/server/public-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { answerPublicForm, publicFormSuccess, readPublicForm } from "~/server/forms.server";
+import { RATE_LIMITS } from "~/server/abuse.server";
 import type { Route } from "./+types/subscribe";
 
 const successToast = { title: SUBSCRIBE_MESSAGES.successTitle, description: SUBSCRIBE_MESSAGES.success };

@@ -12,7 +12,7 @@ import type { Route } from "./+types/settings-page";
 import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./section-form";
 import { saveSettingsSection } from "~/features/settings/index.server";
 import { settingsFormPage } from "~/features/site/index.server";
-import { botCheckOn } from "~/server/turnstile.server";
+import { botCheckOn } from "~/server/abuse.server";
 
 const SECTIONS = ["organisation", "contact", "social", "hero", "conference", "registrations", "giving"] as const;
 
