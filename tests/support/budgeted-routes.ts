@@ -13,5 +13,8 @@ export const BUDGETED_ROUTES = [
   "/associations",
   "/events",
   "/events/1",
+  "/events/1/group",
   "/contact",
+  "/give",
+  "/offline",
 ];
