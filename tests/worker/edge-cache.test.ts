@@ -6,7 +6,8 @@ import { readCookie } from "~/server/cookies.server";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
 import { AFTER_LOAD_LINE_HASH } from "~/lib/service-worker";
 import { islandsLoaderHash } from "virtual:islands";
-import { isCacheablePageRequest, serveThroughEdgeCache } from "../../workers/edge-cache";
+import { bumpContentVersion } from "~/server/content-version.server";
+import { forgetPagesInMemory, isCacheablePageRequest, pagesInMemory, serveThroughEdgeCache } from "../../workers/edge-cache";
 import { countD1Calls, createAdmin, postForm, request, runSql, signIn } from "./helpers";
 
 beforeEach(() => {
@@ -114,14 +115,49 @@ describe("edge cache", () => {
     });
   });
 
-  it("serves a repeat view with one cache lookup: the content version comes from the isolate's memory (issue 27)", async () => {
-    await (await request("/about")).text();
+  it("serves a repeat view from the isolate's memory with no cache lookup, and another isolate's with one (issue 27)", async () => {
+    const first = await (await request("/about")).text();
     const cache = (caches as unknown as { default: Cache }).default;
     const lookups = vi.spyOn(cache, "match");
     const again = await request("/about");
     expect(again.headers.get("X-Edge-Cache")).toBe("HIT");
-    await again.text();
+    expect(await again.text()).toBe(first);
+    // The content version and the page both come from this isolate's memory.
+    expect(lookups).toHaveBeenCalledTimes(0);
+
+    // A new isolate (nothing in memory) finds the page in the Workers Cache: one lookup.
+    forgetPagesInMemory();
+    const elsewhere = await request("/about");
+    expect(elsewhere.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(await elsewhere.text()).toBe(first);
     expect(lookups).toHaveBeenCalledTimes(1);
+    await (await request("/about")).text();
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps at most 64 pages in memory, the oldest going first, and an admin's change still shows at once", async () => {
+    forgetPagesInMemory();
+    const pending: Promise<unknown>[] = [];
+    const visit = (i: number) =>
+      serveThroughEdgeCache(new Request(`https://example.org/page-${i}`), "release", "n0nce", (p) => void pending.push(p), async () =>
+        new Response(`<p>page ${i}</p>`, { headers: { "Content-Type": "text/html" } }),
+      );
+    for (let i = 0; i < 70; i++) await visit(i);
+    await Promise.all(pending);
+    expect(pagesInMemory()).toBe(64);
+    const lookups = vi.spyOn((caches as unknown as { default: Cache }).default, "match");
+    expect((await visit(69)).headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(lookups).toHaveBeenCalledTimes(0);
+    // The first six went first: page 0 comes from the Workers Cache.
+    expect(await (await visit(0)).text()).toBe("<p>page 0</p>");
+    expect(lookups).toHaveBeenCalledTimes(1);
+
+    const before = await (await request("/about")).text();
+    expect((await request("/about")).headers.get("X-Edge-Cache")).toBe("HIT");
+    await bumpContentVersion();
+    const after = await request("/about");
+    expect(after.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await after.text()).toBe(before);
   });
 
   it("answers a browser's revalidation with 304 and no headers that would replace its copy's CSP", async () => {
