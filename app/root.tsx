@@ -14,15 +14,9 @@ import { AFTER_LOAD_LINE } from "./lib/service-worker";
 import { BOT_CHECK_LOADER } from "./lib/bot-check";
 import { botCheckSiteKey } from "./server/abuse.server";
 
-/**
- * The icon is in the page (public/favicon.svg, 385 bytes, about 110 gzip): a browser asks for a linked
- * icon right after the first paint, one more request racing the largest picture on a slow
- * connection. Browsers that cannot show an SVG icon ask for /favicon.ico by themselves.
- */
-const FAVICON = "data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%2040%2040%27%3E%3Cpath%20d=%27M20%202%205%207.5v11C5%2028%2011.5%2035%2020%2038c8.5-3%2015-10%2015-19.5v-11L20%202z%27%20fill=%27%231c3a7c%27/%3E%3Cpath%20d=%27M20%208v20M14%2014h12%27%20stroke=%27%23f2b935%27%20stroke-width=%273.2%27%20stroke-linecap=%27round%27%20fill=%27none%27/%3E%3Cpath%20d=%27M11%2027.5c3-1.6%206-1.6%209%200%203-1.6%206-1.6%209%200%27%20stroke=%27%23fff%27%20stroke-width=%272%27%20fill=%27none%27%20stroke-linecap=%27round%27/%3E%3C/svg%3E";
-
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
@@ -69,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {withScripts ? (
           <link rel="manifest" href={manifestOf(matches)} />
         ) : (
-          // Named after load by the after-load line (app/lib/service-worker.ts); here only without JavaScript.
+          // Named after load by the after-load line or the islands script (app/lib/service-worker.ts); here only without JavaScript.
           <noscript>
             <link rel="manifest" href="/manifest.webmanifest" />
           </noscript>
@@ -91,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {withIslands ? <IslandsLoader /> : null}
-        {!withScripts ? <AfterLoad /> : null}
+        {!withScripts && !withIslands ? <AfterLoad /> : null}
         {rootData?.botCheckSiteKey ? <BotCheckLoader siteKey={rootData.botCheckSiteKey} /> : null}
       </body>
     </html>
@@ -110,9 +104,9 @@ function IslandsLoader() {
 }
 
 /**
- * A public page registers the service worker (offline copies of the pages read) and names its web
+ * A read-only page registers the service worker (offline copies of the pages read) and names its web
  * manifest after `load`: one line allowed by its hash, so the page still needs no nonce
- * (app/lib/service-worker.ts).
+ * (app/lib/service-worker.ts). Pages with islands leave both to the islands script.
  */
 function AfterLoad() {
   return <script data-after-load="" dangerouslySetInnerHTML={{ __html: AFTER_LOAD_LINE }} />;

@@ -7,6 +7,7 @@ import { disclosure } from "./disclosure";
 import { heroRotation } from "./hero-rotation";
 import type { Island } from "./island";
 import { registration } from "~/features/events/islands";
+import { afterLoad } from "~/lib/service-worker";
 import { testimonyCarousel } from "./testimony-carousel";
 
 const ISLANDS: readonly Island[] = [
@@ -18,6 +19,9 @@ const ISLANDS: readonly Island[] = [
   disclosure,
   confirmSubmit,
 ];
+
+// The service worker and the web manifest, as a read-only page's after-load line does (app/lib/service-worker.ts).
+afterLoad();
 
 for (const island of ISLANDS) {
   for (const root of document.querySelectorAll<HTMLElement>(`[data-island="${island.name}"]`)) island.attach(root);

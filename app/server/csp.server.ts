@@ -6,6 +6,8 @@ import { botCheckOn } from "./abuse.server";
 
 /**
  * The policy for HTML pages: scripts only from this origin or carrying this response's nonce.
+ * Fonts, connections, media and the manifest fall back to `default-src 'self'` (the header is part
+ * of the home page's first round trip, so it names only what differs from the default).
  * Without a nonce (a cached page with no inline script, served as stored): scripts from this origin only.
  * Either way the public pages' two inline lines are allowed by their hashes: the after-load line
  * (app/lib/service-worker.ts) and the islands loader (app/root.tsx).
@@ -20,14 +22,10 @@ export function documentContentSecurityPolicy(nonce: string | null): string {
     `script-src ${scripts.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "media-src 'self'",
     "object-src 'none'",
     botCheck ? `frame-src ${TURNSTILE_ORIGIN}` : "frame-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "manifest-src 'self'",
   ].join("; ");
 }

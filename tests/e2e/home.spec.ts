@@ -63,20 +63,16 @@ test.describe("hero", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the page ships no React: its only script file is the islands script, and the hero still rotates", async ({ page }) => {
+  test("the page ships no React: its only script is the islands script, and the hero still rotates", async ({ page }) => {
     await page.clock.install();
     const fetched: string[] = [];
     page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto("/");
     await heroReady(page);
-    // Its two inline lines wait for the page to load: one fetches the islands script
-    // (docs/decisions/016-fast-on-3g.md), the other registers the service worker and names the manifest.
+    // Its one script fetches the islands script once the page has loaded (docs/decisions/016-fast-on-3g.md).
     await expect(page.locator("script[src]")).toHaveCount(0);
     const scripts = await page.locator('script:not([type="application/ld+json"])').evaluateAll((elements) => elements.map((el) => el.textContent));
-    expect(scripts).toEqual([
-      expect.stringMatching(/^addEventListener\("load",\(\)=>import\("\/assets\/islands-\w+\.js"\)\)$/),
-      expect.stringMatching(/^addEventListener\("load",\(\)=>\{navigator\.serviceWorker\?\.register\("\/sw\.js"\);/),
-    ]);
+    expect(scripts).toEqual([expect.stringMatching(/^addEventListener\("load",\(\)=>import\("\/assets\/islands-\w+\.js"\)\)$/)]);
     expect(fetched.filter((path) => path.endsWith(".js"))).toEqual([expect.stringMatching(/^\/assets\/islands-\w+\.js$/)]);
     await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);

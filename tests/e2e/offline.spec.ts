@@ -266,23 +266,25 @@ test("nothing private is kept after an admin session, and signing out clears the
   await context.close();
 });
 
-test("the service worker is fetched, and the web manifest named, only after the page has loaded @mobile", async ({ baseURL, browser }) => {
-  const { context, page } = await phone(browser, baseURL);
-  const order: string[] = [];
-  context.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/sw.js") order.push("sw.js");
+for (const path of ["/blog", "/contact"]) {
+  test(`${path}: the service worker is fetched, and the web manifest named, only after the page has loaded @mobile`, async ({ baseURL, browser }) => {
+    const { context, page } = await phone(browser, baseURL);
+    const order: string[] = [];
+    context.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/sw.js") order.push("sw.js");
+    });
+    page.on("load", () => order.push("load"));
+    // Runs before the page's own load listener: whether the page named its manifest by then.
+    await page.addInitScript(() => addEventListener("load", () => Object.assign(window, { manifestAtLoad: document.querySelectorAll("link[rel=manifest]").length })));
+    await page.goto(path);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    expect(order.slice(0, 2)).toEqual(["load", "sw.js"]);
+    expect(await page.evaluate(() => (window as unknown as { manifestAtLoad: number }).manifestAtLoad)).toBe(0);
+    // "Add to Home screen" still finds it, a moment later (once: the islands script names it on /contact).
+    await expect(page.locator("head link[rel=manifest]")).toHaveAttribute("href", "/manifest.webmanifest");
+    await context.close();
   });
-  page.on("load", () => order.push("load"));
-  // Runs before the page's own load listener: whether the page named its manifest by then.
-  await page.addInitScript(() => addEventListener("load", () => Object.assign(window, { manifestAtLoad: document.querySelectorAll("link[rel=manifest]").length })));
-  await page.goto("/blog");
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  expect(order.slice(0, 2)).toEqual(["load", "sw.js"]);
-  expect(await page.evaluate(() => (window as unknown as { manifestAtLoad: number }).manifestAtLoad)).toBe(0);
-  // "Add to Home screen" still finds it, a moment later.
-  await expect(page.locator("head link[rel=manifest]")).toHaveAttribute("href", "/manifest.webmanifest");
-  await context.close();
-});
+}
 
 test("a page read before costs next to nothing on the network the next time @mobile", async ({ baseURL, browser }) => {
   const route = "/blog/rising-early-mark-1-35";

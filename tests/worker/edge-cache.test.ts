@@ -23,7 +23,7 @@ function nonceOf(response: Response) {
 }
 
 describe("edge cache", () => {
-  it("serves a repeat view of the home page from the cache without touching D1, as stored: its inline lines need no nonce", async () => {
+  it("serves a repeat view of the home page from the cache without touching D1, as stored: its inline line needs no nonce", async () => {
     const first = await request("/");
     expect(first.status).toBe(200);
     expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
@@ -38,13 +38,12 @@ describe("edge cache", () => {
     const body = await second.text();
     expect(calls()).toBe(1); // ...and the cached page adds none.
 
-    // The islands loader and the after-load line are allowed by their hashes (issue 27): the stored
+    // The islands loader is allowed by its hash (issue 27, decision 030): the stored
     // page and its policy are served unchanged, with no nonce to rewrite.
     expect(nonceOf(first)).toBeUndefined();
     expect(nonceOf(second)).toBeUndefined();
     expect(second.headers.get("Content-Security-Policy")).toBe(first.headers.get("Content-Security-Policy"));
     expect(body).toContain('<script type="module" data-islands="">addEventListener("load",()=>import(');
-    expect(body).toContain("<script data-after-load=\"\">");
     expect(body).not.toMatch(/ nonce=/);
   });
 

@@ -119,6 +119,23 @@ describe("pages with React link the stylesheet", () => {
   });
 });
 
+/** Bytes of a text gzipped (Cloudflare sends Brotli, a little smaller still). */
+async function gzipSize(text: string) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+describe("a page's HTML and CSS come in the first round trip", () => {
+  // A new connection's first round trip carries about 14 KB (10 segments of 1,460 bytes, headers
+  // included): a page over it costs a phone on Slow 3G a whole round trip (400 ms and more) before
+  // its first paint (issue 27). With the demo content, every budgeted page's HTML, its CSS inside,
+  // stays within 14 KB gzip.
+  it.each(BUDGETED_ROUTES)("%s is at most 14 KB gzip", async (path) => {
+    const { html } = await stylesOf(path);
+    expect(await gzipSize(html)).toBeLessThanOrEqual(14 * 1024);
+  });
+});
+
 describe("nothing competes with the content's first round trips", () => {
   it.each(["/", "/events", "/events/1", "/contact"])("%s fetches its islands script only once the page has loaded", async (path) => {
     const { html } = await stylesOf(path);
