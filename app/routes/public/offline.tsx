@@ -2,7 +2,7 @@
 // service worker answers this address itself with the pages kept on this phone (workers/sw.js);
 // online, this page says what the phone keeps and how to find it again. Not indexed.
 import { LinkNotice } from "~/components/link-notice";
-import { noindexMeta } from "~/features/site";
+import { seoMeta } from "~/features/site";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { readOnlyPage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
@@ -12,7 +12,13 @@ export const handle = readOnlyPage;
 
 export const headers = loaderHeaders;
 
-export const meta: Route.MetaFunction = () => noindexMeta("Offline pages");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta(matches, {
+    title: "Offline pages",
+    description: "The pages of this site you opened on your phone in the last 7 days still open without a signal.",
+    path: "/offline",
+    extra: [{ name: "robots", content: "noindex" }],
+  });
 
 export async function loader() {
   return publicPage(await settingsPage("Offline page"), () => ({}));
