@@ -157,6 +157,26 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await second.context.close();
 });
 
+test("a send that fails as the signal comes back is tried again within seconds, not at the next 30-second round @mobile", async ({ page, baseURL, browser }) => {
+  const eventName = uniqueName("Weak Signal");
+  await signIn(page);
+  const eventId = await createEvent(page, eventName);
+  await addPeople(page, eventId, ["Limbani Weak Signal"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 1);
+  await context.setOffline(true);
+  await checkInOffline(door, "Limbani Weak Signal");
+  // The first send after the signal returns is lost on the way; the next ones go through.
+  let lost = 0;
+  await context.route(/\/door-actions$/, (route) => (lost++ === 0 ? route.abort("internetdisconnected") : route.continue()));
+  await context.setOffline(false);
+  await expect.poll(() => lost, { timeout: 10_000 }).toBe(2);
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toBeHidden();
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Limbani Weak Signal"]);
+  await context.close();
+});
+
 test("a registrant's private page opens offline with the code, and cancelling says it needs a connection @mobile", async ({ page, baseURL, browser }) => {
   const eventName = uniqueName("Offline Conference");
   await signIn(page);

@@ -161,6 +161,14 @@ function start(root: HTMLElement) {
     render();
   }
 
+  // A send that fails (the signal came back weak, the server was busy) is tried again soon, then
+  // less often (2, 4, 8… up to 30 seconds), not only at the next 30-second round.
+  let retryDelay = 0;
+  function retrySoon() {
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2_000, 30_000);
+    setTimeout(() => void send(), retryDelay);
+  }
+
   async function send() {
     if (sending || !navigator.onLine || !queue.length) return;
     sending = true;
@@ -177,7 +185,10 @@ function start(root: HTMLElement) {
           notes.splice(0, notes.length, `Sign in again to send the ${checkIns(queue.length)} waiting on this phone.`);
           return;
         }
-        if (!response.ok) return;
+        if (!response.ok) {
+          retrySoon();
+          return;
+        }
         const { results: answers } = (await response.json()) as { results: DoorResult[] };
         for (const answer of answers) {
           const name = answer.person?.name ?? batch.find((entry) => entry.action.id === answer.id)?.name ?? "Someone";
@@ -186,9 +197,11 @@ function start(root: HTMLElement) {
         }
         await dequeue(batch.map((entry) => entry.seq!));
         queue = await queued(eventId);
+        retryDelay = 0;
       }
     } catch {
       // No connection after all: the queue stays, and goes with the next chance.
+      retrySoon();
     } finally {
       sending = false;
       render();
