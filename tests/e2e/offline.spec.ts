@@ -48,6 +48,14 @@ async function addPeople(page: Page, eventId: string, names: string[]) {
   }
 }
 
+/** Signs in as staff and makes an event with these people registered; its id. */
+async function eventWithPeople(page: Page, prefix: string, names: string[]): Promise<string> {
+  await signIn(page);
+  const eventId = await createEvent(page, uniqueName(prefix));
+  await addPeople(page, eventId, names);
+  return eventId;
+}
+
 /** The check-in page, once its list is kept on the phone and the service worker can open it offline. */
 async function openDoor(page: Page, eventId: string, people: number) {
   await page.goto(`/admin/events/${eventId}/check-in`);
@@ -127,10 +135,7 @@ async function checkInOfflineVisible(page: Page, name: string) {
 }
 
 test("two volunteers admit the same man offline: one check-in, and the second phone hears who was first @mobile", async ({ page, baseURL, browser }) => {
-  const eventName = uniqueName("Two Gates");
-  await signIn(page);
-  const eventId = await createEvent(page, eventName);
-  await addPeople(page, eventId, ["Kondwani Both Gates"]);
+  const eventId = await eventWithPeople(page, "Two Gates", ["Kondwani Both Gates"]);
 
   const first = await phone(browser, baseURL);
   await signIn(first.page);
@@ -158,10 +163,7 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
 });
 
 test("a send that fails as the signal comes back is tried again within seconds, not at the next 30-second round @mobile", async ({ page, baseURL, browser }) => {
-  const eventName = uniqueName("Weak Signal");
-  await signIn(page);
-  const eventId = await createEvent(page, eventName);
-  await addPeople(page, eventId, ["Limbani Weak Signal"]);
+  const eventId = await eventWithPeople(page, "Weak Signal", ["Limbani Weak Signal"]);
   const { context, page: door } = await phone(browser, baseURL);
   await signIn(door);
   await openDoor(door, eventId, 1);
@@ -257,10 +259,7 @@ async function doorDataKept(page: Page) {
 }
 
 test("nothing private is kept after an admin session, and signing out clears the door's data @mobile", async ({ page, baseURL, browser }) => {
-  const eventName = uniqueName("Private Gate");
-  await signIn(page);
-  const eventId = await createEvent(page, eventName);
-  await addPeople(page, eventId, ["Pemphero Private"]);
+  const eventId = await eventWithPeople(page, "Private Gate", ["Pemphero Private"]);
 
   const { context, page: admin } = await phone(browser, baseURL);
   const account = e2eAdminFor(test.info().project.name);

@@ -20,8 +20,7 @@ function readSection<K extends SettingsSection>(key: K, row: StoredSection | und
 
 /** The settings from the stored rows (null: they could not be read, so the defaults). */
 export function siteSettings(rows: readonly StoredSection[] | null): SettingsValues {
-  const byKey = new Map((rows ?? []).map((row) => [row.key, row]));
-  return Object.fromEntries(SETTINGS_SECTIONS.map((key) => [key, readSection(key, byKey.get(key))])) as SettingsValues;
+  return settingsSections(rows ?? [], SETTINGS_SECTIONS);
 }
 
 /** Only the named sections, from the rows settingsSectionsQuery read: each checked, or its defaults, as siteSettings does. */
