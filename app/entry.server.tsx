@@ -1,10 +1,12 @@
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "~/server/request-context";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
 import { forPageWithoutReact } from "~/server/page-styles.server";
 import { errorForLog, pathForLog } from "~/server/log-text.server";
+import { pageLoadsReact } from "~/lib/page-scripts";
 
 export const streamTimeout = 5_000;
 
@@ -23,27 +25,34 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  let shellRendered = false;
-  const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    {
-      nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(errorForLog(error));
-      },
-    },
-  );
-  shellRendered = true;
-
-  // The whole document is rendered before it is sent: a page without React carries the CSS its
-  // elements use in <head>, known only once all of them are rendered. (Pages render in one pass
-  // after their loaders, so there is nothing to stream early anyway.)
-  await body.allReady;
-  const html = forPageWithoutReact(await new Response(body).text());
+  const page = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+  // A page without React is never hydrated, so it is rendered straight to a string: no stream and
+  // no encoding of each piece (docs/decisions/031-render-cost.md). React Router renders its error
+  // page if this throws, as it does when a stream's shell fails.
+  const html = pageLoadsReact(routerContext.staticHandlerContext.matches.map((match) => match.route))
+    ? await renderStreamed(page, nonce, (status) => (responseStatusCode = status))
+    : forPageWithoutReact(`<!DOCTYPE html>${renderToStaticMarkup(page)}`);
 
   return withScriptsAfterContent(new Response(html, { headers: responseHeaders, status: responseStatusCode }), nonce);
+}
+
+/**
+ * A page with React: streamed by React, then read whole (pages render in one pass after their
+ * loaders, so there is nothing to send early).
+ */
+async function renderStreamed(page: ReactElement, nonce: string, setStatus: (status: number) => void): Promise<string> {
+  let shellRendered = false;
+  const body = await renderToReadableStream(page, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      setStatus(500);
+      if (shellRendered) console.error(errorForLog(error));
+    },
+  });
+  shellRendered = true;
+  await body.allReady;
+  return await new Response(body).text();
 }
 
 /**

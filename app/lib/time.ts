@@ -1,6 +1,6 @@
 // Every instant is stored in UTC and shown in the site's zone (SITE_TIME_ZONE), so the server and
 // every browser print the same text whatever their own zone is.
-import { tz } from "@date-fns/tz";
+import { tz, tzOffset } from "@date-fns/tz";
 import { format, isValid, parse } from "date-fns";
 import { SITE_TIME_ZONE } from "./constants";
 
@@ -19,12 +19,30 @@ export function formatInSiteZone(iso: string | Date | null | undefined, pattern:
   return format(date, pattern, { in: inSiteZone() });
 }
 
-/** Reads a `datetime-local` value (yyyy-MM-ddTHH:mm) as site time; returns the UTC ISO instant or null. */
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Reads a `datetime-local` value (yyyy-MM-ddTHH:mm, seconds optional) as site time; returns the UTC
+ * ISO instant, or null for anything else or a time that does not exist (30 February, 24:00). By
+ * hand rather than with date-fns' `parse`, which took a quarter of a millisecond a call.
+ */
 export function siteLocalInputToIso(value: string): string | null {
-  const date = parse(value, value.length > 16 ? "yyyy-MM-dd'T'HH:mm:ss" : "yyyy-MM-dd'T'HH:mm", new Date(), {
-    in: inSiteZone(),
-  });
-  return isValid(date) ? new Date(date.getTime()).toISOString() : null;
+  const parts = LOCAL_INPUT.exec(value);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const wallClock = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  wallClock.setUTCFullYear(year); // Date.UTC reads years 0-99 as 1900-1999
+  const exists =
+    wallClock.getUTCFullYear() === year &&
+    wallClock.getUTCMonth() === month - 1 &&
+    wallClock.getUTCDate() === day &&
+    wallClock.getUTCHours() === hour &&
+    wallClock.getUTCMinutes() === minute &&
+    wallClock.getUTCSeconds() === second;
+  if (!exists) return null;
+  // The zone's offset at that wall-clock time, taken again at the instant found, for a zone that moves its clocks.
+  const guess = wallClock.getTime() - tzOffset(SITE_TIME_ZONE, wallClock) * 60_000;
+  return new Date(wallClock.getTime() - tzOffset(SITE_TIME_ZONE, new Date(guess)) * 60_000).toISOString();
 }
 
 /** The `datetime-local` value that shows an ISO instant in site time. */

@@ -173,26 +173,47 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 /**
  * The page's element names, classes (`.name`) and kinds of input (`input:email`; `input:date` for
- * every date or time input), with the classes the islands add in the browser.
+ * every date or time input), with the classes the islands add in the browser. One pass over the
+ * tags; each distinct class attribute is split once (a page repeats most of them).
  */
 function inPage(html: string): Set<string> {
   const found = new Set(ISLAND_CLASSES.map((name) => `.${name}`));
-  for (const [, element] of html.matchAll(/<([a-z][a-z0-9]*)[\s>/]/gi)) found.add(element!.toLowerCase());
-  for (const [input] of html.matchAll(/<input\b[^>]*>/gi)) {
-    const type = /\stype="([^"]*)"/i.exec(input!)?.[1]?.toLowerCase() ?? "text";
-    found.add(DATE_INPUTS.has(type) ? "input:date" : `input:${type}`);
+  const classValues = new Set<string>();
+  const tag = /<([a-z][a-z0-9]*)(?=[\s>/])([^>]*)>/gi;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const element = match[1]!.toLowerCase();
+    const attributes = match[2]!;
+    found.add(element);
+    const classAt = attributes.indexOf(' class="');
+    if (classAt >= 0) classValues.add(attributes.slice(classAt + 8, attributes.indexOf('"', classAt + 8)));
+    if (element === "input") {
+      const type = /\stype="([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase() ?? "text";
+      found.add(DATE_INPUTS.has(type) ? "input:date" : `input:${type}`);
+    }
   }
-  for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of value!.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ENTITIES[e]!).split(/\s+/)) {
+  for (const value of classValues) {
+    for (const name of value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ENTITIES[e]!).split(/\s+/)) {
       if (name) found.add(`.${name}`);
     }
   }
   return found;
 }
 
+/** The CSS chosen lately, by what the page uses: most pages use what another page used before. */
+const stylesFor = new Map<string, string>();
+const STYLES_KEPT = 32;
+
 /** The CSS a page needs: the stylesheet without the rules and variables none of its elements use. */
 export function pageStyles(html: string): string {
-  return withUsedVariables(cssFor(RULES, inPage(html)));
+  const used = inPage(html);
+  const key = [...used].sort().join(" ");
+  let css = stylesFor.get(key);
+  if (css === undefined) {
+    css = withUsedVariables(cssFor(RULES, used));
+    if (stylesFor.size >= STYLES_KEPT) stylesFor.clear();
+    stylesFor.set(key, css);
+  }
+  return css;
 }
 
 /**

@@ -4,8 +4,33 @@ import { SETTINGS_DEFAULTS } from "~/features/settings/defaults";
 import { SECTION_SCHEMAS, SETTINGS_SECTIONS, type SettingsSection, type SettingsValues } from "~/features/settings/settings-forms";
 import type { StoredSection } from "~/features/settings/settings-data.server";
 
+/**
+ * Sections checked lately, by section and stored text: every page reads the settings, and checking
+ * them against their schemas was about a twelfth of a page's render. A save stores new text, so it
+ * is checked afresh. Frozen, because every request of the isolate shares them.
+ */
+const checkedSections = new Map<string, unknown>();
+const CHECKED_SECTIONS_KEPT = 64;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 function readSection<K extends SettingsSection>(key: K, row: StoredSection | undefined): SettingsValues[K] {
   if (!row) return SETTINGS_DEFAULTS[key];
+  const cacheKey = `${key}\n${row.value}`;
+  if (checkedSections.has(cacheKey)) return checkedSections.get(cacheKey) as SettingsValues[K];
+  if (checkedSections.size >= CHECKED_SECTIONS_KEPT) checkedSections.clear();
+  const checked = deepFreeze(checkSection(key, row));
+  checkedSections.set(cacheKey, checked);
+  return checked;
+}
+
+function checkSection<K extends SettingsSection>(key: K, row: StoredSection): SettingsValues[K] {
   let stored: unknown;
   try {
     stored = JSON.parse(row.value);

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, MapPinIcon } from "~/components/icons";
 import type { ConferenceCardView } from "~/features/site/conference-card";
@@ -26,9 +25,9 @@ export function ConferenceCard({ serverNow, card }: { serverNow: number; card: C
           </li>
         ) : null}
       </ul>
-      <Link to={card.href} className={`${buttonClass.primary} mt-6 w-full py-3 text-base`}>
+      <a href={card.href} className={`${buttonClass.primary} mt-6 w-full py-3 text-base`}>
         Register Now
-      </Link>
+      </a>
     </aside>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, MapPinIcon } from "~/components/icons";
@@ -54,13 +53,13 @@ function EventCard({ event }: { event: EventTeaser }) {
           <p className="mt-3 text-sm font-semibold text-brand-800">{event.registration_note}</p>
         ) : null}
         <div className="mt-5 flex gap-3">
-          <Link to={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
+          <a href={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
             Details<span className="sr-only"> about {event.name}</span>
-          </Link>
+          </a>
           {event.registration_open ? (
-            <Link to={`/events?register=${event.id}`} className={`${buttonClass.primary} flex-1`}>
+            <a href={`/events?register=${event.id}`} className={`${buttonClass.primary} flex-1`}>
               Register<span className="sr-only"> for {event.name}</span>
-            </Link>
+            </a>
           ) : null}
         </div>
       </div>
@@ -86,9 +85,9 @@ export function EventsTeaser({ events, error }: { events: EventTeaser[]; error: 
         )}
       </div>
       <p className="mt-10 text-center">
-        <Link to="/events" className={buttonClass.primary}>
+        <a href="/events" className={buttonClass.primary}>
           View All Events
-        </Link>
+        </a>
       </p>
     </section>
   );

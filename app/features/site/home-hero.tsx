@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ResponsiveImage } from "~/features/images";
 import { HOME_HERO, type SiteSettings } from "~/features/settings";
 import type { ConferenceCardView } from "~/features/site/conference-card";
@@ -116,15 +115,15 @@ export function HomeHero({ settings, serverNow, conference }: { settings: SiteSe
           ) : null}
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
+            <a href="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
               Find Association
-            </Link>
-            <Link
-              to="/about"
+            </a>
+            <a
+              href="/about"
               className="inline-flex items-center justify-center rounded-md border border-white/70 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
             >
               Learn More<span className="sr-only"> about us</span>
-            </Link>
+            </a>
           </div>
         </div>
 

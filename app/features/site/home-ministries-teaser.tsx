@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { MinistryCard, type MinistrySummary } from "~/features/publishing";
 import { SectionHeading } from "~/components/section-heading";
@@ -15,9 +14,9 @@ export function MinistriesTeaser({ ministries }: { ministries: MinistrySummary[]
         ))}
       </div>
       <p className="mt-10 text-center">
-        <Link to="/ministries" className={buttonClass.primary}>
+        <a href="/ministries" className={buttonClass.primary}>
           View All Ministries
-        </Link>
+        </a>
       </p>
     </section>
   );

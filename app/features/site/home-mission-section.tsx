@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ArrowRightIcon, BookIcon, CrossIcon, HandsIcon, UsersIcon } from "~/components/icons";
 import { SectionHeading } from "~/components/section-heading";
 import { MISSION_SECTION, type ValueIcon } from "~/features/settings";
@@ -26,9 +25,9 @@ export function MissionSection() {
         })}
       </ul>
       <p className="mt-10 text-center">
-        <Link to="/about" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900">
+        <a href="/about" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900">
           Learn more about us <ArrowRightIcon className="size-4" />
-        </Link>
+        </a>
       </p>
     </section>
   );

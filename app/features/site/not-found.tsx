@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { titled, useSiteSettings } from "~/features/settings";
 
 /** The 404 page of SPEC section 2: 'Oops! Page not found' and a link home; the missing path is logged. */
@@ -15,9 +15,9 @@ export function NotFound() {
       <div className="text-center">
         <p className="text-6xl font-bold text-brand-800">404</p>
         <h1 className="mt-4 text-xl text-stone-700">Oops! Page not found</h1>
-        <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
+        <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
           Return to Home
-        </Link>
+        </a>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/features/site/navigation";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { messageOf, type FormAnswer } from "~/lib/form-answer";
@@ -72,9 +72,9 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <ul className="mt-4 space-y-1 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-block py-1 hover:text-white hover:underline">
+                <a href={link.to} className="inline-block py-1 hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
@@ -37,9 +36,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <p className="mt-8 text-center">
-          <Link to="/mission" className={moreLinkClass}>
+          <a href="/mission" className={moreLinkClass}>
             {ABOUT.mission.linkLabel} <ArrowRightIcon className="size-4" />
-          </Link>
+          </a>
         </p>
       </section>
 
@@ -67,9 +66,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <p>{ABOUT.leadership.text}</p>
         </SectionHeading>
         <p className="mt-8 text-center">
-          <Link to="/leadership" className={moreLinkClass}>
+          <a href="/leadership" className={moreLinkClass}>
             {ABOUT.leadership.linkLabel} <ArrowRightIcon className="size-4" />
-          </Link>
+          </a>
         </p>
       </section>
     </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { BlogPostArticle, toPostPage } from "~/features/publishing";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { blogPostingJsonLd, feedLink, noindexMeta, seoMeta } from "~/features/site";
@@ -57,9 +56,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-3xl font-bold text-brand-900">Blog Post Not Found</h1>
           <p className="mt-3 text-stone-700">The blog post you're looking for doesn't exist or has been removed.</p>
           <p className="mt-6">
-            <Link to="/blog" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            <a href="/blog" className="font-semibold text-brand-700 underline hover:text-brand-900">
               Return to all blogs
-            </Link>
+            </a>
           </p>
         </div>
       </div>
