@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RouteError } from "~/features/site";
 import { Toaster } from "./components/toaster";
+import { ClientNavigationProvider } from "./components/site-link";
 import { requestContext } from "~/server/request-context";
 import { pageLoadsReact, pageUsesIslands } from "./lib/page-scripts";
 import { useRootData, type RootData } from "./lib/root-data";
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        {children}
+        <ClientNavigationProvider value={withScripts}>{children}</ClientNavigationProvider>
         <Toaster toast={rootData?.toast ?? null} />
         {withScripts ? (
           <>

@@ -1,7 +1,7 @@
 // The public directory (/associations): a filter that is a plain GET form (?q=, no JavaScript),
 // then the associations grouped by region, each with where and when it meets and its contact's
 // call and WhatsApp links.
-
+import { SiteLink } from "~/components/site-link";
 import { buttonClass, inputClass } from "~/components/form-fields";
 import { ClockIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/components/icons";
 import { EmptyState } from "~/components/empty-state";
@@ -97,9 +97,9 @@ export function AssociationsDirectory({ groups, q, total }: { groups: RegionGrou
     return (
       <EmptyState>
         <p>{DIRECTORY_TEXT.empty}</p>
-        <a href="/contact" className="mt-3 inline-block font-semibold text-brand-700 underline">
+        <SiteLink to="/contact" className="mt-3 inline-block font-semibold text-brand-700 underline">
           Contact us
-        </a>
+        </SiteLink>
       </EmptyState>
     );
   }
@@ -110,9 +110,9 @@ export function AssociationsDirectory({ groups, q, total }: { groups: RegionGrou
       {q ? (
         <p role="status" className="text-sm text-stone-700">
           {count ? DIRECTORY_TEXT.showing(count, q) : DIRECTORY_TEXT.noMatch(q)}{" "}
-          <a href="/associations" className="font-semibold text-brand-700 underline">
+          <SiteLink to="/associations" className="font-semibold text-brand-700 underline">
             {DIRECTORY_TEXT.clear}
-          </a>
+          </SiteLink>
         </p>
       ) : null}
       {groups.map((group) => {

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import type { CalendarLinks } from "~/features/events/icalendar";
 import type { PublicEvent } from "~/features/events/public-event";
 import { AddToCalendarMenu } from "./add-to-calendar";
@@ -60,9 +61,9 @@ export function EventCard({
       <EventImage event={event} priority={priority} sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
       <div className="flex flex-1 flex-col p-5">
         <h2 className="text-lg font-bold leading-snug text-stone-900">
-          <a href={detailsHref} className="hover:text-brand-700 hover:underline">
+          <SiteLink to={detailsHref} className="hover:text-brand-700 hover:underline">
             {event.name}
-          </a>
+          </SiteLink>
         </h2>
         <EventFacts event={event} className="mt-3" />
         {event.description ? <p className="mt-4 line-clamp-4 text-sm leading-relaxed text-stone-700">{event.description}</p> : null}
@@ -75,11 +76,11 @@ export function EventCard({
             ) : (
               <RegistrationClosedBadge />
             )}
-            <a href={detailsHref} className="inline-flex items-center gap-1 py-2.5 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+            <SiteLink to={detailsHref} className="inline-flex items-center gap-1 py-2.5 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
               Details
               <span className="sr-only">: {event.name}</span>
               <ArrowRightIcon className="size-4" />
-            </a>
+            </SiteLink>
           </div>
           <div className="mt-3 flex flex-col items-start border-t border-stone-100 pt-2">
             {calendar ? <AddToCalendarMenu links={calendar} eventName={event.name} /> : null}

@@ -1,7 +1,7 @@
 // A blog post as visitors see it (SPEC section 2, Blog post): image, back link, category, title,
 // date and author, and the content as paragraphs. The public page and the admin's preview both
 // draw it, so a preview is exactly what visitors will see.
-
+import { SiteLink } from "~/components/site-link";
 import type { PostPage } from "~/features/publishing/public-post";
 import { ArrowLeftIcon } from "../../components/icons";
 import { LineParagraphs } from "../../components/paragraphs";
@@ -10,9 +10,9 @@ import { WhatsAppShareLink } from "../../components/share-links";
 
 function BackToBlogLink({ children }: { children: string }) {
   return (
-    <a href="/blog" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+    <SiteLink to="/blog" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
       <ArrowLeftIcon className="size-4" /> {children}
-    </a>
+    </SiteLink>
   );
 }
 

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import type { MinistrySummary } from "~/features/publishing/samples";
 import { ArrowRightIcon, ImageIcon } from "../../components/icons";
 import { ResponsiveImage } from "~/features/images";
@@ -43,13 +44,13 @@ export function MinistryCard({
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-xl font-semibold text-brand-900">{ministry.title}</Heading>
         <p className="mt-2 flex-1 leading-relaxed text-stone-700">{ministry.short_description}</p>
-        <a
-          href={`/ministries/${ministry.slug}`}
+        <SiteLink
+          to={`/ministries/${ministry.slug}`}
           className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 after:content-[''] group-hover:text-brand-900"
         >
           Learn more<span className="sr-only"> about {ministry.title}</span>
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
-        </a>
+        </SiteLink>
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, MapPinIcon } from "~/components/icons";
 import type { ConferenceCardView } from "~/features/site/conference-card";
@@ -25,9 +26,9 @@ export function ConferenceCard({ serverNow, card }: { serverNow: number; card: C
           </li>
         ) : null}
       </ul>
-      <a href={card.href} className={`${buttonClass.primary} mt-6 w-full py-3 text-base`}>
+      <SiteLink to={card.href} className={`${buttonClass.primary} mt-6 w-full py-3 text-base`}>
         Register Now
-      </a>
+      </SiteLink>
     </aside>
   );
 }

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { EmptyState } from "~/components/empty-state";
 import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, MapPinIcon } from "~/components/icons";
@@ -53,13 +54,13 @@ function EventCard({ event }: { event: EventTeaser }) {
           <p className="mt-3 text-sm font-semibold text-brand-800">{event.registration_note}</p>
         ) : null}
         <div className="mt-5 flex gap-3">
-          <a href={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
+          <SiteLink to={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
             Details<span className="sr-only"> about {event.name}</span>
-          </a>
+          </SiteLink>
           {event.registration_open ? (
-            <a href={`/events?register=${event.id}`} className={`${buttonClass.primary} flex-1`}>
+            <SiteLink to={`/events?register=${event.id}`} className={`${buttonClass.primary} flex-1`}>
               Register<span className="sr-only"> for {event.name}</span>
-            </a>
+            </SiteLink>
           ) : null}
         </div>
       </div>
@@ -85,9 +86,9 @@ export function EventsTeaser({ events, error }: { events: EventTeaser[]; error: 
         )}
       </div>
       <p className="mt-10 text-center">
-        <a href="/events" className={buttonClass.primary}>
+        <SiteLink to="/events" className={buttonClass.primary}>
           View All Events
-        </a>
+        </SiteLink>
       </p>
     </section>
   );

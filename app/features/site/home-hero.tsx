@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { ResponsiveImage } from "~/features/images";
 import { HOME_HERO, type SiteSettings } from "~/features/settings";
 import type { ConferenceCardView } from "~/features/site/conference-card";
@@ -115,15 +116,15 @@ export function HomeHero({ settings, serverNow, conference }: { settings: SiteSe
           ) : null}
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
+            <SiteLink to="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
               Find Association
-            </a>
-            <a
-              href="/about"
+            </SiteLink>
+            <SiteLink
+              to="/about"
               className="inline-flex items-center justify-center rounded-md border border-white/70 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
             >
               Learn More<span className="sr-only"> about us</span>
-            </a>
+            </SiteLink>
           </div>
         </div>
 

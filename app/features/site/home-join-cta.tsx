@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/form-fields";
 import { JOIN_CTA } from "~/features/settings";
 
@@ -10,15 +11,15 @@ export function JoinCta() {
         </h2>
         <p className="mt-4 text-base leading-relaxed text-brand-100 sm:text-lg">{JOIN_CTA.text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <a href="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
+          <SiteLink to="/associations" className={`${buttonClass.gold} px-6 py-3 text-base`}>
             Find a Chapter
-          </a>
-          <a
-            href="/give"
+          </SiteLink>
+          <SiteLink
+            to="/give"
             className="inline-flex items-center justify-center rounded-md border border-white/70 px-6 py-3 text-base font-semibold text-white hover:bg-white/10"
           >
             Support Our Mission
-          </a>
+          </SiteLink>
         </div>
       </div>
     </section>

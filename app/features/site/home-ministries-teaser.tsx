@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { buttonClass } from "~/components/form-fields";
 import { MinistryCard, type MinistrySummary } from "~/features/publishing";
 import { SectionHeading } from "~/components/section-heading";
@@ -14,9 +15,9 @@ export function MinistriesTeaser({ ministries }: { ministries: MinistrySummary[]
         ))}
       </div>
       <p className="mt-10 text-center">
-        <a href="/ministries" className={buttonClass.primary}>
+        <SiteLink to="/ministries" className={buttonClass.primary}>
           View All Ministries
-        </a>
+        </SiteLink>
       </p>
     </section>
   );

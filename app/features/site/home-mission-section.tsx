@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { ArrowRightIcon, BookIcon, CrossIcon, HandsIcon, UsersIcon } from "~/components/icons";
 import { SectionHeading } from "~/components/section-heading";
 import { MISSION_SECTION, type ValueIcon } from "~/features/settings";
@@ -25,9 +26,9 @@ export function MissionSection() {
         })}
       </ul>
       <p className="mt-10 text-center">
-        <a href="/about" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900">
+        <SiteLink to="/about" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900">
           Learn more about us <ArrowRightIcon className="size-4" />
-        </a>
+        </SiteLink>
       </p>
     </section>
   );

@@ -1,8 +1,8 @@
 // One testimony at a time with previous/next buttons (SPEC section 2), rendered with the first one
 // shown; the carousel island (app/islands/testimony-carousel.ts) turns it. Every slide sits in the
 // same grid cell, so the box is as tall as the longest one and nothing below jumps when it changes.
+import { SiteLink } from "~/components/site-link";
 import { useId } from "react";
-
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon, QuoteIcon } from "~/components/icons";
 import { PersonPhoto, type TestimonySummary } from "~/features/publishing";
 import { SectionHeading } from "~/components/section-heading";
@@ -65,9 +65,9 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
         </div>
       </div>
       <p className="mt-8 text-center">
-        <a href="/testimonies" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900">
+        <SiteLink to="/testimonies" className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-900">
           Read more testimonies <ArrowRightIcon className="size-4" />
-        </a>
+        </SiteLink>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { titled, useSiteSettings } from "~/features/settings";
@@ -15,9 +16,9 @@ export function NotFound() {
       <div className="text-center">
         <p className="text-6xl font-bold text-brand-800">404</p>
         <h1 className="mt-4 text-xl text-stone-700">Oops! Page not found</h1>
-        <a href="/" className="mt-6 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
+        <SiteLink to="/" className="mt-6 inline-block font-semibold text-brand-700 underline hover:text-brand-900">
           Return to Home
-        </a>
+        </SiteLink>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
@@ -72,9 +73,9 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <ul className="mt-4 space-y-1 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <a href={link.to} className="inline-block py-1 hover:text-white hover:underline">
+                <SiteLink to={link.to} className="inline-block py-1 hover:text-white hover:underline">
                   {link.label}
-                </a>
+                </SiteLink>
               </li>
             ))}
           </ul>

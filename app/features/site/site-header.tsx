@@ -1,24 +1,22 @@
 import { useLocation } from "react-router";
+import { SiteLink } from "~/components/site-link";
 import { MAIN_NAV, type NavItem } from "~/features/site/navigation";
 import { brandLines } from "~/features/settings";
 import { Disclosure } from "../../components/disclosure";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
 import { LogoMark } from "../../components/logo";
 
-/**
- * Plain links: public pages ship no React, so a router link would only cost the server its path
- * matching (about a tenth of a render). The current section is marked as a NavLink marks it.
- */
+/** A link of the main menu, marked as the current section the way React Router's NavLink marks it. */
 function NavItemLink({ to, end = false, className, children }: { to: string; end?: boolean; className: (isActive: boolean) => string; children: React.ReactNode }) {
   const isActive = isCurrentSection(useLocation().pathname, to, end);
   return (
-    <a href={to} className={className(isActive)} aria-current={isActive ? "page" : undefined}>
+    <SiteLink to={to} prefetch="intent" className={className(isActive)} aria-current={isActive ? "page" : undefined}>
       {children}
-    </a>
+    </SiteLink>
   );
 }
 
-/** Whether `pathname` is `to` or (unless `end`) a page under it, as React Router's NavLink decides. */
+/** Whether `pathname` is `to` or (unless `end`) a page under it. */
 function isCurrentSection(pathname: string, to: string, end: boolean): boolean {
   const path = pathname.toLowerCase();
   const section = to.toLowerCase();
@@ -56,9 +54,9 @@ function DesktopItem({ item }: { item: NavItem }) {
         <ul className="absolute left-0 top-full z-50 mt-1 w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
           {item.children.map((child) => (
             <li key={child.to}>
-              <a href={child.to} className="block rounded-md px-3 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-800">
+              <SiteLink to={child.to} className="block rounded-md px-3 py-2 text-sm text-stone-700 hover:bg-brand-50 hover:text-brand-800">
                 {child.label}
-              </a>
+              </SiteLink>
             </li>
           ))}
         </ul>
@@ -69,13 +67,13 @@ function DesktopItem({ item }: { item: NavItem }) {
 
 function AccountLink({ signedIn, className }: { signedIn: boolean; className: string }) {
   return signedIn ? (
-    <a href="/admin" className={className}>
+    <SiteLink to="/admin" className={className}>
       Dashboard
-    </a>
+    </SiteLink>
   ) : (
-    <a href="/auth" className={className}>
+    <SiteLink to="/auth" className={className}>
       Login
-    </a>
+    </SiteLink>
   );
 }
 
@@ -87,14 +85,14 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <a href="/" className="flex shrink-0 items-center gap-2 rounded-md">
+        <SiteLink to="/" className="flex shrink-0 items-center gap-2 rounded-md">
           <LogoMark />
           <span className="leading-tight">
             <span className="block text-base font-bold text-brand-900">{brand}</span>{" "}
             {place ? <span className="block text-xs text-stone-600">{place}</span> : null}
             <span className="sr-only"> (home)</span>
           </span>
-        </a>
+        </SiteLink>
 
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-0.5">
@@ -130,9 +128,9 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
                     <ul className="ml-4 border-l border-stone-200 pl-2">
                       {item.children.map((child) => (
                         <li key={child.to}>
-                          <a href={child.to} className="block rounded-md px-3 py-2.5 text-sm text-stone-700">
+                          <SiteLink to={child.to} className="block rounded-md px-3 py-2.5 text-sm text-stone-700">
                             {child.label}
-                          </a>
+                          </SiteLink>
                         </li>
                       ))}
                     </ul>

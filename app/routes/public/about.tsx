@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { ArrowRightIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
@@ -36,9 +37,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <p className="mt-8 text-center">
-          <a href="/mission" className={moreLinkClass}>
+          <SiteLink to="/mission" className={moreLinkClass}>
             {ABOUT.mission.linkLabel} <ArrowRightIcon className="size-4" />
-          </a>
+          </SiteLink>
         </p>
       </section>
 
@@ -66,9 +67,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <p>{ABOUT.leadership.text}</p>
         </SectionHeading>
         <p className="mt-8 text-center">
-          <a href="/leadership" className={moreLinkClass}>
+          <SiteLink to="/leadership" className={moreLinkClass}>
             {ABOUT.leadership.linkLabel} <ArrowRightIcon className="size-4" />
-          </a>
+          </SiteLink>
         </p>
       </section>
     </>

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { BlogPostArticle, toPostPage } from "~/features/publishing";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { blogPostingJsonLd, feedLink, noindexMeta, seoMeta } from "~/features/site";
@@ -56,9 +57,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-3xl font-bold text-brand-900">Blog Post Not Found</h1>
           <p className="mt-3 text-stone-700">The blog post you're looking for doesn't exist or has been removed.</p>
           <p className="mt-6">
-            <a href="/blog" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            <SiteLink to="/blog" className="font-semibold text-brand-700 underline hover:text-brand-900">
               Return to all blogs
-            </a>
+            </SiteLink>
           </p>
         </div>
       </div>

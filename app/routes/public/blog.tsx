@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { ArrowRightIcon, BookIcon } from "~/components/icons";
 import { EmptyState } from "~/components/empty-state";
 import { CARD_GRID_SIZES } from "~/features/publishing";
@@ -73,13 +74,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                     <time dateTime={post.date}>{post.dateLabel}</time> • By {post.author}
                   </p>
                   <p className="mt-3 flex-1 leading-relaxed text-stone-700">{post.excerpt}</p>
-                  <a
-                    href={post.path}
+                  <SiteLink
+                    to={post.path}
                     className="mt-4 inline-flex items-center gap-1.5 font-semibold text-brand-700 after:absolute after:inset-0 after:content-[''] group-hover:text-brand-900"
                   >
                     Read More<span className="sr-only"> about {post.title}</span>
                     <ArrowRightIcon className="size-4" />
-                  </a>
+                  </SiteLink>
                 </div>
               </article>
             ))}

@@ -1,6 +1,7 @@
 // /events/{id}: one active event (linked from the home teaser and the admin). Registration opens the
 // same dialog as /events, also from a shared link /events/{id}?register={id}. The page ships no
 // React: the islands script drives the dialog (app/islands/registration.ts).
+import { SiteLink } from "~/components/site-link";
 import { redirect, useLocation } from "react-router";
 import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
@@ -82,10 +83,10 @@ function EventDetails({
   return (
     <RegistrationArea className="bg-stone-50">
       <div className="mx-auto w-full max-w-6xl px-4 pb-14 pt-6 sm:px-6 sm:pt-8">
-        <a href="/events" className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+        <SiteLink to="/events" className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
           <ArrowLeftIcon className="size-4" />
           {EVENTS_MESSAGES.backToEvents}
-        </a>
+        </SiteLink>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{event.name}</h1>
 
         <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:gap-8">

@@ -1,3 +1,4 @@
+import { SiteLink } from "~/components/site-link";
 import { ArrowLeftIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Paragraphs } from "~/components/paragraphs";
@@ -47,9 +48,9 @@ export default function MinistryDetail({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title={ministry.title}>{ministry.short_description}</PageHero>
       <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <a href="/ministries" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+        <SiteLink to="/ministries" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
           <ArrowLeftIcon className="size-4" /> All ministries
-        </a>
+        </SiteLink>
         {ministry.image_url ? (
           <FeatureImage src={ministry.image_url} alt={ministry.image_alt || ministry.title} sizes="(min-width: 800px) 768px, 100vw" className="mt-6 rounded-xl" />
         ) : null}

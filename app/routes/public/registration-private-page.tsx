@@ -4,6 +4,7 @@
 // Never listed, cached or indexed, and it sends no referrer (the token must not leak to the sites
 // its links lead to). An unknown token gets the 404 page after the same single batch a known one
 // costs, so the answer's timing does not tell them apart.
+import { SiteLink } from "~/components/site-link";
 import { data, redirect } from "react-router";
 import { privatePageView, REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
@@ -135,10 +136,10 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
         {eventActive ? (
-          <a href={`/events/${eventId}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
+          <SiteLink to={`/events/${eventId}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
             <ArrowLeftIcon className="size-4" />
             {view.eventName}
-          </a>
+          </SiteLink>
         ) : null}
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{REGISTRATION_PAGE_TEXT.title}</h1>
         <p className="mt-1 text-stone-700">
