@@ -17,6 +17,7 @@ type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & {
   prefetch?: "intent";
 };
 
+/** `href` goes after the other attributes, where React Router's <Link> puts it: the same markup either way (the blog preview compares them). */
 export function SiteLink({ to, prefetch, ...props }: SiteLinkProps) {
-  return useContext(ClientNavigation) ? <Link to={to} prefetch={prefetch} {...props} /> : <a href={to} {...props} />;
+  return useContext(ClientNavigation) ? <Link to={to} prefetch={prefetch} {...props} /> : <a {...props} href={to} />;
 }
