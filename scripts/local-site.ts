@@ -3,7 +3,7 @@
 // commands that measure the site from outside: scan, lighthouse and bench.
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { bin, ensureDevVars, ROOT, run, WRANGLER_ENV } from "./lib.ts";
 
 // Ctrl-C ends the script through process.exit, whose handlers stop the servers it started.
@@ -22,6 +22,18 @@ export function buildSite(buildDir = PERF_BUILD_DIR) {
   ensureDevVars(); // the build copies .dev.vars (the session secret) next to the Worker
   log(`Building the production bundle into ${buildDir}...`);
   run(bin("react-router"), ["build"], { env: { ...WRANGLER_ENV, BUILD_DIR: buildDir }, quiet: true });
+}
+
+/**
+ * `vite preview` serves the build that .wrangler/deploy/config.json names, which is the last one
+ * built in this tree (perhaps `build/`, by another command): name this one. Otherwise a run without
+ * a build measures whatever was built last, with that build's Worker variables.
+ */
+function pointPreviewAt(buildDir: string) {
+  const deployDir = join(ROOT, ".wrangler", "deploy");
+  mkdirSync(deployDir, { recursive: true });
+  const configPath = relative(deployDir, join(buildDir, "server", "wrangler.json"));
+  writeFileSync(join(deployDir, "config.json"), JSON.stringify({ configPath, auxiliaryWorkers: [] }));
 }
 
 /** Sets Worker variables for `vite preview` through the .dev.vars the build wrote beside the Worker. */
@@ -81,6 +93,7 @@ export async function startSite(options: {
   mkdirSync(logDir, { recursive: true });
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     if (options.build !== false || attempt > 1) buildSite(buildDir);
+    pointPreviewAt(buildDir);
     setWorkerVars(buildDir, options.vars ?? {});
     const logFile = join(logDir, `${options.name}-server.log`);
     const out = openSync(logFile, "w");
