@@ -143,6 +143,26 @@ describe("paying from the private page", () => {
   });
 });
 
+describe("paying from the private page, many times from one connection", () => {
+  it("prompts at most 10 phones in 10 minutes from one address, counted with /give's gifts, then says to wait, keeping what was typed", async () => {
+    const tokens = await Promise.all(Array.from({ length: 9 }, (_, i) => registerFor(1, `0991 555 1${String(i).padStart(2, "0")}`, `Registrant ${i}`)));
+    const payFrom = (token: string, ip: string) => postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0991 222 333" }, { ip });
+    // One gift from the same connection, then nine fees at once: the tenth prompt is the last.
+    const gift = await postForm("/give", { amount: "5000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "", email: "" }, { ip: "198.51.100.250" });
+    expect(gift.status).toBe(303);
+    const answers = await Promise.all(tokens.map((token) => payFrom(token, "198.51.100.250")));
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(9);
+    const refused = await payFrom(await registerFor(1, "0991 555 199", "Registrant Ten"), "198.51.100.250");
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(textOf(mainHtml(html))).toContain("Too many payments have been started from your internet connection. Please wait 10 minutes and try again.");
+    expect(html).toContain('value="0991 222 333"');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>())!.n).toBe(10);
+    // Another connection is not held back.
+    expect((await payFrom(await registerFor(1, "0991 555 198", "Registrant Eleven"), "198.51.100.251")).status).toBe(303);
+  });
+});
+
 describe("the webhook", () => {
   it("refuses a bad or missing signature with 401 and changes nothing", async () => {
     const token = await registerFor(1);

@@ -62,7 +62,7 @@ export async function giveAction(
   else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
   if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
-  if (!(await consumeRateLimit(RATE_LIMITS.givingPerAddress, clientAddress(request)))) {
+  if (!(await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request)))) {
     return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooMany } };
   }
   const bot = await checkBot(request, form);

@@ -2,6 +2,7 @@
 // way, and the pay form's action.
 import { formatInSiteZone } from "~/lib/time";
 import { normalizePhone, readablePhone } from "~/server/phone.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
 import { operatorOfPhone, type PaymentOperator } from "./operators";
 import type { PayFormAnswer } from "./pay-panel";
@@ -50,8 +51,11 @@ export async function lookAgain(reference: string, now: Date): Promise<boolean> 
 
 export type PayActionResult = { ok: true } | { ok: false; status: number; answer: PayFormAnswer };
 
-/** The pay form: the number (and the wallet when its prefix does not tell), then the charge. */
-export async function payAction(token: string, form: FormData, now: Date): Promise<PayActionResult> {
+/**
+ * The pay form: the number (and the wallet when its prefix does not tell), then the charge; a valid
+ * form counts toward its connection's mobile-money prompts (shared with /give).
+ */
+export async function payAction(request: Request, token: string, form: FormData, now: Date): Promise<PayActionResult> {
   const typedPhone = String(form.get("phone_number") ?? "").slice(0, 40);
   const typedOperator = String(form.get("operator") ?? "");
   const values = { phone_number: typedPhone, operator: typedOperator };
@@ -60,6 +64,9 @@ export async function payAction(token: string, form: FormData, now: Date): Promi
   const operator = phone ? (operatorOfPhone(phone) ?? chosen) : chosen;
   const fieldErrors = { ...(phone ? {} : { phone_number: PAY_TEXT.phoneInvalid }), ...(operator ? {} : { operator: PAY_TEXT.operatorMissing }) };
   if (!phone || !operator) return { ok: false, status: 400, answer: { fieldErrors, values } };
+  if (!(await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request)))) {
+    return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooMany, values } };
+  }
   const started = await startRegistrationPayment(token, phone, operator, now);
   switch (started.outcome) {
     case "started":

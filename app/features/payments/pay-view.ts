@@ -25,6 +25,7 @@ export const PAY_TEXT = {
   inProgress: "A payment is already under way. Please approve it on your phone, or try again in 2 minutes.",
   nothingOwed: "There is nothing to pay for this registration.",
   startFailed: "The payment could not be started. Please try again.",
+  tooMany: "Too many payments have been started from your internet connection. Please wait 10 minutes and try again.",
 } as const;
 
 export type PayPanel =

@@ -83,7 +83,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
   // The fee's pay form (intent=pay); any other post is the cancel form's.
   if (form.get("intent") === "pay") {
-    const paid = await payAction(token, form, new Date());
+    const paid = await payAction(request, token, form, new Date());
     if (paid.ok) return redirect(registrationPath(token), { status: 303, headers: PRIVATE_HEADERS });
     const { payError, fieldErrors } = paid.answer;
     return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_HEADERS });
