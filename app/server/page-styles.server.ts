@@ -218,13 +218,14 @@ export function pageStyles(html: string): string {
 
 /**
  * Readies a page rendered without React (the root layout put the placeholder in): fills in the CSS
- * it needs, and drops what only React's hydration and React Router's route discovery read (text
- * separators and `data-discover`), which such a page never runs. Other pages pass unchanged.
+ * it needs, and drops what only React Router's route discovery reads (`data-discover`, on any
+ * `<Link>` such a page still renders), which such a page never runs. (Static markup has no text
+ * separators to drop.) Other pages pass unchanged.
  */
 export function forPageWithoutReact(html: string): string {
   const at = html.indexOf(PAGE_STYLES_PLACEHOLDER);
   if (at < 0) return html;
-  const withoutReactMarkup = (part: string) => part.replace(/<!--(?: |\$|\/\$)-->| data-discover="true"/g, "");
+  const withoutReactMarkup = (part: string) => part.replaceAll(' data-discover="true"', "");
   const head = withoutReactMarkup(html.slice(0, at));
   const rest = withoutReactMarkup(html.slice(at + PAGE_STYLES_PLACEHOLDER.length));
   return `${head}<style>${pageStyles(head + rest)}</style>${rest}`;
