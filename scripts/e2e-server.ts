@@ -8,7 +8,9 @@ import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sqlLiteral } from "../app/db/seed/sql.ts";
 import { E2E_ADMINS } from "../tests/support/e2e-accounts.ts";
-import { applyMigrations, bin, ensureDevVars, executeSql, hashPassword, resetLocalDatabase, ROOT, seedDemo, seedReference, start } from "./lib.ts";
+import { referenceSeedSql } from "../app/db/seed/reference.ts";
+import { demoSeedSql } from "../app/db/seed/demo.ts";
+import { bin, DEMO_ADMIN, ensureDevVars, executeSql, hashPassword, migrationsForEmptyDatabase, resetLocalDatabase, ROOT, start } from "./lib.ts";
 
 const port = process.env.E2E_PORT ?? "4173";
 const persistTo = process.env.PERSIST_DIR ?? join(ROOT, ".wrangler", "e2e-state");
@@ -20,15 +22,15 @@ resetLocalDatabase(persistTo);
 // An earlier run's cached pages would outlive a change to server code: the cache key names the
 // release by its client assets only.
 rmSync(join(persistTo, "v3", "cache"), { recursive: true, force: true });
-applyMigrations(target);
-seedReference(target);
-seedDemo(target);
-executeSql(
-  target,
-  Object.values(E2E_ADMINS).map(
+// The schema, the reference rows, the demo content and the tests' accounts, in one wrangler run.
+executeSql(target, [
+  ...migrationsForEmptyDatabase(),
+  ...referenceSeedSql(),
+  ...demoSeedSql(new Date(), hashPassword(DEMO_ADMIN.password)),
+  ...Object.values(E2E_ADMINS).map(
     (admin) => `INSERT INTO admin_users (email, password_hash) VALUES (${sqlLiteral(admin.email)}, ${sqlLiteral(hashPassword(admin.password))});`,
   ),
-);
+]);
 
 const workerVars = JSON.parse(process.env.E2E_WORKER_VARS ?? "{}") as Record<string, string>;
 const builtWorker = join(resolve(ROOT, process.env.BUILD_DIR ?? "build"), "server", "wrangler.json");
