@@ -738,6 +738,10 @@ export const registration_bursts = sqliteTable(
     previous_week: integer("previous_week").notNull(),
     /** The registration that tipped it (its batch writes the e-mails by it). */
     registration_id: integer("registration_id").notNull(),
+    /** When staff said the registrations were real people ("Dismiss" on the dashboard's card): the card is gone for everyone. */
+    dismissed_at: text("dismissed_at"),
+    /** The e-mail of the staff member who dismissed it. */
+    dismissed_by: text("dismissed_by"),
   },
   (t) => [index("registration_bursts_event_detected_idx").on(t.event_id, t.detected_at), index("registration_bursts_detected_idx").on(t.detected_at)],
 );

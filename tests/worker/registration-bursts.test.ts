@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { ORGANISATION_DEFAULTS } from "~/features/settings/organisation";
 import { allSettled, fakeSender, outboxRows, SITE_URL, waitForOutbox, withEmailSetUp } from "./email-helpers";
-import { countD1Calls, createAdmin, postForm, request, runSql, seedReference, signIn } from "./helpers";
+import { countD1Calls, createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 import { textOf } from "./public-helpers";
 
 const FUTURE = "2030-06-12T06:00:00.000Z";
@@ -163,5 +163,34 @@ describe("what staff see", () => {
     await runSql([`UPDATE registration_bursts SET detected_at = '${new Date(Date.now() - 25 * 60 * MINUTE).toISOString()}'`]);
     const later = textOf(await (await request("/admin", { cookie: await signIn() })).text());
     expect(later).not.toContain("Registrations far faster than usual");
+  });
+
+  it("lets staff dismiss a burst of real people: the card leaves everyone's dashboard, the log names who, and of two dismissals at once one is told it already was", async () => {
+    await setUp();
+    await history(19, (i) => 50 - i);
+    await register();
+    await register();
+    const [burst] = (await env.DB.prepare("SELECT id FROM registration_bursts").all<{ id: number }>()).results;
+    const editor = await signIn("editor@example.org");
+    const card = await (await request("/admin", { cookie: editor })).text();
+    expect(textOf(card)).toContain("Dismiss: the registrations for Men's Conference are real people");
+    expect(card).toMatch(new RegExp(`<input type="hidden" name="burst_id" value="${burst!.id}"/>`));
+    const dismiss = (cookie = editor) => postForm("/admin?index", { intent: "dismiss-burst", burst_id: String(burst!.id) }, { cookie });
+    // A Door volunteer cannot: the dashboard is not theirs, and their /admin leads to check-in before anything is done.
+    await createAdmin("door@example.org", undefined, "volunteer");
+    const door = await dismiss(await signIn("door@example.org"));
+    expect(door.status).toBe(303);
+    expect(door.headers.get("Location")).toBe("/admin/check-in");
+    expect(await env.DB.prepare("SELECT dismissed_at FROM registration_bursts").first()).toEqual({ dismissed_at: null });
+    const answers = await Promise.all([dismiss(), dismiss()]);
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302]);
+    const toasts = (await Promise.all(answers.map(toastOf))).map((toast) => toast?.title).sort();
+    expect(toasts).toEqual(["Alert dismissed", "Error"]);
+    for (const cookie of [editor, await signIn()]) {
+      expect(textOf(await (await request("/admin", { cookie })).text())).not.toContain("Registrations far faster than usual");
+    }
+    const log = await env.DB.prepare("SELECT actor, action, target, summary FROM activity_log WHERE action = 'Dismissed'").all();
+    expect(log.results).toEqual([{ actor: "editor@example.org", action: "Dismissed", target: `registration burst alert ${burst!.id} “Men's Conference”`, summary: "Real people" }]);
+    expect((await toastOf(await postForm("/admin?index", { intent: "dismiss-burst", burst_id: "999" }, { cookie: editor })))?.description).toBe("That alert was already dismissed, or no longer exists.");
   });
 });

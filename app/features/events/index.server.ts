@@ -15,5 +15,5 @@ export { groupByToken, groupsOfRegistrations } from "./group-registrations.serve
 export { groupPageView } from "./group-view";
 export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";
-export { BURST_OUTBOX_KINDS, burstTimeText, type RecentBurst, recentBurstsQuery, renderBurstOutbox } from "./registration-bursts.server";
+export { BURST_OUTBOX_KINDS, burstTimeText, dismissBurst, type RecentBurst, recentBurstsQuery, renderBurstOutbox } from "./registration-bursts.server";
 export { applyDoorActions, doorList, readDoorActions } from "./door-sync.server";

@@ -27,4 +27,4 @@ export { GroupRegisterForm } from "./group-register-form";
 export { GroupPage } from "./group-page";
 export { DoorPanel } from "./door-panel";
 export { type BurstAnswer, CancelBurstForm } from "./cancel-burst-form";
-export { addressGroupLabel, BURST_FIELDS, BURST_MESSAGES, BURST_RULES, burstSentence, usualRateText } from "./registration-bursts";
+export { addressGroupLabel, BURST_DISMISS, BURST_FIELDS, BURST_MESSAGES, BURST_RULES, burstSentence, usualRateText } from "./registration-bursts";

@@ -5,7 +5,7 @@
 //   10 times the usual hourly rate; D1 runs batches one at a time, so of registrations arriving
 //   together exactly one writes it. The second writes the Administrators' e-mails for the burst that
 //   registration wrote (intent only: rendered when sent, below);
-// - the dashboard's recent bursts, for its one batch;
+// - the dashboard's recent bursts, for its one batch, and staff dismissing one (real people);
 // - the Administrators' e-mail, rendered when it is sent.
 // Cancelling a burst at the desk is ./cancel-burst.server.ts.
 import { sql, type SQL } from "drizzle-orm";
@@ -76,15 +76,29 @@ export type RecentBurst = {
   since: number;
 };
 
-/** The bursts seen since `since`, newest first, with how many more registrations came after each. */
+/** The bursts seen since `since` and not dismissed, newest first, with how many more registrations came after each. */
 export function recentBurstsQuery(db: Db, since: string) {
   return batchable(
     db.all<RecentBurst>(sql`SELECT b.id, b.event_id, e.name AS event_name, b.detected_at, b.last_hour, b.previous_week,
         (SELECT count(*) FROM event_registrations h WHERE ${fromTheFormSql(sql`b.event_id`)} AND h.created_at > b.detected_at) AS since
       FROM registration_bursts b JOIN churchevents e ON e.id = b.event_id
-      WHERE b.detected_at > ${since}
+      WHERE b.detected_at > ${since} AND b.dismissed_at IS NULL
       ORDER BY b.detected_at DESC, b.id DESC LIMIT 10`),
   );
+}
+
+/**
+ * Staff say a burst's registrations are real people: its card leaves the dashboard, for everyone.
+ * One guarded statement: of two people dismissing it at once, one does; the other hears it was
+ * already. The event's name for the log, or null when there is no such burst or it was dismissed.
+ */
+export async function dismissBurst(id: number, by: string, now: Date): Promise<{ eventName: string } | null> {
+  const [row] = await getDb().all<{ event_name: string }>(
+    sql`UPDATE registration_bursts SET dismissed_at = ${now.toISOString()}, dismissed_by = ${by}
+      WHERE id = ${id} AND dismissed_at IS NULL
+      RETURNING (SELECT name FROM churchevents e WHERE e.id = registration_bursts.event_id) AS event_name`,
+  );
+  return row ? { eventName: row.event_name } : null;
 }
 
 /** When a burst was seen, as staff read it: "14:05 on Mar 5" (Malawi time). */

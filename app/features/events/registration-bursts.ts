@@ -34,6 +34,15 @@ export function burstSentence(burst: BurstFacts): string {
   return `${burst.eventName} received ${burst.lastHour} registrations on the website in the hour to ${burst.detectedText}; usually ${usualRateText(burst.previousWeek)}.`;
 }
 
+/** The dashboard card's Dismiss button and its answers. */
+export const BURST_DISMISS = {
+  intent: "dismiss-burst",
+  field: "burst_id",
+  button: (eventName: string) => `Dismiss: the registrations for ${eventName} are real people`,
+  done: { title: "Alert dismissed", description: "It no longer shows on the dashboard." },
+  already: "That alert was already dismissed, or no longer exists.",
+} as const;
+
 // ----- Cancel a burst (the desk) ----------------------------------------------------------------
 
 export const BURST_FIELDS = { from: "burst_from", to: "burst_to", group: "address_group", expected: "expected" } as const;

@@ -2,19 +2,21 @@
 // only what the chosen tab shows. The tabs are ADMIN_TABS (app/features/site/admin-tabs.ts); each list's
 // rows come from its model and are drawn by the list in its content type's folder.
 import type { ComponentType, ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { moneyThisMonth } from "~/features/payments/index.server";
 import { formatKwacha } from "~/lib/money";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
 import { BLOG_MESSAGES, LEADERSHIP_MESSAGES, MINISTRY_MESSAGES, POST_STATUSES, type PostStatus, TESTIMONY_MESSAGES } from "~/features/publishing";
-import { burstSentence, EVENT_MESSAGES } from "~/features/events";
+import { BURST_DISMISS, burstSentence, EVENT_MESSAGES } from "~/features/events";
 import { conferenceWarning } from "~/features/site";
 import { ADMIN_TABS, type AdminTab, adminTabHref, type ListTab, parseAdminTab } from "~/lib/admin-tabs";
 import { blogsForAdmin, membersForAdmin, ministriesForAdmin, testimoniesForAdmin } from "~/features/publishing/index.server";
 import { ACCOUNT_CHANGES_DAYS, dashboardPage } from "~/features/site/index.server";
-import { burstTimeText, eventsForAdmin } from "~/features/events/index.server";
+import { burstTimeText, dismissBurst, eventsForAdmin } from "~/features/events/index.server";
 import { registrationDeskPath } from "~/lib/paths";
-import { parseId } from "~/server/admin-actions.server";
+import { parseId, readAdminPost } from "~/server/admin-actions.server";
+import { noteActivity, recordName } from "~/features/accounts/index.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { adminContext, canUse } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
@@ -91,6 +93,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
   const deleteId = parseId(url.searchParams.get("delete"));
   return { tab, deleteId, list: await readList(tab) };
+}
+
+/** The dashboard's one form: dismissing a burst's card (the registrations were real people). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, undefined, "/admin");
+  if ("refused" in post) return post.refused;
+  const id = post.intent === BURST_DISMISS.intent ? parseId(String(post.formData.get(BURST_DISMISS.field) ?? "")) : null;
+  const dismissed = id ? await dismissBurst(id, context.get(adminContext).email, new Date()) : null;
+  if (!id || !dismissed) return redirectWithToast(request, "/admin", { title: "Error", description: BURST_DISMISS.already, variant: "destructive" });
+  noteActivity(context, { action: "Dismissed", target: recordName("registration burst alert", id, dismissed.eventName), summary: "Real people" });
+  return redirectWithToast(request, "/admin", BURST_DISMISS.done);
 }
 
 function TabNav({ current }: { current: AdminTab }) {
@@ -215,10 +228,17 @@ function RegistrationBursts({ bursts }: { bursts: Burst[] }) {
             <Link to={burst.deskHref} className="font-semibold text-red-900 underline">
               {`Open the registration desk of ${burst.eventName}`}
             </Link>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value={BURST_DISMISS.intent} />
+              <input type="hidden" name={BURST_DISMISS.field} value={burst.id} />
+              <button type="submit" className="rounded-md border border-red-300 bg-white px-3 py-2 text-left font-medium text-red-900 hover:bg-red-100">
+                {BURST_DISMISS.button(burst.eventName)}
+              </button>
+            </Form>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-sm">If they are not real people, use 'Cancel a burst' on the desk.</p>
+      <p className="mt-2 text-sm">If they are not real people, use 'Cancel a burst' on the desk. If they are, dismiss the alert.</p>
     </section>
   );
 }
