@@ -113,6 +113,8 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/settings/settings-page": settingsPage(["organisation", "contact", "social", "hero", "conference", "registrations"]),
   "routes/admin/settings/pages-page": settingsPage(["about", "mission"]),
   "routes/admin/messages": { admin: true, fields: ["id", "intent"], intents: ["mark-read", "mark-unread", "delete"] },
+  // The dashboard's one form: dismissing a registration burst's alert.
+  "routes/admin/dashboard": { admin: true, fields: ["intent", "burst_id"], intents: ["dismiss-burst"] },
   "routes/public/give": { admin: false, fields: ["amount", "fund", "phone_number", "operator", "donor_name", "email", "anonymous"] },
   "routes/public/registration-private-page": { admin: false, fields: ["intent", "phone_number", "operator"], intents: ["pay"] },
   "routes/admin/events/registration-desk": {
