@@ -8,9 +8,7 @@ import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sqlLiteral } from "../app/db/seed/sql.ts";
 import { E2E_ADMINS } from "../tests/support/e2e-accounts.ts";
-import { referenceSeedSql } from "../app/db/seed/reference.ts";
-import { demoSeedSql } from "../app/db/seed/demo.ts";
-import { bin, DEMO_ADMIN, ensureDevVars, executeSql, hashPassword, migrationsForEmptyDatabase, resetLocalDatabase, ROOT, start } from "./lib.ts";
+import { bin, demoSql, ensureDevVars, executeSql, hashPassword, migrationsForEmptyDatabase, referenceSeedSql, resetLocalDatabase, ROOT, start } from "./lib.ts";
 
 const port = process.env.E2E_PORT ?? "4173";
 const persistTo = process.env.PERSIST_DIR ?? join(ROOT, ".wrangler", "e2e-state");
@@ -26,7 +24,7 @@ rmSync(join(persistTo, "v3", "cache"), { recursive: true, force: true });
 executeSql(target, [
   ...migrationsForEmptyDatabase(),
   ...referenceSeedSql(),
-  ...demoSeedSql(new Date(), hashPassword(DEMO_ADMIN.password)),
+  ...demoSql(),
   ...Object.values(E2E_ADMINS).map(
     (admin) => `INSERT INTO admin_users (email, password_hash) VALUES (${sqlLiteral(admin.email)}, ${sqlLiteral(hashPassword(admin.password))});`,
   ),

@@ -113,8 +113,15 @@ export function seedReference(target: Target) {
   executeSql(target, referenceSeedSql());
 }
 
+export { referenceSeedSql };
+
+/** The demo content as of now, with the demo admin's password hashed. */
+export function demoSql(): string[] {
+  return demoSeedSql(new Date(), hashPassword(DEMO_ADMIN.password));
+}
+
 export function seedDemo(target: Target) {
-  executeSql(target, demoSeedSql(new Date(), hashPassword(DEMO_ADMIN.password)));
+  executeSql(target, demoSql());
 }
 
 export function isContentEmpty(target: Target): boolean {

@@ -6,13 +6,12 @@ import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
-import { normalizePhone } from "~/server/phone.server";
-import { checkBot, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
-import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
+import { checkBot } from "~/server/abuse.server";
 import { GIVE_TEXT } from "./give-text";
-import { operatorOfPhone, type PaymentOperator } from "./operators";
+import type { PaymentOperator } from "./operators";
 import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
 import { paymentProvider } from "./provider.server";
+import { mayPromptAnotherPhone, walletOf } from "./wallet.server";
 
 
 const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -55,14 +54,12 @@ export async function giveAction(
   if (amount === null || amount < GIVE_TEXT.minimum) fieldErrors.amount = GIVE_TEXT.amountInvalid;
   else if (amount > MAX_AMOUNT) fieldErrors.amount = GIVE_TEXT.amountTooMuch;
   if (!funds.includes(values.fund)) fieldErrors.fund = GIVE_TEXT.fundInvalid;
-  const phone = normalizePhone(values.phone_number);
-  const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(values.operator) ? (values.operator as PaymentOperator) : null;
-  const operator = phone ? (operatorOfPhone(phone) ?? chosen) : chosen;
+  const { phone, operator } = walletOf(values.phone_number, values.operator);
   if (!phone) fieldErrors.phone_number = GIVE_TEXT.phoneInvalid;
   else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
   if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
-  if (!(await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request)))) {
+  if (!(await mayPromptAnotherPhone(request))) {
     return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooMany } };
   }
   const bot = await checkBot(request, form);

@@ -1,14 +1,13 @@
 // The private page's fee: its panel (from the page's one batch), looking again at a payment under
 // way, and the pay form's action.
 import { formatInSiteZone } from "~/lib/time";
-import { normalizePhone, readablePhone } from "~/server/phone.server";
-import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
-import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
-import { operatorOfPhone, type PaymentOperator } from "./operators";
+import { readablePhone } from "~/server/phone.server";
+import { operatorOfPhone } from "./operators";
 import type { PayFormAnswer } from "./pay-panel";
 import { operatorName, PAY_TEXT, type PayPanel } from "./pay-view";
 import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settlePayment, startRegistrationPayment } from "./payments.server";
 import { paymentsReady, simulatorOn } from "./provider.server";
+import { mayPromptAnotherPhone, walletOf } from "./wallet.server";
 
 /** The panel for the private page, or null when the event is free (or nothing is owed and nothing was paid). */
 export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: PaymentRow[], now: Date, returnPath: string): PayPanel | null {
@@ -59,12 +58,10 @@ export async function payAction(request: Request, token: string, form: FormData,
   const typedPhone = String(form.get("phone_number") ?? "").slice(0, 40);
   const typedOperator = String(form.get("operator") ?? "");
   const values = { phone_number: typedPhone, operator: typedOperator };
-  const phone = normalizePhone(typedPhone);
-  const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(typedOperator) ? (typedOperator as PaymentOperator) : null;
-  const operator = phone ? (operatorOfPhone(phone) ?? chosen) : chosen;
+  const { phone, operator } = walletOf(typedPhone, typedOperator);
   const fieldErrors = { ...(phone ? {} : { phone_number: PAY_TEXT.phoneInvalid }), ...(operator ? {} : { operator: PAY_TEXT.operatorMissing }) };
   if (!phone || !operator) return { ok: false, status: 400, answer: { fieldErrors, values } };
-  if (!(await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request)))) {
+  if (!(await mayPromptAnotherPhone(request))) {
     return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooMany, values } };
   }
   const started = await startRegistrationPayment(token, phone, operator, now);

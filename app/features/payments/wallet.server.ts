@@ -1,0 +1,19 @@
+// What the two mobile-money forms (/give and the private page's fee) share before a charge: the
+// number typed read as a wallet, and whether this connection may make the provider prompt another
+// phone for its PIN.
+import { normalizePhone } from "~/server/phone.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
+import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
+import { operatorOfPhone, type PaymentOperator } from "./operators";
+
+/** The number in international form (null when it is not one), and its wallet: by its prefix, else as chosen (null when neither tells). */
+export function walletOf(typedPhone: string, typedOperator: string): { phone: string | null; operator: PaymentOperator | null } {
+  const phone = normalizePhone(typedPhone);
+  const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(typedOperator) ? (typedOperator as PaymentOperator) : null;
+  return { phone, operator: phone ? (operatorOfPhone(phone) ?? chosen) : chosen };
+}
+
+/** Counts one prompt for the request's connection; false once it has had its 10 in 10 minutes (both forms together). */
+export function mayPromptAnotherPhone(request: Request): Promise<boolean> {
+  return consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request));
+}
