@@ -3,7 +3,7 @@
 // follows the charge until the provider's verify call confirms it, then shows the receipt number.
 // /admin/giving reads every gift, with totals by fund and by month.
 import { sql } from "drizzle-orm";
-import { batchable, getDb } from "~/db/db.server";
+import { batchable, type Db, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
 import { checkBot } from "~/server/abuse.server";
@@ -128,13 +128,22 @@ export async function givingReport() {
   return { gifts, byFund: [...byFund].map(([fund, total]) => ({ fund, total })), byMonth: [...byMonth].map(([month, total]) => ({ month, total })) };
 }
 
-/** This month's (Malawi time) fees and gifts received online and in cash, for the dashboard's card. */
-export async function moneyThisMonth(now: Date) {
-  const month = formatInSiteZone(now, "yyyy-MM") ?? "";
-  const rows = await getDb().all<{ fees: number; gifts: number; paid_at: string }>(sql`SELECT
+type PaidRow = { fees: number; gifts: number; paid_at: string };
+
+/**
+ * The fees and gifts paid online or in cash in the last 32 days, for the dashboard's card: it joins
+ * the dashboard's one batch (Administrators only), and moneyThisMonth sums this month's.
+ */
+export function recentMoneyQuery(db: Db, now: Date) {
+  return batchable(db.all<PaidRow>(sql`SELECT
       COALESCE(CASE WHEN gift_id IS NULL THEN COALESCE(amount_received, amount) END, 0) AS fees,
       COALESCE(CASE WHEN gift_id IS NOT NULL THEN amount_received END, 0) AS gifts, paid_at
-    FROM payments WHERE status = 'paid' AND kind IN ('online', 'cash') AND paid_at >= ${new Date(now.getTime() - 32 * 86_400_000).toISOString()}`);
+    FROM payments WHERE status = 'paid' AND kind IN ('online', 'cash') AND paid_at >= ${new Date(now.getTime() - 32 * 86_400_000).toISOString()}`));
+}
+
+/** This month's (Malawi time) fees and gifts received online and in cash, of recentMoneyQuery's rows. */
+export function moneyThisMonth(rows: PaidRow[], now: Date) {
+  const month = formatInSiteZone(now, "yyyy-MM") ?? "";
   let fees = 0;
   let gifts = 0;
   for (const row of rows) {

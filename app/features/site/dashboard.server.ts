@@ -1,5 +1,6 @@
 // The dashboard's six exact counts (SPEC section 7), the posts in each status, what it needs to warn about the home page's
-// conference card (the settings and the events the card may show), and the registration bursts of the last day, in one D1 round trip.
+// conference card (the settings and the events the card may show), the registration bursts of the last day and the money paid
+// lately (the route shows this month's to Administrators), in one D1 round trip.
 import { count } from "drizzle-orm";
 import {
   church_testimonies,
@@ -15,6 +16,7 @@ import { postCountsByStateQuery } from "~/features/publishing/index.server";
 import { chosenConferenceEventQuery, nextOpenEventQuery, recentBurstsQuery } from "~/features/events/index.server";
 import { BURST_RULES } from "~/features/events";
 import { settingsQuery } from "~/features/settings/index.server";
+import { recentMoneyQuery } from "~/features/payments/index.server";
 
 /** How far back the dashboard shows account changes to Administrators. */
 export const ACCOUNT_CHANGES_DAYS = 14;
@@ -23,7 +25,7 @@ export async function dashboardPage(now: Date) {
   const db = getDb();
   const accountChangesSince = new Date(now.getTime() - ACCOUNT_CHANGES_DAYS * 86_400_000).toISOString();
   const burstsSince = new Date(now.getTime() - BURST_RULES.dashboardHours * 3_600_000).toISOString();
-  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next, accountChanges, bursts] = await db.batch([
+  const [events, blogs, testimonies, ministryRows, members, registrations, settings, chosen, next, accountChanges, bursts, recentMoney] = await db.batch([
     db.select({ n: count() }).from(churchevents),
     postCountsByStateQuery(db, now),
     db.select({ n: count() }).from(church_testimonies),
@@ -35,6 +37,7 @@ export async function dashboardPage(now: Date) {
     nextOpenEventQuery(db, now),
     recentAccountChangesQuery(db, accountChangesSince),
     recentBurstsQuery(db, burstsSince),
+    recentMoneyQuery(db, now),
   ]);
   const postsByStatus = Object.fromEntries(blogs.map((row) => [row.state, row.n])) as Partial<Record<PostStatus, number>>;
   const counts = {
@@ -45,5 +48,5 @@ export async function dashboardPage(now: Date) {
     leadership: members[0]?.n ?? 0,
     registrations: registrations[0]?.n ?? 0,
   };
-  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges, bursts };
+  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges, bursts, recentMoney };
 }

@@ -87,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** The conference card is a setting: only Administrators can open Settings to fix it. */
       canFixConference: canUse(context.get(adminContext).role, "settings"),
       /** This month's fees and gifts (Administrators: giving is theirs). */
-      money: context.get(adminContext).role === "admin" ? await moneyThisMonth(now) : null,
+      money: context.get(adminContext).role === "admin" ? moneyThisMonth(page.recentMoney, now) : null,
     };
   }
   /** ?delete=<id> opens that row's delete dialog without JavaScript. */
