@@ -105,6 +105,8 @@ type DemoEvent = {
   image: string | null;
   registration_enabled: boolean;
   capacity?: number;
+  /** The fee in whole kwacha (none: free). */
+  price?: number;
   active?: boolean;
 };
 
@@ -131,6 +133,8 @@ export const DEMO_EVENTS: DemoEvent[] = [
       "Three days by the lake to rest, pray and study the Word together. Theme: \"Strong and Courageous\" (Joshua 1:9). Accommodation and meals included; transport leaves from Lilongwe and Blantyre.",
     image: "events/sample-retreat",
     registration_enabled: true,
+    // A fee: the private page offers Airtel Money and TNM Mpamba (the local simulator answers).
+    price: 35000,
   },
   {
     name: "Fathers and Sons Outreach Day",
@@ -372,6 +376,7 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       image_alt: e.image ? `${e.name}: illustration` : null,
       registration_enabled: e.registration_enabled,
       capacity: e.capacity ?? null,
+      price: e.price ?? null,
       active: e.active ?? true,
       created_at: createdAgo(now, 30 - i),
       updated_at: createdAgo(now, 30 - i),
