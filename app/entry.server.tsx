@@ -1,7 +1,7 @@
 import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import type { ReactElement } from "react";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestContext } from "~/server/request-context";
 import { documentContentSecurityPolicy } from "~/server/csp.server";
 import { forPageWithoutReact } from "~/server/page-styles.server";
@@ -88,5 +88,8 @@ function withScriptsAfterContent(response: Response, nonce: string): Response {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const { requestId } = context.get(requestContext);
-  console.error(`[${requestId}] ${request.method} ${pathForLog(new URL(request.url).pathname)}:`, errorForLog(error));
+  const line = `[${requestId}] ${request.method} ${pathForLog(new URL(request.url).pathname)}: ${errorForLog(error)}`;
+  // A refusal the router answers itself (405: a post to a page with no form) is a warning, not a fault.
+  if (isRouteErrorResponse(error) && error.status < 500) console.warn(line);
+  else console.error(line);
 };

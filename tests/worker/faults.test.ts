@@ -2,7 +2,7 @@
 // and a reference; the error is logged with that reference; no stack trace reaches the browser.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAdmin, request, seedDemo, signIn } from "./helpers";
+import { createAdmin, postForm, request, seedDemo, signIn } from "./helpers";
 
 const FAILURE = "D1_ERROR: simulated outage while reading";
 
@@ -88,5 +88,22 @@ describe("an R2 outage", () => {
     vi.spyOn(env.IMAGES, "get").mockRejectedValue(new Error("R2 unavailable"));
     const response = await request("/images/event-images/abc-480w.webp");
     await expectFriendly500(response, errors.mock.calls.flat().map(String).join("\n"));
+  });
+});
+
+describe("a post to a page that has no form", () => {
+  it("answers 405 and logs a readable warning with its reference, not an error", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // /admin is the dashboard's layout: its form posts to /admin?index.
+    const response = await postForm("/admin", { intent: "nothing" }, { cookie });
+    expect(response.status).toBe(405);
+    const warned = warnings.mock.calls.flat().map(String).join("\n");
+    expect(warned).toContain(response.headers.get("X-Request-Id")!);
+    expect(warned).toContain("405 Method Not Allowed");
+    expect(warned).not.toContain("[object Object]");
+    expect(errors).not.toHaveBeenCalled();
   });
 });
