@@ -1,7 +1,7 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
 import { EVENT_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
-import { registrationPath } from "./registration-view";
+import { registrationPath } from "./registration-rules";
 
 export type GroupPageView = {
   leaderName: string;

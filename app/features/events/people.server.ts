@@ -2,7 +2,8 @@
 // link, a WhatsApp link prefilled with the person's code and private link, and their status in words.
 import type { RegistrationStatus } from "~/db/schema";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
-import { personalMessage, registrationPath } from "~/features/events/registration-view";
+import { personalMessage } from "~/features/events/registration-view";
+import { registrationPath } from "~/features/events/registration-rules";
 import { formatInSiteZone } from "~/lib/time";
 import { phoneDigits, readablePhone } from "~/server/phone.server";
 import { telHref } from "~/lib/app-links";

@@ -5,7 +5,7 @@
 // Only the intent is written with the change they tell of (app/features/events/registrations.server.ts);
 // they are rendered when sent, from the registration as it is then (./registration-outbox.server.ts).
 // Subjects hold nothing a visitor typed, so nothing of it reaches a header.
-import { registrationPath } from "~/features/events/registration-view";
+import { registrationPath } from "~/features/events/registration-rules";
 import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 import { BURST_RULES, type BurstFacts, burstSentence } from "./registration-bursts";
 

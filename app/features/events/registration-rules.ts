@@ -1,4 +1,4 @@
-// When people may register for an event, and what the pages say about it. The one rule: open while
+// When people may register for an event, what the pages say about it, and a registration's code, token and private link. The one rule: open while
 // the event is active, registration is switched on, the closing time (by default the start) has not
 // passed, and there is a place left or the waiting list is on. The model's guarded insert
 // (app/features/events/registrations.server.ts, OPEN_FOR_REGISTRATION_SQL) holds the same rule in SQL, so a
@@ -85,3 +85,8 @@ export function newRegistrationToken(): string {
 
 /** A private link's token: 22 or more characters of base64url. */
 export const REGISTRATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The private page's path for a token. */
+export function registrationPath(token: string): string {
+  return `/registrations/${token}`;
+}

@@ -5,6 +5,7 @@ import type { RegistrationStatus } from "~/db/schema";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 import type { FormAnswer } from "~/lib/form-answer";
+import { registrationPath } from "./registration-rules";
 
 /** What the registration form answers on success: its answer, with what the person sees next. */
 export type RegistrationAnswer = FormAnswer<{ registration: RegistrationView }>;
@@ -50,11 +51,6 @@ type Source = {
   token: string;
   event: { id: number; name: string; date: string | null; location: string | null };
 };
-
-/** The private page's path for a token. */
-export function registrationPath(token: string): string {
-  return `/registrations/${token}`;
-}
 
 /** 'Thursday, June 12, 2025 at 8:00 AM' in Malawi time, or null when the date is not set yet. */
 export function eventWhenText(date: string | null): string | null {

@@ -20,11 +20,11 @@ import {
   type SettingsValues,
 } from "~/features/settings/settings-forms";
 import { savedAtText } from "~/lib/time";
-import { saveSection, type StoredSection } from "~/features/settings/settings-data.server";
+import { saveSection } from "~/features/settings/settings-saves.server";
 import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
 import { decideImage, releasePictures } from "~/features/images/index.server";
-import { sectionSaves, sectionVersions, siteSettings } from "~/features/settings/settings.server";
+import { sectionSaves, sectionVersions, siteSettings, type StoredSection } from "~/features/settings/settings.server";
 import { changedFields, noteActivity } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 

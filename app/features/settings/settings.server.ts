@@ -1,8 +1,28 @@
-// The site's settings as pages use them: each stored section checked against its form's schema,
-// and the defaults (app/content) for a section that has no row yet or one that no longer reads.
+// Reading the site's settings: the queries of `site_settings`, and each stored section checked
+// against its form's schema, or its defaults (./defaults.ts) when it has no row yet or one that no
+// longer reads. Saving them is ./settings-saves.server.ts.
+import { inArray } from "drizzle-orm";
+import { site_settings } from "~/db/schema";
+import { getDb, type Db } from "~/db/db.server";
 import { SETTINGS_DEFAULTS } from "~/features/settings/defaults";
 import { SECTION_SCHEMAS, SETTINGS_SECTIONS, type SettingsSection, type SettingsValues } from "~/features/settings/settings-forms";
-import type { StoredSection } from "~/features/settings/settings-data.server";
+
+export type StoredSection = typeof site_settings.$inferSelect;
+
+/** Every stored section, for a page's batch. */
+export function settingsQuery(db: Db) {
+  return db.select().from(site_settings);
+}
+
+/** Only the named sections, for a batch that needs a few settings (registering: the events address and a limit). */
+export function settingsSectionsQuery(db: Db, keys: readonly SettingsSection[]) {
+  return db.select().from(site_settings).where(inArray(site_settings.key, [...keys]));
+}
+
+/** Every stored section (a page that reads nothing else). */
+export function storedSettings(): Promise<StoredSection[]> {
+  return settingsQuery(getDb()).all();
+}
 
 /**
  * Sections checked lately, by section and stored text: every page reads the settings, and checking

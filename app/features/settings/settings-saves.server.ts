@@ -1,28 +1,9 @@
-// Every query that touches `site_settings`: the stored sections as they are (checking them against
-// their forms' schemas is app/features/settings/settings.server.ts's job), and the guarded save.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// Saving the settings: the guarded save of one section (keeping the version it replaces, for the
+// page copy) and a page's history. Reading them is ./settings.server.ts.
+import { and, eq, sql } from "drizzle-orm";
 import { site_settings } from "~/db/schema";
-import { getDb, type Db } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "~/features/history/index.server";
-
-import type { SettingsSection } from "./settings-forms";
-
-export type StoredSection = typeof site_settings.$inferSelect;
-
-/** Every stored section, for a page's batch. */
-export function settingsQuery(db: Db) {
-  return db.select().from(site_settings);
-}
-
-/** Only the named sections, for a batch that needs a few settings (registering: the events address and a limit). */
-export function settingsSectionsQuery(db: Db, keys: readonly SettingsSection[]) {
-  return db.select().from(site_settings).where(inArray(site_settings.key, [...keys]));
-}
-
-/** Every stored section (a page that reads nothing else). */
-export function storedSettings(): Promise<StoredSection[]> {
-  return settingsQuery(getDb()).all();
-}
 
 export type SaveOutcome = { saved: true } | { saved: false; savedAt: string | null };
 
