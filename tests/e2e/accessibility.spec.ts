@@ -2,7 +2,7 @@
 // widths, as a visitor or an admin would open them.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/admin.ts";
+import { hydrated, signIn } from "./support/admin.ts";
 import { PUBLIC_PAGES } from "./support/pages.ts";
 
 
@@ -59,7 +59,7 @@ async function scriptsDone(page: Page) {
     if (islands) await import(islands);
   });
   if (await page.locator("script[type=module]:not([data-islands])").count()) {
-    await page.waitForFunction(() => Object.keys(document.querySelector("main") ?? document.body).some((key) => key.startsWith("__reactFiber")));
+    await hydrated(page, "main");
   }
 }
 

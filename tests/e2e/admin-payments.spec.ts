@@ -31,7 +31,7 @@ async function registerFor(page: Page, eventId: string, name: string, phone: str
   return new URL(body.registration.privateUrl).pathname;
 }
 
-test("a registrant pays the fee from the private page and sees it paid; the door takes cash and the desk shows it @mobile", async ({ page, browser, baseURL }) => {
+test("a registrant registers in the dialog, follows its pay link, pays the fee from the private page and sees it paid; the door takes cash and the desk shows it @mobile", async ({ page, browser, baseURL }) => {
   await signIn(page);
   const eventName = uniqueName("Paid Conference");
   const eventId = await createPaidEvent(page, eventName);
@@ -41,8 +41,16 @@ test("a registrant pays the fee from the private page and sees it paid; the door
   const phone = await context.newPage();
   await phone.goto(`/events/${eventId}`);
   await expect(phone.getByText("Fee: MK 15,000", { exact: true })).toBeVisible();
-  const own = await registerFor(phone, eventId, "Thoko Mwale", uniquePhone());
-  await phone.goto(own);
+  // Registering in the dialog; its confirmation leads to the fee's form on the private page.
+  await phone.getByRole("link", { name: /Register Now/ }).click();
+  const dialog = phone.getByRole("dialog", { name: `Register for ${eventName}` });
+  await dialog.getByLabel("Full Name").fill("Thoko Mwale");
+  await dialog.getByLabel("Phone Number").fill(uniquePhone());
+  await dialog.getByRole("button", { name: "Register" }).click();
+  await phone.getByRole("link", { name: "Pay the fee (MK 15,000) by Airtel Money or TNM Mpamba" }).click();
+  await expect(phone).toHaveURL(/\/registrations\/[^/#]+#fee-heading$/);
+  await expect(phone.getByRole("heading", { name: "Fee" })).toBeInViewport();
+  const own = new URL(phone.url()).pathname;
   await expect(phone.getByText("Fee: MK 15,000")).toBeVisible();
   await expect(phone.getByLabel("Mobile money number")).toHaveValue(/^\+265 991/);
   await expectNoSideways(phone);

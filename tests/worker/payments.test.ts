@@ -66,6 +66,26 @@ describe("an event's fee", () => {
     expect(free).not.toContain("Airtel Money");
   });
 
+  it("right after registering, the confirmation links to the private page's fee form; a free event's and a waiting list's do not", async () => {
+    const registering = (eventId: number, phone: string) =>
+      postForm("/api/registrations", { event_id: String(eventId), full_name: "Kondwani Phiri", phone_number: phone, email: "" }, { ip: `198.51.100.${Math.floor(Math.random() * 200)}` }).then((response) => response.json<RegistrationAnswer>());
+    const paid = (await registering(1, "0991 555 011")).registration!;
+    expect(paid.payText).toBe("Pay the fee (MK 15,000) by Airtel Money or TNM Mpamba");
+    expect(paid.payHref).toBe(`${paid.privateUrl}#fee-heading`);
+    // Where it leads: the fee's heading on the private page, with the pay button below it.
+    const page = await (await request(new URL(paid.privateUrl).pathname)).text();
+    expect(page).toMatch(/<h2 id="fee-heading"[^>]*>Fee<\/h2>/);
+    expect(textOf(mainHtml(page))).toContain("Pay MK 15,000");
+    // The page shows the form itself, so its summary carries no pay link.
+    expect(textOf(mainHtml(page))).not.toContain("Pay the fee");
+    const free = (await registering(2, "0991 555 012")).registration!;
+    expect(free).toMatchObject({ payHref: null, payText: null });
+    // Full, with a waiting list: no fee is asked of someone without a place.
+    await runSql(["UPDATE churchevents SET capacity = 1, waitlist_enabled = 1 WHERE id = 1"]);
+    const waiting = (await registering(1, "0991 555 013")).registration!;
+    expect(waiting).toMatchObject({ status: "waitlisted", payHref: null, payText: null });
+  });
+
   it("leaves a free event's private page as it was: no fee, no pay button", async () => {
     const token = await registerFor(2);
     const text = await pageText(token);

@@ -13,7 +13,7 @@ export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } fro
 export { EVENT_REMINDER_CHOICES, type EventReminder } from "./event-reminders";
 export { REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationPath, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
-export { eventWhenText, privatePageView, registrationView } from "./registration-view";
+export { eventWhenText, FEE_HEADING_ID, privatePageView, registrationView } from "./registration-view";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
 export { WaitingListNotice } from "./waiting-list-notice";

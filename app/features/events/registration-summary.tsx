@@ -1,8 +1,10 @@
-// What a person keeps after registering: the status, the reference code, when and where, 'Add to
-// calendar', 'Send to my WhatsApp' and the private link. The private page renders it filled in; the
-// events pages render it empty inside the 'Registration Complete' template, and the registration
-// island fills the same slots (data-slot: text, data-slot-href: a link's target) from the answer.
+// What a person keeps after registering: the status, the reference code, when and where, the fee's
+// pay link (right after registering for an event with a fee), 'Add to calendar', 'Send to my
+// WhatsApp' and the private link. The private page renders it filled in; the events pages render it
+// empty inside the 'Registration Complete' template, and the registration island fills the same
+// slots (data-slot: text, data-slot-href: a link's target) from the answer.
 import { REGISTRATION_VIEW_TEXT, type RegistrationView } from "~/features/events/registration-view";
+import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, WhatsAppIcon } from "../../components/icons";
 
 const linkButton =
@@ -37,6 +39,9 @@ export function RegistrationSummary({ view }: { view: RegistrationView | null })
         <Fact label="When" slot="whenText" value={view ? view.whenText : undefined} />
         <Fact label="Where" slot="location" value={view ? view.location : undefined} />
       </dl>
+      <a data-slot-href="payHref" data-slot="payText" href={view?.payHref ?? undefined} hidden={!view?.payHref} className={buttonClass.primary}>
+        {view?.payText}
+      </a>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <a data-slot-href="calendarHref" href={view?.calendarHref ?? undefined} hidden={view?.calendarHref === null} className={linkButton}>
           <CalendarIcon className="size-4 shrink-0 text-brand-700" />

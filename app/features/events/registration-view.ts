@@ -5,7 +5,11 @@ import type { RegistrationStatus } from "~/db/schema";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 import type { FormAnswer } from "~/lib/form-answer";
+import { feeOf, formatKwacha } from "~/lib/money";
 import { registrationPath } from "./registration-rules";
+
+/** The id of the private page's fee heading (app/features/payments/pay-panel.tsx), where the pay link leads. */
+export const FEE_HEADING_ID = "fee-heading";
 
 /** What the registration form answers on success: its answer, with what the person sees next. */
 export type RegistrationAnswer = FormAnswer<{ registration: RegistrationView }>;
@@ -26,6 +30,12 @@ export type RegistrationView = {
   whatsappHref: string;
   /** The private link, absolute. */
   privateUrl: string;
+  /**
+   * Right after registering for an event with a fee: the private page's fee form (Airtel Money or
+   * TNM Mpamba) and what the link says; null otherwise (the private page shows the form itself).
+   */
+  payHref: string | null;
+  payText: string | null;
 };
 
 export const REGISTRATION_VIEW_TEXT = {
@@ -35,6 +45,7 @@ export const REGISTRATION_VIEW_TEXT = {
   cancelled: "This registration is cancelled.",
   addToCalendar: "Add to calendar",
   sendToWhatsApp: "Send to my WhatsApp",
+  pay: (fee: number) => `Pay the fee (${formatKwacha(fee)}) by Airtel Money or TNM Mpamba`,
   keepLink: "Keep this link: it shows your registration and lets you cancel it.",
 } as const;
 
@@ -49,7 +60,8 @@ type Source = {
   place: number | null;
   code: string;
   token: string;
-  event: { id: number; name: string; date: string | null; location: string | null };
+  /** The event's price, given only right after registering (see payHref). */
+  event: { id: number; name: string; date: string | null; location: string | null; price?: number | null };
 };
 
 /** 'Thursday, June 12, 2025 at 8:00 AM' in Malawi time, or null when the date is not set yet. */
@@ -63,6 +75,7 @@ export function registrationView({ status, place, code, token, event }: Source, 
   const location = event.location?.trim() || null;
   const privateUrl = `${origin}${registrationPath(token)}`;
   const message = [`My registration for ${event.name}`, whenText, location, `Code: ${code}`, privateUrl].filter(Boolean).join("\n");
+  const fee = status === "confirmed" ? feeOf(event.price) : null;
   return {
     status,
     statusText: registrationStatusText(status, place),
@@ -74,6 +87,8 @@ export function registrationView({ status, place, code, token, event }: Source, 
     calendarHref: event.date ? `${origin}/events/${event.id}/calendar.ics` : null,
     whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
     privateUrl,
+    payHref: fee ? `${privateUrl}#${FEE_HEADING_ID}` : null,
+    payText: fee ? REGISTRATION_VIEW_TEXT.pay(fee) : null,
   };
 }
 

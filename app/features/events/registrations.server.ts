@@ -76,7 +76,7 @@ export function waitlistPlaceSql(alias: string): SQL<number | null> {
 /** An event's state for explaining an outcome: its switches, limits and confirmed count. */
 export function eventWindowQuery(db: Db, eventId: SQL | number) {
   return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
-      e.capacity, e.waitlist_enabled, ${confirmedCountSql(sql`e.id`)} AS confirmed
+      e.capacity, e.waitlist_enabled, e.price, ${confirmedCountSql(sql`e.id`)} AS confirmed
     FROM churchevents e WHERE e.id = ${eventId}`));
 }
 
@@ -90,6 +90,8 @@ export type RegistrationWindowRow = {
   registration_closes_at: string | null;
   capacity: number | null;
   waitlist_enabled: number;
+  /** The fee in whole kwacha (null or 0: free). */
+  price: number | null;
   confirmed: number;
 };
 
@@ -287,7 +289,7 @@ export type RegistrationReceipt = {
 };
 
 /** The event a receipt is for, as the confirmation shows it. */
-export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null };
+export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null; price: number | null };
 
 export type RegisterOutcome =
   | { outcome: "registered"; receipt: RegistrationReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
@@ -338,7 +340,7 @@ export async function registerForEvent(
   const event = events[0];
   const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;
   if (!event) return { outcome: "event-not-found" };
-  const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location };
+  const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location, price: event.price };
 
   if (inserted[0] && holder?.id === inserted[0].id) {
     const turnedFull = holder.status === "confirmed" && isExactlyFull(event);

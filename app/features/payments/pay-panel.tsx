@@ -1,6 +1,7 @@
 // The private page's fee panel: the pay form (no JavaScript needed), the payment under way (the page
 // refreshes itself through its meta tag), or how the fee was paid.
 import { buttonClass, PlainChoices, PlainField, type FieldState } from "~/components/form-fields";
+import { FEE_HEADING_ID } from "~/features/events";
 import { OPERATOR_CHOICES } from "./operators";
 import { PAY_TEXT, type PayPanel } from "./pay-view";
 
@@ -8,8 +9,8 @@ export type PayFormAnswer = { payError?: string; fieldErrors?: { phone_number?: 
 
 export function PaymentPanel({ panel, answer }: { panel: PayPanel; answer?: PayFormAnswer | null }) {
   return (
-    <section aria-labelledby="fee-heading" className="mt-6 rounded-lg border border-stone-300 bg-white p-4">
-      <h2 id="fee-heading" className="text-lg font-semibold text-stone-900">
+    <section aria-labelledby={FEE_HEADING_ID} className="mt-6 rounded-lg border border-stone-300 bg-white p-4">
+      <h2 id={FEE_HEADING_ID} className="text-lg font-semibold text-stone-900">
         {PAY_TEXT.heading}
       </h2>
       {panel.state === "paid" || panel.state === "settled" ? (

@@ -11,12 +11,12 @@ export async function signIn(page: Page, admin: { email: string; password: strin
   await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
 }
 
-/** Resolves once React has hydrated the page's main form or list. */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const element = document.querySelector("main form, main a[href*='delete=']");
+/** Resolves once React has hydrated the page's main form or list (or what `selector` names): React has put its props on it. */
+export async function hydrated(page: Page, selector = "main form, main a[href*='delete=']") {
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector);
     return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  });
+  }, selector);
 }
 
 /** Nothing on the page is wider than the screen (a table may scroll inside its own box). */
