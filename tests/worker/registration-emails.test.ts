@@ -114,6 +114,27 @@ describe("to the registrant", () => {
     expect(JSON.parse(row!.attachments!)[0].filename).toBe("event-1.ics");
   });
 
+  it("an event with a fee: the confirmation, and the note of moving up, say the fee and where to pay it; the waiting list's does not, nor a free event's", async () => {
+    fakeSender();
+    await event(1, { price: 15000, capacity: 1 });
+    await event(2);
+    const first = await register(1, { full_name: "First Man", email: "first@example.mw" });
+    await register(1, { full_name: "Second Man", email: "second@example.mw" });
+    await register(2, { full_name: "Free Man", email: "free@example.mw" });
+    const howToPay = "Fee: MK 15,000. Pay it by Airtel Money or TNM Mpamba on your registration's page (the button below).";
+    const sent = await settled(3);
+    const textFor = (recipient: string, rows: StoredRow[]) => rows.find((row) => row.recipient === recipient)!.body_text!;
+    expect(textFor("first@example.mw", sent)).toContain(howToPay);
+    expect(textFor("second@example.mw", sent)).toContain("waiting list");
+    expect(textFor("second@example.mw", sent)).not.toContain("Fee:");
+    expect(textFor("free@example.mw", sent)).not.toContain("Fee:");
+    // The first cancels: the second moves up, and now has the fee to pay.
+    await postForm(`/registrations/${first.token}`, {});
+    const movedUp = (await settled(5)).slice(3).find((row) => row.kind === "registration-moved-up")!;
+    expect(movedUp.recipient).toBe("second@example.mw");
+    expect(movedUp.body_text).toContain(howToPay);
+  });
+
   it("an event without a date: the confirmation says so and has no calendar file", async () => {
     fakeSender();
     await event(1, { date: null });

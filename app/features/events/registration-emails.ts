@@ -7,10 +7,24 @@
 // Subjects hold nothing a visitor typed, so nothing of it reaches a header.
 import { registrationPath } from "~/features/events/registration-rules";
 import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { formatKwacha } from "~/lib/money";
 import { BURST_RULES, type BurstFacts, burstSentence } from "./registration-bursts";
 
 /** The registration an e-mail is about, as it is when the e-mail is sent. */
-export type RegistrationOfEmail = { full_name: string; code: string; token: string; place: number | null };
+export type RegistrationOfEmail = {
+  full_name: string;
+  code: string;
+  token: string;
+  place: number | null;
+  /** The event's fee while it is still unpaid (null: free, or paid, waived or refunded). */
+  fee_owed?: number | null;
+};
+
+/** A confirmed place with its fee still to pay: how to pay it (the private page's form). */
+function feeBlocks(person: RegistrationOfEmail): EmailBlock[] {
+  if (!person.fee_owed) return [];
+  return [{ type: "paragraphs", text: `Fee: ${formatKwacha(person.fee_owed)}. Pay it by Airtel Money or TNM Mpamba on your registration's page (the button below).` }];
+}
 
 /** The event as the e-mails describe it: its name, when (Malawi time, written out) and where. */
 export type RegistrationEmailEvent = { name: string; whenText: string | null; location: string | null; url: string };
@@ -52,6 +66,7 @@ export function registrationReceiptEmail(
       },
       { type: "paragraphs", text: `Your code: ${person.code}\nQuote it when you arrive or when you contact us.` },
       eventFacts(event),
+      ...(confirmed ? feeBlocks(person) : []),
       { type: "button", label: "See or cancel my registration", url: privateUrl },
       ...(withCalendar ? [{ type: "paragraphs" as const, text: "The attached calendar file (.ics) puts the event in your phone's calendar." }] : []),
     ],
@@ -69,6 +84,7 @@ export function movedUpEmail(event: RegistrationEmailEvent, person: Registration
       { type: "paragraphs", text: `Good news: a place has opened at ${event.name}, and you have moved up from the waiting list. Your place is confirmed.` },
       { type: "paragraphs", text: `Your code: ${person.code}` },
       eventFacts(event),
+      ...feeBlocks(person),
       { type: "button", label: "See or cancel my registration", url: privateUrl },
       { type: "paragraphs", text: "If you can no longer come, please cancel with the link above, so the place goes to the next person waiting." },
     ],

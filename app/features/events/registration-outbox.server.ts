@@ -46,6 +46,7 @@ type RegistrationRow = {
   event_location: string | null;
   event_description: string | null;
   event_updated_at: string | null;
+  fee_owed: number | null;
 };
 
 /** The period a summary covers (its `about`). */
@@ -76,7 +77,8 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
     batchable(
       db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, ${PLACE_SQL} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
-          e.description AS event_description, e.updated_at AS event_updated_at
+          e.description AS event_description, e.updated_at AS event_updated_at,
+          CASE WHEN t.payment_status = 'unpaid' AND e.price > 0 THEN e.price END AS fee_owed
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
         WHERE ${inIds(sql`t.id`, registrationIds)}`),
     ),
