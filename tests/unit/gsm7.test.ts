@@ -43,6 +43,34 @@ describe("registration SMS", () => {
     }
   });
 
+  it("with a fee still to pay, every text with the longest values is still one segment", () => {
+    for (const kind of kinds) {
+      const text = registrationSms(kind, "BaptistMen1", { name: longestName, date: "2031-06-12T06:00:00.000Z", location: longestPlace }, { ...person, fee_owed: 5_000_000 }, longestOrigin);
+      expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(160);
+      expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
+    }
+  });
+
+  it("a confirmed place with a fee to pay says so, before the time, which gives way to it first (the reminder carries the time and place)", () => {
+    const withFee = { ...person, fee_owed: 35_000 };
+    const event = { name: "Men's Retreat", date: "2031-06-12T06:00:00.000Z", location: "Senga Bay" };
+    expect(registrationSms("confirmed", "BaptistMen", { ...event, name: "Retreat" }, withFee, "https://baptistmen.mw")).toBe(
+      "BaptistMen: You are registered for Retreat. Fee MK 35,000 due. Thu 12 Jun 08:00. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+    );
+    const long = registrationSms("confirmed", "BaptistMen", { ...event, name: "Lake Malawi Men's Retreat at Senga Bay, Salima" }, withFee, "https://baptistmen.mw");
+    expect(gsm7Length(long), long).toBeLessThanOrEqual(160);
+    expect(long).toContain("Fee MK 35,000 due. Code ABC234.");
+    expect(long).toContain("Lake Malawi Men's");
+    expect(registrationSms("moved-up", "BaptistMen", event, withFee, "https://baptistmen.mw")).toBe(
+      "BaptistMen: A place opened. You are confirmed for Men's Retreat. Fee MK 35,000 due. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+    );
+    // No fee owed (free, or settled): as before.
+    expect(registrationSms("confirmed", "BaptistMen", event, person, "https://baptistmen.mw")).toBe(
+      "BaptistMen: You are registered for Men's Retreat. Thu 12 Jun 08:00. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+    );
+    expect(registrationSms("reminder", "BaptistMen", event, withFee, "https://baptistmen.mw")).toContain("Thu 12 Jun 08:00. At Senga Bay.");
+  });
+
   it("a short event keeps its time and place", () => {
     const text = registrationSms("reminder", "BaptistMen", { name: "Prayer breakfast", date: "2031-06-12T06:00:00.000Z", location: "Blantyre" }, person, "https://baptistmen.mw");
     expect(text).toBe("BaptistMen: Reminder: Prayer breakfast. Thu 12 Jun 08:00. At Blantyre. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA");

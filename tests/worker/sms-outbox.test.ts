@@ -52,6 +52,21 @@ describe("a registration's SMS", () => {
     ]);
   });
 
+  it("an event with a fee: the confirmation SMS says the fee is due (the /r/ link leads to its form); a free event's does not", async () => {
+    await env.DB.prepare("UPDATE churchevents SET price = 15000 WHERE id = 1").run();
+    await register({});
+    await waitForOutbox(settled);
+    const [row] = await outboxRows();
+    expect(row).toMatchObject({ kind: "registration-confirmed", status: "sent" });
+    expect(row!.body_text).toContain("Fee MK 15,000 due. Code ");
+    expect(gsm7Length(row!.body_text!)).toBeLessThanOrEqual(160);
+    await env.DB.prepare("UPDATE churchevents SET price = NULL WHERE id = 1").run();
+    await postForm("/api/registrations", { event_id: "1", full_name: "Free Man", phone_number: "0991 300 301" });
+    await waitForOutbox((rows) => rows.length === 2 && settled(rows));
+    const free = (await outboxRows()).find((found) => found.recipient === "+265991300301")!;
+    expect(free.body_text).not.toContain("Fee");
+  });
+
   it("a full event's waiting-list place goes by SMS with the number on the list", async () => {
     await env.DB.prepare("UPDATE churchevents SET capacity = 0 WHERE id = 1").run();
     await register({});

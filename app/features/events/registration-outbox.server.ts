@@ -23,6 +23,7 @@ import {
   type SummaryRegistration,
 } from "./registration-emails";
 import { eventWhenText } from "./registration-view";
+import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
 // ----- Rendering when sent ----------------------------------------------------------------------
 
@@ -61,9 +62,6 @@ function periodOf(row: OutboxRow): SummaryPeriod | null {
   }
 }
 
-const PLACE_SQL = sql`CASE WHEN t.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
-  WHERE q.event_id = t.event_id AND q.status = 'waitlisted' AND (q.queued_at < t.queued_at OR (q.queued_at = t.queued_at AND q.id <= t.id))) END`;
-
 function emailEvent(event: DatedEventSource, origin: string): RegistrationEmailEvent {
   return { name: event.name, whenText: eventWhenText(event.date), location: event.location?.trim() || null, url: `${origin}/events/${event.id}` };
 }
@@ -75,10 +73,10 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
   const summaries = rows.filter((row) => row.kind === "registration-summary");
   const [registrations, events, counts, ...summaryLists] = (await db.batch([
     batchable(
-      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, ${PLACE_SQL} AS place,
+      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
           e.description AS event_description, e.updated_at AS event_updated_at,
-          CASE WHEN t.payment_status = 'unpaid' AND e.price > 0 THEN e.price END AS fee_owed
+          ${feeOwedSql("t", "e")} AS fee_owed
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
         WHERE ${inIds(sql`t.id`, registrationIds)}`),
     ),
@@ -95,7 +93,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
     ...summaries.map((row) => {
       const period = periodOf(row) ?? { from: "", until: "" };
       return batchable(
-        db.all<SummaryRegistration>(sql`SELECT t.full_name, t.phone_number, t.email, t.status, t.code, ${PLACE_SQL} AS place
+        db.all<SummaryRegistration>(sql`SELECT t.full_name, t.phone_number, t.email, t.status, t.code, ${waitlistPlaceSql("t")} AS place
           FROM event_registrations t
           WHERE t.event_id = ${row.about_id} AND t.source = 'public' AND t.created_at >= ${period.from} AND t.created_at < ${period.until}
           ORDER BY t.created_at, t.id`),

@@ -10,6 +10,7 @@ import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { EmailRefused } from "~/server/email-rules.server";
 import { inIds, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
 import { registrationSms, type RegistrationSmsKind } from "./registration-sms";
+import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
 /** The kinds this renderer sends by SMS (about_id is the registration). 'registration-fee-paid' waits for payments (issue 23). */
 export const REGISTRATION_SMS_KINDS = [
@@ -31,10 +32,8 @@ type Row = {
   event_name: string;
   event_date: string | null;
   event_location: string | null;
+  fee_owed: number | null;
 };
-
-const PLACE_SQL = sql`CASE WHEN t.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations q
-  WHERE q.event_id = t.event_id AND q.status = 'waitlisted' AND (q.queued_at < t.queued_at OR (q.queued_at = t.queued_at AND q.id <= t.id))) END`;
 
 /** Which text a row's kind sends, given the registration's status now; a string is why none goes. */
 function textKind(kind: string, status: RegistrationStatus): RegistrationSmsKind | string {
@@ -60,8 +59,8 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   const [registrations] = await db.batch([
     batchable(
-      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, ${PLACE_SQL} AS place, t.sms_stopped_at,
-          e.name AS event_name, e.date AS event_date, e.location AS event_location
+      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+          e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE ${inIds(sql`t.id`, ids)}`),
     ),
   ]);

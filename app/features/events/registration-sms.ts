@@ -1,10 +1,12 @@
 // The SMS about event registrations (issue 24, decision 022): the confirmation or waiting-list place,
-// moving up, a cancellation, the reminder, and (once payments exist) the fee paid. Each names the
-// sender and the event, carries the code and the short private link (/r/{token}, which leads to the
-// private page where SMS can be turned off), and fits ONE 160-character GSM-7 segment: everything
-// is made GSM-7 first, then the event's name is cut to the room left, and when even that is not
-// enough the least needed detail (the place, then the time) goes.
+// moving up (each with the fee while one is still to pay), a cancellation, the reminder, and the
+// fee paid. Each names the sender and the event, carries the code and the short private link
+// (/r/{token}, which leads to the private page where SMS can be turned off, and the fee's form), and
+// fits ONE 160-character GSM-7 segment: everything is made GSM-7 first, then the event's name is cut
+// to the room left, and when even that is not enough the least needed detail (the place, then the
+// time, then the fee) goes.
 import { cutGsm7, gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from "~/lib/gsm7";
+import { formatKwacha } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
 
 /** The short private link an SMS carries: it redirects to the private page. */
@@ -12,7 +14,13 @@ export function shortLinkOf(origin: string, token: string): string {
   return `${origin}/r/${token}`;
 }
 
-export type SmsRegistration = { code: string; token: string; place: number | null };
+export type SmsRegistration = {
+  code: string;
+  token: string;
+  place: number | null;
+  /** The event's fee while it is unpaid (null: free, or settled): a confirmed place's SMS says it is to pay at the link. */
+  fee_owed?: number | null;
+};
 export type SmsEvent = { name: string; date: string | null; location: string | null };
 
 /** The event's start as an SMS gives it: "Sat 12 Jun 08:00" (Malawi time). */
@@ -49,13 +57,15 @@ export function registrationSms(kind: RegistrationSmsKind, sender: string, event
   const whenDetail = when ? [`${when}.`] : [];
   const whereDetail = event.location?.trim() ? [`At ${event.location.trim()}.`] : [];
   const code = `Code ${person.code}.`;
+  // Before the time, which goes first when one segment cannot hold both; the private link leads to the fee's form.
+  const feeDetail = person.fee_owed ? [`Fee ${formatKwacha(person.fee_owed)} due.`] : [];
   switch (kind) {
     case "confirmed":
-      return fitted((name, details) => `${sender}: You are registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail);
+      return fitted((name, details) => `${sender}: You are registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...feeDetail, ...whenDetail]);
     case "waitlisted":
       return fitted((name, details) => `${sender}: ${name}: you are no. ${person.place ?? "?"} on the waiting list.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
     case "moved-up":
-      return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail);
+      return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...feeDetail, ...whenDetail]);
     case "cancelled":
       return fitted((name, details) => `${sender}: Your registration for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`, event.name, []);
     case "reminder":

@@ -73,6 +73,12 @@ export function waitlistPlaceSql(alias: string): SQL<number | null> {
       AND (q.queued_at < ${a}.queued_at OR (q.queued_at = ${a}.queued_at AND q.id <= ${a}.id))) END`;
 }
 
+/** A registration's (`alias`) fee still to pay, from its event (`eventAlias`): the price while unpaid, else null (free, paid, waived or refunded). */
+export function feeOwedSql(alias: string, eventAlias: string): SQL<number | null> {
+  const [r, e] = [sql.raw(alias), sql.raw(eventAlias)];
+  return sql<number | null>`CASE WHEN ${r}.payment_status = 'unpaid' AND ${e}.price > 0 THEN ${e}.price END`;
+}
+
 /** An event's state for explaining an outcome: its switches, limits and confirmed count. */
 export function eventWindowQuery(db: Db, eventId: SQL | number) {
   return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
