@@ -23,6 +23,7 @@ export const QUESTION_KINDS = ["text", "choice", "yesno", "association", "church
 export const GROUP_MODES = ["all-or-nothing", "rest-waitlisted"] as const;
 /** Where a registration's fee stands (features/payments). */
 export const PAYMENT_STATES = ["unpaid", "paid-online", "cash", "waived", "refunded"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** What a payments row records: money paid online, cash taken, a fee waived, a refund. */
 export const PAYMENT_KINDS = ["online", "cash", "waiver", "refund"] as const;

@@ -147,6 +147,30 @@ describe("the leader's page", () => {
   });
 });
 
+describe("an event with a fee", () => {
+  it("the group form says the fee a man and how each pays; the leader's page says where each man's fee stands; a free event's says nothing of a fee", async () => {
+    const freeForm = textOf(await (await request("/events/1/group")).text());
+    expect(freeForm).not.toContain("Fee:");
+    await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
+    const form = textOf(await (await request("/events/1/group")).text());
+    expect(form).toContain("Fee: MK 15,000 a man. Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay in cash at the door.");
+
+    const response = await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }, { name: "Chikondi Mwale", phone: "0888000003" }], "all-or-nothing");
+    const location = response.headers.get("Location")!;
+    // One paid in cash at the door, one cancelled.
+    await runSql([
+      "UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Chikondi Mwale'",
+      "UPDATE event_registrations SET status = 'cancelled' WHERE full_name = 'Blessings Banda'",
+    ]);
+    const page = textOf(await (await request(location)).text());
+    expect(page).toContain("Fee: MK 15,000 a man · 1 to pay");
+    expect(page).toContain("Each man with his own phone pays on his own page");
+    expect(page).toMatch(/Alinafe Phiri.*Confirmed\s*Fee: To pay/s);
+    expect(page).toMatch(/Chikondi Mwale.*Confirmed\s*Fee: Paid in cash/s);
+    expect(page).not.toMatch(/Blessings Banda.*Cancelled\s*Fee:/s);
+  });
+});
+
 describe("many groups at once", () => {
   it("20 groups of 10 for 50 places, only if all fit: exactly 5 groups confirmed, none split", async () => {
     const responses = await Promise.all(Array.from({ length: 20 }, (_, g) => postGroup(men(10, g * 10), "all-or-nothing", `198.51.100.${g + 1}`)));

@@ -57,13 +57,17 @@ async function paymentStatusOf(token: string) {
 }
 
 describe("an event's fee", () => {
-  it("shows 'Fee: MK 15,000' on the event page and in the registration dialog, with the wallets; a free event shows no fee", async () => {
+  it("shows 'Fee: MK 15,000' on the event page, in the registration dialog and on the registration page, with the wallets; a free event shows no fee", async () => {
     const paid = textOf(mainHtml(await (await request("/events/1?register=1")).text()));
     expect(paid).toContain("Fee: MK 15,000");
     expect(paid).toContain("You can pay it with Airtel Money or TNM Mpamba after registering.");
     const free = textOf(mainHtml(await (await request("/events/2?register=2")).text()));
     expect(free).not.toContain("Fee:");
     expect(free).not.toContain("Airtel Money");
+    // The registration page (an event that asks questions registers there instead of the dialog).
+    const page = textOf(mainHtml(await (await request("/events/1/register")).text()));
+    expect(page).toContain("Fee: MK 15,000. You can pay it with Airtel Money or TNM Mpamba after registering.");
+    expect(textOf(mainHtml(await (await request("/events/2/register")).text()))).not.toContain("Fee:");
   });
 
   it("right after registering, the confirmation links to the private page's fee form; a free event's and a waiting list's do not", async () => {

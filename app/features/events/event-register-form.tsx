@@ -8,10 +8,11 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
+import { EVENTS_MESSAGES } from "./event-messages";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 type Props = {
-  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null };
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null };
   questions: readonly EventQuestion[];
   associations: readonly AssociationChoice[];
   refused: FormAnswer | null;
@@ -30,6 +31,7 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Register for {event.name}</h1>
         <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
         {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
+        {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)}. {EVENTS_MESSAGES.feeHow}</p> : null}
         {event.registrationOpen ? (
           <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
             <Honeypot />

@@ -1,6 +1,7 @@
 // /groups/{token}: the leader's private page for his group (issue 25, part 4): every man's code and
-// status, a list that prints cleanly, each man's own private link, and cancelling one man or the
-// whole group (the waiting list moves up as for any cancellation). Forms without JavaScript.
+// status (and, for an event with a fee, where each man's fee stands), a list that prints cleanly,
+// each man's own private link, and cancelling one man or the whole group (the waiting list moves up
+// as for any cancellation). Forms without JavaScript.
 import { buttonClass } from "~/components/form-fields";
 import { type GroupPageView, statusText } from "./group-view";
 
@@ -17,6 +18,14 @@ export function GroupPage({ view }: { view: GroupPageView }) {
         <p className="mt-1 text-stone-700">
           Leader: {view.leaderName} · {confirmed} confirmed{waiting ? ` · ${waiting} on the waiting list` : ""}
         </p>
+        {view.fee ? (
+          <div className="mt-3 rounded-md border border-stone-200 bg-white p-3 text-sm text-stone-800">
+            <p className="font-semibold text-stone-900">
+              {view.fee.text} · {view.fee.toPay} to pay
+            </p>
+            <p className="mt-1 print:hidden">{view.fee.howToPay}</p>
+          </div>
+        ) : null}
         <p className="mt-3 text-sm text-stone-600 print:hidden">
           Keep this page's link private: it is the only way back to it. To print the list, use your browser's Print.
         </p>
@@ -46,6 +55,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
                 <td className={`${cell} font-mono`}>{man.code}</td>
                 <td className={cell}>
                   {statusText(man.status, man.place)}
+                  {man.feeText ? <span className="block text-xs text-stone-600">Fee: {man.feeText}</span> : null}
                   {view.cancellable && man.status !== "cancelled" ? (
                     <form method="post" className="mt-1 print:hidden">
                       <input type="hidden" name="registration_id" value={man.id} />

@@ -9,10 +9,11 @@ import type { AssociationChoice, EventQuestion } from "./event-questions";
 import { PlainField } from "~/components/form-fields";
 import { GROUP_LIMITS, GROUP_MODE_CHOICES, linesToShow } from "./group-form";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
+import { EVENTS_MESSAGES } from "./event-messages";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 type Props = {
-  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null };
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null };
   questions: readonly EventQuestion[];
   associations: readonly AssociationChoice[];
   answer: (FormAnswer & { lines?: number }) | null;
@@ -37,6 +38,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Register a group for {event.name}</h1>
         <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
         {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
+        {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)} a man. {EVENTS_MESSAGES.groupFeeHow}</p> : null}
         {!event.registrationOpen ? (
           <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
             {REGISTRATION_MESSAGES.closed}

@@ -14,6 +14,7 @@
 // lists them for the leader.
 import { sql } from "drizzle-orm";
 import type { RegistrationStatus } from "~/db/schema";
+import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, getDb, isUniqueViolation } from "~/db/db.server";
 import type { Answer } from "./event-questions";
 import type { GroupMode } from "./group-form";
@@ -132,10 +133,21 @@ export type GroupMember = {
   code: string;
   token: string;
   place: number | null;
+  payment_status: PaymentState;
 };
 
 export type GroupWithMembers = {
-  group: { id: number; leader_name: string; leader_phone: string; mode: GroupMode; event_id: number; event_name: string; event_date: string | null; event_location: string | null };
+  group: {
+    id: number;
+    leader_name: string;
+    leader_phone: string;
+    mode: GroupMode;
+    event_id: number;
+    event_name: string;
+    event_date: string | null;
+    event_location: string | null;
+    event_price: number | null;
+  };
   members: GroupMember[];
 };
 
@@ -144,10 +156,10 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
   const db = getDb();
   const [groups, members] = await db.batch([
     batchable(db.all<GroupWithMembers["group"]>(sql`SELECT g.id, g.leader_name, g.leader_phone, g.mode, g.event_id,
-        e.name AS event_name, e.date AS event_date, e.location AS event_location
+        e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
       FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
     batchable(db.all<GroupMember>(sql`SELECT t.id, t.full_name, t.phone_number, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
-        ${waitlistPlaceSql("t")} AS place
+        ${waitlistPlaceSql("t")} AS place, t.payment_status
       FROM event_registrations t WHERE t.group_id = (SELECT id FROM registration_groups WHERE token = ${token}) ORDER BY t.id`)),
   ]);
   const group = groups[0];

@@ -1,5 +1,7 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
 import { EVENT_DATE_FORMAT } from "~/lib/constants";
+import { feeOf, formatKwacha } from "~/lib/money";
+import type { PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { registrationPath } from "./registration-rules";
 
@@ -7,8 +9,32 @@ export type GroupPageView = {
   leaderName: string;
   event: { id: number; name: string; whenText: string | null; location: string | null };
   cancellable: boolean;
-  members: { id: number; line: number; name: string; code: string; status: "confirmed" | "waitlisted" | "cancelled"; place: number | null; privateHref: string | null }[];
+  /** An event with a fee: each man's and how it is paid; null for a free event. */
+  fee: { text: string; howToPay: string; toPay: number } | null;
+  members: {
+    id: number;
+    line: number;
+    name: string;
+    code: string;
+    status: "confirmed" | "waitlisted" | "cancelled";
+    place: number | null;
+    privateHref: string | null;
+    /** Where his fee stands ("To pay", "Paid"…); null for a free event or a cancelled man. */
+    feeText: string | null;
+  }[];
 };
+
+/** Where a man's fee stands, as his leader reads it. */
+const GROUP_FEE_TEXT: Record<PaymentState, string> = {
+  unpaid: "To pay",
+  "paid-online": "Paid",
+  cash: "Paid in cash",
+  waived: "Waived",
+  refunded: "Refunded",
+};
+
+const GROUP_FEE_HOW =
+  "Each man with his own phone pays on his own page (the link below his name, also in his SMS) by Airtel Money or TNM Mpamba; the others pay in cash at the door.";
 
 /** A man's status in words: "Confirmed", "Waiting list #2", "Cancelled". */
 export function statusText(status: "confirmed" | "waitlisted" | "cancelled", place: number | null): string {
@@ -18,16 +44,33 @@ export function statusText(status: "confirmed" | "waitlisted" | "cancelled", pla
 }
 
 type Rows = {
-  group: { leader_name: string; event_id: number; event_name: string; event_date: string | null; event_location: string | null };
-  members: { id: number; full_name: string; has_phone: number; status: "confirmed" | "waitlisted" | "cancelled"; code: string; token: string; place: number | null }[];
+  group: { leader_name: string; event_id: number; event_name: string; event_date: string | null; event_location: string | null; event_price: number | null };
+  members: {
+    id: number;
+    full_name: string;
+    has_phone: number;
+    status: "confirmed" | "waitlisted" | "cancelled";
+    code: string;
+    token: string;
+    place: number | null;
+    payment_status: PaymentState;
+  }[];
 };
 
 export function groupPageView({ group, members }: Rows, now: Date): GroupPageView {
+  const fee = feeOf(group.event_price);
   return {
     leaderName: group.leader_name,
     event: { id: group.event_id, name: group.event_name, whenText: formatInSiteZone(group.event_date, EVENT_DATE_FORMAT), location: group.event_location },
     // As for one registration: until the event starts.
     cancellable: group.event_date === null || new Date(group.event_date) > now,
+    fee: fee
+      ? {
+          text: `Fee: ${formatKwacha(fee)} a man`,
+          howToPay: GROUP_FEE_HOW,
+          toPay: members.filter((man) => man.status !== "cancelled" && man.payment_status === "unpaid").length,
+        }
+      : null,
     members: members.map((man, index) => ({
       id: man.id,
       line: index + 1,
@@ -36,6 +79,7 @@ export function groupPageView({ group, members }: Rows, now: Date): GroupPageVie
       status: man.status,
       place: man.place,
       privateHref: man.has_phone ? registrationPath(man.token) : null,
+      feeText: fee && man.status !== "cancelled" ? GROUP_FEE_TEXT[man.payment_status] : null,
     })),
   };
 }

@@ -3,9 +3,9 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { formatKwacha } from "~/lib/money";
-import type { PAYMENT_STATES } from "~/lib/stored-choices";
+import type { PaymentState } from "~/lib/stored-choices";
 
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+export type { PaymentState };
 
 export const PAYMENT_LABELS: Record<PaymentState, string> = {
   unpaid: "Unpaid",

@@ -18,6 +18,7 @@ export async function eventFormPage(idParam: string, origin: string) {
     location: shared.location,
     registrationOpen: shared.registrationOpen,
     registrationNote: shared.registrationNote,
+    fee: shared.fee,
   };
   const { questions, associations } = page;
   return publicPage(page, () => ({ event, questions, associations }));
