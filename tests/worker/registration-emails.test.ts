@@ -121,7 +121,7 @@ describe("to the registrant", () => {
     const first = await register(1, { full_name: "First Man", email: "first@example.mw" });
     await register(1, { full_name: "Second Man", email: "second@example.mw" });
     await register(2, { full_name: "Free Man", email: "free@example.mw" });
-    const howToPay = "Fee: MK 15,000. Pay it by Airtel Money or TNM Mpamba on your registration's page (the button below).";
+    const howToPay = "Fee: MK 15,000, still to pay. Your registration's page (the button below) says how to pay it.";
     const sent = await settled(3);
     const textFor = (recipient: string, rows: StoredRow[]) => rows.find((row) => row.recipient === recipient)!.body_text!;
     expect(textFor("first@example.mw", sent)).toContain(howToPay);

@@ -20,10 +20,13 @@ export type RegistrationOfEmail = {
   fee_owed?: number | null;
 };
 
-/** A confirmed place with its fee still to pay: how to pay it (the private page's form). */
+/**
+ * A confirmed place with its fee still to pay. Where to pay, not how: the private page offers Airtel
+ * Money or TNM Mpamba when payments are set up, else the registration desk.
+ */
 function feeBlocks(person: RegistrationOfEmail): EmailBlock[] {
   if (!person.fee_owed) return [];
-  return [{ type: "paragraphs", text: `Fee: ${formatKwacha(person.fee_owed)}. Pay it by Airtel Money or TNM Mpamba on your registration's page (the button below).` }];
+  return [{ type: "paragraphs", text: `Fee: ${formatKwacha(person.fee_owed)}, still to pay. Your registration's page (the button below) says how to pay it.` }];
 }
 
 /** The event as the e-mails describe it: its name, when (Malawi time, written out) and where. */

@@ -31,8 +31,9 @@ export type RegistrationView = {
   /** The private link, absolute. */
   privateUrl: string;
   /**
-   * Right after registering for an event with a fee: the private page's fee form (Airtel Money or
-   * TNM Mpamba) and what the link says; null otherwise (the private page shows the form itself).
+   * Right after registering for an event with a fee: the private page's fee section (its mobile-money
+   * form, or where to pay while online payment is not set up) and what the link says; null
+   * otherwise (the private page shows that section itself).
    */
   payHref: string | null;
   payText: string | null;
@@ -45,7 +46,8 @@ export const REGISTRATION_VIEW_TEXT = {
   cancelled: "This registration is cancelled.",
   addToCalendar: "Add to calendar",
   sendToWhatsApp: "Send to my WhatsApp",
-  pay: (fee: number) => `Pay the fee (${formatKwacha(fee)}) by Airtel Money or TNM Mpamba`,
+  // Says nothing of how: the page offers mobile money when payments are set up, else the registration desk.
+  pay: (fee: number) => `Pay the fee: ${formatKwacha(fee)}`,
   keepLink: "Keep this link: it shows your registration and lets you cancel it.",
 } as const;
 
