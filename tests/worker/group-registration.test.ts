@@ -153,7 +153,7 @@ describe("an event with a fee", () => {
     expect(freeForm).not.toContain("Fee:");
     await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
     const form = textOf(await (await request("/events/1/group")).text());
-    expect(form).toContain("Fee: MK 15,000 a man. Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay in cash at the door.");
+    expect(form).toContain("Fee: MK 15,000 a man. Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay at the registration desk.");
 
     const response = await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }, { name: "Chikondi Mwale", phone: "0888000003" }], "all-or-nothing");
     const location = response.headers.get("Location")!;

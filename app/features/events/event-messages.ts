@@ -4,7 +4,7 @@ import { formatKwacha } from "~/lib/money";
 export const EVENTS_MESSAGES = {
   fee: (amount: number) => `Fee: ${formatKwacha(amount)}`,
   feeHow: "You can pay it with Airtel Money or TNM Mpamba after registering.",
-  groupFeeHow: "Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay in cash at the door.",
+  groupFeeHow: "Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay at the registration desk.",
   heading: "Upcoming Events",
   empty: "No Upcoming Events",
   loadFailed: "Failed to load events. Please try again.",

@@ -33,8 +33,8 @@ const GROUP_FEE_TEXT: Record<PaymentState, string> = {
   refunded: "Refunded",
 };
 
-const GROUP_FEE_HOW =
-  "Each man with his own phone pays on his own page (the link below his name, also in his SMS) by Airtel Money or TNM Mpamba; the others pay in cash at the door.";
+/** Where, not how: his page offers mobile money when payments are set up, else the registration desk. */
+const GROUP_FEE_HOW = "Each man with his own phone pays on his own page (the link below his name, also in his SMS); the others pay at the registration desk.";
 
 /** A man's status in words: "Confirmed", "Waiting list #2", "Cancelled". */
 export function statusText(status: "confirmed" | "waitlisted" | "cancelled", place: number | null): string {
