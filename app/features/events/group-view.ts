@@ -1,8 +1,9 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
 import { EVENT_DATE_FORMAT } from "~/lib/constants";
-import { feeOf, formatKwacha } from "~/lib/money";
+import { feeOf } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
+import { EVENTS_MESSAGES } from "./event-messages";
 import { registrationPath } from "./registration-rules";
 
 export type GroupPageView = {
@@ -66,7 +67,7 @@ export function groupPageView({ group, members }: Rows, now: Date): GroupPageVie
     cancellable: group.event_date === null || new Date(group.event_date) > now,
     fee: fee
       ? {
-          text: `Fee: ${formatKwacha(fee)} a man`,
+          text: `${EVENTS_MESSAGES.fee(fee)} a man`,
           howToPay: GROUP_FEE_HOW,
           toPay: members.filter((man) => man.status !== "cancelled" && man.payment_status === "unpaid").length,
         }

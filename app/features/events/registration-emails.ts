@@ -7,7 +7,7 @@
 // Subjects hold nothing a visitor typed, so nothing of it reaches a header.
 import { registrationPath } from "~/features/events/registration-rules";
 import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
-import { formatKwacha } from "~/lib/money";
+import { EVENTS_MESSAGES } from "./event-messages";
 import { BURST_RULES, type BurstFacts, burstSentence } from "./registration-bursts";
 
 /** The registration an e-mail is about, as it is when the e-mail is sent. */
@@ -26,7 +26,7 @@ export type RegistrationOfEmail = {
  */
 function feeBlocks(person: RegistrationOfEmail): EmailBlock[] {
   if (!person.fee_owed) return [];
-  return [{ type: "paragraphs", text: `Fee: ${formatKwacha(person.fee_owed)}, still to pay. Your registration's page (the button below) says how to pay it.` }];
+  return [{ type: "paragraphs", text: `${EVENTS_MESSAGES.fee(person.fee_owed)}, still to pay. Your registration's page (the button below) says how to pay it.` }];
 }
 
 /** The event as the e-mails describe it: its name, when (Malawi time, written out) and where. */

@@ -1,6 +1,7 @@
-// When people may register for an event, what the pages say about it, and a registration's code, token and private link. The one rule: open while
-// the event is active, registration is switched on, the closing time (by default the start) has not
-// passed, and there is a place left or the waiting list is on. The model's guarded insert
+// When people may register for an event, what the pages say about it, and a registration's code,
+// token and private link. The one rule: open while the event is active, registration is switched
+// on, the closing time (by default the start) has not passed, and there is a place left or the
+// waiting list is on. The model's guarded insert
 // (app/features/events/registrations.server.ts, OPEN_FOR_REGISTRATION_SQL) holds the same rule in SQL, so a
 // request that races a change still meets it; tests/unit/registration-rules.test.ts keeps the two
 // in step.
