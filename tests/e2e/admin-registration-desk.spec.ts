@@ -176,6 +176,36 @@ test("without JavaScript: register, land on the private page, and cancel there",
   await context.close();
 });
 
+test("Add a registration keeps what was typed when the phone is taken, and starts empty after adding", async ({ page }) => {
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Typing"));
+  const phone = uniquePhone();
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await hydrated(page);
+  const add = page.locator("details").filter({ hasText: "Add a registration" });
+  await add.getByText("Add a registration").click();
+  await add.getByLabel("Full Name").fill("Phoned In");
+  await add.getByLabel("Phone Number").fill(phone);
+  await add.getByRole("button", { name: "Add registration" }).click();
+  await expect(toast(page)).toContainText("Phoned In");
+  await expect(add.getByLabel("Full Name")).toHaveValue("");
+
+  await add.getByLabel("Full Name").fill("Same Phone Brother");
+  await add.getByLabel("Phone Number").fill(phone);
+  await add.getByLabel("Email (optional)").fill("brother@example.org");
+  await add.getByRole("button", { name: "Add registration" }).click();
+  await expect(add.getByText(/already registered for this event \(Phoned In/)).toBeVisible();
+  await expect(add.getByLabel("Full Name")).toHaveValue("Same Phone Brother");
+  await expect(add.getByLabel("Phone Number")).toHaveValue(phone);
+  await expect(add.getByLabel("Email (optional)")).toHaveValue("brother@example.org");
+  // Ticking the switch is all it takes now.
+  await add.getByRole("switch", { name: "Shares a phone" }).click();
+  await add.getByRole("switch", { name: "Go over the capacity" }).click();
+  await add.getByRole("button", { name: "Add registration" }).click();
+  await expect(toast(page)).toContainText("Same Phone Brother");
+  await expect(add.getByLabel("Full Name")).toHaveValue("");
+});
+
 /** An instant as a `datetime-local` value in Malawi time. */
 function malawiInput(date: Date) {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Africa/Blantyre", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })

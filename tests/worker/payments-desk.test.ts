@@ -87,6 +87,20 @@ describe("the desk", () => {
     expect(text).toMatch(/Expected MK 15,000 Received online MK 15,000 Received in cash MK 0 Outstanding MK 15,000 Refunded MK 15,000/);
   });
 
+  it("refuses a refund larger than what the person paid, and records nothing", async () => {
+    await act("record-cash", 2, { amount: "10000", receipt_number: "R-9" });
+    expect(await toastOf(await act("record-refund", 2, { amount: "99999" }))).toMatchObject({
+      description: "A refund can be at most what this person paid: MK 10,000. Nothing was recorded.",
+    });
+    expect(await toastOf(await act("record-refund", 1, { amount: "15001" }))).toMatchObject({
+      description: "A refund can be at most what this person paid: MK 15,000. Nothing was recorded.",
+    });
+    const refunds = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'refund'").first<{ n: number }>();
+    expect(refunds!.n).toBe(0);
+    expect(await toastOf(await act("record-refund", 2, { amount: "10000" }))).toMatchObject({ title: "Refund recorded", description: "MK 10,000 to Owes Fee" });
+    expect(await deskText()).toMatch(/Received in cash MK 10,000 Outstanding MK 15,000 Refunded MK 10,000/);
+  });
+
   it("adds the four payment columns to the CSV after its own", async () => {
     await act("record-cash", 2, { amount: "15000", receipt_number: "R-7" });
     await act("waive-fee", 3);

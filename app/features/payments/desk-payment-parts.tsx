@@ -78,7 +78,7 @@ const small = "rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semib
 
 /**
  * The money actions on one person: "Take cash" at the door ("Record cash payment" at the desk)
- * with the amount and the receipt number; at the desk also "Waive fee" and "Record refund".
+ * with the amount and the receipt number; at the desk also "Waive fee" (confirmed in a second step) and "Record refund".
  */
 export function PaymentActions({ id, name, state, price, door = false }: { id: number; name: string; state: PaymentState; price: number; door?: boolean }) {
   if (state === "unpaid") {
@@ -102,12 +102,19 @@ export function PaymentActions({ id, name, state, price, door = false }: { id: n
           </Form>
         </details>
         {door ? null : (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="registration_id" value={id} />
-            <button type="submit" name="intent" value="waive-fee" className={small}>
-              Waive fee<span className="sr-only"> for {name}</span>
-            </button>
-          </Form>
+          // Asked twice (open, then confirm): a waiver cannot be taken back.
+          <details className="rounded-md border border-stone-200 bg-white">
+            <summary className={`${small} cursor-pointer list-none border-0`}>Waive fee<span className="sr-only"> for {name}</span></summary>
+            <Form method="post" preventScrollReset className="max-w-xs space-y-2 p-3">
+              <input type="hidden" name="registration_id" value={id} />
+              <p className="text-sm text-stone-800">
+                {name} will not pay the {formatKwacha(price)} fee. A waiver cannot be undone.
+              </p>
+              <button type="submit" name="intent" value="waive-fee" className={buttonClass.danger}>
+                Waive the fee<span className="sr-only"> for {name}</span>
+              </button>
+            </Form>
+          </details>
         )}
       </div>
     );

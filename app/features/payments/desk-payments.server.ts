@@ -20,6 +20,7 @@ export const DESK_PAYMENT_MESSAGES = {
   receiptMissing: "Please enter the receipt number",
   notUnpaid: "This person's fee is not unpaid any more: nothing was recorded.",
   notPaid: "This person has not paid: there is nothing to refund.",
+  refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
   notFound: "That registration does not exist.",
   cash: (name: string, amount: number) => ({ title: "Cash recorded", description: `${formatKwacha(amount)} from ${name}` }),
   waived: (name: string) => ({ title: "Fee waived", description: name }),
@@ -74,6 +75,12 @@ export function isPaymentIntent(intent: string): boolean {
 
 type Context = Readonly<RouterContextProvider>;
 
+/** What a registration's fee brought in: its online payments as received and the cash taken (what a refund may give back). */
+function receivedSql(registrationId: number) {
+  return sql`(SELECT COALESCE(sum(CASE kind WHEN 'online' THEN COALESCE(amount_received, amount) ELSE amount END), 0)
+    FROM payments WHERE registration_id = ${registrationId} AND status = 'paid' AND kind IN ('online', 'cash'))`;
+}
+
 /** Cash (amount and receipt number), a waiver, or a refund (amount) for one registration; answered with a toast. */
 export async function changePayment(request: Request, context: Context, eventId: number, intent: string, id: number, form: FormData) {
   publicPagesUnchanged(context);
@@ -85,7 +92,8 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (me.role === "volunteer" && intent !== "record-cash") return refuse("Your account cannot use this.");
   const at = new Date().toISOString();
   const db = getDb();
-  const person = (await db.all<{ full_name: string; payment_status: PaymentState; price: number | null }>(sql`SELECT t.full_name, t.payment_status, e.price
+  const person = (await db.all<{ full_name: string; payment_status: PaymentState; price: number | null; received: number }>(sql`SELECT t.full_name, t.payment_status, e.price,
+      ${receivedSql(id)} AS received
     FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.id = ${id} AND t.event_id = ${eventId}`))[0];
   if (!person) return refuse(DESK_PAYMENT_MESSAGES.notFound);
   const target = `registration ${id} “${person.full_name.slice(0, 80)}” (event ${eventId})`;
@@ -97,6 +105,9 @@ export async function changePayment(request: Request, context: Context, eventId:
     if (read === null) return refuse(DESK_PAYMENT_MESSAGES.amountInvalid);
     amount = read;
   }
+  // A refund gives back at most what came in (the guarded update below checks it again).
+  const paid = person.payment_status === "paid-online" || person.payment_status === "cash";
+  if (intent === "record-refund" && paid && amount > person.received) return refuse(DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
   if (intent === "record-cash") {
     receipt = String(form.get("receipt_number") ?? "").trim().slice(0, 40);
     if (!receipt) return refuse(DESK_PAYMENT_MESSAGES.receiptMissing);
@@ -104,7 +115,7 @@ export async function changePayment(request: Request, context: Context, eventId:
   const plan = {
     "record-cash": { from: sql`payment_status = 'unpaid'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
     "waive-fee": { from: sql`payment_status = 'unpaid'`, to: "waived", kind: "waiver", action: "Waived a fee", summary: person.price ? formatKwacha(person.price) : "" },
-    "record-refund": { from: sql`payment_status IN ('paid-online', 'cash')`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
+    "record-refund": { from: sql`payment_status IN ('paid-online', 'cash') AND ${amount} <= ${receivedSql(id)}`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
   }[intent as "record-cash" | "waive-fee" | "record-refund"];
   if (!plan) return refuse("Unknown action.");
 
