@@ -27,8 +27,9 @@ const timestamps = {
 };
 
 /**
- * For records whose saves are kept in `history` (posts, ministries): `version` grows with each
- * save, so a save from a form opened before someone else's is refused rather than overwriting it,
+ * For records staff edit in a form (posts, ministries, whose saves are also kept in `history`;
+ * events, testimonies, leadership members, associations): `version` grows with each save of the
+ * form, so a save from a form opened before someone else's is refused rather than overwriting it,
  * and `updated_by` says who saved last (null for rows from before it was kept).
  */
 const saveTracking = {
@@ -89,6 +90,7 @@ export const churchevents = sqliteTable(
     reminder_sent_for: text("reminder_sent_for"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [
     index("churchevents_active_date_idx").on(t.active, t.date),
@@ -106,6 +108,7 @@ export const church_testimonies = sqliteTable(
     image_url: text("image_url"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [
     index("church_testimonies_active_created_idx").on(t.active, t.created_at),
@@ -141,6 +144,7 @@ export const leadership_members = sqliteTable(
     position_id: integer("position_id").references(() => leadership_positions.id, { onDelete: "set null" }),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [
     index("leadership_members_active_idx").on(t.active),
@@ -561,6 +565,7 @@ export const associations = sqliteTable(
     meeting: text("meeting"),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
+    ...saveTracking,
   },
   (t) => [index("associations_active_region_idx").on(t.active, t.region, t.name)],
 );

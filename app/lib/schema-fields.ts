@@ -24,6 +24,14 @@ export const optionalText = (max = 200, maxMessage = tooLong(max)) =>
     .optional()
     .transform((value) => value || null);
 
+/** Digits (at least 7) with spaces, +, (, ), - or . between them: text a phone's dialler can call, as typed. */
+const PHONE_TEXT = /^[\s+().-]*(?:\d[\s+().-]*){7,}$/;
+export const PHONE_TEXT_INVALID = "Please enter a phone number we can call, for example 0991 234 567 or +265 1 234 567";
+export const isPhoneText = (value: string) => PHONE_TEXT.test(value);
+
+/** A phone number as staff type it for visitors to call (kept as typed), or null when left empty. */
+export const optionalPhoneText = (max = 40) => optionalText(max).refine((value) => value === null || isPhoneText(value), PHONE_TEXT_INVALID);
+
 /** An e-mail address, stored trimmed and in lower case. */
 export const emailAddress = (message = EMAIL_INVALID) =>
   z

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixtureBytes } from "../fixtures/images";
-import { createAdmin, FIXTURE_CODE, FIXTURE_TOKEN, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
+import { createAdmin, FIXTURE_CODE, FIXTURE_TOKEN, postForm, postMultipart, request, runSql, signIn, toastOf, formVersion } from "./helpers";
 
 let cookie: string;
 beforeEach(async () => {
@@ -221,7 +221,7 @@ describe("event form", () => {
     await postForm("/admin/events/new", valid, { cookie });
     const response = await postForm(
       "/admin/events/edit/1",
-      { intent: "save", name: "Renamed Rally", date: "2027-12-31T23:45", location: "Karonga", description: "", image_alt: "Men singing" },
+      { version: await formVersion("churchevents", 1), intent: "save", name: "Renamed Rally", date: "2027-12-31T23:45", location: "Karonga", description: "", image_alt: "Men singing" },
       { cookie },
     );
     expect(response.headers.get("Location")).toBe("/admin?tab=events");
@@ -271,7 +271,7 @@ describe("event form", () => {
     expect(isChecked(edit, "image_sample", "/media/events/sample-retreat-1600w.webp")).toBe(true);
     expect(isChecked(edit, "image_sample", "/media/events/sample-outreach-1600w.webp")).toBe(false);
 
-    await postForm("/admin/events/edit/1", { ...valid, image_url: "https://evil.example/x.png" }, { cookie });
+    await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, image_url: "https://evil.example/x.png" }, { cookie });
     expect((await events())[0]!.image_url).toBe("/media/events/sample-retreat-1600w.webp");
     await postForm("/admin/events/new", { ...valid, name: "Other", image_url: "https://evil.example/x.png" }, { cookie });
     expect((await events())[1]!.image_url).toBeNull();
@@ -293,7 +293,7 @@ describe("event form", () => {
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(fixtureBytes("jpeg"));
 
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "poster.png", { type: "image/png" });
-    const refused = await postMultipart("/admin/events/edit/1", { ...valid, name: "Renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
+    const refused = await postMultipart("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, name: "Renamed", image_url: first!.image_url!, image_file: svg }, { cookie });
     expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
     expect((await toastOf(refused))!.description).toMatch(/^Failed to upload image\. Please try again\. .*The rest was saved/);
     expect((await events())[0]).toMatchObject({ name: "Renamed", image_url: first!.image_url });
@@ -331,7 +331,7 @@ describe("event form", () => {
   it("fails cleanly when saving an event that was deleted meanwhile, leaving no stray image", async () => {
     const response = await postMultipart(
       "/admin/events/edit/42",
-      { ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) },
+      { version: await formVersion("churchevents", 42), ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) },
       { cookie },
     );
     expect(response.headers.get("Location")).toBe("/admin?tab=events");

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixtureBytes } from "../fixtures/images";
-import { createAdmin, postForm, postMultipart, request, runSql, seedDemo, seedReference, signIn, toastOf } from "./helpers";
+import { createAdmin, postForm, postMultipart, request, runSql, seedDemo, seedReference, signIn, toastOf, formVersion } from "./helpers";
 import { dropTable, getPage, textOf } from "./public-helpers";
 
 let cookie: string;
@@ -163,6 +163,18 @@ describe("member form", () => {
     expect(await members()).toEqual([]);
   });
 
+  it("refuses a phone number visitors could not call, keeping what was typed; a real one is kept as typed", async () => {
+    await seedReference();
+    const response = await postForm("/admin/leadership/new", { ...valid, phone: "ask the office" }, { cookie });
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(body).toContain("Please enter a phone number we can call, for example 0991 234 567 or +265 1 234 567");
+    expect(body).toContain('value="ask the office"');
+    expect(await members()).toEqual([]);
+    expect((await postForm("/admin/leadership/new", { ...valid, phone: "+265 (0) 999 123 456" }, { cookie })).status).toBe(302);
+    expect(await env.DB.prepare("SELECT phone FROM leadership_members").first()).toEqual({ phone: "+265 (0) 999 123 456" });
+  });
+
   it("refuses a position that does not exist with a clear message", async () => {
     await seedReference();
     for (const position_id of ["404", "abc"]) {
@@ -188,7 +200,7 @@ describe("member form", () => {
     ]);
 
     // An unchecked switch is not posted: the member becomes inactive. Empty fields are stored as null.
-    const updated = await postForm("/admin/leadership/edit/1", { intent: "save", full_name: "Yohane Chisale", title: "", position_id: "9", region: "Central", email: "", phone: "", bio: "" }, { cookie });
+    const updated = await postForm("/admin/leadership/edit/1", { version: await formVersion("leadership_members", 1), intent: "save", full_name: "Yohane Chisale", title: "", position_id: "9", region: "Central", email: "", phone: "", bio: "" }, { cookie });
     expect(updated.headers.get("Location")).toBe("/admin?tab=leadership");
     expect(await toastOf(updated)).toMatchObject({ title: "Member Updated" });
     expect(await members()).toEqual([
@@ -262,7 +274,7 @@ describe("toggle and delete from the list", () => {
     expect(stored).toEqual([member!.image_url]);
 
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "portrait.png", { type: "image/png" });
-    const refused = await postMultipart("/admin/leadership/edit/1", { ...valid, image_url: String(member!.image_url), image_file: svg }, { cookie });
+    const refused = await postMultipart("/admin/leadership/edit/1", { version: await formVersion("leadership_members", 1), ...valid, image_url: String(member!.image_url), image_file: svg }, { cookie });
     expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
     expect((await members())[0]!.image_url).toBe(member!.image_url);
     expect((await env.IMAGES.list()).objects).toHaveLength(1);
@@ -287,7 +299,7 @@ describe("the public leadership page", () => {
     await seedDemo();
     await postForm(
       "/admin/leadership/edit/2",
-      { ...valid, full_name: "Mphatso Phiri-Banda", title: "Dr.", position_id: "2", bio: "Now a medical doctor." },
+      { version: await formVersion("leadership_members", 2), ...valid, full_name: "Mphatso Phiri-Banda", title: "Dr.", position_id: "2", bio: "Now a medical doctor." },
       { cookie },
     );
     let { text } = await getPage("/leadership");

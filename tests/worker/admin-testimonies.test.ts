@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixtureBytes } from "../fixtures/images";
-import { createAdmin, postForm, postMultipart, request, runSql, signIn, toastOf } from "./helpers";
+import { createAdmin, postForm, postMultipart, request, runSql, signIn, toastOf, formVersion } from "./helpers";
 
 let cookie: string;
 beforeEach(async () => {
@@ -74,7 +74,7 @@ describe("testimony form", () => {
 
   it("updates a testimony, stores an empty role as null and unchecked active as false", async () => {
     await runSql(["INSERT INTO church_testimonies (id, author, content) VALUES (3, 'Old Name', 'Original testimony content')"]);
-    const response = await postForm("/admin/testimonies/edit/3", { intent: "save", author: "New Name", role: "", content: "Updated testimony content" }, { cookie });
+    const response = await postForm("/admin/testimonies/edit/3", { version: await formVersion("church_testimonies", 3), intent: "save", author: "New Name", role: "", content: "Updated testimony content" }, { cookie });
     expect(await toastOf(response)).toMatchObject({ title: "Testimony updated successfully" });
     expect(await testimonies()).toEqual([{ id: 3, author: "New Name", role: null, content: "Updated testimony content", active: 0, image_url: null }]);
   });
@@ -110,11 +110,11 @@ describe("testimony form", () => {
     await postMultipart("/admin/testimonies/new", { intent: "save", ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) }, { cookie });
     const [first] = await testimonies();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "b.png", { type: "image/png" });
-    const refused = await postMultipart("/admin/testimonies/edit/1", { intent: "save", ...valid, image_url: String(first!.image_url), image_file: svg }, { cookie });
+    const refused = await postMultipart("/admin/testimonies/edit/1", { version: await formVersion("church_testimonies", 1), intent: "save", ...valid, image_url: String(first!.image_url), image_file: svg }, { cookie });
     expect(await toastOf(refused)).toMatchObject({ title: "Upload Error", variant: "destructive" });
     expect((await testimonies())[0]!.image_url).toBe(first!.image_url);
 
-    await postMultipart("/admin/testimonies/edit/1", { intent: "save", ...valid, image_url: String(first!.image_url), image_file: new File([fixtureBytes("webp")], "c.webp", { type: "image/webp" }) }, { cookie });
+    await postMultipart("/admin/testimonies/edit/1", { version: await formVersion("church_testimonies", 1), intent: "save", ...valid, image_url: String(first!.image_url), image_file: new File([fixtureBytes("webp")], "c.webp", { type: "image/webp" }) }, { cookie });
     const [second] = await testimonies();
     expect(second!.image_url).not.toBe(first!.image_url);
     const keys = (await env.IMAGES.list()).objects.map((o) => `/images/${o.key}`);
@@ -127,7 +127,7 @@ describe("testimony form", () => {
   });
 
   it("fails cleanly when saving a testimony that was deleted meanwhile", async () => {
-    const response = await postForm("/admin/testimonies/edit/42", { intent: "save", ...valid }, { cookie });
+    const response = await postForm("/admin/testimonies/edit/42", { version: await formVersion("church_testimonies", 42), intent: "save", ...valid }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=testimonies");
     expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to update testimony: this record no longer exists." });
     expect(await testimonies()).toEqual([]);

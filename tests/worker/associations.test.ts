@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DIRECTORY_TEXT } from "~/features/associations";
-import { countD1Calls, createAdmin, postForm, postMultipart, request, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf } from "./helpers";
+import { countD1Calls, createAdmin, postForm, postMultipart, request, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf, formVersion } from "./helpers";
 import { mainHtml, positions, textOf } from "./public-helpers";
 
 async function page(path: string) {
@@ -175,7 +175,7 @@ describe("the admin's associations", () => {
     expect(created.status).toBe(302);
     const row = await env.DB.prepare("SELECT id, region, contact_phone, meeting FROM associations WHERE name = 'Salima Men'").first<{ id: number }>();
     expect(row).toMatchObject({ region: "Lakeshore", contact_phone: "+265999112233", meeting: null });
-    const badPhone = await postForm(`/admin/associations/edit/${row!.id}`, { name: "Salima Men", region: "Lakeshore", district: "Salima", contact_phone: "abc", active: "on" }, { cookie });
+    const badPhone = await postForm(`/admin/associations/edit/${row!.id}`, { version: await formVersion("associations", row!.id), name: "Salima Men", region: "Lakeshore", district: "Salima", contact_phone: "abc", active: "on" }, { cookie });
     expect(badPhone.status).toBe(400);
     const removed = await postForm(`/admin/associations/edit/${row!.id}`, { intent: "delete" }, { cookie });
     expect(removed.status).toBe(302);

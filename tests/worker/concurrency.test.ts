@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixtureBytes } from "../fixtures/images";
-import { createAdmin, postForm, postMultipart, runSql, signIn, toastOf } from "./helpers";
+import { createAdmin, postForm, postMultipart, runSql, signIn, toastOf, formVersion } from "./helpers";
 
 const N = 50;
 const ids = Array.from({ length: N }, (_, i) => i + 1);
@@ -40,8 +40,8 @@ describe(`${N} simultaneous admin saves of different records`, () => {
   it("all land: every testimony has exactly what its own save sent", async () => {
     await seedTestimonies(N);
     const responses = await Promise.all(
-      ids.map((id) =>
-        postForm(`/admin/testimonies/edit/${id}`, { intent: "save", author: `Saved author ${id}`, role: `Elder ${id}`, content: `Testimony ${id}, saved at the same moment as the others.`, active: id % 2 ? "on" : "" }, { cookie }),
+      ids.map(async (id) =>
+        postForm(`/admin/testimonies/edit/${id}`, { version: await formVersion("church_testimonies", id), intent: "save", author: `Saved author ${id}`, role: `Elder ${id}`, content: `Testimony ${id}, saved at the same moment as the others.`, active: id % 2 ? "on" : "" }, { cookie }),
       ),
     );
     for (const [i, response] of responses.entries()) {
@@ -91,7 +91,7 @@ describe("a save racing a delete of the same record", () => {
     // Half the saves carry a new photo, so a refused save must also clean up the upload it made.
     const results = await Promise.all(
       raced.map(async (id) => {
-        const fields = { intent: "save", author: `Racing author ${id}`, role: "", content: `A save racing the delete of ${id}.`, active: "on" };
+        const fields = { version: await formVersion("church_testimonies", id), intent: "save", author: `Racing author ${id}`, role: "", content: `A save racing the delete of ${id}.`, active: "on" };
         const save = id % 2 ? postMultipart(`/admin/testimonies/edit/${id}`, { ...fields, image_file: new File([fixtureBytes("png")], `p${id}.png`, { type: "image/png" }) }, { cookie }) : postForm(`/admin/testimonies/edit/${id}`, fields, { cookie });
         const remove = postForm(`/admin/testimonies/edit/${id}`, { intent: "delete" }, { cookie });
         return Promise.all([save, remove]);
@@ -123,7 +123,7 @@ describe("a save racing a delete of the same record", () => {
     });
     const save = await postMultipart(
       "/admin/testimonies/edit/1",
-      { intent: "save", author: "Too late", role: "", content: "This save lost the race to a delete.", active: "on", image_file: new File([fixtureBytes("png")], "late.png", { type: "image/png" }) },
+      { version: await formVersion("church_testimonies", 1), intent: "save", author: "Too late", role: "", content: "This save lost the race to a delete.", active: "on", image_file: new File([fixtureBytes("png")], "late.png", { type: "image/png" }) },
       { cookie },
     );
     expect(await toastOf(remove!)).toEqual({ title: "Testimony deleted successfully" });

@@ -66,6 +66,12 @@ export function cookieValue(response: Response, name: string): string | null {
 export const FIXTURE_CODE = "upper(hex(randomblob(5)))";
 export const FIXTURE_TOKEN = "hex(randomblob(16))";
 
+/** The version an edit form opened now carries (its hidden `version` field); "1" for a missing record. */
+export async function formVersion(table: "churchevents" | "church_testimonies" | "leadership_members" | "associations", id: number): Promise<string> {
+  const row = await env.DB.prepare(`SELECT version FROM ${table} WHERE id = ?1`).bind(id).first<{ version: number }>();
+  return String(row?.version ?? 1);
+}
+
 export async function runSql(statements: string[]) {
   if (statements.length) await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
 }

@@ -7,7 +7,7 @@ import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { registrationState, type RegistrationWindow } from "~/features/events/registration-rules";
 import { registerForEvent } from "~/features/events/registrations.server";
-import { createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
+import { createAdmin, postForm, request, runSql, seedReference, signIn, toastOf, formVersion } from "./helpers";
 import { getPage, textOf } from "./public-helpers";
 
 const FUTURE = "2030-06-12T06:00:00.000Z";
@@ -234,11 +234,11 @@ describe("moving up from the waiting list", () => {
     await fill(1, 4, "waitlisted", 10);
     const form = { intent: "save", name: "Hall Rally", date: "2030-06-12T08:00", location: "", description: "", image_alt: "", active: "on", registration_enabled: "on", waitlist_enabled: "on", registration_closes_at: "" };
 
-    const raised = await postForm("/admin/events/edit/1", { ...form, capacity: "5" }, { cookie });
+    const raised = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, capacity: "5" }, { cookie });
     expect(raised.status).toBe(302);
     expect(await statuses(1)).toEqual({ confirmed: 5, waitlisted: 2 });
 
-    const lowered = await postForm("/admin/events/edit/1", { ...form, capacity: "2" }, { cookie });
+    const lowered = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, capacity: "2" }, { cookie });
     expect(await toastOf(lowered)).toMatchObject({
       title: "Event updated",
       description: expect.stringContaining("5 are already confirmed; new registrations wait until places free up."),
@@ -249,7 +249,7 @@ describe("moving up from the waiting list", () => {
     // New registrations now wait.
     expect((await (await register(1)).json<RegistrationAnswer>()).registration?.status).toBe("waitlisted");
 
-    const removed = await postForm("/admin/events/edit/1", { ...form, capacity: "" }, { cookie });
+    const removed = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, capacity: "" }, { cookie });
     expect(removed.status).toBe(302);
     expect(await statuses(1)).toEqual({ confirmed: 8 });
   });
@@ -259,7 +259,7 @@ describe("moving up from the waiting list", () => {
     const cookie = await signIn();
     await event(1, { name: "Hall Rally" });
     for (const capacity of ["0", "-3", "2.5", "lots"]) {
-      const response = await postForm("/admin/events/edit/1", { intent: "save", name: "Hall Rally", capacity, active: "on" }, { cookie });
+      const response = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), intent: "save", name: "Hall Rally", capacity, active: "on" }, { cookie });
       expect(response.status, capacity).toBe(400);
       const body = await response.text();
       expect(textOf(body)).toContain("Please enter a whole number of places (1 or more), or leave it empty for no limit");

@@ -11,7 +11,7 @@ import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/org
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { DAILY_CRON } from "../../workers/scheduled-jobs";
 import { allSettled, expectNoRemoteContent, fakeSender, outboxRows, runCron, SITE_URL, waitForOutbox, withEmailSetUp, type StoredRow } from "./email-helpers";
-import { createAdmin, postForm, request, runSql, seedReference, signIn } from "./helpers";
+import { createAdmin, postForm, request, runSql, seedReference, signIn, formVersion } from "./helpers";
 
 withEmailSetUp();
 
@@ -277,7 +277,7 @@ describe("moving up and cancelling", () => {
     await clearOutbox();
 
     const form = { intent: "save", name: "Hall Rally", date: "2030-06-12T08:00", location: "", description: "", image_alt: "", active: "on", registration_enabled: "on", waitlist_enabled: "on", registration_closes_at: "", registration_notifications: "none" };
-    expect((await postForm("/admin/events/edit/1", { ...form, capacity: "3" }, { cookie })).status).toBe(302);
+    expect((await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, capacity: "3" }, { cookie })).status).toBe(302);
     const rows = await settled(1);
     expect(rows.map((row) => [row.kind, row.recipient])).toEqual([["registration-moved-up", "a@example.mw"]]);
     expect(rows[0]!.body_text).toContain("Hello Waiting A,");
@@ -318,13 +318,13 @@ describe("to staff, as each event chooses", () => {
     const cookie = await signIn();
     await event(1, { name: "Hall Rally" });
     const form = { intent: "save", name: "Hall Rally", date: "2030-06-12T08:00", location: "", description: "", image_alt: "", active: "on", registration_enabled: "on", waitlist_enabled: "on", registration_closes_at: "", capacity: "" };
-    expect((await postForm("/admin/events/edit/1", { ...form, registration_notifications: "daily" }, { cookie })).status).toBe(302);
+    expect((await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, registration_notifications: "daily" }, { cookie })).status).toBe(302);
     expect(await env.DB.prepare("SELECT registration_notifications FROM churchevents WHERE id = 1").first()).toEqual({ registration_notifications: "daily" });
     const page = await (await request("/admin/events/edit/1", { cookie })).text();
     expect(page.match(/<input[^>]*name="registration_notifications"[^>]*>/g)!.filter((input) => input.includes("checked"))).toEqual([
       expect.stringContaining('value="daily"'),
     ]);
-    expect((await postForm("/admin/events/edit/1", { ...form, registration_notifications: "hourly" }, { cookie })).status).toBe(400);
+    expect((await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, registration_notifications: "hourly" }, { cookie })).status).toBe(400);
     expect((await postForm("/admin/events/new", { ...form, name: "New Rally" }, { cookie })).status).toBe(302);
     expect(await env.DB.prepare("SELECT registration_notifications FROM churchevents WHERE name = 'New Rally'").first()).toEqual({ registration_notifications: "none" });
   });

@@ -6,7 +6,7 @@
 // question, a removed question's answers included under its old label.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
+import { createAdmin, postForm, request, runSql, signIn, formVersion } from "./helpers";
 import { textOf } from "./public-helpers";
 
 let cookie: string;
@@ -22,8 +22,8 @@ beforeEach(async () => {
 const EVENT_FORM = { intent: "save", name: "Men's Conference", date: "2099-03-05T09:30", location: "", description: "", image_alt: "", active: "on", registration_enabled: "on", capacity: "100", waitlist_enabled: "on" };
 
 /** Saves the event form with these question rows and built-in switches. */
-function saveQuestions(fields: Record<string, string>) {
-  return postForm("/admin/events/edit/1", { ...EVENT_FORM, ...fields }, { cookie });
+async function saveQuestions(fields: Record<string, string>) {
+  return postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...EVENT_FORM, ...fields }, { cookie });
 }
 
 async function questions() {

@@ -346,6 +346,8 @@ describe("bad input and conflicts", () => {
     ["an empty verse", "hero", { "verses[0].text": "  ", "verses[0].reference": "Joshua 1:9" }, "verses[0].text", "Please enter the verse"],
     ["too long a tagline", "organisation", { ...ORGANISATION, tagline: "x".repeat(161) }, "tagline", "Please keep this under 160 characters"],
     ["a latitude off the map", "contact", { ...CONTACT, map_latitude: "123" }, "map_latitude", "between -90 and 90"],
+    ["a phone number that is words", "contact", { ...CONTACT, contact_phone: "call us!" }, "contact_phone", "Please enter a phone number we can call"],
+    ["another phone number that is words", "contact", { ...CONTACT, more_phones: "0999 111 222\nask the office" }, "more_phones", "Please enter a phone number we can call"],
   ])("refuses %s, says which field and why, keeps what was typed and saves nothing", async (_, section, fields, field, message) => {
     const before = await stored(section);
     const response = await save("/admin/settings", section, fields);

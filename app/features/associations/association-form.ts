@@ -3,6 +3,7 @@
 // phone number as a number it can call (association-save.server.ts).
 import { z } from "zod";
 import { checkbox, optionalText, requiredText } from "../../lib/schema-fields";
+import { staleSaveMessage } from "~/features/history";
 
 /** The regions of Malawi, in the order the directory lists them (north to south). Staff may type others. */
 export const ASSOCIATION_REGIONS = ["Northern", "Central", "Southern"] as const;
@@ -10,6 +11,7 @@ export const ASSOCIATION_REGIONS = ["Northern", "Central", "Southern"] as const;
 export const ASSOCIATION_LIMITS = { name: 120, region: 60, district: 60, contactName: 120, phone: 30, meeting: 200 } as const;
 
 export const ASSOCIATION_MESSAGES = {
+  stale: staleSaveMessage("this association", "Update Association", { keptInHistory: false }),
   nameRequired: "Name is required",
   regionRequired: "Region is required",
   districtRequired: "District is required",

@@ -2,6 +2,7 @@
 import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import { atFormVersion, type GuardedSave, guardedSaveOf, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 import { containsText } from "~/db/text-match";
 
 export type Association = typeof associations.$inferSelect;
@@ -77,14 +78,14 @@ export async function createAssociation(input: AssociationInput): Promise<number
   return row.id;
 }
 
-/** False when the association no longer exists. */
-export async function updateAssociation(id: number, input: AssociationInput): Promise<boolean> {
-  const rows = await getDb()
-    .update(associations)
-    .set({ ...input, updated_at: new Date().toISOString() })
-    .where(eq(associations.id, id))
-    .returning({ id: associations.id });
-  return rows.length === 1;
+/** Saves the association if still at the form's version (`guard`); else its last save, or null when it no longer exists. */
+export async function updateAssociation(id: number, input: AssociationInput, guard: SaveGuard): Promise<GuardedSave> {
+  const db = getDb();
+  const [written, last] = await db.batch([
+    db.update(associations).set({ ...input, ...nextVersion(associations, guard) }).where(atFormVersion(associations, id, guard)).returning({ id: associations.id }),
+    lastSaveQuery(db, associations, id),
+  ]);
+  return guardedSaveOf(written, last);
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such association. */

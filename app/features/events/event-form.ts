@@ -4,6 +4,7 @@ import { z } from "zod";
 import { REGISTRATION_NOTIFICATIONS } from "~/features/events/registration-notifications";
 import { EVENT_REMINDERS } from "~/features/events/event-reminders";
 import { checkbox, optionalText, requiredText, siteDateTime } from "../../lib/schema-fields";
+import { staleSaveMessage } from "~/features/history";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
 export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registration or Daily summary";
@@ -56,6 +57,7 @@ export const eventSchema = z.object({
 const SAVE_FAILED = "Failed to save event. Please try again.";
 
 export const EVENT_MESSAGES = {
+  stale: staleSaveMessage("this event", "Update Event", { keptInHistory: false }),
   created: { title: "Event created", description: "The new event has been successfully created." },
   updated: { title: "Event updated", description: "The event has been successfully updated." },
   createFailed: SAVE_FAILED,

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import { atFormVersion, guardedSaveOf, type LastSave, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
 import { addressGroupsQuery } from "./cancel-burst.server";
 import {
@@ -216,25 +217,29 @@ export async function createEvent(input: EventInput): Promise<number> {
 }
 
 /**
- * Saves the event; in the same batch, raising the capacity (or removing it) moves people up from the
- * waiting list into the new places, and `movedUp` is written to each of them. Null when the event
- * no longer exists; else how many are confirmed now (lowering the capacity below that moves nobody
- * back), how many moved up, and the e-mails to send.
+ * Saves the event if it is still at the version its form was opened at (`guard`); in the same
+ * batch, raising the capacity (or removing it) moves people up from the waiting list into the new
+ * places, and `movedUp` is written to each of them. When the save is refused: the event's last save
+ * (`stale`), or null when it no longer exists. Else how many are confirmed now (lowering the
+ * capacity below that moves nobody back), how many moved up, and the e-mails to send.
  */
 export async function updateEvent(
   id: number,
   input: EventInput,
+  guard: SaveGuard,
   now = new Date(),
   movedUp: RegistrationEmail | null = null,
-): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | null> {
+): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | { stale: LastSave | null }> {
   const db = getDb();
-  const [rows, movedUpNotes, promoted, after] = await db.batch([
-    db.update(churchevents).set({ ...input, updated_at: now.toISOString() }).where(eq(churchevents.id, id)).returning({ id: churchevents.id }),
+  const [written, last, movedUpNotes, promoted, after] = await db.batch([
+    db.update(churchevents).set({ ...input, ...nextVersion(churchevents, guard, now) }).where(atFormVersion(churchevents, id, guard)).returning({ id: churchevents.id }),
+    lastSaveQuery(db, churchevents, id),
     movedUpEmailQuery(db, movedUp, id),
     promoteQuery(db, id, now.toISOString()),
     db.select({ confirmed: confirmedCountSql(id) }).from(churchevents).where(eq(churchevents.id, id)),
   ]);
-  if (rows.length !== 1) return null;
+  const saved = guardedSaveOf(written, last);
+  if (!saved.saved) return { stale: saved.last };
   return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length, outboxIds: movedUpNotes.map((row) => row.id) };
 }
 

@@ -8,9 +8,12 @@ export const RESTORE_INTENT = "restore";
 /** The saved toast's description after a restore. */
 export const RESTORED = "The earlier version is back. The one it replaced is in History, so this can be undone too.";
 
-/** The refusal of a stale save of `what` ("this post"), whose form's button is `button`. */
-export function staleSaveMessage(what: string, button: string) {
+/**
+ * The refusal of a stale save of `what` ("this post"), whose form's button is `button`; records
+ * without History (events, testimonies, leaders, associations) say theirs will be replaced instead.
+ */
+export function staleSaveMessage(what: string, button: string, { keptInHistory = true } = {}) {
   return (last: { updated_at: string; updated_by: string | null }) =>
     `${last.updated_by ?? "Someone"} saved ${what} at ${savedAtText(last.updated_at)}, after you opened it, so your changes were not saved. ` +
-    `To keep yours, press ${button} again: their version stays in History. To see theirs first, reload the page.`;
+    `To keep yours, press ${button} again${keptInHistory ? ": their version stays in History" : " (theirs will be replaced)"}. To see theirs first, reload the page.`;
 }

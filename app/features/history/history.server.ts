@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
-import { history, type churchblogs, type ministries } from "~/db/schema";
+import { history, type associations, type church_testimonies, type churchblogs, type churchevents, type leadership_members, type ministries } from "~/db/schema";
 import type { Db } from "~/db/db.server";
 
 /** How many earlier versions of each record are kept (issue 15: at least the last 20). */
@@ -133,6 +133,32 @@ export function guardedUpdate<T extends TrackedTable>(db: Db, { entity, table, i
     write: db.update(table).set(set).where(atFormVersion).returning({ id: table.id }),
     last: db.select({ version: table.version, updated_at: table.updated_at, updated_by: table.updated_by }).from(table).where(eq(table.id, id)),
   });
+}
+
+/** The tables whose form saves carry a version guard: those that keep their history, and events, testimonies, leaders and associations. */
+type VersionedTable = TrackedTable | typeof churchevents | typeof church_testimonies | typeof leadership_members | typeof associations;
+
+/** The record, only while it is at the version the form was opened at: a guarded save's WHERE. */
+export function atFormVersion(table: VersionedTable, id: number, guard: SaveGuard): SQL | undefined {
+  return and(eq(table.id, id), eq(table.version, guard.version));
+}
+
+/** What a guarded save writes besides the form's fields: the next version, when and by whom. */
+export function nextVersion(table: VersionedTable, guard: SaveGuard, now = new Date()) {
+  return { version: sql<number>`${table.version} + 1`, updated_at: now.toISOString(), updated_by: guard.by };
+}
+
+/** The record's last save, read in the save's batch after its write (what a refused save tells the admin). */
+export function lastSaveQuery(db: Db, table: VersionedTable, id: number) {
+  return db
+    .select({ version: table.version, updated_at: table.updated_at, updated_by: table.updated_by })
+    .from(table as typeof churchevents)
+    .where(eq(table.id, id));
+}
+
+/** A guarded write without history: saved when it returned a row, else the last save (null: the record is gone). */
+export function guardedSaveOf(written: readonly unknown[], last: readonly LastSave[]): GuardedSave {
+  return written.length > 0 ? { saved: true, released: [] } : { saved: false, last: last[0] ?? null };
 }
 
 /** The record's kept versions, newest first (a part of its form's batch). */

@@ -2,7 +2,8 @@
 // only, and then required, for a regional position.
 import { z } from "zod";
 import type { Toast } from "~/lib/toast";
-import { ALWAYS, checkbox, optionalEmail, optionalText, requiredId, requiredText } from "../../lib/schema-fields";
+import { ALWAYS, checkbox, optionalEmail, optionalPhoneText, optionalText, requiredId, requiredText } from "../../lib/schema-fields";
+import { staleSaveMessage } from "~/features/history";
 
 /** Offered as suggestions in the region field; another name may still be typed. */
 export const LEADERSHIP_REGIONS = ["Northern", "Central", "Southern", "Eastern"] as const;
@@ -43,7 +44,7 @@ export function leadershipSchema(positions: readonly PositionOption[] | null) {
       position_id: requiredId({ required: POSITION_REQUIRED, invalid: POSITION_UNKNOWN }),
       region: optionalText(60),
       email: optionalEmail(),
-      phone: optionalText(40),
+      phone: optionalPhoneText(40),
       bio: optionalText(2000),
       active: checkbox(),
     })
@@ -72,6 +73,7 @@ export function leadershipInvalidToast(errors: Record<string, string>): Toast {
 }
 
 export const LEADERSHIP_MESSAGES = {
+  stale: staleSaveMessage("this member", "Update Member", { keptInHistory: false }),
   created: { title: "Member Added" },
   updated: { title: "Member Updated" },
   createFailed: "Failed to save member",

@@ -2,6 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { leadership_members, leadership_positions } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import { atFormVersion, type GuardedSave, guardedSaveOf, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 
 export type LeadershipMember = typeof leadership_members.$inferSelect;
 export type LeadershipPosition = typeof leadership_positions.$inferSelect;
@@ -103,14 +104,18 @@ export async function createMember(input: LeadershipMemberInput): Promise<number
   return row.id;
 }
 
-/** False when the member no longer exists. */
-export async function updateMember(id: number, input: LeadershipMemberInput): Promise<boolean> {
-  const rows = await getDb()
-    .update(leadership_members)
-    .set({ ...input, updated_at: new Date().toISOString() })
-    .where(eq(leadership_members.id, id))
-    .returning({ id: leadership_members.id });
-  return rows.length === 1;
+/** Saves the member if still at the form's version (`guard`); else their last save, or null when they no longer exist. */
+export async function updateMember(id: number, input: LeadershipMemberInput, guard: SaveGuard): Promise<GuardedSave> {
+  const db = getDb();
+  const [written, last] = await db.batch([
+    db
+      .update(leadership_members)
+      .set({ ...input, ...nextVersion(leadership_members, guard) })
+      .where(atFormVersion(leadership_members, id, guard))
+      .returning({ id: leadership_members.id }),
+    lastSaveQuery(db, leadership_members, id),
+  ]);
+  return guardedSaveOf(written, last);
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such member. */

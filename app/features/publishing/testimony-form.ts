@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { TESTIMONY_CONTENT_MIN_LENGTH } from "~/lib/constants";
 import { checkbox, optionalText, requiredText } from "../../lib/schema-fields";
+import { staleSaveMessage } from "~/features/history";
 
 export const testimonySchema = z.object({
   author: requiredText("Author name is required", 120, "Please keep the name under 120 characters"),
@@ -16,6 +17,7 @@ export const testimonySchema = z.object({
 });
 
 export const TESTIMONY_MESSAGES = {
+  stale: staleSaveMessage("this testimony", "Update Testimony", { keptInHistory: false }),
   created: { title: "Testimony created successfully" },
   updated: { title: "Testimony updated successfully" },
   createFailed: "Failed to create testimony",

@@ -2,6 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { church_testimonies } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
+import { atFormVersion, type GuardedSave, guardedSaveOf, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 
 export type Testimony = typeof church_testimonies.$inferSelect;
 
@@ -51,14 +52,18 @@ export async function createTestimony(input: TestimonyInput): Promise<number> {
   return row.id;
 }
 
-/** False when the testimony no longer exists. */
-export async function updateTestimony(id: number, input: TestimonyInput): Promise<boolean> {
-  const rows = await getDb()
-    .update(church_testimonies)
-    .set({ ...input, updated_at: new Date().toISOString() })
-    .where(eq(church_testimonies.id, id))
-    .returning({ id: church_testimonies.id });
-  return rows.length === 1;
+/** Saves the testimony if it is still at the form's version (`guard`); else its last save, or null when it no longer exists. */
+export async function updateTestimony(id: number, input: TestimonyInput, guard: SaveGuard): Promise<GuardedSave> {
+  const db = getDb();
+  const [written, last] = await db.batch([
+    db
+      .update(church_testimonies)
+      .set({ ...input, ...nextVersion(church_testimonies, guard) })
+      .where(atFormVersion(church_testimonies, id, guard))
+      .returning({ id: church_testimonies.id }),
+    lastSaveQuery(db, church_testimonies, id),
+  ]);
+  return guardedSaveOf(written, last);
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such testimony. */

@@ -4,7 +4,7 @@
 // and what the database holds. Empty optional text is "" here, not null: these are texts to show.
 import { z } from "zod";
 import { siteLocalInputToIso } from "~/lib/time";
-import { ALWAYS, emailAddress, optionalId, requiredText, tooLong } from "../../lib/schema-fields";
+import { ALWAYS, emailAddress, isPhoneText, optionalId, PHONE_TEXT_INVALID, requiredText, tooLong } from "../../lib/schema-fields";
 
 /** The sections, each saved on its own with its own version. */
 export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission", "registrations", "giving"] as const;
@@ -68,8 +68,8 @@ const longitude = z.number({ error: "Please enter the longitude, for example 33.
 export const contactSettingsSchema = z.object({
   address_lines: lines({ required: "Please enter the address", most: 6, max: 120 }),
   /** The first phone number, shown first everywhere. */
-  contact_phone: requiredText("Please enter a phone number", 40),
-  more_phones: lines({ most: 5, max: 40 }),
+  contact_phone: requiredText("Please enter a phone number", 40).refine(isPhoneText, PHONE_TEXT_INVALID),
+  more_phones: lines({ most: 5, max: 40 }).refine((phones) => phones.every(isPhoneText), PHONE_TEXT_INVALID),
   president_email: emailAddress(),
   events_email: emailAddress(),
   office_hours: lines({ required: "Please enter the office hours", most: 6, max: 120 }),

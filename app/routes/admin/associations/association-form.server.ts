@@ -12,17 +12,20 @@ import {
   updateAssociation,
 } from "~/features/associations/index.server";
 import { noteSaved } from "~/features/accounts/index.server";
+import { adminContext } from "~/features/accounts";
+import { guardedUpdated, refuseStaleSave, saveGuard } from "~/features/history/index.server";
 import { adminTabHref } from "~/lib/admin-tabs";
 import {
   created,
   goneToast,
+  invalidFormToast,
   readAdminPost,
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  updated,
+  UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -57,8 +60,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getAssociation(id);
   if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const guard = saveGuard(post, context.get(adminContext).email);
+  if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const input: AssociationInput = submission.value;
-  const saved = id === null ? await created(createAssociation(input)) : await updated(id, updateAssociation(id, input));
+  const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
+  if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 

@@ -1,8 +1,9 @@
 // /admin/associations/new and /admin/associations/edit/:id (issue 25): one association of the directory.
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, useAdminForm } from "~/components/admin/form-kit";
-import { TextField } from "~/components/form-fields";
+import { FormAlert, TextField } from "~/components/form-fields";
 import { associationSchema } from "~/features/associations";
+import { VersionField } from "~/features/history";
 import type { Route } from "./+types/association-form";
 
 export { action, loader } from "./association-form.server";
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function AssociationForm({ loaderData, actionData }: Route.ComponentProps) {
   const { association, regions } = loaderData;
   const editing = association !== null;
-  const { fields, formProps, pending } = useAdminForm({
+  const { form, fields, formProps, pending } = useAdminForm({
     schema: associationSchema,
     actionData,
     defaultValue: association ?? { active: true },
@@ -23,6 +24,8 @@ export default function AssociationForm({ loaderData, actionData }: Route.Compon
   return (
     <AdminFormPage title={editing ? "Edit Association" : "Add Association"}>
       <Form method="post" {...formProps} className="space-y-5">
+        <FormAlert message={form.errors?.[0]} />
+        {association ? <VersionField version={association.version} answer={actionData} /> : null}
         <TextField field={fields.name} label="Name*" placeholder="e.g. Area 25 Baptist Men" />
         <TextField
           field={fields.region}

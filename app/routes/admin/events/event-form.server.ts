@@ -3,12 +3,14 @@
 import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
-import { saveKindOf, savedToast } from "~/features/history/index.server";
+import { type LastSave, refuseStaleSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
+import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   goneToast,
+  invalidFormToast,
   readAdminPost,
   recordIdOf,
   recordToEdit,
@@ -16,6 +18,7 @@ import {
   refuseFailedSave,
   saveFailedMessage,
   type SaveOutcome,
+  UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -24,6 +27,8 @@ import { deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
+/** What a save came to, with how many are confirmed after an update (for the toast). */
+type Saved = SaveOutcome<LastSave> & { confirmed?: number };
 /** What the activity log calls a record of this form. */
 const RECORD = "event";
 
@@ -38,13 +43,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /**
  * The update. More places move people up from the waiting list, in the save's batch: they hear of
  * it. Lowering the capacity below the places taken moves nobody back: the outcome says how many
- * are confirmed, for the toast.
+ * are confirmed, for the toast. Refused (stale) when someone saved the event after this form was opened.
  */
-async function updateMovingUp(request: Request, id: number, input: EventInput): Promise<SaveOutcome & { confirmed?: number }> {
+async function updateMovingUp(request: Request, id: number, input: EventInput, guard: SaveGuard): Promise<Saved> {
   try {
-    const now = new Date();
-    const saved = await updateEvent(id, input, now, movedUpNote());
-    if (!saved) return { status: "gone" };
+    const saved = await updateEvent(id, input, guard, new Date(), movedUpNote());
+    if ("stale" in saved) return saved.stale ? { status: "stale", last: saved.stale } : { status: "gone" };
     sendAfterResponse(saved.outboxIds, request);
     return { status: "saved", id, released: [], confirmed: saved.confirmed };
   } catch (error) {
@@ -53,7 +57,7 @@ async function updateMovingUp(request: Request, id: number, input: EventInput): 
 }
 
 /** The questions' save after the event's: a failure reads as the save's. */
-async function savedQuestions<T extends SaveOutcome & { status: "saved" }>(saved: T, questions: Parameters<typeof saveEventQuestions>[1]): Promise<T | SaveOutcome> {
+async function savedQuestions<T extends Saved & { status: "saved" }>(saved: T, questions: Parameters<typeof saveEventQuestions>[1]): Promise<T | Saved> {
   try {
     await saveEventQuestions(saved.id, questions);
     return saved;
@@ -81,12 +85,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getEvent(id);
   if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const guard = saveGuard(post, context.get(adminContext).email);
+  if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
   const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
-  let saved: SaveOutcome & { confirmed?: number } = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input);
+  let saved: Saved = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input, guard);
   // Its registration questions, once the event is saved (answers are never touched).
   if (saved.status === "saved") saved = await savedQuestions(saved, submission.value);
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 

@@ -4,11 +4,12 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/features/images";
-import { TextAreaField, TextField } from "~/components/form-fields";
+import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, EVENT_REMINDER_CHOICES, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
+import { VersionField } from "~/features/history";
 import type { Route } from "./+types/event-form";
 
 export { action, loader } from "./event-form.server";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function EventForm({ loaderData, actionData }: Route.ComponentProps) {
   const { event, questions, hasAssociations } = loaderData;
   const editing = event !== null;
-  const { fields, formProps, pending, postedImageUrl } = useAdminForm({
+  const { form, fields, formProps, pending, postedImageUrl } = useAdminForm({
     schema: eventFormSchema,
     actionData,
     // Both switches start on for a new event (SPEC section 2). Then the questions, and blank rows.
@@ -49,6 +50,8 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
   return (
     <AdminFormPage title={editing ? "Edit Event" : "Create New Event"} backTo={EVENTS_TAB}>
       <Form method="post" encType="multipart/form-data" replace {...formProps} className="space-y-5">
+        <FormAlert message={form.errors?.[0]} />
+        {event ? <VersionField version={event.version} answer={actionData} /> : null}
         <TextField field={fields.name} label={<RequiredLabel>Event Name</RequiredLabel>} />
         <TextField field={fields.date} label="Date and Time" type="datetime-local" hint="Malawi time. Leave empty if the date is not set yet." />
         <TextField field={fields.location} label="Location" placeholder="e.g. Area 47, Lilongwe" />

@@ -3,19 +3,21 @@
 import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSchema, type PositionOption, regionFor } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, positionsByRank, toggleMemberActive, updateMember } from "~/features/publishing/index.server";
-import { saveKindOf, savedToast } from "~/features/history/index.server";
+import { guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
+import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   goneToast,
+  invalidFormToast,
   readAdminPost,
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  updated,
+  UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
@@ -67,6 +69,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getMember(id);
   if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const guard = saveGuard(post, context.get(adminContext).email);
+  if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "profile", previous?.image_url ?? null);
   const { value } = submission;
   const input: LeadershipMemberInput = {
@@ -75,8 +79,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     region: positions ? regionFor(positions.find((p) => p.id === value.position_id), value.region) : value.region,
     image_url: image.url,
   };
-  const saved = id === null ? await created(createMember(input)) : await updated(id, updateMember(id, input));
+  const saved = id === null ? await created(createMember(input)) : await guardedUpdated(id, updateMember(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 

@@ -8,6 +8,7 @@ import { useHydrated } from "~/components/use-client";
 import { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { PROFILE_IMAGE_HINT } from "~/lib/constants";
+import { VersionField } from "~/features/history";
 import type { Route } from "./+types/leadership-form";
 
 export { action, loader } from "./leadership-form.server";
@@ -28,7 +29,7 @@ export default function LeadershipForm({ loaderData, actionData }: Route.Compone
   const { member, positions } = loaderData;
   const editing = member !== null;
   const schema = useMemo(() => leadershipSchema(positions), [positions]);
-  const { fields, formProps, pending, postedImageUrl } = useAdminForm({
+  const { form, fields, formProps, pending, postedImageUrl } = useAdminForm({
     schema,
     actionData,
     defaultValue: member ?? { active: true },
@@ -53,6 +54,8 @@ export default function LeadershipForm({ loaderData, actionData }: Route.Compone
   return (
     <AdminFormPage title={editing ? "Edit Team Member" : "Add Team Member"} backTo={LEADERSHIP_TAB}>
       <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
+        <FormAlert message={form.errors?.[0]} />
+        {member ? <VersionField version={member.version} answer={actionData} /> : null}
         {positions === null ? <FormAlert message={LEADERSHIP_MESSAGES.positionsFailed} /> : null}
         <div className="grid gap-5 sm:grid-cols-3">
           <TextField

@@ -3,19 +3,21 @@
 import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createTestimony, deleteTestimony, getTestimony, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "~/features/publishing/index.server";
-import { saveKindOf, savedToast } from "~/features/history/index.server";
+import { guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
+import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   goneToast,
+  invalidFormToast,
   readAdminPost,
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
   refuseFailedSave,
   saveFailedMessage,
-  updated,
+  UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
@@ -52,10 +54,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getTestimony(id);
   if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  const guard = saveGuard(post, context.get(adminContext).email);
+  if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "testimony", previous?.image_url ?? null);
   const input: TestimonyInput = { ...submission.value, image_url: image.url };
-  const saved = id === null ? await created(createTestimony(input)) : await updated(id, updateTestimony(id, input));
+  const saved = id === null ? await created(createTestimony(input)) : await guardedUpdated(id, updateTestimony(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
+  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 

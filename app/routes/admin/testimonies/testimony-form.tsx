@@ -3,8 +3,9 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField } from "~/features/images";
-import { TextAreaField, TextField } from "~/components/form-fields";
+import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { testimonySchema } from "~/features/publishing";
+import { VersionField } from "~/features/history";
 import type { Route } from "./+types/testimony-form";
 
 export { action, loader } from "./testimony-form.server";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function TestimonyForm({ loaderData, actionData }: Route.ComponentProps) {
   const { testimony } = loaderData;
   const editing = testimony !== null;
-  const { fields, formProps, pending, postedImageUrl } = useAdminForm({
+  const { form, fields, formProps, pending, postedImageUrl } = useAdminForm({
     schema: testimonySchema,
     actionData,
     defaultValue: testimony ?? { active: true },
@@ -26,6 +27,8 @@ export default function TestimonyForm({ loaderData, actionData }: Route.Componen
   return (
     <AdminFormPage title={editing ? "Edit Testimony" : "Create New Testimony"}>
       <Form method="post" encType="multipart/form-data" {...formProps} className="space-y-5">
+        <FormAlert message={form.errors?.[0]} />
+        {testimony ? <VersionField version={testimony.version} answer={actionData} /> : null}
         <TextField field={fields.author} label="Author Name*" />
         <TextField field={fields.role} label="Role/Position" placeholder="e.g. Church Elder, Lilongwe" />
         <label className="flex items-center gap-3 text-sm font-medium text-stone-800">
