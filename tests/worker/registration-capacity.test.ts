@@ -143,6 +143,12 @@ describe("holding the capacity under load", () => {
     // Each waiting person was told a different place, 1 to 170.
     const places = waiting.map((a) => Number(/number (\d+) on the waiting list/.exec(a.registration!.statusText)![1])).sort((a, b) => a - b);
     expect(places).toEqual(Array.from({ length: 170 }, (_, i) => i + 1));
+    // The toast says which: a place, or a place in line (never "registered" to someone without a place).
+    expect(answers.filter((a) => a.registration?.status === "confirmed").every((a) => a.toast?.title === "Registration successful!")).toBe(true);
+    for (const answer of waiting) {
+      const place = /number (\d+) on the waiting list/.exec(answer.registration!.statusText)![1];
+      expect(answer.toast).toEqual({ title: "You are on the waiting list", description: `The event is full: you are number ${place} in line, without a place yet.` });
+    }
     expect(await statuses(1)).toEqual({ confirmed: 300, waitlisted: 170 });
     // The page now says so.
     expect((await getPage("/events/1")).text).toContain("Full – join the waiting list");

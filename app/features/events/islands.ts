@@ -107,7 +107,8 @@ export const registration: Island = {
       if (answer?.ok) {
         requestId = newRequestId();
         dialog!.close();
-        showToast({ title: successTitle, description: successDescription });
+        // The server's toast says which: a place, or a place on the waiting list.
+        showToast((answer.answer as RegistrationAnswer).toast ?? { title: successTitle, description: successDescription });
         markRegistered(registeredFor, (answer.answer as RegistrationAnswer).registration);
         return;
       }

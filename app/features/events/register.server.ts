@@ -119,7 +119,8 @@ async function register(request: Request): Promise<Registering> {
     if (result.turnedFull) await bumpContentVersion();
   }
   const { receipt, event } = result;
-  return { outcome: publicFormSuccess(REGISTRATION_MESSAGES.success, registrationPath(receipt.token)), registered: { receipt, event } };
+  const toast = receipt.status === "waitlisted" ? REGISTRATION_MESSAGES.waitlisted(receipt.place) : REGISTRATION_MESSAGES.success;
+  return { outcome: publicFormSuccess(toast, registrationPath(receipt.token)), registered: { receipt, event } };
 }
 
 /**

@@ -14,6 +14,11 @@ const PHONE_PATTERN = String.raw`[\s\+\(\)\-\.]*(?:[0-9][\s\+\(\)\-\.]*){7,}`;
 
 export const REGISTRATION_MESSAGES = {
   success: { title: "Registration successful!", description: "You have been registered for this event." },
+  /** The toast of a registration that joined the waiting list: it has no place yet. */
+  waitlisted: (place: number | null) => ({
+    title: "You are on the waiting list",
+    description: place ? `The event is full: you are number ${place} in line, without a place yet.` : "The event is full: you do not have a place yet.",
+  }),
   complete: { title: "Registration Complete", description: "Thank you for registering for this event!" },
   failedTitle: "Registration failed",
   fallback: "Failed to register for the event. Please try again.",
