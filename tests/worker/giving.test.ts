@@ -46,6 +46,7 @@ describe("/give", () => {
       ["-500", "at least MK 500"],
       ["499", "at least MK 500"],
       ["5000001", "The most you can give at once is MK 5,000,000"],
+      ["9999999999", "The most you can give at once is MK 5,000,000"],
     ] as const) {
       const answer = await give({ amount });
       expect(answer.status, amount).toBe(400);
@@ -55,6 +56,15 @@ describe("/give", () => {
       expect(html).toContain('value="Chisomo Banda"');
       expect(html).toContain('value="0991 222 333"');
     }
+    expect(await latestPayment()).toBeNull();
+  });
+
+  it("refuses a number from abroad: Airtel Money and TNM Mpamba wallets are Malawian", async () => {
+    const answer = await give({ phone_number: "+44 7700 900123", operator: "airtel" });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(textOf(mainHtml(html))).toContain("Please enter a Malawi mobile money number, for example 0991 234 567");
+    expect(html).toContain('value="+44 7700 900123"');
     expect(await latestPayment()).toBeNull();
   });
 

@@ -126,6 +126,23 @@ describe("paying from the private page", () => {
     expect((await pay(token)).status).toBe(409);
   });
 
+  it("tells someone who paid, before and after cancelling, that cancelling does not pay the fee back by itself", async () => {
+    const token = await registerFor(1);
+    expect(await pageText(token)).not.toContain("You have paid the fee.");
+    await pay(token);
+    await decide(String((await latestPayment())!.reference), "approve");
+    expect(await pageText(token)).toContain(
+      "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund, contact the organisers (the Contact page).",
+    );
+    expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
+    const cancelled = await pageText(token);
+    expect(cancelled).toContain("This registration is cancelled.");
+    expect(cancelled).toContain("You paid the fee for this registration. To ask for a refund, contact the organisers (the Contact page).");
+    // A cancelled registration offers nothing that only a live one can use.
+    expect(cancelled).not.toContain("Keep this link");
+    expect(cancelled).not.toContain("Add to calendar");
+  });
+
   it("asks for the wallet when the number's prefix does not tell, keeping what was typed", async () => {
     const token = await registerFor(1, "0771 234 567");
     const page = await (await request(`/registrations/${token}`)).text();
@@ -136,8 +153,12 @@ describe("paying from the private page", () => {
     expect(text).toContain("Please choose Airtel Money or TNM Mpamba");
     const bad = await pay(token, { phone_number: "12ab" });
     const html = await bad.text();
-    expect(textOf(mainHtml(html))).toContain("Please enter a mobile money number");
+    expect(textOf(mainHtml(html))).toContain("Please enter a Malawi mobile money number");
     expect(html).toContain('value="12ab"');
+    // A number from abroad is no Airtel Money or TNM Mpamba wallet, whichever is chosen.
+    const foreign = await pay(token, { phone_number: "+44 7700 900123", operator: "airtel" });
+    expect(foreign.status).toBe(400);
+    expect(textOf(mainHtml(await foreign.text()))).toContain("Please enter a Malawi mobile money number, for example 0991 234 567");
     expect(await latestPayment()).toBeNull();
     expect((await pay(token, { phone_number: "0771 234 567", operator: "tnm" })).status).toBe(303);
     expect(await latestPayment()).toMatchObject({ operator: "tnm" });

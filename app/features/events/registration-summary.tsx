@@ -22,7 +22,7 @@ function Fact({ label, slot, value }: { label: string; slot: keyof RegistrationV
   );
 }
 
-export function RegistrationSummary({ view }: { view: RegistrationView | null }) {
+export function RegistrationSummary({ view, cancelled = false }: { view: RegistrationView | null; cancelled?: boolean }) {
   return (
     <div data-registration-summary="" className="space-y-3 text-sm text-stone-800">
       <p data-slot="statusText" className="font-semibold">
@@ -39,26 +39,30 @@ export function RegistrationSummary({ view }: { view: RegistrationView | null })
         <Fact label="When" slot="whenText" value={view ? view.whenText : undefined} />
         <Fact label="Where" slot="location" value={view ? view.location : undefined} />
       </dl>
-      <a data-slot-href="payHref" data-slot="payText" href={view?.payHref ?? undefined} hidden={!view?.payHref} className={buttonClass.primary}>
-        {view?.payText}
-      </a>
-      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <a data-slot-href="calendarHref" href={view?.calendarHref ?? undefined} hidden={view?.calendarHref === null} className={linkButton}>
-          <CalendarIcon className="size-4 shrink-0 text-brand-700" />
-          {REGISTRATION_VIEW_TEXT.addToCalendar}
-        </a>
-        <a data-slot-href="whatsappHref" href={view?.whatsappHref} target="_blank" rel="noopener noreferrer" className={linkButton}>
-          <WhatsAppIcon className="size-5 shrink-0 text-emerald-600" />
-          {REGISTRATION_VIEW_TEXT.sendToWhatsApp}
-          <span className="sr-only"> (opens WhatsApp in a new tab)</span>
-        </a>
-      </div>
-      <p>
-        <span className="block text-stone-600">{REGISTRATION_VIEW_TEXT.keepLink}</span>
-        <a data-slot-href="privateUrl" data-slot="privateUrl" href={view?.privateUrl} className="font-medium break-all text-brand-700 underline">
-          {view?.privateUrl}
-        </a>
-      </p>
+      {cancelled ? null : (
+        <>
+          <a data-slot-href="payHref" data-slot="payText" href={view?.payHref ?? undefined} hidden={!view?.payHref} className={buttonClass.primary}>
+            {view?.payText}
+          </a>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <a data-slot-href="calendarHref" href={view?.calendarHref ?? undefined} hidden={view?.calendarHref === null} className={linkButton}>
+              <CalendarIcon className="size-4 shrink-0 text-brand-700" />
+              {REGISTRATION_VIEW_TEXT.addToCalendar}
+            </a>
+            <a data-slot-href="whatsappHref" href={view?.whatsappHref} target="_blank" rel="noopener noreferrer" className={linkButton}>
+              <WhatsAppIcon className="size-5 shrink-0 text-emerald-600" />
+              {REGISTRATION_VIEW_TEXT.sendToWhatsApp}
+              <span className="sr-only"> (opens WhatsApp in a new tab)</span>
+            </a>
+          </div>
+          <p>
+            <span className="block text-stone-600">{REGISTRATION_VIEW_TEXT.keepLink}</span>
+            <a data-slot-href="privateUrl" data-slot="privateUrl" href={view?.privateUrl} className="font-medium break-all text-brand-700 underline">
+              {view?.privateUrl}
+            </a>
+          </p>
+        </>
+      )}
     </div>
   );
 }

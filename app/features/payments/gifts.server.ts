@@ -50,7 +50,8 @@ export async function giveAction(
   };
   const fieldErrors: GiveAnswer["fieldErrors"] = {};
   const typed = values.amount.replace(/[\s,]/g, "").replace(/^MK/i, "");
-  const amount = /^\d{1,9}$/.test(typed) ? Number(typed) : null;
+  // Any run of digits is a number (however long: too much, not invalid).
+  const amount = /^\d{1,20}$/.test(typed) ? Number(typed) : null;
   if (amount === null || amount < GIVE_TEXT.minimum) fieldErrors.amount = GIVE_TEXT.amountInvalid;
   else if (amount > MAX_AMOUNT) fieldErrors.amount = GIVE_TEXT.amountTooMuch;
   if (!funds.includes(values.fund)) fieldErrors.fund = GIVE_TEXT.fundInvalid;

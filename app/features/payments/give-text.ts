@@ -13,7 +13,7 @@ export const GIVE_TEXT = {
   fundInvalid: "Please choose a fund",
   phoneLabel: "Mobile money number",
   operatorLegend: "Which wallet is this number? (we tell from 099/098 and 088/089 numbers)",
-  phoneInvalid: "Please enter a mobile money number, for example 0991 234 567",
+  phoneInvalid: "Please enter a Malawi mobile money number, for example 0991 234 567",
   operatorMissing: "Please choose Airtel Money or TNM Mpamba",
   nameLabel: "Your name (optional)",
   emailLabel: "Email (optional, for a receipt)",

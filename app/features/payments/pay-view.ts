@@ -20,7 +20,7 @@ export const PAY_TEXT = {
   refunded: "Your payment was refunded.",
   failed: "The last payment did not go through. You can try again.",
   notSetUp: "Online payment is not available yet. You can pay at the registration desk.",
-  phoneInvalid: "Please enter a mobile money number, for example 0991 234 567",
+  phoneInvalid: "Please enter a Malawi mobile money number, for example 0991 234 567",
   operatorMissing: "Please choose Airtel Money or TNM Mpamba",
   inProgress: "A payment is already under way. Please approve it on your phone, or try again in 2 minutes.",
   nothingOwed: "There is nothing to pay for this registration.",

@@ -6,9 +6,13 @@ import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.ser
 import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
 import { operatorOfPhone, type PaymentOperator } from "./operators";
 
-/** The number in international form (null when it is not one), and its wallet: by its prefix, else as chosen (null when neither tells). */
+/**
+ * The number in international form (null when it is not a Malawi number: Airtel Money and TNM
+ * Mpamba wallets are Malawian), and its wallet: by its prefix, else as chosen (null when neither tells).
+ */
 export function walletOf(typedPhone: string, typedOperator: string): { phone: string | null; operator: PaymentOperator | null } {
-  const phone = normalizePhone(typedPhone);
+  const international = normalizePhone(typedPhone);
+  const phone = international?.startsWith("+265") ? international : null;
   const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(typedOperator) ? (typedOperator as PaymentOperator) : null;
   return { phone, operator: phone ? (operatorOfPhone(phone) ?? chosen) : chosen };
 }

@@ -38,6 +38,8 @@ export const REGISTRATION_PAGE_TEXT = {
   alreadyCancelled: { title: "Already cancelled", description: "This registration was already cancelled." },
   tooLate: "The event has started, so this registration can no longer be cancelled here.",
   registerAgain: "Register again",
+  paidCancelNote: "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund, contact the organisers (the Contact page).",
+  paidAndCancelled: "You paid the fee for this registration. To ask for a refund, contact the organisers (the Contact page).",
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
   smsHeading: "SMS about this event",
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
@@ -66,10 +68,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = siteSettings(page.settings);
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
-  if (!found) return data({ registration: null, settings, payment: null }, { status: 404, headers: PRIVATE_HEADERS });
+  if (!found) return data({ registration: null, settings, payment: null, paidFee: false }, { status: 404, headers: PRIVATE_HEADERS });
   const registration = { ...privatePageView(found, siteOrigin(request), now), smsStopped: Boolean(found.sms_stopped_at) };
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
-  return data({ registration, settings, payment }, { headers: PRIVATE_HEADERS });
+  // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
+  const paidFee = page.fee?.payment_status === "paid-online" || page.fee?.payment_status === "cash";
+  return data({ registration, settings, payment, paidFee }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
@@ -128,7 +132,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registration, payment } = loaderData;
+  const { registration, payment, paidFee } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <NotFound />;
   const { view, status, place, fullName, cancellable, eventId, eventActive, smsStopped } = registration;
@@ -148,7 +152,8 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         <div className="mt-6">
           {status === "cancelled" ? (
             <div className="rounded-lg border border-stone-300 bg-white p-4">
-              <RegistrationSummary view={view} />
+              <RegistrationSummary view={view} cancelled />
+              {paidFee ? <p className="mt-3 text-sm text-stone-800">{REGISTRATION_PAGE_TEXT.paidAndCancelled}</p> : null}
               {eventActive ? (
                 <a href={`/events/${eventId}?register=${eventId}`} className={`${buttonClass.secondary} mt-4`}>
                   {REGISTRATION_PAGE_TEXT.registerAgain}
@@ -163,7 +168,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         </div>
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
         {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
-        {cancellable ? <CancelRegistration /> : null}
+        {cancellable ? <CancelRegistration paidFee={paidFee} /> : null}
       </div>
     </div>
   );
@@ -193,12 +198,14 @@ function SmsChoice({ stopped }: { stopped: boolean }) {
 }
 
 /** 'I can no longer come': one form whose only button cancels; with JavaScript a dialog asks first. */
-function CancelRegistration() {
+function CancelRegistration({ paidFee }: { paidFee: boolean }) {
+  const refundNote = paidFee ? <p className="mt-2 text-sm font-semibold text-stone-800">{REGISTRATION_PAGE_TEXT.paidCancelNote}</p> : null;
   return (
     <div {...useIsland(confirmSubmit)} className="mt-8">
       <details className="rounded-lg border border-stone-200 bg-white p-4">
         <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
         <p className="mt-3 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        {refundNote}
         <p data-needs-connection="" hidden className="mt-3 text-sm font-semibold text-red-800">
           {REGISTRATION_PAGE_TEXT.needsConnection}
         </p>
@@ -217,6 +224,7 @@ function CancelRegistration() {
           {REGISTRATION_PAGE_TEXT.confirmTitle}
         </h2>
         <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        {refundNote}
         <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" data-confirm-no="" className={buttonClass.secondary}>
             {REGISTRATION_PAGE_TEXT.confirmNo}
