@@ -83,7 +83,12 @@ describe("a registration's SMS", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/registrations/${token}`);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect((await request("/r/not-a-token")).status).toBe(404);
+    // A link cut short leads to the site's own 404 page.
+    const cut = await request("/r/not-a-token");
+    expect(cut.headers.get("Location")).toBe("/registrations/not-a-token");
+    const missing = await request(cut.headers.get("Location")!);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Oops! Page not found");
   });
 
   it("/admin/outbox shows the SMS with its text", async () => {

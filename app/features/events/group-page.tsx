@@ -57,12 +57,19 @@ export function GroupPage({ view }: { view: GroupPageView }) {
                   {statusText(man.status, man.place)}
                   {man.feeText ? <span className="block text-xs text-stone-600">Fee: {man.feeText}</span> : null}
                   {view.cancellable && man.status !== "cancelled" ? (
-                    <form method="post" className="mt-1 print:hidden">
-                      <input type="hidden" name="registration_id" value={man.id} />
-                      <button type="submit" name="intent" value="cancel" className="rounded-md border border-red-300 px-2 py-1 text-xs font-semibold text-red-800 hover:bg-red-50">
+                    // Asked twice (open, then confirm), as a man's own page asks: one tap on a crowded table cancels nobody.
+                    <details className="mt-1 print:hidden">
+                      <summary className="inline-block cursor-pointer rounded-md border border-red-300 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
                         Cancel<span className="sr-only"> {man.name}</span>
-                      </button>
-                    </form>
+                      </summary>
+                      <form method="post" className="mt-2 space-y-2">
+                        <input type="hidden" name="registration_id" value={man.id} />
+                        <p className="text-xs text-stone-700">He can no longer come; his place goes to the next man waiting.</p>
+                        <button type="submit" name="intent" value="cancel" className={buttonClass.danger}>
+                          Yes, cancel {man.name}
+                        </button>
+                      </form>
+                    </details>
                   ) : null}
                 </td>
               </tr>
@@ -76,7 +83,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
             <p className="mt-3 text-sm text-stone-700">Every man's registration is cancelled; their places go to the people waiting.</p>
             <form method="post" className="mt-4">
               <button type="submit" name="intent" value="cancel-all" className={buttonClass.danger}>
-                Cancel the whole group
+                Yes, cancel the whole group
               </button>
             </form>
           </details>
