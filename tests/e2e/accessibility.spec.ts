@@ -77,6 +77,9 @@ async function violations(page: Page, paths: string[]) {
     for (const v of results.violations) {
       found.push(`${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     }
+    // No page scrolls sideways (the mobile project runs this at 360 px, as staff and visitors read it).
+    const [wide, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (wide! > viewport!) found.push(`${path}: ${wide} px wide in a ${viewport} px window (scrolls sideways)`);
   }
   return found;
 }

@@ -186,6 +186,7 @@ describe("the role matrix", () => {
         expect(response.headers.get("Cache-Control"), label).toBe("private, no-store");
         const body = await response.text();
         expect(body, label).toContain("You can&#x27;t use this page");
+        expect(body, label).toContain(role === "editor" ? "Your account is an Editor account," : "Your account is a Door volunteer account,");
         expect(body, label).toContain(role === "volunteer" ? "Go to check-in" : "Go to the dashboard");
         const data = await request(`${path}.data`, { cookie: cookies[role] });
         expect(data.status, `${role} ${path}.data`).toBe(403);

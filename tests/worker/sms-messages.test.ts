@@ -37,6 +37,12 @@ function sendKeyOf(page: string): string {
   return /name="send_key" value="([^"]+)"/.exec(page)![1]!;
 }
 
+/** What a preview's Send posts besides the form: its send key and what was previewed (hidden fields). */
+function sendFieldsOf(page: string) {
+  const previewed = /name="previewed" value="([^"]+)"/.exec(page)![1]!.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return { intent: "send", send_key: sendKeyOf(page), previewed };
+}
+
 async function preview(cookie: string, fields: Record<string, string>) {
   return postForm(PATH, { intent: "preview", ...fields }, { cookie });
 }
@@ -60,9 +66,9 @@ describe("preview and send", () => {
     expect(response.status).toBe(200);
     const page = await html(response);
     expect(page).toContain("By SMS: 2 people");
-    expect(page).toContain("By e-mail: 1 people");
+    expect(page).toContain("By e-mail: 1 person");
     expect(page).toMatch(/Each SMS: \d+ characters, 1 SMS/);
-    expect(page).toContain("Estimated cost: MWK 80");
+    expect(page).toContain("Estimated cost: MK 80");
     expect(page).toContain("BaptistMen: Men&#x27;s Conference: The hall has moved to Room 2 &quot;upstairs&quot; Info/stop SMS:");
     expect(page).not.toMatch(/\+?265 ?99/);
     expect(await outboxRows()).toEqual([]);
@@ -73,17 +79,14 @@ describe("preview and send", () => {
        ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
     ).run();
     const repriced = await html(await preview(cookie, { audience: "not_checked_in", channel: "both", body: "The hall has moved to Room 2" }));
-    expect(repriced).toContain("Estimated cost: MWK 50");
+    expect(repriced).toContain("Estimated cost: MK 50");
   });
 
   it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {
     const cookie = await staff();
     const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };
-    const key = sendKeyOf(await html(await preview(cookie, fields)));
-    const [first, second] = await Promise.all([
-      postForm(PATH, { intent: "send", send_key: key, ...fields }, { cookie }),
-      postForm(PATH, { intent: "send", send_key: key, ...fields }, { cookie }),
-    ]);
+    const send = sendFieldsOf(await html(await preview(cookie, fields)));
+    const [first, second] = await Promise.all([postForm(PATH, { ...send, ...fields }, { cookie }), postForm(PATH, { ...send, ...fields }, { cookie })]);
     expect([first.status, second.status]).toEqual([302, 302]);
     const rows = await outboxRows("kind = 'event-message'");
     expect(rows.map((row) => row.recipient).sort()).toEqual(["+265991000002", "+265991000003"]);
@@ -97,6 +100,27 @@ describe("preview and send", () => {
   });
 });
 
+describe("a message changed after its preview", () => {
+  it("is not sent: Send shows the new preview, and sends only once that was seen", async () => {
+    const cookie = await staff();
+    const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };
+    const send = sendFieldsOf(await html(await preview(cookie, fields)));
+    for (const changed of [{ body: "Doors open at 07:30. Bring your Bible, a pen and a notebook for the sessions of the day." }, { audience: "everyone" }, { channel: "both" }]) {
+      const refused = await postForm(PATH, { ...send, ...fields, ...changed }, { cookie });
+      expect(refused.status).toBe(409);
+      const page = await html(refused);
+      expect(page).toContain("The message changed after its preview, so nothing was sent. Check the new preview below, then press Send.");
+      expect(page).toContain("Preview");
+      expect(await outboxRows("kind = 'event-message'")).toEqual([]);
+    }
+    const changed = { ...fields, body: "Doors open at 08:00." };
+    const newPreview = await html(await postForm(PATH, { ...send, ...changed }, { cookie }));
+    expect(newPreview).toContain("Doors open at 08:00. Info/stop SMS:");
+    expect((await postForm(PATH, { ...sendFieldsOf(newPreview), ...changed }, { cookie })).status).toBe(302);
+    expect((await outboxRows("kind = 'event-message'")).length).toBe(2);
+  });
+});
+
 describe("fan-out", () => {
   it("500 recipients with 5% provider failures: each gets exactly one SMS once the failures are retried", async () => {
     await runSql(["DELETE FROM event_registrations"]);
@@ -105,8 +129,8 @@ describe("fan-out", () => {
     const cookie = await staff();
     const queue = captureQueue();
     const fields = { audience: "confirmed", channel: "sms", body: "Buses leave Lilongwe at 06:00." };
-    const key = sendKeyOf(await html(await preview(cookie, fields)));
-    await postForm(PATH, { intent: "send", send_key: key, ...fields }, { cookie });
+    const send = sendFieldsOf(await html(await preview(cookie, fields)));
+    await postForm(PATH, { ...send, ...fields }, { cookie });
     expect(queue.messages).toHaveLength(20);
 
     // Every 20th call fails; one queue message is delivered twice.

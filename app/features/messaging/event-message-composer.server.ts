@@ -2,7 +2,7 @@
 // volunteers). Two buttons, each a plain form post, so it all works without JavaScript:
 // - preview: the page again with who gets it by each channel, the SMS as it will read, its
 //   characters and segments, and the estimated cost; with a send key for this preview;
-// - send: the message and its outbox rows in one batch, handed to the queue (without one, the first
+// - send: only what was previewed (who, how, the text; else the new preview instead), the message and its outbox rows in one batch, handed to the queue (without one, the first
 //   portion is sent after the response and the outbox cron sends the rest), logged in the activity log.
 // The page never shows a phone number: only how many people get the message.
 import { data, type RouterContextProvider } from "react-router";
@@ -13,7 +13,8 @@ import { errorToast, readAdminPost } from "~/server/admin-actions.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { eventMessageSchema, type EventMessageInput } from "./event-message-form";
+import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, exampleShortLink, previewedOf } from "./event-message-form";
+import { smsSetup } from "~/server/sms.server";
 import { eventMessagePage, previewEventMessage, sendEventMessage } from "./event-messages.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
 import { randomToken } from "./subscribers.server";
@@ -25,10 +26,13 @@ export async function eventMessageLoader(request: Request, eventId: number | nul
   const page = eventId === null ? null : await eventMessagePage(eventId);
   if (!page) throw await redirectWithToast(request, adminTabHref("events"), errorToast("That event does not exist."));
   const change = new URL(request.url).searchParams.get("about") === "change";
-  return { ...page, change };
+  // What frames the text in each SMS, so the page counts the SMS as it is typed (as Preview does).
+  const sms = smsSetup();
+  const smsFrame = { sender: sms.ready ? sms.senderId : "SenderID", link: exampleShortLink(siteOrigin(request)) };
+  return { ...page, change, smsFrame };
 }
 
-type Values = Partial<Record<keyof EventMessageInput, string>>;
+type Values = Partial<Record<keyof EventMessageInput | "previewed", string>>;
 
 export async function eventMessageAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, eventId: number | null) {
   const back = `/admin/events/${eventId}/message`;
@@ -37,22 +41,27 @@ export async function eventMessageAction({ request, context }: { request: Reques
   const page = eventId === null ? null : await eventMessagePage(eventId);
   if (!page || eventId === null) return redirectWithToast(request, adminTabHref("events"), errorToast("That event does not exist."));
   const values: Values = {};
-  for (const key of ["audience", "channel", "body", "urgent", "send_key"] as const) {
+  for (const key of ["audience", "channel", "body", "urgent", "send_key", "previewed"] as const) {
     const value = post.formData.get(key);
     if (typeof value === "string") values[key] = value;
   }
   const parsed = eventMessageSchema.safeParse(values);
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]));
-    return data({ values, errors, preview: null, sendKey: null, toast: errorToast(Object.values(errors)[0] ?? "Please check the form.") }, { status: 400 });
+    return data({ values, errors, preview: null, sendKey: null, previewed: null, toast: errorToast(Object.values(errors)[0] ?? "Please check the form.") }, { status: 400 });
   }
   const input = parsed.data;
   const preview = await previewEventMessage(eventId, page.event.name, input, siteOrigin(request));
-  if (post.intent !== "send" || !input.send_key) return data({ values, errors: null, preview, sendKey: randomToken() });
+  const previewed = previewedOf(input);
+  if (post.intent !== "send" || !input.send_key) return data({ values, errors: null, preview, sendKey: randomToken(), previewed });
+  // Send goes with exactly what was previewed (who, how, the text): anything else is previewed again first.
+  if (values.previewed !== previewed) {
+    return data({ values, errors: { "": CHANGED_SINCE_PREVIEW }, preview, sendKey: input.send_key, previewed, toast: errorToast(CHANGED_SINCE_PREVIEW) }, { status: 409 });
+  }
 
   if (preview.smsRecipients + preview.emailRecipients === 0) {
     const nobody = "Nobody would get this message: choose other people or another channel.";
-    return data({ values, errors: { "": nobody }, preview, sendKey: input.send_key, toast: errorToast(nobody) }, { status: 409 });
+    return data({ values, errors: { "": nobody }, preview, sendKey: input.send_key, previewed, toast: errorToast(nobody) }, { status: 409 });
   }
   const admin = context.get(adminContext);
   const sent = await sendEventMessage(eventId, { ...input, send_key: input.send_key }, admin.email, new Date());
@@ -67,5 +76,5 @@ export async function eventMessageAction({ request, context }: { request: Reques
   } catch (error) {
     console.error(`Event message ${sent.messageId}: the queue refused its messages; the outbox cron will send them:`, error);
   }
-  return redirectWithToast(request, back, { title: "Sending", description: `${sent.ids.length} messages are on their way.` });
+  return redirectWithToast(request, back, { title: "Sending", description: sent.ids.length === 1 ? "1 message is on its way." : `${sent.ids.length} messages are on their way.` });
 }

@@ -4,6 +4,7 @@
 // promotional content by SMS, so the composer says so beside its text box; the newsletter never
 // goes by SMS.
 import { z } from "zod";
+import { cutGsm7, toGsm7 } from "~/lib/gsm7";
 import { MESSAGE_AUDIENCES, MESSAGE_CHANNELS } from "~/lib/stored-choices";
 
 export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
@@ -24,6 +25,27 @@ export const CHANNEL_CHOICES: { value: MessageChannel; label: string }[] = [
   { value: "email", label: "E-mail" },
   { value: "both", label: "SMS and e-mail" },
 ];
+
+/** The longest an event's name runs in a message's SMS before it is cut. */
+const SMS_EVENT_NAME_MAX = 30;
+
+/** A message's SMS: "{sender}: {event}: {text} Info/stop SMS: {link}", all GSM-7 (the composer counts it as it is typed). */
+export function eventMessageSms(sender: string, eventName: string, body: string, link: string): string {
+  return toGsm7(`${sender}: ${cutGsm7(toGsm7(eventName), SMS_EVENT_NAME_MAX)}: ${toGsm7(body)} Info/stop SMS: ${link}`);
+}
+
+/** An example private link as long as a real one, for counting before anyone is chosen. */
+export function exampleShortLink(origin: string): string {
+  return `${origin}/r/${"x".repeat(22)}`;
+}
+
+/** What was previewed (who, how, the text): Send goes only with exactly that. */
+export function previewedOf(input: { audience: string; channel: string; body: string }): string {
+  return JSON.stringify([input.audience, input.channel, input.body]);
+}
+
+/** Send after the message was changed since its preview: the new preview is shown instead. */
+export const CHANGED_SINCE_PREVIEW = "The message changed after its preview, so nothing was sent. Check the new preview below, then press Send.";
 
 export const SMS_CONTENT_NOTE =
   "SMS carries event logistics only: places, codes, payments, reminders, changes of time or place. Malawi's networks refuse religious, political and promotional SMS, and the newsletter never goes by SMS.";

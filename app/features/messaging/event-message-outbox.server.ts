@@ -5,25 +5,13 @@
 // off); nothing goes by SMS to a person who turned SMS off.
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
-import { cutGsm7, toGsm7 } from "~/lib/gsm7";
 import { renderEmail } from "~/lib/email-layout";
 import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
+import { eventMessageSms } from "./event-message-form";
 
 export const EVENT_MESSAGE_KINDS = ["event-message"] as const;
 
-/** The longest an event's name runs in a message's SMS before it is cut. */
-const SMS_EVENT_NAME_MAX = 30;
-
-/** A message's SMS: "{sender}: {event}: {text} Stop SMS: {link}", all GSM-7. */
-export function eventMessageSms(sender: string, eventName: string, body: string, link: string): string {
-  return toGsm7(`${sender}: ${cutGsm7(toGsm7(eventName), SMS_EVENT_NAME_MAX)}: ${toGsm7(body)} Info/stop SMS: ${link}`);
-}
-
-/** An example private link as long as a real one, for counting before anyone is chosen. */
-export function exampleShortLink(origin: string): string {
-  return `${origin}/r/${"x".repeat(22)}`;
-}
 
 function registrationIdOf(row: OutboxRow): number | null {
   try {

@@ -11,8 +11,7 @@ import { smsCount } from "~/lib/gsm7";
 import { insertOutboxSelectQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { settingsQuery, siteSettings } from "~/features/settings/index.server";
-import type { EventMessageInput, MessageAudience, MessageChannel } from "./event-message-form";
-import { eventMessageSms, exampleShortLink } from "./event-message-outbox.server";
+import { type EventMessageInput, eventMessageSms, exampleShortLink, type MessageAudience, type MessageChannel } from "./event-message-form";
 
 const AUDIENCE_SQL: Record<MessageAudience, SQL> = {
   confirmed: sql`t.status = 'confirmed'`,

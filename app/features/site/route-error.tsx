@@ -34,7 +34,7 @@ function NoAccess({ forbidden }: { forbidden: Forbidden }) {
       <title>No access | Admin</title>
       <h1 className="text-2xl font-bold text-stone-900">You can't use this page</h1>
       <p className="mt-3 text-stone-700">
-        Your account is a {forbidden.role} account, which cannot open this page. If you need it, ask an Administrator.
+        {`Your account is ${/^[aeiou]/i.test(forbidden.role) ? "an" : "a"} ${forbidden.role} account, which cannot open this page. If you need it, ask an Administrator.`}
       </p>
       <p className="mt-6">
         <a href={forbidden.home} className="font-semibold text-brand-700 underline">

@@ -26,7 +26,7 @@ export default function AssociationImport({ actionData }: Route.ComponentProps) 
     <AdminFormPage title="Import Associations" backTo="/admin?tab=associations">
       <div className="space-y-3 text-sm text-stone-700">
         <p>
-          A CSV file with a header row: <code className="font-mono">name,region,district,contact_name,contact_phone,meeting</code>. Name, region and
+          A CSV file with a header row: <code className="font-mono break-all">name,region,district,contact_name,contact_phone,meeting</code>. Name, region and
           district are required. Put a field that holds a comma in double quotes. Every row is checked first: if one is wrong, nothing is saved.
         </p>
         <pre tabIndex={0} role="region" aria-label="An example file" className="overflow-x-auto rounded-md bg-stone-100 p-3 text-xs">{EXAMPLE}</pre>

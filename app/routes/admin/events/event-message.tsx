@@ -4,7 +4,7 @@
 // text box then shows after Preview). No phone number is ever shown here.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AUDIENCE_CHOICES, CHANNEL_CHOICES, MESSAGE_BODY_MAX, SMS_CONTENT_NOTE } from "~/features/messaging";
+import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, MESSAGE_BODY_MAX, SMS_CONTENT_NOTE } from "~/features/messaging";
 import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
 import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
@@ -12,6 +12,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { smsCount } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
 import { parseId } from "~/server/admin-actions.server";
+import { formatKwacha } from "~/lib/money";
 import type { Route } from "./+types/event-message";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Message registrants: ${loaderData?.event.name ?? "Event"} | Admin` }];
@@ -28,8 +29,11 @@ export function action(args: Route.ActionArgs) {
 const legendClass = "text-sm font-semibold text-stone-900";
 const choiceClass = "flex items-center gap-2 py-1 text-sm text-stone-800";
 
+/** "1 person", "12 people". */
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
 export default function EventMessage({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, messages, change, seesOutbox } = loaderData;
+  const { event, messages, change, seesOutbox, smsFrame } = loaderData;
   // A refused post (unreadable form) answers without these.
   const answer = actionData && "values" in actionData ? actionData : null;
   const values = answer?.values ?? {};
@@ -39,7 +43,8 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
   const busy = navigation.state !== "idle";
   const [body, setBody] = useState<string | null>(null);
   const text = body ?? values.body ?? (change ? `Change for ${event.name}: ` : "");
-  const live = body === null ? null : smsCount(text);
+  // Counted as it will be sent: with the sender, the event's name and the private link around it.
+  const live = body === null ? null : smsCount(eventMessageSms(smsFrame.sender, event.name, text, smsFrame.link));
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <BackLink to="/admin?tab=events">Back to events</BackLink>
@@ -72,7 +77,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
           {errors.body ? <p className="text-sm text-red-800">{errors.body}</p> : null}
           <p id="body-count" aria-live="polite" className="mt-1 text-sm text-stone-600">
             {live
-              ? `Your text: ${live.characters} characters (SMS: ${live.segments} per message with the sender, event and link; see Preview)`
+              ? `Each SMS as sent (with the sender, event and link): ${live.characters} characters, ${live.segments} SMS`
               : preview
                 ? `SMS as sent: ${preview.sms.characters} characters, ${preview.sms.segments} SMS per message`
                 : "Preview shows the characters and SMS per message."}
@@ -88,16 +93,17 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               Preview
             </h2>
             <ul className="mt-2 space-y-1 text-sm text-stone-800">
-              <li>{`By SMS: ${preview.smsRecipients} people`}</li>
-              <li>{`By e-mail: ${preview.emailRecipients} people`}</li>
+              <li>{`By SMS: ${people(preview.smsRecipients)}`}</li>
+              <li>{`By e-mail: ${people(preview.emailRecipients)}`}</li>
               <li>{`Each SMS: ${preview.sms.characters} characters, ${preview.sms.segments} SMS`}</li>
-              <li>{`Estimated cost: MWK ${preview.estimatedCostMwk.toLocaleString("en")}`}</li>
+              <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li>
             </ul>
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
             <p className="mt-3 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm [overflow-wrap:anywhere] text-stone-900">{preview.sms.text}</p>
           </section>
         ) : null}
         {answer?.sendKey ? <input type="hidden" name="send_key" value={answer.sendKey} /> : null}
+        {answer?.previewed ? <input type="hidden" name="previewed" value={answer.previewed} /> : null}
         <div className="flex flex-col gap-3 sm:flex-row">
           <button type="submit" name="intent" value="preview" disabled={busy} className={buttonClass.secondary}>
             Preview
