@@ -5,6 +5,7 @@
 // so a form's limits are written once, here and in its module.
 import { z } from "zod";
 import { siteLocalInputToIso } from "~/lib/time";
+import { isPhoneText } from "./phone-text";
 
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
@@ -24,10 +25,7 @@ export const optionalText = (max = 200, maxMessage = tooLong(max)) =>
     .optional()
     .transform((value) => value || null);
 
-/** Digits (at least 7) with spaces, +, (, ), - or . between them: text a phone's dialler can call, as typed. */
-const PHONE_TEXT = /^[\s+().-]*(?:\d[\s+().-]*){7,}$/;
 export const PHONE_TEXT_INVALID = "Please enter a phone number we can call, for example 0991 234 567 or +265 1 234 567";
-export const isPhoneText = (value: string) => PHONE_TEXT.test(value);
 
 /** A phone number as staff type it for visitors to call (kept as typed), or null when left empty. */
 export const optionalPhoneText = (max = 40) => optionalText(max).refine((value) => value === null || isPhoneText(value), PHONE_TEXT_INVALID);

@@ -28,6 +28,9 @@ test("an Administrator adds a door volunteer, who can only check people in; the 
   await add.getByRole("button", { name: "Add account" }).click();
   await expect(toast(page)).toContainText("Account added");
   await expect(page.getByText(volunteer.email, { exact: true })).toBeVisible();
+  // Added: the form starts afresh, with no password left in it and no old error.
+  for (const label of ["Email", "Temporary password", "Your password"]) await expect(add.getByLabel(label)).toHaveValue("");
+  await expect(add.getByRole("alert")).toHaveCount(0);
   await expectNoSideways(page);
 
   // The volunteer, on their own phone.

@@ -242,7 +242,7 @@ describe("member form", () => {
 
   it("fails cleanly when saving a member that was deleted meanwhile", async () => {
     await seedReference();
-    const response = await postForm("/admin/leadership/edit/42", valid, { cookie });
+    const response = await postForm("/admin/leadership/edit/42", { version: await formVersion("leadership_members", 42), ...valid }, { cookie });
     expect(response.headers.get("Location")).toBe("/admin?tab=leadership");
     expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to save member: this record no longer exists.", variant: "destructive" });
     expect(await members()).toEqual([]);

@@ -34,7 +34,7 @@ async function giveAndApprove(fields: Record<string, string> = {}) {
 describe("/give", () => {
   it("offers MK 5,000 / 10,000 / 20,000, fills the amount from a preset, and lists the funds", async () => {
     const text = textOf(mainHtml(await (await request("/give?amount=5000")).text()));
-    for (const part of ["MK 5,000", "MK 10,000", "MK 20,000", "General Fund", "Missions and Evangelism", "Give anonymously", "Give MK 5,000"]) expect(text, part).toContain(part);
+    for (const part of ["MK 5,000", "MK 10,000", "MK 20,000", "General Fund", "Missions and Evangelism", "Give anonymously", "Give MK 5,000", "From MK 500 to MK 5,000,000, in whole kwacha."]) expect(text, part).toContain(part);
     const input = /<input id="give-amount"[^>]*>/.exec(await (await request("/give?amount=5000")).text())?.[0];
     expect(input).toContain('value="5000"');
   });

@@ -4,8 +4,8 @@
 // way, and the fields start from the record or from what was typed.
 import { getFormProps, getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type Submission } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
 import { firstErrors, type FormAnswer } from "~/lib/form-answer";
 import type { Toast } from "~/lib/toast";
@@ -297,4 +297,17 @@ export function FormSkeleton() {
       </div>
     </div>
   );
+}
+
+/**
+ * A key for a form that stays on its page after a save (the save redirects to the same page): it
+ * changes with each new location reached without a refusal, and holds while a refusal answers
+ * (`refused`: the page's action answered, which it does only to refuse). A form keyed by it starts
+ * afresh after a save, and keeps what was typed, with the errors, after a refusal.
+ */
+export function useFreshAfterSave(refused: boolean): string {
+  const { key } = useLocation();
+  const [formKey, setFormKey] = useState(key);
+  if (!refused && formKey !== key) setFormKey(key);
+  return formKey;
 }

@@ -15,7 +15,7 @@ import { setsSessionCookie } from "./session.server";
 
 const TWO_STEP_SETUP_PATH = /^\/admin\/account\/two-step(\.data)?\/?$/i;
 
-export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   const auth = await authenticateAdmin(request);
   if (!auth) throw redirect("/auth");
   const { admin } = auth;
@@ -27,7 +27,10 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   if (admin.mustSetUpTwoStep && !TWO_STEP_SETUP_PATH.test(pathname)) throw redirect("/admin/account/two-step", 303);
   const area = adminAreaOf(pathname);
   if (area === "dashboard" && admin.role === "volunteer") throw redirect(homeOf(admin.role), 303);
-  if (!canUse(admin.role, area)) {
+  // A path no admin page has (the splat route, /admin/*) is 'not found' for every role: a 403 would
+  // say such a page exists. It shows nothing, so no role check is needed.
+  const unknownPage = params["*"] !== undefined;
+  if (!unknownPage && !canUse(admin.role, area)) {
     await logRefusal(admin.email, request);
     throw data<Forbidden>({ forbidden: true, role: ROLE_LABELS[admin.role], home: homeOf(admin.role) }, { status: 403 });
   }

@@ -1,9 +1,9 @@
 // The form that adds a person by hand: on the desk ("Add a registration") and at the door ("Add
 // walk-in"). Both post deskRegistrationSchema to their page's action; only the words, the intent and
 // whether the over-capacity switch shows differ.
-import { type ReactNode, useState } from "react";
-import { Form, useLocation } from "react-router";
-import { RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { RequiredLabel, SwitchField, useAdminForm, useFreshAfterSave } from "~/components/admin/form-kit";
 import { SubmitButton, TextField } from "~/components/form-fields";
 import type { FormAnswer } from "~/lib/form-answer";
 import { deskRegistrationSchema } from "./desk-registration-form";
@@ -23,11 +23,8 @@ type Props = {
 export function DeskRegistrationForm({ actionData, intent, summary, intro, sharedPhoneHint, overCapacityHint, submitLabel, className }: Props) {
   const { fields, formProps, pending } = useAdminForm({ schema: deskRegistrationSchema, actionData });
   const refused = actionData !== undefined && actionData.result.status !== "success";
-  // A save goes on to a new location, which starts the form afresh; a refusal keeps the form as it
-  // is (what was typed, now with the errors), though its post made a new location too.
-  const location = useLocation();
-  const [formKey, setFormKey] = useState(location.key);
-  if (!refused && formKey !== location.key) setFormKey(location.key);
+  // Afresh after an add; as typed, with the errors, after a refusal.
+  const formKey = useFreshAfterSave(refused);
   return (
     <details open={refused || undefined} className={className}>
       <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">{summary}</summary>

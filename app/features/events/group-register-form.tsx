@@ -48,6 +48,11 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
             <Honeypot />
             <input type="hidden" name="event_id" value={event.id} />
             <input type="hidden" name="lines" value={lines} />
+            {/* The form's default button, first in it: the phone keyboard's Go (Enter) registers the
+                group rather than pressing "More lines". Hidden: the visible one is at the end. */}
+            <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className="sr-only">
+              Register the group
+            </button>
             {formError || lineErrors.length ? (
               <FormAlert message={formError ?? `Please check: ${lineErrors.slice(0, 3).join("; ")}${lineErrors.length > 3 ? "…" : ""}`} />
             ) : null}

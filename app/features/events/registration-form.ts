@@ -4,13 +4,8 @@
 // the lengths and the phone rule keep obvious junk out of the list an admin exports.
 import { z } from "zod";
 import { optionalEmail, requiredText, type FieldMessages } from "../../lib/schema-fields";
+import { PHONE_PATTERN } from "../../lib/phone-text";
 
-/**
- * What a phone number may look like: digits with spaces, +, brackets, dots or dashes, and at least
- * 7 digits. Valid both as a JavaScript RegExp and as an HTML `pattern` (which the browser compiles
- * with the `v` flag), so a visitor without JavaScript gets the same check.
- */
-const PHONE_PATTERN = String.raw`[\s\+\(\)\-\.]*(?:[0-9][\s\+\(\)\-\.]*){7,}`;
 
 export const REGISTRATION_MESSAGES = {
   success: { title: "Registration successful!", description: "You have been registered for this event." },

@@ -12,7 +12,7 @@ export type GiveFormProps = {
   values: { amount: string; fund: string; phone_number: string; operator: string; donor_name: string; email: string; anonymous: string };
   fieldErrors: Partial<Record<"amount" | "fund" | "phone_number" | "operator" | "donor_name" | "email", string>>;
   formError: string | null;
-  text: { amountLabel: string; fundLabel: string; phoneLabel: string; nameLabel: string; emailLabel: string; anonymous: string; presets: readonly number[]; button: string; operatorLegend: string };
+  text: { amountLabel: string; amountHint: string; fundLabel: string; phoneLabel: string; nameLabel: string; emailLabel: string; anonymous: string; presets: readonly number[]; button: string; operatorLegend: string };
 };
 
 function Error({ id, message }: { id: string; message: string | undefined }) {
@@ -42,7 +42,19 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
             </a>
           ))}
         </div>
-        <input id="give-amount" name="amount" inputMode="numeric" autoComplete="off" defaultValue={values.amount} className={`${inputClass} mt-2`} {...invalid("amount")} />
+        <input
+          id="give-amount"
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={values.amount}
+          className={`${inputClass} mt-2`}
+          aria-describedby={fieldErrors.amount ? "give-amount-hint give-amount-error" : "give-amount-hint"}
+          {...(fieldErrors.amount ? { "aria-invalid": true as const } : {})}
+        />
+        <p id="give-amount-hint" className="mt-1 text-sm text-stone-600">
+          {text.amountHint}
+        </p>
         <Error id="give-amount-error" message={fieldErrors.amount} />
       </div>
       <div>

@@ -7,6 +7,7 @@ export const GIVE_TEXT = {
   presets: [5000, 10000, 20000],
   minimum: 500,
   amountLabel: "Amount (MK)",
+  amountHint: `From ${formatKwacha(500)} to ${formatKwacha(MAX_AMOUNT)}, in whole kwacha.`,
   amountInvalid: `Please enter an amount in whole kwacha, at least ${formatKwacha(500)}`,
   amountTooMuch: `The most you can give at once is ${formatKwacha(MAX_AMOUNT)}`,
   fundLabel: "Fund",

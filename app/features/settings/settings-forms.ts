@@ -4,7 +4,8 @@
 // and what the database holds. Empty optional text is "" here, not null: these are texts to show.
 import { z } from "zod";
 import { siteLocalInputToIso } from "~/lib/time";
-import { ALWAYS, emailAddress, isPhoneText, optionalId, PHONE_TEXT_INVALID, requiredText, tooLong } from "../../lib/schema-fields";
+import { ALWAYS, emailAddress, optionalId, PHONE_TEXT_INVALID, requiredText, tooLong } from "../../lib/schema-fields";
+import { isPhoneText } from "../../lib/phone-text";
 
 /** The sections, each saved on its own with its own version. */
 export const SETTINGS_SECTIONS = ["organisation", "contact", "social", "hero", "conference", "about", "mission", "registrations", "giving"] as const;

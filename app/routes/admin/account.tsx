@@ -6,6 +6,7 @@ import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { useFreshAfterSave } from "~/components/admin/form-kit";
 import { ACCOUNT_MESSAGES, addAccountSchema, adminContext, sessionIdContext, type AdminRole, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT, ROLE_LABELS } from "~/features/accounts";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
@@ -146,13 +147,41 @@ function RoleSelect({ id, name, defaultValue, describedBy }: { id: string; name:
 
 const ROLE_HINT = "Administrators can do everything. Editors manage content, registrations and check-in. Door volunteers only check people in.";
 
+/** 'Add an account': e-mail, temporary password, role, and the admin's own password. */
+function AddAccount({ answer, busy }: { answer: AccountAnswer | undefined; busy: boolean }) {
+  const [addForm, add] = useForm({ id: "add-account", lastResult: answer?.result, constraint: addAccountConstraint });
+  return (
+    <>
+          <h3 id="add-account-heading" className="mt-6 font-semibold text-stone-900">
+            Add an account
+          </h3>
+          <Form method="post" {...getFormProps(addForm)} aria-labelledby="add-account-heading" className="mt-3 space-y-4">
+            <FormAlert message={formErrorOf(answer?.result)} />
+            <TextField field={add.email} label="Email" type="email" autoComplete="off" />
+            <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
+            <div>
+              <label htmlFor={add.role.id} className="block text-sm font-medium text-stone-800">
+                Role
+              </label>
+              <RoleSelect id={add.role.id} name={add.role.name} defaultValue={(add.role.initialValue as AdminRole | undefined) ?? "editor"} />
+            </div>
+            <TextField field={add.current_password} label="Your password" type="password" autoComplete="current-password" hint="Asked again for every change to an account." />
+            <SubmitButton name="intent" value="add-account" pending={busy} pendingLabel="Adding..." variant="secondary">
+              Add account
+            </SubmitButton>
+          </Form>
+    </>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const answerFor = (form: AccountForm) => (actionData?.form === form ? actionData : undefined);
   const manageResult = answerFor("manage-account");
   const [passwordForm, password] = useForm({ id: "change-password", lastResult: answerFor("password")?.result, constraint: passwordConstraint });
-  const [addForm, add] = useForm({ id: "add-account", lastResult: answerFor("add-account")?.result, constraint: addAccountConstraint });
+  // Added: the form starts afresh (the e-mail and both passwords gone); refused: as typed.
+  const addKey = useFreshAfterSave(actionData !== undefined);
   const { me } = loaderData;
 
   return (
@@ -260,24 +289,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             })}
           </ul>
 
-          <h3 id="add-account-heading" className="mt-6 font-semibold text-stone-900">
-            Add an account
-          </h3>
-          <Form method="post" {...getFormProps(addForm)} aria-labelledby="add-account-heading" className="mt-3 space-y-4">
-            <FormAlert message={formErrorOf(answerFor("add-account")?.result)} />
-            <TextField field={add.email} label="Email" type="email" autoComplete="off" />
-            <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
-            <div>
-              <label htmlFor={add.role.id} className="block text-sm font-medium text-stone-800">
-                Role
-              </label>
-              <RoleSelect id={add.role.id} name={add.role.name} defaultValue={(add.role.initialValue as AdminRole | undefined) ?? "editor"} />
-            </div>
-            <TextField field={add.current_password} label="Your password" type="password" autoComplete="current-password" hint="Asked again for every change to an account." />
-            <SubmitButton name="intent" value="add-account" pending={busy("add-account")} pendingLabel="Adding..." variant="secondary">
-              Add account
-            </SubmitButton>
-          </Form>
+          <AddAccount key={addKey} answer={answerFor("add-account")} busy={busy("add-account")} />
         </section>
       ) : null}
     </div>

@@ -10,6 +10,7 @@
 //   says who was first when someone had been checked in by another volunteer.
 import type { DoorList, DoorPerson, DoorResult } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
+import { PHONE_PATTERN } from "~/lib/phone-text";
 
 const SEND_AT_ONCE = 200;
 const SHOWN = 25;
@@ -56,7 +57,8 @@ function start(root: HTMLElement) {
   const search = el("input", { id: "door-search", type: "search", autocomplete: "off", className: input });
   const results = el("ul", { className: "mt-3 space-y-3" });
   const walkName = el("input", { id: "door-walk-name", name: "full_name", required: true, autocomplete: "off", className: input });
-  const walkPhone = el("input", { id: "door-walk-phone", name: "phone_number", type: "tel", required: true, autocomplete: "off", className: input });
+  // The same rule as the page's own walk-in form (online): a number with at least 7 digits.
+  const walkPhone = el("input", { id: "door-walk-phone", name: "phone_number", type: "tel", required: true, pattern: PHONE_PATTERN, title: "A phone number with at least 7 digits", autocomplete: "off", className: input });
   const walkIn = el(
     "form",
     { className: "mt-4 space-y-3 rounded-xl border border-stone-200 bg-white p-4" },
