@@ -2,7 +2,7 @@
 import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { atFormVersion, type GuardedSave, guardedSaveOf, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
 import { containsText } from "~/db/text-match";
 
 export type Association = typeof associations.$inferSelect;
@@ -79,13 +79,8 @@ export async function createAssociation(input: AssociationInput): Promise<number
 }
 
 /** Saves the association if still at the form's version (`guard`); else its last save, or null when it no longer exists. */
-export async function updateAssociation(id: number, input: AssociationInput, guard: SaveGuard): Promise<GuardedSave> {
-  const db = getDb();
-  const [written, last] = await db.batch([
-    db.update(associations).set({ ...input, ...nextVersion(associations, guard) }).where(atFormVersion(associations, id, guard)).returning({ id: associations.id }),
-    lastSaveQuery(db, associations, id),
-  ]);
-  return guardedSaveOf(written, last);
+export function updateAssociation(id: number, input: AssociationInput, guard: SaveGuard): Promise<GuardedSave> {
+  return versionedUpdate(getDb(), associations, id, input, guard);
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such association. */

@@ -156,6 +156,25 @@ export function lastSaveQuery(db: Db, table: VersionedTable, id: number) {
     .where(eq(table.id, id));
 }
 
+/**
+ * Saves a record without History (a testimony, a leader, an association) if it is still at the
+ * form's version: the guarded write and the record's last save in one batch.
+ */
+export async function versionedUpdate<T extends typeof church_testimonies | typeof leadership_members | typeof associations>(
+  db: Db,
+  table: T,
+  id: number,
+  values: SQLiteUpdateSetSource<T>,
+  guard: SaveGuard,
+): Promise<GuardedSave> {
+  const set = { ...values, ...nextVersion(table, guard) } as SQLiteUpdateSetSource<T>;
+  const [written, last] = await db.batch([
+    db.update(table).set(set).where(atFormVersion(table, id, guard)).returning({ id: table.id }),
+    lastSaveQuery(db, table, id),
+  ]);
+  return guardedSaveOf(written, last);
+}
+
 /** A guarded write without history: saved when it returned a row, else the last save (null: the record is gone). */
 export function guardedSaveOf(written: readonly unknown[], last: readonly LastSave[]): GuardedSave {
   return written.length > 0 ? { saved: true, released: [] } : { saved: false, last: last[0] ?? null };

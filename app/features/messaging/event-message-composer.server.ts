@@ -13,9 +13,8 @@ import { errorToast, readAdminPost } from "~/server/admin-actions.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, exampleShortLink, previewedOf } from "./event-message-form";
-import { smsSetup } from "~/server/sms.server";
-import { eventMessagePage, previewEventMessage, sendEventMessage } from "./event-messages.server";
+import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, previewedOf } from "./event-message-form";
+import { eventMessagePage, previewEventMessage, sendEventMessage, smsFrameOf } from "./event-messages.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
 import { randomToken } from "./subscribers.server";
 
@@ -27,9 +26,7 @@ export async function eventMessageLoader(request: Request, eventId: number | nul
   if (!page) throw await redirectWithToast(request, adminTabHref("events"), errorToast("That event does not exist."));
   const change = new URL(request.url).searchParams.get("about") === "change";
   // What frames the text in each SMS, so the page counts the SMS as it is typed (as Preview does).
-  const sms = smsSetup();
-  const smsFrame = { sender: sms.ready ? sms.senderId : "SenderID", link: exampleShortLink(siteOrigin(request)) };
-  return { ...page, change, smsFrame };
+  return { ...page, change, smsFrame: smsFrameOf(siteOrigin(request)) };
 }
 
 type Values = Partial<Record<keyof EventMessageInput | "previewed", string>>;

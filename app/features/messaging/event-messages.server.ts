@@ -59,6 +59,12 @@ export async function eventMessagePage(eventId: number) {
   return { event, messages };
 }
 
+/** What frames a message's text in each SMS before anyone is chosen: the sender (a stand-in until SMS is set up) and a link as long as a real one. */
+export function smsFrameOf(origin: string) {
+  const sms = smsSetup();
+  return { sender: sms.ready ? sms.senderId : "SenderID", link: exampleShortLink(origin) };
+}
+
 /** What the preview shows: recipients by channel, the SMS as it will read, its length, segments and estimated cost. */
 export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string) {
   const db = getDb();
@@ -72,7 +78,8 @@ export async function previewEventMessage(eventId: number, eventName: string, in
   ]);
   const smsRecipients = wantsSms(input.channel) && smsOn.ready ? (counts[0]?.sms ?? 0) : 0;
   const emailRecipients = wantsEmail(input.channel) ? (counts[0]?.email ?? 0) : 0;
-  const sms = smsCount(eventMessageSms(smsOn.ready ? smsOn.senderId : "SenderID", eventName, input.body, exampleShortLink(origin)));
+  const frame = smsFrameOf(origin);
+  const sms = smsCount(eventMessageSms(frame.sender, eventName, input.body, frame.link));
   // What one SMS costs: a setting staff keep up to date on /admin/settings ("Registrations and SMS").
   const price = siteSettings(settingsRows).registrations.sms_price_mwk;
   return {

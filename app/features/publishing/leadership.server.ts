@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { leadership_members, leadership_positions } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { atFormVersion, type GuardedSave, guardedSaveOf, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
 
 export type LeadershipMember = typeof leadership_members.$inferSelect;
 export type LeadershipPosition = typeof leadership_positions.$inferSelect;
@@ -105,17 +105,8 @@ export async function createMember(input: LeadershipMemberInput): Promise<number
 }
 
 /** Saves the member if still at the form's version (`guard`); else their last save, or null when they no longer exist. */
-export async function updateMember(id: number, input: LeadershipMemberInput, guard: SaveGuard): Promise<GuardedSave> {
-  const db = getDb();
-  const [written, last] = await db.batch([
-    db
-      .update(leadership_members)
-      .set({ ...input, ...nextVersion(leadership_members, guard) })
-      .where(atFormVersion(leadership_members, id, guard))
-      .returning({ id: leadership_members.id }),
-    lastSaveQuery(db, leadership_members, id),
-  ]);
-  return guardedSaveOf(written, last);
+export function updateMember(id: number, input: LeadershipMemberInput, guard: SaveGuard): Promise<GuardedSave> {
+  return versionedUpdate(getDb(), leadership_members, id, input, guard);
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such member. */

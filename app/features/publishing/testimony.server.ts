@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { church_testimonies } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { atFormVersion, type GuardedSave, guardedSaveOf, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
 
 export type Testimony = typeof church_testimonies.$inferSelect;
 
@@ -53,17 +53,8 @@ export async function createTestimony(input: TestimonyInput): Promise<number> {
 }
 
 /** Saves the testimony if it is still at the form's version (`guard`); else its last save, or null when it no longer exists. */
-export async function updateTestimony(id: number, input: TestimonyInput, guard: SaveGuard): Promise<GuardedSave> {
-  const db = getDb();
-  const [written, last] = await db.batch([
-    db
-      .update(church_testimonies)
-      .set({ ...input, ...nextVersion(church_testimonies, guard) })
-      .where(atFormVersion(church_testimonies, id, guard))
-      .returning({ id: church_testimonies.id }),
-    lastSaveQuery(db, church_testimonies, id),
-  ]);
-  return guardedSaveOf(written, last);
+export function updateTestimony(id: number, input: TestimonyInput, guard: SaveGuard): Promise<GuardedSave> {
+  return versionedUpdate(getDb(), church_testimonies, id, input, guard);
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such testimony. */
