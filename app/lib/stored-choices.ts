@@ -25,6 +25,9 @@ export const GROUP_MODES = ["all-or-nothing", "rest-waitlisted"] as const;
 export const PAYMENT_STATES = ["unpaid", "paid-online", "cash", "waived", "refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** Whether the fee was paid, online or in cash, and not refunded (what a refund may give back). */
+export const feePaid = (state: PaymentState | undefined) => state === "paid-online" || state === "cash";
+
 /** What a payments row records: money paid online, cash taken, a fee waived, a refund. */
 export const PAYMENT_KINDS = ["online", "cash", "waiver", "refund"] as const;
 

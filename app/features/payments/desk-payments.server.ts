@@ -9,6 +9,7 @@ import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { batchable, getDb } from "~/db/db.server";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
 import type { PaymentState } from "./desk-payment-parts";
+import { feePaid } from "~/lib/stored-choices";
 import { errorToast } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -106,8 +107,7 @@ export async function changePayment(request: Request, context: Context, eventId:
     amount = read;
   }
   // A refund gives back at most what came in (the guarded update below checks it again).
-  const paid = person.payment_status === "paid-online" || person.payment_status === "cash";
-  if (intent === "record-refund" && paid && amount > person.received) return refuse(DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
+  if (intent === "record-refund" && feePaid(person.payment_status) && amount > person.received) return refuse(DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
   if (intent === "record-cash") {
     receipt = String(form.get("receipt_number") ?? "").trim().slice(0, 40);
     if (!receipt) return refuse(DESK_PAYMENT_MESSAGES.receiptMissing);

@@ -152,24 +152,24 @@ function AddAccount({ answer, busy }: { answer: AccountAnswer | undefined; busy:
   const [addForm, add] = useForm({ id: "add-account", lastResult: answer?.result, constraint: addAccountConstraint });
   return (
     <>
-          <h3 id="add-account-heading" className="mt-6 font-semibold text-stone-900">
-            Add an account
-          </h3>
-          <Form method="post" {...getFormProps(addForm)} aria-labelledby="add-account-heading" className="mt-3 space-y-4">
-            <FormAlert message={formErrorOf(answer?.result)} />
-            <TextField field={add.email} label="Email" type="email" autoComplete="off" />
-            <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
-            <div>
-              <label htmlFor={add.role.id} className="block text-sm font-medium text-stone-800">
-                Role
-              </label>
-              <RoleSelect id={add.role.id} name={add.role.name} defaultValue={(add.role.initialValue as AdminRole | undefined) ?? "editor"} />
-            </div>
-            <TextField field={add.current_password} label="Your password" type="password" autoComplete="current-password" hint="Asked again for every change to an account." />
-            <SubmitButton name="intent" value="add-account" pending={busy} pendingLabel="Adding..." variant="secondary">
-              Add account
-            </SubmitButton>
-          </Form>
+      <h3 id="add-account-heading" className="mt-6 font-semibold text-stone-900">
+        Add an account
+      </h3>
+      <Form method="post" {...getFormProps(addForm)} aria-labelledby="add-account-heading" className="mt-3 space-y-4">
+        <FormAlert message={formErrorOf(answer?.result)} />
+        <TextField field={add.email} label="Email" type="email" autoComplete="off" />
+        <TextField field={add.password} label="Temporary password" type="password" autoComplete="new-password" hint={`${NEW_PASSWORD_HINT} Ask them to change it after signing in.`} />
+        <div>
+          <label htmlFor={add.role.id} className="block text-sm font-medium text-stone-800">
+            Role
+          </label>
+          <RoleSelect id={add.role.id} name={add.role.name} defaultValue={(add.role.initialValue as AdminRole | undefined) ?? "editor"} />
+        </div>
+        <TextField field={add.current_password} label="Your password" type="password" autoComplete="current-password" hint="Asked again for every change to an account." />
+        <SubmitButton name="intent" value="add-account" pending={busy} pendingLabel="Adding..." variant="secondary">
+          Add account
+        </SubmitButton>
+      </Form>
     </>
   );
 }

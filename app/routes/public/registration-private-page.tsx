@@ -24,6 +24,7 @@ import { BadRequest, readFormData } from "~/server/forms.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { feePaid } from "~/lib/stored-choices";
 import type { Route } from "./+types/registration-private-page";
 
 export const REGISTRATION_PAGE_TEXT = {
@@ -72,7 +73,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const registration = { ...privatePageView(found, siteOrigin(request), now), smsStopped: Boolean(found.sms_stopped_at) };
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
   // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
-  const paidFee = page.fee?.payment_status === "paid-online" || page.fee?.payment_status === "cash";
+  const paidFee = feePaid(page.fee?.payment_status);
   return data({ registration, settings, payment, paidFee }, { headers: PRIVATE_HEADERS });
 }
 
