@@ -144,8 +144,13 @@ test("without JavaScript the form still works: no token, and the server lets it 
   const asked = await standInForTurnstile(page);
   await page.goto(`${site.origin}/give?amount=5000`);
   await page.getByLabel("Mobile money number").fill("0991 222 444");
+  // A preset pressed after typing keeps the number; Go (Enter) then gives, not another preset.
+  await page.getByRole("button", { name: "MK 10,000" }).click();
+  await expect(page.getByLabel("Amount (MK)")).toHaveValue("10000");
+  await expect(page.getByLabel("Mobile money number")).toHaveValue("0991 222 444");
+  await expect(page.getByRole("button", { name: "Give MK 10,000" })).toBeVisible();
   verified.length = 0;
-  await page.getByRole("button", { name: "Give MK 5,000" }).click();
+  await page.getByLabel("Mobile money number").press("Enter");
   await expect(page).toHaveURL(/\/give\/[A-Za-z0-9_-]{22}$/);
   expect(verified, "no token to verify").toEqual([]);
   expect(asked).toEqual([]);

@@ -236,8 +236,12 @@ describe("without e-mail set up", () => {
       expect(page).toContain('href="/admin/outbox/setup"');
     }
     const setup = await (await request("/admin/outbox/setup", { cookie })).text();
-    expect(setup).toContain("## E-mail and the newsletter");
-    expect(setup).toContain("npx wrangler queues create baptist-men-malawi-outbox");
+    // The guide's section reads as a page: its Markdown is headings, steps and commands.
+    expect(setup).toContain("<h2>E-mail and the newsletter</h2>");
+    expect(setup).toContain("<code>npx wrangler queues create baptist-men-malawi-outbox</code>");
+    expect(setup).toMatch(/<pre><code[^>]*>[^<]*&quot;send_email&quot;/);
+    expect(setup).toContain("<th>Needs</th>");
+    expect(setup).not.toMatch(/## |\*\*/);
 
     await ageOutbox(7 * 24 * 60 + 1);
     await runCron(DAILY_CRON);

@@ -39,6 +39,23 @@ describe("/give", () => {
     expect(input).toContain('value="5000"');
   });
 
+  it("a preset pressed after typing fills the amount in and keeps the number, name and fund typed, giving nothing yet", async () => {
+    const answer = await give({ amount: "750", preset: "20000", fund: "Missions and Evangelism", anonymous: "on" });
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(/<input id="give-amount"[^>]*>/.exec(html)?.[0]).toContain('value="20000"');
+    expect(html).toContain('value="0991 222 333"');
+    expect(html).toContain('value="Chisomo Banda"');
+    expect(/<option[^>]*selected[^>]*>Missions and Evangelism</.test(html)).toBe(true);
+    expect(/<input type="checkbox" name="anonymous"[^>]*checked/.test(html)).toBe(true);
+    const text = textOf(mainHtml(html));
+    expect(text).toContain("Give MK 20,000");
+    expect(text).not.toContain("Please");
+    expect(await latestPayment()).toBeNull();
+    // Only the offered amounts fill in: anything else is a gift attempt, checked as one.
+    expect((await give({ amount: "abc", preset: "1" })).status).toBe(400);
+  });
+
   it("refuses 'abc', 0, a negative amount, one under MK 500 or over MK 5,000,000 with a message, keeping what was typed", async () => {
     for (const [amount, message] of [
       ["abc", "at least MK 500"],

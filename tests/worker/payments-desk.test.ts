@@ -124,6 +124,8 @@ describe("the desk", () => {
       expect(html).toContain('href="/admin/payments/setup"');
       const setup = textOf(await (await request("/admin/payments/setup", { cookie })).text());
       expect(setup).toContain("PAYCHANGU_SECRET_KEY");
+      expect(setup).toContain("Turning it on");
+      expect(setup).not.toMatch(/##|\*\*|\]\(/);
       const own = textOf(await (await request("/registrations/token-2-0123456789abcdef")).text());
       expect(own).toContain("Fee: MK 15,000");
       expect(own).not.toContain("Pay MK 15,000");

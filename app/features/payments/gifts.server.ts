@@ -31,15 +31,10 @@ export type GiveAnswer = { values: GiveValues; fieldErrors: Partial<Record<keyof
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
-/** The /give form: checked (the fields, then the bot check while it is on), the gift and its charge written, the charge started. */
-export async function giveAction(
-  request: Request,
-  form: FormData,
-  funds: readonly string[],
-  now: Date,
-): Promise<{ ok: true; token: string } | { ok: false; status: number; answer: GiveAnswer }> {
+/** The /give form as typed, each field cut to its longest sensible length. */
+export function giveValuesOf(form: FormData): GiveValues {
   const text = (name: keyof GiveValues, max: number) => String(form.get(name) ?? "").slice(0, max);
-  const values: GiveValues = {
+  return {
     amount: text("amount", 20),
     fund: text("fund", 100),
     phone_number: text("phone_number", 40),
@@ -48,6 +43,16 @@ export async function giveAction(
     email: text("email", 200).trim(),
     anonymous: form.get("anonymous") ? "on" : "",
   };
+}
+
+/** The /give form: checked (the fields, then the bot check while it is on), the gift and its charge written, the charge started. */
+export async function giveAction(
+  request: Request,
+  form: FormData,
+  funds: readonly string[],
+  now: Date,
+): Promise<{ ok: true; token: string } | { ok: false; status: number; answer: GiveAnswer }> {
+  const values = giveValuesOf(form);
   const fieldErrors: GiveAnswer["fieldErrors"] = {};
   const typed = values.amount.replace(/[\s,]/g, "").replace(/^MK/i, "");
   // Any run of digits is a number (however long: too much, not invalid).

@@ -1,4 +1,5 @@
-// The /give form: an amount (preset links MK 5,000 / 10,000 / 20,000 fill it in, without JavaScript),
+// The /give form: an amount (preset buttons MK 5,000 / 10,000 / 20,000 fill it in, without JavaScript,
+// keeping what else was typed),
 // a fund, the mobile-money number (and the wallet when its prefix does not tell), an optional name
 // and e-mail, and "Give anonymously". A refused post shows every field as typed, each error beside it.
 import { buttonClass, FormAlert, inputClass, PlainChoices, PlainField } from "~/components/form-fields";
@@ -30,6 +31,11 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
     fieldErrors[name] ? { "aria-invalid": true as const, "aria-describedby": `give-${name}-error` } : {};
   return (
     <form method="post" action="/give" noValidate className="space-y-5" {...BOT_CHECK_FORM}>
+      {/* The form's default button, first in it: the phone keyboard's Go (Enter) gives, rather than
+          pressing the first preset amount. Hidden: the visible one is at the end. */}
+      <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+        {text.button}
+      </button>
       <FormAlert message={formError} />
       <div>
         <label htmlFor="give-amount" className="block text-sm font-medium text-stone-900">
@@ -37,9 +43,9 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         </label>
         <div className="mt-1 flex flex-wrap gap-2" role="group" aria-label="Suggested amounts">
           {text.presets.map((preset) => (
-            <a key={preset} href={`/give?amount=${preset}`} className={buttonClass.secondary}>
+            <button key={preset} type="submit" name="preset" value={preset} className={buttonClass.secondary}>
               {formatKwacha(preset)}
-            </a>
+            </button>
           ))}
         </div>
         <input

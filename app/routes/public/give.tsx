@@ -1,10 +1,11 @@
 // /give: a gift to one of the ministry's funds by Airtel Money or TNM Mpamba (issue 23). The hero's
-// "Support Our Mission" and the footer lead here. The preset amounts are links (?amount=5000) that
-// fill the form in, so it all works without JavaScript; a refused post keeps what was typed.
+// "Support Our Mission" and the footer lead here. The preset amounts are buttons of the form that
+// fill the amount in and keep whatever else was typed, without JavaScript (a shared link may also
+// carry ?amount=5000); a refused post keeps what was typed.
 import { data, redirect } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { GIVE_TEXT, GiveForm } from "~/features/payments";
-import { giveAction, paymentsReady } from "~/features/payments/index.server";
+import { type GiveAnswer, giveAction, giveValuesOf, paymentsReady } from "~/features/payments/index.server";
 import { seoMeta } from "~/features/site";
 import { siteSettings } from "~/features/settings/index.server";
 import { publicPage, settingsPage } from "~/features/site/index.server";
@@ -35,6 +36,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof BadRequest) return data({ answer: { values: EMPTY, fieldErrors: {}, formError: error.message }, error: error.message }, { status: error.status });
     throw error;
+  }
+  // A preset amount pressed: the same form again, that amount in it, nothing given yet.
+  const preset = GIVE_TEXT.presets.find((amount) => String(amount) === form.get("preset"));
+  if (preset) {
+    const answer: GiveAnswer = { values: { ...giveValuesOf(form), amount: String(preset) }, fieldErrors: {} };
+    return data({ answer, error: undefined }, { headers: { "Cache-Control": "no-store" } });
   }
   const settings = siteSettings((await settingsPage("Give page")).settings);
   const result = await giveAction(request, form, settings.giving.giving_funds, new Date());

@@ -1,28 +1,19 @@
 // /admin/payments/setup: how to turn payments on, straight from docs/deploy.md (its section
 // "Payments"), so the admin sees the same steps as whoever deploys, and whether they are on now.
-import deployGuide from "../../../../docs/deploy.md?raw";
 import { paymentsReady } from "~/features/payments/index.server";
 import type { Route } from "./+types/payments-setup";
 import { BackLink } from "~/components/admin/back-link";
+import { GuideSection } from "~/components/admin/guide-section";
+import { deployGuideSection } from "~/server/deploy-guide.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Setting up payments | Admin" }];
 
-const SETUP_SECTION_HEADING = "## Payments";
-
-/** The guide's section, from its heading to the next one of the same level. */
-function setupSection(guide: string): string {
-  const start = guide.indexOf(SETUP_SECTION_HEADING);
-  if (start === -1) return "See docs/deploy.md.";
-  const end = guide.indexOf("\n## ", start + SETUP_SECTION_HEADING.length);
-  return guide.slice(start, end === -1 ? undefined : end).trim();
-}
-
 export function loader() {
-  return { section: setupSection(deployGuide), ready: paymentsReady() };
+  return { guide: deployGuideSection("Payments"), ready: paymentsReady() };
 }
 
 export default function PaymentsSetup({ loaderData }: Route.ComponentProps) {
-  const { section, ready } = loaderData;
+  const { guide, ready } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <BackLink to="/admin">Back to the dashboard</BackLink>
@@ -31,7 +22,7 @@ export default function PaymentsSetup({ loaderData }: Route.ComponentProps) {
         {ready ? "Payments: set up." : "Payments are not set up: visitors see no pay button."}
       </p>
       <p className="mt-4 text-sm text-stone-600">From the deploy guide, docs/deploy.md in the website's code:</p>
-      <pre className="mt-2 overflow-x-auto rounded-lg border border-stone-200 bg-white p-4 font-sans text-sm whitespace-pre-wrap break-words text-stone-800">{section}</pre>
+      <GuideSection html={guide} />
     </div>
   );
 }
