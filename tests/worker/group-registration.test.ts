@@ -96,6 +96,15 @@ describe("registering a group", () => {
     expect((await statusCounts()).confirmed).toBe(1);
   });
 
+  it("lists every problem above the form, each once, in words that read as a list", async () => {
+    const refused = await postGroup([{ name: "", phone: "0991000001" }, { name: "B Two", phone: "12" }, { name: "", phone: "0991000003" }], "all-or-nothing");
+    expect(refused.status).toBe(400);
+    const alert = textOf(/<div role="alert"[^>]*>(.*?)<\/div>/s.exec(await refused.text())?.[1] ?? "");
+    expect(alert).toContain("Not registered yet. Please check these 3 things:");
+    for (const problem of ["Line 1: please write his name", "Line 2:", "Line 3: please write his name"]) expect(alert).toContain(problem);
+    expect(alert).not.toMatch(/Please check: Please/);
+  });
+
   it("checks each man's answers to the event's questions on the server, by line", async () => {
     await runSql(["INSERT INTO event_questions (id, event_id, kind, label, choices, required) VALUES (7, 1, 'choice', 'Accommodation', '[\"Hostel\",\"Hotel\"]', 1)"]);
     const refused = await postGroup([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", answers: { answer_7: "Palace" } }], "all-or-nothing");

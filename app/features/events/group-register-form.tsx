@@ -4,6 +4,7 @@
 // what was typed and each problem by its line.
 import { buttonClass, FormAlert, Honeypot } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
+import { FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
 import { PlainField } from "~/components/form-fields";
@@ -18,6 +19,25 @@ type Props = {
   associations: readonly AssociationChoice[];
   answer: (FormAnswer & { lines?: number }) | null;
 };
+
+const PROBLEMS_LISTED = 5;
+
+/** Above the form after a refusal: each problem, as it also stands beside its line (the first few). */
+function ProblemList({ problems }: { problems: string[] }) {
+  if (!problems.length) return null;
+  const more = problems.length - PROBLEMS_LISTED;
+  return (
+    <div role="alert" className={FORM_ALERT_CLASS}>
+      <p>{problems.length === 1 ? "Not registered yet. Please check this:" : `Not registered yet. Please check these ${problems.length} things:`}</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {problems.slice(0, PROBLEMS_LISTED).map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+        {more > 0 ? <li>and {more} more, marked below</li> : null}
+      </ul>
+    </div>
+  );
+}
 
 export function GroupRegisterForm({ event, questions, associations, answer }: Props) {
   const refused = answer && answer.result.status !== "success" ? answer : null;
@@ -53,9 +73,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
             <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className="sr-only">
               Register the group
             </button>
-            {formError || lineErrors.length ? (
-              <FormAlert message={formError ?? `Please check: ${lineErrors.slice(0, 3).join("; ")}${lineErrors.length > 3 ? "…" : ""}`} />
-            ) : null}
+            {formError ? <FormAlert message={formError} /> : <ProblemList problems={lineErrors} />}
             <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
               <legend className="px-1 font-semibold text-stone-900">The group's leader</legend>
               <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code.</p>
