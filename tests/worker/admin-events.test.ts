@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixtureBytes } from "../fixtures/images";
 import { createAdmin, FIXTURE_CODE, FIXTURE_TOKEN, postForm, postMultipart, request, runSql, signIn, toastOf, formVersion } from "./helpers";
+import { textOf } from "./public-helpers";
 
 let cookie: string;
 beforeEach(async () => {
@@ -68,7 +69,7 @@ async function eventsTab(query = "") {
 const valid = {
   intent: "save",
   name: "Northern Region Men's Rally",
-  date: "2027-03-05T09:30",
+  date: "2037-03-05T09:30",
   location: "Mzuzu Baptist Church",
   description: "A day of worship and teaching.",
   image_alt: "",
@@ -186,7 +187,7 @@ describe("event form", () => {
       {
         id: 1,
         name: valid.name,
-        date: "2027-03-05T07:30:00.000Z",
+        date: "2037-03-05T07:30:00.000Z",
         location: valid.location,
         description: valid.description,
         image_url: null,
@@ -195,12 +196,28 @@ describe("event form", () => {
         registration_enabled: 1,
       },
     ]);
-    expect(rowOf(await eventsTab(), valid.name)).toContain("Mar 5, 2027");
+    expect(rowOf(await eventsTab(), valid.name)).toContain("Mar 5, 2037");
 
     const edit = await (await request("/admin/events/edit/1", { cookie })).text();
     expect(edit).toContain("Edit Event");
-    expect(edit).toContain('value="2027-03-05T09:30"');
+    expect(edit).toContain('value="2037-03-05T09:30"');
     expect(edit).toContain("Update Event");
+  });
+
+  it("says when a saved event's registration is already closed by a past date or closing time, or stays open after the start", async () => {
+    const cases = [
+      [{ date: "2020-03-05T09:30" }, "Its date has passed, so registration is closed."],
+      [{ registration_closes_at: "2020-03-01T18:00" }, "Its registration closing time has passed, so registration is closed."],
+      [{ registration_closes_at: "2037-03-06T18:00" }, "Registration stays open after the event starts, until its closing time."],
+    ] as const;
+    for (const [index, [fields, notice]] of cases.entries()) {
+      const saved = await postForm("/admin/events/new", { ...valid, ...fields }, { cookie });
+      expect(await toastOf(saved)).toEqual({ title: "Event created", description: `The new event has been successfully created. ${notice}` });
+      expect(textOf(await (await request(`/admin/events/edit/${index + 1}`, { cookie })).text())).toContain(notice);
+    }
+    // With registration switched off, or closing before the start, there is nothing to say.
+    const quiet = [{ date: "2020-03-05T09:30", registration_enabled: "" }, { registration_closes_at: "2037-03-04T18:00" }];
+    for (const fields of quiet) expect(await toastOf(await postForm("/admin/events/new", { ...valid, ...fields }, { cookie }))).toEqual({ title: "Event created", description: "The new event has been successfully created." });
   });
 
   it("stores an empty date as no date and unchecked switches as off", async () => {
@@ -242,7 +259,7 @@ describe("event form", () => {
     expect(response.status).toBe(400);
     const page = await response.text();
     expect(page).toContain("Event name is required");
-    expect(page).toContain('value="2027-03-05T09:30"');
+    expect(page).toContain('value="2037-03-05T09:30"');
     expect(page).toContain('value="Mzuzu Baptist Church"');
     expect(page).toContain(">A day of worship and teaching.</textarea>");
     expect(isChecked(page, "active")).toBe(false);
@@ -260,8 +277,8 @@ describe("event form", () => {
     }
     expect(await events()).toEqual([]);
     // A browser without a date picker may send a space instead of the T.
-    await postForm("/admin/events/new", { ...valid, date: "2027-03-05 09:30" }, { cookie });
-    expect((await events())[0]!.date).toBe("2027-03-05T07:30:00.000Z");
+    await postForm("/admin/events/new", { ...valid, date: "2037-03-05 09:30" }, { cookie });
+    expect((await events())[0]!.date).toBe("2037-03-05T07:30:00.000Z");
   });
 
   it("uses a bundled sample image, and never a URL that is not ours", async () => {
@@ -347,7 +364,7 @@ describe("event form", () => {
     const page = await response.text();
     expect(page).toContain("Failed to save event. Please try again.");
     expect(page).toContain(`value="Mzuzu Baptist Church"`);
-    expect(page).toContain('value="2027-03-05T09:30"');
+    expect(page).toContain('value="2037-03-05T09:30"');
   });
 
   it("sends a failed load back to the events list with the spec's toast", async () => {

@@ -17,6 +17,29 @@ export function capacityBelowConfirmedNotice(confirmed: number): string {
   return `${confirmed} are already confirmed; new registrations wait until places free up.`;
 }
 
+export const EVENT_NOTICES = {
+  datePassed: "Its date has passed, so registration is closed.",
+  closingPassed: "Its registration closing time has passed, so registration is closed.",
+  closesAfterStart: "Registration stays open after the event starts, until its closing time.",
+} as const;
+
+type NoticedEvent = { date: string | null; registration_closes_at: string | null; capacity: number | null; registration_enabled: boolean };
+
+/**
+ * What the form and the save say about an event as it stands, so nothing about it surprises staff:
+ * more confirmed than places, registration switched on but already closed (its closing time, or
+ * else its date, has passed), or left open after the event starts.
+ */
+export function eventNotices(event: NoticedEvent, confirmed: number, now: Date): string[] {
+  const notices: string[] = [];
+  if (event.capacity !== null && confirmed > event.capacity) notices.push(capacityBelowConfirmedNotice(confirmed));
+  if (!event.registration_enabled) return notices;
+  const closesAt = event.registration_closes_at ?? event.date;
+  if (closesAt && new Date(closesAt) <= now) notices.push(event.registration_closes_at ? EVENT_NOTICES.closingPassed : EVENT_NOTICES.datePassed);
+  else if (event.date && event.registration_closes_at && new Date(event.registration_closes_at) > new Date(event.date)) notices.push(EVENT_NOTICES.closesAfterStart);
+  return notices;
+}
+
 export const eventSchema = z.object({
   name: requiredText("Event name is required", 150, "Please keep the event name under 150 characters"),
   date: siteDateTime(EVENT_DATE_INVALID),

@@ -1,6 +1,6 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
-import { capacityBelowConfirmedNotice, EVENT_MESSAGES as MESSAGES, eventFieldsOf, eventFormSchema } from "~/features/events";
+import { EVENT_MESSAGES as MESSAGES, eventNotices, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
 import { type LastSave, refuseStaleSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
@@ -100,7 +100,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);
   const confirmed = saved.confirmed ?? 0;
-  const notice = input.capacity !== null && confirmed > input.capacity ? `${MESSAGES.updated.description} ${capacityBelowConfirmedNotice(confirmed)}` : undefined;
+  const notices = eventNotices(input, confirmed, new Date());
+  const notice = notices.length ? [MESSAGES[kind === "create" ? "created" : "updated"].description, ...notices].join(" ") : undefined;
   // A new date or place of an event people hold places at: offer to tell them (issue 24), on the message page.
   const moved = previous && id !== null && confirmed > 0 && (previous.date !== input.date || (previous.location ?? null) !== (input.location ?? null));
   const next = moved ? `/admin/events/${id}/message?about=change` : TAB;

@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { AdminFormPage, FormActions, RadioGroupField, RequiredLabel, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ImageField, type SampleImage } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
-import { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, EVENT_REMINDER_CHOICES, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
+import { EVENT_CAPACITY_INVALID, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, eventNotices, EVENT_PRICE_INVALID, EVENT_REMINDER_CHOICES, eventFormSchema, EventQuestionsFieldset, questionFormValues, REGISTRATION_NOTIFICATION_CHOICES } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
@@ -46,6 +46,8 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     unreadable: { date: EVENT_DATE_INVALID, registration_closes_at: EVENT_DATE_INVALID, capacity: EVENT_CAPACITY_INVALID, price: EVENT_PRICE_INVALID, payment_hold_hours: EVENT_HOLD_INVALID },
   });
   const [uploading, setUploading] = useState(false);
+  // As the event is stored (the save's toast says the same of what was saved).
+  const notices = event ? eventNotices(event, event.confirmed, new Date()) : [];
 
   return (
     <AdminFormPage title={editing ? "Edit Event" : "Create New Event"} backTo={EVENTS_TAB}>
@@ -88,11 +90,11 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
                 : "How many people can come; leave empty for no limit."
             }
           />
-          {editing && event.capacity !== null && event.confirmed > event.capacity ? (
-            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {capacityBelowConfirmedNotice(event.confirmed)}
+          {notices.map((notice) => (
+            <p key={notice} role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {notice}
             </p>
-          ) : null}
+          ))}
           <SwitchField
             field={fields.waitlist_enabled}
             label="Waiting list"
