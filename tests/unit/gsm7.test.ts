@@ -48,6 +48,8 @@ describe("registration SMS", () => {
       const text = registrationSms(kind, "BaptistMen1", { name: longestName, date: "2031-06-12T06:00:00.000Z", location: longestPlace }, { ...person, fee_owed: 5_000_000 }, longestOrigin);
       expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(160);
       expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
+      // The money owed is not the detail that gives way: the event's name is cut shorter.
+      if (kind === "confirmed") expect(text, kind).toContain("Fee MK 5,000,000 due. Code ABC234.");
     }
   });
 
@@ -61,6 +63,11 @@ describe("registration SMS", () => {
     expect(gsm7Length(long), long).toBeLessThanOrEqual(160);
     expect(long).toContain("Fee MK 35,000 due. Code ABC234.");
     expect(long).toContain("Lake Malawi Men's");
+    // A long name is cut shorter rather than leave out the fee.
+    const movedUp = registrationSms("moved-up", "BaptistMen", { ...event, name: "Lake Malawi Men's Retreat at Senga Bay, Salima" }, withFee, "https://baptistmen.mw");
+    expect(gsm7Length(movedUp), movedUp).toBeLessThanOrEqual(160);
+    expect(movedUp).toContain("You are confirmed for Lake Malawi");
+    expect(movedUp).toContain("Fee MK 35,000 due. Code ABC234.");
     expect(registrationSms("moved-up", "BaptistMen", event, withFee, "https://baptistmen.mw")).toBe(
       "BaptistMen: A place opened. You are confirmed for Men's Retreat. Fee MK 35,000 due. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
     );

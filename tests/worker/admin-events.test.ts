@@ -216,7 +216,7 @@ describe("event form", () => {
       expect(textOf(await (await request(`/admin/events/edit/${index + 1}`, { cookie })).text())).toContain(notice);
     }
     // With registration switched off, or closing before the start, there is nothing to say.
-    const quiet = [{ date: "2020-03-05T09:30", registration_enabled: "" }, { registration_closes_at: "2037-03-04T18:00" }];
+    const quiet: Record<string, string>[] = [{ date: "2020-03-05T09:30", registration_enabled: "" }, { registration_closes_at: "2037-03-04T18:00" }];
     for (const fields of quiet) expect(await toastOf(await postForm("/admin/events/new", { ...valid, ...fields }, { cookie }))).toEqual({ title: "Event created", description: "The new event has been successfully created." });
   });
 

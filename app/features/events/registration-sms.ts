@@ -4,7 +4,7 @@
 // (/r/{token}, which leads to the private page where SMS can be turned off, and the fee's form), and
 // fits ONE 160-character GSM-7 segment: everything is made GSM-7 first, then the event's name is cut
 // to the room left, and when even that is not enough the least needed detail (the place, then the
-// time, then the fee) goes.
+// time) goes; a fee still to pay never does (the name is cut shorter instead).
 import { cutGsm7, gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from "~/lib/gsm7";
 import { formatKwacha } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
@@ -31,19 +31,26 @@ export function smsWhen(date: string | null): string | null {
 /** The least an event's name is cut to before a detail is dropped instead. */
 const NAME_MIN = 16;
 
+/** The shortest an event's name is ever cut to ("W...", its first letter). */
+const NAME_CUT_MIN = 4;
+
 /**
- * Builds one SMS: `render(name, details)` with the event's name cut to fit one segment; the details
- * are dropped from the end while the name would have to be cut below NAME_MIN characters.
+ * Builds one SMS: `render(name, details)` with the event's name cut to fit one segment. The other
+ * details are dropped from the end while the name would have to be cut below NAME_MIN characters;
+ * the `must` details (a fee still to pay) stay while the name can be cut to make room, and go only
+ * when even that is not enough.
  */
-function fitted(render: (name: string, details: string) => string, name: string, details: readonly string[]): string {
+function fitted(render: (name: string, details: string) => string, name: string, details: readonly string[], must: readonly string[] = []): string {
   const clean = toGsm7(name);
+  const joined = (parts: readonly string[]) => parts.map((detail) => toGsm7(detail)).join(" ");
+  // Counted as written (toGsm7 would fold the two spaces around the empty name into one).
+  const roomWith = (parts: readonly string[]) => SMS_SEGMENT_LENGTH - gsm7Length(render("", joined(parts)));
+  const text = (parts: readonly string[]) => toGsm7(render(cutGsm7(clean, Math.max(roomWith(parts), NAME_CUT_MIN)), joined(parts)));
   for (let kept = details.length; kept >= 0; kept--) {
-    const joined = details.slice(0, kept).map((detail) => toGsm7(detail)).join(" ");
-    // Counted as written (toGsm7 would fold the two spaces around the empty name into one).
-    const room = SMS_SEGMENT_LENGTH - gsm7Length(render("", joined));
-    if (room >= Math.min(NAME_MIN, gsm7Length(clean)) || kept === 0) return toGsm7(render(cutGsm7(clean, Math.max(room, 4)), joined));
+    const parts = [...must, ...details.slice(0, kept)];
+    if (roomWith(parts) >= Math.min(NAME_MIN, gsm7Length(clean))) return text(parts);
   }
-  return "";
+  return must.length && roomWith(must) >= NAME_CUT_MIN ? text(must) : text([]);
 }
 
 const sep = (details: string) => (details ? ` ${details}` : "");
@@ -57,15 +64,15 @@ export function registrationSms(kind: RegistrationSmsKind, sender: string, event
   const whenDetail = when ? [`${when}.`] : [];
   const whereDetail = event.location?.trim() ? [`At ${event.location.trim()}.`] : [];
   const code = `Code ${person.code}.`;
-  // Before the time, which goes first when one segment cannot hold both; the private link leads to the fee's form.
+  // Never dropped (the event's name is cut shorter instead): money owed must be said; the private link leads to the fee's form.
   const feeDetail = person.fee_owed ? [`Fee ${formatKwacha(person.fee_owed)} due.`] : [];
   switch (kind) {
     case "confirmed":
-      return fitted((name, details) => `${sender}: You are registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...feeDetail, ...whenDetail]);
+      return fitted((name, details) => `${sender}: You are registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "waitlisted":
       return fitted((name, details) => `${sender}: ${name}: you are no. ${person.place ?? "?"} on the waiting list.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
     case "moved-up":
-      return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...feeDetail, ...whenDetail]);
+      return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "cancelled":
       return fitted((name, details) => `${sender}: Your registration for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`, event.name, []);
     case "reminder":
