@@ -100,7 +100,7 @@ export default [
     ]),
     ...prefix("outbox", [
       index("routes/admin/outbox/outbox-list.tsx"),
-      route("setup", "routes/admin/outbox/email-setup.tsx"),
+      route("setup", "routes/admin/outbox/messaging-setup.tsx"),
       route(":id", "routes/admin/outbox/outbox-message.tsx"),
     ]),
     // Money: how to turn payments on (docs/deploy.md, "Payments").

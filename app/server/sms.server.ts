@@ -37,7 +37,7 @@ export function senderIdProblem(value: string): string | null {
 /** The longest site address an SMS link may start with: the templates keep one 160-character segment with it. */
 export const SMS_ORIGIN_MAX_LENGTH = 40;
 
-/** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox/setup). */
+/** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox and /admin/outbox/setup). */
 export function smsSetup(): SmsSetup {
   const provider = env.SMS_PROVIDER?.trim() ?? "";
   if (provider !== "twilio" && provider !== "simulator") return { ready: false, missing: ["SMS_PROVIDER (twilio, or simulator locally)"] };

@@ -113,6 +113,18 @@ describe("SMS not set up", () => {
     expect((await outboxRows()).map((row) => row.channel)).toEqual(["email"]);
   });
 
+  it("the outbox says so to Administrators, with the way to the steps: the deploy guide's SMS section on the setup page", async () => {
+    env.SMS_PROVIDER = "";
+    await createAdmin();
+    const cookie = await signIn();
+    const outbox = await (await request("/admin/outbox", { cookie })).text();
+    expect(outbox).toContain("SMS is not set up, so no SMS are written. Missing: SMS_PROVIDER (twilio, or simulator locally).");
+    expect(outbox).toContain('href="/admin/outbox/setup#sms"');
+    const setup = await (await request("/admin/outbox/setup", { cookie })).text();
+    expect(setup).toContain("SMS: not set up (missing SMS_PROVIDER (twilio, or simulator locally)).");
+    expect(setup).toMatch(/id="sms"[^>]*>\s*<section[^>]*><h2>SMS \(registrations, reminders, messages to registrants\)<\/h2>/);
+  });
+
   it("refuses a generic sender ID", async () => {
     env.SMS_SENDER_ID = "INFO";
     await register({});

@@ -38,7 +38,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       {missing ? <EmailSetupNotice missing={missing} /> : null}
       {smsMissing ? (
         <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-          {`SMS is not set up, so no SMS are written (docs/deploy.md, "SMS"). Missing: ${smsMissing.join("; ")}.`}
+          {`SMS is not set up, so no SMS are written. Missing: ${smsMissing.join("; ")}. `}
+          <Link to="/admin/outbox/setup#sms" className="font-semibold underline">
+            How to set up SMS
+          </Link>
         </p>
       ) : null}
       <nav aria-label="Show" className="mt-5 overflow-x-auto">
