@@ -8,6 +8,7 @@ import { heroRotation } from "./hero-rotation";
 import type { Island } from "./island";
 import { registration } from "~/features/events/islands";
 import { afterLoad } from "~/lib/service-worker";
+import { notFoundLog } from "./not-found-log";
 import { testimonyCarousel } from "./testimony-carousel";
 
 const ISLANDS: readonly Island[] = [
@@ -18,6 +19,7 @@ const ISLANDS: readonly Island[] = [
   contactForm,
   disclosure,
   confirmSubmit,
+  notFoundLog,
 ];
 
 // The service worker and the web manifest, as a read-only page's after-load line does (app/lib/service-worker.ts).

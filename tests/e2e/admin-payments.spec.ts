@@ -54,8 +54,15 @@ test("a registrant registers in the dialog, follows its pay link, pays the fee f
   await expect(phone.getByText("Fee: MK 15,000")).toBeVisible();
   await expect(phone.getByLabel("Mobile money number")).toHaveValue(/^\+265 991/);
   await expectNoSideways(phone);
+  // A number that is not a wallet: the answer opens at the fee's form, with the error in sight and the number kept.
+  const number = await phone.getByLabel("Mobile money number").inputValue();
+  await phone.getByLabel("Mobile money number").fill("12");
   await phone.getByRole("button", { name: "Pay MK 15,000" }).click();
-  await expect(phone.getByText("Approve the payment on your phone")).toBeVisible();
+  await expect(phone.getByText("Please enter a Malawi mobile money number", { exact: false })).toBeInViewport();
+  await expect(phone.getByLabel("Mobile money number")).toHaveValue("12");
+  await phone.getByLabel("Mobile money number").fill(number);
+  await phone.getByRole("button", { name: "Pay MK 15,000" }).click();
+  await expect(phone.getByText("Approve the payment on your phone")).toBeInViewport();
   // The simulator's checkout page stands in for the PIN prompt on the phone.
   await phone.getByRole("link", { name: /Open the payment simulator/ }).click();
   await expect(phone.getByText("Pay MK 15,000 from")).toBeVisible();

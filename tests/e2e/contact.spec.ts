@@ -63,18 +63,19 @@ test.describe("without JavaScript", () => {
     // The browser's own checks: nothing leaves the page.
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    expect(await page.locator("form[action='/contact'] :is(input, textarea):invalid").count()).toBe(4);
+    expect(await page.locator("form#contact :is(input, textarea):invalid").count()).toBe(4);
 
     // Spaces satisfy `required`; the server refuses them and shows the form again.
     await fill(page, { name: "   ", email: "chisomo@example.mw", subject: "Joining", message: "Where do you meet?" });
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Please enter your full name")).toBeVisible();
+    // The answer opens at the form, where the error is, not at the top of the page.
+    await expect(page.getByText("Please enter your full name")).toBeInViewport();
     await expect(form(page).getByLabel("Email Address")).toHaveValue("chisomo@example.mw");
     await expect(form(page).getByLabel("Message")).toHaveValue("Where do you meet?");
 
     await fill(page, { name: "Chisomo Tembo", email: "chisomo@example.mw", subject: "Joining", message: "Where do you meet?" });
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact#contact$/);
     await expect(page.getByTestId("toast")).toContainText("Thank you for contacting us. We will reply as soon as we can.");
     await context.close();
   });

@@ -41,6 +41,16 @@ test("phone header: the menu button toggles a menu with the same entries @mobile
   await expect(menu).toBeHidden();
 });
 
+test("phone header: a link to a part of the same page closes the menu @mobile", async ({ page }) => {
+  await page.goto("/about");
+  await page.getByLabel("Menu", { exact: true }).click();
+  const menu = page.getByRole("navigation", { name: "Main (mobile)" });
+  await menu.getByRole("link", { name: "Our History", exact: true }).click();
+  await expect(page).toHaveURL(/\/about#history$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Our History" })).toBeInViewport();
+});
+
 test("the skip link moves keyboard users to the content", async ({ page }) => {
   await page.goto("/auth");
   await page.keyboard.press("Tab");

@@ -111,6 +111,11 @@ describe("/give", () => {
     expect(textOf(mainHtml(pendingHtml))).toContain("Approve the gift on your phone");
     const payment = (await latestPayment())!;
     expect(payment).toMatchObject({ kind: "online", amount: 10000, operator: "airtel", status: "pending" });
+    // Each look costs the giver data: every 5 seconds at first, then every 15, then every minute.
+    for (const [secondsAgo, refresh] of [[60, "15"], [5 * 60, "60"]] as const) {
+      await env.DB.prepare("UPDATE payments SET created_at = ? WHERE id = ?").bind(new Date(Date.now() - secondsAgo * 1000).toISOString(), payment.id).run();
+      expect(await (await request(thanks)).text(), `${secondsAgo} s`).toMatch(new RegExp(`<meta http-equiv="refresh" content="${refresh}"`));
+    }
     await request(`/api/payments/simulator/${payment.reference}/approve`, { method: "POST" });
     const text = textOf(mainHtml(await (await request(thanks)).text()));
     expect(text).toContain("Thank you for your gift");

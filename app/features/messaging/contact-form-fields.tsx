@@ -29,7 +29,8 @@ export function ContactForm({ answer, defaultSubject }: { answer: FormAnswer | u
       {...useIsland(contactForm)}
       id={form.id}
       method="post"
-      action="/contact"
+      // Without JavaScript the answer opens at the form (its errors, or "Message sent"), not at the top of the page.
+      action={`/contact#${form.id}`}
       data-endpoint="/api/contact-messages"
       data-failed-message={CONTACT_MESSAGES.failed}
       className="relative"

@@ -2,7 +2,7 @@
 // Server-only parts are in ./index.server.ts.
 export { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 export { PaymentPanel, type PayFormAnswer } from "./pay-panel";
-export { PAY_TEXT, type PayPanel } from "./pay-view";
+export { PAY_TEXT, type PayPanel, pendingRefreshSeconds } from "./pay-view";
 export { PAYMENT_LABELS, PaymentActions, PaymentBadge, PaymentsNotSetUp, PaymentTotals, type PaymentState } from "./desk-payment-parts";
 export { GiveForm, type GiveFormProps } from "./give-form";
 export { GIVE_TEXT } from "./give-text";

@@ -52,7 +52,8 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
       {!panel.payable ? (
         <p className="text-stone-700">{PAY_TEXT.notSetUp}</p>
       ) : (
-        <form method="post" noValidate className="space-y-4">
+        // Posted to this page; the answer (an error, or the payment under way) opens at the fee, not at the top.
+        <form method="post" action={`#${FEE_HEADING_ID}`} noValidate className="space-y-4">
           <input type="hidden" name="intent" value="pay" />
           <p className="text-sm text-stone-700">{PAY_TEXT.how}</p>
           {panel.lastFailed && !answer ? (

@@ -30,9 +30,20 @@ export const PAY_TEXT = {
 
 export type PayPanel =
   | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastFailed: boolean; payable: boolean }
-  | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null }
+  | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refreshSeconds: number }
   | { state: "paid"; text: string; flagged: boolean }
   | { state: "settled"; text: string };
+
+/**
+ * How soon a page with a payment under way looks again by itself (its meta refresh): every 5 seconds
+ * while the phone's PIN prompt is fresh, then less often. Each look downloads the page again on
+ * costly data and asks the provider, and a prompt not approved in the first minutes rarely is.
+ */
+export function pendingRefreshSeconds(startedAt: string, now: Date): number {
+  const waited = now.getTime() - Date.parse(startedAt);
+  if (waited < 30_000) return 5;
+  return waited < 3 * 60_000 ? 15 : 60;
+}
 
 export function operatorName(operator: PaymentOperator | null): string {
   return operator ? OPERATOR_NAMES[operator] : "mobile money";

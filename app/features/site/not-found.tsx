@@ -1,17 +1,13 @@
 import { SiteLink } from "~/components/site-link";
-import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useIsland } from "~/components/use-island";
+import { notFoundLog } from "~/islands/not-found-log";
 import { titled, useSiteSettings } from "~/features/settings";
 
 /** The 404 page of SPEC section 2: 'Oops! Page not found' and a link home; the missing path is logged. */
 export function NotFound() {
   const settings = useSiteSettings();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
   return (
-    <div className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-24">
+    <div {...useIsland(notFoundLog)} className="flex flex-1 items-center justify-center bg-stone-50 px-4 py-24">
       <title>{titled("Page not found", settings)}</title>
       <div className="text-center">
         <p className="text-6xl font-bold text-brand-800">404</p>

@@ -3,7 +3,7 @@
 // call confirms it, it thanks the giver with the receipt number. Private: no-store, noindex.
 import { data } from "react-router";
 import { buttonClass } from "~/components/form-fields";
-import { GIVE_TEXT } from "~/features/payments";
+import { GIVE_TEXT, pendingRefreshSeconds } from "~/features/payments";
 import { giftPage, simulatorOn } from "~/features/payments/index.server";
 import { noindexMeta } from "~/features/site";
 import { formatKwacha } from "~/lib/money";
@@ -16,14 +16,22 @@ export const handle = readOnlyPage;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const token = /^[A-Za-z0-9_-]{22,64}$/.test(params.token) ? params.token : "-";
-  const page = await giftPage(token, new Date());
+  const now = new Date();
+  const page = await giftPage(token, now);
   if (!page) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const { gift, payment } = page;
   const state = payment?.status === "paid" ? "paid" : payment?.status === "pending" ? "pending" : "failed";
   const simulatorHref =
     state === "pending" && payment ? `/api/payments/simulator/${encodeURIComponent(payment.reference)}?return=${encodeURIComponent(`/give/${token}`)}` : null;
   return data(
-    { state, amount: gift.amount, fund: gift.fund, receipt: gift.receipt_number, simulatorHref: simulatorOn() ? simulatorHref : null },
+    {
+      state,
+      amount: gift.amount,
+      fund: gift.fund,
+      receipt: gift.receipt_number,
+      simulatorHref: simulatorOn() ? simulatorHref : null,
+      refreshSeconds: state === "pending" && payment ? pendingRefreshSeconds(payment.created_at, now) : null,
+    },
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -34,7 +42,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...noindexMeta(GIVE_TEXT.thanksTitle),
-  ...(loaderData?.state === "pending" ? [{ httpEquiv: "refresh", content: "5" } as const] : []),
+  ...(loaderData?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(loaderData.refreshSeconds) } as const] : []),
 ];
 
 export default function GiftThanks({ loaderData }: Route.ComponentProps) {
