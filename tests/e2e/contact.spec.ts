@@ -16,7 +16,7 @@ async function fill(page: Page, values: { name: string; email: string; subject: 
 
 /** Resolves once the islands script drives the form (it takes over the browser's checks). */
 async function islandReady(page: Page) {
-  await page.waitForFunction(() => document.querySelector('form[action="/contact"][novalidate]') !== null);
+  await page.waitForFunction(() => document.querySelector('form#contact[novalidate]') !== null);
 }
 
 test("with JavaScript: errors appear beside the fields, nothing is sent, then a valid message is confirmed", async ({ page }) => {
