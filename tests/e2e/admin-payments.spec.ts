@@ -78,7 +78,13 @@ test("a registrant registers in the dialog, follows its pay link, pays the fee f
   const card = page.getByRole("listitem").filter({ hasText: walker });
   await expect(card.getByText("Unpaid: MK 15,000")).toBeVisible();
   await card.getByText("Take cash").click();
+  // A slip of the finger (ten times the fee) is said under the amount; the form stays open as typed.
+  await card.getByLabel("Amount (MK)").fill("150000");
   await card.getByLabel("Receipt number").fill("R-2030-001");
+  await card.getByRole("button", { name: "Record cash" }).click();
+  await expect(card.getByText("The fee is MK 15,000: record at most that. Nothing was recorded.")).toBeVisible();
+  await expect(card.getByLabel("Receipt number")).toHaveValue("R-2030-001");
+  await card.getByLabel("Amount (MK)").fill("15000");
   await card.getByRole("button", { name: "Record cash" }).click();
   await expect(toast(page)).toContainText("Cash recorded");
 

@@ -75,27 +75,66 @@ export function PaymentBadge({ state, price }: { state: PaymentState; price: num
 }
 
 const small = "rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50";
+const amountInput = "mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base aria-invalid:border-red-600";
+
+/** A money form refused for what was typed (the amount, the receipt): said under the field, the form open, what was typed kept. */
+export type PaymentRefusal = {
+  paymentRefused: { registrationId: number; intent: "record-cash" | "record-refund"; field: "amount" | "receipt_number"; message: string; amount: string; receipt_number: string };
+};
+
+type Refused = PaymentRefusal["paymentRefused"] | null;
+
+/** One of the money forms' fields, with its refusal under it. */
+function MoneyField({ id, name, label, defaultValue, required = false, refused }: { id: string; name: "amount" | "receipt_number"; label: string; defaultValue: string; required?: boolean; refused: Refused }) {
+  const error = refused?.field === name ? refused.message : null;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-900">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" *"}
+          </span>
+        ) : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        inputMode={name === "amount" ? "numeric" : undefined}
+        maxLength={name === "amount" ? 20 : 40}
+        required={required}
+        defaultValue={defaultValue}
+        className={amountInput}
+        {...(error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {})}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 max-w-xs text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The money actions on one person: "Take cash" at the door ("Record cash payment" at the desk)
- * with the amount and the receipt number; at the desk also "Waive fee" (confirmed in a second step) and "Record refund".
+ * with the amount and the receipt number; at the desk also "Waive fee" (confirmed in a second step)
+ * and "Record refund". A refusal of what was typed (`refused`, this person's) opens its form again
+ * with the message under the field.
  */
-export function PaymentActions({ id, name, state, price, door = false }: { id: number; name: string; state: PaymentState; price: number; door?: boolean }) {
+export function PaymentActions({ id, name, state, price, door = false, refused = null }: { id: number; name: string; state: PaymentState; price: number; door?: boolean; refused?: Refused }) {
+  const mine = refused?.registrationId === id ? refused : null;
+  const cash = mine?.intent === "record-cash" ? mine : null;
+  const refund = mine?.intent === "record-refund" ? mine : null;
   if (state === "unpaid") {
     return (
       <div className="flex flex-wrap items-start gap-2">
-        <details className="rounded-md border border-stone-200 bg-white">
+        <details className="rounded-md border border-stone-200 bg-white" open={cash ? true : undefined}>
           <summary className={`${small} cursor-pointer list-none border-0`}>{door ? "Take cash" : "Record cash payment"}<span className="sr-only"> from {name}</span></summary>
-          <Form method="post" preventScrollReset className="space-y-2 p-3">
+          <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
             <input type="hidden" name="registration_id" value={id} />
-            <label className="block text-sm font-medium text-stone-900">
-              Amount (MK)
-              <input name="amount" inputMode="numeric" defaultValue={String(price)} className="mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base" />
-            </label>
-            <label className="block text-sm font-medium text-stone-900">
-              Receipt number
-              <input name="receipt_number" maxLength={40} className="mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base" />
-            </label>
+            <MoneyField id={`cash-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={cash?.amount ?? String(price)} refused={cash} />
+            <MoneyField id={`cash-receipt-${id}`} name="receipt_number" label="Receipt number" defaultValue={cash?.receipt_number ?? ""} required refused={cash} />
             <button type="submit" name="intent" value="record-cash" className={buttonClass.primary}>
               Record {door ? "cash" : "cash payment"}
             </button>
@@ -121,14 +160,11 @@ export function PaymentActions({ id, name, state, price, door = false }: { id: n
   }
   if (door || (state !== "paid-online" && state !== "cash")) return null;
   return (
-    <details className="rounded-md border border-stone-200 bg-white">
+    <details className="rounded-md border border-stone-200 bg-white" open={refund ? true : undefined}>
       <summary className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>
-      <Form method="post" preventScrollReset className="space-y-2 p-3">
+      <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
         <input type="hidden" name="registration_id" value={id} />
-        <label className="block text-sm font-medium text-stone-900">
-          Amount (MK)
-          <input name="amount" inputMode="numeric" defaultValue={String(price)} className="mt-1 block w-36 rounded-md border border-stone-300 px-2 py-1.5 text-base" />
-        </label>
+        <MoneyField id={`refund-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={refund?.amount ?? String(price)} refused={refund} />
         <button type="submit" name="intent" value="record-refund" className={buttonClass.danger}>
           Record refund
         </button>

@@ -3,12 +3,12 @@
 // action is one batch: the guarded change of the registration, then (only if it landed, SQLite's
 // changes()) the payments row, then the activity log's line, so a double tap records nothing twice.
 import { sql } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { batchable, getDb } from "~/db/db.server";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
-import type { PaymentState } from "./desk-payment-parts";
+import type { PaymentRefusal, PaymentState } from "./desk-payment-parts";
 import { feePaid } from "~/lib/stored-choices";
 import { errorToast } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
@@ -22,6 +22,7 @@ export const DESK_PAYMENT_MESSAGES = {
   notUnpaid: "This person's fee is not unpaid any more: nothing was recorded.",
   notPaid: "This person has not paid: there is nothing to refund.",
   refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
+  cashTooMuch: (fee: number) => `The fee is ${formatKwacha(fee)}: record at most that. Nothing was recorded.`,
   notFound: "That registration does not exist.",
   cash: (name: string, amount: number) => ({ title: "Cash recorded", description: `${formatKwacha(amount)} from ${name}` }),
   waived: (name: string) => ({ title: "Fee waived", description: name }),
@@ -102,15 +103,19 @@ export async function changePayment(request: Request, context: Context, eventId:
   let amount = 0;
   let receipt: string | null = null;
   if (intent === "record-cash" || intent === "record-refund") {
+    // What was typed is wrong: said under the field, in the form as typed (no toast to chase).
+    const typed = { amount: String(form.get("amount") ?? "").slice(0, 20), receipt_number: String(form.get("receipt_number") ?? "").slice(0, 40) };
+    const refuseTyped = (field: "amount" | "receipt_number", message: string) =>
+      data<PaymentRefusal>({ paymentRefused: { registrationId: id, intent, field, message, ...typed } }, { status: 400 });
     const read = readAmount(form.get("amount"));
-    if (read === null) return refuse(DESK_PAYMENT_MESSAGES.amountInvalid);
+    if (read === null) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.amountInvalid);
     amount = read;
-  }
-  // A refund gives back at most what came in (the guarded update below checks it again).
-  if (intent === "record-refund" && feePaid(person.payment_status) && amount > person.received) return refuse(DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
-  if (intent === "record-cash") {
-    receipt = String(form.get("receipt_number") ?? "").trim().slice(0, 40);
-    if (!receipt) return refuse(DESK_PAYMENT_MESSAGES.receiptMissing);
+    // Cash is the fee, no more (the totals would count the rest as fees); a refund gives back at most
+    // what came in (the guarded update below checks it again).
+    if (intent === "record-cash" && person.price !== null && amount > person.price) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.cashTooMuch(person.price));
+    if (intent === "record-refund" && feePaid(person.payment_status) && amount > person.received) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
+    receipt = intent === "record-cash" ? typed.receipt_number.trim() : null;
+    if (intent === "record-cash" && !receipt) return refuseTyped("receipt_number", DESK_PAYMENT_MESSAGES.receiptMissing);
   }
   const plan = {
     "record-cash": { from: sql`payment_status = 'unpaid'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },

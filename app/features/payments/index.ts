@@ -3,6 +3,6 @@
 export { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 export { PaymentPanel, type PayFormAnswer } from "./pay-panel";
 export { PAY_TEXT, type PayPanel, pendingRefreshSeconds } from "./pay-view";
-export { PAYMENT_LABELS, PaymentActions, PaymentBadge, PaymentsNotSetUp, PaymentTotals, type PaymentState } from "./desk-payment-parts";
+export { PAYMENT_LABELS, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals, type PaymentState } from "./desk-payment-parts";
 export { GiveForm, type GiveFormProps } from "./give-form";
 export { GIVE_TEXT } from "./give-text";

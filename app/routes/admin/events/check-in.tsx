@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { AnswersList } from "~/features/events";
 import { Form, Link } from "react-router";
-import { PaymentActions, PaymentBadge } from "~/features/payments";
+import { PaymentActions, PaymentBadge, type PaymentRefusal } from "~/features/payments";
 import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
@@ -66,7 +66,7 @@ function TapForm({
 
 type DoorPerson = Route.ComponentProps["loaderData"]["people"][number];
 
-function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void; fee: number | null }) {
+function PersonCard({ person, eventId, asking: askingFirst, onCount, fee, refused }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void; fee: number | null; refused: PaymentRefusal["paymentRefused"] | null }) {
   const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
   const [pending, setPending] = useState<Pending>(null);
   const [asking, setAsking] = useState(askingFirst);
@@ -110,7 +110,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
           </p>
           <AnswersList answers={person.answers} />
           {!confirmed ? <p className="mt-1 text-sm font-semibold text-amber-800">{person.statusLabel}</p> : null}
-          {fee && person.status !== "cancelled" ? (
+          {fee && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <p className="mt-1">
               <PaymentBadge state={person.paymentStatus} price={fee} />
             </p>
@@ -125,7 +125,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       </div>
       {fee && person.status !== "cancelled" && person.paymentStatus === "unpaid" ? (
         <div className="mt-3">
-          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door />
+          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door refused={refused} />
         </div>
       ) : null}
       <div className="mt-3" aria-live="polite">
@@ -159,7 +159,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
   );
 }
 
-function WalkIn({ actionData, volunteer }: { actionData: Route.ComponentProps["actionData"]; volunteer: boolean }) {
+function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.ComponentProps["actionData"], PaymentRefusal>; volunteer: boolean }) {
   return (
     <DeskRegistrationForm
       actionData={actionData}
@@ -178,6 +178,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const [count, setCount] = useState<{ n: number; from: number }>({ n: tallies.checkedIn, from: tallies.checkedIn });
   // A new page load (a search, a plain post) brings the server's count.
   const checkedIn = count.from === tallies.checkedIn ? count.n : tallies.checkedIn;
+  const refused = actionData && "paymentRefused" in actionData ? actionData.paymentRefused : null;
+  const walkIn = actionData && !("paymentRefused" in actionData) ? actionData : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-5 sm:py-8">
       <BackLink to={volunteer ? "/admin/check-in" : `/admin/events/registrations/${event.id}`}>{volunteer ? "All events" : "Registrations"}</BackLink>
@@ -216,7 +218,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <>
               <ul className="space-y-3">
                 {people.map((person) => (
-                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} refused={refused} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
                 ))}
               </ul>
               {people.length === limit ? <p className="mt-3 text-sm text-stone-600">Showing the first {limit}. Type more to narrow the search.</p> : null}
@@ -227,7 +229,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Checked in last</h2>
             <ul className="mt-2 space-y-3">
               {people.map((person) => (
-                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} refused={refused} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
               ))}
             </ul>
           </>
@@ -237,7 +239,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       <div className="mt-6 space-y-3" data-online-only="">
-        <WalkIn actionData={actionData} volunteer={volunteer} />
+        <WalkIn actionData={walkIn} volunteer={volunteer} />
         <Link to={`/admin/events/${event.id}/door-list`} className={`${buttonClass.secondary} w-full`}>
           Print door list
         </Link>

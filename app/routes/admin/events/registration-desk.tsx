@@ -14,7 +14,7 @@ import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
 import { AnswersList, AssociationCounts, CancelBurstForm, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
-import { PaymentActions, PaymentBadge, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
+import { PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -60,7 +60,8 @@ function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
   );
 }
 
-type AddAnswer = Exclude<Route.ComponentProps["actionData"], { burst: unknown }>;
+type AddAnswer = Exclude<Route.ComponentProps["actionData"], { burst: unknown } | PaymentRefusal>;
+type Refused = PaymentRefusal["paymentRefused"] | null;
 
 function AddRegistration({ actionData, full }: { actionData: AddAnswer; full: boolean }) {
   return (
@@ -105,7 +106,7 @@ function StatusBadge({ person }: { person: Person }) {
 
 type Fees = Loaded["payments"];
 
-function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; fees: Fees }) {
+function PersonRow({ person, full, fees, refused }: { person: DeskPerson; full: boolean; fees: Fees; refused: Refused }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
     <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
@@ -123,7 +124,8 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
               {person.admittedUnconfirmed ? " (not confirmed)" : ""}
             </span>
           ) : null}
-          {fees && person.status !== "cancelled" ? <PaymentBadge state={person.paymentStatus} price={fees.price} /> : null}
+          {/* Someone waiting owes nothing until he has a place. */}
+          {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? <PaymentBadge state={person.paymentStatus} price={fees.price} /> : null}
           {fees?.notes[person.id]?.map((note) => (
             <span key={note} className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               {note}
@@ -169,7 +171,7 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? <RowAction id={person.id} intent="cancel" label={`Cancel ${person.name}`} danger /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
-            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} />
+            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} refused={refused} />
           ) : null}
         </div>
       </td>
@@ -178,7 +180,7 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full, fees }: { people: DeskPerson[]; full: boolean; fees: Fees }) {
+function PeopleTable({ people, full, fees, refused }: { people: DeskPerson[]; full: boolean; fees: Fees; refused: Refused }) {
   const head = "px-4 py-3";
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -194,7 +196,7 @@ function PeopleTable({ people, full, fees }: { people: DeskPerson[]; full: boole
         </thead>
         <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
           {people.map((person) => (
-            <PersonRow key={person.id} person={person} full={full} fees={fees} />
+            <PersonRow key={person.id} person={person} full={full} fees={fees} refused={refused} />
           ))}
         </tbody>
       </table>
@@ -244,7 +246,8 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
   const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, addressGroups } = loaderData;
   // One answer reaches the page: "Cancel a burst"'s, or adding someone's.
   const burst = actionData && "burst" in actionData ? actionData.burst : null;
-  const added = actionData && !("burst" in actionData) ? actionData : undefined;
+  const refused = actionData && "paymentRefused" in actionData ? actionData.paymentRefused : null;
+  const added = actionData && !("burst" in actionData) && !("paymentRefused" in actionData) ? actionData : undefined;
   const base = `/admin/events/${event.id}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -331,7 +334,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nobody matches this filter or search.</p>
         ) : (
           <>
-            <PeopleTable people={people} full={event.full} fees={payments} />
+            <PeopleTable people={people} full={event.full} fees={payments} refused={refused} />
             <Paging eventId={event.id} query={query} matches={matches} pageSize={pageSize} shown={people.length} />
           </>
         )}
