@@ -236,6 +236,27 @@ describe("the role matrix", () => {
   });
 });
 
+describe("a page that is not there", () => {
+  it("keeps the admin header and leads each role back to its own start, not to the public site", async () => {
+    const starts: Record<Role, [string, string]> = { admin: ["/admin", "Go to the dashboard"], editor: ["/admin", "Go to the dashboard"], volunteer: ["/admin/check-in", "Go to check-in"] };
+    for (const role of ROLES) for (const path of ["/admin/no-such-page", "/admin/events/registrations/99999"]) {
+      const response = await request(path, { cookie: cookies[role] });
+      // A volunteer may not open the desk at all: that stays a refusal, not a "not found".
+      if (role === "volunteer" && path.includes("registrations")) {
+        expect(response.status).toBe(403);
+        continue;
+      }
+      expect(response.status, `${role} ${path}`).toBe(404);
+      const html = await response.text();
+      const [home, label] = starts[role];
+      expect(html, `${role} ${path}`).toContain("<h1 class=\"text-2xl font-bold text-stone-900\">Page not found</h1>");
+      expect(html).toMatch(new RegExp(`<a [^>]*href="${home}"[^>]*>${label}</a>`));
+      expect(html).toContain("Sign Out");
+      expect(html).not.toContain("Return to Home");
+    }
+  });
+});
+
 describe("refusals", () => {
   it("are written to the activity log: who, which page or API, from where", async () => {
     await env.DB.exec("DELETE FROM activity_log");

@@ -1,9 +1,9 @@
-import { Form, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
-import { adminAreaOf, adminContext, type AdminRole, canUse, ROLE_LABELS } from "~/features/accounts";
+import { adminAreaOf, adminContext, type AdminRole, canUse, homeOf, ROLE_LABELS } from "~/features/accounts";
 import { requireAdmin } from "~/features/accounts/index.server";
 import type { Route } from "./+types/layout";
 
@@ -94,10 +94,34 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+/**
+ * A page of the admin area that fails. Signed in, the admin header stays (the way back to the
+ * rest is where it always is), and "not found" leads to this account's own start page, not to the
+ * public site; a refusal by the guard (403) or a failure says so as anywhere else.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main id="main" className="flex flex-1 flex-col">
-      <RouteError error={error} />
-    </main>
+    <>
+      {loaderData ? <AdminHeader email={loaderData.email} role={loaderData.role} /> : null}
+      <main id="main" className="flex flex-1 flex-col bg-stone-50">
+        {notFound && loaderData ? <AdminNotFound home={homeOf(loaderData.role)} /> : <RouteError error={error} />}
+      </main>
+    </>
+  );
+}
+
+function AdminNotFound({ home }: { home: string }) {
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16">
+      <title>Page not found | Admin</title>
+      <h1 className="text-2xl font-bold text-stone-900">Page not found</h1>
+      <p className="mt-3 text-stone-700">This page does not exist, or what it showed has been deleted.</p>
+      <p className="mt-6">
+        <Link to={home} className="font-semibold text-brand-700 underline">
+          {home === "/admin/check-in" ? "Go to check-in" : "Go to the dashboard"}
+        </Link>
+      </p>
+    </div>
   );
 }
