@@ -33,7 +33,8 @@ test("compose a message to registrants, preview its SMS and cost, and send it @m
   await expect(preview).toContainText('"sharp"');
   await expectNoSideways(page);
 
-  await page.getByRole("button", { name: /^Send to \d+/ }).click();
+  await page.getByRole("button", { name: /^Send \d+ messages?$/ }).click();
   await expect(page.getByRole("region", { name: "Sent" })).toContainText(body);
+  await expect(page.getByRole("region", { name: "Sent" })).toContainText("To: Everyone registered (not cancelled) · By SMS and e-mail ·");
   await expectNoSideways(page);
 });

@@ -67,6 +67,8 @@ describe("preview and send", () => {
     const page = await html(response);
     expect(page).toContain("By SMS: 2 people");
     expect(page).toContain("By e-mail: 1 person");
+    // Two SMS and one e-mail: the button counts the three messages, not the people.
+    expect(page).toMatch(/<button[^>]*value="send"[^>]*>Send 3 messages<\/button>/);
     expect(page).toMatch(/Each SMS: \d+ characters, 1 SMS/);
     expect(page).toContain("Estimated cost: MK 80");
     expect(page).toContain("BaptistMen: Men&#x27;s Conference: The hall has moved to Room 2 &quot;upstairs&quot; Info/stop SMS:");

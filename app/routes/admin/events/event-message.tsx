@@ -32,6 +32,15 @@ const choiceClass = "flex items-center gap-2 py-1 text-sm text-stone-800";
 /** "1 person", "12 people". */
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
+function sendLabel(messages: number): string {
+  return `Send ${messages} ${messages === 1 ? "message" : "messages"}`;
+}
+
+/** The words the form used for a stored choice ("confirmed" is "Confirmed", "both" is "SMS and e-mail"). */
+function labelOf(choices: readonly { value: string; label: string }[], value: string): string {
+  return choices.find((choice) => choice.value === value)?.label ?? value;
+}
+
 export default function EventMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, messages, change, seesOutbox, smsFrame } = loaderData;
   // A refused post (unreadable form) answers without these.
@@ -110,7 +119,8 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
           </button>
           {preview && answer?.sendKey ? (
             <button type="submit" name="intent" value="send" disabled={busy} className={buttonClass.primary}>
-              {`Send to ${preview.smsRecipients + preview.emailRecipients}`}
+              {/* Messages, not people: with SMS and e-mail, someone with both gets one of each. */}
+              {sendLabel(preview.smsRecipients + preview.emailRecipients)}
             </button>
           ) : null}
         </div>
@@ -127,7 +137,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li key={message.id} className="px-4 py-3 text-sm">
                 <p className="[overflow-wrap:anywhere] text-stone-900">{message.body}</p>
                 <p className="mt-1 text-stone-600">
-                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · ${message.audience} · ${message.channel} · ${message.done} of ${message.recipients} sent`}
+                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · To: ${labelOf(AUDIENCE_CHOICES, message.audience)} · By ${labelOf(CHANNEL_CHOICES, message.channel)} · ${message.done} of ${message.recipients} sent`}
                   {message.failed ? `, ${message.failed} failed (retried by themselves)` : ""}
                   {message.waiting ? `, ${message.waiting} waiting` : ""}
                 </p>
