@@ -369,15 +369,22 @@ describe("bad input and conflicts", () => {
     expect(await stored("about")).toEqual(before);
   });
 
-  it("refuses a save from a form opened before someone else's, saying when they saved, and keeps what was typed", async () => {
+  it("refuses a save from a form opened before someone else's, saying who saved and when, keeps what was typed, and saves it when pressed again", async () => {
     const opened = (await stored("contact"))!.version;
     expect((await save("/admin/settings", "contact", CONTACT, opened)).status).toBe(302);
     const stale = await save("/admin/settings", "contact", { ...CONTACT, contact_phone: "+265 111 222 333" }, opened);
     expect(stale.status).toBe(409);
     const html = await stale.text();
-    expect(textOf(mainHtml(html))).toMatch(/Someone saved these settings at \d{2}:\d{2}; reload to see their changes/);
+    expect(textOf(mainHtml(html))).toMatch(
+      /admin@example\.org saved the “Contact” section at \d{2}:\d{2}, after you opened it, so your changes were not saved\. To keep yours, press Save contact details again \(theirs will be replaced\)\. To see theirs first, reload the page\./,
+    );
     expect(html).toContain('value="+265 111 222 333"');
     expect((await stored("contact"))!.value).toMatchObject({ contact_phone: CONTACT.contact_phone });
+    // The form now carries the version saved meanwhile: pressing the button again keeps this one.
+    const next = Number(/<input type="hidden" name="version" value="(\d+)"/.exec(html.slice(html.indexOf('id="contact"')))?.[1]);
+    expect(next).toBe((await stored("contact"))!.version);
+    expect((await save("/admin/settings", "contact", { ...CONTACT, contact_phone: "+265 111 222 333" }, next)).status).toBe(302);
+    expect((await stored("contact"))!.value).toMatchObject({ contact_phone: "+265 111 222 333" });
   });
 
   it("lets exactly one of many simultaneous saves from the same form win, and never half-merges", async () => {

@@ -10,16 +10,14 @@ import { CONTACT_DEFAULTS } from "~/features/settings/organisation";
 import { adminContext } from "~/features/accounts";
 import { requestContext } from "~/server/request-context";
 import { firstErrors, type FormAnswer } from "~/lib/form-answer";
-import { RESTORE_INTENT, RESTORED } from "~/features/history";
+import { RESTORE_INTENT, RESTORED, staleSaveMessage } from "~/features/history";
 import {
   conferenceSchemaWithEvents,
   SECTION_FORMS,
   SECTION_SCHEMAS,
-  staleSettingsMessage,
   type SettingsSection,
   type SettingsValues,
 } from "~/features/settings/settings-forms";
-import { savedAtText } from "~/lib/time";
 import { saveSection } from "~/features/settings/settings-saves.server";
 import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
@@ -29,7 +27,8 @@ import { changedFields, noteActivity } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** A section form's answer: which section it was for, and conform's result. */
-export type SectionAnswer = FormAnswer & { section: SettingsSection };
+/** A section's refused save; after a stale one, `currentVersion` is the version the form posts next. */
+export type SectionAnswer = FormAnswer & { section: SettingsSection; currentVersion?: number };
 
 /** An event the conference card may follow. */
 type UpcomingEvent = { id: number; name: string; date: string | null };
@@ -59,9 +58,19 @@ function listsAsLists(section: SettingsSection, result: SectionAnswer["result"])
   return result;
 }
 
-function answer(section: SettingsSection, submission: Submission<unknown> | null, reason: Parameters<typeof refusal>[1], status = 200) {
+/**
+ * A save refused because someone saved the section after this form was opened: who and when, and
+ * that pressing the section's button again keeps this admin's version (with `keptInHistory`, the
+ * page copy keeps theirs in History).
+ */
+export function staleSettingsMessage(section: SettingsSection, keptInHistory: boolean) {
+  const { heading, submit } = SECTION_FORMS[section];
+  return staleSaveMessage(`the “${heading}” section`, submit, { keptInHistory });
+}
+
+function answer(section: SettingsSection, submission: Submission<unknown> | null, reason: Parameters<typeof refusal>[1], status = 200, currentVersion?: number) {
   const { result, toast } = refusal(submission, reason);
-  return data<SectionAnswer>({ result: listsAsLists(section, result), section, ...(toast ? { toast } : {}) }, { status });
+  return data<SectionAnswer>({ result: listsAsLists(section, result), section, ...(toast ? { toast } : {}), ...(currentVersion === undefined ? {} : { currentVersion }) }, { status });
 }
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -112,8 +121,10 @@ export async function saveSettingsSection(
 
   const outcome = await saveSection(section, value, version, context.get(adminContext).email, keepHistory);
   if (!outcome.saved) {
-    const message = staleSettingsMessage(savedAtText(outcome.savedAt));
-    return answer(section, submission, { formError: message, toast: errorToast(message) }, 409);
+    // What was typed stays, and the form now carries the version saved meanwhile: pressing the
+    // button again is a deliberate choice to keep this version.
+    const message = outcome.last ? staleSettingsMessage(section, keepHistory)(outcome.last) : "The form could not be saved. Please reload the page.";
+    return answer(section, submission, { formError: message, toast: errorToast(message) }, 409, outcome.last?.version);
   }
   if (section === "contact" && (value as SettingsValues["contact"]).map_image !== oldMap) {
     // Only once nothing else shows it (a record may use the same picture).

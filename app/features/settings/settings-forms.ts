@@ -238,8 +238,3 @@ export const SECTION_FORMS = {
   registrations: { heading: "Registrations and SMS", submit: "Save registrations and SMS", saved: "Registrations and SMS saved" },
   giving: { heading: "Giving", submit: "Save giving", saved: "Giving saved" },
 } as const satisfies Record<SettingsSection, { heading: string; submit: string; saved: string }>;
-
-/** "Someone saved these settings at 10:42; reload to see their changes" (the time in Malawi). */
-export function staleSettingsMessage(savedAt: string): string {
-  return `Someone saved these settings at ${savedAt}; reload to see their changes`;
-}

@@ -3,9 +3,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { site_settings } from "~/db/schema";
 import { getDb } from "~/db/db.server";
-import { historyQuery, keepVersionQuery, runGuardedSave, versionQuery } from "~/features/history/index.server";
+import { historyQuery, keepVersionQuery, type LastSave, runGuardedSave, versionQuery } from "~/features/history/index.server";
 
-export type SaveOutcome = { saved: true } | { saved: false; savedAt: string | null };
+/** Refused: who saved the section after the form was opened, when, and its version now (the form's next try). */
+export type SaveOutcome = { saved: true } | { saved: false; last: LastSave | null };
 
 /**
  * Saves one section if it is still at `version` (the version the admin's form was opened at), in
@@ -40,10 +41,10 @@ export async function saveSection(key: string, value: unknown, version: number, 
       savedBy: site_settings.updated_by,
     });
     const outcome = await runGuardedSave(db, { entity: "page", key, keep, write, last });
-    return outcome.saved ? { saved: true } : { saved: false, savedAt: outcome.last?.updated_at ?? null };
+    return outcome.saved ? { saved: true } : { saved: false, last: outcome.last ?? null };
   }
   const [written, current] = await db.batch([write, last]);
-  return written.length === 1 ? { saved: true } : { saved: false, savedAt: current[0]?.updated_at ?? null };
+  return written.length === 1 ? { saved: true } : { saved: false, last: current[0] ?? null };
 }
 
 /** A page's history and, when one is asked for, one kept version of a section (/admin/pages). */

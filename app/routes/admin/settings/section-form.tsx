@@ -33,7 +33,7 @@ export function useSectionForm<K extends SettingsSection>({ section, actionData,
 
 type FrameProps = {
   section: SettingsSection;
-  /** The version the form was opened at (after a refusal, the one it was posted with). */
+  /** The version the form was opened at (after a refusal, the one it was posted with; after a stale save, the one saved meanwhile). */
   version: number;
   answer: SectionAnswer | undefined;
   formProps: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; noValidate: boolean };
@@ -56,7 +56,7 @@ export function SectionFrame({ section, version, answer, formProps, intro, multi
       {intro ? <div className="mt-1 text-sm text-stone-600">{intro}</div> : null}
       <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...formProps} className="mt-4 space-y-5">
         <input type="hidden" name="section" value={section} />
-        <input type="hidden" name="version" value={typeof posted === "string" ? posted : String(version)} />
+        <input type="hidden" name="version" value={answer?.currentVersion !== undefined ? String(answer.currentVersion) : typeof posted === "string" ? posted : String(version)} />
         <FormAlert message={formErrorOf(answer?.result)} />
         {children}
         <div className="border-t border-stone-200 pt-5">
