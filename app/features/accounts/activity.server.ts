@@ -25,7 +25,8 @@ export function recordName(kind: string, id: number | null, name?: string | null
 export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown>): string {
   if (!before) return "";
   const changed = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
-  return changed.length ? `Changed: ${changed.join(", ")}` : "No changes";
+  // In words, as staff read the log ("office hours", not "office_hours").
+  return changed.length ? `Changed: ${changed.map((key) => key.replaceAll("_", " ")).join(", ")}` : "No changes";
 }
 
 /** A record's name as people know it: its name, title, full name or author. */
