@@ -38,8 +38,8 @@ export function CancelBurstForm({ answer, groups }: Props) {
       <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Cancel a burst</summary>
       <Form method="post" preventScrollReset className="space-y-4 border-t border-stone-200 p-4">
         <p className="text-sm text-stone-600">
-          For many registrations made at once that are not real people (a script). Choose when they came, and if you like the address group they came from, then
-          Preview. Only registrations made on the website are cancelled, never people staff added. Those cancelled are not told; the first people on the waiting list
+          When a computer program, not people, floods the event with fake registrations in a few minutes. Choose when they came, and if you like the address
+          group they came from, then Preview. Only registrations made on the website are cancelled, never people staff added. Those cancelled are not told; the first people on the waiting list
           move up into the places freed and are told, as when one registration is cancelled.
         </p>
         <FormAlert message={errors[""]} />
@@ -67,7 +67,8 @@ export function CancelBurstForm({ answer, groups }: Props) {
             ))}
           </select>
           <p id="burst-group-hint" className="mt-1.5 text-sm text-stone-600">
-            Registrations from one network share a group (the site keeps no internet addresses). Many people on one mobile network can share one too: check the names.
+            Registrations sent from the same internet connection share a group (the website does not store internet addresses). Real people on one mobile network
+            can share a group too: check the names in the preview.
           </p>
           {groupError ? (
             <p id="burst-group-error" className={FIELD_ERROR_CLASS}>
