@@ -299,10 +299,10 @@ describe("the CSV export", () => {
     expect(await csvText(response)).toBe(
       "\uFEFF" +
         '"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference"\r\n' +
-        `"'=cmd|' /C calc'!A0","'@SUM(1)","two\nlines@example.mw","Mar 5, 2027 09:15","cancelled","CMD222","","","","",""\r\n` +
-        '"Say ""Amen""","0044 7700 900123","amen@example.mw","Mar 5, 2027 08:00","waitlisted","AMEN22","","","","",""\r\n' +
-        '"Banda, John","0999 00 01 11","N/A","Mar 5, 2027 00:30","confirmed","BANDA2","Mar 5, 2027 09:00","","","",""\r\n' +
-        '"Landline","01 234 567","N/A","Mar 4, 2027 22:00","confirmed","LAND22","","","","",""\r\n',
+        `"'=cmd|' /C calc'!A0","'@SUM(1)","two\nlines@example.mw","Mar 5, 2027 09:15","Cancelled","CMD222","","","","",""\r\n` +
+        '"Say ""Amen""","0044 7700 900123","amen@example.mw","Mar 5, 2027 08:00","Waiting list","AMEN22","","","","",""\r\n' +
+        '"Banda, John","0999 00 01 11","N/A","Mar 5, 2027 00:30","Confirmed","BANDA2","Mar 5, 2027 09:00","","","",""\r\n' +
+        '"Landline","01 234 567","N/A","Mar 4, 2027 22:00","Confirmed","LAND22","","","","",""\r\n',
     );
   });
 
@@ -365,7 +365,7 @@ describe("the CSV export", () => {
     const lines = text.split("\r\n").slice(1, -1);
     expect(lines).toHaveLength(10000);
     expect(new Set(lines.map((line) => /^"Person (\d+)"/.exec(line)![1])).size).toBe(10000);
-    expect(lines[0]).toMatch(/^"Person 10000","0990 01 00 00","N\/A","Jan 1, 2027 11:23","confirmed","[0-9A-F]{10}","","","","",""$/);
+    expect(lines[0]).toMatch(/^"Person 10000","0990 01 00 00","N\/A","Jan 1, 2027 11:23","Confirmed","[0-9A-F]{10}","","","","",""$/);
   });
 });
 

@@ -249,9 +249,10 @@ describe("a page that is not there", () => {
       expect(response.status, `${role} ${path}`).toBe(404);
       const html = await response.text();
       const [home, label] = starts[role];
-      expect(html, `${role} ${path}`).toContain("<h1 class=\"text-2xl font-bold text-stone-900\">Page not found</h1>");
+      expect(html, `${role} ${path}`).toContain("<h1 class=\"text-2xl font-bold text-stone-900\">Oops! Page not found</h1>");
       expect(html).toMatch(new RegExp(`<a [^>]*href="${home}"[^>]*>${label}</a>`));
       expect(html).toContain("Sign Out");
+      expect(html).toMatch(/<a [^>]*href="\/"[^>]*>View Website<\/a>/);
       expect(html).not.toContain("Return to Home");
     }
   });

@@ -1,6 +1,7 @@
 // What the registration exports and the printed door list show of each person: the CSV's columns
 // (SPEC section 7: its four columns first, then Status, Code and Checked in) and the door list's rows.
 import type { RegistrationStatus } from "~/db/schema";
+import { statusLabel } from "./people.server";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 import { spreadsheetPhone } from "../../server/phone.server";
@@ -24,7 +25,8 @@ export function registrationCsvRow(r: Exported): string[] {
     spreadsheetPhone(r.phone_number),
     r.email ?? "N/A",
     formatInSiteZone(r.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
-    r.status,
+    // In the desk's words ("Waiting list"), as the payment column already is.
+    statusLabel(r.status, null),
     r.code,
     formatInSiteZone(r.checked_in_at, REGISTRATION_DATE_FORMAT) ?? "",
   ];

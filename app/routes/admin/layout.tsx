@@ -115,7 +115,8 @@ function AdminNotFound({ home }: { home: string }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16">
       <title>Page not found | Admin</title>
-      <h1 className="text-2xl font-bold text-stone-900">Page not found</h1>
+      {/* The spec's words for any unknown address; the header above keeps "View Website" (/). */}
+      <h1 className="text-2xl font-bold text-stone-900">Oops! Page not found</h1>
       <p className="mt-3 text-stone-700">This page does not exist, or what it showed has been deleted.</p>
       <p className="mt-6">
         <Link to={home} className="font-semibold text-brand-700 underline">
