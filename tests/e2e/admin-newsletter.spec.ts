@@ -15,6 +15,9 @@ test("subscribe, confirm by the link from the outbox, compose, preview and send 
   await page.getByRole("button", { name: "Subscribe" }).click();
   // The home page runs no React: the footer's form posts as plain HTML and the answer comes back as a toast.
   await expect(page.getByRole("status").filter({ hasText: "Almost done" })).toContainText("Thank you! Check your inbox to confirm.");
+  // Back where the visitor was: at the footer's form, not the top of the page.
+  await expect(page).toHaveURL(/\/#subscribe$/);
+  await expect(page.getByRole("button", { name: "Subscribe" })).toBeInViewport();
 
   await signIn(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Outbox" }).click();

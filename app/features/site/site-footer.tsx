@@ -24,7 +24,9 @@ function SubscribeForm() {
   // The browser checks the address first (no noValidate), with or without JavaScript.
   const { key, ...email } = getInputProps(fields.email, { type: "email" });
   return (
-    <fetcher.Form id={form.id} method="post" action="/subscribe" className="relative mt-4" {...BOT_CHECK_FORM}>
+    // On a page without React it posts as plain HTML: the answer (a redirect back, with its toast)
+    // keeps the fragment, so the page opens again at this form, not at its top.
+    <fetcher.Form id={form.id} method="post" action="/subscribe#subscribe" className="relative mt-4" {...BOT_CHECK_FORM}>
       <Honeypot />
       <label htmlFor={fields.email.id} className="sr-only">
         Email address
@@ -57,7 +59,7 @@ function SubscribeForm() {
 export function SiteFooter({ settings }: { settings: SiteSettings }) {
   const { organisation, contact, social } = settings;
   return (
-    <footer id="subscribe" className="bg-brand-950 text-brand-100">
+    <footer className="bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2">
@@ -103,7 +105,8 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
             </li>
           </ul>
         </div>
-        <div>
+        {/* "#subscribe" (a link to subscribe, the form's own answer) opens here, at the form. */}
+        <div id="subscribe" className="scroll-mt-20">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Stay Connected</h2>
           <p className="mt-4 text-sm">News of events, devotionals and ministry updates, now and then.</p>
           <SubscribeForm />
