@@ -35,10 +35,10 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
           setOpen(true);
         }}
         aria-label={triggerLabel}
-        title={triggerLabel}
-        className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50"
+        className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50"
       >
         <TrashIcon className="size-5" />
+        Delete
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description} closeHref={closeHref}>
         <Form method="post" action={action} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -92,13 +92,17 @@ export function Marker({ tone, children }: { tone: keyof typeof markerTones; chi
   return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${markerTones[tone]}`}>{children}</span>;
 }
 
-/** A row's icon-only action: 40 px square, so it is easy to hit with a thumb. */
-export const rowIconLinkClass = "inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100";
+/**
+ * A row's action: an icon and its word ("Edit"), at least 40 px high for a thumb. The accessible
+ * name starts with the visible word and names the record ("Edit Men's Conference").
+ */
+export const rowActionClass = "inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-stone-700 hover:bg-stone-100";
 
 export function EditLink({ to, label }: { to: string; label: string }) {
   return (
-    <Link to={to} aria-label={label} title={label} className={rowIconLinkClass}>
+    <Link to={to} aria-label={label} className={rowActionClass}>
       <PencilIcon className="size-5" />
+      Edit
     </Link>
   );
 }
@@ -107,8 +111,9 @@ export function EditLink({ to, label }: { to: string; label: string }) {
 export function ViewOnSiteLink({ href, name }: { href: string; name: string }) {
   const label = `View ${name} on the website (opens in a new tab)`;
   return (
-    <a href={href} target="_blank" rel="noopener" aria-label={label} title={label} className={rowIconLinkClass}>
+    <a href={href} target="_blank" rel="noopener" aria-label={label} className={rowActionClass}>
       <ExternalLinkIcon className="size-5" />
+      View
     </a>
   );
 }

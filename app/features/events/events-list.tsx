@@ -2,7 +2,7 @@
 // registrations, its public page and delete.
 import { Link } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { EditLink, ManagerRow, ManagerSection, Marker, rowIconLinkClass, ViewOnSiteLink } from "~/components/admin/manager-list";
+import { EditLink, ManagerRow, ManagerSection, Marker, rowActionClass, ViewOnSiteLink } from "~/components/admin/manager-list";
 import { EventImage } from "./event-card";
 import { UsersIcon } from "~/components/icons";
 import { adminTabHref } from "~/lib/admin-tabs";
@@ -58,10 +58,10 @@ export function EventsList({ rows, error, deleteId }: { rows: AdminEventRow[]; e
               <Link
                 to={`/admin/events/registrations/${row.id}`}
                 aria-label={`Registrations for ${row.name}`}
-                title={`Registrations for ${row.name}`}
-                className={rowIconLinkClass}
+                className={rowActionClass}
               >
                 <UsersIcon className="size-5" />
+                Registrations
               </Link>
               {/* A hidden event has no public page (visitors get 'Page not found'), so no link to it. */}
               {row.active ? (
