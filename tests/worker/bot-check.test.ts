@@ -294,12 +294,12 @@ describe("pages, while the bot check is on and off", () => {
   it("marks exactly the five forms for the check", async () => {
     turnstileOn();
     const marked = async (path: string) => [...(await (await request(path)).text()).matchAll(/<form[^>]*data-bot-check=""[^>]*>/g)].map((m) => /action="([^"]*)"/.exec(m[0])?.[1] ?? "(its page)");
-    expect(await marked("/events/1")).toEqual(["/events/1", "/subscribe"]);
-    expect(await marked("/events/1/register")).toEqual(["(its page)", "/subscribe"]);
-    expect(await marked("/events/1/group")).toEqual(["(its page)", "/subscribe"]);
-    expect(await marked("/contact")).toEqual(["/contact", "/subscribe"]);
-    expect(await marked("/give")).toEqual(["/give", "/subscribe"]);
-    expect(await marked(readOnly)).toEqual(["/subscribe"]);
+    expect(await marked("/events/1")).toEqual(["/events/1", "/subscribe#subscribe"]);
+    expect(await marked("/events/1/register")).toEqual(["(its page)", "/subscribe#subscribe"]);
+    expect(await marked("/events/1/group")).toEqual(["(its page)", "/subscribe#subscribe"]);
+    expect(await marked("/contact")).toEqual(["/contact#contact", "/subscribe#subscribe"]);
+    expect(await marked("/give")).toEqual(["/give", "/subscribe#subscribe"]);
+    expect(await marked(readOnly)).toEqual(["/subscribe#subscribe"]);
   });
 
   it("off: no loader, no mention of Turnstile, and the CSP allows no frame", async () => {

@@ -13,7 +13,7 @@ describe("header and footer", () => {
       expect(body).toContain(`href="${href}"`);
     }
     expect(body).toContain('aria-label="Menu"');
-    expect(body).toMatch(/<form[^>]*action="\/subscribe"[^>]*method="post"/);
+    expect(body).toMatch(/<form[^>]*action="\/subscribe#subscribe"[^>]*method="post"/);
     expect(body).toContain('placeholder="Your email address"');
     expect(body).toMatch(/>Subscribe</);
     expect(body).toContain('href="#main"');

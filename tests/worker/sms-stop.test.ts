@@ -52,6 +52,7 @@ it("a GET of the private page changes nothing; its button stops SMS, and nothing
 
   await deliverOutbox([queued.id]);
   expect((await outboxRows(`id = ${queued.id}`))[0]).toMatchObject({ status: "failed", last_error: "The registrant turned SMS off for this event" });
+  expect(await html(await request(`/registrations/${token}`))).toMatch(/<button[^>]*value="start-sms"[^>]*>Send me SMS again<\/button>/);
 
   // His cancellation writes no SMS at all; the person moving up into his place still gets one.
   const waiting = await register("0991 300 302");
@@ -64,4 +65,21 @@ it("a GET of the private page changes nothing; its button stops SMS, and nothing
   expect(texts[0]!.body).toContain("A place opened");
   expect(waiting).not.toBe(token);
   expect(smsSimulator.sent.filter((sms) => sms.to === "+265991300301")).toHaveLength(1);
+});
+
+it("'Send me SMS again' turns them back on for what comes next; what was refused meanwhile stays unsent", async () => {
+  const token = await register("0991 300 303");
+  await waitForOutbox(settled);
+  expect((await postForm(`/registrations/${token}`, { intent: "stop-sms" })).status).toBe(303);
+  const again = await postForm(`/registrations/${token}`, { intent: "start-sms" });
+  expect(again.status).toBe(303);
+  expect((await env.DB.prepare("SELECT sms_stopped_at FROM event_registrations").first())!.sms_stopped_at).toBeNull();
+  const page = await html(await request(`/registrations/${token}`));
+  expect(page).toContain("Stop SMS about this event");
+  expect(page).not.toContain("You will get no more SMS about this event.");
+  // The next SMS (his cancellation) goes to him again.
+  const before = smsSimulator.sent.length;
+  await postForm(`/registrations/${token}`, {});
+  await waitForOutbox(settled);
+  expect(smsSimulator.sent.slice(before).map((sms) => sms.to)).toEqual(["+265991300303"]);
 });

@@ -410,13 +410,14 @@ export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
 
 /**
  * "Stop SMS about this event" from the private page: no SMS about the event reaches this
- * registration from now on (those queued are refused when their turn comes). Answers whether the
- * registration exists; pressing it twice is harmless.
+ * registration from now on (those queued are refused when their turn comes); "Send me SMS again"
+ * undoes it for what comes next (what was refused meanwhile stays unsent). Answers whether the
+ * registration exists; pressing either twice is harmless.
  */
-export async function stopSmsByToken(token: string, now: Date): Promise<boolean> {
+export async function setSmsByToken(token: string, wanted: boolean, now: Date): Promise<boolean> {
   const rows = await getDb()
     .update(r)
-    .set({ sms_stopped_at: sql`coalesce(${r.sms_stopped_at}, ${now.toISOString()})`, updated_at: now.toISOString() })
+    .set({ sms_stopped_at: wanted ? null : sql`coalesce(${r.sms_stopped_at}, ${now.toISOString()})`, updated_at: now.toISOString() })
     .where(eq(r.token, token))
     .returning({ id: r.id });
   return rows.length > 0;

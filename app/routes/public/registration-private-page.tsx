@@ -17,7 +17,7 @@ import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
 import { lookAgain, payAction, payPanelOf, pendingReference } from "~/features/payments/index.server";
-import { cancelByToken, cancellationNotes, stopSmsByToken } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes, setSmsByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
@@ -47,6 +47,8 @@ export const REGISTRATION_PAGE_TEXT = {
   stopSmsButton: "Stop SMS about this event",
   smsOff: "You will get no more SMS about this event.",
   smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
+  startSmsButton: "Send me SMS again",
+  smsStarted: { title: "SMS on again", description: "You will get SMS about this event again from now on." },
   /** Shown by the service worker on the copy kept on the phone (docs/decisions/024-offline-door.md). */
   needsConnection: "You are offline: cancelling, paying and stopping SMS need a connection.",
 } as const;
@@ -93,10 +95,12 @@ export async function action({ params, request }: Route.ActionArgs) {
     const { payError, fieldErrors } = paid.answer;
     return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_HEADERS });
   }
-  // "Stop SMS about this event" (the link in each SMS leads here; only this button changes anything).
-  if (form.get("intent") === "stop-sms") {
-    const stopped = await stopSmsByToken(token, new Date());
-    const toast = stopped ? REGISTRATION_PAGE_TEXT.smsStopped : { title: "Error", description: REGISTRATION_PAGE_TEXT.unknownLink, variant: "destructive" as const };
+  // "Stop SMS about this event" (the link in each SMS leads here; only this button changes anything), and its undoing.
+  if (form.get("intent") === "stop-sms" || form.get("intent") === "start-sms") {
+    const wanted = form.get("intent") === "start-sms";
+    const found = await setSmsByToken(token, wanted, new Date());
+    const done = wanted ? REGISTRATION_PAGE_TEXT.smsStarted : REGISTRATION_PAGE_TEXT.smsStopped;
+    const toast = found ? done : { title: "Error", description: REGISTRATION_PAGE_TEXT.unknownLink, variant: "destructive" as const };
     return redirectWithToast(request, registrationPath(token), toast, { status: 303 });
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
@@ -175,25 +179,19 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-/** SMS about the event, and the button that stops them (a GET of this page never changes it). */
+/** SMS about the event, and the button that stops them or starts them again (a GET of this page never changes it). */
 function SmsChoice({ stopped }: { stopped: boolean }) {
   return (
     <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
       <h2 id="sms-heading" className="font-semibold text-stone-900">
         {REGISTRATION_PAGE_TEXT.smsHeading}
       </h2>
-      {stopped ? (
-        <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.smsOff}</p>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.smsOn}</p>
-          <form method="post" className="mt-3">
-            <button type="submit" name="intent" value="stop-sms" className={buttonClass.secondary}>
-              {REGISTRATION_PAGE_TEXT.stopSmsButton}
-            </button>
-          </form>
-        </>
-      )}
+      <p className="mt-2 text-sm text-stone-700">{stopped ? REGISTRATION_PAGE_TEXT.smsOff : REGISTRATION_PAGE_TEXT.smsOn}</p>
+      <form method="post" className="mt-3">
+        <button type="submit" name="intent" value={stopped ? "start-sms" : "stop-sms"} className={buttonClass.secondary}>
+          {stopped ? REGISTRATION_PAGE_TEXT.startSmsButton : REGISTRATION_PAGE_TEXT.stopSmsButton}
+        </button>
+      </form>
     </section>
   );
 }
