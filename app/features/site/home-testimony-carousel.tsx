@@ -11,7 +11,7 @@ import { useIsland } from "~/components/use-island";
 import { CAROUSEL_FADE_MS } from "~/lib/constants";
 
 const navButtonClass =
-  "flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-white";
+  "flex h-11 items-center gap-1 rounded-full border border-stone-300 bg-white px-3 text-sm font-semibold text-brand-800 shadow-sm hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-white";
 
 export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySummary[] }) {
   const island = useIsland(testimonyCarousel);
@@ -55,11 +55,13 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
         <div className="mt-6 flex items-center justify-center gap-4">
           <button type="button" data-carousel-step="-1" disabled={count <= 1} className={navButtonClass} aria-label="Previous testimony">
             <ChevronLeftIcon className="size-5" />
+            Previous
           </button>
           <p data-carousel-counter="" className="min-w-16 text-center text-sm tabular-nums text-stone-600" aria-hidden="true">
             {`1 / ${count}`}
           </p>
           <button type="button" data-carousel-step="1" disabled={count <= 1} className={navButtonClass} aria-label="Next testimony">
+            Next
             <ChevronRightIcon className="size-5" />
           </button>
         </div>

@@ -109,11 +109,12 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
         <Disclosure
           className="group lg:hidden"
           summaryLabel="Menu"
-          summaryClassName="flex size-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100"
+          summaryClassName="flex h-11 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
           summary={
             <>
               <MenuIcon className="size-6 group-open:hidden" />
               <CloseIcon className="hidden size-6 group-open:block" />
+              Menu
             </>
           }
         >

@@ -69,8 +69,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               </div>
               <Form method="post">
                 <input type="hidden" name="id" value={subscriber.id} />
-                <button type="submit" name="intent" value="remove" aria-label={`Remove ${subscriber.email}`} className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
+                <button type="submit" name="intent" value="remove" aria-label={`Remove ${subscriber.email}`} className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50">
                   <TrashIcon className="size-5" />
+                  Remove
                 </button>
               </Form>
             </li>
