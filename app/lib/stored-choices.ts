@@ -50,3 +50,6 @@ export const MESSAGE_CHANNELS = ["sms", "email", "both"] as const;
 /** What a door action sent from a phone does (door_actions.kind; docs/decisions/024-offline-door.md). */
 export const DOOR_ACTION_KINDS = ["checkin", "admit", "walk-in"] as const;
 export type DoorActionKind = (typeof DOOR_ACTION_KINDS)[number];
+
+/** event_registrations.cancel_reason when an unpaid place was released (the event's "Hours to pay" ran out). */
+export const CANCELLED_NOT_PAID = "not paid";

@@ -41,6 +41,10 @@ test("an Administrator adds a door volunteer, who can only check people in; the 
   await doorPage.getByLabel("Password").fill(volunteer.password);
   await doorPage.getByRole("button", { name: "Sign In" }).click();
   await expect(doorPage).toHaveURL(/\/admin\/check-in$/);
+  // The header says as what they are signed in, in full, even when a long e-mail is cut.
+  const role = doorPage.getByRole("banner").getByText("· Door volunteer", { exact: true });
+  await expect(role).toBeVisible();
+  expect(await role.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const nav = doorPage.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link")).toHaveText(["Check-in", "Account"]);
   await expectNoSideways(doorPage);

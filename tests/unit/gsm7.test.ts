@@ -78,6 +78,14 @@ describe("registration SMS", () => {
     expect(registrationSms("reminder", "BaptistMen", event, withFee, "https://baptistmen.mw")).toContain("Thu 12 Jun 08:00. At Senga Bay.");
   });
 
+  it("a place released for a fee not paid in time says so", () => {
+    const event = { name: "Men's Retreat", date: "2031-06-12T06:00:00.000Z", location: "Senga Bay" };
+    expect(registrationSms("cancelled", "BaptistMen", event, { ...person, cancel_reason: "not paid" }, "https://baptistmen.mw")).toBe(
+      "BaptistMen: Your registration for Men's Retreat is cancelled. The fee was not paid in time. Code ABC234. Info: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+    );
+    expect(registrationSms("cancelled", "BaptistMen", event, person, "https://baptistmen.mw")).not.toContain("fee");
+  });
+
   it("a short event keeps its time and place", () => {
     const text = registrationSms("reminder", "BaptistMen", { name: "Prayer breakfast", date: "2031-06-12T06:00:00.000Z", location: "Blantyre" }, person, "https://baptistmen.mw");
     expect(text).toBe("BaptistMen: Reminder: Prayer breakfast. Thu 12 Jun 08:00. At Blantyre. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA");

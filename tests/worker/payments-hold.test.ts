@@ -6,7 +6,10 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import worker from "../../workers/app";
-import { FIXTURE_CODE, FIXTURE_TOKEN, runSql } from "./helpers";
+import { deliverOutbox } from "~/features/messaging/sender.server";
+import { outboxRows, withEmailSetUp } from "./email-helpers";
+import { FIXTURE_CODE, FIXTURE_TOKEN, request, runSql } from "./helpers";
+import { mainHtml, textOf } from "./public-helpers";
 
 const HOUR = 3_600_000;
 const NOW = Date.parse("2030-06-01T12:00:00.000Z");
@@ -71,5 +74,42 @@ describe("releasing unpaid places", () => {
     await runCron(NOW + 2 * HOUR);
     const cancelled = await env.DB.prepare("SELECT full_name, cancel_reason FROM event_registrations WHERE status = 'cancelled'").all();
     expect(cancelled.results).toEqual([{ full_name: "Person 4", cancel_reason: "not paid" }]);
+  });
+});
+
+describe("telling the registrant", () => {
+  withEmailSetUp();
+
+  it("a released place is told why, by e-mail: the fee was not paid in time, and the place went to the next person", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price, payment_hold_hours) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48)",
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, email, status, code, token, created_at) VALUES
+        (1, 'Late Payer', '+265991000003', '+265991000003', 'late@example.mw', 'confirmed', 'LATE22', 'late-token-0123456789ab', '${iso(NOW - 49 * HOUR)}')`,
+    ]);
+    await runCron(NOW);
+    const [told] = await outboxRows("kind = 'registration-cancelled' AND channel = 'email'");
+    expect(told).toMatchObject({ recipient: "late@example.mw" });
+    await deliverOutbox([told!.id]);
+    const sent = (await outboxRows(`id = ${told!.id}`))[0]!;
+    expect(sent.body_text).toContain("Your registration for Men's Conference (code LATE22) is cancelled: the fee was not paid in time, so the place went to the next person waiting.");
+    // A later run tells him nothing more.
+    await runCron(NOW + 10 * 60_000);
+    expect((await outboxRows("kind = 'registration-cancelled' AND channel = 'email'")).length).toBe(1);
+  });
+
+  it("the private page says by when to pay to keep the place (Malawi time), and says nothing of it without hours to pay", async () => {
+    const made = "2030-06-01T10:00:00.000Z";
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price, payment_hold_hours) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48), (2, 'No Hold', '2030-07-01T06:00:00.000Z', 15000, NULL)",
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, created_at) VALUES
+        (1, 'Held Man', '+265991000001', '+265991000001', 'confirmed', 'HELD22', 'held-token-0123456789ab', '${made}'),
+        (2, 'Free Hold', '+265991000002', '+265991000002', 'confirmed', 'FREE22', 'free-token-0123456789ab', '${made}')`,
+    ]);
+    const held = textOf(mainHtml(await (await request("/registrations/held-token-0123456789ab")).text()));
+    expect(held).toContain("Fee: MK 15,000");
+    expect(held).toContain("Pay by Monday, June 3 at 12:00 PM to keep your place: after that it goes to the next person waiting.");
+    const free = textOf(mainHtml(await (await request("/registrations/free-token-0123456789ab")).text()));
+    expect(free).toContain("Fee: MK 15,000");
+    expect(free).not.toContain("Pay by");
   });
 });

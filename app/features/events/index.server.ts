@@ -5,7 +5,7 @@ export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEve
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
 export { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "./registration-outbox.server";
-export { cancelByToken, cancellationNotes, confirmedContacts, movedUpEmailQuery, movedUpNote, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, type RegistrationFilter, registrationsAfter, registrationWithEventOf, setSmsByToken } from "./registrations.server";
+export { cancelByToken, cancellationNotes, confirmedContacts, movedUpEmailQuery, movedUpNote, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, registrationEmailQuery, type RegistrationFilter, registrationsAfter, registrationWithEventOf, setSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
 export { associationChoices, associationChoicesOf, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationCounts, answersByRegistration, associationOfRegistrations, questionsOfEvent, saveEventQuestions } from "./event-questions.server";

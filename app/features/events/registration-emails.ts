@@ -7,6 +7,7 @@
 // Subjects hold nothing a visitor typed, so nothing of it reaches a header.
 import { registrationPath } from "~/features/events/registration-rules";
 import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { BURST_RULES, type BurstFacts, burstSentence } from "./registration-bursts";
 
@@ -18,6 +19,8 @@ export type RegistrationOfEmail = {
   place: number | null;
   /** The event's fee while it is still unpaid (null: free, or paid, waived or refunded). */
   fee_owed?: number | null;
+  /** Why it was cancelled, when not by a person: "not paid" (its hold ran out). */
+  cancel_reason?: string | null;
 };
 
 /**
@@ -95,14 +98,20 @@ export function movedUpEmail(event: RegistrationEmailEvent, person: Registration
   });
 }
 
-/** The registration was cancelled, by the registrant from the private page or by staff. */
+/** The registration was cancelled, by the registrant from the private page, by staff, or because its fee was not paid in time. */
 export function registrationCancelledEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, organisation: EmailOrganisation): RenderedEmail {
   return renderEmail({
     subject: `Registration cancelled: ${event.name}`,
     organisation,
     blocks: [
       { type: "paragraphs", text: `Hello ${person.full_name},` },
-      { type: "paragraphs", text: `Your registration for ${event.name} (code ${person.code}) is cancelled.` },
+      {
+        type: "paragraphs",
+        text:
+          person.cancel_reason === CANCELLED_NOT_PAID
+            ? `Your registration for ${event.name} (code ${person.code}) is cancelled: the fee was not paid in time, so the place went to the next person waiting.`
+            : `Your registration for ${event.name} (code ${person.code}) is cancelled.`,
+      },
       eventFacts(event),
       { type: "paragraphs", text: "If this is a mistake, reply to this e-mail, or register again on the event's page while places are left." },
       { type: "link", label: "The event's page", url: event.url },

@@ -34,6 +34,7 @@ export const REGISTRATION_OUTBOX_KINDS = [...REGISTRANT_KINDS, "registration-sum
 
 type RegistrationRow = {
   id: number;
+  cancel_reason: string | null;
   full_name: string;
   phone_number: string;
   email: string | null;
@@ -73,7 +74,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
   const summaries = rows.filter((row) => row.kind === "registration-summary");
   const [registrations, events, counts, ...summaryLists] = (await db.batch([
     batchable(
-      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place,
+      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
           e.description AS event_description, e.updated_at AS event_updated_at,
           ${feeOwedSql("t", "e")} AS fee_owed

@@ -24,6 +24,7 @@ export const REGISTRATION_SMS_KINDS = [
 
 type Row = {
   id: number;
+  cancel_reason: string | null;
   status: RegistrationStatus;
   code: string;
   token: string;
@@ -59,7 +60,7 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   const [registrations] = await db.batch([
     batchable(
-      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
           e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE ${inIds(sql`t.id`, ids)}`),
     ),

@@ -7,6 +7,7 @@
 // time) goes; a fee still to pay never does (the name is cut shorter instead).
 import { cutGsm7, gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from "~/lib/gsm7";
 import { formatKwacha } from "~/lib/money";
+import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 
 /** The short private link an SMS carries: it redirects to the private page. */
@@ -20,6 +21,8 @@ export type SmsRegistration = {
   place: number | null;
   /** The event's fee while it is unpaid (null: free, or settled): a confirmed place's SMS says it is to pay at the link. */
   fee_owed?: number | null;
+  /** Why it was cancelled, when not by a person: "not paid" (its hold ran out). */
+  cancel_reason?: string | null;
 };
 export type SmsEvent = { name: string; date: string | null; location: string | null };
 
@@ -74,7 +77,12 @@ export function registrationSms(kind: RegistrationSmsKind, sender: string, event
     case "moved-up":
       return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "cancelled":
-      return fitted((name, details) => `${sender}: Your registration for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`, event.name, []);
+      return fitted(
+        (name, details) => `${sender}: Your registration for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`,
+        event.name,
+        [],
+        person.cancel_reason === CANCELLED_NOT_PAID ? ["The fee was not paid in time."] : [],
+      );
     case "reminder":
       return fitted((name, details) => `${sender}: Reminder: ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail]);
     case "fee-paid":

@@ -1,15 +1,17 @@
 // Releasing unpaid places (an event's "Hours to pay", payment_hold_hours): a confirmed registration
 // whose fee is still unpaid that many hours after it was made (or after it moved up from the waiting
-// list) is cancelled with the reason "not paid", and in the same batch the first people waiting move
-// up into the places it frees (the events feature's guarded promotion, with their e-mails). Run by
+// list) is cancelled with the reason "not paid" and told so (e-mail, SMS), and in the same batch the
+// first people waiting move up into the places it frees (the events feature's guarded promotion,
+// with their e-mails). Run by
 // the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
 // overlap never cancel twice or give a place twice.
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
-import { movedUpEmailQuery, movedUpNote, promoteQuery } from "~/features/events/index.server";
+import { cancellationNotes, movedUpEmailQuery, movedUpNote, promoteQuery, registrationEmailQuery } from "~/features/events/index.server";
+import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { bumpContentVersion } from "~/server/content-version.server";
 
-export const NOT_PAID = "not paid";
+export const NOT_PAID = CANCELLED_NOT_PAID;
 
 /** Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). */
 function expiredSql(at: string) {
@@ -26,7 +28,9 @@ export async function releaseUnpaidHolds(now: number): Promise<{ cancelled: numb
   let cancelled = 0;
   let promoted = 0;
   for (const { id } of events) {
-    const [gone, , up] = await db.batch([
+    const [, gone, , up] = await db.batch([
+      // Before the update, so it reaches exactly the places the update releases.
+      registrationEmailQuery(db, cancellationNotes().cancelled, sql`event_id = ${id} AND ${expiredSql(at)}`),
       batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at}, cancelled_by = 'system',
           cancel_reason = ${NOT_PAID}, updated_at = ${at}
         WHERE event_id = ${id} AND ${expiredSql(at)} RETURNING id`)),

@@ -9,6 +9,8 @@ import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settle
 import { paymentsReady, simulatorOn } from "./provider.server";
 import { mayPromptAnotherPhone, walletOf } from "./wallet.server";
 
+const PAY_BY_FORMAT = "EEEE, MMMM d 'at' h:mm a";
+
 /** The panel for the private page, or null when the event is free (or nothing is owed and nothing was paid). */
 export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: PaymentRow[], now: Date, returnPath: string): PayPanel | null {
   if (!fee || !fee.price || fee.price <= 0) return null;
@@ -34,6 +36,8 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
     operator: operatorOfPhone(fee.phone_number),
     lastFailed: latest !== undefined && latest.status !== "paid",
     payable: paymentsReady(),
+    // "Friday, November 28 at 2:30 PM" (Malawi time): the event's "Hours to pay" from when the place was given.
+    payBy: formatInSiteZone(fee.pay_by, PAY_BY_FORMAT),
   };
 }
 

@@ -49,6 +49,7 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
   return (
     <div className="mt-2 space-y-3">
       <p className="font-semibold text-stone-900">{PAY_TEXT.owed(panel.amount)}</p>
+      {panel.payBy ? <p className="font-medium text-amber-900">{PAY_TEXT.payBy(panel.payBy)}</p> : null}
       {!panel.payable ? (
         <p className="text-stone-700">{PAY_TEXT.notSetUp}</p>
       ) : (

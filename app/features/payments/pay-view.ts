@@ -6,6 +6,7 @@ import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 export const PAY_TEXT = {
   heading: "Fee",
   owed: (amount: number) => `Fee: ${formatKwacha(amount)}`,
+  payBy: (when: string) => `Pay by ${when} to keep your place: after that it goes to the next person waiting.`,
   how: "Pay with Airtel Money or TNM Mpamba. Your phone will ask you to approve the payment with your PIN.",
   phoneLabel: "Mobile money number",
   operatorLegend: "Which wallet is this number?",
@@ -29,7 +30,7 @@ export const PAY_TEXT = {
 } as const;
 
 export type PayPanel =
-  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastFailed: boolean; payable: boolean }
+  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastFailed: boolean; payable: boolean; payBy: string | null }
   | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refreshSeconds: number }
   | { state: "paid"; text: string; flagged: boolean }
   | { state: "settled"; text: string };

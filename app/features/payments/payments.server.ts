@@ -65,11 +65,15 @@ export type RegistrationFeeRow = {
   status: "confirmed" | "waitlisted" | "cancelled";
   payment_status: "unpaid" | "paid-online" | "cash" | "waived" | "refunded";
   price: number | null;
+  /** With the event's "Hours to pay", when a confirmed place unpaid by then is released (./hold-expiry.server.ts); else null. */
+  pay_by: string | null;
 };
 
 /** For the private page's one batch: the registration's fee and where it stands. */
 export function registrationFeeQuery(db: Db, token: string) {
-  return batchable(db.all<RegistrationFeeRow>(sql`SELECT t.id, t.full_name, t.email, t.phone_number, t.status, t.payment_status, e.price
+  return batchable(db.all<RegistrationFeeRow>(sql`SELECT t.id, t.full_name, t.email, t.phone_number, t.status, t.payment_status, e.price,
+      CASE WHEN e.payment_hold_hours IS NOT NULL AND t.status = 'confirmed'
+        THEN strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(t.promoted_at, t.created_at), '+' || e.payment_hold_hours || ' hours') END AS pay_by
     FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`));
 }
 

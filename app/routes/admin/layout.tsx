@@ -45,8 +45,10 @@ function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
           <span className="font-bold text-brand-900">Admin Dashboard</span>
         </Link>
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="max-w-[14rem] truncate text-stone-600" title={`${email} (${ROLE_LABELS[role]})`}>
-            {email} <span className="text-stone-500">· {ROLE_LABELS[role]}</span>
+          {/* Who is signed in, and as what: the e-mail may be cut on a phone, the role never is. */}
+          <span className="flex max-w-full min-w-0 items-baseline gap-1 text-stone-600" title={`${email} (${ROLE_LABELS[role]})`}>
+            <span className="max-w-[14rem] truncate sm:max-w-none">{email}</span>
+            <span className="shrink-0 text-stone-500">· {ROLE_LABELS[role]}</span>
           </span>
           <Link to="/" className="rounded-md border border-stone-300 px-3 py-2 font-medium text-stone-800 hover:bg-stone-50">
             View Website
