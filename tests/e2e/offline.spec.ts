@@ -135,6 +135,22 @@ test("the door works offline: 3 check-ins and a walk-in, a reload, then back onl
   await context.close();
 });
 
+test("a walk-in added online is counted on this phone at once, not at the next refresh @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Door Count", ["Counted Already"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 1);
+  await hydrated(door);
+  // The page's own walk-in form (online), not the door script's offline one.
+  const walkIn = door.locator("details").filter({ has: door.locator("summary", { hasText: "Add walk-in" }) });
+  await walkIn.locator("summary").click();
+  await walkIn.getByLabel("Full Name").fill("Online Walker");
+  await walkIn.getByLabel("Phone Number").fill(uniquePhone());
+  await walkIn.getByRole("button", { name: "Add and check in" }).click();
+  await expect(door.getByText("Saved on this phone: 2 people")).toBeVisible({ timeout: 10_000 });
+  await context.close();
+});
+
 async function checkInOfflineVisible(page: Page, name: string) {
   await page.getByLabel("Search the list on this phone").fill(name);
   await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(/In \d\d:\d\d \(waiting to send\)/);

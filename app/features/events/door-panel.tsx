@@ -2,12 +2,20 @@
 // own script (./door/main.ts, built apart, no React) shows the list kept on the phone, the queue
 // waiting to send and, offline, its own search and walk-in form. Parts of the page that need the
 // server carry `data-online-only`; the script hides them while offline.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { doorScriptSrc } from "virtual:islands";
+import { DOOR_LIST_CHANGED } from "./door-types";
 
-export function DoorPanel({ eventId }: { eventId: number }) {
+/** `listVersion`: anything that changes when the page's people do (its tallies), to tell the door script. */
+export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersion: string }) {
   useEffect(() => {
     void import(/* @vite-ignore */ doorScriptSrc);
   }, []);
+  const shown = useRef(listVersion);
+  useEffect(() => {
+    if (shown.current === listVersion) return;
+    shown.current = listVersion;
+    dispatchEvent(new Event(DOOR_LIST_CHANGED));
+  }, [listVersion]);
   return <div data-door={eventId} />;
 }

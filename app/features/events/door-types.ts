@@ -1,6 +1,7 @@
 // What the door's phone and the server exchange when the door works offline (issue 26,
 // docs/decisions/024-offline-door.md): the list the phone keeps, the actions it queues, and what the
-// server answers for each. Types only, so the door's script stays small.
+// server answers for each, and the one event the page and the script share. Types and a name only,
+// so the door's script stays small.
 
 /** A person as the door keeps them: never a whole phone number or an e-mail. */
 export type DoorPerson = {
@@ -38,3 +39,9 @@ export type DoorResult = {
   resent: boolean;
   person: DoorPerson | null;
 };
+
+/**
+ * Fired on the window by the check-in page when its data changed (a walk-in added, someone checked
+ * in from the page): the door script reads the list again, so "on this phone" counts them.
+ */
+export const DOOR_LIST_CHANGED = "door-list-changed";

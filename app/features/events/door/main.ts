@@ -8,7 +8,7 @@
 //   made here: "Offline: 12 check-ins waiting to send".
 // - Back online, it sends the queue in order; the server applies each action once by its id, and
 //   says who was first when someone had been checked in by another volunteer.
-import type { DoorList, DoorPerson, DoorResult } from "../door-types";
+import { DOOR_LIST_CHANGED, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
 
@@ -224,6 +224,7 @@ function start(root: HTMLElement) {
     });
   });
   addEventListener("online", () => void send().then(refresh));
+  addEventListener(DOOR_LIST_CHANGED, () => void refresh());
   addEventListener("offline", render);
   setInterval(() => void send(), 30_000);
   // What other volunteers (and this page's own taps online) did, for when the signal goes next.

@@ -246,7 +246,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {/* Offline, the parts above marked data-online-only are hidden and this takes their place. */}
-      <DoorPanel eventId={event.id} />
+      <DoorPanel eventId={event.id} listVersion={`${tallies.confirmed}/${tallies.checkedIn}`} />
     </div>
   );
 }
