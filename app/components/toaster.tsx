@@ -4,7 +4,7 @@
 // itself when the page runs no React.
 import { useEffect, useState } from "react";
 import { TOAST_DURATION_MS } from "~/lib/constants";
-import { TOAST_EVENT, type Toast } from "~/lib/toast";
+import { TOAST_EVENT, TOAST_REGION_CLASS, type Toast } from "~/lib/toast";
 import { CloseIcon } from "./icons";
 
 /** Shows a toast in the page's toaster: the same DOM event the islands send (app/islands/toast.ts). */
@@ -82,7 +82,7 @@ export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
 
   const destructive = toast?.variant === "destructive";
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+    <div className={TOAST_REGION_CLASS}>
       <div data-toaster="" role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} className="w-full max-w-sm">
         {toast ? <ToastCard key={toast.key} toast={toast} onDismiss={() => setToast(null)} /> : null}
       </div>

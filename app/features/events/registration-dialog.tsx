@@ -22,6 +22,7 @@ import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { RegistrationSummary } from "./registration-summary";
 import { WaitingListNotice } from "./waiting-list-notice";
+import { TOAST_REGION_CLASS } from "~/lib/toast";
 
 export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions"> & { fee?: number | null };
 
@@ -215,7 +216,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
           </fieldset>
         </form>
         {/* The failure toast lives inside the dialog: the page's toaster sits under a modal's backdrop. */}
-        <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:justify-end">
+        <div className={TOAST_REGION_CLASS}>
           <div data-dialog-toast="" role="alert" className="w-full max-w-sm" />
         </div>
       </DialogFrame>
