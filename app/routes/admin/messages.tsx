@@ -93,8 +93,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                       }}
                     >
                       <input type="hidden" name="id" value={message.id} />
-                      <button type="submit" name="intent" value="delete" aria-label={`Delete the message from ${message.name}`} className="inline-flex size-10 items-center justify-center rounded-md text-red-700 hover:bg-red-50">
+                      <button type="submit" name="intent" value="delete" aria-label={`Delete the message from ${message.name}`} className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50">
                         <TrashIcon className="size-5" />
+                        Delete
                       </button>
                     </Form>
                   </div>
