@@ -1,6 +1,7 @@
 // A <details> disclosure (the header's dropdowns and phone menu) opens and closes without
-// JavaScript; this also closes it on Escape (focus back on its summary), on a click outside and
-// when one of its links is chosen.
+// JavaScript; this also closes it on Escape (focus back on its summary) and on a click outside. (A
+// link in it to a part of the same page closes it through the page's hashchange listener:
+// app/lib/service-worker.ts.)
 import type { Island } from "./island";
 
 export const disclosure: Island = {
@@ -16,12 +17,7 @@ export const disclosure: Island = {
       details.open = false;
       details.querySelector("summary")?.focus();
     };
-    // A link in it chosen (even one to a part of this page, e.g. /about#history): the menu closes.
-    const onClick = (event: MouseEvent) => {
-      if ((event.target as Element).closest("a")) details.open = false;
-    };
     const listening = new AbortController();
-    details.addEventListener("click", onClick, { signal: listening.signal });
     document.addEventListener("pointerdown", onPointerDown, { signal: listening.signal });
     details.addEventListener("keydown", onKeyDown, { signal: listening.signal });
     return () => listening.abort();

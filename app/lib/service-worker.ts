@@ -5,8 +5,8 @@
 // on two new connections) as soon as it finds the link, right after the first paint, while the
 // largest picture is still coming on a slow connection. Without JavaScript the page names the
 // manifest in a <noscript> (app/root.tsx).
-// The same line closes the header's open menu when a link in it leads to a part of the same page
-// (/about#history from /about): the page does not change, so the menu would stay over it.
+// The same line (and afterLoad) closes the header's open menu when a link in it leads to a part of
+// the same page (/about#history from /about): the page does not change, so the menu would stay over it.
 // A read-only page does it with this one inline line, allowed by its hash in every page's CSP, not
 // by the response's nonce: the page needs no nonce, so the edge cache serves it as stored
 // (docs/decisions/019-isolate-only-private-pages.md). A page with islands does the same from the
@@ -19,6 +19,7 @@ export const AFTER_LOAD_LINE_HASH = "'sha256-rTOXwDHZjxrDhPNHLb2Qs1xJS2Iiu/Kfi8U
 
 /** The same as AFTER_LOAD_LINE, for the islands script, which runs once the page has loaded. */
 export function afterLoad() {
+  addEventListener("hashchange", () => document.querySelectorAll<HTMLDetailsElement>("header details[open]").forEach((d) => (d.open = false)));
   void navigator.serviceWorker?.register("/sw.js");
   setTimeout(() => document.head.insertAdjacentHTML("beforeend", "<link rel=manifest href=/manifest.webmanifest>"), 2e3);
 }

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { optionalEmail, requiredText, type FieldMessages } from "../../lib/schema-fields";
 import { PHONE_PATTERN } from "../../lib/phone-text";
 
-
 export const REGISTRATION_MESSAGES = {
   success: { title: "Registration successful!", description: "You have been registered for this event." },
   /** The toast of a registration that joined the waiting list: it has no place yet. */

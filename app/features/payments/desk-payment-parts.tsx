@@ -1,7 +1,9 @@
 // The desk's and the door's money parts: the event's totals, each person's payment with its
 // actions (plain forms: no JavaScript needed), and the notice while payments are not set up.
-import { Form } from "react-router";
+import { Form, useActionData } from "react-router";
+import { RequiredLabel } from "~/components/admin/form-kit";
 import { buttonClass } from "~/components/form-fields";
+import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { formatKwacha } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 
@@ -84,18 +86,19 @@ export type PaymentRefusal = {
 
 type Refused = PaymentRefusal["paymentRefused"] | null;
 
+/** The page's answer when it refused one of these forms (the desk's and the door's actions answer other posts too). */
+function useRefusedPayment(): Refused {
+  const answer = useActionData<unknown>();
+  return answer !== null && typeof answer === "object" && "paymentRefused" in answer ? (answer as PaymentRefusal).paymentRefused : null;
+}
+
 /** One of the money forms' fields, with its refusal under it. */
 function MoneyField({ id, name, label, defaultValue, required = false, refused }: { id: string; name: "amount" | "receipt_number"; label: string; defaultValue: string; required?: boolean; refused: Refused }) {
   const error = refused?.field === name ? refused.message : null;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-stone-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {" *"}
-          </span>
-        ) : null}
+        {required ? <RequiredLabel>{label}</RequiredLabel> : label}
       </label>
       <input
         id={id}
@@ -108,7 +111,7 @@ function MoneyField({ id, name, label, defaultValue, required = false, refused }
         {...(error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {})}
       />
       {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 max-w-xs text-sm font-medium text-red-700">
+        <p id={`${id}-error`} role="alert" className={`${FIELD_ERROR_CLASS} max-w-xs`}>
           {error}
         </p>
       ) : null}
@@ -119,10 +122,11 @@ function MoneyField({ id, name, label, defaultValue, required = false, refused }
 /**
  * The money actions on one person: "Take cash" at the door ("Record cash payment" at the desk)
  * with the amount and the receipt number; at the desk also "Waive fee" (confirmed in a second step)
- * and "Record refund". A refusal of what was typed (`refused`, this person's) opens its form again
- * with the message under the field.
+ * and "Record refund". The page's refusal of what was typed, when it is this person's, opens its
+ * form again with the message under the field.
  */
-export function PaymentActions({ id, name, state, price, door = false, refused = null }: { id: number; name: string; state: PaymentState; price: number; door?: boolean; refused?: Refused }) {
+export function PaymentActions({ id, name, state, price, door = false }: { id: number; name: string; state: PaymentState; price: number; door?: boolean }) {
+  const refused = useRefusedPayment();
   const mine = refused?.registrationId === id ? refused : null;
   const cash = mine?.intent === "record-cash" ? mine : null;
   const refund = mine?.intent === "record-refund" ? mine : null;

@@ -32,7 +32,7 @@ export type GiveAnswer = { values: GiveValues; fieldErrors: Partial<Record<keyof
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 /** The /give form as typed, each field cut to its longest sensible length. */
-export function giveValuesOf(form: FormData): GiveValues {
+function giveValuesOf(form: FormData): GiveValues {
   const text = (name: keyof GiveValues, max: number) => String(form.get(name) ?? "").slice(0, max);
   return {
     amount: text("amount", 20),
@@ -43,6 +43,15 @@ export function giveValuesOf(form: FormData): GiveValues {
     email: text("email", 200).trim(),
     anonymous: form.get("anonymous") ? "on" : "",
   };
+}
+
+/**
+ * A preset amount pressed (its button posts the form without JavaScript, decision 034): the form
+ * again with that amount in it and everything else as typed, nothing checked or given; else null.
+ */
+export function presetAnswer(form: FormData): GiveAnswer | null {
+  const preset = GIVE_TEXT.presets.find((amount) => String(amount) === form.get("preset"));
+  return preset ? { values: { ...giveValuesOf(form), amount: String(preset) }, fieldErrors: {} } : null;
 }
 
 /** The /give form: checked (the fields, then the bot check while it is on), the gift and its charge written, the charge started. */

@@ -2,16 +2,13 @@
 // whose fee is still unpaid that many hours after it was made (or after it moved up from the waiting
 // list) is cancelled with the reason "not paid" and told so (e-mail, SMS), and in the same batch the
 // first people waiting move up into the places it frees (the events feature's guarded promotion,
-// with their e-mails). Run by
-// the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
+// with their e-mails). Run by the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
 // overlap never cancel twice or give a place twice.
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
 import { cancellationNotes, movedUpEmailQuery, movedUpNote, promoteQuery, registrationEmailQuery } from "~/features/events/index.server";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { bumpContentVersion } from "~/server/content-version.server";
-
-export const NOT_PAID = CANCELLED_NOT_PAID;
 
 /** Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). */
 function expiredSql(at: string) {
@@ -32,7 +29,7 @@ export async function releaseUnpaidHolds(now: number): Promise<{ cancelled: numb
       // Before the update, so it reaches exactly the places the update releases.
       registrationEmailQuery(db, cancellationNotes().cancelled, sql`event_id = ${id} AND ${expiredSql(at)}`),
       batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at}, cancelled_by = 'system',
-          cancel_reason = ${NOT_PAID}, updated_at = ${at}
+          cancel_reason = ${CANCELLED_NOT_PAID}, updated_at = ${at}
         WHERE event_id = ${id} AND ${expiredSql(at)} RETURNING id`)),
       movedUpEmailQuery(db, movedUpNote(), id),
       promoteQuery(db, id, at),

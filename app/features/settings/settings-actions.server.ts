@@ -26,8 +26,7 @@ import { sectionSaves, sectionVersions, siteSettings, type StoredSection } from 
 import { changedFields, noteActivity } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-/** A section form's answer: which section it was for, and conform's result. */
-/** A section's refused save; after a stale one, `currentVersion` is the version the form posts next. */
+/** A section form's answer: which section it was for, conform's result and, after a stale save, the version the form posts next. */
 export type SectionAnswer = FormAnswer & { section: SettingsSection; currentVersion?: number };
 
 /** An event the conference card may follow. */

@@ -66,7 +66,7 @@ function TapForm({
 
 type DoorPerson = Route.ComponentProps["loaderData"]["people"][number];
 
-function PersonCard({ person, eventId, asking: askingFirst, onCount, fee, refused }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void; fee: number | null; refused: PaymentRefusal["paymentRefused"] | null }) {
+function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void; fee: number | null }) {
   const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
   const [pending, setPending] = useState<Pending>(null);
   const [asking, setAsking] = useState(askingFirst);
@@ -125,7 +125,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee, refuse
       </div>
       {fee && person.status !== "cancelled" && person.paymentStatus === "unpaid" ? (
         <div className="mt-3">
-          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door refused={refused} />
+          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door />
         </div>
       ) : null}
       <div className="mt-3" aria-live="polite">
@@ -178,7 +178,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
   const [count, setCount] = useState<{ n: number; from: number }>({ n: tallies.checkedIn, from: tallies.checkedIn });
   // A new page load (a search, a plain post) brings the server's count.
   const checkedIn = count.from === tallies.checkedIn ? count.n : tallies.checkedIn;
-  const refused = actionData && "paymentRefused" in actionData ? actionData.paymentRefused : null;
+  // A money form's refusal is read by its own form (PaymentActions).
   const walkIn = actionData && !("paymentRefused" in actionData) ? actionData : undefined;
   return (
     <div className="mx-auto max-w-xl px-4 py-5 sm:py-8">
@@ -218,7 +218,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <>
               <ul className="space-y-3">
                 {people.map((person) => (
-                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} refused={refused} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
                 ))}
               </ul>
               {people.length === limit ? <p className="mt-3 text-sm text-stone-600">Showing the first {limit}. Type more to narrow the search.</p> : null}
@@ -229,7 +229,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Checked in last</h2>
             <ul className="mt-2 space-y-3">
               {people.map((person) => (
-                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} refused={refused} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
               ))}
             </ul>
           </>

@@ -61,7 +61,6 @@ function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
 }
 
 type AddAnswer = Exclude<Route.ComponentProps["actionData"], { burst: unknown } | PaymentRefusal>;
-type Refused = PaymentRefusal["paymentRefused"] | null;
 
 function AddRegistration({ actionData, full }: { actionData: AddAnswer; full: boolean }) {
   return (
@@ -106,7 +105,7 @@ function StatusBadge({ person }: { person: Person }) {
 
 type Fees = Loaded["payments"];
 
-function PersonRow({ person, full, fees, refused }: { person: DeskPerson; full: boolean; fees: Fees; refused: Refused }) {
+function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; fees: Fees }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
     <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
@@ -171,7 +170,7 @@ function PersonRow({ person, full, fees, refused }: { person: DeskPerson; full: 
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? <RowAction id={person.id} intent="cancel" label={`Cancel ${person.name}`} danger /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
-            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} refused={refused} />
+            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} />
           ) : null}
         </div>
       </td>
@@ -180,7 +179,7 @@ function PersonRow({ person, full, fees, refused }: { person: DeskPerson; full: 
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full, fees, refused }: { people: DeskPerson[]; full: boolean; fees: Fees; refused: Refused }) {
+function PeopleTable({ people, full, fees }: { people: DeskPerson[]; full: boolean; fees: Fees }) {
   const head = "px-4 py-3";
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
@@ -196,7 +195,7 @@ function PeopleTable({ people, full, fees, refused }: { people: DeskPerson[]; fu
         </thead>
         <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
           {people.map((person) => (
-            <PersonRow key={person.id} person={person} full={full} fees={fees} refused={refused} />
+            <PersonRow key={person.id} person={person} full={full} fees={fees} />
           ))}
         </tbody>
       </table>
@@ -246,7 +245,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
   const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, addressGroups } = loaderData;
   // One answer reaches the page: "Cancel a burst"'s, or adding someone's.
   const burst = actionData && "burst" in actionData ? actionData.burst : null;
-  const refused = actionData && "paymentRefused" in actionData ? actionData.paymentRefused : null;
+  // A money form's refusal is read by its own form (PaymentActions).
   const added = actionData && !("burst" in actionData) && !("paymentRefused" in actionData) ? actionData : undefined;
   const base = `/admin/events/${event.id}`;
   return (
@@ -334,7 +333,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nobody matches this filter or search.</p>
         ) : (
           <>
-            <PeopleTable people={people} full={event.full} fees={payments} refused={refused} />
+            <PeopleTable people={people} full={event.full} fees={payments} />
             <Paging eventId={event.id} query={query} matches={matches} pageSize={pageSize} shown={people.length} />
           </>
         )}
