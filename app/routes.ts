@@ -19,6 +19,8 @@ export default [
     // An event that asks registration questions registers here; a leader registers a group (issue 25).
     route("events/:id/register", "routes/public/event-register.tsx"),
     route("events/:id/group", "routes/public/event-group.tsx"),
+    // "Get my link again": the private link sent again to the phone (and e-mail) registered.
+    route("events/:id/my-link", "routes/public/event-my-link.tsx"),
     route("registrations/:token", "routes/public/registration-private-page.tsx"),
     // A group leader's private page: every man's code, cancel one or all (issue 25).
     route("groups/:token", "routes/public/group-private-page.tsx"),

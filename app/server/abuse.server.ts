@@ -105,12 +105,15 @@ export const RATE_LIMITS = {
   registrationPerEventAndAddress: { name: "register-event-ip", limit: 20, windowSeconds: HOURS },
   contactPerAddress: { name: "contact-ip", limit: 5, windowSeconds: 10 * MINUTES },
   subscribePerAddress: { name: "subscribe-ip", limit: 10, windowSeconds: 10 * MINUTES },
+  // "Get my link again" (/events/{id}/my-link): each may send an SMS; the registration's own limits
+  // come on top (app/features/events/registrations.server.ts, receiptAgain).
+  linkAgainPerAddress: { name: "link-again-ip", limit: 5, windowSeconds: 10 * MINUTES },
   // Each valid gift (/give) and each fee payment (a registration's private page) asks the provider
   // to prompt a phone for its PIN: a script must not make the site prompt strangers' phones over
   // and over, by either form (one count for both).
   mobileMoneyPromptsPerAddress: { name: "mobile-money-ip", limit: 10, windowSeconds: 10 * MINUTES },
   // While the bot check is on, the public forms' posts without its token (no JavaScript, or sent
-  // before the check finished), across the five forms (the bot check, below; decision 027).
+  // before the check finished), across the public forms (the bot check, below; decision 027).
   withoutBotCheckPerAddress: { name: "no-bot-check-ip", limit: 10, windowSeconds: 10 * MINUTES },
 } satisfies Record<string, RateLimitRule>;
 

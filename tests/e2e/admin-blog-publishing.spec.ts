@@ -117,7 +117,10 @@ test("an edit is undone by restoring the earlier version from the post's History
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Content")).toHaveValue("As iron sharpens iron.");
   await expectNoSideways(page);
-  await page.getByRole("button", { name: "Restore" }).click();
+  // The form's own button restores too (the banner's is at the top): no 'Update Blog' beside a Restore.
+  await expect(page.getByRole("button", { name: "Update Blog" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Restore", exact: true })).toHaveCount(2);
+  await page.getByRole("button", { name: "Restore", exact: true }).last().click();
   await expect(page).toHaveURL(/\/admin\?tab=blogs$/);
   await expect(toast(page)).toContainText("Blog updated successfully");
   await expect(toast(page)).toContainText("The earlier version is back.");

@@ -149,6 +149,31 @@ test("a refusal from the server shows 'Registration failed' with its message, an
   await expect(dialog.getByRole("button", { name: "Register" })).toBeEnabled();
 });
 
+test("registered already: the dialog's link leads to that event's 'Get your private link again', which sends it", async ({ page }) => {
+  await page.goto("/events");
+  await islandReady(page);
+  const registerNow = card(page, BREAKFAST).getByRole("link", { name: /Register Now/ });
+  const eventId = await registerNow.getAttribute("data-register-id");
+  const phone = uniquePhone();
+  const dialog = page.getByRole("dialog");
+  for (const attempt of [1, 2]) {
+    await registerNow.click();
+    await dialog.getByLabel("Full Name").fill(uniqueName("Twice"));
+    await dialog.getByLabel("Phone Number").fill(phone);
+    await dialog.getByRole("button", { name: "Register" }).click();
+    if (attempt === 1) await expect(dialog).toBeHidden();
+  }
+  await expect(dialog.getByLabel("Phone Number")).toHaveAccessibleDescription(/This phone number is already registered for this event/);
+
+  await dialog.getByRole("link", { name: "Already registered? Get your private link again" }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/my-link$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Get your private link again" })).toBeVisible();
+  await page.getByLabel("Phone Number").fill(phone);
+  await page.getByRole("button", { name: "Send my link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your link is on its way" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/my-link\\?sent$`));
+});
+
 test("a lost connection shows the spec's fallback message and the dialog stays open", async ({ page }) => {
   await page.goto("/events");
   await islandReady(page);

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { BUDGETED_ROUTES, kb, measurePageWeight, PAGE_WEIGHT_BUDGET_KB as BUDGET } from "./support/page-weight.ts";
 
 /** Pages that only show content send no JavaScript at all (app/lib/page-scripts.ts). */
-const READ_ONLY_ROUTES = new Set(["/about", "/mission", "/leadership", "/ministries", "/ministries/youth-mentorship", "/blog", "/blog/rising-early-mark-1-35", "/testimonies", "/associations", "/events/1/group", "/give", "/offline"]);
+const READ_ONLY_ROUTES = new Set(["/about", "/mission", "/leadership", "/ministries", "/ministries/youth-mentorship", "/blog", "/blog/rising-early-mark-1-35", "/testimonies", "/associations", "/events/1/group", "/events/1/my-link", "/give", "/offline"]);
 /** Pages with a few live parts send only the islands script (app/islands), never React. */
 const ISLAND_ROUTES = new Set(["/", "/events", "/events/1", "/contact"]);
 const ISLANDS_BUDGET_KB = 8;

@@ -14,6 +14,7 @@ export const BUDGETED_ROUTES = [
   "/events",
   "/events/1",
   "/events/1/group",
+  "/events/1/my-link",
   "/contact",
   "/give",
   "/offline",

@@ -121,6 +121,9 @@ describe("a post's History", () => {
     const view = await (await request(`/admin/blogs/edit/1?version=${first!.id}`, { cookie: admin })).text();
     expect(textOf(view)).toContain("You are viewing the version saved Dec 1, 2026, 10:00 AM by admin@example.org. Nothing changes until you press Restore.");
     expect(view).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*name="intent")(?=[^>]*value="restore")[^>]*>Restore</);
+    // The form's own button at its foot restores too: no 'Update Blog' (a second kind of save) beside Restore.
+    expect(view.match(/<button(?=[^>]*type="submit")(?=[^>]*name="intent")(?=[^>]*value="restore")[^>]*>/g)).toHaveLength(2);
+    expect(view).not.toContain("Update Blog");
     expect(controlOf(view, "title")).toContain('value="First Title"');
     expect(view).toContain(">The first content.</textarea>");
     expect(controlOf(view, "version")).toContain('value="2"');

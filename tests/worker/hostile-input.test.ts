@@ -26,6 +26,7 @@ import { newsletterSchema } from "~/features/messaging/newsletter-form";
 import { ministrySchema } from "~/features/publishing/ministry-form";
 import { registrationSchema } from "~/features/events/registration-form";
 import { groupSchema } from "~/features/events/group-form";
+import { linkAgainSchema } from "~/features/events/registration-link";
 import { subscribeSchema } from "~/features/messaging/subscribe-form";
 import { testimonySchema } from "~/features/publishing/testimony-form";
 import { associationSchema } from "~/features/associations/association-form";
@@ -92,6 +93,7 @@ const ACTION_TARGETS: Record<string, Target> = {
     intents: ["more-lines", "register"],
   },
   "routes/public/group-private-page": { admin: false, fields: ["intent", "registration_id"], intents: ["cancel", "cancel-all"] },
+  "routes/public/event-my-link": { admin: false, fields: unique(fieldNames(linkAgainSchema), [HONEYPOT_FIELD]) },
   "routes/public/contact": contact,
   "routes/public/subscribe": { admin: false, fields: unique(fieldNames(subscribeSchema), [HONEYPOT_FIELD]) },
   "routes/auth/login": { admin: false, fields: fieldNames(loginSchema) },

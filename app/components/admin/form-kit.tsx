@@ -193,19 +193,22 @@ export function FormActions({
   pendingLabel,
   pending,
   disabled,
+  intent = "save",
 }: {
   cancelTo?: string;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
   disabled?: boolean;
+  /** What the submit button posts as `intent` (e.g. History's restore, for a form showing an earlier version). */
+  intent?: string;
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 border-t border-stone-200 pt-5 sm:flex-row sm:justify-end">
       <Link to={cancelTo} className={buttonClass.secondary}>
         Cancel
       </Link>
-      <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={disabled} name="intent" value="save">
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} disabled={disabled} name="intent" value={intent}>
         {submitLabel}
       </SubmitButton>
     </div>

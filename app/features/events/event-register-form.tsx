@@ -10,6 +10,8 @@ import type { AssociationChoice, EventQuestion } from "./event-questions";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { REGISTRATION_MESSAGES } from "./registration-form";
+import { LINK_AGAIN_MESSAGES } from "./registration-link";
+import { linkAgainPath } from "./registration-rules";
 
 type Props = {
   event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null };
@@ -70,6 +72,11 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
             </a>
           </p>
         ) : null}
+        <p className="mt-3 text-sm">
+          <a href={linkAgainPath(event.id)} className="font-semibold text-brand-700 underline">
+            {LINK_AGAIN_MESSAGES.entry}
+          </a>
+        </p>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ export { addRegistration, cancelBurst, changeCheckIn, changeRegistration, type C
 export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, type EventInput, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskPage, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
+export { linkAgainAction, linkChannels } from "./registration-link.server";
 export { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "./registration-outbox.server";
 export { cancelByToken, cancellationNotes, confirmedContacts, movedUpEmailQuery, movedUpNote, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, registrationEmailQuery, type RegistrationFilter, registrationsAfter, registrationWithEventOf, setSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";

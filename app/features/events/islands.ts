@@ -17,6 +17,7 @@ import { fromTemplate } from "~/islands/dom";
 import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "~/islands/form";
 import type { Island } from "~/islands/island";
 import type { RegistrationAnswer, RegistrationView } from "./registration-view";
+import { linkAgainPath } from "./registration-rules";
 import { clearToast, showToast } from "~/islands/toast";
 
 /** A random id for one registration attempt (kept across retries of the same attempt). */
@@ -73,6 +74,8 @@ export const registration: Island = {
       form!.reset();
       clearMessages();
       eventId = registerId;
+      const linkAgain = form!.querySelector<HTMLAnchorElement>("a[data-link-again]");
+      if (linkAgain) linkAgain.href = linkAgainPath(Number(registerId));
       title.textContent = registerTitle;
       if (description) {
         description.textContent = registerDescription;

@@ -91,3 +91,8 @@ export const REGISTRATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 export function registrationPath(token: string): string {
   return `/registrations/${token}`;
 }
+
+/** "Get my link again" for an event (./registration-link.ts): the private link sent again to the number registered. */
+export function linkAgainPath(eventId: number): string {
+  return `/events/${eventId}/my-link`;
+}

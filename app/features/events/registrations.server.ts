@@ -162,7 +162,7 @@ export type RegistrationEmail =
    * `sms`: when SMS is set up, when the registrant's SMS of the same kind is due (07:00 when written
    * at night: app/server/sms.server.ts); the SMS goes to their phone unless they turned SMS off.
    */
-  | { kind: "receipt" | "moved-up" | "cancelled"; to: "registrant"; sms?: string | null }
+  | { kind: "receipt" | "moved-up" | "cancelled"; to: "registrant"; sms?: string | null; again?: boolean }
   | { kind: "staff-notice"; to: { staff: string } };
 
 // Which to write with each change (the intents).
@@ -175,6 +175,26 @@ function smsDueNow(): string | null {
 /** To the registrant (by e-mail and SMS): the confirmation, or their place on the waiting list (by the status the batch gives). */
 export function registrationReceipts(): RegistrationEmail[] {
   return [{ kind: "receipt", to: "registrant", sms: smsDueNow() }];
+}
+
+/**
+ * The receipt again, asked for by its person from /events/{id}/my-link ("Get my link again"): by each
+ * channel only when none of its receipts went that way in the last RESEND_GAP_MINUTES and fewer than
+ * RECEIPTS_PER_REGISTRATION_PER_DAY in a day (a double tap sends one; a script cannot run up SMS).
+ */
+export function receiptAgain(): RegistrationEmail {
+  return { kind: "receipt", to: "registrant", sms: smsDueNow(), again: true };
+}
+
+/**
+ * Writes the receipt again for the registrations of `eventId` on `phone` (international form; one
+ * person, or a family sharing the phone), not cancelled: the outbox ids written (none when the number
+ * holds no place, or its receipts went a short while ago). One guarded statement, so two taps at once
+ * write one message by each channel.
+ */
+export async function writeReceiptAgain(eventId: number, phone: string): Promise<number[]> {
+  const written = await registrationEmailQuery(getDb(), receiptAgain(), sql`event_id = ${eventId} AND phone_number = ${phone}`);
+  return outboxIdsOf(written);
 }
 
 /** To each registrant who moves up from the waiting list. */
@@ -224,7 +244,7 @@ const KIND_SQL: Record<RegistrationEmail["kind"], SQL> = {
  */
 export function registrationEmailQuery(db: Db, email: RegistrationEmail | null, which: SQL) {
   if (!email) return enqueueNothingQuery(db);
-  if (email.to === "registrant") return registrantMessagesQuery(db, email.kind, email.sms ?? null, which);
+  if (email.to === "registrant") return registrantMessagesQuery(db, email.kind, email.sms ?? null, which, email.again === true);
   return enqueueForEachQuery(db, {
     kind: KIND_SQL[email.kind],
     to: sql`${email.to.staff}`,
@@ -233,11 +253,6 @@ export function registrationEmailQuery(db: Db, email: RegistrationEmail | null, 
   });
 }
 
-/**
- * A registrant's message by each channel they can get: the e-mail where they gave an address, and
- * (when `smsDue` is set: SMS is set up) the SMS to their phone unless they turned SMS off. One
- * statement, so the batch's results keep their places.
- */
 /** At most this many registration receipts go to one e-mail address a day, across the site. */
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
@@ -250,7 +265,26 @@ const receiptsLeftToday = sql`AND (SELECT count(*) FROM email_outbox o
     WHERE o.kind IN ('registration-confirmed', 'registration-waitlisted') AND o.channel = 'email'
       AND lower(o.recipient) = lower(t.email) AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${RECEIPTS_PER_ADDRESS_PER_DAY}`;
 
-function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL) {
+/** A receipt sent again waits this long after the last one by the same channel. */
+export const RESEND_GAP_MINUTES = 10;
+
+/** At most this many receipts about one registration go by each channel in a day (the first included). */
+export const RECEIPTS_PER_REGISTRATION_PER_DAY = 3;
+
+/** For a receipt sent again: the registration's receipts by channel `c` lately (see receiptAgain). */
+const receiptsAboutItLately = (since: string) => sql`(SELECT count(*) FROM email_outbox o
+    WHERE o.about_id = t.id AND o.channel = c.channel AND o.kind IN ('registration-confirmed', 'registration-waitlisted')
+      AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}))`;
+const resendAllowed = sql`AND ${receiptsAboutItLately(`-${RESEND_GAP_MINUTES} minutes`)} = 0
+    AND ${receiptsAboutItLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
+
+/**
+ * A registrant's message by each channel they can get: the e-mail where they gave an address, and
+ * (when `smsDue` is set: SMS is set up) the SMS to their phone unless they turned SMS off. One
+ * statement, so the batch's results keep their places.
+ * `again`: a receipt asked for again, within its limits (resendAllowed).
+ */
+function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL, again = false) {
   return enqueueForEachQuery(db, {
     kind: KIND_SQL[kind],
     to: sql`CASE c.channel WHEN 'sms' THEN t.phone_number ELSE t.email END`,
@@ -260,7 +294,8 @@ function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancell
     from: sql`FROM event_registrations t JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
         ON (c.channel = 'email' AND t.email IS NOT NULL ${kind === "receipt" ? receiptsLeftToday : sql``})
         OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')
-      WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which}) ${kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``}`,
+      WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which}) ${kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``}
+        ${again ? resendAllowed : sql``}`,
   });
 }
 

@@ -17,3 +17,6 @@ export function staleSaveMessage(what: string, button: string, { keptInHistory =
     `${last.updated_by ?? "Someone"} saved ${what} at ${savedAtText(last.updated_at)}, after you opened it, so your changes were not saved. ` +
     `To keep yours, press ${button} again${keptInHistory ? ": their version stays in History" : " (theirs will be replaced)"}. To see theirs first, reload the page.`;
 }
+
+/** The submit button of a form showing an earlier version: Restore, like its banner's (not a second kind of save). */
+export const RESTORE_SUBMIT = { submitLabel: "Restore", pendingLabel: "Restoring...", intent: RESTORE_INTENT } as const;

@@ -2,4 +2,4 @@
 // words of restoring one, for the forms of records that keep their history (posts, ministries, page copy).
 // Server-only parts are in ./index.server.ts.
 export { HistoryList, VersionBanner, VersionField } from "./history";
-export { RESTORE_INTENT, RESTORED, staleSaveMessage } from "./history-messages";
+export { RESTORE_INTENT, RESTORE_SUBMIT, RESTORED, staleSaveMessage } from "./history-messages";

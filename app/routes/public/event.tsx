@@ -3,7 +3,7 @@
 // React: the islands script drives the dialog (app/islands/registration.ts).
 import { SiteLink } from "~/components/site-link";
 import { redirect, useLocation } from "react-router";
-import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
+import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, LINK_AGAIN_MESSAGES, linkAgainPath, questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -118,6 +118,9 @@ function EventDetails({
                   <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
                   <a href={`${pagePath}/group`} className={`${buttonClass.secondary} w-full`}>
                     Register a group
+                  </a>
+                  <a href={linkAgainPath(event.id)} className="block py-1 text-center text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+                    {LINK_AGAIN_MESSAGES.entry}
                   </a>
                 </>
               ) : (

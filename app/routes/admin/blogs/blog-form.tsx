@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SelectField, useAdminForm } from "~/components/admin/form-kit";
 import { BLOG_DATE_INVALID, blogSchemaWithCategories, SlugField } from "~/features/publishing";
-import { HistoryList, VersionBanner, VersionField } from "~/features/history";
+import { HistoryList, RESTORE_SUBMIT, VersionBanner, VersionField } from "~/features/history";
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
@@ -101,8 +101,7 @@ function BlogFormBody({ loaderData, actionData }: Route.ComponentProps) {
         <PublishingFields status={fields.status} publishAt={fields.publish_at} />
         <FormActions
           cancelTo={BLOGS_TAB}
-          submitLabel={editing ? "Update Blog" : "Create Blog"}
-          pendingLabel={editing ? "Updating..." : "Creating..."}
+          {...(viewing ? RESTORE_SUBMIT : { submitLabel: editing ? "Update Blog" : "Create Blog", pendingLabel: editing ? "Updating..." : "Creating..." })}
           pending={pending}
           disabled={uploading}
         />

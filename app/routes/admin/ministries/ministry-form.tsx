@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { AdminFormPage, FormActions, SwitchField, useAdminForm } from "~/components/admin/form-kit";
 import { ministrySchema, SlugField, SORT_ORDER_NOT_A_NUMBER } from "~/features/publishing";
-import { HistoryList, VersionBanner, VersionField } from "~/features/history";
+import { HistoryList, RESTORE_SUBMIT, VersionBanner, VersionField } from "~/features/history";
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { adminTabHref } from "~/lib/admin-tabs";
@@ -78,8 +78,7 @@ function MinistryFormBody({ loaderData, actionData }: Route.ComponentProps) {
         <SwitchField field={fields.active} label="Active (visible to users)" />
         <FormActions
           cancelTo={MINISTRIES_TAB}
-          submitLabel={editing ? "Update Ministry" : "Create Ministry"}
-          pendingLabel={editing ? "Updating..." : "Creating..."}
+          {...(viewing ? RESTORE_SUBMIT : { submitLabel: editing ? "Update Ministry" : "Create Ministry", pendingLabel: editing ? "Updating..." : "Creating..." })}
           pending={pending}
           disabled={uploading}
         />

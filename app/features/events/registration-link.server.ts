@@ -1,0 +1,38 @@
+// "Get my link again" on the server (/events/{id}/my-link, ./registration-link.ts): the public
+// form's steps (limit per address, bot check), the phone read as a number, the receipt written again
+// for that number's registration within its limits (./registrations.server.ts), sent after the
+// response; then on to the page's "on its way" answer, the same whether the number is registered.
+import { redirect } from "react-router";
+import { answerPublicForm, readPublicForm } from "~/server/forms.server";
+import { sendAfterResponse } from "~/server/outbox.server";
+import { toInternationalPhone } from "~/server/phone.server";
+import { RATE_LIMITS } from "~/server/abuse.server";
+import { smsSetup } from "~/server/sms.server";
+import { REGISTRATION_MESSAGES } from "./registration-form";
+import { LINK_AGAIN_MESSAGES, linkAgainSchema, type LinkChannels } from "./registration-link";
+import { linkAgainPath } from "./registration-rules";
+import { writeReceiptAgain } from "./registrations.server";
+
+const serverSchema = linkAgainSchema.extend({
+  phone_number: linkAgainSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
+
+const RULES = {
+  rateLimit: RATE_LIMITS.linkAgainPerAddress,
+  rateLimitedMessage: LINK_AGAIN_MESSAGES.rateLimited,
+  successToast: { title: LINK_AGAIN_MESSAGES.sentTitle },
+};
+
+/** By which channels the link goes again now. */
+export function linkChannels(): LinkChannels {
+  return smsSetup().ready ? "sms" : "email";
+}
+
+/** The page's action: a plain post (the page ships no script). */
+export async function linkAgainAction(request: Request, eventId: number) {
+  const path = linkAgainPath(eventId);
+  const read = await readPublicForm(request, serverSchema, RULES);
+  if ("done" in read) return answerPublicForm(request, read.done, { fallbackPath: path, renderFailures: true });
+  sendAfterResponse(await writeReceiptAgain(eventId, read.value.phone_number), request);
+  return redirect(`${path}?sent`, 303);
+}

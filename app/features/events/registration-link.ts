@@ -1,0 +1,35 @@
+// "Get my link again" (/events/{id}/my-link): someone who registered but lost the SMS or e-mail with
+// their private link types the phone number they registered with, and the receipt (code and private
+// link) goes again to that phone and to the e-mail given when registering, never to anything typed
+// here. The answer is the same whether the number is registered or not, so the page tells nobody
+// who registered. The form's schema and words; the server's part is ./registration-link.server.ts.
+import { z } from "zod";
+import { requiredText } from "../../lib/schema-fields";
+import { PHONE_PATTERN } from "../../lib/phone-text";
+import { REGISTRATION_MESSAGES } from "./registration-form";
+
+export const LINK_AGAIN_MESSAGES = {
+  /** The link to the page, beside the registration forms. */
+  entry: "Already registered? Get your private link again",
+  title: "Get your private link again",
+  intro: {
+    sms: "Type the phone number you registered with. We send your registration's private link and code to that phone by SMS, and to the e-mail address you gave when registering.",
+    email: "Type the phone number you registered with. We send your registration's private link and code to the e-mail address you gave when registering.",
+  },
+  submit: "Send my link",
+  sentTitle: "Your link is on its way",
+  sent: {
+    sms: "If that number is registered for this event, its private link goes to it by SMS, and by e-mail where an address was given. It can take a few minutes.",
+    email: "If that number is registered for this event with an e-mail address, its private link goes to that address. It can take a few minutes.",
+  },
+  askTeam: (phone: string) => `Nothing came? Call the events team on ${phone}.`,
+  otherwise: (phone: string) => `No longer have that phone? Call the events team on ${phone}.`,
+  rateLimited: "Too many requests from your connection. Please wait a few minutes and try again.",
+} as const;
+
+/** By which channels a link goes again: SMS (when it is set up) and e-mail, or e-mail only. */
+export type LinkChannels = keyof typeof LINK_AGAIN_MESSAGES.intro;
+
+export const linkAgainSchema = z.object({
+  phone_number: requiredText(REGISTRATION_MESSAGES.phoneRequired, 30).regex(new RegExp(`^(?:${PHONE_PATTERN})$`, "v"), REGISTRATION_MESSAGES.phoneInvalid),
+});
