@@ -188,6 +188,45 @@ describe("answers at the desk, the door and in the export", () => {
   });
 });
 
+describe("Add a registration at the desk", () => {
+  const DESK = "/admin/events/registrations/1";
+  const add = (fields: Record<string, string>) => postForm(DESK, { intent: "add", full_name: "Phoned In", phone_number: "0991 555 001", email: "", ...fields }, { cookie });
+
+  it("asks the event's questions, refuses a required one left blank by its field keeping what was typed, and stores the answers", async () => {
+    const ids = await setUpQuestions();
+    const desk = await (await request(DESK, { cookie })).text();
+    expect(desk).toMatch(new RegExp(`<label[^>]*for="desk-q-${ids.accommodation}"[^>]*>Accommodation</label>`));
+    expect(desk).toMatch(new RegExp(`<select[^>]*id="desk-q-${ids.association}"`));
+
+    const refused = await add({ [`answer_${ids.association}`]: "", [`answer_${ids.church}`]: "Area 25 Baptist" });
+    expect(refused.status).toBe(400);
+    const body = await refused.text();
+    expect(body).toMatch(new RegExp(`id="desk-q-${ids.accommodation}-error"[^>]*>Please answer this question<`));
+    expect(body).toMatch(new RegExp(`id="desk-q-${ids.association}-error"[^>]*>Please answer this question<`));
+    expect(body).toContain('value="Area 25 Baptist"');
+    expect(body).toContain('value="Phoned In"');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM event_registrations").first())!.n).toBe(0);
+
+    const added = await add({ [`answer_${ids.association}`]: "2", [`answer_${ids.accommodation}`]: "Hotel", [`answer_${ids.transport}`]: "no" });
+    expect(added.status).toBe(302);
+    const answers = (await env.DB.prepare("SELECT question_id, value, association_id FROM registration_answers ORDER BY question_id").all()).results;
+    expect(answers).toEqual([
+      { question_id: ids.accommodation, value: "Hotel", association_id: null },
+      { question_id: ids.transport, value: "No", association_id: null },
+      { question_id: ids.association, value: "Mzuzu Association", association_id: 2 },
+    ]);
+    expect(textOf(await (await request(DESK, { cookie })).text())).toContain("Accommodation: Hotel");
+  });
+
+  it("a walk-in at the door is asked none", async () => {
+    await setUpQuestions();
+    const walkIn = await postForm("/admin/events/1/check-in", { intent: "walk-in", full_name: "Walk In", phone_number: "0991 555 002", email: "" }, { cookie });
+    expect(walkIn.status).toBe(302);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE checked_in_at IS NOT NULL").first())!.n).toBe(1);
+    expect(await (await request("/admin/events/1/check-in", { cookie })).text()).not.toMatch(/id="desk-q-/);
+  });
+});
+
 describe("counts by association (part 3)", () => {
   it("shows confirmed, waiting and checked-in per association and per region on the desk, and prints the door list grouped by association", async () => {
     const ids = await setUpQuestions();

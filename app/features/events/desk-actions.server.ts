@@ -10,6 +10,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
+import { checkAnswers } from "~/features/events/event-questions";
+import { questionsWithChoices } from "~/features/events/event-questions.server";
 import type { Toast } from "~/lib/toast";
 import { formatInSiteZone, siteLocalInputToIso } from "~/lib/time";
 import { BURST_FIELDS as F, BURST_MESSAGES as B } from "~/features/events/registration-bursts";
@@ -51,15 +53,24 @@ async function publicChange(context: Context, changed: boolean) {
   if (changed) await bumpContentVersion();
 }
 
+/** The answers to the event's questions posted with Add a registration, checked as the public form checks them. */
+async function deskAnswers(eventId: number, payload: Record<string, unknown>) {
+  const { questions, associations } = await questionsWithChoices(eventId);
+  return checkAnswers(questions, (name) => payload[name], associations);
+}
+
 /** Adds a registration by hand (`walkIn`: at the door, checked in at once). */
 export async function addRegistration(request: Request, context: Context, eventId: number, formData: FormData, walkIn: boolean) {
   publicPagesUnchanged(context);
   const submission = parseSubmission(formData, serverDeskSchema);
-  if (submission.status !== "success") return refuseAdminForm(submission);
+  // The event's questions, asked at the desk as on the public form (a walk-in at the door is asked none).
+  const { answers, errors } = walkIn ? { answers: [], errors: {} } : await deskAnswers(eventId, submission.payload);
+  const answerErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
+  if (submission.status !== "success" || Object.keys(answerErrors).length) return refuseAdminForm(submission, undefined, { fieldErrors: answerErrors });
   const me = context.get(adminContext);
   // A door volunteer's walk-in never goes over the capacity.
   const input = me.role === "volunteer" ? { ...submission.value, over_capacity: false } : submission.value;
-  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), !walkIn ? registrationReceipts() : []);
+  const result = await addAtDesk(eventId, { ...input, walk_in: walkIn }, me.email, new Date(), !walkIn ? registrationReceipts() : [], answers);
   switch (result.outcome) {
     case "event-not-found":
       return refuseAdminForm(submission, undefined, { formError: M.notFound }, 404);

@@ -70,6 +70,13 @@ export async function questionsOfEvent(eventId: number): Promise<EventQuestion[]
   return questionsOf(await eventQuestionsQuery(getDb(), eventId));
 }
 
+/** An event's questions and the associations its Association question offers, in one round trip (the desk's Add a registration). */
+export async function questionsWithChoices(eventId: number): Promise<{ questions: EventQuestion[]; associations: AssociationChoice[] }> {
+  const db = getDb();
+  const [questions, associations] = await db.batch([eventQuestionsQuery(db, eventId), associationChoicesQuery(db)]);
+  return { questions: questionsOf(questions), associations: associationChoicesOf(associations) };
+}
+
 export type QuestionsInput = { questions: QuestionRow[]; association_question: BuiltInSetting; church_question: BuiltInSetting };
 
 /**

@@ -529,7 +529,14 @@ export type DeskAddOutcome =
  * does not (the volunteer is asked to go over instead). `emails` are written only if the person
  * was added.
  */
-export async function addAtDesk(eventId: number, input: DeskAddition, by: string, now: Date, emails: readonly RegistrationEmail[] = []): Promise<DeskAddOutcome> {
+export async function addAtDesk(
+  eventId: number,
+  input: DeskAddition,
+  by: string,
+  now: Date,
+  emails: readonly RegistrationEmail[] = [],
+  answers: readonly Answer[] = [],
+): Promise<DeskAddOutcome> {
   const db = getDb();
   const at = now.toISOString();
   const over = input.over_capacity ? 1 : 0;
@@ -551,6 +558,8 @@ export async function addAtDesk(eventId: number, input: DeskAddition, by: string
         WHERE h.event_id = ${eventId} AND h.dedupe_key = ${dedupe} AND h.status <> 'cancelled' ORDER BY h.id LIMIT 1`)),
       eventWindowQuery(db, eventId),
       ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
+      // Its answers to the event's questions (./event-questions.server.ts), only if it landed.
+      ...answerInsertQueries(db, answers, sql`t.token = ${token}`),
     ]),
   );
   const event = events[0];
@@ -558,7 +567,7 @@ export async function addAtDesk(eventId: number, input: DeskAddition, by: string
   if (added) {
     const { over_capacity, ...receipt } = added;
     const turnedFull = receipt.status === "confirmed" && isExactlyFull(event);
-    return { outcome: "added", receipt, turnedFull, overCapacity: Boolean(over_capacity), outboxIds: outboxIdsOf(...written) };
+    return { outcome: "added", receipt, turnedFull, overCapacity: Boolean(over_capacity), outboxIds: outboxIdsOf(...written.slice(0, emails.length)) };
   }
   if (!event) return { outcome: "event-not-found" };
   const full = { outcome: "full" as const, capacity: event.capacity ?? 0, confirmed: event.confirmed };

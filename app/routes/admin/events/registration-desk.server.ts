@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, answersByRegistration, associationCounts, cancelBurst, groupsOfRegistrations, changeRegistration, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
+import { addRegistration, answersByRegistration, associationCounts, cancelBurst, groupsOfRegistrations, changeRegistration, questionsWithChoices, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
 import { changePayment, deskPayments, isPaymentIntent } from "~/features/payments/index.server";
 import { parseId } from "~/server/admin-actions.server";
@@ -42,7 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { event, tallies, rows, matches, addressGroups } = page;
   // Their answers to the event's questions, and the counts by association and region (issue 25).
   const ids = rows.map((row) => row.id);
-  const [answers, byAssociation, groups] = await Promise.all([answersByRegistration(ids), associationCounts(id), groupsOfRegistrations(ids)]);
+  const [answers, byAssociation, groups, asked] = await Promise.all([answersByRegistration(ids), associationCounts(id), groupsOfRegistrations(ids), questionsWithChoices(id)]);
   const origin = siteOrigin(request);
   const state = registrationState(event, new Date());
   return {
@@ -65,6 +65,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     fileName: registrationsCsvFileName(event.name),
     payments: await deskPayments(event.id),
     addressGroups,
+    // What Add a registration asks besides name and phone: the event's questions.
+    questions: asked.questions,
+    associations: asked.associations,
   };
 }
 

@@ -62,10 +62,12 @@ function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
 
 type AddAnswer = Exclude<Route.ComponentProps["actionData"], { burst: unknown } | PaymentRefusal>;
 
-function AddRegistration({ actionData, full }: { actionData: AddAnswer; full: boolean }) {
+function AddRegistration({ actionData, full, questions, associations }: { actionData: AddAnswer; full: boolean } & Pick<Loaded, "questions" | "associations">) {
   return (
     <DeskRegistrationForm
       actionData={actionData}
+      questions={questions}
+      associations={associations}
       intent="add"
       summary="Add a registration"
       intro={<p className="text-sm text-stone-600">For someone who phoned in or came to the office. Capacity applies unless you choose to go over it.</p>}
@@ -288,7 +290,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
             their WhatsApp link, then 'Mark as told'.
           </p>
         ) : null}
-        <AddRegistration actionData={added} full={event.full} />
+        <AddRegistration actionData={added} full={event.full} questions={loaderData.questions} associations={loaderData.associations} />
         <CancelBurstForm answer={burst} groups={addressGroups} />
       </div>
 
