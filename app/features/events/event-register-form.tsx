@@ -9,6 +9,7 @@ import { formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { EVENTS_MESSAGES } from "./event-messages";
+import { EventPageFrame } from "./event-page-frame";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 import { LINK_AGAIN_MESSAGES } from "./registration-link";
 import { linkAgainPath } from "./registration-rules";
@@ -25,59 +26,53 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
   const formError = refused ? (formErrorOf(refused.result) ?? null) : null;
   const anyFieldError = Object.entries(refused?.result.error ?? {}).some(([name, messages]) => name !== "" && messages?.length);
   return (
-    <div className="bg-stone-50">
-      <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
-        <a href={`/events/${event.id}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
-          ← {event.name}
-        </a>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Register for {event.name}</h1>
-        <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
-        {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
-        {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)}. {EVENTS_MESSAGES.feeHow}</p> : null}
-        {event.registrationOpen ? (
-          <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
-            <Honeypot />
-            <input type="hidden" name="event_id" value={event.id} />
-            <FormAlert message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />
-            <PlainField name="full_name" label="Full Name" state={state} autoComplete="name" autoCapitalize="words" required maxLength={120} />
-            <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
-            <PlainField
-              name="email"
-              label={
-                <>
-                  Email <span className="font-normal text-stone-600">(optional)</span>
-                </>
-              }
-              state={state}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              hint={REGISTRATION_MESSAGES.emailHint}
-            />
-            <QuestionInputs questions={questions} associations={associations} state={state} />
-            <button type="submit" className={`${buttonClass.primary} w-full`}>
-              Register
-            </button>
-          </form>
-        ) : (
-          <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
-            {REGISTRATION_MESSAGES.closed}
-          </p>
-        )}
-        {event.registrationOpen ? (
-          <p className="mt-6 text-sm text-stone-700">
-            Registering several men from your church or association?{" "}
-            <a href={`/events/${event.id}/group`} className="font-semibold text-brand-700 underline">
-              Register a group
-            </a>
-          </p>
-        ) : null}
-        <p className="mt-3 text-sm">
-          <a href={linkAgainPath(event.id)} className="font-semibold text-brand-700 underline">
-            {LINK_AGAIN_MESSAGES.entry}
+    <EventPageFrame event={event} title={`Register for ${event.name}`}>
+      <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
+      {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
+      {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)}. {EVENTS_MESSAGES.feeHow}</p> : null}
+      {event.registrationOpen ? (
+        <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
+          <Honeypot />
+          <input type="hidden" name="event_id" value={event.id} />
+          <FormAlert message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />
+          <PlainField name="full_name" label="Full Name" state={state} autoComplete="name" autoCapitalize="words" required maxLength={120} />
+          <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
+          <PlainField
+            name="email"
+            label={
+              <>
+                Email <span className="font-normal text-stone-600">(optional)</span>
+              </>
+            }
+            state={state}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            hint={REGISTRATION_MESSAGES.emailHint}
+          />
+          <QuestionInputs questions={questions} associations={associations} state={state} />
+          <button type="submit" className={`${buttonClass.primary} w-full`}>
+            Register
+          </button>
+        </form>
+      ) : (
+        <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
+          {REGISTRATION_MESSAGES.closed}
+        </p>
+      )}
+      {event.registrationOpen ? (
+        <p className="mt-6 text-sm text-stone-700">
+          Registering several men from your church or association?{" "}
+          <a href={`/events/${event.id}/group`} className="font-semibold text-brand-700 underline">
+            Register a group
           </a>
         </p>
-      </div>
-    </div>
+      ) : null}
+      <p className="mt-3 text-sm">
+        <a href={linkAgainPath(event.id)} className="font-semibold text-brand-700 underline">
+          {LINK_AGAIN_MESSAGES.entry}
+        </a>
+      </p>
+    </EventPageFrame>
   );
 }

@@ -11,6 +11,7 @@ import { PlainField } from "~/components/form-fields";
 import { GROUP_LIMITS, GROUP_MODE_CHOICES, linesToShow } from "./group-form";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { EVENTS_MESSAGES } from "./event-messages";
+import { EventPageFrame } from "./event-page-frame";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 type Props = {
@@ -50,108 +51,102 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
     .map(([, messages]) => messages![0]!);
   const mode = state.value("mode");
   return (
-    <div className="bg-stone-50">
-      <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
-        <a href={`/events/${event.id}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
-          ← {event.name}
-        </a>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Register a group for {event.name}</h1>
-        <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
-        {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
-        {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)} a man. {EVENTS_MESSAGES.groupFeeHow}</p> : null}
-        {!event.registrationOpen ? (
-          <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
-            {REGISTRATION_MESSAGES.closed}
-          </p>
-        ) : (
-          <form method="post" className="relative mt-6 space-y-6" {...BOT_CHECK_FORM}>
-            <Honeypot />
-            <input type="hidden" name="event_id" value={event.id} />
-            <input type="hidden" name="lines" value={lines} />
-            {/* The form's default button, first in it: the phone keyboard's Go (Enter) registers the
-                group rather than pressing "More lines". Hidden: the visible one is at the end. */}
-            <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className="sr-only">
-              Register the group
-            </button>
-            {formError ? <FormAlert message={formError} /> : <ProblemList problems={lineErrors} />}
-            <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-              <legend className="px-1 font-semibold text-stone-900">The group's leader</legend>
-              <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code.</p>
-              <PlainField name="leader_name" label="Leader's name" state={state} autoComplete="name" required maxLength={120} />
-              <PlainField name="leader_phone" label="Leader's phone" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} />
-              <PlainField
-                name="leader_email"
-                label={
-                  <>
-                    Leader's email <span className="font-normal text-stone-600">(optional)</span>
-                  </>
-                }
-                state={state}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-              />
-            </fieldset>
-            <fieldset className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" aria-describedby={state.error("mode") ? "mode-error" : undefined}>
-              <legend className="px-1 font-semibold text-stone-900">If not everyone fits</legend>
-              {GROUP_MODE_CHOICES.map((choice) => (
-                <label key={choice.value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
-                  <input type="radio" name="mode" value={choice.value} defaultChecked={mode === choice.value} required className="mt-0.5 size-5 shrink-0" />
-                  <span>
-                    <span className="block font-medium text-stone-900">{choice.label}</span>
-                    <span className="block text-stone-600">{choice.hint}</span>
-                  </span>
-                </label>
-              ))}
-              {state.error("mode") ? (
-                <p id="mode-error" className="text-sm font-medium text-red-700">
-                  {state.error("mode")}
-                </p>
-              ) : null}
-            </fieldset>
-            <fieldset className="space-y-3">
-              <legend className="px-1 font-semibold text-stone-900">The men (up to {GROUP_LIMITS.men})</legend>
-              <p className="text-sm text-stone-600">One man per line. A phone is optional; a man with a phone gets his own private page and messages. Empty lines are skipped.</p>
-              <ol className="space-y-3">
-                {Array.from({ length: lines }, (_, index) => {
-                  const prefix = `men[${index}].`;
-                  return (
-                    <li key={index} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
-                      <fieldset className="space-y-3">
-                        <legend className="font-semibold text-stone-900">Line {index + 1}</legend>
-                        <PlainField name={`${prefix}full_name`} id={`men-${index}-name`} label={<>Name<span className="sr-only"> on line {index + 1}</span></>} state={state} autoCapitalize="words" maxLength={120} />
-                        <PlainField
-                          name={`${prefix}phone_number`}
-                          id={`men-${index}-phone`}
-                          label={
-                            <>
-                              Phone <span className="font-normal text-stone-600">(optional)</span>
-                              <span className="sr-only"> on line {index + 1}</span>
-                            </>
-                          }
-                          state={state}
-                          type="tel"
-                          inputMode="tel"
-                          maxLength={30}
-                        />
-                        <QuestionInputs questions={questions} associations={associations} state={state} prefix={prefix} idPrefix={`men-${index}-q`} labelSuffix={`on line ${index + 1}`} browserRequired={false} />
-                      </fieldset>
-                    </li>
-                  );
-                })}
-              </ol>
-              {lines < GROUP_LIMITS.men ? (
-                <button type="submit" name="intent" value="more-lines" formNoValidate className={buttonClass.secondary}>
-                  More lines
-                </button>
-              ) : null}
-            </fieldset>
-            <button type="submit" name="intent" value="register" className={`${buttonClass.primary} w-full`}>
-              Register the group
-            </button>
-          </form>
-        )}
-      </div>
-    </div>
+    <EventPageFrame event={event} title={`Register a group for ${event.name}`} wide>
+      <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
+      {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
+      {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)} a man. {EVENTS_MESSAGES.groupFeeHow}</p> : null}
+      {!event.registrationOpen ? (
+        <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
+          {REGISTRATION_MESSAGES.closed}
+        </p>
+      ) : (
+        <form method="post" className="relative mt-6 space-y-6" {...BOT_CHECK_FORM}>
+          <Honeypot />
+          <input type="hidden" name="event_id" value={event.id} />
+          <input type="hidden" name="lines" value={lines} />
+          {/* The form's default button, first in it: the phone keyboard's Go (Enter) registers the
+              group rather than pressing "More lines". Hidden: the visible one is at the end. */}
+          <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className="sr-only">
+            Register the group
+          </button>
+          {formError ? <FormAlert message={formError} /> : <ProblemList problems={lineErrors} />}
+          <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+            <legend className="px-1 font-semibold text-stone-900">The group's leader</legend>
+            <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code.</p>
+            <PlainField name="leader_name" label="Leader's name" state={state} autoComplete="name" required maxLength={120} />
+            <PlainField name="leader_phone" label="Leader's phone" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} />
+            <PlainField
+              name="leader_email"
+              label={
+                <>
+                  Leader's email <span className="font-normal text-stone-600">(optional)</span>
+                </>
+              }
+              state={state}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+            />
+          </fieldset>
+          <fieldset className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" aria-describedby={state.error("mode") ? "mode-error" : undefined}>
+            <legend className="px-1 font-semibold text-stone-900">If not everyone fits</legend>
+            {GROUP_MODE_CHOICES.map((choice) => (
+              <label key={choice.value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
+                <input type="radio" name="mode" value={choice.value} defaultChecked={mode === choice.value} required className="mt-0.5 size-5 shrink-0" />
+                <span>
+                  <span className="block font-medium text-stone-900">{choice.label}</span>
+                  <span className="block text-stone-600">{choice.hint}</span>
+                </span>
+              </label>
+            ))}
+            {state.error("mode") ? (
+              <p id="mode-error" className="text-sm font-medium text-red-700">
+                {state.error("mode")}
+              </p>
+            ) : null}
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="px-1 font-semibold text-stone-900">The men (up to {GROUP_LIMITS.men})</legend>
+            <p className="text-sm text-stone-600">One man per line. A phone is optional; a man with a phone gets his own private page and messages. Empty lines are skipped.</p>
+            <ol className="space-y-3">
+              {Array.from({ length: lines }, (_, index) => {
+                const prefix = `men[${index}].`;
+                return (
+                  <li key={index} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+                    <fieldset className="space-y-3">
+                      <legend className="font-semibold text-stone-900">Line {index + 1}</legend>
+                      <PlainField name={`${prefix}full_name`} id={`men-${index}-name`} label={<>Name<span className="sr-only"> on line {index + 1}</span></>} state={state} autoCapitalize="words" maxLength={120} />
+                      <PlainField
+                        name={`${prefix}phone_number`}
+                        id={`men-${index}-phone`}
+                        label={
+                          <>
+                            Phone <span className="font-normal text-stone-600">(optional)</span>
+                            <span className="sr-only"> on line {index + 1}</span>
+                          </>
+                        }
+                        state={state}
+                        type="tel"
+                        inputMode="tel"
+                        maxLength={30}
+                      />
+                      <QuestionInputs questions={questions} associations={associations} state={state} prefix={prefix} idPrefix={`men-${index}-q`} labelSuffix={`on line ${index + 1}`} browserRequired={false} />
+                    </fieldset>
+                  </li>
+                );
+              })}
+            </ol>
+            {lines < GROUP_LIMITS.men ? (
+              <button type="submit" name="intent" value="more-lines" formNoValidate className={buttonClass.secondary}>
+                More lines
+              </button>
+            ) : null}
+          </fieldset>
+          <button type="submit" name="intent" value="register" className={`${buttonClass.primary} w-full`}>
+            Register the group
+          </button>
+        </form>
+      )}
+    </EventPageFrame>
   );
 }

@@ -6,6 +6,7 @@ import { buttonClass, FormAlert, Honeypot, PlainField } from "~/components/form-
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import { fieldStateOf } from "./question-inputs";
+import { EventPageFrame } from "./event-page-frame";
 import { LINK_AGAIN_MESSAGES, type LinkChannels } from "./registration-link";
 
 type Props = {
@@ -21,32 +22,26 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
   const state = fieldStateOf(refused?.result);
   const formError = refused ? (formErrorOf(refused.result) ?? null) : null;
   return (
-    <div className="bg-stone-50">
-      <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
-        <a href={`/events/${event.id}`} className="inline-flex items-center gap-1.5 py-2 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline">
-          ← {event.name}
-        </a>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{LINK_AGAIN_MESSAGES.title}</h1>
-        <p className="mt-1 font-medium text-stone-800">{event.name}</p>
-        {sent ? (
-          <div role="status" className="mt-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
-            <h2 className="font-semibold">{LINK_AGAIN_MESSAGES.sentTitle}</h2>
-            <p className="mt-1 text-sm">{LINK_AGAIN_MESSAGES.sent[channels]}</p>
-            <p className="mt-2 text-sm">{LINK_AGAIN_MESSAGES.askTeam(teamPhone)}</p>
-          </div>
-        ) : (
-          <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
-            <Honeypot />
-            <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.intro[channels]}</p>
-            <FormAlert message={formError} />
-            <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
-            <button type="submit" className={`${buttonClass.primary} w-full`}>
-              {LINK_AGAIN_MESSAGES.submit}
-            </button>
-            <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.otherwise(teamPhone)}</p>
-          </form>
-        )}
-      </div>
-    </div>
+    <EventPageFrame event={event} title={LINK_AGAIN_MESSAGES.title}>
+      <p className="mt-1 font-medium text-stone-800">{event.name}</p>
+      {sent ? (
+        <div role="status" className="mt-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
+          <h2 className="font-semibold">{LINK_AGAIN_MESSAGES.sentTitle}</h2>
+          <p className="mt-1 text-sm">{LINK_AGAIN_MESSAGES.sent[channels]}</p>
+          <p className="mt-2 text-sm">{LINK_AGAIN_MESSAGES.askTeam(teamPhone)}</p>
+        </div>
+      ) : (
+        <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
+          <Honeypot />
+          <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.intro[channels]}</p>
+          <FormAlert message={formError} />
+          <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
+          <button type="submit" className={`${buttonClass.primary} w-full`}>
+            {LINK_AGAIN_MESSAGES.submit}
+          </button>
+          <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.otherwise(teamPhone)}</p>
+        </form>
+      )}
+    </EventPageFrame>
   );
 }
