@@ -29,6 +29,17 @@ export const CHANNEL_CHOICES: { value: MessageChannel; label: string }[] = [
 /** The longest an event's name runs in a message's SMS before it is cut. */
 const SMS_EVENT_NAME_MAX = 30;
 
+/** The Send button's words: how many messages go (SMS and e-mail to one person are two). */
+export function sendLabel(messages: number): string {
+  return `Send ${messages} ${messages === 1 ? "message" : "messages"}`;
+}
+
+/** How a sent message is listed: to whom and by which way, in the form's words ("Confirmed", "SMS and e-mail"). */
+export function sentToText(message: { audience: string; channel: string }): string {
+  const labelOf = (choices: readonly { value: string; label: string }[], value: string) => choices.find((choice) => choice.value === value)?.label ?? value;
+  return `To: ${labelOf(AUDIENCE_CHOICES, message.audience)} · By ${labelOf(CHANNEL_CHOICES, message.channel)}`;
+}
+
 /** A message's SMS: "{sender}: {event}: {text} Info/stop SMS: {link}", all GSM-7 (the composer counts it as it is typed). */
 export function eventMessageSms(sender: string, eventName: string, body: string, link: string): string {
   return toGsm7(`${sender}: ${cutGsm7(toGsm7(eventName), SMS_EVENT_NAME_MAX)}: ${toGsm7(body)} Info/stop SMS: ${link}`);

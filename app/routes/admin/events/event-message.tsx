@@ -4,7 +4,7 @@
 // text box then shows after Preview). No phone number is ever shown here.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, MESSAGE_BODY_MAX, SMS_CONTENT_NOTE } from "~/features/messaging";
+import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, MESSAGE_BODY_MAX, sendLabel, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
 import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
 import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
@@ -31,15 +31,6 @@ const choiceClass = "flex items-center gap-2 py-1 text-sm text-stone-800";
 
 /** "1 person", "12 people". */
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
-
-function sendLabel(messages: number): string {
-  return `Send ${messages} ${messages === 1 ? "message" : "messages"}`;
-}
-
-/** The words the form used for a stored choice ("confirmed" is "Confirmed", "both" is "SMS and e-mail"). */
-function labelOf(choices: readonly { value: string; label: string }[], value: string): string {
-  return choices.find((choice) => choice.value === value)?.label ?? value;
-}
 
 export default function EventMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { event, messages, change, seesOutbox, smsFrame } = loaderData;
@@ -137,7 +128,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li key={message.id} className="px-4 py-3 text-sm">
                 <p className="[overflow-wrap:anywhere] text-stone-900">{message.body}</p>
                 <p className="mt-1 text-stone-600">
-                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · To: ${labelOf(AUDIENCE_CHOICES, message.audience)} · By ${labelOf(CHANNEL_CHOICES, message.channel)} · ${message.done} of ${message.recipients} sent`}
+                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · ${sentToText(message)} · ${message.done} of ${message.recipients} sent`}
                   {message.failed ? `, ${message.failed} failed (retried by themselves)` : ""}
                   {message.waiting ? `, ${message.waiting} waiting` : ""}
                 </p>
