@@ -99,6 +99,8 @@ describe("preview and send", () => {
     expect(smsSimulator.sent[0]!.body).toMatch(/^BaptistMen: Men's Conference: Doors open at 07:30\. Info\/stop SMS: https:\/\/baptistmen\.example\/r\/token-/);
     const page = await html(await request(PATH, { cookie }));
     expect(page).toContain("2 of 2 sent");
+    // Listed in the form's words, not its stored values.
+    expect(page).toContain("To: Confirmed, not checked in · By SMS · 2 of 2 sent");
   });
 });
 
