@@ -88,7 +88,14 @@ describe("the desk", () => {
     const tooMuch = await refusedField(await act("record-cash", 2, { amount: "150000", receipt_number: "R-1" }), "cash-amount-2");
     expect(tooMuch).toEqual({ error: "The fee is MK 15,000: record at most that. Nothing was recorded.", value: "150000" });
     expect(textOf(await (await act("record-cash", 2, { amount: "150000", receipt_number: "R-1" })).text())).toContain("Receipt number *");
+    // Less than the fee would mark him paid and drop the rest from Outstanding: nothing is recorded.
+    const tooLittle = await refusedField(await act("record-cash", 2, { amount: "2000", receipt_number: "R-1" }), "cash-amount-2");
+    expect(tooLittle).toEqual({
+      error: "The fee is MK 15,000: record the cash when the whole fee is paid (keep the receipt until then). For someone who cannot pay it, use Waive fee. Nothing was recorded.",
+      value: "2000",
+    });
     expect((await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE registration_id = 2").first<{ n: number }>())!.n).toBe(0);
+    expect(await deskText()).toMatch(/Outstanding MK 30,000/);
   });
 
   it("waives a fee and records a refund, both logged", async () => {
@@ -106,13 +113,13 @@ describe("the desk", () => {
   });
 
   it("refuses a refund larger than what the person paid, and records nothing", async () => {
-    await act("record-cash", 2, { amount: "10000", receipt_number: "R-9" });
-    expect((await refusedField(await act("record-refund", 2, { amount: "99999" }), "refund-amount-2")).error).toBe("A refund can be at most what this person paid: MK 10,000. Nothing was recorded.");
+    await act("record-cash", 2, { amount: "15000", receipt_number: "R-9" });
+    expect((await refusedField(await act("record-refund", 2, { amount: "99999" }), "refund-amount-2")).error).toBe("A refund can be at most what this person paid: MK 15,000. Nothing was recorded.");
     expect((await refusedField(await act("record-refund", 1, { amount: "15001" }), "refund-amount-1")).error).toBe("A refund can be at most what this person paid: MK 15,000. Nothing was recorded.");
     const refunds = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'refund'").first<{ n: number }>();
     expect(refunds!.n).toBe(0);
     expect(await toastOf(await act("record-refund", 2, { amount: "10000" }))).toMatchObject({ title: "Refund recorded", description: "MK 10,000 to Owes Fee" });
-    expect(await deskText()).toMatch(/Received in cash MK 10,000 Outstanding MK 15,000 Refunded MK 10,000/);
+    expect(await deskText()).toMatch(/Received in cash MK 15,000 Outstanding MK 15,000 Refunded MK 10,000/);
   });
 
   it("adds the four payment columns to the CSV after its own", async () => {

@@ -23,6 +23,11 @@ export const DESK_PAYMENT_MESSAGES = {
   notPaid: "This person has not paid: there is nothing to refund.",
   refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
   cashTooMuch: (fee: number) => `The fee is ${formatKwacha(fee)}: record at most that. Nothing was recorded.`,
+  /** Less than the fee: the payment states have no "part paid", so cash counts once the whole fee is in. */
+  cashTooLittle: (fee: number, volunteer: boolean) =>
+    `The fee is ${formatKwacha(fee)}: record the cash when the whole fee is paid (keep the receipt until then). ${
+      volunteer ? "For someone who cannot pay it, ask the organisers." : "For someone who cannot pay it, use Waive fee."
+    } Nothing was recorded.`,
   notFound: "That registration does not exist.",
   cash: (name: string, amount: number) => ({ title: "Cash recorded", description: `${formatKwacha(amount)} from ${name}` }),
   waived: (name: string) => ({ title: "Fee waived", description: name }),
@@ -110,9 +115,13 @@ export async function changePayment(request: Request, context: Context, eventId:
     const read = readAmount(form.get("amount"));
     if (read === null) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.amountInvalid);
     amount = read;
-    // Cash is the fee, no more (the totals would count the rest as fees); a refund gives back at most
-    // what came in (the guarded update below checks it again).
+    // Cash is the whole fee: more would count as fees in the totals; less would mark the person paid
+    // and drop the rest from Outstanding. A refund gives back at most what came in (the guarded update
+    // below checks it again).
     if (intent === "record-cash" && person.price !== null && amount > person.price) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.cashTooMuch(person.price));
+    if (intent === "record-cash" && person.price !== null && amount < person.price) {
+      return refuseTyped("amount", DESK_PAYMENT_MESSAGES.cashTooLittle(person.price, me.role === "volunteer"));
+    }
     if (intent === "record-refund" && feePaid(person.payment_status) && amount > person.received) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
     receipt = intent === "record-cash" ? typed.receipt_number.trim() : null;
     if (intent === "record-cash" && !receipt) return refuseTyped("receipt_number", DESK_PAYMENT_MESSAGES.receiptMissing);
