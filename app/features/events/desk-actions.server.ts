@@ -77,7 +77,7 @@ export async function addRegistration(request: Request, context: Context, eventI
     case "phone-taken":
       return refuseAdminForm(submission, undefined, { fieldErrors: { phone_number: [walkIn ? M.phoneTakenAtDoor : M.phoneTaken(result.holder)] } }, 409);
     case "full":
-      return refuseAdminForm(submission, undefined, { fieldErrors: { over_capacity: [M.full(result.capacity, result.confirmed)] } }, 409);
+      return refuseAdminForm(submission, undefined, { fieldErrors: { over_capacity: [(me.role === "volunteer" ? M.fullForVolunteer : M.full)(result.capacity, result.confirmed)] } }, 409);
     case "added": {
       sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.turnedFull);

@@ -28,6 +28,9 @@ export const DESK_MESSAGES = {
   phoneTakenAtDoor: `${REGISTRATION_MESSAGES.alreadyRegistered}. Find the person by name or code; to add another person who shares this phone, tick 'Shares a phone'.`,
   full: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). Tick 'Go over the capacity' to add them anyway.`,
+  /** A door volunteer's walk-in form has no 'Go over the capacity': who can. */
+  fullForVolunteer: (capacity: number, confirmed: number) =>
+    `The event is full (${confirmed} of ${capacity} places taken). A door volunteer cannot add more: ask an organiser (an Editor or Administrator) to add them over the capacity.`,
   cancelled: { title: "Registration cancelled" },
   cancelledPromoted: (names: string[]) => ({
     title: "Registration cancelled",
