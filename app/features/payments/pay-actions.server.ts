@@ -4,7 +4,8 @@ import { formatInSiteZone } from "~/lib/time";
 import { readablePhone } from "~/server/phone.server";
 import { operatorOfPhone } from "./operators";
 import type { PayFormAnswer } from "./pay-panel";
-import { operatorName, PAY_TEXT, type PayPanel, pendingRefreshSeconds } from "./pay-view";
+import { FEE_HEADING_ID } from "~/features/events";
+import { operatorName, PAY_TEXT, type PayPanel, pendingRefresh, pendingRefreshSeconds } from "./pay-view";
 import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settlePayment, startRegistrationPayment } from "./payments.server";
 import { paymentsReady, simulatorOn } from "./provider.server";
 import { mayPromptAnotherPhone, walletOf } from "./wallet.server";
@@ -27,7 +28,7 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
   const blockedSince = now.getTime() - PENDING_BLOCK_MINUTES * 60_000;
   if (latest?.status === "pending" && Date.parse(latest.created_at) > blockedSince) {
     const simulatorHref = simulatorOn() ? `/api/payments/simulator/${encodeURIComponent(latest.reference)}?return=${encodeURIComponent(returnPath)}` : null;
-    return { state: "pending", amount: latest.amount, reference: latest.reference, operatorName: operatorName(latest.operator), simulatorHref, refreshSeconds: pendingRefreshSeconds(latest.created_at, now) };
+    return { state: "pending", amount: latest.amount, reference: latest.reference, operatorName: operatorName(latest.operator), simulatorHref, refresh: pendingRefresh(pendingRefreshSeconds(latest.created_at, now), returnPath, FEE_HEADING_ID, now) };
   }
   return {
     state: "owed",

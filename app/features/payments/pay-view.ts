@@ -31,7 +31,7 @@ export const PAY_TEXT = {
 
 export type PayPanel =
   | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastFailed: boolean; payable: boolean; payBy: string | null }
-  | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refreshSeconds: number }
+  | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refresh: string }
   | { state: "paid"; text: string; flagged: boolean }
   | { state: "settled"; text: string };
 
@@ -44,6 +44,16 @@ export function pendingRefreshSeconds(startedAt: string, now: Date): number {
   const waited = now.getTime() - Date.parse(startedAt);
   if (waited < 30_000) return 5;
   return waited < 3 * 60_000 ? 15 : 60;
+}
+
+/**
+ * The meta refresh of a page with a payment under way, after `seconds`: to `path` with a new `check`
+ * each time and on to `#anchor`. The page's own address ends in #anchor after its form (the answer
+ * at the fee): a refresh to an address that differs from it only in its #fragment would just
+ * scroll, never load the page again.
+ */
+export function pendingRefresh(seconds: number, path: string, anchor: string, now: Date): string {
+  return `${seconds};url=${path}?check=${now.getTime()}#${anchor}`;
 }
 
 export function operatorName(operator: PaymentOperator | null): string {

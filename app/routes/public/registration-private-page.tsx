@@ -133,7 +133,7 @@ export const handle = islandPage;
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...noindexMeta(loaderData?.registration ? titled(REGISTRATION_PAGE_TEXT.title, loaderData.settings) : undefined),
   // A payment under way: the page looks again by itself, JavaScript or not.
-  ...(loaderData?.payment?.state === "pending" ? [{ httpEquiv: "refresh", content: String(loaderData.payment.refreshSeconds) } as const] : []),
+  ...(loaderData?.payment?.state === "pending" ? [{ httpEquiv: "refresh", content: loaderData.payment.refresh } as const] : []),
 ];
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
