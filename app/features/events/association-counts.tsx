@@ -3,29 +3,32 @@
 import type { AssociationCount } from "./event-questions";
 
 function CountsTable({ caption, rows, first }: { caption: string; rows: readonly AssociationCount[]; first: string }) {
-  const cell = "px-3 py-2";
+  // Narrow cells on a phone: four columns fit 360 px; a very long word still scrolls the table, not the page.
+  const cell = "px-2 py-2 sm:px-3";
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="px-3 py-2 text-left font-semibold text-stone-900">{caption}</caption>
-      <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
-        <tr>
-          <th scope="col" className={cell}>{first}</th>
-          <th scope="col" className={`${cell} text-right`}>Confirmed</th>
-          <th scope="col" className={`${cell} text-right`}>Waiting</th>
-          <th scope="col" className={`${cell} text-right`}>Checked in</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-stone-200">
-        {rows.map((row) => (
-          <tr key={`${row.region}/${row.name}`}>
-            <th scope="row" className={`${cell} font-medium break-words text-stone-900`}>{row.name}</th>
-            <td className={`${cell} text-right tabular-nums`}>{row.confirmed}</td>
-            <td className={`${cell} text-right tabular-nums`}>{row.waitlisted}</td>
-            <td className={`${cell} text-right tabular-nums`}>{row.checkedIn}</td>
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="px-3 py-2 text-left font-semibold text-stone-900">{caption}</caption>
+        <thead className="bg-stone-50 text-xs font-semibold text-stone-700">
+          <tr>
+            <th scope="col" className={cell}>{first}</th>
+            <th scope="col" className={`${cell} text-right`}>Confirmed</th>
+            <th scope="col" className={`${cell} text-right`}>Waiting</th>
+            <th scope="col" className={`${cell} text-right`}>Checked in</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-stone-200">
+          {rows.map((row) => (
+            <tr key={`${row.region}/${row.name}`}>
+              <th scope="row" className={`${cell} font-medium [overflow-wrap:anywhere] text-stone-900`}>{row.name}</th>
+              <td className={`${cell} text-right tabular-nums`}>{row.confirmed}</td>
+              <td className={`${cell} text-right tabular-nums`}>{row.waitlisted}</td>
+              <td className={`${cell} text-right tabular-nums`}>{row.checkedIn}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
