@@ -65,6 +65,9 @@ test("answering an event's questions on a phone: a missing answer is named by it
   await page.goto(`/admin/events/registrations/${id}`);
   await expect(page.getByText("Accommodation: Hostel")).toBeVisible();
   await expect(page.getByText("By association and region")).toBeVisible();
+  // Its counts (four columns) fit the phone: the desk does not scroll sideways.
+  await expect(page.getByRole("table", { name: "By association" })).toBeVisible();
+  await expectNoSideways(page);
   await context.close();
 });
 
