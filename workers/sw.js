@@ -22,6 +22,9 @@ const DOOR_PAGE = /^\/admin\/events\/(\d+)\/check-in\/?$/;
 const FILE = /^\/(assets|media|images)\//;
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => "&#" + c.charCodeAt(0) + ";");
+// A page's <title> as it reads: the server escaped it ("Men&#x27;s"), and esc() escapes it again for the list.
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" };
+const unescapeTitle = (s) => s.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name) => ENTITIES[name]);
 const when = (iso) => new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 const html = (body, status, csp) =>
   new Response(
@@ -80,7 +83,7 @@ async function keepPage(url, response) {
   const text = await response.text();
   const headers = new Headers(response.headers);
   headers.set("sw-saved", new Date().toISOString());
-  headers.set("sw-title", encodeURIComponent((text.match(/<title>([^<]*)/) || [])[1] || path));
+  headers.set("sw-title", encodeURIComponent(unescapeTitle((text.match(/<title>([^<]*)/) || [])[1] || path)));
   const pages = await caches.open(PAGES);
   await pages.put(url, new Response(text, { headers }));
   const kept = [];
