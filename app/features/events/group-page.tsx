@@ -3,6 +3,7 @@
 // each man's own private link, and cancelling one man or the whole group (the waiting list moves up
 // as for any cancellation). Forms without JavaScript.
 import { buttonClass } from "~/components/form-fields";
+import { WhatsAppIcon } from "~/components/icons";
 import { type GroupPageView, statusText } from "./group-view";
 
 export function GroupPage({ view }: { view: GroupPageView }) {
@@ -26,9 +27,16 @@ export function GroupPage({ view }: { view: GroupPageView }) {
             <p className="mt-1 print:hidden">{view.fee.howToPay}</p>
           </div>
         ) : null}
-        <p className="mt-3 text-sm text-stone-600 print:hidden">
-          Keep this page's link private: it is the only way back to it. To print the list, use your browser's Print.
-        </p>
+        <section aria-labelledby="keep-group-heading" className="mt-3 rounded-md border border-gold-300 bg-gold-100 p-3 text-sm text-stone-900 print:hidden">
+          <h2 id="keep-group-heading" className="font-semibold">Keep this page</h2>
+          <p className="mt-1">Its link is the only way back to it, so keep it, and keep it private. To print the list, use your browser's Print.</p>
+          <p className="mt-2 font-mono text-xs [overflow-wrap:anywhere]">{view.pageUrl}</p>
+          <a href={view.whatsappHref} target="_blank" rel="noopener noreferrer" className={`${buttonClass.secondary} mt-2 gap-2`}>
+            <WhatsAppIcon className="size-5 shrink-0 text-emerald-600" />
+            Send to my WhatsApp
+            <span className="sr-only"> (opens WhatsApp in a new tab)</span>
+          </a>
+        </section>
         <div className="mt-4 overflow-x-auto">
         <table className="w-full border-collapse bg-white text-left text-sm">
           <caption className="sr-only">The men of the group and their codes</caption>

@@ -8,6 +8,9 @@ import { registrationPath } from "./registration-rules";
 
 export type GroupPageView = {
   leaderName: string;
+  /** The page's own address (the only way back to it) and a WhatsApp message carrying it, for the leader to keep. */
+  pageUrl: string;
+  whatsappHref: string;
   event: { id: number; name: string; whenText: string | null; location: string | null };
   cancellable: boolean;
   /** An event with a fee: each man's and how it is paid; null for a free event. */
@@ -58,11 +61,15 @@ type Rows = {
   }[];
 };
 
-export function groupPageView({ group, members }: Rows, now: Date): GroupPageView {
+export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string): GroupPageView {
   const fee = feeOf(group.event_price);
+  const whenText = formatInSiteZone(group.event_date, EVENT_DATE_FORMAT);
+  const message = [`Our group for ${group.event_name}`, whenText, `Every man's code, and cancelling: ${pageUrl}`].filter(Boolean).join("\n");
   return {
     leaderName: group.leader_name,
-    event: { id: group.event_id, name: group.event_name, whenText: formatInSiteZone(group.event_date, EVENT_DATE_FORMAT), location: group.event_location },
+    pageUrl,
+    whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
+    event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
     // As for one registration: until the event starts.
     cancellable: group.event_date === null || new Date(group.event_date) > now,
     fee: fee

@@ -8,6 +8,7 @@ import { noindexMeta, NotFound } from "~/features/site";
 import { readOnlyPage } from "~/lib/page-scripts";
 import { groupByToken, groupPageAction, groupPageView } from "~/features/events/index.server";
 import { BadRequest } from "~/server/forms.server";
+import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/group-private-page";
 
 const PRIVATE_HEADERS = {
@@ -16,10 +17,11 @@ const PRIVATE_HEADERS = {
   "X-Robots-Tag": "noindex, nofollow",
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const found = await groupByToken(REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-");
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  const found = await groupByToken(token);
   if (!found) return data({ view: null }, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ view: groupPageView(found, new Date()) }, { headers: PRIVATE_HEADERS });
+  return data({ view: groupPageView(found, new Date(), `${siteOrigin(request)}/groups/${token}`) }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
