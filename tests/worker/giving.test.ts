@@ -56,6 +56,29 @@ describe("/give", () => {
     expect((await give({ amount: "abc", preset: "1" })).status).toBe(400);
   });
 
+  it("a gift that did not go through: Try again fills the form in with it (fund, number, e-mail, anonymous), giving nothing yet", async () => {
+    const answer = await give({ amount: "2500", fund: "Missions and Evangelism", anonymous: "on", email: "chisomo@example.mw" });
+    const thanks = answer.headers.get("Location")!;
+    const payment = (await latestPayment())!;
+    await request(`/api/payments/simulator/${payment.reference}/decline`, { method: "POST" });
+    const failed = await (await request(thanks)).text();
+    const again = /<form[^>]*action="\/give"[\s\S]*?<\/form>/.exec(failed)?.[0] ?? "";
+    expect(again).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*name="intent")(?=[^>]*value="try-again")[^>]*>Try again<\/button>/);
+    const fields = Object.fromEntries([...again.matchAll(/<input(?=[^>]*type="hidden")(?=[^>]*name="([^"]+)")(?=[^>]*value="([^"]*)")[^>]*>/g)].map(([, name, value]) => [name!, value!]));
+    // An anonymous gift keeps no name: the form comes back anonymous, its name empty.
+    expect(fields).toMatchObject({ amount: "2500", fund: "Missions and Evangelism", phone_number: "+265 991 22 23 33", operator: "airtel", donor_name: "", email: "chisomo@example.mw", anonymous: "on" });
+
+    const form = await postForm("/give", { ...fields, intent: "try-again" });
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(/<input id="give-amount"[^>]*>/.exec(html)?.[0]).toContain('value="2500"');
+    expect(/<option[^>]*selected[^>]*>Missions and Evangelism</.test(html)).toBe(true);
+    expect(html).toContain('value="+265 991 22 23 33"');
+    expect(/<input type="checkbox" name="anonymous"[^>]*checked/.test(html)).toBe(true);
+    expect(textOf(mainHtml(html))).not.toContain("Please");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>())!.n).toBe(1);
+  });
+
   it("refuses 'abc', 0, a negative amount, one under MK 500 or over MK 5,000,000 with a message, keeping what was typed", async () => {
     for (const [amount, message] of [
       ["abc", "at least MK 500"],

@@ -7,7 +7,8 @@ import { batchable, type Db, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
 import { checkBot } from "~/server/abuse.server";
-import { GIVE_TEXT } from "./give-text";
+import { readablePhone } from "~/server/phone.server";
+import { GIVE_TEXT, TRY_AGAIN_INTENT } from "./give-text";
 import type { PaymentOperator } from "./operators";
 import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
 import { paymentProvider } from "./provider.server";
@@ -46,12 +47,27 @@ function giveValuesOf(form: FormData): GiveValues {
 }
 
 /**
- * A preset amount pressed (its button posts the form without JavaScript, decision 034): the form
- * again with that amount in it and everything else as typed, nothing checked or given; else null.
+ * The form again, filled in, with nothing checked or given: a preset amount pressed (its button
+ * posts the form without JavaScript, decision 034) with that amount and everything else as typed;
+ * or "Try again" on a gift's page that did not go through, with that gift's details. Else null.
  */
 export function presetAnswer(form: FormData): GiveAnswer | null {
+  if (form.get("intent") === TRY_AGAIN_INTENT) return { values: giveValuesOf(form), fieldErrors: {} };
   const preset = GIVE_TEXT.presets.find((amount) => String(amount) === form.get("preset"));
   return preset ? { values: { ...giveValuesOf(form), amount: String(preset) }, fieldErrors: {} } : null;
+}
+
+/** What "Try again" posts to /give: the gift as it was given (the page is the giver's own, private). */
+export function tryAgainValues(gift: GiftRow, operator: string | null): GiveValues {
+  return {
+    amount: String(gift.amount),
+    fund: gift.fund,
+    phone_number: readablePhone(gift.phone_number),
+    operator: operator ?? "",
+    donor_name: gift.donor_name ?? "",
+    email: gift.email ?? "",
+    anonymous: gift.anonymous ? "on" : "",
+  };
 }
 
 /** The /give form: checked (the fields, then the bot check while it is on), the gift and its charge written, the charge started. */
@@ -102,14 +118,24 @@ export async function giveAction(
   return { ok: true, token };
 }
 
-export type GiftRow = { id: number; receipt_number: string; amount: number; fund: string; donor_name: string | null; anonymous: number; created_at: string };
+export type GiftRow = {
+  id: number;
+  receipt_number: string;
+  amount: number;
+  fund: string;
+  donor_name: string | null;
+  anonymous: number;
+  created_at: string;
+  phone_number: string;
+  email: string | null;
+};
 
 /** The thank-you page: the gift and its payment (asking the provider while it is under way). */
 export async function giftPage(token: string, now: Date) {
   const db = getDb();
   const read = () =>
     db.batch([
-      batchable(db.all<GiftRow>(sql`SELECT id, receipt_number, amount, fund, donor_name, anonymous, created_at FROM gifts WHERE token = ${token}`)),
+      batchable(db.all<GiftRow>(sql`SELECT id, receipt_number, amount, fund, donor_name, anonymous, created_at, phone_number, email FROM gifts WHERE token = ${token}`)),
       batchable(db.all<PaymentRow>(sql`SELECT p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
           p.provider_reference, p.flagged, p.flag_reason, p.refund_due, p.failure_reason, p.paid_at, p.created_at
         FROM payments p WHERE p.gift_id = (SELECT id FROM gifts WHERE token = ${token}) ORDER BY p.id DESC LIMIT 1`)),

@@ -29,3 +29,6 @@ export const GIVE_TEXT = {
   receipt: (receipt: string) => `Receipt number ${receipt}`,
   failed: "The payment did not go through. You can try again.",
 } as const;
+
+/** The thank-you page's "Try again" (a gift that did not go through): the /give form filled in with it. */
+export const TRY_AGAIN_INTENT = "try-again";

@@ -5,4 +5,4 @@ export { PaymentPanel, type PayFormAnswer } from "./pay-panel";
 export { PAY_TEXT, type PayPanel, pendingRefreshSeconds } from "./pay-view";
 export { PAYMENT_LABELS, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals, type PaymentState } from "./desk-payment-parts";
 export { GiveForm, type GiveFormProps } from "./give-form";
-export { GIVE_TEXT } from "./give-text";
+export { GIVE_TEXT, TRY_AGAIN_INTENT } from "./give-text";

@@ -3,8 +3,8 @@
 // call confirms it, it thanks the giver with the receipt number. Private: no-store, noindex.
 import { data } from "react-router";
 import { buttonClass } from "~/components/form-fields";
-import { GIVE_TEXT, pendingRefreshSeconds } from "~/features/payments";
-import { giftPage, simulatorOn } from "~/features/payments/index.server";
+import { GIVE_TEXT, pendingRefreshSeconds, TRY_AGAIN_INTENT } from "~/features/payments";
+import { giftPage, simulatorOn, tryAgainValues } from "~/features/payments/index.server";
 import { noindexMeta } from "~/features/site";
 import { formatKwacha } from "~/lib/money";
 import { readOnlyPage } from "~/lib/page-scripts";
@@ -30,6 +30,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       fund: gift.fund,
       receipt: gift.receipt_number,
       simulatorHref: simulatorOn() ? simulatorHref : null,
+      // Did not go through: "Try again" fills the form in with this gift, fund and number and all.
+      again: state === "failed" ? tryAgainValues(gift, payment?.operator ?? null) : null,
       refreshSeconds: state === "pending" && payment ? pendingRefreshSeconds(payment.created_at, now) : null,
     },
     { headers: PRIVATE_HEADERS },
@@ -46,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function GiftThanks({ loaderData }: Route.ComponentProps) {
-  const { state, amount, fund, receipt, simulatorHref } = loaderData;
+  const { state, amount, fund, receipt, simulatorHref, again } = loaderData;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6" role="status">
       {state === "paid" ? (
@@ -70,11 +72,14 @@ export default function GiftThanks({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <h1 className="text-2xl font-bold text-stone-900">{GIVE_TEXT.failed}</h1>
-          <p className="mt-4">
-            <a href={`/give?amount=${amount}`} className={buttonClass.primary}>
+          <form method="post" action="/give" className="mt-4">
+            {Object.entries(again ?? {}).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" name="intent" value={TRY_AGAIN_INTENT} className={buttonClass.primary}>
               Try again
-            </a>
-          </p>
+            </button>
+          </form>
         </>
       )}
     </div>
