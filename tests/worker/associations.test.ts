@@ -184,6 +184,27 @@ describe("the admin's associations", () => {
     expect(log.results.map((entry) => entry.action)).toEqual(["Created", "Deleted"]);
   });
 
+  it("refuses an association the directory has (its name in its district, any case), also when two add it at once or one is renamed to it", async () => {
+    const fields = { name: "Salima Men", region: "Central", district: "Salima", contact_name: "", contact_phone: "", meeting: "", active: "on" };
+    const both = await Promise.all([postForm("/admin/associations/new", fields, { cookie }), postForm("/admin/associations/new", fields, { cookie })]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    const again = await postForm("/admin/associations/new", { ...fields, name: " salima MEN ", meeting: "Saturdays" }, { cookie });
+    expect(again.status).toBe(409);
+    const said = await again.text();
+    expect(textOf(said)).toContain('"salima MEN" in Salima is already in the directory: find it in the list and edit it there.');
+    expect(said).toContain('value="Saturdays"');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM associations WHERE lower(name) = 'salima men'").first<{ n: number }>())!.n).toBe(1);
+    // The same name in another district is another association; renaming one onto the first is refused.
+    const other = await postForm("/admin/associations/new", { ...fields, district: "Dedza" }, { cookie });
+    expect(other.status).toBe(302);
+    const dedza = (await env.DB.prepare("SELECT id FROM associations WHERE name = 'Salima Men' AND district = 'Dedza'").first<{ id: number }>())!;
+    const renamed = await postForm(`/admin/associations/edit/${dedza.id}`, { version: await formVersion("associations", dedza.id), ...fields }, { cookie });
+    expect(renamed.status).toBe(409);
+    // Saving one as it is is no duplicate of itself.
+    const unchanged = await postForm(`/admin/associations/edit/${dedza.id}`, { version: await formVersion("associations", dedza.id), ...fields, district: "Dedza" }, { cookie });
+    expect(unchanged.status).toBe(302);
+  });
+
   it("is the dashboard's Associations tab", async () => {
     const response = await request("/admin?tab=associations", { cookie });
     expect(response.status).toBe(200);

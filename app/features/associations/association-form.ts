@@ -13,6 +13,7 @@ export const ASSOCIATION_LIMITS = { name: 120, region: 60, district: 60, contact
 export const ASSOCIATION_MESSAGES = {
   stale: staleSaveMessage("this association", "Update Association", { keptInHistory: false }),
   nameRequired: "Name is required",
+  duplicate: (name: string, district: string) => `"${name}" in ${district} is already in the directory: find it in the list and edit it there.`,
   regionRequired: "Region is required",
   districtRequired: "District is required",
   phoneNotPossible: "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.",

@@ -1,5 +1,5 @@
 // Every query that touches `associations`.
-import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { type GuardedSave, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
@@ -73,9 +73,37 @@ export function getAssociation(id: number) {
   return getDb().select().from(associations).where(eq(associations.id, id)).get();
 }
 
+/** The same association: its name in its district, in any case (as the CSV import checks it). */
+function sameAssociation(name: string, district: string) {
+  return sql`lower(trim(${associations.name})) = lower(trim(${name})) AND lower(trim(${associations.district})) = lower(trim(${district}))`;
+}
+
+/** The directory has this association already (its name in its district). */
+export class AlreadyInDirectory extends Error {}
+
+/**
+ * Adds an association unless the directory has it already (its name in its district: then it
+ * throws AlreadyInDirectory); its id. One guarded statement, so two people adding it at once add it once.
+ */
 export async function createAssociation(input: AssociationInput): Promise<number> {
-  const row = await getDb().insert(associations).values(input).returning({ id: associations.id }).get();
+  const db = getDb();
+  const now = new Date().toISOString();
+  const [row] = await db.all<{ id: number }>(sql`INSERT INTO associations (name, region, district, meeting, contact_name, contact_phone, active, created_at, updated_at)
+    SELECT ${input.name}, ${input.region}, ${input.district}, ${input.meeting}, ${input.contact_name}, ${input.contact_phone}, ${input.active ? 1 : 0}, ${now}, ${now}
+    WHERE NOT EXISTS (SELECT 1 FROM associations WHERE ${sameAssociation(input.name, input.district)})
+    RETURNING id`);
+  if (!row) throw new AlreadyInDirectory();
   return row.id;
+}
+
+/** Whether another association (not `id`) has this name in this district. */
+export async function associationNameTaken(input: Pick<AssociationInput, "name" | "district">, id: number): Promise<boolean> {
+  const row = await getDb()
+    .select({ id: associations.id })
+    .from(associations)
+    .where(and(sameAssociation(input.name, input.district), ne(associations.id, id)))
+    .get();
+  return row !== undefined;
 }
 
 /** Saves the association if still at the form's version (`guard`); else its last save, or null when it no longer exists. */

@@ -3,8 +3,10 @@
 export {
   activeAssociationCountQuery,
   activeAssociationsQuery,
+  AlreadyInDirectory,
   associationKeys,
   type AssociationInput,
+  associationNameTaken,
   associationsForAdmin,
   createAssociation,
   deleteAssociation,

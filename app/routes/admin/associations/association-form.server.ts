@@ -2,7 +2,9 @@
 // from (with the regions to suggest), and the save, delete and toggle its posts ask for.
 import { ASSOCIATION_MESSAGES as MESSAGES, ASSOCIATION_REGIONS } from "~/features/associations";
 import {
+  AlreadyInDirectory,
   type AssociationInput,
+  associationNameTaken,
   associationServerSchema,
   createAssociation,
   deleteAssociation,
@@ -63,7 +65,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const input: AssociationInput = submission.value;
+  // One association once in the directory (its name in its district), as the CSV import checks it.
+  const duplicate = () => refuseAdminForm(submission, undefined, { fieldErrors: { name: [MESSAGES.duplicate(input.name, input.district)] } }, 409);
+  if (id !== null && (await associationNameTaken(input, id))) return duplicate();
   const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
+  if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
   if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
