@@ -177,6 +177,10 @@ describe("the admin's associations", () => {
     expect(row).toMatchObject({ region: "Lakeshore", contact_phone: "+265999112233", meeting: null });
     const badPhone = await postForm(`/admin/associations/edit/${row!.id}`, { version: await formVersion("associations", row!.id), name: "Salima Men", region: "Lakeshore", district: "Salima", contact_phone: "abc", active: "on" }, { cookie });
     expect(badPhone.status).toBe(400);
+    // Every problem at once, as the browser's own check of the same schema says them: not one per save.
+    const two = textOf(await (await postForm("/admin/associations/new", { name: "Nkhotakota Men", region: "Central", district: "", contact_phone: "12", active: "on" }, { cookie })).text());
+    expect(two).toContain("District is required");
+    expect(two).toContain("Please enter a phone number we can call, for example 0991 234 567 or +265 1 234 567");
     const removed = await postForm(`/admin/associations/edit/${row!.id}`, { intent: "delete" }, { cookie });
     expect(removed.status).toBe(302);
     expect(await env.DB.prepare("SELECT id FROM associations WHERE name = 'Salima Men'").first()).toBeNull();

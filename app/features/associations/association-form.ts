@@ -2,7 +2,7 @@
 // time optional; active by default. The browser gets the same limits; the server also reads the
 // phone number as a number it can call (association-save.server.ts).
 import { z } from "zod";
-import { checkbox, optionalText, requiredText } from "../../lib/schema-fields";
+import { checkbox, optionalPhoneText, optionalText, requiredText } from "../../lib/schema-fields";
 import { staleSaveMessage } from "~/features/history";
 
 /** The regions of Malawi, in the order the directory lists them (north to south). Staff may type others. */
@@ -38,7 +38,7 @@ export const associationSchema = z.object({
   region: requiredText(ASSOCIATION_MESSAGES.regionRequired, ASSOCIATION_LIMITS.region),
   district: requiredText(ASSOCIATION_MESSAGES.districtRequired, ASSOCIATION_LIMITS.district),
   contact_name: optionalText(ASSOCIATION_LIMITS.contactName),
-  contact_phone: optionalText(ASSOCIATION_LIMITS.phone),
+  contact_phone: optionalPhoneText(ASSOCIATION_LIMITS.phone),
   meeting: optionalText(ASSOCIATION_LIMITS.meeting),
   active: checkbox(),
 });
