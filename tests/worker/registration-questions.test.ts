@@ -195,7 +195,8 @@ describe("Add a registration at the desk", () => {
   it("asks the event's questions, refuses a required one left blank by its field keeping what was typed, and stores the answers", async () => {
     const ids = await setUpQuestions();
     const desk = await (await request(DESK, { cookie })).text();
-    expect(desk).toMatch(new RegExp(`<label[^>]*for="desk-q-${ids.accommodation}"[^>]*>Accommodation</label>`));
+    expect(textOf(desk)).toContain("Accommodation *");
+    expect(desk).toMatch(new RegExp(`<label[^>]*for="desk-q-${ids.accommodation}"[^>]*>Accommodation<span aria-hidden="true"`));
     expect(desk).toMatch(new RegExp(`<select[^>]*id="desk-q-${ids.association}"`));
 
     const refused = await add({ [`answer_${ids.association}`]: "", [`answer_${ids.church}`]: "Area 25 Baptist" });

@@ -39,7 +39,7 @@ export function DeskRegistrationForm({ actionData, intent, summary, intro, share
         <TextField field={fields.full_name} label={<RequiredLabel>Full Name</RequiredLabel>} autoComplete="off" />
         <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
         <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
-        {questions.length ? <QuestionInputs questions={questions} associations={associations} state={fieldStateOf(refused ? actionData.result : undefined)} idPrefix="desk-q" /> : null}
+        {questions.length ? <QuestionInputs questions={questions} associations={associations} state={fieldStateOf(refused ? actionData.result : undefined)} idPrefix="desk-q" markRequired /> : null}
         <SwitchField field={fields.shared_phone} label="Shares a phone" hint={sharedPhoneHint} />
         {overCapacityHint === null ? null : <SwitchField field={fields.over_capacity} label="Go over the capacity" hint={overCapacityHint} />}
         {fields.over_capacity.errors?.[0] ? (

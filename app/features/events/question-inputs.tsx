@@ -1,11 +1,10 @@
 // The inputs that answer an event's registration questions (issue 25, part 2), on the registration
 // page and on each line of a group's form. Plain fields, rendered on the server: what was typed and
 // the server's message by each field come back with a refused post, without JavaScript.
+import { RequiredLabel } from "~/components/admin/form-kit";
 import { type FieldState, inputClass } from "~/components/form-fields";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { answerFieldName, type AssociationChoice, type EventQuestion, OTHER_ASSOCIATION, OTHER_ASSOCIATION_LABEL, QUESTION_LIMITS } from "./event-questions";
-
-/** What a refused post gave back: each field's typed value and its first message, by name. */
 
 type Props = {
   questions: readonly EventQuestion[];
@@ -19,9 +18,11 @@ type Props = {
   labelSuffix?: string;
   /** Let the browser insist on required answers (not on a group's lines, which may stay empty). */
   browserRequired?: boolean;
+  /** Mark required answers with the admin forms' red asterisk (the desk), beside their other required fields. */
+  markRequired?: boolean;
 };
 
-export function QuestionInputs({ questions, associations, state, prefix = "", idPrefix = "q", labelSuffix = "", browserRequired = true }: Props) {
+export function QuestionInputs({ questions, associations, state, prefix = "", idPrefix = "q", labelSuffix = "", browserRequired = true, markRequired = false }: Props) {
   return (
     <>
       {questions.map((question) => {
@@ -32,7 +33,7 @@ export function QuestionInputs({ questions, associations, state, prefix = "", id
         const common = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined } as const;
         const label = (
           <>
-            {question.label}
+            {question.required && markRequired ? <RequiredLabel>{question.label}</RequiredLabel> : question.label}
             {question.required ? null : <span className="font-normal text-stone-600"> (optional)</span>}
             {labelSuffix ? <span className="sr-only"> {labelSuffix}</span> : null}
           </>
