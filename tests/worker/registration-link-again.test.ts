@@ -105,6 +105,21 @@ describe("sending the link again", () => {
     expect(await outboxRows()).toHaveLength(1);
   });
 
+  it("sends only the number's own registration: not one for each man of a group on his leader's number", async () => {
+    const leader = await register("0991 300 306");
+    await runSql([
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token) VALUES
+        (1, 'No Phone One', '+265991300306', NULL, 'waitlisted', 'NOPH01', 'token-nophone-000000001'),
+        (1, 'No Phone Two', '+265991300306', NULL, 'waitlisted', 'NOPH02', 'token-nophone-000000002')`,
+    ]);
+    await ageOutbox(11);
+    await askAgain("0991 300 306");
+    const leaderId = (await env.DB.prepare("SELECT id FROM event_registrations WHERE code = ?").bind(leader.code).first<{ id: number }>())!.id;
+    const again = (await receipts("sms")).slice(1);
+    expect(again.map((row) => row.about_id)).toEqual([leaderId]);
+    await waitForOutbox(allSettled);
+  });
+
   it("sends nothing for a cancelled registration, nor by SMS to a number that stopped SMS", async () => {
     const gone = await register("0991 300 303");
     await postForm(new URL(gone.privateUrl).pathname, { intent: "cancel" });

@@ -187,13 +187,15 @@ export function receiptAgain(): RegistrationEmail {
 }
 
 /**
- * Writes the receipt again for the registrations of `eventId` on `phone` (international form; one
- * person, or a family sharing the phone), not cancelled: the outbox ids written (none when the number
- * holds no place, or its receipts went a short while ago). One guarded statement, so two taps at once
- * write one message by each channel.
+ * Writes the receipt again for the registration of `eventId` that holds `phone` (international
+ * form) as its own, not cancelled: the outbox ids written (none when the number holds no place, or
+ * its receipts went a short while ago). Only that one: the men of a group without a phone of their
+ * own, and a family's second person, are on their leader's or family's number, and one ask must
+ * not send a message for each of them. One guarded statement, so two taps at once write one message
+ * by each channel.
  */
 export async function writeReceiptAgain(eventId: number, phone: string): Promise<number[]> {
-  const written = await registrationEmailQuery(getDb(), receiptAgain(), sql`event_id = ${eventId} AND phone_number = ${phone}`);
+  const written = await registrationEmailQuery(getDb(), receiptAgain(), sql`event_id = ${eventId} AND dedupe_key = ${phone}`);
   return outboxIdsOf(written);
 }
 
