@@ -9,13 +9,15 @@
 // 4. one UPDATE confirming the group's first lines, as many as places are free (the LIMIT is read
 //    once, as promoteQuery does), so concurrent groups never take more than the capacity and a group
 //    "only if all fit" is never split;
-// 5. the answers, and the outbox's intents (after the statuses are set).
+// 5. the answers, and the outbox's intents (after the statuses are set): each man's, and the
+//    leader's link to the group's page.
 // Each man is an ordinary registration (his own code, private page and messages); the group's page
 // lists them for the leader.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { RegistrationStatus } from "~/db/schema";
 import type { PaymentState } from "~/lib/stored-choices";
-import { batchable, getDb, isUniqueViolation } from "~/db/db.server";
+import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
+import { enqueueForEachQuery } from "~/server/outbox.server";
 import type { Answer } from "./event-questions";
 import type { GroupMode } from "./group-form";
 import { newRegistrationCode, newRegistrationToken, registrationState } from "./registration-rules";
@@ -23,8 +25,11 @@ import {
   confirmedCountSql,
   eventWindowQuery,
   openForRegistrationSql,
+  RECEIPTS_PER_REGISTRATION_PER_DAY,
   registrationEmailQuery,
   type RegistrationEmail,
+  RESEND_GAP_MINUTES,
+  smsDueNow,
   waitlistPlaceSql,
   windowOf,
 } from "./registrations.server";
@@ -48,6 +53,34 @@ export type GroupOutcome =
   | { outcome: "phones-taken"; phones: string[] }
   | { outcome: "not-enough-places"; placesLeft: number }
   | { outcome: "event-not-found" | "closed" };
+
+/** The group's link sent again lately by channel `c` (the same limits as a registration's receipt sent again). */
+const linksLately = (since: string) => sql`(SELECT count(*) FROM email_outbox o
+    WHERE o.about_id = g.id AND o.kind = 'group-link' AND o.channel = c.channel
+      AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}))`;
+const againAllowed = sql`AND ${linksLately(`-${RESEND_GAP_MINUTES} minutes`)} = 0 AND ${linksLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
+
+/**
+ * For a batch: the leader's link for each group `which` (a condition on a registration_groups row)
+ * selects, by SMS to his number when `smsDue` is set (SMS is set up) and by e-mail when he gave an
+ * address, while a man of it is still registered; `again`: asked for again, within its limits.
+ * One statement.
+ */
+export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again = false) {
+  return enqueueForEachQuery(db, {
+    kind: "group-link",
+    to: sql`CASE c.channel WHEN 'sms' THEN g.leader_phone ELSE g.leader_email END`,
+    aboutId: sql`g.id`,
+    channel: sql`c.channel`,
+    nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    from: sql`FROM registration_groups g JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
+        ON (c.channel = 'email' AND g.leader_email IS NOT NULL)
+        OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND g.leader_phone GLOB '+[1-9]*')
+      WHERE g.id IN (SELECT id FROM registration_groups WHERE ${which})
+        AND EXISTS (SELECT 1 FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled')
+        ${again ? againAllowed : sql``}`,
+  });
+}
 
 /** Registers the group in one batch (again with fresh codes if one drawn is taken). */
 export async function registerGroup(input: NewGroup, now: Date, emails: readonly RegistrationEmail[] = []): Promise<GroupOutcome> {
@@ -101,6 +134,8 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
       FROM json_each(${answers}) a JOIN event_registrations r ON r.token = json_extract(a.value, '$.token')`)),
     eventWindowQuery(db, input.event_id),
     ...emails.map((email) => registrationEmailQuery(db, email, sql`group_id = ${groupId}`)),
+    // The leader's link to the group's page, by SMS and e-mail (./group-link.ts): the page's only way back.
+    groupLinkQuery(db, sql`token = ${groupToken}`, smsDueNow()),
   ]);
   const event = events[0];
   if (!event) return { outcome: "event-not-found" };

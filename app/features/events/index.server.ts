@@ -13,6 +13,7 @@ export { associationChoices, associationChoicesOf, questionsWithChoices, associa
 export { registrationsCsvWithAnswers } from "./registration-answers-export.server";
 export { groupAction, groupPageAction } from "./group-register.server";
 export { groupByToken, groupsOfRegistrations } from "./group-registrations.server";
+export { GROUP_LINK_KINDS, renderGroupLinkOutbox, renderGroupLinkSms } from "./group-link-outbox.server";
 export { groupPageView } from "./group-view";
 export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";

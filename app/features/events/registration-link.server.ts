@@ -1,8 +1,11 @@
 // "Get my link again" on the server (/events/{id}/my-link, ./registration-link.ts): the public
 // form's steps (limit per address, bot check), the phone read as a number, the receipt written again
-// for that number's registration within its limits (./registrations.server.ts), sent after the
-// response; then on to the page's "on its way" answer, the same whether the number is registered.
+// for that number's registration and the link of a group it leads, within their limits
+// (./registrations.server.ts, ./group-registrations.server.ts), sent after the response; then on to
+// the page's "on its way" answer, the same whether the number is registered.
+import { sql } from "drizzle-orm";
 import { redirect } from "react-router";
+import { getDb } from "~/db/db.server";
 import { answerPublicForm, readPublicForm } from "~/server/forms.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
@@ -11,7 +14,8 @@ import { smsSetup } from "~/server/sms.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 import { LINK_AGAIN_MESSAGES, linkAgainSchema, type LinkChannels } from "./registration-link";
 import { linkAgainPath } from "./registration-rules";
-import { writeReceiptAgain } from "./registrations.server";
+import { receiptAgain, registrationEmailQuery, smsDueNow } from "./registrations.server";
+import { groupLinkQuery } from "./group-registrations.server";
 
 const serverSchema = linkAgainSchema.extend({
   phone_number: linkAgainSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
@@ -28,11 +32,24 @@ export function linkChannels(): LinkChannels {
   return smsSetup().ready ? "sms" : "email";
 }
 
+/**
+ * Writes again, within their limits, the receipt of the registration that holds `phone` as its own
+ * and the link of each group it leads, for the event: the outbox ids written. One batch.
+ */
+async function writeLinksAgain(eventId: number, phone: string): Promise<number[]> {
+  const db = getDb();
+  const [receipts, groupLinks] = await db.batch([
+    registrationEmailQuery(db, receiptAgain(), sql`event_id = ${eventId} AND dedupe_key = ${phone}`),
+    groupLinkQuery(db, sql`event_id = ${eventId} AND leader_phone = ${phone}`, smsDueNow(), true),
+  ]);
+  return [...receipts, ...groupLinks].map((row) => row.id);
+}
+
 /** The page's action: a plain post (the page ships no script). */
 export async function linkAgainAction(request: Request, eventId: number) {
   const path = linkAgainPath(eventId);
   const read = await readPublicForm(request, serverSchema, RULES);
   if ("done" in read) return answerPublicForm(request, read.done, { fallbackPath: path, renderFailures: true });
-  sendAfterResponse(await writeReceiptAgain(eventId, read.value.phone_number), request);
+  sendAfterResponse(await writeLinksAgain(eventId, read.value.phone_number), request);
   return redirect(`${path}?sent`, 303);
 }

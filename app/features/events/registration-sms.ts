@@ -43,7 +43,7 @@ const NAME_CUT_MIN = 4;
  * the `must` details (a fee still to pay) stay while the name can be cut to make room, and go only
  * when even that is not enough.
  */
-function fitted(render: (name: string, details: string) => string, name: string, details: readonly string[], must: readonly string[] = []): string {
+export function fitted(render: (name: string, details: string) => string, name: string, details: readonly string[], must: readonly string[] = []): string {
   const clean = toGsm7(name);
   const joined = (parts: readonly string[]) => parts.map((detail) => toGsm7(detail)).join(" ");
   // Counted as written (toGsm7 would fold the two spaces around the empty name into one).

@@ -168,7 +168,7 @@ export type RegistrationEmail =
 // Which to write with each change (the intents).
 
 /** When a registrant's SMS written now is due, or null while SMS is not set up (then none is written). */
-function smsDueNow(): string | null {
+export function smsDueNow(): string | null {
   return smsSetup().ready ? smsDueAt(new Date()).toISOString() : null;
 }
 
@@ -184,19 +184,6 @@ export function registrationReceipts(): RegistrationEmail[] {
  */
 export function receiptAgain(): RegistrationEmail {
   return { kind: "receipt", to: "registrant", sms: smsDueNow(), again: true };
-}
-
-/**
- * Writes the receipt again for the registration of `eventId` that holds `phone` (international
- * form) as its own, not cancelled: the outbox ids written (none when the number holds no place, or
- * its receipts went a short while ago). Only that one: the men of a group without a phone of their
- * own, and a family's second person, are on their leader's or family's number, and one ask must
- * not send a message for each of them. One guarded statement, so two taps at once write one message
- * by each channel.
- */
-export async function writeReceiptAgain(eventId: number, phone: string): Promise<number[]> {
-  const written = await registrationEmailQuery(getDb(), receiptAgain(), sql`event_id = ${eventId} AND dedupe_key = ${phone}`);
-  return outboxIdsOf(written);
 }
 
 /** To each registrant who moves up from the waiting list. */

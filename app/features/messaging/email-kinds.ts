@@ -17,6 +17,7 @@ export const EMAIL_KINDS = {
   "event-message": "Message to registrants",
   "registration-fee-paid": "Fee paid",
   "registration-burst": "Registration burst (to Administrators)",
+  "group-link": "Group page link (to its leader)",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

@@ -9,7 +9,17 @@ import { EmailRefused, type OutboxContent, type OutboxRow, storedContentOfRow } 
 import type { MessageSender, OutboxRenderer, SmsContent, SmsRenderer } from "~/server/outbox.server";
 import { siteSettings, storedSettings } from "~/features/settings/index.server";
 import { ACCOUNT_OUTBOX_KINDS, renderAccountOutbox } from "~/features/accounts/index.server";
-import { BURST_OUTBOX_KINDS, REGISTRATION_OUTBOX_KINDS, REGISTRATION_SMS_KINDS, renderBurstOutbox, renderRegistrationOutbox, renderRegistrationSms } from "~/features/events/index.server";
+import {
+  BURST_OUTBOX_KINDS,
+  GROUP_LINK_KINDS,
+  REGISTRATION_OUTBOX_KINDS,
+  REGISTRATION_SMS_KINDS,
+  renderBurstOutbox,
+  renderGroupLinkOutbox,
+  renderGroupLinkSms,
+  renderRegistrationOutbox,
+  renderRegistrationSms,
+} from "~/features/events/index.server";
 import { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "~/features/payments/index.server";
 import { EVENT_MESSAGE_KINDS, renderEventMessageEmails, renderEventMessages } from "./event-message-outbox.server";
 import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
@@ -18,6 +28,7 @@ const RENDERERS: readonly { kinds: readonly string[]; render: OutboxRenderer }[]
   { kinds: MESSAGING_OUTBOX_KINDS, render: renderMessagingOutbox },
   { kinds: REGISTRATION_OUTBOX_KINDS, render: renderRegistrationOutbox },
   { kinds: BURST_OUTBOX_KINDS, render: renderBurstOutbox },
+  { kinds: GROUP_LINK_KINDS, render: renderGroupLinkOutbox },
   { kinds: ACCOUNT_OUTBOX_KINDS, render: renderAccountOutbox },
   { kinds: PAYMENTS_OUTBOX_KINDS, render: renderPaymentsOutbox },
   { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessageEmails },
@@ -52,6 +63,7 @@ async function senderNow(origin: string): Promise<MessageSender> {
 
 const SMS_RENDERERS: readonly { kinds: readonly string[]; render: SmsRenderer }[] = [
   { kinds: REGISTRATION_SMS_KINDS, render: renderRegistrationSms },
+  { kinds: GROUP_LINK_KINDS, render: renderGroupLinkSms },
   { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessages },
 ];
 

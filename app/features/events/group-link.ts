@@ -1,0 +1,33 @@
+// The group leader's link to his group's page (/groups/{token}: every man's code, cancelling), sent
+// to him when the group registers and again from "Get my link again": by SMS to his number (when
+// SMS is set up) and by e-mail when he gave an address. The page says its link is the only way back
+// to it; this is how he keeps it without writing it down.
+import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { fitted } from "./registration-sms";
+
+/** The group's page, whole (it carries the group's own token). */
+export function groupPageUrl(origin: string, token: string): string {
+  return `${origin}/groups/${token}`;
+}
+
+/** The SMS: who sends, the event, how many men, and the page. One segment: the event's name is cut to fit. */
+export function groupLinkSms(sender: string, eventName: string, men: number, url: string): string {
+  return fitted((name) => `${sender}: Your group of ${men} for ${name}: every man's code, and cancelling: ${url}`, eventName, []);
+}
+
+export function groupLinkEmail(leaderName: string, event: { name: string; whenText: string | null }, men: number, url: string, organisation: EmailOrganisation): RenderedEmail {
+  return renderEmail({
+    subject: `Your group's page: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `Hello ${leaderName},` },
+      {
+        type: "paragraphs",
+        text: `Your group of ${men} ${men === 1 ? "man" : "men"} is registered for ${event.name}${event.whenText ? ` (${event.whenText})` : ""}. The group's page lists every man's code and status, and lets you cancel one man or the whole group.`,
+      },
+      { type: "paragraphs", text: "Keep this e-mail: the link is the only way back to the page. Do not share it outside the group." },
+      { type: "link", label: "Your group's page", url },
+    ],
+    footer: [{ type: "paragraphs", text: "You get this because you registered a group for this event with this address. Replies reach the events team." }],
+  });
+}

@@ -1,0 +1,88 @@
+// The group leader's link (its page, /groups/{token}, is the only way back to every man's code): sent
+// to him when the group registers, by SMS to his number and by e-mail when he gave an address, and
+// again from "Get my link again" with his number, within the same limits as a receipt; a group
+// cancelled whole gets nothing.
+import { env } from "cloudflare:workers";
+import { beforeEach, expect, it } from "vitest";
+import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
+import { postForm, runSql, seedReference } from "./helpers";
+import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+
+withEmailSetUp();
+withSmsSetUp();
+
+beforeEach(async () => {
+  await seedReference();
+  await runSql(["INSERT INTO churchevents (id, name, date, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2099-03-05T07:30:00.000Z', 50, 1)"]);
+});
+
+async function registerGroup(leaderEmail = "leader@example.mw") {
+  const response = await postForm(
+    "/events/1/group",
+    {
+      event_id: "1",
+      leader_name: "Yohane Banda",
+      leader_phone: "0991 400 400",
+      leader_email: leaderEmail,
+      mode: "all-or-nothing",
+      lines: "10",
+      "men[0].full_name": "Alinafe Phiri",
+      "men[0].phone_number": "0991 400 401",
+      "men[1].full_name": "Blessings Banda",
+    },
+    { ip: "198.51.100.40" },
+  );
+  expect(response.status).toBe(303);
+  await waitForOutbox(allSettled);
+  return response.headers.get("Location")!;
+}
+
+const groupLinks = (channel: string) => outboxRows(`kind = 'group-link' AND channel = '${channel}'`);
+
+it("sends the leader his group's page by SMS and e-mail when the group registers", async () => {
+  const sender = fakeSender();
+  const page = await registerGroup();
+  const url = `https://baptistmen.example${page}`;
+
+  const [sms] = await groupLinks("sms");
+  expect(sms).toMatchObject({ recipient: "+265991400400", status: "sent" });
+  const text = smsSimulator.sent.find((sent) => sent.body.includes("/groups/"))!;
+  expect(text.to).toBe("+265991400400");
+  expect(text.body).toBe(`BaptistMen: Your group of 2 for Men's Conference: every man's code, and cancelling: ${url}`);
+
+  const [email] = await groupLinks("email");
+  expect(email).toMatchObject({ recipient: "leader@example.mw", status: "sent", subject: "Your group's page: Men's Conference" });
+  expect(email!.body_text).toContain("Your group of 2 men is registered for Men's Conference");
+  expect(email!.body_text).toContain(url);
+  expect(sender.calls()).toBeGreaterThanOrEqual(1);
+});
+
+it("writes no e-mail for a leader without an address, and nothing once the group is cancelled whole", async () => {
+  const page = await registerGroup("");
+  expect(await groupLinks("email")).toEqual([]);
+  expect(await groupLinks("sms")).toHaveLength(1);
+
+  await postForm(page, { intent: "cancel-all" });
+  await waitForOutbox(allSettled);
+  await ageOutbox(11);
+  await postForm("/events/1/my-link", { phone_number: "0991 400 400" }, { ip: "203.0.113.40" });
+  await waitForOutbox(allSettled);
+  expect(await groupLinks("sms")).toHaveLength(1);
+});
+
+it("'Get my link again' with the leader's number sends the group's page again, once within 10 minutes", async () => {
+  fakeSender();
+  await registerGroup();
+  const ask = () => postForm("/events/1/my-link", { phone_number: "+265 991 400 400" }, { ip: "203.0.113.41" });
+
+  await ask();
+  expect(await groupLinks("sms")).toHaveLength(1);
+  await ageOutbox(11);
+  await Promise.all([ask(), ask()]);
+  await waitForOutbox(allSettled);
+  expect(await groupLinks("sms")).toHaveLength(2);
+  expect(await groupLinks("email")).toHaveLength(2);
+  const sent = (await groupLinks("sms")).at(-1)!;
+  expect(sent.status).toBe("sent");
+  expect((await env.DB.prepare("SELECT count(*) AS n FROM registration_groups").first<{ n: number }>())!.n).toBe(1);
+});
