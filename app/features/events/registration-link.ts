@@ -13,8 +13,8 @@ export const LINK_AGAIN_MESSAGES = {
   entry: "Already registered? Get your private link again",
   title: "Get your private link again",
   intro: {
-    sms: "Type the phone number you registered with. We send your registration's private link and code to that phone by SMS, and to the e-mail address you gave when registering.",
-    email: "Type the phone number you registered with. We send your registration's private link and code to the e-mail address you gave when registering.",
+    sms: "Type the phone number you registered with. We send your registration's private link and code to that phone by SMS, and to the e-mail address you gave when registering. A group's leader gets his group's page too.",
+    email: "Type the phone number you registered with. We send your registration's private link and code to the e-mail address you gave when registering. A group's leader gets his group's page too.",
   },
   submit: "Send my link",
   sentTitle: "Your link is on its way",
