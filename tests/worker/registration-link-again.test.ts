@@ -5,11 +5,11 @@
 // sends one message by each channel; a number gets at most 3 receipts a day by each channel, and
 // not two within 10 minutes.
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { html, postForm, request, runSql, seedReference } from "./helpers";
-import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+import { malawiDaytime, smsSimulator, withSmsSetUp } from "./sms-helpers";
 
 withEmailSetUp();
 withSmsSetUp();
@@ -56,6 +56,13 @@ describe("the page", () => {
     await runSql(["INSERT INTO event_questions (event_id, kind, label, required) VALUES (1, 'text', 'Your church', 0)"]);
     const questionsPage = await html(await request("/events/1/register"));
     expect(questionsPage).toMatch(/<a href="\/events\/1\/my-link"[^>]*>Already registered\? Get your private link again<\/a>/);
+  });
+
+  it("stays linked from the event's page once registration has closed", async () => {
+    await env.DB.prepare("UPDATE churchevents SET registration_enabled = 0 WHERE id = 1").run();
+    const eventPage = await html(await request("/events/1"));
+    expect(eventPage).toContain("Registration Closed");
+    expect(eventPage).toMatch(/<a href="\/events\/1\/my-link"[^>]*>Already registered\? Get your private link again<\/a>/);
   });
 
   it("says it by e-mail only while SMS is not set up", async () => {
@@ -158,6 +165,24 @@ describe("sending the link again", () => {
     expect((await receipts("sms")).length).toBe(3);
     expect((await receipts("email")).length).toBe(3);
     await waitForOutbox(allSettled);
+  });
+});
+
+describe("at night (Malawi time)", () => {
+  it("sends the link asked for at once, though the receipt written at registering waits for 07:00", async () => {
+    vi.setSystemTime(malawiDaytime(5));
+    await postForm("/api/registrations", { event_id: "1", full_name: "At The Gate", phone_number: "0991 300 307", email: "" }, { ip: "198.51.100.99" });
+    const [held] = await receipts("sms");
+    expect(held).toMatchObject({ status: "queued", urgent: 0 });
+    expect(smsSimulator.sent).toHaveLength(0);
+
+    await askAgain("0991 300 307");
+    await waitForOutbox((rows) => rows.some((row) => row.urgent === 1 && row.status === "sent"));
+    expect(smsSimulator.sent).toHaveLength(1);
+    expect(smsSimulator.sent[0]!.to).toBe("+265991300307");
+    // Asked again at once: nothing more (the one sent went a moment ago).
+    await askAgain("0991 300 307");
+    expect(await receipts("sms")).toHaveLength(2);
   });
 });
 

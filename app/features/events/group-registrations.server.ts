@@ -54,17 +54,18 @@ export type GroupOutcome =
   | { outcome: "not-enough-places"; placesLeft: number }
   | { outcome: "event-not-found" | "closed" };
 
-/** The group's link sent again lately by channel `c` (the same limits as a registration's receipt sent again). */
-const linksLately = (since: string) => sql`(SELECT count(*) FROM email_outbox o
+/** The group's link by channel `c` written since `since`, or (`waiting`) not gone yet: the same limits as a registration's receipt sent again. */
+const linksLately = (since: string, waiting = false) => sql`(SELECT count(*) FROM email_outbox o
     WHERE o.about_id = g.id AND o.kind = 'group-link' AND o.channel = c.channel
-      AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}))`;
-const againAllowed = sql`AND ${linksLately(`-${RESEND_GAP_MINUTES} minutes`)} = 0 AND ${linksLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
+      AND (o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}) ${waiting ? sql`OR o.status IN ('queued', 'sending')` : sql``})
+      ${waiting ? sql`AND NOT (o.status = 'queued' AND o.next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : sql``})`;
+const againAllowed = sql`AND ${linksLately(`-${RESEND_GAP_MINUTES} minutes`, true)} = 0 AND ${linksLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
 
 /**
  * For a batch: the leader's link for each group `which` (a condition on a registration_groups row)
  * selects, by SMS to his number when `smsDue` is set (SMS is set up) and by e-mail when he gave an
- * address, while a man of it is still registered; `again`: asked for again, within its limits.
- * One statement.
+ * address, while a man of it is still registered; `again`: asked for again, within its limits,
+ * and urgent (at once, at night too). One statement.
  */
 export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again = false) {
   return enqueueForEachQuery(db, {
@@ -73,6 +74,7 @@ export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again 
     aboutId: sql`g.id`,
     channel: sql`c.channel`,
     nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    urgent: again,
     from: sql`FROM registration_groups g JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
         ON (c.channel = 'email' AND g.leader_email IS NOT NULL)
         OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND g.leader_phone GLOB '+[1-9]*')

@@ -40,7 +40,7 @@ async function writeLinksAgain(eventId: number, phone: string): Promise<number[]
   const db = getDb();
   const [receipts, groupLinks] = await db.batch([
     registrationEmailQuery(db, receiptAgain(), sql`event_id = ${eventId} AND dedupe_key = ${phone}`),
-    groupLinkQuery(db, sql`event_id = ${eventId} AND leader_phone = ${phone}`, smsDueNow(), true),
+    groupLinkQuery(db, sql`event_id = ${eventId} AND leader_phone = ${phone}`, smsDueNow(true), true),
   ]);
   return [...receipts, ...groupLinks].map((row) => row.id);
 }

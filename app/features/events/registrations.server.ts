@@ -168,8 +168,8 @@ export type RegistrationEmail =
 // Which to write with each change (the intents).
 
 /** When a registrant's SMS written now is due, or null while SMS is not set up (then none is written). */
-export function smsDueNow(): string | null {
-  return smsSetup().ready ? smsDueAt(new Date()).toISOString() : null;
+export function smsDueNow(urgent = false): string | null {
+  return smsSetup().ready ? smsDueAt(new Date(), urgent).toISOString() : null;
 }
 
 /** To the registrant (by e-mail and SMS): the confirmation, or their place on the waiting list (by the status the batch gives). */
@@ -179,11 +179,13 @@ export function registrationReceipts(): RegistrationEmail[] {
 
 /**
  * The receipt again, asked for by its person from /events/{id}/my-link ("Get my link again"): by each
- * channel only when none of its receipts went that way in the last RESEND_GAP_MINUTES and fewer than
- * RECEIPTS_PER_REGISTRATION_PER_DAY in a day (a double tap sends one; a script cannot run up SMS).
+ * channel only when none of its receipts is due and still to go, or went that way in the last
+ * RESEND_GAP_MINUTES, and fewer than RECEIPTS_PER_REGISTRATION_PER_DAY in a day (a double tap sends
+ * one; a script cannot run up SMS). Urgent: it goes at once, at night too.
  */
 export function receiptAgain(): RegistrationEmail {
-  return { kind: "receipt", to: "registrant", sms: smsDueNow(), again: true };
+  // Asked for, so not held for the night's quiet hours: a man at the gate at 06:00 needs his code now.
+  return { kind: "receipt", to: "registrant", sms: smsDueNow(true), again: true };
 }
 
 /** To each registrant who moves up from the waiting list. */
@@ -260,11 +262,15 @@ export const RESEND_GAP_MINUTES = 10;
 /** At most this many receipts about one registration go by each channel in a day (the first included). */
 export const RECEIPTS_PER_REGISTRATION_PER_DAY = 3;
 
-/** For a receipt sent again: the registration's receipts by channel `c` lately (see receiptAgain). */
-const receiptsAboutItLately = (since: string) => sql`(SELECT count(*) FROM email_outbox o
+/**
+ * For a receipt sent again: the registration's receipts by channel `c` written since `since`; with
+ * `waiting`, also those not gone yet (a slow send), but not one held for 07:00 (see receiptAgain).
+ */
+const receiptsAboutItLately = (since: string, waiting = false) => sql`(SELECT count(*) FROM email_outbox o
     WHERE o.about_id = t.id AND o.channel = c.channel AND o.kind IN ('registration-confirmed', 'registration-waitlisted')
-      AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}))`;
-const resendAllowed = sql`AND ${receiptsAboutItLately(`-${RESEND_GAP_MINUTES} minutes`)} = 0
+      AND (o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}) ${waiting ? sql`OR o.status IN ('queued', 'sending')` : sql``})
+      ${waiting ? sql`AND NOT (o.status = 'queued' AND o.next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : sql``})`;
+const resendAllowed = sql`AND ${receiptsAboutItLately(`-${RESEND_GAP_MINUTES} minutes`, true)} = 0
     AND ${receiptsAboutItLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
 
 /**
@@ -280,6 +286,7 @@ function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancell
     aboutId: sql`t.id`,
     channel: sql`c.channel`,
     nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    urgent: again,
     from: sql`FROM event_registrations t JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
         ON (c.channel = 'email' AND t.email IS NOT NULL ${kind === "receipt" ? receiptsLeftToday : sql``})
         OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')

@@ -119,13 +119,14 @@ function EventDetails({
                   <a href={`${pagePath}/group`} className={`${buttonClass.secondary} w-full`}>
                     Register a group
                   </a>
-                  <a href={linkAgainPath(event.id)} className="block py-1 text-center text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-                    {LINK_AGAIN_MESSAGES.entry}
-                  </a>
                 </>
               ) : (
                 <RegistrationClosedBadge className="w-full" />
               )}
+              {/* Also once registration has closed: that is when the registered need their link. */}
+              <a href={linkAgainPath(event.id)} className="block py-1 text-center text-sm font-semibold text-brand-700 underline hover:text-brand-900">
+                {LINK_AGAIN_MESSAGES.entry}
+              </a>
             </div>
             <div className="mt-5 space-y-4 border-t border-stone-200 pt-5">
               {calendar ? <AddToCalendar links={calendar} eventName={event.name} /> : null}
