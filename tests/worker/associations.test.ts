@@ -198,6 +198,12 @@ describe("the admin's associations", () => {
     expect(textOf(said)).toContain('"salima MEN" in Salima is already in the directory: find it in the list and edit it there.');
     expect(said).toContain('value="Saturdays"');
     expect((await env.DB.prepare("SELECT count(*) AS n FROM associations WHERE lower(name) = 'salima men'").first<{ n: number }>())!.n).toBe(1);
+    // Typed with a curly apostrophe or two spaces, it is the same: written as the directory writes it.
+    const curly = await postForm("/admin/associations/new", { ...fields, name: "Kawale Men’s  Association", district: "Lilongwe" }, { cookie });
+    expect(curly.status).toBe(409);
+    const typed = await postForm("/admin/associations/new", { ...fields, name: "Mangochi  Men’s Fellowship", district: "Mangochi" }, { cookie });
+    expect(typed.status).toBe(302);
+    expect(await env.DB.prepare("SELECT name FROM associations WHERE district = 'Mangochi' AND active = 1").first()).toEqual({ name: "Mangochi Men's Fellowship" });
     // The same name in another district is another association; renaming one onto the first is refused.
     const other = await postForm("/admin/associations/new", { ...fields, district: "Dedza" }, { cookie });
     expect(other.status).toBe(302);

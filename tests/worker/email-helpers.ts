@@ -70,6 +70,7 @@ export type StoredRow = {
   channel: string;
   recipient: string;
   about_id: number | null;
+  urgent: number;
   about: string | null;
   from_name: string | null;
   /** Null until the message is rendered (when it is sent), for a row written as intent. */

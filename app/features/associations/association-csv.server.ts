@@ -2,7 +2,7 @@
 // with a header row. Every row is checked before anything is saved; a file with one bad row saves
 // nothing and lists each bad row by its line ("Line 3: region is required").
 import { normalizePhone } from "~/server/phone.server";
-import { ASSOCIATION_LIMITS, canonicalRegion } from "./association-form";
+import { ASSOCIATION_LIMITS, canonicalRegion, directoryText } from "./association-form";
 import type { AssociationInput } from "./associations.server";
 
 export const CSV_COLUMNS = ["name", "region", "district", "contact_name", "contact_phone", "meeting"] as const;
@@ -86,7 +86,7 @@ export function readAssociationsCsv(text: string, existing: { name: string; dist
   if (body.length === 0) return { rows: [], errors: ["The file has a header but no associations"] };
   if (body.length > CSV_MAX_ROWS) return { rows: [], errors: [`The file has ${body.length} rows; one import takes at most ${CSV_MAX_ROWS}`] };
 
-  const keyOf = (name: string, district: string) => `${name.trim().toLowerCase()}\u0000${district.trim().toLowerCase()}`;
+  const keyOf = (name: string, district: string) => `${directoryText(name).toLowerCase()}\u0000${directoryText(district).toLowerCase()}`;
   const known = new Set(existing.map((row) => keyOf(row.name, row.district)));
   const seen = new Map<string, number>();
   const rows: AssociationInput[] = [];
@@ -120,9 +120,9 @@ export function readAssociationsCsv(text: string, existing: { name: string; dist
     }
     seen.set(key, line);
     rows.push({
-      name: value("name"),
+      name: directoryText(value("name")),
       region: canonicalRegion(value("region")),
-      district: value("district"),
+      district: directoryText(value("district")),
       contact_name: value("contact_name") || null,
       contact_phone: phone,
       meeting: value("meeting") || null,

@@ -43,6 +43,14 @@ export const associationSchema = z.object({
   active: checkbox(),
 });
 
+/**
+ * A name or district as the directory writes it: single spaces, straight apostrophes ("Kawale
+ * Men’s  Association" is "Kawale Men's Association"), so one association typed two ways is one.
+ */
+export function directoryText(typed: string): string {
+  return typed.trim().replace(/\s+/g, " ").replace(/[‘’ʼ`´]/g, "'");
+}
+
 /** A region as typed, written as the known one when it is one ('central ' is 'Central'); others trimmed. */
 export function canonicalRegion(typed: string): string {
   const trimmed = typed.trim().replace(/\s+/g, " ");

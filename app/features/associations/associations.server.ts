@@ -73,9 +73,13 @@ export function getAssociation(id: number) {
   return getDb().select().from(associations).where(eq(associations.id, id)).get();
 }
 
-/** The same association: its name in its district, in any case (as the CSV import checks it). */
+/** A stored name or district as the directory compares it (./association-form.ts's directoryText, for rows saved before it). */
+const compared = (column: typeof associations.name | typeof associations.district) =>
+  sql`replace(replace(replace(lower(trim(${column})), '’', ''''), '‘', ''''), '  ', ' ')`;
+
+/** The same association: its name in its district (written with directoryText), in any case, as the CSV import checks it. */
 function sameAssociation(name: string, district: string) {
-  return sql`lower(trim(${associations.name})) = lower(trim(${name})) AND lower(trim(${associations.district})) = lower(trim(${district}))`;
+  return sql`${compared(associations.name)} = lower(${name}) AND ${compared(associations.district)} = lower(${district})`;
 }
 
 /** The directory has this association already (its name in its district). */
