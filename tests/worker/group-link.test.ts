@@ -55,6 +55,12 @@ it("sends the leader his group's page by SMS and e-mail when the group registers
   expect(email!.body_text).toContain("Your group of 2 men is registered for Men's Conference");
   expect(email!.body_text).toContain(url);
   expect(sender.calls()).toBeGreaterThanOrEqual(1);
+
+  // The man with his own phone gets his receipt; the one without, on the leader's number, does not
+  // (the leader's link lists his code): the leader gets one SMS, not one for each such man.
+  const receipts = await outboxRows("kind IN ('registration-confirmed', 'registration-waitlisted') AND channel = 'sms'");
+  expect(receipts.map((row) => row.recipient)).toEqual(["+265991400401"]);
+  expect(smsSimulator.sent.filter((sent) => sent.to === "+265991400400")).toHaveLength(1);
 });
 
 it("writes no e-mail for a leader without an address, and nothing once the group is cancelled whole", async () => {

@@ -135,7 +135,9 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
         json_extract(a.value, '$.association_id')
       FROM json_each(${answers}) a JOIN event_registrations r ON r.token = json_extract(a.value, '$.token')`)),
     eventWindowQuery(db, input.event_id),
-    ...emails.map((email) => registrationEmailQuery(db, email, sql`group_id = ${groupId}`)),
+    // A man without a phone of his own is on his leader's number: the leader's group link (below)
+    // lists his code, so no receipt goes to the leader for each such man.
+    ...emails.map((email) => registrationEmailQuery(db, email, email.to === "registrant" ? sql`group_id = ${groupId} AND dedupe_key IS NOT NULL` : sql`group_id = ${groupId}`)),
     // The leader's link to the group's page, by SMS and e-mail (./group-link.ts): the page's only way back.
     groupLinkQuery(db, sql`token = ${groupToken}`, smsDueNow()),
   ]);
