@@ -26,6 +26,9 @@ async function eventWithPeople(startsIn: number, reminder = "day_before") {
       (1, 'Gone', '+265991000004', 'gone@example.mw', 'cancelled', 'AAAAA5', 'token-aaaaaaaaaaaaaaaaaa4')`,
     `INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token, sms_stopped_at) VALUES
       (1, 'No SMS', '+265991000005', 'confirmed', 'AAAAA6', 'token-aaaaaaaaaaaaaaaaaa5', '2030-01-01T00:00:00.000Z')`,
+    // A group's man without a phone of his own, on Phone Only's number (his leader's): no second SMS there.
+    `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token) VALUES
+      (1, 'On The Leader''s Phone', '+265991000001', NULL, 'confirmed', 'AAAAA7', 'token-aaaaaaaaaaaaaaaaaa6')`,
   ]);
 }
 

@@ -1,7 +1,7 @@
 // Writes the reminders that are due (run by the outbox cron every 10 minutes): for each active event
 // whose reminder time has come and whose reminder was not yet written for its current date, one
 // outbox row per confirmed registrant and channel (the e-mail where given; the SMS when SMS is set
-// up, unless they turned SMS off), kind 'event-reminder', in ONE batch with the mark that it was
+// up, unless they turned SMS off, and once a phone), kind 'event-reminder', in ONE batch with the mark that it was
 // written (reminder_sent_for = the date). Two runs at once, or a run repeated, write it once; a
 // date moved later arms it again. Rendered when sent (./registration-outbox.server.ts and
 // ./registration-sms-outbox.server.ts), to whoever is still confirmed then.
@@ -11,6 +11,14 @@ import { getDb } from "~/db/db.server";
 import { enqueueForEachQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { REMINDER_LEAD_MS } from "./event-reminders";
+
+/**
+ * One reminder SMS a phone: a number several registrations share (a group's men without a phone of
+ * their own, on their leader's number; a family phone) gets it once, for the first of them, not one
+ * identical SMS each.
+ */
+const firstOnItsPhoneSql = sql`NOT EXISTS (SELECT 1 FROM event_registrations s
+  WHERE s.event_id = t.event_id AND s.phone_number = t.phone_number AND s.status = 'confirmed' AND s.sms_stopped_at IS NULL AND s.id < t.id)`;
 
 /** Not yet written for the event's current date. */
 const notWrittenSql = sql`(e.reminder_sent_for IS NULL OR e.reminder_sent_for <> e.date)`;
@@ -45,7 +53,7 @@ export async function writeDueReminders(now: Date): Promise<number[]> {
         from: sql`FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
           JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
             ON (c.channel = 'email' AND t.email IS NOT NULL)
-            OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')
+            OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*' AND ${firstOnItsPhoneSql})
           WHERE t.event_id = ${event.id} AND t.status = 'confirmed' AND ${notWrittenSql}`,
       }),
       db
