@@ -11,8 +11,7 @@ import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { EventPageFrame } from "./event-page-frame";
 import { REGISTRATION_MESSAGES } from "./registration-form";
-import { LINK_AGAIN_MESSAGES } from "./registration-link";
-import { linkAgainPath } from "./registration-rules";
+import { LinkAgainEntry } from "./registration-link-form";
 
 type Props = {
   event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null };
@@ -69,9 +68,7 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
         </p>
       ) : null}
       <p className="mt-3 text-sm">
-        <a href={linkAgainPath(event.id)} className="font-semibold text-brand-700 underline">
-          {LINK_AGAIN_MESSAGES.entry}
-        </a>
+        <LinkAgainEntry eventId={event.id} />
       </p>
     </EventPageFrame>
   );

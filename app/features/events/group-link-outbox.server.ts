@@ -4,11 +4,11 @@
 // batch when it registers, and again by "Get my link again" (groupLinkQuery,
 // ./group-registrations.server.ts).
 import { sql } from "drizzle-orm";
-import { batchable, getDb } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { EVENT_DATE_FORMAT } from "~/lib/constants";
 import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
-import { EmailRefused, type OutboxContent } from "~/server/email-rules.server";
+import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
 import { groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
 
@@ -16,55 +16,38 @@ export const GROUP_LINK_KINDS = ["group-link"] as const;
 
 type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null };
 
-async function groupsOf(rows: readonly { about_id: number | null }[]): Promise<GroupRow[]> {
-  const db = getDb();
+/** The groups the rows are about, each with its men still registered. */
+function groupsOf(rows: readonly OutboxRow[]): Promise<GroupRow[]> {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
-  const [groups] = await db.batch([
-    batchable(
-      db.all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date,
-          (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men
-        FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE ${inIds(sql`g.id`, ids)}`),
-    ),
-  ]);
-  return groups;
+  return getDb().all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date,
+      (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men
+    FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE ${inIds(sql`g.id`, ids)}`);
 }
 
-/** Why a group's link no longer goes, or null. */
-function notSent(group: GroupRow | undefined): string | null {
-  if (!group) return "The group was deleted before this was sent";
-  return group.men === 0 ? "Every man of the group was cancelled before this was sent" : null;
-}
-
-export const renderGroupLinkOutbox: OutboxRenderer = async (rows, sender) => {
+/** Each row rendered (`render`) from its group as it is now, or why it no longer goes. */
+async function renderEachGroup<Content>(rows: readonly OutboxRow[], render: (group: GroupRow, row: OutboxRow) => Content | EmailRefused) {
   const groups = await groupsOf(rows);
-  const organisation = { name: sender.name, addressLines: sender.addressLines };
-  const rendered = new Map<number, OutboxContent | EmailRefused>();
+  const rendered = new Map<number, Content | EmailRefused>();
   for (const row of rows) {
     const group = groups.find((found) => found.id === row.about_id);
-    const why = notSent(group);
-    if (why || !group) {
-      rendered.set(row.id, new EmailRefused(why ?? ""));
-      continue;
-    }
+    if (!group) rendered.set(row.id, new EmailRefused("The group was deleted before this was sent"));
+    else if (group.men === 0) rendered.set(row.id, new EmailRefused("Every man of the group was cancelled before this was sent"));
+    else rendered.set(row.id, render(group, row));
+  }
+  return rendered;
+}
+
+export const renderGroupLinkOutbox: OutboxRenderer = (rows, sender) => {
+  const organisation = { name: sender.name, addressLines: sender.addressLines };
+  return renderEachGroup<OutboxContent>(rows, (group, row) => {
     const event = { name: group.event_name, whenText: formatInSiteZone(group.event_date, EVENT_DATE_FORMAT) };
     const email = groupLinkEmail(group.leader_name, event, group.men, groupPageUrl(sender.origin, group.token), organisation);
-    rendered.set(row.id, { kind: row.kind, fromName: sender.name, replyTo: { email: sender.eventsEmail, name: sender.name }, ...email });
-  }
-  return rendered;
+    return { kind: row.kind, fromName: sender.name, replyTo: { email: sender.eventsEmail, name: sender.name }, ...email };
+  });
 };
 
-export const renderGroupLinkSms: SmsRenderer = async (rows, sender) => {
-  const groups = await groupsOf(rows);
-  const rendered = new Map<number, SmsContent | EmailRefused>();
-  for (const row of rows) {
-    const group = groups.find((found) => found.id === row.about_id);
-    const why = notSent(group);
-    if (why || !group) {
-      rendered.set(row.id, new EmailRefused(why ?? ""));
-      continue;
-    }
+export const renderGroupLinkSms: SmsRenderer = (rows, sender) =>
+  renderEachGroup<SmsContent>(rows, (group, row) => {
     const text = groupLinkSms(sender.smsName, group.event_name, group.men, groupPageUrl(sender.origin, group.token));
-    rendered.set(row.id, gsm7Length(text) > SMS_SEGMENT_LENGTH ? new EmailRefused("The SMS does not fit one segment: the site's address is too long") : { kind: row.kind, text });
-  }
-  return rendered;
-};
+    return gsm7Length(text) > SMS_SEGMENT_LENGTH ? new EmailRefused("The SMS does not fit one segment: the site's address is too long") : { kind: row.kind, text };
+  });

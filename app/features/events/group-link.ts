@@ -3,11 +3,12 @@
 // SMS is set up) and by e-mail when he gave an address. The page says its link is the only way back
 // to it; this is how he keeps it without writing it down.
 import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { groupPath } from "./registration-rules";
 import { fitted } from "./registration-sms";
 
 /** The group's page, whole (it carries the group's own token). */
 export function groupPageUrl(origin: string, token: string): string {
-  return `${origin}/groups/${token}`;
+  return `${origin}${groupPath(token)}`;
 }
 
 /** The SMS: who sends, the event, how many men, and the page. One segment: the event's name is cut to fit. */

@@ -12,6 +12,7 @@ import { groupByToken, type GroupMan, registerGroup } from "./group-registration
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
+import { groupPath } from "./registration-rules";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { normalizePhone } from "~/server/phone.server";
@@ -76,7 +77,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     case "registered":
       sendAfterResponse(result.outboxIds, request);
       await bumpContentVersion();
-      return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: `/groups/${result.token}` };
+      return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: groupPath(result.token) };
     case "phones-taken": {
       const taken = new Set(result.phones);
       const lines = Object.fromEntries(men.filter((man) => man.phone_number && taken.has(man.phone_number)).map((man) => [`men[${man.line - 1}].phone_number`, GROUP_MESSAGES.phoneTaken(man.line)]));
@@ -119,7 +120,7 @@ export async function groupAction(request: Request, fallbackPath: string) {
 export async function groupPageAction(request: Request, token: string) {
   const form = await readFormData(request);
   const found = await groupByToken(token);
-  const back = `/groups/${token}`;
+  const back = groupPath(token);
   if (!found) return redirectWithToast(request, back, { title: "Error", description: "This group link is not valid.", variant: "destructive" }, { status: 303 });
   const chosen = form.get("intent") === "cancel-all" ? found.members : found.members.filter((man) => String(man.id) === form.get("registration_id"));
   const outboxIds: number[] = [];

@@ -24,11 +24,10 @@ import { newRegistrationCode, newRegistrationToken, registrationState } from "./
 import {
   confirmedCountSql,
   eventWindowQuery,
+  askedAgainLimitsSql,
   openForRegistrationSql,
-  RECEIPTS_PER_REGISTRATION_PER_DAY,
   registrationEmailQuery,
   type RegistrationEmail,
-  RESEND_GAP_MINUTES,
   smsDueNow,
   waitlistPlaceSql,
   windowOf,
@@ -54,12 +53,8 @@ export type GroupOutcome =
   | { outcome: "not-enough-places"; placesLeft: number }
   | { outcome: "event-not-found" | "closed" };
 
-/** The group's link by channel `c` written since `since`, or (`waiting`) not gone yet: the same limits as a registration's receipt sent again. */
-const linksLately = (since: string, waiting = false) => sql`(SELECT count(*) FROM email_outbox o
-    WHERE o.about_id = g.id AND o.kind = 'group-link' AND o.channel = c.channel
-      AND (o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}) ${waiting ? sql`OR o.status IN ('queued', 'sending')` : sql``})
-      ${waiting ? sql`AND NOT (o.status = 'queued' AND o.next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : sql``})`;
-const againAllowed = sql`AND ${linksLately(`-${RESEND_GAP_MINUTES} minutes`, true)} = 0 AND ${linksLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
+/** A group's link asked for again: the limits of a registration's receipt asked for again. */
+const againAllowed = askedAgainLimitsSql(sql`g.id`, ["group-link"]);
 
 /**
  * For a batch: the leader's link for each group `which` (a condition on a registration_groups row)

@@ -14,6 +14,7 @@ export { registrationsCsvWithAnswers } from "./registration-answers-export.serve
 export { groupAction, groupPageAction } from "./group-register.server";
 export { groupByToken, groupsOfRegistrations } from "./group-registrations.server";
 export { GROUP_LINK_KINDS, renderGroupLinkOutbox, renderGroupLinkSms } from "./group-link-outbox.server";
+export { groupPageUrl } from "./group-link";
 export { groupPageView } from "./group-view";
 export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";

@@ -21,7 +21,7 @@ export { EventQuestionsFieldset } from "./event-questions-fieldset";
 export { type AssociationChoice, checkAnswers, type EventQuestion, type ShownAnswer, eventFieldsOf, eventFormSchema, QUESTION_MESSAGES, questionFormValues } from "./event-questions";
 export { EventRegisterForm } from "./event-register-form";
 export { LINK_AGAIN_MESSAGES } from "./registration-link";
-export { LinkAgainForm } from "./registration-link-form";
+export { LinkAgainEntry, LinkAgainForm } from "./registration-link-form";
 export { fieldStateOf, QuestionInputs } from "./question-inputs";
 export { AnswersList } from "./answers-list";
 export { AssociationCounts } from "./association-counts";

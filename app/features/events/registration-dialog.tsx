@@ -20,8 +20,7 @@ import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../..
 import { CheckIcon } from "../../components/icons";
 import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
-import { LINK_AGAIN_MESSAGES } from "./registration-link";
-import { linkAgainPath } from "./registration-rules";
+import { LinkAgainEntry } from "./registration-link-form";
 import { RegistrationSummary } from "./registration-summary";
 import { WaitingListNotice } from "./waiting-list-notice";
 import { TOAST_REGION_CLASS } from "~/lib/toast";
@@ -217,9 +216,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
             </div>
             {/* The island points it at the event the dialog is opened for. */}
             <p className="text-sm">
-              <a href={linkAgainPath(event.id)} data-link-again="" className="font-semibold text-brand-700 underline hover:text-brand-900">
-                {LINK_AGAIN_MESSAGES.entry}
-              </a>
+              <LinkAgainEntry eventId={event.id} island />
             </p>
           </fieldset>
         </form>

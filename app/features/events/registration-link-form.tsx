@@ -8,6 +8,7 @@ import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import { fieldStateOf } from "./question-inputs";
 import { EventPageFrame } from "./event-page-frame";
 import { LINK_AGAIN_MESSAGES, type LinkChannels } from "./registration-link";
+import { linkAgainPath } from "./registration-rules";
 
 type Props = {
   event: { id: number; name: string };
@@ -43,5 +44,17 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
         </form>
       )}
     </EventPageFrame>
+  );
+}
+
+/**
+ * "Already registered? Get your private link again", beside a registration form. `island`: the
+ * dialog's, which the events island points at the event the dialog is opened for.
+ */
+export function LinkAgainEntry({ eventId, className = "", island = false }: { eventId: number; className?: string; island?: boolean }) {
+  return (
+    <a href={linkAgainPath(eventId)} {...(island ? { "data-link-again": "" } : {})} className={`font-semibold text-brand-700 underline hover:text-brand-900 ${className}`}>
+      {LINK_AGAIN_MESSAGES.entry}
+    </a>
   );
 }

@@ -96,3 +96,8 @@ export function registrationPath(token: string): string {
 export function linkAgainPath(eventId: number): string {
   return `/events/${eventId}/my-link`;
 }
+
+/** A group's page for its leader (every man's code, cancelling): its token is the only credential. */
+export function groupPath(token: string): string {
+  return `/groups/${token}`;
+}

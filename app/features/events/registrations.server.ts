@@ -178,10 +178,9 @@ export function registrationReceipts(): RegistrationEmail[] {
 }
 
 /**
- * The receipt again, asked for by its person from /events/{id}/my-link ("Get my link again"): by each
- * channel only when none of its receipts is due and still to go, or went that way in the last
- * RESEND_GAP_MINUTES, and fewer than RECEIPTS_PER_REGISTRATION_PER_DAY in a day (a double tap sends
- * one; a script cannot run up SMS). Urgent: it goes at once, at night too.
+ * The receipt again, asked for by its person from /events/{id}/my-link ("Get my link again"), within
+ * the limits of askedAgainLimitsSql (a double tap sends one; a script cannot run up SMS). Urgent: it
+ * goes at once, at night too.
  */
 export function receiptAgain(): RegistrationEmail {
   // Asked for, so not held for the night's quiet hours: a man at the gate at 06:00 needs his code now.
@@ -256,28 +255,36 @@ const receiptsLeftToday = sql`AND (SELECT count(*) FROM email_outbox o
     WHERE o.kind IN ('registration-confirmed', 'registration-waitlisted') AND o.channel = 'email'
       AND lower(o.recipient) = lower(t.email) AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${RECEIPTS_PER_ADDRESS_PER_DAY}`;
 
-/** A receipt sent again waits this long after the last one by the same channel. */
-export const RESEND_GAP_MINUTES = 10;
+/** A message asked for again waits this long after the last one by the same channel. */
+const RESEND_GAP_MINUTES = 10;
 
-/** At most this many receipts about one registration go by each channel in a day (the first included). */
-export const RECEIPTS_PER_REGISTRATION_PER_DAY = 3;
+/** At most this many of one message (a registration's receipt, a group's link) go by each channel in a day (the first included). */
+const SENT_PER_DAY = 3;
 
 /**
- * For a receipt sent again: the registration's receipts by channel `c` written since `since`; with
- * `waiting`, also those not gone yet (a slow send), but not one held for 07:00 (see receiptAgain).
+ * The limits of a message asked for again ("Get my link again": a registration's receipt, a group's
+ * link), for an enqueueForEachQuery whose rows join the channel `c`: `about` is the SQL of the row's
+ * about_id, `kinds` its outbox kinds. By that channel, none written in the last RESEND_GAP_MINUTES or
+ * due and still to go (a slow send; one held for 07:00 aside), and fewer than SENT_PER_DAY in a day.
  */
-const receiptsAboutItLately = (since: string, waiting = false) => sql`(SELECT count(*) FROM email_outbox o
-    WHERE o.about_id = t.id AND o.channel = c.channel AND o.kind IN ('registration-confirmed', 'registration-waitlisted')
-      AND (o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${since}) ${waiting ? sql`OR o.status IN ('queued', 'sending')` : sql``})
-      ${waiting ? sql`AND NOT (o.status = 'queued' AND o.next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` : sql``})`;
-const resendAllowed = sql`AND ${receiptsAboutItLately(`-${RESEND_GAP_MINUTES} minutes`, true)} = 0
-    AND ${receiptsAboutItLately("-1 day")} < ${RECEIPTS_PER_REGISTRATION_PER_DAY}`;
+export function askedAgainLimitsSql(about: SQL, kinds: readonly string[]): SQL {
+  const ofIt = sql`o.about_id = ${about} AND o.channel = c.channel AND o.kind IN (${sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  )})`;
+  return sql`AND (SELECT count(*) FROM email_outbox o WHERE ${ofIt}
+      AND (o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${RESEND_GAP_MINUTES} minutes`}) OR o.status IN ('queued', 'sending'))
+      AND NOT (o.status = 'queued' AND o.next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))) = 0
+    AND (SELECT count(*) FROM email_outbox o WHERE ${ofIt} AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${SENT_PER_DAY}`;
+}
+
+const resendAllowed = askedAgainLimitsSql(sql`t.id`, ["registration-confirmed", "registration-waitlisted"]);
 
 /**
  * A registrant's message by each channel they can get: the e-mail where they gave an address, and
  * (when `smsDue` is set: SMS is set up) the SMS to their phone unless they turned SMS off. One
  * statement, so the batch's results keep their places.
- * `again`: a receipt asked for again, within its limits (resendAllowed).
+ * `again`: a receipt asked for again, within its limits (askedAgainLimitsSql).
  */
 function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL, again = false) {
   return enqueueForEachQuery(db, {

@@ -51,7 +51,7 @@ function giveValuesOf(form: FormData): GiveValues {
  * posts the form without JavaScript, decision 034) with that amount and everything else as typed;
  * or "Try again" on a gift's page that did not go through, with that gift's details. Else null.
  */
-export function presetAnswer(form: FormData): GiveAnswer | null {
+export function filledAgainAnswer(form: FormData): GiveAnswer | null {
   if (form.get("intent") === TRY_AGAIN_INTENT) return { values: giveValuesOf(form), fieldErrors: {} };
   const preset = GIVE_TEXT.presets.find((amount) => String(amount) === form.get("preset"));
   return preset ? { values: { ...giveValuesOf(form), amount: String(preset) }, fieldErrors: {} } : null;

@@ -3,7 +3,7 @@
 // React: the islands script drives the dialog (app/islands/registration.ts).
 import { SiteLink } from "~/components/site-link";
 import { redirect, useLocation } from "react-router";
-import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, LINK_AGAIN_MESSAGES, linkAgainPath, questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
+import { AddToCalendar, EventFacts, EventImage, EVENTS_MESSAGES, LinkAgainEntry, questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationClosedBadge, RegistrationCompleteSlot, RegistrationDialog, RegistrationNote, registrationRequest, toSharedEvent } from "~/features/events";
 import { messageOf, refusalOf } from "~/lib/form-answer";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
@@ -124,9 +124,7 @@ function EventDetails({
                 <RegistrationClosedBadge className="w-full" />
               )}
               {/* Also once registration has closed: that is when the registered need their link. */}
-              <a href={linkAgainPath(event.id)} className="block py-1 text-center text-sm font-semibold text-brand-700 underline hover:text-brand-900">
-                {LINK_AGAIN_MESSAGES.entry}
-              </a>
+              <LinkAgainEntry eventId={event.id} className="block py-1 text-center text-sm" />
             </div>
             <div className="mt-5 space-y-4 border-t border-stone-200 pt-5">
               {calendar ? <AddToCalendar links={calendar} eventName={event.name} /> : null}

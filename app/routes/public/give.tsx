@@ -5,7 +5,7 @@
 import { data, redirect } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { GIVE_TEXT, GiveForm } from "~/features/payments";
-import { giveAction, paymentsReady, presetAnswer } from "~/features/payments/index.server";
+import { giveAction, paymentsReady, filledAgainAnswer } from "~/features/payments/index.server";
 import { seoMeta } from "~/features/site";
 import { siteSettings } from "~/features/settings/index.server";
 import { publicPage, settingsPage } from "~/features/site/index.server";
@@ -37,8 +37,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof BadRequest) return data({ answer: { values: EMPTY, fieldErrors: {}, formError: error.message }, error: error.message }, { status: error.status });
     throw error;
   }
-  const preset = presetAnswer(form);
-  if (preset) return data({ answer: preset, error: undefined }, { headers: { "Cache-Control": "no-store" } });
+  const filled = filledAgainAnswer(form);
+  if (filled) return data({ answer: filled, error: undefined }, { headers: { "Cache-Control": "no-store" } });
   const settings = siteSettings((await settingsPage("Give page")).settings);
   const result = await giveAction(request, form, settings.giving.giving_funds, new Date());
   if (result.ok) return redirect(`/give/${result.token}`, 303);

@@ -6,7 +6,7 @@ import { GroupPage } from "~/features/events";
 import { REGISTRATION_TOKEN_PATTERN } from "~/features/events";
 import { noindexMeta, NotFound } from "~/features/site";
 import { readOnlyPage } from "~/lib/page-scripts";
-import { groupByToken, groupPageAction, groupPageView } from "~/features/events/index.server";
+import { groupByToken, groupPageAction, groupPageUrl, groupPageView } from "~/features/events/index.server";
 import { BadRequest } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/group-private-page";
@@ -21,7 +21,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
   const found = await groupByToken(token);
   if (!found) return data({ view: null }, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ view: groupPageView(found, new Date(), `${siteOrigin(request)}/groups/${token}`) }, { headers: PRIVATE_HEADERS });
+  return data({ view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
