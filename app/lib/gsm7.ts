@@ -66,7 +66,11 @@ export function smsCount(text: string): { text: string; characters: number; segm
   return { text: sent, characters: gsm7Length(sent), segments: smsSegments(sent) };
 }
 
-/** Cuts a GSM-7 text to at most `max` characters (counted as the network counts them), ending in "..." when cut. */
+/**
+ * Cuts a GSM-7 text to at most `max` characters (counted as the network counts them), ending in "..."
+ * when cut. It cuts between words ("Men's Prayer..." rather than "Men's Prayer B..."), unless that
+ * would keep less than half of the room: then mid-word, so a long first word still says something.
+ */
 export function cutGsm7(text: string, max: number): string {
   if (gsm7Length(text) <= max) return text;
   let out = "";
@@ -74,5 +78,8 @@ export function cutGsm7(text: string, max: number): string {
     if (gsm7Length(out + char) > max - 3) break;
     out += char;
   }
-  return `${out.trimEnd()}...`;
+  const atWordEnd = /\s$/.test(out) || /^\s/.test(text.slice(out.length));
+  const lastSpace = out.lastIndexOf(" ");
+  const betweenWords = !atWordEnd && lastSpace >= (max - 3) / 2 ? out.slice(0, lastSpace) : out;
+  return `${betweenWords.trimEnd().replace(/[\s,.;:!?-]+$/, "")}...`;
 }

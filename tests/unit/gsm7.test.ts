@@ -2,7 +2,7 @@
 // Unicode segment, and every registration SMS with the longest values the forms allow is one segment.
 import { describe, expect, it } from "vitest";
 import { registrationSms, type RegistrationSmsKind } from "~/features/events/registration-sms";
-import { gsm7Length, isGsm7, smsCount, smsSegments, toGsm7 } from "~/lib/gsm7";
+import { cutGsm7, gsm7Length, isGsm7, smsCount, smsSegments, toGsm7 } from "~/lib/gsm7";
 
 describe("toGsm7", () => {
   it("replaces Chichewa's ŵ, curly quotes, dashes and the ellipsis; drops emoji", () => {
@@ -18,6 +18,17 @@ describe("toGsm7", () => {
     expect(smsSegments("a".repeat(306))).toBe(2);
     expect(smsSegments("a".repeat(307))).toBe(3);
     expect(smsCount("Zikomo “abale” 🙏")).toEqual({ text: 'Zikomo "abale"', characters: 14, segments: 1 });
+  });
+});
+
+describe("cutGsm7", () => {
+  it("cuts a long name between words, and mid-word only when a word boundary would keep less than half", () => {
+    expect(cutGsm7("Men's Prayer Breakfast", 30)).toBe("Men's Prayer Breakfast");
+    expect(cutGsm7("Men's Prayer Breakfast", 17)).toBe("Men's Prayer...");
+    expect(cutGsm7("Men's Prayer Breakfast", 15)).toBe("Men's Prayer...");
+    expect(cutGsm7("Lake Malawi, Senga Bay", 15)).toBe("Lake Malawi...");
+    expect(cutGsm7("Mkumano-wa-amuna wa chaka", 12)).toBe("Mkumano-w...");
+    expect(gsm7Length(cutGsm7("Annual National Men's Conference", 20))).toBeLessThanOrEqual(20);
   });
 });
 
@@ -37,7 +48,8 @@ describe("registration SMS", () => {
       expect(isGsm7(text), kind).toBe(true);
       expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(160);
       expect(text).toContain("BaptistMen1: ");
-      expect(text).toContain("WAnnual Na");
+      // Cut between words: "WAnnual..." or "WAnnual National...", never "WAnnual Na...".
+      expect(text).toMatch(/WAnnual( National( Men's)?)?\.\.\./);
       expect(text).toContain("Code ABC234");
       expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
     }
