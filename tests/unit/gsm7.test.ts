@@ -98,6 +98,25 @@ describe("registration SMS", () => {
     expect(registrationSms("cancelled", "BaptistMen", event, person, "https://baptistmen.mw")).not.toContain("fee");
   });
 
+  it("to a leader's number about a man of his group without a phone, each text names the man, and still fits one segment", () => {
+    const event = { name: "Men's Retreat", date: "2031-06-12T06:00:00.000Z", location: "Senga Bay" };
+    const forMan = { ...person, on_behalf_of: "Chisomo Banda" };
+    expect(registrationSms("moved-up", "BaptistMen", event, forMan, "https://baptistmen.mw")).toBe(
+      "BaptistMen: A place opened. Chisomo Banda is confirmed for Men's Retreat. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+    );
+    expect(registrationSms("cancelled", "BaptistMen", event, forMan, "https://baptistmen.mw")).toBe(
+      "BaptistMen: The registration of Chisomo Banda for Men's Retreat is cancelled. Code ABC234. Info: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+    );
+    expect(registrationSms("fee-paid", "BaptistMen", event, forMan, "https://baptistmen.mw")).toContain("Payment received for Chisomo Banda, Men's Retreat.");
+    const longestMan = { ...person, fee_owed: 5_000_000, on_behalf_of: "Ŵ".padEnd(100, "a") };
+    for (const kind of kinds) {
+      const text = registrationSms(kind, "BaptistMen1", { name: longestName, date: "2031-06-12T06:00:00.000Z", location: longestPlace }, longestMan, longestOrigin);
+      expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(160);
+      expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
+      if (kind !== "reminder") expect(text, kind).toContain("Waaaaaaaaaa");
+    }
+  });
+
   it("a short event keeps its time and place", () => {
     const text = registrationSms("reminder", "BaptistMen", { name: "Prayer breakfast", date: "2031-06-12T06:00:00.000Z", location: "Blantyre" }, person, "https://baptistmen.mw");
     expect(text).toBe("BaptistMen: Reminder: Prayer breakfast. Thu 12 Jun 08:00. At Blantyre. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA");

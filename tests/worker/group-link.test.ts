@@ -92,3 +92,21 @@ it("'Get my link again' with the leader's number sends the group's page again, o
   expect(sent.status).toBe("sent");
   expect((await env.DB.prepare("SELECT count(*) AS n FROM registration_groups").first<{ n: number }>())!.n).toBe(1);
 });
+
+it("news about a man without a phone goes to his leader's number naming him, not as if it were the leader's own", async () => {
+  const page = await registerGroup();
+  const phoneless = (await env.DB.prepare("SELECT id, token FROM event_registrations WHERE full_name = 'Blessings Banda'").first<{ id: number; token: string }>())!;
+  smsSimulator.sent.length = 0;
+
+  expect((await postForm(page, { intent: "cancel", registration_id: String(phoneless.id) })).status).toBe(303);
+  await waitForOutbox(allSettled);
+
+  const toLeader = smsSimulator.sent.filter((sent) => sent.to === "+265991400400");
+  expect(toLeader.map((sent) => sent.body)).toEqual([
+    `BaptistMen: The registration of Blessings Banda for Men's Conference is cancelled. Code ${(await codeOf(phoneless.id))}. Info: https://baptistmen.example/r/${phoneless.token}`,
+  ]);
+});
+
+async function codeOf(id: number) {
+  return (await env.DB.prepare("SELECT code FROM event_registrations WHERE id = ?").bind(id).first<{ code: string }>())!.code;
+}

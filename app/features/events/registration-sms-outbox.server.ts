@@ -34,6 +34,7 @@ type Row = {
   event_date: string | null;
   event_location: string | null;
   fee_owed: number | null;
+  on_behalf_of: string | null;
 };
 
 /** Which text a row's kind sends, given the registration's status now; a string is why none goes. */
@@ -61,7 +62,8 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const [registrations] = await db.batch([
     batchable(
       db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
-          e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed
+          e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed,
+          CASE WHEN t.group_id IS NOT NULL AND t.dedupe_key IS NULL THEN t.full_name END AS on_behalf_of
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE ${inIds(sql`t.id`, ids)}`),
     ),
   ]);

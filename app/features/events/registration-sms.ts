@@ -23,7 +23,15 @@ export type SmsRegistration = {
   fee_owed?: number | null;
   /** Why it was cancelled, when not by a person: "not paid" (its hold ran out). */
   cancel_reason?: string | null;
+  /**
+   * The man's name when the phone is not his own (a group's man without a phone is on his leader's
+   * number): the text then says whom it is about ("Chisomo Banda is confirmed"), not "You are".
+   */
+  on_behalf_of?: string | null;
 };
+
+/** The most of a man's name an SMS to someone else's phone carries. */
+const FOR_NAME_MAX = 24;
 export type SmsEvent = { name: string; date: string | null; location: string | null };
 
 /** The event's start as an SMS gives it: "Sat 12 Jun 08:00" (Malawi time). */
@@ -62,6 +70,18 @@ export type RegistrationSmsKind = "confirmed" | "waitlisted" | "moved-up" | "can
 
 /** The text of one registration SMS. `sender` is the SMS sender ID (it names who sends). */
 export function registrationSms(kind: RegistrationSmsKind, sender: string, event: SmsEvent, person: SmsRegistration, origin: string): string {
+  const man = person.on_behalf_of?.trim();
+  if (!man) return smsText(kind, sender, event, person, origin, null);
+  // The man's name gives way, after the event's, before the text would go over one segment.
+  for (let max = FOR_NAME_MAX; max > NAME_CUT_MIN; max--) {
+    const text = smsText(kind, sender, event, person, origin, cutGsm7(toGsm7(man), max));
+    if (gsm7Length(text) <= SMS_SEGMENT_LENGTH) return text;
+  }
+  return smsText(kind, sender, event, person, origin, cutGsm7(toGsm7(man), NAME_CUT_MIN));
+}
+
+/** One text, `named` the man it is about when the phone is not his own (else it speaks to "you"). */
+function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, person: SmsRegistration, origin: string, named: string | null): string {
   const link = shortLinkOf(origin, person.token);
   const when = smsWhen(event.date);
   const whenDetail = when ? [`${when}.`] : [];
@@ -71,14 +91,14 @@ export function registrationSms(kind: RegistrationSmsKind, sender: string, event
   const feeDetail = person.fee_owed ? [`Fee ${formatKwacha(person.fee_owed)} due.`] : [];
   switch (kind) {
     case "confirmed":
-      return fitted((name, details) => `${sender}: You are registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
+      return fitted((name, details) => `${sender}: ${named ? `${named} is` : "You are"} registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "waitlisted":
-      return fitted((name, details) => `${sender}: ${name}: you are no. ${person.place ?? "?"} on the waiting list.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+      return fitted((name, details) => `${sender}: ${name}: ${named ? `${named} is` : "you are"} no. ${person.place ?? "?"} on the waiting list.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
     case "moved-up":
-      return fitted((name, details) => `${sender}: A place opened. You are confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
+      return fitted((name, details) => `${sender}: A place opened. ${named ? `${named} is` : "You are"} confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "cancelled":
       return fitted(
-        (name, details) => `${sender}: Your registration for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`,
+        (name, details) => `${sender}: ${named ? `The registration of ${named}` : "Your registration"} for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`,
         event.name,
         [],
         person.cancel_reason === CANCELLED_NOT_PAID ? ["The fee was not paid in time."] : [],
@@ -86,6 +106,6 @@ export function registrationSms(kind: RegistrationSmsKind, sender: string, event
     case "reminder":
       return fitted((name, details) => `${sender}: Reminder: ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail]);
     case "fee-paid":
-      return fitted((name, details) => `${sender}: Payment received for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+      return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
   }
 }
