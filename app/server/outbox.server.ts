@@ -103,6 +103,31 @@ export function enqueueForEachQuery(
   return insertOutboxSelectQuery(db, { kind: rows.kind, recipient: rows.to, about_id: rows.aboutId, ...extra }, rows.from);
 }
 
+/**
+ * Writes a message's intent by each channel a selected row can get it, for a batch: by e-mail to
+ * `email` where it is set (and `emailIf` holds), and by SMS to `phone` where it is in international
+ * form (and `smsIf` holds) when `smsDue` is set (SMS is set up; when the SMS is due, smsDueAt).
+ * `from` names the tables (`event_registrations t`), `where` picks the rows; both, and the two
+ * conditions, may use the channel `c.channel`. One statement; answers the new rows' `{ id }`.
+ */
+export function enqueueByEachChannelQuery(
+  db: Db,
+  rows: { kind: string | SQL; aboutId: SQL; email: SQL; phone: SQL; smsDue: string | null; urgent?: boolean; from: SQL; where: SQL; emailIf?: SQL; smsIf?: SQL },
+) {
+  return enqueueForEachQuery(db, {
+    kind: rows.kind,
+    to: sql`CASE c.channel WHEN 'sms' THEN ${rows.phone} ELSE ${rows.email} END`,
+    aboutId: rows.aboutId,
+    channel: sql`c.channel`,
+    nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${rows.smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    urgent: rows.urgent ?? false,
+    from: sql`FROM ${rows.from} JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
+        ON (c.channel = 'email' AND ${rows.email} IS NOT NULL AND ${rows.emailIf ?? sql`1`})
+        OR (c.channel = 'sms' AND ${rows.smsDue !== null ? 1 : 0} AND ${rows.phone} GLOB '+[1-9]*' AND ${rows.smsIf ?? sql`1`})
+      WHERE ${rows.where}`,
+  });
+}
+
 /** For a batch: a statement in a message's place that writes nothing (there is no message to write). */
 export function enqueueNothingQuery(db: Db) {
   return insertOutboxSelectQuery(db, {}, sql`WHERE 0`);

@@ -8,7 +8,7 @@
 import { and, eq, gt, isNotNull, ne, or, isNull, sql } from "drizzle-orm";
 import { churchevents } from "~/db/schema";
 import { getDb } from "~/db/db.server";
-import { enqueueForEachQuery } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { REMINDER_LEAD_MS } from "./event-reminders";
 
@@ -44,17 +44,15 @@ export async function writeDueReminders(now: Date): Promise<number[]> {
   const ids: number[] = [];
   for (const event of due) {
     const [written] = await db.batch([
-      enqueueForEachQuery(db, {
+      enqueueByEachChannelQuery(db, {
         kind: "event-reminder",
-        to: sql`CASE c.channel WHEN 'sms' THEN t.phone_number ELSE t.email END`,
         aboutId: sql`t.id`,
-        channel: sql`c.channel`,
-        nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE ${at} END`,
-        from: sql`FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
-          JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
-            ON (c.channel = 'email' AND t.email IS NOT NULL)
-            OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*' AND ${firstOnItsPhoneSql})
-          WHERE t.event_id = ${event.id} AND t.status = 'confirmed' AND ${notWrittenSql}`,
+        email: sql`t.email`,
+        phone: sql`t.phone_number`,
+        smsDue,
+        from: sql`event_registrations t JOIN churchevents e ON e.id = t.event_id`,
+        smsIf: sql`t.sms_stopped_at IS NULL AND ${firstOnItsPhoneSql}`,
+        where: sql`t.event_id = ${event.id} AND t.status = 'confirmed' AND ${notWrittenSql}`,
       }),
       db
         .update(churchevents)

@@ -17,7 +17,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { RegistrationStatus } from "~/db/schema";
 import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
-import { enqueueForEachQuery } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import type { Answer } from "./event-questions";
 import type { GroupMode } from "./group-form";
 import { newRegistrationCode, newRegistrationToken, registrationState } from "./registration-rules";
@@ -63,17 +63,15 @@ const againAllowed = askedAgainLimitsSql(sql`g.id`, ["group-link"]);
  * and urgent (at once, at night too). One statement.
  */
 export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again = false) {
-  return enqueueForEachQuery(db, {
+  return enqueueByEachChannelQuery(db, {
     kind: "group-link",
-    to: sql`CASE c.channel WHEN 'sms' THEN g.leader_phone ELSE g.leader_email END`,
     aboutId: sql`g.id`,
-    channel: sql`c.channel`,
-    nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    email: sql`g.leader_email`,
+    phone: sql`g.leader_phone`,
+    smsDue,
     urgent: again,
-    from: sql`FROM registration_groups g JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
-        ON (c.channel = 'email' AND g.leader_email IS NOT NULL)
-        OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND g.leader_phone GLOB '+[1-9]*')
-      WHERE g.id IN (SELECT id FROM registration_groups WHERE ${which})
+    from: sql`registration_groups g`,
+    where: sql`g.id IN (SELECT id FROM registration_groups WHERE ${which})
         AND EXISTS (SELECT 1 FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled')
         ${again ? againAllowed : sql``}`,
   });

@@ -22,7 +22,7 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
-import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
 import { isAddress } from "~/server/email-rules.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import type { RegistrationNotifications } from "~/features/events/registration-notifications";
@@ -251,7 +251,7 @@ export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
  * registering with a stranger's address cannot mail them more than 3 confirmations a day, nor use
  * up the site's e-mail quota. The registration itself still goes through; SMS are not affected.
  */
-const receiptsLeftToday = sql`AND (SELECT count(*) FROM email_outbox o
+const receiptsLeftToday = sql`(SELECT count(*) FROM email_outbox o
     WHERE o.kind IN ('registration-confirmed', 'registration-waitlisted') AND o.channel = 'email'
       AND lower(o.recipient) = lower(t.email) AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${RECEIPTS_PER_ADDRESS_PER_DAY}`;
 
@@ -263,7 +263,7 @@ const SENT_PER_DAY = 3;
 
 /**
  * The limits of a message asked for again ("Get my link again": a registration's receipt, a group's
- * link), for an enqueueForEachQuery whose rows join the channel `c`: `about` is the SQL of the row's
+ * link), for the `where` of an enqueueByEachChannelQuery (it reads the channel `c`): `about` is the row's
  * about_id, `kinds` its outbox kinds. By that channel, none written in the last RESEND_GAP_MINUTES or
  * due and still to go (a slow send; one held for 07:00 aside), and fewer than SENT_PER_DAY in a day.
  */
@@ -287,17 +287,17 @@ const resendAllowed = askedAgainLimitsSql(sql`t.id`, ["registration-confirmed", 
  * `again`: a receipt asked for again, within its limits (askedAgainLimitsSql).
  */
 function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL, again = false) {
-  return enqueueForEachQuery(db, {
+  return enqueueByEachChannelQuery(db, {
     kind: KIND_SQL[kind],
-    to: sql`CASE c.channel WHEN 'sms' THEN t.phone_number ELSE t.email END`,
     aboutId: sql`t.id`,
-    channel: sql`c.channel`,
-    nextAttemptAt: sql`CASE c.channel WHEN 'sms' THEN ${smsDue} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+    email: sql`t.email`,
+    phone: sql`t.phone_number`,
+    smsDue,
     urgent: again,
-    from: sql`FROM event_registrations t JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
-        ON (c.channel = 'email' AND t.email IS NOT NULL ${kind === "receipt" ? receiptsLeftToday : sql``})
-        OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*')
-      WHERE t.id IN (SELECT id FROM event_registrations WHERE ${which}) ${kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``}
+    from: sql`event_registrations t`,
+    emailIf: kind === "receipt" ? receiptsLeftToday : undefined,
+    smsIf: sql`t.sms_stopped_at IS NULL`,
+    where: sql`t.id IN (SELECT id FROM event_registrations WHERE ${which}) ${kind === "receipt" ? sql`AND t.status <> 'cancelled'` : sql``}
         ${again ? resendAllowed : sql``}`,
   });
 }
