@@ -213,6 +213,15 @@ describe("the admin's associations", () => {
     // Saving one as it is is no duplicate of itself.
     const unchanged = await postForm(`/admin/associations/edit/${dedza.id}`, { version: await formVersion("associations", dedza.id), ...fields, district: "Dedza" }, { cookie });
     expect(unchanged.status).toBe(302);
+    // Two associations renamed to one new name at once: one is saved, the other told it is taken.
+    const [first, second] = (await env.DB.prepare("SELECT id FROM associations WHERE district IN ('Dedza', 'Mangochi') ORDER BY id").all<{ id: number }>()).results;
+    const onto = { ...fields, name: "Lakeshore Men", district: "Nkhotakota" };
+    const renames = await Promise.all(
+      [first!, second!].map(async (row) => postForm(`/admin/associations/edit/${row.id}`, { version: await formVersion("associations", row.id), ...onto }, { cookie })),
+    );
+    expect(renames.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    expect(textOf(await renames.find((answer) => answer.status === 409)!.text())).toContain('"Lakeshore Men" in Nkhotakota is already in the directory');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM associations WHERE name = 'Lakeshore Men'").first<{ n: number }>())!.n).toBe(1);
   });
 
   it("is the dashboard's Associations tab", async () => {

@@ -1,5 +1,5 @@
 // Every query that touches `associations`.
-import { and, asc, count, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { type GuardedSave, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
@@ -74,12 +74,15 @@ export function getAssociation(id: number) {
 }
 
 /** A stored name or district as the directory compares it (./association-form.ts's directoryText, for rows saved before it). */
-const compared = (column: typeof associations.name | typeof associations.district) =>
+const compared = (column: SQL) =>
   sql`replace(replace(replace(lower(trim(${column})), '’', ''''), '‘', ''''), '  ', ' ')`;
 
-/** The same association: its name in its district (written with directoryText), in any case, as the CSV import checks it. */
-function sameAssociation(name: string, district: string) {
-  return sql`${compared(associations.name)} = lower(${name}) AND ${compared(associations.district)} = lower(${district})`;
+/**
+ * The same association: its name in its district (written with directoryText), in any case, as the
+ * CSV import checks it. `row` names the associations row compared (the table, or an alias).
+ */
+function sameAssociation(name: string, district: string, row = sql`associations`) {
+  return sql`${compared(sql`${row}.name`)} = lower(${name}) AND ${compared(sql`${row}.district`)} = lower(${district})`;
 }
 
 /** The directory has this association already (its name in its district). */
@@ -100,19 +103,17 @@ export async function createAssociation(input: AssociationInput): Promise<number
   return row.id;
 }
 
-/** Whether another association (not `id`) has this name in this district. */
-export async function associationNameTaken(input: Pick<AssociationInput, "name" | "district">, id: number): Promise<boolean> {
-  const row = await getDb()
-    .select({ id: associations.id })
-    .from(associations)
-    .where(and(sameAssociation(input.name, input.district), ne(associations.id, id)))
-    .get();
-  return row !== undefined;
-}
-
-/** Saves the association if still at the form's version (`guard`); else its last save, or null when it no longer exists. */
-export function updateAssociation(id: number, input: AssociationInput, guard: SaveGuard): Promise<GuardedSave> {
-  return versionedUpdate(getDb(), associations, id, input, guard);
+/**
+ * Saves the association if still at the form's version (`guard`); else its last save, or null when
+ * it no longer exists. Renamed onto another association of the directory (its name in its
+ * district), it throws AlreadyInDirectory: checked in the guarded statement itself, so two people
+ * renaming two associations to one name at once save one.
+ */
+export async function updateAssociation(id: number, input: AssociationInput, guard: SaveGuard): Promise<GuardedSave> {
+  const notTaken = sql`NOT EXISTS (SELECT 1 FROM associations other WHERE ${sameAssociation(input.name, input.district, sql`other`)} AND other.id <> ${id})`;
+  const saved = await versionedUpdate(getDb(), associations, id, input, guard, notTaken);
+  if (!saved.saved && saved.last?.version === guard.version) throw new AlreadyInDirectory();
+  return saved;
 }
 
 /** Flips `active` in one statement; the new state, or undefined when there is no such association. */

@@ -6,7 +6,6 @@ export {
   AlreadyInDirectory,
   associationKeys,
   type AssociationInput,
-  associationNameTaken,
   associationsForAdmin,
   createAssociation,
   deleteAssociation,

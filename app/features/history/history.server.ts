@@ -158,7 +158,8 @@ export function lastSaveQuery(db: Db, table: VersionedTable, id: number) {
 
 /**
  * Saves a record without History (a testimony, a leader, an association) if it is still at the
- * form's version: the guarded write and the record's last save in one batch.
+ * form's version (and `onlyIf` holds, checked in the same statement): the guarded write and the
+ * record's last save in one batch.
  */
 export async function versionedUpdate<T extends typeof church_testimonies | typeof leadership_members | typeof associations>(
   db: Db,
@@ -166,10 +167,11 @@ export async function versionedUpdate<T extends typeof church_testimonies | type
   id: number,
   values: SQLiteUpdateSetSource<T>,
   guard: SaveGuard,
+  onlyIf?: SQL,
 ): Promise<GuardedSave> {
   const set = { ...values, ...nextVersion(table, guard) } as SQLiteUpdateSetSource<T>;
   const [written, last] = await db.batch([
-    db.update(table).set(set).where(atFormVersion(table, id, guard)).returning({ id: table.id }),
+    db.update(table).set(set).where(and(atFormVersion(table, id, guard), onlyIf)).returning({ id: table.id }),
     lastSaveQuery(db, table, id),
   ]);
   return guardedSaveOf(written, last);

@@ -4,7 +4,6 @@ import { ASSOCIATION_MESSAGES as MESSAGES, ASSOCIATION_REGIONS } from "~/feature
 import {
   AlreadyInDirectory,
   type AssociationInput,
-  associationNameTaken,
   associationServerSchema,
   createAssociation,
   deleteAssociation,
@@ -67,7 +66,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input: AssociationInput = submission.value;
   // One association once in the directory (its name in its district), as the CSV import checks it.
   const duplicate = () => refuseAdminForm(submission, undefined, { fieldErrors: { name: [MESSAGES.duplicate(input.name, input.district)] } }, 409);
-  if (id !== null && (await associationNameTaken(input, id))) return duplicate();
   const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
   if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
   if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
