@@ -17,10 +17,14 @@ function parse(text: string): PhoneNumber | undefined {
   }
 }
 
-/** The number in international form (+265991234567), or null when it cannot be a phone number. */
+/**
+ * The number in international form (+265991234567), or null when it cannot be a phone number. A
+ * number whose national part starts with 0 (a Malawi number a digit short, "0999 12 34 5", which
+ * the library keeps as +265 099912345) is none.
+ */
 export function normalizePhone(text: string): string | null {
   const phone = parse(text);
-  return phone?.isPossible() ? phone.number : null;
+  return phone?.isPossible() && !phone.nationalNumber.startsWith("0") ? phone.number : null;
 }
 
 /**

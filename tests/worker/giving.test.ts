@@ -108,6 +108,17 @@ describe("/give", () => {
     expect(await latestPayment()).toBeNull();
   });
 
+  it("refuses a Malawi number a digit short, or a landline: the prompt would reach nobody's wallet", async () => {
+    for (const typed of ["0999 12 34 5", "0888 1234", "01 234 567"]) {
+      const answer = await give({ phone_number: typed, operator: "airtel" });
+      expect(answer.status, typed).toBe(400);
+      const html = await answer.text();
+      expect(textOf(mainHtml(html))).toContain("Please enter a Malawi mobile money number, for example 0991 234 567");
+      expect(html).toContain(`value="${typed}"`);
+    }
+    expect(await latestPayment()).toBeNull();
+  });
+
   it("starts at most 10 gifts in 10 minutes from one address (each prompts a phone), then says to wait, keeping what was typed", async () => {
     const from = (ip: string) => postForm("/give", { amount: "5000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "Chisomo Banda", email: "" }, { ip });
     const answers = await Promise.all(Array.from({ length: 12 }, () => from("198.51.100.7")));

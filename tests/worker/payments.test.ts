@@ -160,6 +160,10 @@ describe("paying from the private page", () => {
     const foreign = await pay(token, { phone_number: "+44 7700 900123", operator: "airtel" });
     expect(foreign.status).toBe(400);
     expect(textOf(mainHtml(await foreign.text()))).toContain("Please enter a Malawi mobile money number, for example 0991 234 567");
+    // A Malawi number a digit short would send the prompt to nobody's wallet.
+    const short = await pay(token, { phone_number: "0999 12 34 5", operator: "airtel" });
+    expect(short.status).toBe(400);
+    expect(textOf(mainHtml(await short.text()))).toContain("Please enter a Malawi mobile money number, for example 0991 234 567");
     expect(await latestPayment()).toBeNull();
     expect((await pay(token, { phone_number: "0771 234 567", operator: "tnm" })).status).toBe(303);
     expect(await latestPayment()).toMatchObject({ operator: "tnm" });

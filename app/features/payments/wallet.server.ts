@@ -12,9 +12,18 @@ import { operatorOfPhone, type PaymentOperator } from "./operators";
  */
 export function walletOf(typedPhone: string, typedOperator: string): { phone: string | null; operator: PaymentOperator | null } {
   const international = normalizePhone(typedPhone);
-  const phone = international?.startsWith("+265") ? international : null;
+  const phone = international && isMalawiMobileLength(international) ? international : null;
   const chosen = (PAYMENT_OPERATORS as readonly string[]).includes(typedOperator) ? (typedOperator as PaymentOperator) : null;
   return { phone, operator: phone ? (operatorOfPhone(phone) ?? chosen) : chosen };
+}
+
+/**
+ * A Malawi mobile number has nine digits after 0 (0991 234 567). A landline's seven or eight can be
+ * no wallet, and a mobile number short of a digit ("0999 12 34 5", which the length rules alone
+ * would take for a possible number) would send the prompt to nobody's phone.
+ */
+function isMalawiMobileLength(international: string): boolean {
+  return /^\+265[1-9]\d{8}$/.test(international);
 }
 
 /** Counts one prompt for the request's connection; false once it has had its 10 in 10 minutes (both forms together). */
