@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -12,6 +13,7 @@ import { hasSessionCookie } from "~/features/accounts/index.server";
 import { siteOrigin } from "./server/site-url.server";
 import { takeToast } from "./server/toast.server";
 import { AFTER_LOAD_LINE } from "./lib/service-worker";
+import { restoreTypedBeforeHydration } from "./lib/typed-before-hydration";
 import { BOT_CHECK_LOADER } from "./lib/bot-check";
 import { botCheckSiteKey } from "./server/abuse.server";
 
@@ -141,6 +143,12 @@ function PageStyles() {
 }
 
 export default function App() {
+  // Once the page has hydrated, and React has put its controlled fields back (a task later than
+  // its effects): typing done before that is put back.
+  useEffect(() => {
+    const later = setTimeout(restoreTypedBeforeHydration);
+    return () => clearTimeout(later);
+  }, []);
   return <Outlet />;
 }
 

@@ -159,3 +159,30 @@ test("an existing post opens with its values and auto-generate off", async ({ pa
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=blogs$/);
 });
+
+test("what an admin types before a slow page's script has loaded is kept once it loads: the title (the slug follows it) and a description", async ({ page }) => {
+  await signIn(page);
+  // A slow phone: the page's scripts arrive seconds after the form is on screen and typed in.
+  let slowScripts = true;
+  await page.route("**/assets/*.js", async (route) => {
+    if (slowScripts) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+
+  await page.goto("/admin/blogs/new", { waitUntil: "commit" });
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("Typed before the script");
+  await hydrated(page);
+  // Past the hydration's own work (the route manifest it fetches re-renders the form).
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByLabel("Slug", { exact: true })).toHaveValue("typed-before-the-script");
+  await expect(title).toHaveValue("Typed before the script");
+
+  await page.goto("/admin/events/edit/2", { waitUntil: "commit" });
+  const description = page.getByLabel("Description", { exact: true });
+  await description.fill("Typed before the script loaded.");
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  await expect(description).toHaveValue("Typed before the script loaded.");
+  slowScripts = false;
+});
