@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BOT_CHECK_LOADER, BOT_CHECK_LOADER_HASH, TURNSTILE_FIELD } from "~/lib/bot-check";
 import { BOT_CHECK_MESSAGES, SITEVERIFY_URL } from "~/server/abuse.server";
-import { createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
+import { createAdmin, postForm, request, runSql, seedReference, signIn } from "./helpers";
 
 // Cloudflare's test keys (developers.cloudflare.com/turnstile/troubleshooting/testing/).
 const SITE_KEY = "1x00000000000000000000AA";
@@ -228,13 +228,14 @@ describe("the bot check's answers", () => {
     expect(await FORMS[0]!.stored()).toBe(0);
   });
 
-  it("answers the footer's plain post (no JavaScript) of a refused token with the message back on the page it came from", async () => {
+  it("answers the footer's plain post (no JavaScript) of a refused token with the subscribe page: the message, and the address as typed", async () => {
     turnstileOn(FAILING_SECRET);
     stubSiteverify();
     const response = await postForm("/subscribe", { email: "reader@example.mw", [TURNSTILE_FIELD]: TOKEN }, { ip: ipOf(next()), headers: { Referer: "http://localhost/blog" } });
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/blog");
-    expect(await toastOf(response)).toMatchObject({ variant: "destructive", description: BOT_CHECK_MESSAGES.failed });
+    expect(response.status).toBe(403);
+    const html = await response.text();
+    expect(html).toContain(BOT_CHECK_MESSAGES.failed);
+    expect(html).toMatch(/<input[^>]*value="reader@example.mw"[^>]*>/);
   });
 });
 

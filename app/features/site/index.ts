@@ -11,7 +11,7 @@ export { NotFound } from "./not-found";
 export { contactPageSeo, PAGES } from "./pages-copy";
 export { RouteError } from "./route-error";
 export { blogFeedTitle, eventFormMeta, feedLink, linkPageMeta, metaDescription, noindexMeta, seoMeta } from "./seo";
-export { SiteFooter } from "./site-footer";
+export { SiteFooter, SUBSCRIBE_INTRO, SubscribeForm } from "./site-footer";
 export { SiteHeader } from "./site-header";
 export { SocialLinks } from "./social-links";
 export { blogPostingJsonLd, eventJsonLd, organizationJsonLd } from "./structured-data";

@@ -15,11 +15,17 @@ import { telHref } from "~/lib/app-links";
 
 const constraint = getZodConstraint(subscribeSchema);
 
-function SubscribeForm() {
+export const SUBSCRIBE_INTRO = "News of events, devotionals and ministry updates, now and then.";
+
+/**
+ * The subscribe form. `refused`: a refusal a plain post (no JavaScript) answered with the /subscribe
+ * page, shown with the address as typed and what is wrong under it.
+ */
+export function SubscribeForm({ refused }: { refused?: FormAnswer }) {
   const fetcher = useFetcher<FormAnswer>();
-  const [form, fields] = useForm({ id: "subscribe-form", lastResult: fetcher.data?.result, constraint });
+  const answer = fetcher.data ?? refused;
+  const [form, fields] = useForm({ id: "subscribe-form", lastResult: answer?.result, constraint });
   const pending = fetcher.state !== "idle";
-  const answer = fetcher.data;
   const ok = answer?.result.status === "success";
   // The browser checks the address first (no noValidate), with or without JavaScript.
   const { key, ...email } = getInputProps(fields.email, { type: "email" });
@@ -56,7 +62,8 @@ function SubscribeForm() {
   );
 }
 
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+/** `withSubscribe`: false on the /subscribe page, which shows the form itself. */
+export function SiteFooter({ settings, withSubscribe = true }: { settings: SiteSettings; withSubscribe?: boolean }) {
   const { organisation, contact, social } = settings;
   return (
     <footer className="bg-brand-950 text-brand-100">
@@ -106,10 +113,14 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           </ul>
         </div>
         {/* "#subscribe" (a link to subscribe, the form's own answer) opens here, at the form. */}
-        <div id="subscribe" className="scroll-mt-20">
+        <div id={withSubscribe ? "subscribe" : undefined} className="scroll-mt-20">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Stay Connected</h2>
-          <p className="mt-4 text-sm">News of events, devotionals and ministry updates, now and then.</p>
-          <SubscribeForm />
+          {withSubscribe ? (
+            <>
+              <p className="mt-4 text-sm">{SUBSCRIBE_INTRO}</p>
+              <SubscribeForm />
+            </>
+          ) : null}
           <div className="mt-6">
             <SocialLinks
               social={social}
