@@ -125,6 +125,12 @@ describe("registering a group", () => {
     expect(rest.status).toBe(303);
     const rows = (await env.DB.prepare("SELECT full_name, status FROM event_registrations ORDER BY id").all()).results;
     expect(rows.map((r) => r.status)).toEqual(["confirmed", "confirmed", "confirmed", "waitlisted"]);
+    // Full: no "Only 0 places", nor removing men, which cannot help.
+    const full = await postGroup(men(2, 10), "all-or-nothing");
+    expect(full.status).toBe(409);
+    const said = textOf(await full.text());
+    expect(said).toContain("No places are left, and you chose to register only if all fit.");
+    expect(said).not.toContain("Only 0");
   });
 });
 
