@@ -131,18 +131,18 @@ test("register, keep the code and the private link, cancel, and the person waiti
   await page.goto("/admin/check-in");
   await page.getByRole("link", { name: new RegExp(eventName) }).click();
   await expect(page.getByRole("heading", { name: `Check-in: ${eventName}` })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "checked in of" })).toContainText("0 checked in of 1 confirmed");
+  await expect(page.getByRole("status").filter({ hasText: "confirmed checked in" })).toContainText("0 of 1 confirmed checked in");
   await page.getByLabel("Name, last digits of the phone, or code").fill(secondPhone.slice(-4));
   await page.getByRole("button", { name: "Search" }).click();
   const card = page.getByRole("listitem").filter({ hasText: "Mphatso Second" });
   await hydrated(page);
   await card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ }).click();
   await expect(card).toContainText(/In \d\d:\d\d/);
-  await expect(page.getByRole("status").filter({ hasText: "checked in of" })).toContainText("1 checked in of 1 confirmed");
+  await expect(page.getByRole("status").filter({ hasText: "confirmed checked in" })).toContainText("1 of 1 confirmed checked in");
   await expectNoSideways(page);
   await card.getByRole("button", { name: /Undo/ }).click();
   await expect(card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "checked in of" })).toContainText("0 checked in of 1 confirmed");
+  await expect(page.getByRole("status").filter({ hasText: "confirmed checked in" })).toContainText("0 of 1 confirmed checked in");
 
   // A tap that cannot reach the server says so, and the screen stays true.
   await page.route(/\/api\/admin\/events\/\d+\/check-in$/, (route) => route.abort("internetdisconnected"));

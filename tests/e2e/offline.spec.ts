@@ -1,6 +1,6 @@
 // No signal, no problem (issue 26), on a 360 px phone with Playwright's offline mode: the door keeps
-// checking people in offline and sends the queue when the signal is back (once, whoever resends);
-// two volunteers admitting one man; a registrant's private page opening without data; a public page
+// checking people in offline and sends the queue when the signal is back (once, whoever resends),
+// the count and the walk-in's note saying so at once; two volunteers admitting one man; a registrant's private page opening without data; a public page
 // read once opening offline with "Saved …", an unknown one showing the offline page; nothing
 // private kept after an admin session, and signing out clearing the door's data; the service
 // worker arriving only after the page has loaded.
@@ -135,6 +135,31 @@ test("the door works offline: 3 check-ins and a walk-in, a reload, then back onl
   await context.close();
 });
 
+test("back online, the count and a walk-in's note say what was sent as soon as the queue is sent @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Door Sync Count", ["Chisomo Sync", "Tiyamike Not Yet"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 2);
+  await hydrated(door);
+  const count = door.getByRole("status").filter({ hasText: "confirmed checked in" });
+  await expect(count).toHaveText("0 of 2 confirmed checked in");
+
+  await context.setOffline(true);
+  await checkInOffline(door, "Chisomo Sync");
+  await door.getByLabel("Full name", { exact: true }).fill("Walk-in Wezi");
+  await door.getByLabel("Phone number", { exact: true }).fill(uniquePhone());
+  await door.getByRole("button", { name: "Add and check in" }).click();
+  await expect(door.getByText("Walk-in added: Walk-in Wezi is checked in (waiting to send).")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toBeHidden({ timeout: 15_000 });
+  // The walk-in is added confirmed: one of the confirmed, and in. Within seconds, not at the next search.
+  await expect(count).toHaveText("2 of 3 confirmed checked in");
+  await expect(door.getByText("Walk-in sent: Walk-in Wezi is checked in.")).toBeVisible();
+  await expect(door.getByText("(waiting to send)")).toHaveCount(0);
+  await context.close();
+});
+
 test("a walk-in added online is counted on this phone at once, not at the next refresh @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Count", ["Counted Already"]);
   const { context, page: door } = await phone(browser, baseURL);
@@ -176,7 +201,8 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await checkInOffline(second.page, "Kondwani Both Gates");
 
   await first.context.setOffline(false);
-  await expect(first.page.getByRole("status").filter({ hasText: "waiting" })).toBeHidden({ timeout: 15_000 });
+  // Once the first phone's count says so, the server has its check-in ("Sending…" has no "waiting").
+  await expect(first.page.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 1 confirmed checked in", { timeout: 15_000 });
   await second.context.setOffline(false);
   await expect(second.page.getByText(/Kondwani Both Gates: already checked in by admin at \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
   expect(await checkedInOnDesk(page, eventId)).toEqual(["Kondwani Both Gates"]);
@@ -196,7 +222,8 @@ test("a send that fails as the signal comes back is tried again within seconds, 
   await context.route(/\/door-actions$/, (route) => (lost++ === 0 ? route.abort("internetdisconnected") : route.continue()));
   await context.setOffline(false);
   await expect.poll(() => lost, { timeout: 10_000 }).toBe(2);
-  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toBeHidden();
+  // The status line says "Sending…" meanwhile, with no "waiting": the count changes once the server has it.
+  await expect(door.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 1 confirmed checked in");
   expect(await checkedInOnDesk(page, eventId)).toEqual(["Limbani Weak Signal"]);
   await context.close();
 });

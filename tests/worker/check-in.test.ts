@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CheckInAnswer } from "~/features/events/desk-actions.server";
+import type { DoorCounts } from "~/features/events/door-types";
 import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
 import { textOf } from "./public-helpers";
 
@@ -78,13 +79,35 @@ describe("the check-in page", () => {
   it("shows the running count, the people checked in last, and one big button per person", async () => {
     const page = await (await request("/admin/events/1/check-in", { cookie })).text();
     const text = textOf(page);
-    expect(text).toContain("1 checked in of 3 confirmed");
+    expect(text).toContain("1 of 3 confirmed checked in");
     expect(text).toContain("Checked in last");
     expect(text).toContain("Peter Mwale");
     const search = await (await request("/admin/events/1/check-in?q=john", { cookie })).text();
     expect(search.match(/>Check in<span class="sr-only">: <!-- -->John/g)).toHaveLength(2);
     expect(textOf(search)).toContain("Add walk-in");
     expect(search).toContain('href="/admin/events/1/door-list"');
+  });
+});
+
+describe("the count", () => {
+  const count = async () => textOf(await (await request("/admin/events/1/check-in", { cookie })).text()).match(/\d+ of \d+ confirmed checked in( · \d+ more admitted anyway)?/)?.[0];
+
+  it("counts the confirmed who are in, and apart from them anyone admitted anyway, so it never says more are in than are confirmed", async () => {
+    // A man on the waiting list admitted anyway (a tap): he is in, but not one of the confirmed.
+    const admitted = await (await tap("admit", 4)).json<{ counts: DoorCounts }>();
+    expect(admitted.counts).toEqual({ confirmed: 3, confirmedIn: 1, othersIn: 1 });
+    expect(await count()).toBe("1 of 3 confirmed checked in · 1 more admitted anyway");
+    // A cancelled man admitted anyway, without JavaScript: the same words.
+    await postForm("/admin/events/1/check-in", { intent: "admit", registration_id: "5" }, { cookie });
+    expect(await count()).toBe("1 of 3 confirmed checked in · 2 more admitted anyway");
+    // A walk-in is added confirmed (here over the capacity), so he is one of the confirmed.
+    await postForm("/admin/events/1/check-in", { intent: "walk-in", full_name: "Walk In", phone_number: "0881 222 333", email: "", over_capacity: "on" }, { cookie });
+    expect(await count()).toBe("2 of 4 confirmed checked in · 2 more admitted anyway");
+    const checked = await (await tap("checkin", 1)).json<{ counts: DoorCounts }>();
+    expect(checked.counts).toEqual({ confirmed: 4, confirmedIn: 3, othersIn: 2 });
+    const undone = await (await tap("undo", 4)).json<{ counts: DoorCounts }>();
+    expect(undone.counts).toEqual({ confirmed: 4, confirmedIn: 3, othersIn: 1 });
+    expect(await count()).toBe("3 of 4 confirmed checked in · 1 more admitted anyway");
   });
 });
 

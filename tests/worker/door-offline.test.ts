@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { DoorList, DoorResult } from "~/features/events/door-types";
 import { createAdmin, request, runSql, signIn } from "./helpers";
+import { textOf } from "./public-helpers";
 
 const SOON = new Date(Date.now() + 2 * 3600_000).toISOString();
 let admin: string;
@@ -111,6 +112,13 @@ describe("sending the queue", () => {
     expect(await doorState()).toEqual(after);
     const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM door_actions").first<{ n: number }>())!;
     expect(n).toBe(4);
+  });
+
+  it("once sent, the page the phone reads again counts the confirmed who are in, and apart from them who was admitted anyway", async () => {
+    await results(await send(door, [checkIn("c1-ffff-0001", 1), checkIn("c1-ffff-0002", 2), { ...checkIn("c1-ffff-0003", 4), kind: "admit" }, walkIn("c1-ffff-0004", "Walk In Willy", "0991 000 111")]));
+    // Peter Mwale has not come: the walk-in is one of the confirmed, the man from the waiting list is not.
+    const page = textOf(await (await request("/admin/events/1/check-in", { cookie: door })).text());
+    expect(page).toContain("3 of 4 confirmed checked in · 1 more admitted anyway");
   });
 
   it("two volunteers admitted the same person offline: the first to arrive stands, the second hears who and when", async () => {

@@ -1,8 +1,8 @@
 // POST /api/admin/events/{id}/check-in: one tap at the door (check in, admit anyway, undo), sent by
 // the check-in page's script so a slow connection costs one small request, not a page. Answers the
-// person's true state and the running count as JSON (app/features/events/desk-actions.server.ts).
+// person's true state (app/features/events/desk-actions.server.ts) and the door's count as JSON.
 import { Hono } from "hono";
-import { changeCheckIn, closedToVolunteers } from "~/features/events/index.server";
+import { changeCheckIn, closedToVolunteers, doorCounts } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import type { ApiEnv } from "./env";
@@ -27,5 +27,6 @@ adminCheckIn.post("/events/:id/check-in", async (c) => {
   const id = parseId(String(form.get("registration_id") ?? ""));
   if (!INTENTS.has(intent) || id === null) return c.json({ error: "Unknown action." }, 400);
   const answer = await changeCheckIn(eventId, intent, id, email, role === "volunteer");
-  return c.json(answer, answer.outcome === "not-found" ? 404 : 200);
+  if (answer.outcome === "not-found") return c.json({ ...answer, counts: null }, 404);
+  return c.json({ ...answer, counts: await doorCounts(eventId) });
 });

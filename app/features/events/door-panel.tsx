@@ -1,10 +1,12 @@
 // The check-in page's door offline (issue 26, docs/decisions/024-offline-door.md): where the door's
 // own script (./door/main.ts, built apart, no React) shows the list kept on the phone, the queue
 // waiting to send and, offline, its own search and walk-in form. Parts of the page that need the
-// server carry `data-online-only`; the script hides them while offline.
+// server carry `data-online-only`; the script hides them while offline. Once the script has sent
+// its queue, the page reads its data again, so the count says at once what the phone did.
 import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
 import { doorScriptSrc } from "virtual:islands";
-import { DOOR_LIST_CHANGED } from "./door-types";
+import { DOOR_LIST_CHANGED, DOOR_SENT } from "./door-types";
 
 /** `listVersion`: anything that changes when the page's people do (its tallies), to tell the door script. */
 export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersion: string }) {
@@ -17,5 +19,11 @@ export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersi
     shown.current = listVersion;
     dispatchEvent(new Event(DOOR_LIST_CHANGED));
   }, [listVersion]);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const readAgain = () => void revalidate();
+    addEventListener(DOOR_SENT, readAgain);
+    return () => removeEventListener(DOOR_SENT, readAgain);
+  }, [revalidate]);
   return <div data-door={eventId} />;
 }

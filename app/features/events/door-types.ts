@@ -1,7 +1,7 @@
 // What the door's phone and the server exchange when the door works offline (issue 26,
 // docs/decisions/024-offline-door.md): the list the phone keeps, the actions it queues, and what the
-// server answers for each, and the one event the page and the script share. Types and a name only,
-// so the door's script stays small.
+// server answers for each, the page's running count, and the events the page and the script share.
+// Types and names only, so the door's script stays small.
 
 /** A person as the door keeps them: never a whole phone number or an e-mail. */
 export type DoorPerson = {
@@ -41,7 +41,17 @@ export type DoorResult = {
 };
 
 /**
+ * The door's running count. Only confirmed registrations count against the confirmed (a walk-in is
+ * added confirmed, so it is one of them); anyone else let in (admitted anyway from the waiting list,
+ * or cancelled) is counted apart, so the count never says more are in than are confirmed.
+ */
+export type DoorCounts = { confirmed: number; confirmedIn: number; othersIn: number };
+
+/**
  * Fired on the window by the check-in page when its data changed (a walk-in added, someone checked
  * in from the page): the door script reads the list again, so "on this phone" counts them.
  */
 export const DOOR_LIST_CHANGED = "door-list-changed";
+
+/** Fired on the window by the door script when the server has applied the actions it sent: the page reads its count again. */
+export const DOOR_SENT = "door-sent";

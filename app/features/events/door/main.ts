@@ -7,8 +7,9 @@
 //   own: search in the list kept, "Check in", "Admit anyway" and walk-ins, each queued with an id
 //   made here: "Offline: 12 check-ins waiting to send".
 // - Back online, it sends the queue in order; the server applies each action once by its id, and
-//   says who was first when someone had been checked in by another volunteer.
-import { DOOR_LIST_CHANGED, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
+//   says who was first when someone had been checked in by another volunteer. Then the page reads
+//   its count again, and a walk-in's "waiting to send" note says it was sent.
+import { DOOR_LIST_CHANGED, DOOR_SENT, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
 
@@ -47,7 +48,8 @@ function start(root: HTMLElement) {
   let list: DoorList | undefined;
   let queue: Queued[] = [];
   let sending = false;
-  const notes: string[] = [];
+  /** What the volunteer is told; a walk-in's note carries its action's id until it is sent. */
+  const notes: { text: string; walkIn?: string }[] = [];
 
   const title = el("h2", { className: "text-lg font-bold text-stone-900" }, "Door list on this phone");
   const saved = el("p", { className: "text-sm text-stone-700" });
@@ -128,7 +130,7 @@ function start(root: HTMLElement) {
         : isOffline
           ? "Offline: check-ins are kept on this phone and sent when the connection is back."
           : "";
-    noteList.replaceChildren(...notes.map((text) => el("li", {}, text)));
+    noteList.replaceChildren(...notes.map((note) => el("li", {}, note.text)));
     const query = search.value;
     const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];
     results.replaceChildren(
@@ -175,6 +177,7 @@ function start(root: HTMLElement) {
     if (sending || !navigator.onLine || !queue.length) return;
     sending = true;
     render();
+    let sent = false;
     try {
       while (queue.length) {
         const batch = queue.slice(0, SEND_AT_ONCE);
@@ -184,7 +187,7 @@ function start(root: HTMLElement) {
           body: JSON.stringify({ actions: batch.map((entry) => entry.action) }),
         });
         if (response.status === 401) {
-          notes.splice(0, notes.length, `Sign in again to send the ${checkIns(queue.length)} waiting on this phone.`);
+          notes.splice(0, notes.length, { text: `Sign in again to send the ${checkIns(queue.length)} waiting on this phone.` });
           return;
         }
         if (!response.ok) {
@@ -194,12 +197,17 @@ function start(root: HTMLElement) {
         const { results: answers } = (await response.json()) as { results: DoorResult[] };
         for (const answer of answers) {
           const name = answer.person?.name ?? batch.find((entry) => entry.action.id === answer.id)?.name ?? "Someone";
-          if (answer.outcome === "already-checked-in") notes.push(`${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.`);
-          if (answer.outcome === "not-found") notes.push(`${name}: no longer on the list; tell the desk.`);
+          // A walk-in's note no longer waits: it was sent, or the note below says why not.
+          const waiting = notes.findIndex((note) => note.walkIn === answer.id);
+          if (waiting >= 0) notes.splice(waiting, 1);
+          if (answer.outcome === "walk-in") notes.push({ text: `Walk-in sent: ${name} is checked in.` });
+          if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.` });
+          if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.` });
         }
         await dequeue(batch.map((entry) => entry.seq!));
         queue = await queued(eventId);
         retryDelay = 0;
+        sent = true;
       }
     } catch {
       // No connection after all: the queue stays, and goes with the next chance.
@@ -207,6 +215,7 @@ function start(root: HTMLElement) {
     } finally {
       sending = false;
       render();
+      if (sent) dispatchEvent(new Event(DOOR_SENT));
     }
     await refresh();
   }
@@ -217,8 +226,9 @@ function start(root: HTMLElement) {
     const name = walkName.value.trim();
     const phone = walkPhone.value.trim();
     if (!name || !phone) return;
-    void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind: "walk-in", name, phone }, name).then(() => {
-      notes.push(`Walk-in added: ${name} is checked in (waiting to send).`);
+    const id = crypto.randomUUID();
+    notes.push({ text: `Walk-in added: ${name} is checked in (waiting to send).`, walkIn: id });
+    void take({ id, at: new Date().toISOString(), kind: "walk-in", name, phone }, name).then(() => {
       walkIn.reset();
       render();
     });

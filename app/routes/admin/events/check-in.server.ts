@@ -1,7 +1,7 @@
 // /admin/events/{id}/check-in on the server: the event's running count and who matches the
-// volunteer's search (or who came last), in one D1 round trip; and the door's actions for a plain
-// post (without JavaScript). With JavaScript a tap posts to /api/admin/events/{id}/check-in instead
-// (workers/api/admin-check-in.ts), which answers the person's true state as JSON.
+// volunteer's search (or who came last); and the door's actions for a plain post (without
+// JavaScript). With JavaScript a tap posts to /api/admin/events/{id}/check-in instead
+// (workers/api/admin-check-in.ts), which answers the person's true state and the count as JSON.
 import { data } from "react-router";
 import { adminContext, type AdminRole } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
@@ -13,6 +13,7 @@ import {
   changeCheckIn,
   checkInPage,
   closedToVolunteers,
+  doorCounts,
   isPastForTheDoor,
   type Person,
   readEventPost,
@@ -47,15 +48,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = await checkInPage(id, search, MATCH_LIMIT, role === "volunteer");
   if (!page) throw data(null, { status: 404 });
-  const { event, tallies, rows } = page;
+  const { event, rows } = page;
   // A door volunteer works only on today's and later events.
   if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
-  // Their answers to the event's questions: not contact details, so door volunteers see them too.
-  const answers = await answersByRegistration(rows.map((row) => row.id));
+  // Their answers to the event's questions (not contact details, so door volunteers see them too),
+  // and the door's count.
+  const [answers, counts] = await Promise.all([answersByRegistration(rows.map((row) => row.id)), doorCounts(event.id)]);
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity, fee: feeOf(event.price) },
-    tallies: { checkedIn: tallies.checkedIn, confirmed: tallies.confirmed },
+    counts,
     search,
     people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [] })),
     /** Door volunteers have no desk, and never go over the capacity. */

@@ -1,6 +1,7 @@
 // /admin/events/{id}/check-in: the door, on a phone held in one hand on a slow connection. Search by
 // name, the last digits of the phone or the code; one big 'Check in' (and 'Undo') per person; the
-// running count; 'Add walk-in'. Someone not confirmed gets 'Not confirmed – admit anyway?'.
+// running count (the confirmed checked in, and apart from them anyone admitted anyway); 'Add walk-in'.
+// Someone not confirmed gets 'Not confirmed – admit anyway?'.
 // Without JavaScript every button is a plain form post. With it, a tap sends one small request
 // (/api/admin/events/{id}/check-in) and the row shows what the server says, never a guess: while
 // sending it says so, and a failed request says nothing was saved and offers to try again.
@@ -11,7 +12,7 @@ import { PaymentActions, PaymentBadge, type PaymentRefusal } from "~/features/pa
 import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
-import type { CheckInAnswer } from "~/features/events/index.server";
+import type { CheckInAnswer, DoorCounts } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
 import { DeskRegistrationForm, DoorPanel } from "~/features/events";
@@ -66,7 +67,10 @@ function TapForm({
 
 type DoorPerson = Route.ComponentProps["loaderData"]["people"][number];
 
-function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (n: number) => void; fee: number | null }) {
+/** What a tap answers (workers/api/admin-check-in.ts): the person, and the door's count now. */
+type TapAnswer = CheckInAnswer & { counts: DoorCounts | null };
+
+function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (counts: DoorCounts) => void; fee: number | null }) {
   const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
   const [pending, setPending] = useState<Pending>(null);
   const [asking, setAsking] = useState(askingFirst);
@@ -87,9 +91,9 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
         showToast({ title: "Error", description: "Your session has ended. Please sign in again.", variant: "destructive" });
         return;
       }
-      const answer = (await response.json()) as CheckInAnswer;
+      const answer = (await response.json()) as TapAnswer;
       if (answer.person) setState({ checkedIn: answer.person.checkedIn, checkedInText: answer.person.checkedInText, admitted: answer.person.admittedUnconfirmed });
-      if (answer.checkedIn !== null) onCount(answer.checkedIn);
+      if (answer.counts) onCount(answer.counts);
       setAsking(answer.outcome === "not-confirmed");
       if (answer.outcome !== "not-confirmed") showToast(answer.toast);
     } catch {
@@ -173,11 +177,21 @@ function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.Component
   );
 }
 
+/** The running count: the same words with and without JavaScript, after a tap and after the door's queue is sent. */
+function DoorCount({ counts }: { counts: DoorCounts }) {
+  return (
+    <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white">
+      <span className="text-3xl font-bold">{counts.confirmedIn}</span> of {counts.confirmed} confirmed checked in
+      {counts.othersIn ? <span className="text-brand-100"> · {counts.othersIn} more admitted anyway</span> : null}
+    </p>
+  );
+}
+
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, tallies, search, people, limit, asking, volunteer } = loaderData;
-  const [count, setCount] = useState<{ n: number; from: number }>({ n: tallies.checkedIn, from: tallies.checkedIn });
-  // A new page load (a search, a plain post) brings the server's count.
-  const checkedIn = count.from === tallies.checkedIn ? count.n : tallies.checkedIn;
+  const { event, counts, search, people, limit, asking, volunteer } = loaderData;
+  const [tapped, setTapped] = useState<{ counts: DoorCounts; from: DoorCounts }>({ counts, from: counts });
+  // A new page load (a search, a plain post, the door's queue sent) brings the server's count.
+  const shown = tapped.from === counts ? tapped.counts : counts;
   // A money form's refusal is read by its own form (PaymentActions).
   const walkIn = actionData && !("paymentRefused" in actionData) ? actionData : undefined;
   return (
@@ -185,10 +199,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <BackLink to={volunteer ? "/admin/check-in" : `/admin/events/registrations/${event.id}`}>{volunteer ? "All events" : "Registrations"}</BackLink>
       <h1 className="mt-2 text-xl font-bold break-words text-stone-900">Check-in: {event.name}</h1>
       {event.dateText ? <p className="text-sm text-stone-600">{event.dateText}</p> : null}
-      <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white">
-        <span className="text-3xl font-bold">{checkedIn}</span> checked in
-        <span className="text-brand-100"> of {tallies.confirmed} confirmed</span>
-      </p>
+      <DoorCount counts={shown} />
 
       <Form method="get" role="search" className="mt-4 flex items-end gap-2" data-online-only="">
         <div className="min-w-0 flex-1">
@@ -218,7 +229,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <>
               <ul className="space-y-3">
                 {people.map((person) => (
-                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                  <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(now) => setTapped({ counts: now, from: counts })} />
                 ))}
               </ul>
               {people.length === limit ? <p className="mt-3 text-sm text-stone-600">Showing the first {limit}. Type more to narrow the search.</p> : null}
@@ -229,7 +240,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Checked in last</h2>
             <ul className="mt-2 space-y-3">
               {people.map((person) => (
-                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(n) => setCount({ n, from: tallies.checkedIn })} />
+                <PersonCard key={`${person.id}-${person.checkedInAt}`} person={person} eventId={event.id} fee={event.fee} asking={asking === person.id} onCount={(now) => setTapped({ counts: now, from: counts })} />
               ))}
             </ul>
           </>
@@ -246,7 +257,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {/* Offline, the parts above marked data-online-only are hidden and this takes their place. */}
-      <DoorPanel eventId={event.id} listVersion={`${tallies.confirmed}/${tallies.checkedIn}`} />
+      <DoorPanel eventId={event.id} listVersion={`${counts.confirmed}/${counts.confirmedIn}/${counts.othersIn}`} />
     </div>
   );
 }
