@@ -43,7 +43,10 @@ async function register(page: Page, eventId: string, eventName: string, name: st
   await dialog.getByLabel("Full Name").fill(name);
   await dialog.getByLabel("Phone Number").fill(phone);
   await dialog.getByLabel(/^Email/).fill(email);
-  await dialog.getByRole("button", { name: "Register" }).click();
+  // A full event's dialog says so, and its button joins the waiting list.
+  const joinsWaitingList = toastText === "You are on the waiting list";
+  if (joinsWaitingList) await expect(dialog).toContainText("This event is full: you will join the waiting list.");
+  await dialog.getByRole("button", { name: joinsWaitingList ? "Join the waiting list" : "Register", exact: true }).click();
   await expect(page.getByTestId("toast")).toContainText(toastText);
   await expect(dialog).toBeHidden();
   // 'Registration Complete' for a place, the waiting list's own heading for a place in line (issue 25).

@@ -59,7 +59,9 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
   await dialog.getByLabel("Full Name").fill(uniqueName("Chikondi Test"));
   await dialog.getByLabel("Phone Number").fill(uniquePhone());
   await expect(dialog.getByText("Providing your email allows us to send you event updates.")).toBeVisible();
-  await dialog.getByRole("button", { name: "Register" }).click();
+  // The breakfast is full: the dialog says so before anything is typed, and its button says what it does.
+  await expect(dialog).toHaveAccessibleDescription(/^This event is full: you will join the waiting list\./);
+  await dialog.getByRole("button", { name: "Join the waiting list" }).click();
 
   await expect(dialog.getByRole("button", { name: "Registering..." })).toBeDisabled();
   for (const label of ["Full Name", "Phone Number", "Email"]) await expect(dialog.getByLabel(label)).toBeDisabled();
@@ -100,7 +102,7 @@ test("the browser checks the form with the shared rules and keeps what was typed
   await dialog.getByLabel("Full Name").fill(name);
   await dialog.getByLabel("Phone Number").fill("12 34");
   await dialog.getByLabel("Email").fill("not-an-email");
-  await dialog.getByRole("button", { name: "Register" }).click();
+  await dialog.getByRole("button", { name: "Join the waiting list" }).click();
 
   const phone = dialog.getByLabel("Phone Number");
   await expect(phone).toHaveAccessibleDescription(/Please enter a valid phone number with at least 7 digits/);
@@ -113,7 +115,7 @@ test("the browser checks the form with the shared rules and keeps what was typed
 
   await phone.fill(uniquePhone());
   await dialog.getByLabel("Email").fill("");
-  await dialog.getByRole("button", { name: "Register" }).click();
+  await dialog.getByRole("button", { name: "Join the waiting list" }).click();
   // (The breakfast is full: a place in line.)
   await expect(page.getByTestId("toast")).toContainText("You are on the waiting list");
   await expect(dialog).toBeHidden();
@@ -134,7 +136,7 @@ test("a refusal from the server shows 'Registration failed' with its message, an
   const name = uniqueName("Refused Test");
   await dialog.getByLabel("Full Name").fill(name);
   await dialog.getByLabel("Phone Number").fill("0999 555 444");
-  await dialog.getByRole("button", { name: "Register" }).click();
+  await dialog.getByRole("button", { name: "Join the waiting list" }).click();
 
   const toast = dialog.getByTestId("toast");
   await expect(toast).toContainText("Registration failed");
@@ -144,9 +146,9 @@ test("a refusal from the server shows 'Registration failed' with its message, an
   await expect(dialog.getByLabel("Full Name")).toHaveValue(name);
   await expect(dialog.getByLabel("Phone Number")).toHaveValue("0999 555 444");
   // The toast covers none of the dialog's buttons: pressing Register again needs no waiting.
-  const [toastBox, registerBox] = [await toast.boundingBox(), await dialog.getByRole("button", { name: "Register" }).boundingBox()];
+  const [toastBox, registerBox] = [await toast.boundingBox(), await dialog.getByRole("button", { name: "Join the waiting list" }).boundingBox()];
   expect(toastBox!.y + toastBox!.height <= registerBox!.y || registerBox!.y + registerBox!.height <= toastBox!.y || toastBox!.x + toastBox!.width <= registerBox!.x || registerBox!.x + registerBox!.width <= toastBox!.x).toBe(true);
-  await expect(dialog.getByRole("button", { name: "Register" })).toBeEnabled();
+  await expect(dialog.getByRole("button", { name: "Join the waiting list" })).toBeEnabled();
 });
 
 test("registered already: the dialog's link leads to that event's 'Get your private link again', which sends it", async ({ page }) => {
@@ -160,7 +162,7 @@ test("registered already: the dialog's link leads to that event's 'Get your priv
     await registerNow.click();
     await dialog.getByLabel("Full Name").fill(uniqueName("Twice"));
     await dialog.getByLabel("Phone Number").fill(phone);
-    await dialog.getByRole("button", { name: "Register" }).click();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
     if (attempt === 1) await expect(dialog).toBeHidden();
   }
   await expect(dialog.getByLabel("Phone Number")).toHaveAccessibleDescription(/This phone number is already registered for this event/);
@@ -182,7 +184,7 @@ test("a lost connection shows the spec's fallback message and the dialog stays o
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Full Name").fill("Offline Visitor");
   await dialog.getByLabel("Phone Number").fill("0999 555 333");
-  await dialog.getByRole("button", { name: "Register" }).click();
+  await dialog.getByRole("button", { name: "Join the waiting list" }).click();
 
   const toast = dialog.getByTestId("toast");
   await expect(toast).toContainText("Registration failed");
@@ -254,13 +256,13 @@ test.describe("without JavaScript", () => {
     await expect(dialog).toBeVisible();
 
     // The browser's own checks (the same rules as the server's) stop an empty form.
-    await dialog.getByRole("button", { name: "Register" }).click();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
     await expect(page).toHaveURL(/\/events\?register=1$/);
     expect(await dialog.getByLabel("Full Name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
 
     await dialog.getByLabel("Full Name").fill(uniqueName("No Script"));
     await dialog.getByLabel("Phone Number").fill(uniquePhone());
-    await dialog.getByRole("button", { name: "Register" }).click();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
     await expect(page).toHaveURL(/\/registrations\/[A-Za-z0-9_-]{22}$/);
     // The breakfast (event 1) is full in the demo, so the place is on the waiting list: the toast and
     // the page say so, instead of 'Registration successful!' and 'Registration Complete' (issue 25, part 5).
@@ -279,7 +281,7 @@ test.describe("without JavaScript", () => {
     const name = uniqueName("Old Browser");
     await dialog.getByLabel("Full Name").fill(name);
     await dialog.getByLabel("Phone Number").fill("12");
-    await dialog.getByRole("button", { name: "Register" }).click();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
 
     const again = page.getByRole("dialog", { name: `Register for ${BREAKFAST}` });
     await expect(again).toBeVisible();

@@ -87,6 +87,15 @@ describe("what the pages say about places", () => {
     const page = await getPage("/events/2");
     expect(page.text).toContain("Full – join the waiting list");
     expect(page.text).toContain("Register Now");
+    // The dialog of a full event says so before anything is typed, and its button joins the list.
+    expect(page.main).toMatch(/data-register-description="This event is full: you will join the waiting list\. /);
+    expect(page.main).toContain('data-register-submit="Join the waiting list"');
+    const plainDialog = textOf((await getPage("/events/2?register=2")).main);
+    expect(plainDialog).toContain("This event is full: you will join the waiting list.");
+    expect(plainDialog).toContain("Join the waiting list");
+    const open = await getPage("/events/1?register=1");
+    expect(open.main).toContain('data-register-submit="Register"');
+    expect(textOf(open.main)).not.toContain("join the waiting list");
     expect((await getPage("/events/3")).text).toContain("Registration Closed");
 
     const home = await getPage("/");

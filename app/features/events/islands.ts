@@ -70,13 +70,16 @@ export const registration: Island = {
     }
 
     function open(link: HTMLElement) {
-      const { registerId = "", registerTitle = "", registerDescription = "" } = link.dataset;
+      const { registerId = "", registerTitle = "", registerDescription = "", registerSubmit } = link.dataset;
       form!.reset();
       clearMessages();
       eventId = registerId;
       const linkAgain = form!.querySelector<HTMLAnchorElement>("a[data-link-again]");
       if (linkAgain) linkAgain.href = linkAgainPath(Number(registerId));
       title.textContent = registerTitle;
+      // "Register", or "Join the waiting list" for a full event.
+      const submitLabel = form!.querySelector("[data-submit-idle]");
+      if (submitLabel && registerSubmit) submitLabel.textContent = registerSubmit;
       if (description) {
         description.textContent = registerDescription;
         description.hidden = !registerDescription;

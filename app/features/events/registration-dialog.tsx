@@ -20,17 +20,31 @@ import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../..
 import { CheckIcon } from "../../components/icons";
 import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
+import { REGISTRATION_TEXT } from "./registration-rules";
 import { LinkAgainEntry } from "./registration-link-form";
 import { RegistrationSummary } from "./registration-summary";
 import { WaitingListNotice } from "./waiting-list-notice";
 import { TOAST_REGION_CLASS } from "~/lib/toast";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions"> & { fee?: number | null };
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions"> &
+  Partial<Pick<PublicEvent, "registrationNote">> & { fee?: number | null };
 
-/** The dialog's line under its title: when and where, and the fee with how to pay it. */
+/** Whether the event's places are taken and its waiting list open: registering joins the list. */
+function joinsWaitingList(event: RegistrationTarget): boolean {
+  return event.registrationNote === REGISTRATION_TEXT.full;
+}
+
+/** The dialog's button: what pressing it does. */
+function submitLabel(event: RegistrationTarget): string {
+  return joinsWaitingList(event) ? "Join the waiting list" : "Register";
+}
+
+/** The dialog's line under its title: a full event's waiting list, when and where, and the fee with how to pay it. */
 function registrationDescription(event: RegistrationTarget): string {
   const when = event.dateText ? `${event.dateText}${event.timeText ? ` at ${event.timeText}` : ""}` : null;
-  const place = [when, event.location].filter(Boolean).join(" · ");
+  const place = [joinsWaitingList(event) ? REGISTRATION_MESSAGES.fullJoinsWaitingList : null, [when, event.location].filter(Boolean).join(" · ")]
+    .filter(Boolean)
+    .join(" ");
   return event.fee ? `${place}${place ? ". " : ""}${EVENTS_MESSAGES.fee(event.fee)}. ${EVENTS_MESSAGES.feeHow}` : place;
 }
 
@@ -95,6 +109,7 @@ export function RegisterNowLink({
       data-register-id={event.id}
       data-register-title={`Register for ${event.name}`}
       data-register-description={registrationDescription(event)}
+      data-register-submit={submitLabel(event)}
       className={className ?? buttonClass.primary}
     >
       {EVENTS_MESSAGES.registerNow}
@@ -211,7 +226,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
                 Cancel
               </a>
               <SubmitButton pending={false} pendingLabel="Registering...">
-                Register
+                {submitLabel(event)}
               </SubmitButton>
             </div>
             {/* The island points it at the event the dialog is opened for. */}

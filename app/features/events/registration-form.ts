@@ -25,6 +25,7 @@ export const REGISTRATION_MESSAGES = {
   eventNotFound: "This event could not be found.",
   closed: "Registration is closed for this event.",
   full: "Sorry, this event is full.",
+  fullJoinsWaitingList: "This event is full: you will join the waiting list.",
   rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
   eventRateLimited: "Too many registrations for this event from your connection in the last hour. Please try again later, or ask the organisers to add you.",
   emailHint: "Providing your email allows us to send you event updates.",
