@@ -101,6 +101,8 @@ describe("sending the link again", () => {
     expect(sent).toContain("Your link is on its way");
     expect(sent).toContain("If that number is registered for this event, its private link goes to it by SMS");
     expect(sent).toContain("Nothing came? Call the events team on +265 999 123 456.");
+    // Asked again at once, nothing more goes: the page says so, so nobody waits for what is not sent.
+    expect(sent).toContain("A link sent in the last 10 minutes (when you registered, or asked here) is not sent again: look for that one first.");
   });
 
   it("answers a number not registered the same way, and sends nothing", async () => {

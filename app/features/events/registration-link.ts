@@ -8,6 +8,9 @@ import { requiredText } from "../../lib/schema-fields";
 import { PHONE_PATTERN } from "../../lib/phone-text";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
+/** A link asked for again waits this long after the last one sent by the same channel (the page says so). */
+export const RESEND_GAP_MINUTES = 10;
+
 export const LINK_AGAIN_MESSAGES = {
   /** The link to the page, beside the registration forms. */
   entry: "Already registered? Get your private link again",
@@ -19,8 +22,8 @@ export const LINK_AGAIN_MESSAGES = {
   submit: "Send my link",
   sentTitle: "Your link is on its way",
   sent: {
-    sms: "If that number is registered for this event, its private link goes to it by SMS, and by e-mail where an address was given. It can take a few minutes.",
-    email: "If that number is registered for this event with an e-mail address, its private link goes to that address. It can take a few minutes.",
+    sms: `If that number is registered for this event, its private link goes to it by SMS, and by e-mail where an address was given. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
+    email: `If that number is registered for this event with an e-mail address, its private link goes to that address. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
   },
   askTeam: (phone: string) => `Nothing came? Call the events team on ${phone}.`,
   otherwise: (phone: string) => `No longer have that phone? Call the events team on ${phone}.`,

@@ -29,6 +29,7 @@ import type { RegistrationNotifications } from "~/features/events/registration-n
 import type { Answer } from "~/features/events/event-questions";
 import { answerInsertQueries } from "~/features/events/event-questions.server";
 import { burstAlertQueries } from "~/features/events/registration-bursts.server";
+import { RESEND_GAP_MINUTES } from "./registration-link";
 
 const r = event_registrations;
 
@@ -255,8 +256,6 @@ const receiptsLeftToday = sql`(SELECT count(*) FROM email_outbox o
     WHERE o.kind IN ('registration-confirmed', 'registration-waitlisted') AND o.channel = 'email'
       AND lower(o.recipient) = lower(t.email) AND o.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')) < ${RECEIPTS_PER_ADDRESS_PER_DAY}`;
 
-/** A message asked for again waits this long after the last one by the same channel. */
-const RESEND_GAP_MINUTES = 10;
 
 /** At most this many of one message (a registration's receipt, a group's link) go by each channel in a day (the first included). */
 const SENT_PER_DAY = 3;
