@@ -261,6 +261,13 @@ describe("moving up from the waiting list", () => {
     expect(await statuses(1)).toEqual({ confirmed: 5, waitlisted: 2 });
     const edit = await (await request("/admin/events/edit/1", { cookie })).text();
     expect(textOf(edit)).toContain("5 are already confirmed; new registrations wait until places free up.");
+    // Without a waiting list, nobody waits: the warning says registration is closed.
+    const noList = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, waitlist_enabled: "", capacity: "2" }, { cookie });
+    expect(await toastOf(noList)).toMatchObject({
+      description: expect.stringContaining("5 are already confirmed, more than the places, and there is no waiting list: registration is closed until places free up."),
+    });
+    expect(await toastOf(noList)).not.toMatchObject({ description: expect.stringContaining("wait until") });
+    await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...form, capacity: "2" }, { cookie });
     // New registrations now wait.
     expect((await (await register(1)).json<RegistrationAnswer>()).registration?.status).toBe("waitlisted");
 

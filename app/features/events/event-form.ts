@@ -12,9 +12,11 @@ export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 
 export const EVENT_PRICE_INVALID = "Please enter the fee in whole kwacha (for example 15000), or leave it empty for a free event";
 export const EVENT_HOLD_INVALID = "Please enter a whole number of hours (1 or more), or leave it empty to never release an unpaid place";
 
-/** The save's warning when the capacity is set below the places already taken. */
-export function capacityBelowConfirmedNotice(confirmed: number): string {
-  return `${confirmed} are already confirmed; new registrations wait until places free up.`;
+/** The save's warning when the capacity is set below the places already taken: where new registrations go. */
+export function capacityBelowConfirmedNotice(confirmed: number, waitlist: boolean): string {
+  return waitlist
+    ? `${confirmed} are already confirmed; new registrations wait until places free up.`
+    : `${confirmed} are already confirmed, more than the places, and there is no waiting list: registration is closed until places free up.`;
 }
 
 export const EVENT_NOTICES = {
@@ -23,7 +25,7 @@ export const EVENT_NOTICES = {
   closesAfterStart: "Registration stays open after the event starts, until its closing time.",
 } as const;
 
-type NoticedEvent = { date: string | null; registration_closes_at: string | null; capacity: number | null; registration_enabled: boolean };
+type NoticedEvent = { date: string | null; registration_closes_at: string | null; capacity: number | null; registration_enabled: boolean; waitlist_enabled: boolean };
 
 /**
  * What the form and the save say about an event as it stands, so nothing about it surprises staff:
@@ -32,7 +34,7 @@ type NoticedEvent = { date: string | null; registration_closes_at: string | null
  */
 export function eventNotices(event: NoticedEvent, confirmed: number, now: Date): string[] {
   const notices: string[] = [];
-  if (event.capacity !== null && confirmed > event.capacity) notices.push(capacityBelowConfirmedNotice(confirmed));
+  if (event.capacity !== null && confirmed > event.capacity) notices.push(capacityBelowConfirmedNotice(confirmed, event.waitlist_enabled));
   if (!event.registration_enabled) return notices;
   const closesAt = event.registration_closes_at ?? event.date;
   if (closesAt && new Date(closesAt) <= now) notices.push(event.registration_closes_at ? EVENT_NOTICES.closingPassed : EVENT_NOTICES.datePassed);
