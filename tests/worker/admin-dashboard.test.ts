@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createAdmin, request, seedDemo, signIn } from "./helpers";
+import { createAdmin, postForm, request, runSql, seedDemo, signIn, toastOf } from "./helpers";
+import { textOf } from "./public-helpers";
 
 let cookie: string;
 beforeEach(async () => {
@@ -42,5 +43,21 @@ describe("/admin dashboard", () => {
     expect(events).toMatch(/aria-current="page"[^>]*href="\/admin\?tab=events"|href="\/admin\?tab=events"[^>]*aria-current="page"/);
     const unknown = await (await request("/admin?tab=passwords", { cookie })).text();
     expect(unknown).toContain("Quick Actions");
+  });
+
+  it("shows this month's fees net of the refunds recorded on the desk, in the desk's words", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price) VALUES (900, 'Fees Rally', '2030-06-12T06:00:00.000Z', 5000)",
+      ...[901, 902].map((id) => `INSERT INTO event_registrations (id, event_id, full_name, phone_number, dedupe_key, status, code, token) VALUES (${id}, 900, 'Payer ${id}', '+265991000${id}', '+265991000${id}', 'confirmed', 'FEE${id}', 'token-fee-${id}-0123456789')`),
+    ]);
+    const desk = "/admin/events/registrations/900";
+    const act = (fields: Record<string, string>) => postForm(desk, fields, { cookie });
+    for (const id of ["901", "902"]) expect(await toastOf(await act({ intent: "record-cash", registration_id: id, amount: "5000", receipt_number: `R-${id}` }))).toMatchObject({ title: "Cash recorded" });
+    expect(await toastOf(await act({ intent: "record-refund", registration_id: "901", amount: "5000" }))).toMatchObject({ title: "Refund recorded" });
+
+    const card = textOf(await (await request("/admin", { cookie })).text());
+    expect(card).toContain("Money this month Fees MK 5,000 MK 10,000 received, MK 5,000 refunded Gifts MK 0");
+    // The desk says the same of the event.
+    expect(textOf(await (await request(desk, { cookie })).text())).toContain("MK 10,000 received (MK 0 online, MK 10,000 in cash), MK 5,000 refunded");
   });
 });

@@ -176,7 +176,7 @@ describe("/admin/giving", () => {
     const text = textOf(await (await request("/admin/giving", { cookie })).text());
     expect(text).toContain("General Fund MK 5,000");
     expect(text).toContain("Missions and Evangelism MK 20,000");
-    expect(text).toMatch(/\d{4}-\d{2} MK 25,000/);
+    expect(text).toMatch(/By month [A-Z][a-z]+ \d{4} MK 25,000/);
     expect(text).toContain("Anonymous");
     expect(text).not.toContain("Hidden Name");
     const csv = await (await request("/api/admin/giving.csv", { cookie })).text();
@@ -191,6 +191,18 @@ describe("/admin/giving", () => {
     const editor = await signIn("editor@example.org", "correct-horse-battery", "203.0.113.7");
     expect((await request("/api/admin/giving.csv", { cookie: editor })).status).toBe(403);
     expect((await request("/admin/giving", { cookie: editor })).status).toBe(403);
+  });
+
+  it("names each month in words, in Malawi time", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    await giveAndApprove({ amount: "5000" });
+    await giveAndApprove({ amount: "20000" });
+    // 22:30 UTC on 30 November is half past midnight on 1 December in Malawi.
+    await env.DB.prepare("UPDATE payments SET paid_at = CASE amount WHEN 5000 THEN '2026-11-30T22:30:00.000Z' ELSE '2026-11-15T10:00:00.000Z' END").run();
+    const text = textOf(mainHtml(await (await request("/admin/giving", { cookie })).text()));
+    expect(text).toContain("By month December 2026 MK 5,000 November 2026 MK 20,000");
+    expect(text).not.toMatch(/\d{4}-\d{2} MK/);
   });
 
   it("lists the funds the settings' Giving section holds, one per line", async () => {

@@ -1,5 +1,6 @@
 // Money at the registration desk and the door (issue 23): each person's payment (Unpaid, Paid
-// online, Cash, Waived, Refunded), the "Unpaid" filter, the totals, cash with its receipt number,
+// online, Cash, Waived, Refunded), the "Unpaid" filter, the totals (which add up, with money from
+// people no longer confirmed and refunds said apart), cash with its receipt number,
 // waivers and refunds (each in the activity log, each landing once), "Take cash" at the door, the
 // CSV's four payment columns, and the notice while payments are not set up.
 import { env } from "cloudflare:workers";
@@ -28,8 +29,8 @@ beforeEach(async () => {
   ]);
 });
 
-async function deskText(query = "") {
-  const response = await request(`${DESK}${query}`, { cookie });
+async function deskText(query = "", path = DESK) {
+  const response = await request(`${path}${query}`, { cookie });
   expect(response.status).toBe(200);
   return textOf(await response.text());
 }
@@ -109,7 +110,10 @@ describe("the desk", () => {
     const text = await deskText();
     expect(text).toContain("Waived");
     expect(text).toContain("Refunded");
-    expect(text).toMatch(/Expected MK 15,000 Received online MK 15,000 Received in cash MK 0 Outstanding MK 15,000 Refunded MK 15,000/);
+    // The refunded man's fee is no longer a confirmed man's fee: the cards add up without it, and the lines under them say where it went.
+    expect(cardsOf(text)).toEqual({ expected: 15000, online: 0, cash: 0, outstanding: 15000 });
+    expect(text).toContain("Refunded: MK 15,000 given back to 1 person who had paid MK 15,000");
+    expect(text).toContain("In all: MK 15,000 received (MK 15,000 online, MK 0 in cash), MK 15,000 refunded");
   });
 
   it("refuses a refund larger than what the person paid, and records nothing", async () => {
@@ -119,7 +123,10 @@ describe("the desk", () => {
     const refunds = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'refund'").first<{ n: number }>();
     expect(refunds!.n).toBe(0);
     expect(await toastOf(await act("record-refund", 2, { amount: "10000" }))).toMatchObject({ title: "Refund recorded", description: "MK 10,000 to Owes Fee" });
-    expect(await deskText()).toMatch(/Received in cash MK 15,000 Outstanding MK 15,000 Refunded MK 10,000/);
+    const text = await deskText();
+    expect(cardsOf(text)).toEqual({ expected: 30000, online: 15000, cash: 0, outstanding: 15000 });
+    expect(text).toContain("Refunded: MK 10,000 given back to 1 person who had paid MK 15,000");
+    expect(text).toContain("In all: MK 30,000 received (MK 15,000 online, MK 15,000 in cash), MK 10,000 refunded");
   });
 
   it("adds the four payment columns to the CSV after its own", async () => {
@@ -156,6 +163,70 @@ describe("the desk", () => {
     } finally {
       vars.PAYMENTS_SIMULATOR = before;
     }
+  });
+
+  it("keeps a second payment from a man already paid out of the cards, as money to check", async () => {
+    await runSql([
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-PAIDTWICE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', 1, '2030-01-03T10:00:00.000Z')",
+    ]);
+    const text = await deskText();
+    expect(cardsOf(text)).toEqual({ expected: 45000, online: 15000, cash: 0, outstanding: 30000 });
+    expect(text).toContain("MK 15,000 received to check: paid twice, or not the fee's amount (see the people marked)");
+    expect(text).toContain("In all: MK 30,000 received (MK 30,000 online, MK 0 in cash), MK 0 refunded");
+    expect(text).toMatch(/Paid Online(?:(?!Owes Fee).)*Paid twice: refund due/);
+  });
+});
+
+/** The four cards' amounts, which must add up: Expected = Received online + Received in cash + Outstanding. */
+function cardsOf(text: string) {
+  const match = /Expected MK ([\d,]+) Received online MK ([\d,]+) Received in cash MK ([\d,]+) Outstanding MK ([\d,]+)/.exec(text);
+  expect(match, text).not.toBeNull();
+  const [expected, online, cash, outstanding] = match!.slice(1).map((amount) => Number(amount.replaceAll(",", "")));
+  expect(expected, "Expected = received + outstanding").toBe(online! + cash! + outstanding!);
+  return { expected, online, cash, outstanding };
+}
+
+describe("the totals when people come and go", () => {
+  const RETREAT = "/admin/events/registrations/2";
+  beforeEach(async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price, capacity) VALUES (2, 'Lake Retreat', '2030-07-01T06:00:00.000Z', 5000, 2)",
+      person(11, "Chikondi Phiri", { event_id: "2" }),
+      person(12, "Yohane Banda", { event_id: "2" }),
+      person(13, "Mphatso Waiting", { event_id: "2", status: "waitlisted" }),
+    ]);
+  });
+
+  it("add up for the confirmed, and show cash from someone cancelled as to refund or keep, until it is refunded", async () => {
+    await act("record-cash", 11, { amount: "5000", receipt_number: "R-11" }, RETREAT);
+    await act("waive-fee", 12, {}, RETREAT);
+    expect(await toastOf(await act("cancel", 11, {}, RETREAT))).toMatchObject({ description: expect.stringContaining("Mphatso Waiting") });
+    const text = await deskText("", RETREAT);
+    // Mphatso moved up and owes the fee; Yohane's is waived; Chikondi's cash is not a confirmed man's fee.
+    expect(cardsOf(text)).toEqual({ expected: 5000, online: 0, cash: 0, outstanding: 5000 });
+    expect(text).toContain("MK 5,000 received from people no longer confirmed (1 person): refund or keep");
+    expect(text).toMatch(/Chikondi Phiri(?:(?!Yohane Banda).)*Paid but no longer confirmed: refund or keep/);
+    expect(text).toContain("In all: MK 5,000 received (MK 0 online, MK 5,000 in cash), MK 0 refunded");
+
+    expect(await toastOf(await act("record-refund", 11, { amount: "5000" }, RETREAT))).toMatchObject({ title: "Refund recorded" });
+    const refunded = await deskText("", RETREAT);
+    expect(cardsOf(refunded)).toEqual({ expected: 5000, online: 0, cash: 0, outstanding: 5000 });
+    expect(refunded).not.toContain("refund or keep");
+    expect(refunded).toContain("Refunded: MK 5,000 given back to 1 person who had paid MK 5,000");
+    expect(refunded).toContain("In all: MK 5,000 received (MK 0 online, MK 5,000 in cash), MK 5,000 refunded");
+  });
+
+  it("count someone restored to a place as paid again, and someone moved up who pays as received", async () => {
+    await act("record-cash", 11, { amount: "5000", receipt_number: "R-11" }, RETREAT);
+    await act("cancel", 11, {}, RETREAT);
+    await act("record-cash", 13, { amount: "5000", receipt_number: "R-13" }, RETREAT);
+    expect(cardsOf(await deskText("", RETREAT))).toEqual({ expected: 10000, online: 0, cash: 5000, outstanding: 5000 });
+    await act("cancel", 12, {}, RETREAT);
+    await act("restore", 11, {}, RETREAT);
+    const text = await deskText("", RETREAT);
+    expect(cardsOf(text)).toEqual({ expected: 10000, online: 0, cash: 10000, outstanding: 0 });
+    expect(text).not.toContain("refund or keep");
+    expect(text).not.toContain("In all");
   });
 });
 

@@ -1,5 +1,5 @@
-// The desk's and the door's money parts: the event's totals, each person's payment with its
-// actions (plain forms: no JavaScript needed), and the notice while payments are not set up.
+// The desk's and the door's money parts: each person's payment with its actions (plain forms: no
+// JavaScript needed), and the notice while payments are not set up. The totals: ./payment-totals.tsx.
 import { Form, useActionData } from "react-router";
 import { RequiredLabel } from "~/components/admin/form-kit";
 import { buttonClass } from "~/components/form-fields";
@@ -20,8 +20,6 @@ export const PAYMENT_LABELS: Record<PaymentState, string> = {
 /** Where the setup steps are: docs/deploy.md's "Payments", shown in the admin area. */
 export const PAYMENTS_SETUP_PATH = "/admin/payments/setup";
 
-type Totals = { expected: number; online: number; cash: number; refunded: number; outstanding: number };
-
 export function PaymentsNotSetUp() {
   return (
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
@@ -31,31 +29,6 @@ export function PaymentsNotSetUp() {
         How to turn payments on (docs/deploy.md)
       </a>
     </div>
-  );
-}
-
-export function PaymentTotals({ price, totals }: { price: number; totals: Totals }) {
-  const items = [
-    { label: "Expected", value: totals.expected },
-    { label: "Received online", value: totals.online },
-    { label: "Received in cash", value: totals.cash },
-    { label: "Outstanding", value: totals.outstanding },
-    ...(totals.refunded ? [{ label: "Refunded", value: totals.refunded }] : []),
-  ];
-  return (
-    <section aria-labelledby="payments-heading">
-      <h2 id="payments-heading" className="text-lg font-semibold text-stone-900">
-        Payments <span className="text-sm font-normal text-stone-600">(fee {formatKwacha(price)})</span>
-      </h2>
-      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {items.map((item) => (
-          <div key={item.label} className="rounded-lg border border-stone-200 bg-white px-4 py-3">
-            <dt className="text-sm text-stone-600">{item.label}</dt>
-            <dd className="text-xl font-bold text-stone-900">{formatKwacha(item.value)}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
   );
 }
 

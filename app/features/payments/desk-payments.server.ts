@@ -9,6 +9,7 @@ import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { batchable, getDb } from "~/db/db.server";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
 import type { PaymentRefusal, PaymentState } from "./desk-payment-parts";
+import type { DeskTotals } from "./payment-totals";
 import { feePaid } from "~/lib/stored-choices";
 import { errorToast } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
@@ -29,6 +30,8 @@ export const DESK_PAYMENT_MESSAGES = {
       volunteer ? "For someone who cannot pay it, ask the organisers." : "For someone who cannot pay it, use Waive fee."
     } Nothing was recorded.`,
   notFound: "That registration does not exist.",
+  /** A person's note on the desk: paid, then cancelled or back on the waiting list. */
+  paidNotConfirmed: "Paid but no longer confirmed: refund or keep",
   cash: (name: string, amount: number) => ({ title: "Cash recorded", description: `${formatKwacha(amount)} from ${name}` }),
   waived: (name: string) => ({ title: "Fee waived", description: name }),
   refunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}` }),
@@ -43,31 +46,64 @@ export function readAmount(value: FormDataEntryValue | null, min = 1): number | 
   return amount >= min && amount <= MAX_AMOUNT ? amount : null;
 }
 
-export type DeskTotals = { expected: number; online: number; cash: number; refunded: number; outstanding: number };
+/** Which part of the totals a payment belongs to, by the person it came from (DeskTotals says what each is). */
+const shareOfPayment = sql`CASE
+    WHEN p.kind = 'refund' THEN 'given-back'
+    WHEN r.payment_status = 'refunded' THEN 'refunded'
+    WHEN r.payment_status IN ('paid-online', 'cash') AND r.status <> 'confirmed' THEN 'not-confirmed'
+    WHEN r.payment_status IN ('paid-online', 'cash') AND p.flagged = 0 AND p.refund_due = 0 THEN 'fee'
+    ELSE 'to-check' END`;
 
-/** The fee, the totals, and which people have a payment staff must look at (flagged or refund due). */
+type Share = "fee" | "not-confirmed" | "refunded" | "to-check" | "given-back";
+type ShareRow = { share: Share; online: number; cash: number; refunds: number; people: number };
+
+/** The totals from each share's sums and the confirmed men still owing the fee. */
+function deskTotalsOf(shares: ShareRow[], price: number, unpaid: number): DeskTotals {
+  const of = (share: Share) => shares.find((row) => row.share === share) ?? { online: 0, cash: 0, refunds: 0, people: 0 };
+  const fee = of("fee");
+  const notConfirmed = of("not-confirmed");
+  const refunded = of("refunded");
+  const toCheck = of("to-check");
+  const outstanding = price * unpaid;
+  return {
+    expected: fee.online + fee.cash + outstanding,
+    online: fee.online,
+    cash: fee.cash,
+    outstanding,
+    notConfirmed: { amount: notConfirmed.online + notConfirmed.cash, people: notConfirmed.people },
+    refunded: { paid: refunded.online + refunded.cash, given: of("given-back").refunds, people: refunded.people },
+    toCheck: toCheck.online + toCheck.cash,
+    received: { online: shares.reduce((sum, row) => sum + row.online, 0), cash: shares.reduce((sum, row) => sum + row.cash, 0) },
+  };
+}
+
+/** The fee, the totals, and which people have a payment staff must look at (flagged, refund due, or paid and no longer confirmed). */
 export async function deskPayments(eventId: number) {
   const db = getDb();
-  const [events, counts, sums, attention] = await db.batch([
+  const [events, counts, shares, attention] = await db.batch([
     batchable(db.all<{ price: number | null }>(sql`SELECT price FROM churchevents WHERE id = ${eventId}`)),
-    batchable(db.all<{ owing: number; unpaid: number }>(sql`SELECT
-        count(*) FILTER (WHERE status = 'confirmed' AND payment_status NOT IN ('waived', 'refunded')) AS owing,
-        count(*) FILTER (WHERE status = 'confirmed' AND payment_status = 'unpaid') AS unpaid
-      FROM event_registrations WHERE event_id = ${eventId}`)),
-    batchable(db.all<{ online: number; cash: number; refunded: number }>(sql`SELECT
-        COALESCE(sum(amount_received) FILTER (WHERE kind = 'online' AND status = 'paid'), 0) AS online,
+    batchable(db.all<{ unpaid: number }>(sql`SELECT count(*) AS unpaid FROM event_registrations
+      WHERE event_id = ${eventId} AND status = 'confirmed' AND payment_status = 'unpaid'`)),
+    batchable(db.all<ShareRow>(sql`SELECT share,
+        COALESCE(sum(amount) FILTER (WHERE kind = 'online'), 0) AS online,
         COALESCE(sum(amount) FILTER (WHERE kind = 'cash'), 0) AS cash,
-        COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0) AS refunded
-      FROM payments WHERE event_id = ${eventId}`)),
+        COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0) AS refunds,
+        count(DISTINCT registration_id) AS people
+      FROM (SELECT p.kind, p.registration_id, ${shareOfPayment} AS share,
+          CASE p.kind WHEN 'online' THEN COALESCE(p.amount_received, p.amount) ELSE p.amount END AS amount
+        FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id
+        WHERE p.event_id = ${eventId} AND p.status = 'paid' AND p.kind IN ('online', 'cash', 'refund'))
+      GROUP BY share`)),
     batchable(db.all<{ registration_id: number; note: string }>(sql`SELECT registration_id,
         CASE WHEN refund_due = 1 THEN 'Paid twice: refund due' ELSE 'Payment to check: ' || flag_reason END AS note
-      FROM payments WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL`)),
+      FROM payments WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
+      UNION ALL
+      SELECT id, ${DESK_PAYMENT_MESSAGES.paidNotConfirmed} FROM event_registrations
+      WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
   ]);
   const price = feeOf(events[0]?.price);
   if (price === null) return null;
-  const count = counts[0] ?? { owing: 0, unpaid: 0 };
-  const sum = sums[0] ?? { online: 0, cash: 0, refunded: 0 };
-  const totals: DeskTotals = { expected: price * count.owing, online: sum.online, cash: sum.cash, refunded: sum.refunded, outstanding: price * count.unpaid };
+  const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
   const notes = new Map<number, string[]>();
   for (const row of attention) notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), row.note]);
   return { price, totals, notes: Object.fromEntries(notes), ready: paymentsReady() };

@@ -3,7 +3,7 @@
 // follows the charge until the provider's verify call confirms it, then shows the receipt number.
 // /admin/giving reads every gift, with totals by fund and by month.
 import { sql } from "drizzle-orm";
-import { batchable, type Db, getDb } from "~/db/db.server";
+import { batchable, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
 import { checkBot } from "~/server/abuse.server";
@@ -150,7 +150,7 @@ export async function giftPage(token: string, now: Date) {
   return { gift, payment: payments[0] ?? null };
 }
 
-/** Every gift paid, newest first, with totals by fund and by month (Malawi time), for /admin/giving. */
+/** Every gift paid, newest first, with totals by fund and by month ("November 2026", Malawi time), for /admin/giving. */
 export async function givingReport() {
   const db = getDb();
   const [gifts] = await db.batch([
@@ -160,37 +160,12 @@ export async function givingReport() {
       ORDER BY p.paid_at DESC, g.id DESC`)),
   ]);
   const byFund = new Map<string, number>();
+  // By the month's name ("November 2026"): the gifts come newest first, so the months do too.
   const byMonth = new Map<string, number>();
   for (const gift of gifts) {
     byFund.set(gift.fund, (byFund.get(gift.fund) ?? 0) + gift.amount);
-    const month = formatInSiteZone(gift.paid_at, "yyyy-MM") ?? "";
+    const month = formatInSiteZone(gift.paid_at, "MMMM yyyy") ?? "";
     byMonth.set(month, (byMonth.get(month) ?? 0) + gift.amount);
   }
   return { gifts, byFund: [...byFund].map(([fund, total]) => ({ fund, total })), byMonth: [...byMonth].map(([month, total]) => ({ month, total })) };
-}
-
-type PaidRow = { fees: number; gifts: number; paid_at: string };
-
-/**
- * The fees and gifts paid online or in cash in the last 32 days, for the dashboard's card: it joins
- * the dashboard's one batch (Administrators only), and moneyThisMonth sums this month's.
- */
-export function recentMoneyQuery(db: Db, now: Date) {
-  return batchable(db.all<PaidRow>(sql`SELECT
-      COALESCE(CASE WHEN gift_id IS NULL THEN COALESCE(amount_received, amount) END, 0) AS fees,
-      COALESCE(CASE WHEN gift_id IS NOT NULL THEN amount_received END, 0) AS gifts, paid_at
-    FROM payments WHERE status = 'paid' AND kind IN ('online', 'cash') AND paid_at >= ${new Date(now.getTime() - 32 * 86_400_000).toISOString()}`));
-}
-
-/** This month's (Malawi time) fees and gifts received online and in cash, of recentMoneyQuery's rows. */
-export function moneyThisMonth(rows: PaidRow[], now: Date) {
-  const month = formatInSiteZone(now, "yyyy-MM") ?? "";
-  let fees = 0;
-  let gifts = 0;
-  for (const row of rows) {
-    if (formatInSiteZone(row.paid_at, "yyyy-MM") !== month) continue;
-    fees += row.fees;
-    gifts += row.gifts;
-  }
-  return { fees, gifts };
 }

@@ -7,5 +7,6 @@ export { paymentSimulator } from "./simulator-page.server";
 export { changePayment, deskPayments, type DeskPayments, isPaymentIntent } from "./desk-payments.server";
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "./payment-exports.server";
 export { releaseUnpaidHolds } from "./hold-expiry.server";
-export { type GiveAnswer, giftPage, giveAction, givingReport, filledAgainAnswer, tryAgainValues, moneyThisMonth, recentMoneyQuery } from "./gifts.server";
+export { type GiveAnswer, giftPage, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";
+export { moneyThisMonth, recentMoneyQuery } from "./money-this-month.server";
 export { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "./gift-receipt.server";

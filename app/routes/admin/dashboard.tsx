@@ -4,7 +4,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { moneyThisMonth } from "~/features/payments/index.server";
-import { formatKwacha } from "~/lib/money";
+import { type MoneyThisMonth, MoneyThisMonthCard } from "~/features/payments";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
 import { BLOG_MESSAGES, LEADERSHIP_MESSAGES, MINISTRY_MESSAGES, POST_STATUSES, type PostStatus, TESTIMONY_MESSAGES } from "~/features/publishing";
 import { BURST_DISMISS, burstSentence, EVENT_MESSAGES } from "~/features/events";
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       /** The conference card is a setting: only Administrators can open Settings to fix it. */
       canFixConference: canUse(context.get(adminContext).role, "settings"),
-      /** This month's fees and gifts (Administrators: giving is theirs). */
+      /** This month's fees (net of refunds) and gifts (Administrators: giving is theirs). */
       money: context.get(adminContext).role === "admin" ? moneyThisMonth(page.recentMoney, now) : null,
     };
   }
@@ -250,7 +250,7 @@ type OverviewProps = {
   canFixConference: boolean;
   accountChanges: AccountChange[];
   accountChangesDays: number;
-  money?: { fees: number; gifts: number } | null;
+  money?: MoneyThisMonth | null;
   bursts: Burst[];
 };
 
@@ -272,13 +272,7 @@ function Overview({ counts, postsLine, warning, canFixConference, accountChanges
           <CountCard label="Ministries" value={counts.ministries} icon={<HeartIcon className={icon} />} to={adminTabHref("ministries")} />
           <CountCard label="Leadership Members" value={counts.leadership} icon={<UsersIcon className={icon} />} to={adminTabHref("leadership")} />
           <CountCard label="Event Registrations" value={counts.registrations} icon={<UsersIcon className={icon} />} />
-          {money ? (
-            <Link to="/admin/giving" className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm hover:border-brand-300">
-              <p className="text-sm font-medium text-stone-600">Money this month</p>
-              <p className="mt-1 text-lg font-bold text-stone-900">{`Fees ${formatKwacha(money.fees)}`}</p>
-              <p className="text-lg font-bold text-stone-900">{`Gifts ${formatKwacha(money.gifts)}`}</p>
-            </Link>
-          ) : null}
+          {money ? <MoneyThisMonthCard money={money} /> : null}
         </div>
       </section>
       <section aria-labelledby="quick-actions-heading">

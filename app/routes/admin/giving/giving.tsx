@@ -46,6 +46,50 @@ function Totals({ heading, rows }: { heading: string; rows: { label: string; tot
   );
 }
 
+type Gift = Route.ComponentProps["loaderData"]["gifts"][number];
+
+/**
+ * A table on wider screens; on a phone each gift stacks into a small card that reads whole without
+ * a sideways swipe: the giver with the amount beside him, then the fund, the date and the receipt.
+ */
+function GiftsTable({ gifts }: { gifts: Gift[] }) {
+  if (gifts.length === 0) return <p className="rounded-xl border border-stone-200 bg-white px-4 py-6 text-center text-stone-600">No gifts yet.</p>;
+  const head = "px-4 py-3";
+  const cell = "sm:px-4 sm:py-3 sm:align-top";
+  return (
+    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <table role="table" className="block w-full text-left text-sm sm:table">
+        <thead role="rowgroup" className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
+          <tr role="row">
+            <th role="columnheader" scope="col" className={head}>Date</th>
+            <th role="columnheader" scope="col" className={head}>Giver</th>
+            <th role="columnheader" scope="col" className={head}>Fund</th>
+            <th role="columnheader" scope="col" className={head}>Amount</th>
+            <th role="columnheader" scope="col" className={head}>Receipt</th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
+          {gifts.map((gift) => (
+            <tr key={gift.id} role="row" className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 sm:table-row sm:p-0">
+              <td role="cell" className={`${cell} order-3 col-span-2 text-stone-600 sm:whitespace-nowrap sm:text-stone-900`}>{gift.date}</td>
+              <td role="cell" className={`${cell} order-1 font-medium break-words text-stone-900 sm:font-normal`}>{gift.giver}</td>
+              <td role="cell" className={`${cell} order-2 col-span-2 text-stone-700 sm:text-stone-900`}>{gift.fund}</td>
+              <td role="cell" className={`${cell} order-1 text-right font-semibold text-stone-900 sm:text-left`}>
+                <span className="whitespace-nowrap">{formatKwacha(gift.amount)}</span>
+                {gift.flagged ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs whitespace-nowrap text-amber-900 max-sm:mt-1 max-sm:ml-0 max-sm:block">Check amount</span> : null}
+              </td>
+              <td role="cell" className={`${cell} order-4 col-span-2 font-mono text-stone-700 sm:text-stone-900`}>
+                <span className="font-sans sm:hidden">Receipt </span>
+                {gift.receipt}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function Giving({ loaderData }: Route.ComponentProps) {
   const { gifts, byFund, byMonth } = loaderData;
   return (
@@ -61,33 +105,8 @@ export default function Giving({ loaderData }: Route.ComponentProps) {
         <Totals heading="By fund" rows={byFund.map((row) => ({ label: row.fund, total: row.total }))} />
         <Totals heading="By month" rows={byMonth.map((row) => ({ label: row.month, total: row.total }))} />
       </div>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Date</th>
-              <th scope="col" className="px-4 py-3">Giver</th>
-              <th scope="col" className="px-4 py-3">Fund</th>
-              <th scope="col" className="px-4 py-3">Amount</th>
-              <th scope="col" className="px-4 py-3">Receipt</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {gifts.map((gift) => (
-              <tr key={gift.id}>
-                <td className="px-4 py-3 whitespace-nowrap">{gift.date}</td>
-                <td className="px-4 py-3">{gift.giver}</td>
-                <td className="px-4 py-3">{gift.fund}</td>
-                <td className="px-4 py-3 font-semibold">
-                  {formatKwacha(gift.amount)}
-                  {gift.flagged ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Check amount</span> : null}
-                </td>
-                <td className="px-4 py-3 font-mono">{gift.receipt}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {gifts.length === 0 ? <p className="px-4 py-6 text-center text-stone-600">No gifts yet.</p> : null}
+      <div className="mt-6">
+        <GiftsTable gifts={gifts} />
       </div>
     </div>
   );
