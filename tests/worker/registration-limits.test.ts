@@ -45,10 +45,15 @@ describe("registrations per event from one address", () => {
     expect(version).toBeTruthy();
     const saved = await postForm(
       "/admin/settings",
-      { section: "registrations", version: version![1] ?? version![2]!, registrations_per_address_per_hour: "3" },
+      { section: "registrations", version: version![1] ?? version![2]!, registrations_per_address_per_hour: "3", sms_price_mwk: "12.5" },
       { cookie },
     );
     expect(saved.status).toBeLessThan(400);
+    // The SMS price is required: emptied, the save is refused and says so; nothing quietly becomes 40.
+    const emptied = await postForm("/admin/settings", { section: "registrations", version: String(Number(version![1] ?? version![2]!) + 1), registrations_per_address_per_hour: "3", sms_price_mwk: "" }, { cookie });
+    expect(await emptied.text()).toContain("Enter the price of one SMS in kwacha, from 0 to 1000");
+    const stored = await env.DB.prepare("SELECT value FROM site_settings WHERE key = 'registrations'").first<{ value: string }>();
+    expect(JSON.parse(stored!.value)).toMatchObject({ sms_price_mwk: 12.5 });
 
     const script = "203.0.113.92";
     for (let i = 0; i < 3; i++) expect((await postForm("/api/registrations", person(40 + i), { ip: script })).status).toBe(200);

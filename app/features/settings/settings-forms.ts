@@ -203,7 +203,7 @@ const SMS_PRICE_MESSAGE = "Enter the price of one SMS in kwacha, from 0 to 1000"
 export const registrationLimitsSchema = z.object({
   registrations_per_address_per_hour: z.number({ error: PER_ADDRESS_MESSAGE }).int(PER_ADDRESS_MESSAGE).min(1, PER_ADDRESS_MESSAGE).max(1000, PER_ADDRESS_MESSAGE),
   /** What one SMS segment costs, in kwacha: the message composer's estimate (issue 24). */
-  sms_price_mwk: z.number({ error: SMS_PRICE_MESSAGE }).min(0, SMS_PRICE_MESSAGE).max(1000, SMS_PRICE_MESSAGE).default(40),
+  sms_price_mwk: z.number({ error: SMS_PRICE_MESSAGE }).min(0, SMS_PRICE_MESSAGE).max(1000, SMS_PRICE_MESSAGE),
 });
 
 /** The funds /give offers (issue 23): one per line. */

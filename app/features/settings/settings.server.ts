@@ -57,7 +57,9 @@ function checkSection<K extends SettingsSection>(key: K, row: StoredSection): Se
   } catch {
     stored = undefined;
   }
-  const parsed = SECTION_SCHEMAS[key].safeParse(stored);
+  // A field added after the section was saved reads as its default (an older row has no sms_price_mwk).
+  const withDefaults = stored !== null && typeof stored === "object" && !Array.isArray(stored) ? { ...SETTINGS_DEFAULTS[key], ...stored } : stored;
+  const parsed = SECTION_SCHEMAS[key].safeParse(withDefaults);
   if (parsed.success) return parsed.data as SettingsValues[K];
   console.error(`Settings section "${key}" does not read; showing its defaults:`, parsed.error?.issues.slice(0, 3));
   return SETTINGS_DEFAULTS[key];
