@@ -54,6 +54,9 @@ describe("registrations per event from one address", () => {
     expect(await emptied.text()).toContain("Enter the price of one SMS in kwacha, from 0 to 1000");
     const stored = await env.DB.prepare("SELECT value FROM site_settings WHERE key = 'registrations'").first<{ value: string }>();
     expect(JSON.parse(stored!.value)).toMatchObject({ sms_price_mwk: 12.5 });
+    // The activity log names the fields in words.
+    const logged = await env.DB.prepare("SELECT summary FROM activity_log WHERE summary LIKE 'Changed:%' ORDER BY id DESC LIMIT 1").first<{ summary: string }>();
+    expect(logged?.summary).toBe("Changed: registrations per address per hour, SMS price");
 
     const script = "203.0.113.92";
     for (let i = 0; i < 3; i++) expect((await postForm("/api/registrations", person(40 + i), { ip: script })).status).toBe(200);

@@ -92,8 +92,10 @@ describe("preview and send", () => {
     expect([first.status, second.status]).toEqual([302, 302]);
     const rows = await outboxRows("kind = 'event-message'");
     expect(rows.map((row) => row.recipient).sort()).toEqual(["+265991000002", "+265991000003"]);
-    const logged = await env.DB.prepare("SELECT action, target FROM activity_log WHERE action = 'Sent a message to registrants'").all();
+    const logged = await env.DB.prepare("SELECT action, target, summary FROM activity_log WHERE action = 'Sent a message to registrants'").all();
     expect(logged.results).toHaveLength(1);
+    // In the log's words, as the page says it: not "not_checked_in, sms".
+    expect(logged.results[0]).toMatchObject({ summary: "To: Confirmed, not checked in · By SMS: 2 messages" });
     await runCron(OUTBOX_CRON, Date.now());
     expect(smsSimulator.sent.map((sms) => sms.to).sort()).toEqual(["+265991000002", "+265991000003"]);
     expect(smsSimulator.sent[0]!.body).toMatch(/^BaptistMen: Men's Conference: Doors open at 07:30\. Info\/stop SMS: https:\/\/baptistmen\.example\/r\/token-/);

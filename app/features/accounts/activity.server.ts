@@ -25,8 +25,22 @@ export function recordName(kind: string, id: number | null, name?: string | null
 export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown>): string {
   if (!before) return "";
   const changed = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
-  // In words, as staff read the log ("office hours", not "office_hours").
-  return changed.length ? `Changed: ${changed.map((key) => key.replaceAll("_", " ")).join(", ")}` : "No changes";
+  return changed.length ? `Changed: ${changed.map(fieldInWords).join(", ")}` : "No changes";
+}
+
+/** Fields whose names do not read as words once their underscores are spaces. */
+const FIELD_WORDS: Record<string, string> = {
+  sms_price_mwk: "SMS price",
+  image_url: "picture",
+  image_alt: "picture description",
+  price: "fee",
+  waitlist_enabled: "waiting list",
+  registration_enabled: "registration",
+};
+
+/** A field as staff read it in the log ("office hours", not "office_hours"; "SMS price", not "sms price mwk"). */
+function fieldInWords(key: string): string {
+  return FIELD_WORDS[key] ?? key.replaceAll("_", " ");
 }
 
 /** A record's name as people know it: its name, title, full name or author. */

@@ -13,7 +13,7 @@ import { errorToast, readAdminPost } from "~/server/admin-actions.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, previewedOf } from "./event-message-form";
+import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, previewedOf, sentToText } from "./event-message-form";
 import { eventMessagePage, previewEventMessage, sendEventMessage, smsFrameOf } from "./event-messages.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
 import { randomToken } from "./subscribers.server";
@@ -66,7 +66,7 @@ export async function eventMessageAction({ request, context }: { request: Reques
   noteActivity(context, {
     action: "Sent a message to registrants",
     target: recordName("event", eventId, page.event.name),
-    summary: `${input.audience}, ${input.channel}: ${sent.ids.length} messages`,
+    summary: `${sentToText(input)}: ${sent.ids.length} messages`,
   });
   try {
     if (!(await sendThroughQueue(sent.ids))) sendAfterResponse(sent.ids.slice(0, FIRST_PORTION_WITHOUT_QUEUE), request);
