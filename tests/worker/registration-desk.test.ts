@@ -55,7 +55,8 @@ describe("the desk's list", () => {
     expect(body).toContain('href="/admin?tab=events"');
     expect(text).toContain("Back to Events");
     expect(text).toContain("Men's Conference Registrations");
-    expect(text).toContain("Friday, March 5, 2027");
+    // The date in the long weekday form, with its time, as the door page gives it (Malawi time).
+    expect(text).toContain("Friday, March 5, 2027 · 12:30 AM");
     expect(text).toMatch(/Confirmed 3 \/ 3 Waiting list 1 Cancelled 1 Checked in 1/);
     const headers = [...body.matchAll(/<th [^>]*scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
     expect(headers).toEqual(["Name", "Code", "Contact", "Registration Date", "Actions"]);
