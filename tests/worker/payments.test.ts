@@ -133,12 +133,14 @@ describe("paying from the private page", () => {
     await pay(token);
     await decide(String((await latestPayment())!.reference), "approve");
     expect(await pageText(token)).toContain(
-      "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund, contact the organisers (the Contact page).",
+      "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund, contact the organisers",
     );
     expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
     const cancelled = await pageText(token);
     expect(cancelled).toContain("This registration is cancelled.");
-    expect(cancelled).toContain("You paid the fee for this registration. To ask for a refund, contact the organisers (the Contact page).");
+    expect(cancelled).toContain("You paid the fee for this registration. To ask for a refund, contact the organisers");
+    // "contact the organisers" is a link to the Contact page, its subject filled in.
+    expect(await (await request(`/registrations/${token}`)).text()).toMatch(/<a href="\/contact\?subject=Refund%20of%20an%20event%20fee"[^>]*>contact the organisers<\/a>/);
     // A cancelled registration offers nothing that only a live one can use.
     expect(cancelled).not.toContain("Keep this link");
     expect(cancelled).not.toContain("Add to calendar");

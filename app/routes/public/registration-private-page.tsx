@@ -39,8 +39,10 @@ export const REGISTRATION_PAGE_TEXT = {
   alreadyCancelled: { title: "Already cancelled", description: "This registration was already cancelled." },
   tooLate: "The event has started, so this registration can no longer be cancelled here.",
   registerAgain: "Register again",
-  paidCancelNote: "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund, contact the organisers (the Contact page).",
-  paidAndCancelled: "You paid the fee for this registration. To ask for a refund, contact the organisers (the Contact page).",
+  paidCancelNote: "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund,",
+  paidAndCancelled: "You paid the fee for this registration. To ask for a refund,",
+  /** The link that ends both notes. */
+  refundLink: "contact the organisers",
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
   smsHeading: "SMS about this event",
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
@@ -52,6 +54,15 @@ export const REGISTRATION_PAGE_TEXT = {
   /** Shown by the service worker on the copy kept on the phone (docs/decisions/024-offline-door.md). */
   needsConnection: "You are offline: cancelling, paying and stopping SMS need a connection.",
 } as const;
+
+/** "contact the organisers": to the Contact page, its subject filled in. */
+function RefundLink() {
+  return (
+    <a href="/contact?subject=Refund%20of%20an%20event%20fee" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      {REGISTRATION_PAGE_TEXT.refundLink}
+    </a>
+  );
+}
 
 /** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
 const PRIVATE_HEADERS = {
@@ -158,7 +169,11 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           {status === "cancelled" ? (
             <div className="rounded-lg border border-stone-300 bg-white p-4">
               <RegistrationSummary view={view} cancelled />
-              {paidFee ? <p className="mt-3 text-sm text-stone-800">{REGISTRATION_PAGE_TEXT.paidAndCancelled}</p> : null}
+              {paidFee ? (
+                <p className="mt-3 text-sm text-stone-800">
+                  {REGISTRATION_PAGE_TEXT.paidAndCancelled} <RefundLink />.
+                </p>
+              ) : null}
               {eventActive ? (
                 <a href={`/events/${eventId}?register=${eventId}`} className={`${buttonClass.secondary} mt-4`}>
                   {REGISTRATION_PAGE_TEXT.registerAgain}
@@ -198,7 +213,11 @@ function SmsChoice({ stopped }: { stopped: boolean }) {
 
 /** 'I can no longer come': one form whose only button cancels; with JavaScript a dialog asks first. */
 function CancelRegistration({ paidFee }: { paidFee: boolean }) {
-  const refundNote = paidFee ? <p className="mt-2 text-sm font-semibold text-stone-800">{REGISTRATION_PAGE_TEXT.paidCancelNote}</p> : null;
+  const refundNote = paidFee ? (
+    <p className="mt-2 text-sm font-semibold text-stone-800">
+      {REGISTRATION_PAGE_TEXT.paidCancelNote} <RefundLink />.
+    </p>
+  ) : null;
   return (
     <div {...useIsland(confirmSubmit)} className="mt-8">
       <details className="rounded-lg border border-stone-200 bg-white p-4">
