@@ -47,7 +47,11 @@ describe("where check-in starts", () => {
   it("lists today's and upcoming events (and undated ones) with their counts, leading to their check-in pages", async () => {
     const text = textOf(await (await request("/admin/check-in", { cookie })).text());
     expect(text).toContain("Lilongwe Conference");
-    expect(text).toContain("1 checked in of 3 confirmed");
+    expect(text).toContain("1 of 3 confirmed checked in");
+    // The list counts as the door does: a man admitted anyway from the waiting list is apart.
+    await env.DB.prepare("UPDATE event_registrations SET checked_in_at = '2026-11-20T06:30:00.000Z', admitted_unconfirmed = 1 WHERE id = 4").run();
+    const after = textOf(await (await request("/admin/check-in", { cookie })).text());
+    expect(after).toContain("1 of 3 confirmed checked in · 1 more admitted anyway");
     expect(text).toContain("Later Retreat");
     expect(text).toContain("Undated Meeting");
     expect(text).not.toContain("Last Year");

@@ -47,6 +47,15 @@ export type DoorResult = {
  */
 export type DoorCounts = { confirmed: number; confirmedIn: number; othersIn: number };
 
+/** The count in words, its parts apart so a page can set the number large: "3", "of 4 confirmed checked in", "· 1 more admitted anyway". */
+export function doorCountWords(counts: DoorCounts): { number: string; rest: string; others: string | null } {
+  return {
+    number: String(counts.confirmedIn),
+    rest: `of ${counts.confirmed} confirmed checked in`,
+    others: counts.othersIn ? `· ${counts.othersIn} more admitted anyway` : null,
+  };
+}
+
 /**
  * Fired on the window by the check-in page when its data changed (a walk-in added, someone checked
  * in from the page): the door script reads the list again, so "on this phone" counts them.

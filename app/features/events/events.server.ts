@@ -199,7 +199,10 @@ export async function checkInEvents(now: Date) {
     registrationCountsByEventQuery(db),
   ]);
   const countOf = new Map(counts.map((row) => [row.event_id, row]));
-  return events.map((event) => ({ ...event, confirmed: countOf.get(event.id)?.confirmed ?? 0, checkedIn: countOf.get(event.id)?.checkedIn ?? 0 }));
+  return events.map((event) => {
+    const count = countOf.get(event.id);
+    return { ...event, counts: { confirmed: count?.confirmed ?? 0, confirmedIn: count?.confirmedIn ?? 0, othersIn: count?.othersIn ?? 0 } };
+  });
 }
 
 export function getEvent(id: number) {

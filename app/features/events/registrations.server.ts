@@ -892,6 +892,9 @@ export function registrationCountsByEventQuery(db: Db) {
       confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
       checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
+      /** The door's count (DoorCounts): the confirmed who are in, and apart from them anyone else let in. */
+      confirmedIn: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
+      othersIn: sql<number>`count(*) FILTER (WHERE ${r.status} <> 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
     })
     .from(r)
     .groupBy(r.event_id);

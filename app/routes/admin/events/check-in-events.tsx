@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
 import { checkInEvents } from "~/features/events/index.server";
+import { type DoorCounts, doorCountWords } from "~/features/events";
 import type { Route } from "./+types/check-in-events";
 
 /** Added to a home screen on its own: the door's web manifest (app/routes/seo/manifest.tsx). */
@@ -19,10 +20,15 @@ export async function loader() {
       whenText: formatInSiteZone(event.date, "EEE, MMM d, yyyy · h:mm a") ?? "No date set",
       location: event.location,
       active: event.active,
-      confirmed: event.confirmed,
-      checkedIn: event.checkedIn,
+      counts: event.counts,
     })),
   };
+}
+
+/** The door's count, as the check-in page says it. */
+function countText(counts: DoorCounts): string {
+  const words = doorCountWords(counts);
+  return [words.number, words.rest, words.others].filter(Boolean).join(" ");
 }
 
 export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
@@ -42,7 +48,7 @@ export default function CheckInEvents({ loaderData }: Route.ComponentProps) {
                 <span className="block text-sm text-stone-700">{event.whenText}</span>
                 {event.location ? <span className="block text-sm text-stone-600">{event.location}</span> : null}
                 <span className="mt-2 block text-sm font-semibold text-brand-800">
-                  {event.checkedIn} checked in of {event.confirmed} confirmed
+                  {countText(event.counts)}
                   {event.active ? "" : " · Hidden event"}
                 </span>
               </Link>

@@ -15,7 +15,7 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer, DoorCounts } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm, DoorPanel } from "~/features/events";
+import { DeskRegistrationForm, DoorPanel, doorCountWords } from "~/features/events";
 
 export { action, loader } from "./check-in.server";
 
@@ -179,10 +179,11 @@ function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.Component
 
 /** The running count: the same words with and without JavaScript, after a tap and after the door's queue is sent. */
 function DoorCount({ counts }: { counts: DoorCounts }) {
+  const words = doorCountWords(counts);
   return (
     <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white">
-      <span className="text-3xl font-bold">{counts.confirmedIn}</span> of {counts.confirmed} confirmed checked in
-      {counts.othersIn ? <span className="text-brand-100"> · {counts.othersIn} more admitted anyway</span> : null}
+      <span className="text-3xl font-bold">{words.number}</span> {words.rest}
+      {words.others ? <span className="text-brand-100"> {words.others}</span> : null}
     </p>
   );
 }
