@@ -596,7 +596,7 @@ function messageIn(answer: unknown): string | null {
 function refusalShownIn(body: string): string | null {
   const main = body.slice(body.indexOf("<main"), body.indexOf("</main>"));
   if (!/<form[\s>]/.test(main)) return /<h1[^>]*>([^<]+)</.exec(main)?.[1] ?? null;
-  const places = [/<p id="[^"]+-error"[^>]*>([\s\S]*?)<\/p>/, /<div role="alert"[^>]*>([\s\S]*?)<\/div>/, /<p role="status"[^>]*>([\s\S]*?)<\/p>/];
+  const places = [/<p id="[^"]+-error"[^>]*>([\s\S]*?)<\/p>/, /<div role="alert"[^>]*>([\s\S]*?)<\/div>/, /<p [^>]*role="status"[^>]*>([\s\S]*?)<\/p>/];
   for (const place of places) {
     const text = (place.exec(main)?.[1] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
     if (text) return text;
