@@ -7,6 +7,7 @@
 // moved up; a walk-in at the door does not need to): the e-mails go in the change's own batch.
 // And "Cancel a burst": a window of registrations cancelled in one step (./cancel-burst.server.ts).
 import { data, type RouterContextProvider } from "react-router";
+import type { DoorCounts } from "./door-types";
 import { adminContext } from "~/features/accounts";
 import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
@@ -276,8 +277,8 @@ export type CheckInAnswer = {
   outcome: CheckInOutcome["outcome"];
   toast: Toast;
   person: { id: number; checkedIn: boolean; checkedInText: string | null; admittedUnconfirmed: boolean } | null;
-  /** How many are checked in now (the running count). */
-  checkedIn: number | null;
+  /** The door's running count now (null: no such registration). */
+  counts: DoorCounts | null;
 };
 
 /**
@@ -287,7 +288,7 @@ export type CheckInAnswer = {
 export async function changeCheckIn(eventId: number, intent: string, id: number, by: string, volunteer = false): Promise<CheckInAnswer> {
   const now = new Date();
   const result = intent === "undo" ? await undoCheckIn(eventId, id, now) : await checkIn(eventId, id, intent === "admit", by, now);
-  if (result.outcome === "not-found") return { outcome: result.outcome, toast: errorToast(M.notFound), person: null, checkedIn: null };
+  if (result.outcome === "not-found") return { outcome: result.outcome, toast: errorToast(M.notFound), person: null, counts: null };
   const { person } = result;
   const time = person.checked_in_at ? formatInSiteZone(person.checked_in_at, "HH:mm") : null;
   if (result.outcome === "checked-in" || result.outcome === "undone") {
@@ -318,6 +319,6 @@ export async function changeCheckIn(eventId: number, intent: string, id: number,
     outcome: result.outcome,
     toast,
     person: { id: person.id, checkedIn: person.checked_in_at !== null, checkedInText: time, admittedUnconfirmed: person.admitted_unconfirmed },
-    checkedIn: result.checkedIn,
+    counts: result.counts,
   };
 }

@@ -15,7 +15,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { normalizePhone } from "~/server/phone.server";
 import { placeFreeSql, withFreshCode } from "./registrations.server";
-import type { DoorAction, DoorCounts, DoorList, DoorPerson, DoorResult } from "./door-types";
+import type { DoorAction, DoorList, DoorPerson, DoorResult } from "./door-types";
 
 /** How long after its event a phone keeps the door list (the page deletes it then). */
 const KEEP_AFTER_EVENT_MS = 48 * 3600_000;
@@ -59,16 +59,6 @@ export async function doorList(eventId: number, now: Date): Promise<DoorList | n
     expiresAt: new Date(from.getTime() + KEEP_AFTER_EVENT_MS).toISOString(),
     people: people.map(toDoorPerson),
   };
-}
-
-/** The door's running count (see `DoorCounts`), by each registration's status now. */
-export async function doorCounts(eventId: number): Promise<DoorCounts> {
-  const [counts] = await getDb().all<DoorCounts>(sql`SELECT count(*) FILTER (WHERE status = 'confirmed') AS confirmed,
-      count(*) FILTER (WHERE status = 'confirmed' AND checked_in_at IS NOT NULL) AS confirmedIn,
-      count(*) FILTER (WHERE status <> 'confirmed' AND checked_in_at IS NOT NULL) AS othersIn
-    FROM event_registrations WHERE event_id = ${eventId}`);
-  // Counting always answers one row, zeros for an event nobody registered for.
-  return counts!;
 }
 
 /** Reads a send's body: a list of actions, each well formed, or null. */

@@ -30,6 +30,7 @@ import type { Answer } from "~/features/events/event-questions";
 import { answerInsertQueries } from "~/features/events/event-questions.server";
 import { burstAlertQueries } from "~/features/events/registration-bursts.server";
 import { RESEND_GAP_MINUTES } from "./registration-link";
+import type { DoorCounts } from "./door-types";
 
 const r = event_registrations;
 
@@ -691,7 +692,7 @@ export type CheckInState = {
 };
 
 export type CheckInOutcome =
-  | { outcome: "checked-in" | "undone" | "already-checked-in" | "not-checked-in" | "not-confirmed"; person: CheckInState; checkedIn: number }
+  | { outcome: "checked-in" | "undone" | "already-checked-in" | "not-checked-in" | "not-confirmed"; person: CheckInState; counts: DoorCounts }
   | { outcome: "not-found" };
 
 const checkInColumns = {
@@ -719,10 +720,10 @@ export async function checkIn(eventId: number, id: number, admit: boolean, by: s
     registrationTalliesQuery(db, eventId),
   ]);
   const person = rows[0];
-  const checkedIn = tallies[0]?.checkedIn ?? 0;
+  const counts = doorCountsOf(tallies[0]);
   if (!person) return { outcome: "not-found" };
-  if (changed[0]) return { outcome: "checked-in", person, checkedIn };
-  return { outcome: person.checked_in_at ? "already-checked-in" : "not-confirmed", person, checkedIn };
+  if (changed[0]) return { outcome: "checked-in", person, counts };
+  return { outcome: person.checked_in_at ? "already-checked-in" : "not-confirmed", person, counts };
 }
 
 /** Takes a check-in back (a wrong tap). */
@@ -737,7 +738,7 @@ export async function undoCheckIn(eventId: number, id: number, now: Date): Promi
   ]);
   const person = rows[0];
   if (!person) return { outcome: "not-found" };
-  return { outcome: changed[0] ? "undone" : "not-checked-in", person, checkedIn: tallies[0]?.checkedIn ?? 0 };
+  return { outcome: changed[0] ? "undone" : "not-checked-in", person, counts: doorCountsOf(tallies[0]) };
 }
 
 // ----- The daily summary to staff ---------------------------------------------------------------
@@ -816,6 +817,11 @@ const deskColumns = {
 
 
 /** Per event: how many are confirmed, waiting, cancelled, checked in, and moved up but not told. */
+/** The door's count from an event's tallies (registrationTalliesQuery). */
+export function doorCountsOf(tallies: { confirmed: number; confirmedIn: number; othersIn: number } | undefined): DoorCounts {
+  return { confirmed: tallies?.confirmed ?? 0, confirmedIn: tallies?.confirmedIn ?? 0, othersIn: tallies?.othersIn ?? 0 };
+}
+
 export function registrationTalliesQuery(db: Db, eventId: number) {
   return db
     .select({
@@ -823,6 +829,9 @@ export function registrationTalliesQuery(db: Db, eventId: number) {
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
       cancelled: sql<number>`count(*) FILTER (WHERE ${r.status} = 'cancelled')`,
       checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
+      /** The door's count (DoorCounts): the confirmed who are in, and apart from them anyone else let in. */
+      confirmedIn: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
+      othersIn: sql<number>`count(*) FILTER (WHERE ${r.status} <> 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
       notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${r.told_at} IS NULL)`,
       total: count(),
     })

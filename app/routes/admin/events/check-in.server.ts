@@ -13,7 +13,7 @@ import {
   changeCheckIn,
   checkInPage,
   closedToVolunteers,
-  doorCounts,
+  doorCountsOf,
   isPastForTheDoor,
   type Person,
   readEventPost,
@@ -48,16 +48,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = await checkInPage(id, search, MATCH_LIMIT, role === "volunteer");
   if (!page) throw data(null, { status: 404 });
-  const { event, rows } = page;
+  const { event, tallies, rows } = page;
   // A door volunteer works only on today's and later events.
   if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
-  // Their answers to the event's questions (not contact details, so door volunteers see them too),
-  // and the door's count.
-  const [answers, counts] = await Promise.all([answersByRegistration(rows.map((row) => row.id)), doorCounts(event.id)]);
+  // Their answers to the event's questions: not contact details, so door volunteers see them too.
+  const answers = await answersByRegistration(rows.map((row) => row.id));
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity, fee: feeOf(event.price) },
-    counts,
+    counts: doorCountsOf(tallies),
     search,
     people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [] })),
     /** Door volunteers have no desk, and never go over the capacity. */

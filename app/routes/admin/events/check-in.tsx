@@ -67,9 +67,6 @@ function TapForm({
 
 type DoorPerson = Route.ComponentProps["loaderData"]["people"][number];
 
-/** What a tap answers (workers/api/admin-check-in.ts): the person, and the door's count now. */
-type TapAnswer = CheckInAnswer & { counts: DoorCounts | null };
-
 function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { person: DoorPerson; eventId: number; asking: boolean; onCount: (counts: DoorCounts) => void; fee: number | null }) {
   const [state, setState] = useState<RowState>({ checkedIn: person.checkedInAt !== null, checkedInText: person.checkedInText, admitted: person.admittedUnconfirmed });
   const [pending, setPending] = useState<Pending>(null);
@@ -91,7 +88,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
         showToast({ title: "Error", description: "Your session has ended. Please sign in again.", variant: "destructive" });
         return;
       }
-      const answer = (await response.json()) as TapAnswer;
+      const answer = (await response.json()) as CheckInAnswer;
       if (answer.person) setState({ checkedIn: answer.person.checkedIn, checkedInText: answer.person.checkedInText, admitted: answer.person.admittedUnconfirmed });
       if (answer.counts) onCount(answer.counts);
       setAsking(answer.outcome === "not-confirmed");
