@@ -14,6 +14,7 @@ import {
   movedUpEmailQuery,
   promoteQuery,
   recentCheckInsQuery,
+  doorCountsOf,
   registrationCountsByEventQuery,
   registrationsToSummarizeQuery,
   registrationTalliesQuery,
@@ -199,10 +200,7 @@ export async function checkInEvents(now: Date) {
     registrationCountsByEventQuery(db),
   ]);
   const countOf = new Map(counts.map((row) => [row.event_id, row]));
-  return events.map((event) => {
-    const count = countOf.get(event.id);
-    return { ...event, counts: { confirmed: count?.confirmed ?? 0, confirmedIn: count?.confirmedIn ?? 0, othersIn: count?.othersIn ?? 0 } };
-  });
+  return events.map((event) => ({ ...event, counts: doorCountsOf(countOf.get(event.id)) }));
 }
 
 export function getEvent(id: number) {

@@ -816,22 +816,26 @@ const deskColumns = {
 };
 
 
-/** Per event: how many are confirmed, waiting, cancelled, checked in, and moved up but not told. */
-/** The door's count from an event's tallies (registrationTalliesQuery). */
-export function doorCountsOf(tallies: { confirmed: number; confirmedIn: number; othersIn: number } | undefined): DoorCounts {
+/** The door's count (DoorCounts) as columns: the confirmed, the confirmed who are in, and apart from them anyone else let in. */
+const doorCountColumns = {
+  confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+  confirmedIn: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
+  othersIn: sql<number>`count(*) FILTER (WHERE ${r.status} <> 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
+};
+
+/** The door's count from a row that has doorCountColumns (registrationTalliesQuery, registrationCountsByEventQuery), or zeros. */
+export function doorCountsOf(tallies: DoorCounts | undefined): DoorCounts {
   return { confirmed: tallies?.confirmed ?? 0, confirmedIn: tallies?.confirmedIn ?? 0, othersIn: tallies?.othersIn ?? 0 };
 }
 
+/** Per event: how many are confirmed, waiting, cancelled, checked in, and moved up but not told. */
 export function registrationTalliesQuery(db: Db, eventId: number) {
   return db
     .select({
-      confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+      ...doorCountColumns,
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
       cancelled: sql<number>`count(*) FILTER (WHERE ${r.status} = 'cancelled')`,
       checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
-      /** The door's count (DoorCounts): the confirmed who are in, and apart from them anyone else let in. */
-      confirmedIn: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
-      othersIn: sql<number>`count(*) FILTER (WHERE ${r.status} <> 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
       notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${r.told_at} IS NULL)`,
       total: count(),
     })
@@ -898,12 +902,9 @@ export function registrationCountsByEventQuery(db: Db) {
     .select({
       event_id: r.event_id,
       n: count(),
-      confirmed: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed')`,
+      ...doorCountColumns,
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
       checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
-      /** The door's count (DoorCounts): the confirmed who are in, and apart from them anyone else let in. */
-      confirmedIn: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
-      othersIn: sql<number>`count(*) FILTER (WHERE ${r.status} <> 'confirmed' AND ${r.checked_in_at} IS NOT NULL)`,
     })
     .from(r)
     .groupBy(r.event_id);

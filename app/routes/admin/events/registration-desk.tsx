@@ -13,6 +13,7 @@ import { ExportCsvButton } from "./export-csv-button";
 import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
+import { StackedTable } from "~/components/admin/stacked-table";
 import { AnswersList, AssociationCounts, CancelBurstForm, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
 import { PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
@@ -182,26 +183,12 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
 function PeopleTable({ people, full, fees }: { people: DeskPerson[]; full: boolean; fees: Fees }) {
-  const head = "px-4 py-3";
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
-      <table role="table" className="block w-full text-left text-sm sm:table">
-        <thead role="rowgroup" className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
-          <tr role="row">
-            <th role="columnheader" scope="col" className={head}>Name</th>
-            <th role="columnheader" scope="col" className={head}>Code</th>
-            <th role="columnheader" scope="col" className={head}>Contact</th>
-            <th role="columnheader" scope="col" className={head}>Registration Date</th>
-            <th role="columnheader" scope="col" className={head}>Actions</th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
-          {people.map((person) => (
-            <PersonRow key={person.id} person={person} full={full} fees={fees} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable columns={["Name", "Code", "Contact", "Registration Date", "Actions"]}>
+      {people.map((person) => (
+        <PersonRow key={person.id} person={person} full={full} fees={fees} />
+      ))}
+    </StackedTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon } from "~/components/icons";
 import { givingReport } from "~/features/payments/index.server";
 import type { Route } from "./+types/giving";
+import { StackedTable } from "~/components/admin/stacked-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Giving | Admin" }];
 
@@ -54,39 +55,25 @@ type Gift = Route.ComponentProps["loaderData"]["gifts"][number];
  */
 function GiftsTable({ gifts }: { gifts: Gift[] }) {
   if (gifts.length === 0) return <p className="rounded-xl border border-stone-200 bg-white px-4 py-6 text-center text-stone-600">No gifts yet.</p>;
-  const head = "px-4 py-3";
   const cell = "sm:px-4 sm:py-3 sm:align-top";
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
-      <table role="table" className="block w-full text-left text-sm sm:table">
-        <thead role="rowgroup" className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
-          <tr role="row">
-            <th role="columnheader" scope="col" className={head}>Date</th>
-            <th role="columnheader" scope="col" className={head}>Giver</th>
-            <th role="columnheader" scope="col" className={head}>Fund</th>
-            <th role="columnheader" scope="col" className={head}>Amount</th>
-            <th role="columnheader" scope="col" className={head}>Receipt</th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup" className="block divide-y divide-stone-200 sm:table-row-group">
-          {gifts.map((gift) => (
-            <tr key={gift.id} role="row" className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 sm:table-row sm:p-0">
-              <td role="cell" className={`${cell} order-3 col-span-2 text-stone-600 sm:whitespace-nowrap sm:text-stone-900`}>{gift.date}</td>
-              <td role="cell" className={`${cell} order-1 font-medium break-words text-stone-900 sm:font-normal`}>{gift.giver}</td>
-              <td role="cell" className={`${cell} order-2 col-span-2 text-stone-700 sm:text-stone-900`}>{gift.fund}</td>
-              <td role="cell" className={`${cell} order-1 text-right font-semibold text-stone-900 sm:text-left`}>
-                <span className="whitespace-nowrap">{formatKwacha(gift.amount)}</span>
-                {gift.flagged ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs whitespace-nowrap text-amber-900 max-sm:mt-1 max-sm:ml-0 max-sm:block">Check amount</span> : null}
-              </td>
-              <td role="cell" className={`${cell} order-4 col-span-2 font-mono text-stone-700 sm:text-stone-900`}>
-                <span className="font-sans sm:hidden">Receipt </span>
-                {gift.receipt}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable columns={["Date", "Giver", "Fund", "Amount", "Receipt"]}>
+      {gifts.map((gift) => (
+        <tr key={gift.id} role="row" className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 sm:table-row sm:p-0">
+          <td role="cell" className={`${cell} order-3 col-span-2 text-stone-600 sm:whitespace-nowrap sm:text-stone-900`}>{gift.date}</td>
+          <td role="cell" className={`${cell} order-1 font-medium break-words text-stone-900 sm:font-normal`}>{gift.giver}</td>
+          <td role="cell" className={`${cell} order-2 col-span-2 text-stone-700 sm:text-stone-900`}>{gift.fund}</td>
+          <td role="cell" className={`${cell} order-1 text-right font-semibold text-stone-900 sm:text-left`}>
+            <span className="whitespace-nowrap">{formatKwacha(gift.amount)}</span>
+            {gift.flagged ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs whitespace-nowrap text-amber-900 max-sm:mt-1 max-sm:ml-0 max-sm:block">Check amount</span> : null}
+          </td>
+          <td role="cell" className={`${cell} order-4 col-span-2 font-mono text-stone-700 sm:text-stone-900`}>
+            <span className="font-sans sm:hidden">Receipt </span>
+            {gift.receipt}
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }
 
