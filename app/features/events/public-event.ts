@@ -26,6 +26,8 @@ export type PublicEvent = {
   registrationOpen: boolean;
   /** '12 places left', 'Full – join the waiting list', 'Registration Closed', or null (open, no limit). */
   registrationNote: string | null;
+  /** Every place is taken and the waiting list is open: registering joins the waiting list. */
+  joinsWaitingList: boolean;
   /** It asks registration questions: Register Now leads to its registration page, not the dialog. */
   asksQuestions?: boolean;
   /** The fee in whole kwacha, or null: free. */
@@ -47,6 +49,7 @@ export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
     imageAlt: event.image_alt?.trim() || event.name,
     registrationOpen: registration.open,
     registrationNote: registration.note,
+    joinsWaitingList: registration.open && registration.full,
     asksQuestions: Boolean(event.questions),
     fee: feeOf(event.price),
   };

@@ -20,18 +20,17 @@ import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../..
 import { CheckIcon } from "../../components/icons";
 import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
-import { REGISTRATION_TEXT } from "./registration-rules";
 import { LinkAgainEntry } from "./registration-link-form";
 import { RegistrationSummary } from "./registration-summary";
 import { WaitingListNotice } from "./waiting-list-notice";
 import { TOAST_REGION_CLASS } from "~/lib/toast";
 
 export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions"> &
-  Partial<Pick<PublicEvent, "registrationNote">> & { fee?: number | null };
+  Partial<Pick<PublicEvent, "joinsWaitingList">> & { fee?: number | null };
 
 /** Whether the event's places are taken and its waiting list open: registering joins the list. */
 function joinsWaitingList(event: RegistrationTarget): boolean {
-  return event.registrationNote === REGISTRATION_TEXT.full;
+  return event.joinsWaitingList === true;
 }
 
 /** The dialog's button: what pressing it does. */

@@ -7,15 +7,15 @@ import type { Route } from "./+types/layout";
 
 function PublicShell({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
   const rootData = useRootData();
-  // The /subscribe page shows the subscribe form itself: the footer's would be a second, empty one.
-  const onSubscribePage = useMatches().some((match) => match.id === "routes/public/subscribe");
+  // A page that shows the subscribe form itself (/subscribe): the footer's would be a second, empty one.
+  const showsSubscribeForm = useMatches().some((match) => (match.handle as { showsSubscribeForm?: unknown } | undefined)?.showsSubscribeForm === true);
   return (
     <>
       <SiteHeader signedIn={rootData?.signedIn ?? false} shortName={settings.organisation.short_name} />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>
-      <SiteFooter settings={settings} withSubscribe={!onSubscribePage} />
+      <SiteFooter settings={settings} withSubscribe={!showsSubscribeForm} />
     </>
   );
 }

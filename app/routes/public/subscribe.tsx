@@ -18,7 +18,8 @@ import type { Route } from "./+types/subscribe";
 const successToast = { title: SUBSCRIBE_MESSAGES.successTitle, description: SUBSCRIBE_MESSAGES.success };
 const RULES = { rateLimit: RATE_LIMITS.subscribePerAddress, rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited, successToast };
 
-export const handle = readOnlyPage;
+// `showsSubscribeForm`: the public layout leaves the footer's copy of the form off this page.
+export const handle = { ...readOnlyPage, showsSubscribeForm: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Subscribe to our news");
 
