@@ -101,3 +101,28 @@ describe("D1 round trips of the admin dashboard", () => {
     expect(asAdmin.count).toBeLessThanOrEqual(2);
   });
 });
+
+describe("D1 round trips of the pages staff use on an event's day", () => {
+  // Reading the session is one round trip; everything the page shows (the people listed, their
+  // answers and groups, the questions, the counts by association, the fees) one batch.
+  it.each([
+    ["the registration desk", "/admin/events/registrations/1", "Registrations"],
+    ["the desk searched and filtered", "/admin/events/registrations/1?status=confirmed&q=a", "Registrations"],
+    ["the paid event's desk, with its fees", "/admin/events/registrations/2", "Registrations"],
+    ["check-in", "/admin/events/1/check-in", "Check-in"],
+    ["check-in searched", "/admin/events/1/check-in?q=a", "Check-in"],
+    ["the event's form", "/admin/events/edit/1", "Edit Event"],
+  ])("%s costs the session's check and one batch", async (_name, path, heading) => {
+    await createAdmin();
+    const cookie = await signIn();
+    const calls = countD1Calls();
+    const response = await request(path, { cookie });
+    const text = await response.text();
+    const count = calls();
+    vi.restoreAllMocks();
+    expect(response.status).toBe(200);
+    expect(text).toContain(heading);
+    expect(text).not.toContain("Failed to load data");
+    expect(count).toBeLessThanOrEqual(2);
+  });
+});

@@ -5,7 +5,7 @@
 // - answers are written in the registration's own batch, by the new registration's token, so a
 //   registration never stands without its answers;
 // - what the desk, the door and the export read of them, and the counts by association and region.
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { event_questions, registration_answers } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
 import { activeAssociationsQuery } from "~/features/associations/index.server";
@@ -63,11 +63,6 @@ export function associationChoicesOf(rows: Awaited<ReturnType<typeof association
 /** The directory's active associations (the event form says when there are none to choose from). */
 export async function associationChoices(): Promise<AssociationChoice[]> {
   return associationChoicesOf(await associationChoicesQuery(getDb()));
-}
-
-/** An event's questions for its form (the built-in ones included), in order. */
-export async function questionsOfEvent(eventId: number): Promise<EventQuestion[]> {
-  return questionsOf(await eventQuestionsQuery(getDb(), eventId));
 }
 
 /** An event's questions and the associations its Association question offers, in one round trip (the desk's Add a registration). */
@@ -147,18 +142,18 @@ export function answerInsertQueries(db: Db, answers: readonly Answer[], which: S
   );
 }
 
-/** The answers of the given registrations, for a page's batch. */
-export function answersOfQuery(db: Db, registrationIds: readonly number[]) {
+/** The answers of the given registrations (ids, or a query of their ids), for a page's batch. */
+export function answersOfQuery(db: Db, registrationIds: readonly number[] | SQLWrapper) {
+  const ids = Array.isArray(registrationIds) ? (registrationIds.length ? [...registrationIds] : [-1]) : (registrationIds as SQLWrapper);
   return db
     .select({ registration_id: a.registration_id, label: a.label, value: a.value, position: sql<number>`COALESCE((SELECT position FROM event_questions WHERE id = ${a.question_id} AND removed_at IS NULL), 1000000)` })
     .from(a)
-    .where(inArray(a.registration_id, registrationIds.length ? [...registrationIds] : [-1]))
+    .where(inArray(a.registration_id, ids))
     .orderBy(sql`4`, asc(a.question_id));
 }
 
-/** The answers of the given registrations, by registration id (one query). */
-export async function answersByRegistration(registrationIds: readonly number[]): Promise<Map<number, ShownAnswer[]>> {
-  const rows = registrationIds.length ? await answersOfQuery(getDb(), registrationIds) : [];
+/** The rows answersOfQuery read, by registration id, in the questions' order. */
+export function answersByRegistrationOf(rows: Awaited<ReturnType<typeof answersOfQuery>>): Map<number, ShownAnswer[]> {
   const byId = new Map<number, ShownAnswer[]>();
   for (const row of rows) {
     const list = byId.get(row.registration_id) ?? [];
@@ -166,6 +161,11 @@ export async function answersByRegistration(registrationIds: readonly number[]):
     byId.set(row.registration_id, list);
   }
   return byId;
+}
+
+/** The answers of the given registrations, by registration id (one query). */
+export async function answersByRegistration(registrationIds: readonly number[]): Promise<Map<number, ShownAnswer[]>> {
+  return answersByRegistrationOf(registrationIds.length ? await answersOfQuery(getDb(), registrationIds) : []);
 }
 
 // ----- The export's columns ---------------------------------------------------------------------
@@ -222,13 +222,13 @@ export function associationCountsQuery(db: Db, eventId: number) {
     ORDER BY confirmed DESC, name`));
 }
 
-/** Whether the event asks (or asked) the Association question. */
-export async function associationCounts(eventId: number): Promise<{ byAssociation: AssociationCount[]; byRegion: AssociationCount[] } | null> {
-  const db = getDb();
-  const [asks, rows] = await db.batch([
-    db.select({ id: q.id }).from(q).where(and(eq(q.event_id, eventId), eq(q.kind, "association"))).limit(1),
-    associationCountsQuery(db, eventId),
-  ]);
+/** Whether the event asks (or asked) the Association question, and associationCountsQuery: for a page's batch. */
+export function associationCountsQueries(db: Db, eventId: number) {
+  return [db.select({ id: q.id }).from(q).where(and(eq(q.event_id, eventId), eq(q.kind, "association"))).limit(1), associationCountsQuery(db, eventId)] as const;
+}
+
+/** From associationCountsQueries' rows: the counts by association and by region, or null when the event does not ask for the association. */
+export function associationCountsOf(asks: readonly { id: number }[], rows: AssociationCount[]): { byAssociation: AssociationCount[]; byRegion: AssociationCount[] } | null {
   if (!asks[0]) return null;
   const regions = new Map<string, AssociationCount>();
   for (const row of rows) {

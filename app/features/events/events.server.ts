@@ -1,16 +1,20 @@
 // Every query that touches `churchevents`.
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { churchevents, site_settings } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { atFormVersion, guardedSaveOf, type LastSave, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
 import { addressGroupsQuery } from "./cancel-burst.server";
+import { answersByRegistrationOf, answersOfQuery, associationChoicesOf, associationChoicesQuery, associationCountsOf, associationCountsQueries, eventQuestionsQuery, questionsOf } from "./event-questions.server";
+import { groupsOf, groupsOfQuery } from "./group-registrations.server";
 import {
   checkInMatchesQuery,
   confirmedCountSql,
   deleteRegistrationsOfEventQuery,
   deskRowsQueries,
   doorListQuery,
+  listedIdsQuery,
   movedUpEmailQuery,
   promoteQuery,
   recentCheckInsQuery,
@@ -139,29 +143,53 @@ export async function eventsForAdmin() {
 export type AdminEventRow = Awaited<ReturnType<typeof eventsForAdmin>>[number];
 
 /**
- * The registration desk of one event, in one D1 round trip: the event, its tallies, one page of its
- * registrations (filtered and searched), how many match, and the address groups "Cancel a burst"
- * offers. Undefined when there is no such event.
+ * The registration desk of one event, for one D1 round trip (with the fees' statements, which the
+ * payments feature adds): the event, its tallies, one page of its registrations (filtered and
+ * searched), how many match, the address groups "Cancel a burst" offers, that page's answers and
+ * groups, the questions Add a registration asks, and the counts by association.
  */
-export async function registrationDeskPage(eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
-  const db = getDb();
+export function registrationDeskQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
   const [rowsQuery, matchesQuery] = deskRowsQueries(db, eventId, filter, search, page, pageSize);
-  const [[event], [tallies], rows, [matches], groups] = await db.batch([
+  const onThePage = listedIdsQuery(db, rowsQuery);
+  return [
     eventWithPlacesQuery(db, eventId),
     registrationTalliesQuery(db, eventId),
     rowsQuery,
     matchesQuery,
     addressGroupsQuery(db, eventId),
-  ]);
-  return event && { event, tallies: tallies!, rows, matches: matches?.n ?? 0, addressGroups: groups.map((row) => ({ group: row.address_group, n: row.n })) };
+    answersOfQuery(db, onThePage),
+    groupsOfQuery(db, onThePage),
+    eventQuestionsQuery(db, eventId),
+    associationChoicesQuery(db),
+    ...associationCountsQueries(db, eventId),
+  ] as const;
 }
 
-/** Check-in at the door, in one round trip: the event, its tallies, and who matches the search (or who came last). */
+/** What registrationDeskQueries read, as the desk uses it; undefined when there is no such event. */
+export function registrationDeskOf(results: BatchResponse<ReturnType<typeof registrationDeskQueries>>) {
+  const [[event], [tallies], rows, [matches], groups, answers, groupRows, questions, associations, asksAssociation, byAssociation] = results;
+  return (
+    event && {
+      event,
+      tallies: tallies!,
+      rows,
+      matches: matches?.n ?? 0,
+      addressGroups: groups.map((row) => ({ group: row.address_group, n: row.n })),
+      answers: answersByRegistrationOf(answers),
+      groups: groupsOf(groupRows),
+      questions: questionsOf(questions),
+      associations: associationChoicesOf(associations),
+      byAssociation: associationCountsOf(asksAssociation, byAssociation),
+    }
+  );
+}
+
+/** Check-in at the door, in one round trip: the event, its tallies, who matches the search (or who came last) and their answers. */
 export async function checkInPage(eventId: number, search: string, limit: number, volunteer = false) {
   const db = getDb();
   const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit, volunteer) : recentCheckInsQuery(db, eventId, limit);
-  const [[event], [tallies], rows] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people]);
-  return event && { event, tallies: tallies!, rows };
+  const [[event], [tallies], rows, answers] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people, answersOfQuery(db, listedIdsQuery(db, people))]);
+  return event && { event, tallies: tallies!, rows, answers: answersByRegistrationOf(answers) };
 }
 
 /** The printed door list: the event and everyone not cancelled, A–Z. */
@@ -205,6 +233,16 @@ export async function checkInEvents(now: Date) {
 
 export function getEvent(id: number) {
   return getDb().select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, id)).get();
+}
+
+/**
+ * The event form's page in one round trip: the event being edited (undefined when there is none)
+ * with the questions it asks, and the directory's associations the built-in question offers.
+ */
+export async function eventFormPage(id: number) {
+  const db = getDb();
+  const [[event], questions, associations] = await db.batch([eventWithPlacesQuery(db, id), eventQuestionsQuery(db, id), associationChoicesQuery(db)]);
+  return event && { event, questions: questionsOf(questions), associations: associationChoicesOf(associations) };
 }
 
 /** One event with its confirmed count, for a page's batch (the desk, check-in). */

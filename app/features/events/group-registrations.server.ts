@@ -13,7 +13,7 @@
 //    leader's link to the group's page.
 // Each man is an ordinary registration (his own code, private page and messages); the group's page
 // lists them for the leader.
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { RegistrationStatus } from "~/db/schema";
 import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
@@ -198,12 +198,17 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
   return group && { group, members };
 }
 
-/** The group's name for the desk, by registration: "Group of Yohane Banda". */
-export async function groupsOfRegistrations(registrationIds: readonly number[]): Promise<Map<number, string>> {
-  if (!registrationIds.length) return new Map();
-  const rows = await getDb().all<{ id: number; leader_name: string; size: number }>(sql`SELECT r.id, g.leader_name,
+/** The group of each of the given registrations (a query of their ids) that came in a group, for a page's batch. */
+export function groupsOfQuery(db: Db, registrationIds: SQLWrapper) {
+  return batchable(
+    db.all<{ id: number; leader_name: string; size: number }>(sql`SELECT r.id, g.leader_name,
       (SELECT count(*) FROM event_registrations s WHERE s.group_id = g.id AND s.status <> 'cancelled') AS size
     FROM event_registrations r JOIN registration_groups g ON g.id = r.group_id
-    WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(registrationIds)}))`);
+    WHERE r.id IN ${registrationIds}`),
+  );
+}
+
+/** groupsOfQuery's rows: "Group of {leader} ({size})" by registration id. */
+export function groupsOf(rows: Awaited<ReturnType<typeof groupsOfQuery>>): Map<number, string> {
   return new Map(rows.map((row) => [row.id, `Group of ${row.leader_name} (${row.size})`]));
 }

@@ -1,7 +1,7 @@
 // The events feature's public module on the server: what routes, the Worker and other features may use
 // of its server-only parts. What the browser may load too is in ./index.ts.
 export { addRegistration, cancelBurst, changeCheckIn, changeRegistration, type CheckInAnswer, readEventPost, registrationIdOf } from "./desk-actions.server";
-export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, type EventInput, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskPage, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
+export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInPage, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, type EventInput, eventFormPage, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskOf, registrationDeskQueries, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
 export { linkAgainAction, linkChannels } from "./registration-link.server";
@@ -9,10 +9,10 @@ export { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "./registrat
 export { cancelByToken, cancellationNotes, confirmedContacts, doorCountsOf, movedUpEmailQuery, movedUpNote, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, registrationEmailQuery, type RegistrationFilter, registrationsAfter, registrationWithEventOf, setSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
-export { associationChoices, associationChoicesOf, questionsWithChoices, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationCounts, answersByRegistration, associationOfRegistrations, questionsOfEvent, saveEventQuestions } from "./event-questions.server";
+export { associationChoices, associationChoicesOf, questionsWithChoices, associationChoicesQuery, eventQuestionsQuery, questionsOf, answersByRegistration, associationOfRegistrations, saveEventQuestions } from "./event-questions.server";
 export { registrationsCsvWithAnswers } from "./registration-answers-export.server";
 export { groupAction, groupPageAction } from "./group-register.server";
-export { groupByToken, groupsOfRegistrations } from "./group-registrations.server";
+export { groupByToken } from "./group-registrations.server";
 export { GROUP_LINK_KINDS, renderGroupLinkOutbox, renderGroupLinkSms } from "./group-link-outbox.server";
 export { groupPageUrl } from "./group-link";
 export { groupPageView } from "./group-view";

@@ -857,6 +857,12 @@ export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFil
   ] as const;
 }
 
+/** A list of deskColumns (a page of the desk, check-in's matches) as a query of its ids: to read what belongs to exactly those people in the list's own batch. */
+export function listedIdsQuery(db: Db, list: ReturnType<typeof checkInMatchesQuery> | ReturnType<typeof recentCheckInsQuery> | ReturnType<typeof deskRowsQueries>[0]) {
+  const listed = list.as("listed");
+  return db.select({ id: listed.id }).from(listed);
+}
+
 /** Check-in's search: up to `limit` people matching, A–Z (for a door volunteer, phones by their last digits only). */
 export function checkInMatchesQuery(db: Db, eventId: number, search: string, limit: number, phoneEndOnly = false) {
   return db

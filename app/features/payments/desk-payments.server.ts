@@ -3,10 +3,11 @@
 // action is one batch: the guarded change of the registration, then (only if it landed, SQLite's
 // changes()) the payments row, then the activity log's line, so a double tap records nothing twice.
 import { sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
-import { batchable, getDb } from "~/db/db.server";
+import { batchable, type Db, getDb } from "~/db/db.server";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
 import type { PaymentRefusal, PaymentState } from "./desk-payment-parts";
 import type { DeskTotals } from "./payment-totals";
@@ -77,10 +78,9 @@ function deskTotalsOf(shares: ShareRow[], price: number, unpaid: number): DeskTo
   };
 }
 
-/** The fee, the totals, and which people have a payment staff must look at (flagged, refund due, or paid and no longer confirmed). */
-export async function deskPayments(eventId: number) {
-  const db = getDb();
-  const [events, counts, shares, attention] = await db.batch([
+/** The fee, the totals, and which people have a payment staff must look at (flagged, refund due, or paid and no longer confirmed): for the desk's batch. */
+export function deskPaymentsQueries(db: Db, eventId: number) {
+  return [
     batchable(db.all<{ price: number | null }>(sql`SELECT price FROM churchevents WHERE id = ${eventId}`)),
     batchable(db.all<{ unpaid: number }>(sql`SELECT count(*) AS unpaid FROM event_registrations
       WHERE event_id = ${eventId} AND status = 'confirmed' AND payment_status = 'unpaid'`)),
@@ -94,22 +94,31 @@ export async function deskPayments(eventId: number) {
         FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id
         WHERE p.event_id = ${eventId} AND p.status = 'paid' AND p.kind IN ('online', 'cash', 'refund'))
       GROUP BY share`)),
-    batchable(db.all<{ registration_id: number; note: string }>(sql`SELECT registration_id,
-        CASE WHEN refund_due = 1 THEN 'Paid twice: refund due' ELSE 'Payment to check: ' || flag_reason END AS note
+    batchable(db.all<{ registration_id: number; refund_due: number; flag_reason: string | null; not_confirmed: number }>(sql`SELECT registration_id, refund_due, flag_reason, 0 AS not_confirmed
       FROM payments WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
       UNION ALL
-      SELECT id, ${DESK_PAYMENT_MESSAGES.paidNotConfirmed} FROM event_registrations
+      SELECT id, 0, NULL, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
-  ]);
+  ] as const;
+}
+
+/** What staff must look at in one payment (or a registration paid and no longer confirmed). */
+function attentionNote(row: { refund_due: number; flag_reason: string | null; not_confirmed: number }): string {
+  if (row.not_confirmed) return DESK_PAYMENT_MESSAGES.paidNotConfirmed;
+  return row.refund_due ? "Paid twice: refund due" : `Payment to check: ${row.flag_reason ?? ""}`;
+}
+
+/** What deskPaymentsQueries read, as the desk shows it; null for a free event. */
+export function deskPaymentsOf([events, counts, shares, attention]: BatchResponse<ReturnType<typeof deskPaymentsQueries>>) {
   const price = feeOf(events[0]?.price);
   if (price === null) return null;
   const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
   const notes = new Map<number, string[]>();
-  for (const row of attention) notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), row.note]);
+  for (const row of attention) notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
   return { price, totals, notes: Object.fromEntries(notes), ready: paymentsReady() };
 }
 
-export type DeskPayments = NonNullable<Awaited<ReturnType<typeof deskPayments>>>;
+export type DeskPayments = NonNullable<ReturnType<typeof deskPaymentsOf>>;
 
 /** Whether a desk or door post is one of the money actions. */
 export function isPaymentIntent(intent: string): boolean {

@@ -9,7 +9,6 @@ import { feeOf } from "~/lib/money";
 import { changePayment, isPaymentIntent } from "~/features/payments/index.server";
 import {
   addRegistration,
-  answersByRegistration,
   changeCheckIn,
   checkInPage,
   closedToVolunteers,
@@ -48,16 +47,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = await checkInPage(id, search, MATCH_LIMIT, role === "volunteer");
   if (!page) throw data(null, { status: 404 });
-  const { event, tallies, rows } = page;
+  const { event, tallies, rows, answers } = page;
   // A door volunteer works only on today's and later events.
   if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
-  // Their answers to the event's questions: not contact details, so door volunteers see them too.
-  const answers = await answersByRegistration(rows.map((row) => row.id));
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity, fee: feeOf(event.price) },
     counts: doorCountsOf(tallies),
     search,
+    // Their answers to the event's questions: not contact details, so door volunteers see them too.
     people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [] })),
     /** Door volunteers have no desk, and never go over the capacity. */
     volunteer: role === "volunteer",

@@ -2,7 +2,7 @@
 // the save and delete its posts ask for.
 import { EVENT_MESSAGES as MESSAGES, eventNotices, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { createEvent, deleteEvent, type EventInput, getEvent, movedUpNote, questionsOfEvent, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
+import { createEvent, deleteEvent, type EventInput, eventFormPage, getEvent, movedUpNote, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
 import { type LastSave, refuseStaleSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
@@ -34,10 +34,10 @@ const RECORD = "event";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const event = id === null ? null : await recordToEdit(request, id !== undefined && getEvent(id), { path: TAB, message: MESSAGES.loadFailed });
   // The registration questions it asks, and whether the directory has associations for the built-in one.
-  const [questions, associations] = await Promise.all([event ? questionsOfEvent(event.id) : [], associationChoices()]);
-  return { event, questions, hasAssociations: associations.length > 0 };
+  if (id === null) return { event: null, questions: [], hasAssociations: (await associationChoices()).length > 0 };
+  const page = await recordToEdit(request, id !== undefined && eventFormPage(id), { path: TAB, message: MESSAGES.loadFailed });
+  return { event: page.event, questions: page.questions, hasAssociations: page.associations.length > 0 };
 }
 
 /**

@@ -5,9 +5,10 @@ import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, answersByRegistration, associationCounts, cancelBurst, groupsOfRegistrations, changeRegistration, questionsWithChoices, readEventPost, registrationDeskPage, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
+import { addRegistration, cancelBurst, changeRegistration, readEventPost, registrationDeskOf, registrationDeskQueries, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
-import { changePayment, deskPayments, isPaymentIntent } from "~/features/payments/index.server";
+import { changePayment, deskPaymentsOf, deskPaymentsQueries, isPaymentIntent } from "~/features/payments/index.server";
+import { batchParts, getDb } from "~/db/db.server";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
 import { refuse } from "~/server/forms.server";
@@ -31,18 +32,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const query = deskQuery(new URL(request.url));
-  let page: Awaited<ReturnType<typeof registrationDeskPage>>;
+  // One round trip: the desk's registrations and the event's fees.
+  const db = getDb();
+  let page: ReturnType<typeof registrationDeskOf>;
+  let payments: ReturnType<typeof deskPaymentsOf>;
   try {
-    page = await registrationDeskPage(id, query.filter, query.search, query.page, DESK_PAGE_SIZE);
+    const [desk, fees] = await batchParts(db, registrationDeskQueries(db, id, query.filter, query.search, query.page, DESK_PAGE_SIZE), deskPaymentsQueries(db, id));
+    page = registrationDeskOf(desk);
+    payments = deskPaymentsOf(fees);
   } catch (cause) {
     console.error("registrations load failed", cause);
     return { error: LOAD_FAILED, event: null } as const;
   }
   if (!page) throw data(null, { status: 404 });
-  const { event, tallies, rows, matches, addressGroups } = page;
-  // Their answers to the event's questions, and the counts by association and region (issue 25).
-  const ids = rows.map((row) => row.id);
-  const [answers, byAssociation, groups, asked] = await Promise.all([answersByRegistration(ids), associationCounts(id), groupsOfRegistrations(ids), questionsWithChoices(id)]);
+  const { event, tallies, rows, matches, addressGroups, answers, groups, byAssociation } = page;
   const origin = siteOrigin(request);
   const state = registrationState(event, new Date());
   return {
@@ -63,11 +66,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     matches,
     pageSize: DESK_PAGE_SIZE,
     fileName: registrationsCsvFileName(event.name),
-    payments: await deskPayments(event.id),
+    payments,
     addressGroups,
     // What Add a registration asks besides name and phone: the event's questions.
-    questions: asked.questions,
-    associations: asked.associations,
+    questions: page.questions,
+    associations: page.associations,
   };
 }
 
