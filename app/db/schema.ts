@@ -1,7 +1,7 @@
 // The D1 schema. Table and column names follow SPEC section 3 so the spec reads straight onto the
 // database. `drizzle-kit generate` turns changes here into SQL migrations under drizzle/.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ADMIN_ROLES,
   DOOR_ACTION_KINDS,
@@ -672,6 +672,8 @@ export const payments = sqliteTable(
     flag_reason: text("flag_reason"),
     /** Paid for a registration that was already paid: staff should refund it. */
     refund_due: integer("refund_due", { mode: "boolean" }).notNull().default(false),
+    /** A refund of one payment (the second of a man who paid twice), not of his fee: that payment's id. */
+    refund_of: integer("refund_of").references((): AnySQLiteColumn => payments.id, { onDelete: "set null" }),
     /** The paper receipt's number (cash). */
     receipt_number: text("receipt_number"),
     /** The staff member's e-mail (cash, waivers, refunds). */
@@ -682,6 +684,8 @@ export const payments = sqliteTable(
   },
   (t) => [
     uniqueIndex("payments_reference_idx").on(t.reference),
+    // One refund for each extra payment (NULLs, every other row, do not collide).
+    uniqueIndex("payments_refund_of_idx").on(t.refund_of),
     index("payments_registration_idx").on(t.registration_id),
     index("payments_event_idx").on(t.event_id, t.kind, t.status),
     index("payments_paid_at_idx").on(t.status, t.paid_at),

@@ -2,7 +2,7 @@
 // online, Cash, Waived, Refunded), the "Unpaid" filter, the totals (which add up, with money from
 // people no longer confirmed and refunds said apart), cash with its receipt number,
 // waivers and refunds (each in the activity log, each landing once), "Take cash" at the door, the
-// CSV's four payment columns, and the notice while payments are not set up.
+// CSV's payment columns, and the notice while payments are not set up.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
@@ -129,15 +129,28 @@ describe("the desk", () => {
     expect(text).toContain("In all: MK 30,000 received (MK 15,000 online, MK 15,000 in cash), MK 10,000 refunded");
   });
 
-  it("adds the four payment columns to the CSV after its own", async () => {
+  it("adds the payment columns to the CSV after its own: the fee's payment, then what else came in and went back", async () => {
     await act("record-cash", 2, { amount: "15000", receipt_number: "R-7" });
     await act("waive-fee", 3);
     const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe('"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference"');
-    expect(csv).toMatch(/"Paid Online",.*,"Paid online","15000","Airtel Money","BMM-PAIDONLINE1"/);
-    expect(csv).toMatch(/"Owes Fee",.*,"Cash","15000","Cash","R-7"/);
-    expect(csv).toMatch(/"Owes Too",.*,"Waived","0","",""/);
+    expect(lines[0]).toBe(
+      '"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"',
+    );
+    expect(csv).toMatch(/"Paid Online",.*,"Paid online","15000","Airtel Money","BMM-PAIDONLINE1","","",""/);
+    expect(csv).toMatch(/"Owes Fee",.*,"Cash","15000","Cash","R-7","","",""/);
+    expect(csv).toMatch(/"Owes Too",.*,"Waived","0","","","","",""/);
+  });
+
+  it("shows a second payment and its refund in the CSV, so it adds up to what came in", async () => {
+    await runSql([
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-PAIDTWICE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', 1, '2030-01-03T10:00:00.000Z')",
+    ]);
+    const csvOf = async () => (await (await request("/api/admin/events/1/registrations.csv", { cookie })).text()).split("\r\n").find((line) => line.startsWith('"Paid Online"'));
+    expect(await csvOf()).toMatch(/"Paid online","15000","Airtel Money","BMM-PAIDONLINE1","15000","","Paid twice: BMM-PAIDTWICE1, refund due"$/);
+    const secondId = (await env.DB.prepare("SELECT id FROM payments WHERE reference = 'BMM-PAIDTWICE1'").first<{ id: number }>())!.id;
+    await act("record-refund", 1, { amount: "15000", refund_of: String(secondId) });
+    expect(await csvOf()).toMatch(/"Paid online","15000","Airtel Money","BMM-PAIDONLINE1","15000","15000","Paid twice: BMM-PAIDTWICE1, given back"$/);
   });
 
   it("says payments are not set up, with the way to the steps, when there is no provider; visitors get no pay button", async () => {
@@ -174,6 +187,41 @@ describe("the desk", () => {
     expect(text).toContain("MK 15,000 received to check: paid twice, or not the fee's amount (see the people marked)");
     expect(text).toContain("In all: MK 30,000 received (MK 30,000 online, MK 0 in cash), MK 0 refunded");
     expect(text).toMatch(/Paid Online(?:(?!Owes Fee).)*Paid twice: refund due/);
+  });
+
+  it("a refund for a man who paid twice gives back the second payment once: his fee stays paid, the mark goes, the totals and his page say so", async () => {
+    await runSql([
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-PAIDTWICE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', 1, '2030-01-03T10:00:00.000Z')",
+    ]);
+    const privatePage = async () => textOf(await (await request("/registrations/token-1-0123456789abcdef")).text());
+    expect(await privatePage()).toContain("You paid twice: your second payment, MK 15,000 (reference BMM-PAIDTWICE1), will be given back to you.");
+    // The desk's refund form for him gives back that payment, and says so.
+    const html = await (await request(DESK, { cookie })).text();
+    const secondId = (await env.DB.prepare("SELECT id FROM payments WHERE reference = 'BMM-PAIDTWICE1'").first<{ id: number }>())!.id;
+    expect(html).toContain(`name="refund_of" value="${secondId}"`);
+    expect(textOf(html)).toContain("Gives back his second payment, MK 15,000. His fee stays paid.");
+    const refundOf = { refund_of: String(secondId) };
+    // More than the second payment brought is refused, as typed.
+    const tooMuch = await refusedField(await act("record-refund", 1, { amount: "30000", ...refundOf }), "refund-amount-1");
+    expect(tooMuch.error).toBe("This refund gives back the second payment, MK 15,000: record at most that. His fee stays paid. Nothing was recorded.");
+    // Three taps at once record one refund; the others say it was given back already.
+    const answers = await Promise.all([1, 2, 3].map(() => act("record-refund", 1, { amount: "15000", ...refundOf })));
+    const toasts = await Promise.all(answers.map((answer) => toastOf(answer)));
+    expect(toasts.filter((toast) => toast?.title === "Refund recorded")).toHaveLength(1);
+    expect(toasts.filter((toast) => toast?.description === "That second payment was given back already: nothing was recorded.")).toHaveLength(2);
+    const refunds = await env.DB.prepare("SELECT amount FROM payments WHERE kind = 'refund'").all();
+    expect(refunds.results).toEqual([{ amount: 15000 }]);
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE id = 1").first()).toEqual({ payment_status: "paid-online" });
+    const text = await deskText();
+    expect(cardsOf(text)).toEqual({ expected: 45000, online: 15000, cash: 0, outstanding: 30000 });
+    expect(text).not.toContain("Paid twice: refund due");
+    expect(text).not.toContain("received to check");
+    expect(text).toContain("Refunded: MK 15,000 given back to 1 person who had paid MK 15,000");
+    expect(text).toContain("In all: MK 30,000 received (MK 30,000 online, MK 0 in cash), MK 15,000 refunded");
+    const page = await privatePage();
+    expect(page).toContain("Paid: MK 15,000 by Airtel Money");
+    expect(page).toContain("You paid twice: your second payment, MK 15,000 (reference BMM-PAIDTWICE1), was given back to you.");
+    expect(page).not.toContain("Your payment was refunded.");
   });
 });
 

@@ -185,6 +185,46 @@ describe("paying from the private page", () => {
     expect((await latestPayment())!.id).not.toBe(first.id);
   });
 
+  it("a request the phone never answers runs out with its prompt: the page says so, the old prompt can no longer be approved, and trying again pays once", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const first = (await latestPayment())!;
+    // Three minutes later (the phone's prompt lasts two), with nothing pressed on the phone.
+    const threeMinutesAgo = new Date(Date.now() - 3 * 60_000).toISOString();
+    await runSql([
+      `UPDATE payments SET created_at = '${threeMinutesAgo}' WHERE id = ${first.id}`,
+      `UPDATE payment_simulator_charges SET created_at = '${threeMinutesAgo}' WHERE charge_id = '${first.reference}'`,
+    ]);
+    const text = await pageText(token);
+    expect(text).toContain("The last payment did not go through. You can try again.");
+    expect((await latestPayment())!.status).toBe("failed");
+    // The old prompt is gone: approving it now takes nothing.
+    await decide(String(first.reference), "approve");
+    const simulator = await (await request(`/api/payments/simulator/${first.reference}`)).text();
+    expect(simulator).toContain("This payment request expired: nobody approved it within 2 minutes");
+    expect(await paymentStatusOf(token)).toBe("unpaid");
+    // Trying again starts a new charge, and approving it pays the fee once.
+    expect((await pay(token)).status).toBe(303);
+    const second = (await latestPayment())!;
+    expect(second.id).not.toBe(first.id);
+    await decide(String(second.reference), "approve");
+    expect(await paymentStatusOf(token)).toBe("paid-online");
+    const paid = await env.DB.prepare("SELECT count(*) AS n, sum(amount) AS total FROM payments WHERE status = 'paid'").first<{ n: number; total: number }>();
+    expect(paid).toEqual({ n: 1, total: 15000 });
+  });
+
+  it("a request still under way at the provider after the prompt's time says it got no answer, not that it failed", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const first = (await latestPayment())!;
+    // The provider still calls it pending (its verify answers so) though the prompt's time has passed.
+    await runSql([`UPDATE payments SET created_at = '${new Date(Date.now() - 3 * 60_000).toISOString()}' WHERE id = ${first.id}`]);
+    const text = await pageText(token);
+    expect(text).toContain("The last payment request got no answer from your phone in time. If your phone did not ask for your PIN, you can try again.");
+    expect(text).not.toContain("did not go through");
+    expect(text).toContain("Pay MK 15,000");
+  });
+
   it("never counts the return to the page as paid: only the provider's verify call does", async () => {
     const token = await registerFor(1);
     await pay(token);

@@ -175,10 +175,10 @@ describe("answers at the desk, the door and in the export", () => {
     const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
     const [header, row] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(header).toBe(
-      // The spec's columns, the fee's four (issue 23), then one per question (issue 25).
+      // The spec's columns, the fee's seven (issue 23), then one per question (issue 25).
       [
         ...["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in"],
-        ...["Payment", "Amount paid (MK)", "Paid by", "Payment reference"],
+        ...["Payment", "Amount paid (MK)", "Paid by", "Payment reference", "Other payments (MK)", "Refunded (MK)", "Payment note"],
         ...["Association", "Church", "Where will you sleep?", "Do you need transport?"],
       ]
         .map((c) => `"${c}"`)

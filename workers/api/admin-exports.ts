@@ -4,7 +4,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { confirmedContacts, getEvent, REGISTRATIONS_CSV_HEADER, registrationsCsvWithAnswers, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
-import { givingReport, PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "~/features/payments/index.server";
+import { givingReport, PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "~/features/payments/index.server";
 import { OPERATOR_NAMES } from "~/features/payments";
 import { spreadsheetPhone } from "~/server/phone.server";
 import { feeOf } from "~/lib/money";
@@ -40,11 +40,11 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
   const event = id === null ? undefined : await getEvent(id);
   if (id === null || !event) return c.json({ error: "Event not found" }, 404);
   await logExport(c.get("admin").email, "Exported registrations (CSV)", recordName("event", id, event.name));
-  // The spec's columns, the payments feature's four (how and when the fee was paid), then one per
+  // The spec's columns, the payments feature's seven (how the fee was paid, what else came in and went back), then one per
   // registration question (with removed questions' answers).
   const csv = await registrationsCsvWithAnswers(id);
   const hasFee = feeOf(event.price) !== null;
-  type Row = Parameters<typeof csv.row>[0] & { settled?: SettledPayment };
+  type Row = Parameters<typeof csv.row>[0] & { settled?: RegistrationPayments };
   const spec = REGISTRATIONS_CSV_HEADER.length;
   return csvResponse(
     registrationsCsvFileName(event.name),
@@ -52,7 +52,7 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
       [...csv.header.slice(0, spec), ...PAYMENT_CSV_HEADER, ...csv.header.slice(spec)],
       async (after) => {
         const rows = await csv.pageAfter(after);
-        const settled = hasFee ? await settledPaymentsOf(rows.map((row) => row.id)) : new Map<number, SettledPayment>();
+        const settled = hasFee ? await paymentsOfRegistrations(rows.map((row) => row.id)) : new Map<number, RegistrationPayments>();
         return rows.map((row) => ({ ...row, settled: settled.get(row.id) }));
       },
       (row) => {

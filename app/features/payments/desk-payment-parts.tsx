@@ -98,7 +98,7 @@ function MoneyField({ id, name, label, defaultValue, required = false, refused }
  * and "Record refund". The page's refusal of what was typed, when it is this person's, opens its
  * form again with the message under the field.
  */
-export function PaymentActions({ id, name, state, price, door = false }: { id: number; name: string; state: PaymentState; price: number; door?: boolean }) {
+export function PaymentActions({ id, name, state, price, door = false, extra }: { id: number; name: string; state: PaymentState; price: number; door?: boolean; extra?: { paymentId: number; amount: number } }) {
   const refused = useRefusedPayment();
   const mine = refused?.registrationId === id ? refused : null;
   const cash = mine?.intent === "record-cash" ? mine : null;
@@ -141,7 +141,14 @@ export function PaymentActions({ id, name, state, price, door = false }: { id: n
       <summary className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>
       <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
         <input type="hidden" name="registration_id" value={id} />
-        <MoneyField id={`refund-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={refund?.amount ?? String(price)} refused={refund} />
+        {extra ? (
+          // He paid twice: this refund gives the second payment back, and his fee stays paid.
+          <>
+            <input type="hidden" name="refund_of" value={extra.paymentId} />
+            <p className="text-sm text-stone-800">Gives back his second payment, {formatKwacha(extra.amount)}. His fee stays paid.</p>
+          </>
+        ) : null}
+        <MoneyField id={`refund-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={refund?.amount ?? String(extra?.amount ?? price)} refused={refund} />
         <button type="submit" name="intent" value="record-refund" className={buttonClass.danger}>
           Record refund
         </button>

@@ -12,7 +12,7 @@ import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
 import type { PaymentRefusal, PaymentState } from "./desk-payment-parts";
 import type { DeskTotals } from "./payment-totals";
 import { feePaid } from "~/lib/stored-choices";
-import { errorToast } from "~/server/admin-actions.server";
+import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { newPaymentReference } from "./payments.server";
@@ -24,6 +24,9 @@ export const DESK_PAYMENT_MESSAGES = {
   notUnpaid: "This person's fee is not unpaid any more: nothing was recorded.",
   notPaid: "This person has not paid: there is nothing to refund.",
   refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
+  /** A man who paid twice: the refund gives back the second payment, and his fee stays paid. */
+  extraGivenBack: "That second payment was given back already: nothing was recorded.",
+  extraRefundTooLarge: (extra: number) => `This refund gives back the second payment, ${formatKwacha(extra)}: record at most that. His fee stays paid. Nothing was recorded.`,
   cashTooMuch: (fee: number) => `The fee is ${formatKwacha(fee)}: record at most that. Nothing was recorded.`,
   /** Less than the fee: the payment states have no "part paid", so cash counts once the whole fee is in. */
   cashTooLittle: (fee: number, volunteer: boolean) =>
@@ -36,6 +39,7 @@ export const DESK_PAYMENT_MESSAGES = {
   cash: (name: string, amount: number) => ({ title: "Cash recorded", description: `${formatKwacha(amount)} from ${name}` }),
   waived: (name: string) => ({ title: "Fee waived", description: name }),
   refunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}` }),
+  extraRefunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}: his second payment given back; his fee stays paid` }),
 };
 
 
@@ -50,7 +54,7 @@ export function readAmount(value: FormDataEntryValue | null, min = 1): number | 
 /** Which part of the totals a payment belongs to, by the person it came from (DeskTotals says what each is). */
 const shareOfPayment = sql`CASE
     WHEN p.kind = 'refund' THEN 'given-back'
-    WHEN r.payment_status = 'refunded' THEN 'refunded'
+    WHEN r.payment_status = 'refunded' OR EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) THEN 'refunded'
     WHEN r.payment_status IN ('paid-online', 'cash') AND r.status <> 'confirmed' THEN 'not-confirmed'
     WHEN r.payment_status IN ('paid-online', 'cash') AND p.flagged = 0 AND p.refund_due = 0 THEN 'fee'
     ELSE 'to-check' END`;
@@ -94,10 +98,12 @@ export function deskPaymentsQueries(db: Db, eventId: number) {
         FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id
         WHERE p.event_id = ${eventId} AND p.status = 'paid' AND p.kind IN ('online', 'cash', 'refund'))
       GROUP BY share`)),
-    batchable(db.all<{ registration_id: number; refund_due: number; flag_reason: string | null; not_confirmed: number }>(sql`SELECT registration_id, refund_due, flag_reason, 0 AS not_confirmed
-      FROM payments WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
+    batchable(db.all<{ registration_id: number; payment_id: number | null; amount: number; refund_due: number; flag_reason: string | null; not_confirmed: number }>(sql`SELECT registration_id,
+        id AS payment_id, COALESCE(amount_received, amount) AS amount, refund_due, flag_reason, 0 AS not_confirmed
+      FROM payments p WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id)
       UNION ALL
-      SELECT id, 0, NULL, 1 FROM event_registrations
+      SELECT id, NULL, 0, 0, NULL, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
   ] as const;
 }
@@ -114,8 +120,13 @@ export function deskPaymentsOf([events, counts, shares, attention]: BatchRespons
   if (price === null) return null;
   const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
   const notes = new Map<number, string[]>();
-  for (const row of attention) notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
-  return { price, totals, notes: Object.fromEntries(notes), ready: paymentsReady() };
+  // Each man's second payment still to give back: his refund form gives back that one.
+  const extras: Record<number, { paymentId: number; amount: number }> = {};
+  for (const row of attention) {
+    notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
+    if (row.refund_due && row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount };
+  }
+  return { price, totals, notes: Object.fromEntries(notes), extras, ready: paymentsReady() };
 }
 
 export type DeskPayments = NonNullable<ReturnType<typeof deskPaymentsOf>>;
@@ -133,6 +144,26 @@ function receivedSql(registrationId: number) {
     FROM payments WHERE registration_id = ${registrationId} AND status = 'paid' AND kind IN ('online', 'cash'))`;
 }
 
+/** Payment `paymentId` when it is one this man did not owe (paid twice) and not yet given back: its id and what it brought. */
+function extraPaymentSql(registrationId: number, paymentId: number | null) {
+  return sql`SELECT p.id, COALESCE(p.amount_received, p.amount) AS amount FROM payments p
+    WHERE p.id = ${paymentId ?? -1} AND p.registration_id = ${registrationId} AND p.status = 'paid' AND p.refund_due = 1
+      AND NOT EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id)`;
+}
+
+/** The refund of one extra payment, once (a double tap finds it given back), with the activity log's line. True when recorded. */
+async function refundExtraPayment(db: Db, refund: { registrationId: number; eventId: number; paymentId: number; amount: number; by: string; at: string; target: string }): Promise<boolean> {
+  const { registrationId, eventId, paymentId, amount, by, at, target } = refund;
+  const [inserted] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, refund_of, recorded_by, paid_at, created_at, updated_at)
+      SELECT ${newPaymentReference("REFUND")}, 'refund', 'paid', ${registrationId}, ${eventId}, ${amount}, ${paymentId}, ${by}, ${at}, ${at}, ${at}
+      WHERE NOT EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = ${paymentId}) RETURNING id`)),
+    batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
+      SELECT ${at}, ${by}, 'write', 'Recorded a refund', ${target}, ${`${formatKwacha(amount)}, the second payment`} WHERE changes() = 1`)),
+  ]);
+  return inserted.length > 0;
+}
+
 /** Cash (amount and receipt number), a waiver, or a refund (amount) for one registration; answered with a toast. */
 export async function changePayment(request: Request, context: Context, eventId: number, intent: string, id: number, form: FormData) {
   publicPagesUnchanged(context);
@@ -144,10 +175,18 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (me.role === "volunteer" && intent !== "record-cash") return refuse("Your account cannot use this.");
   const at = new Date().toISOString();
   const db = getDb();
-  const person = (await db.all<{ full_name: string; payment_status: PaymentState; price: number | null; received: number }>(sql`SELECT t.full_name, t.payment_status, e.price,
-      ${receivedSql(id)} AS received
-    FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.id = ${id} AND t.event_id = ${eventId}`))[0];
+  // A refund of one payment (the second of a man who paid twice), as the desk's form said; else of the fee.
+  const refundOf = intent === "record-refund" ? parseId(String(form.get("refund_of") ?? "")) : null;
+  const person = (
+    await db.all<{ full_name: string; payment_status: PaymentState; price: number | null; received: number; extra_id: number | null; extra: number | null }>(sql`SELECT t.full_name, t.payment_status, e.price,
+      ${receivedSql(id)} AS received, x.id AS extra_id, x.amount AS extra
+    FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+      LEFT JOIN (${extraPaymentSql(id, refundOf)}) x ON 1
+    WHERE t.id = ${id} AND t.event_id = ${eventId}`)
+  )[0];
   if (!person) return refuse(DESK_PAYMENT_MESSAGES.notFound);
+  // The form said which second payment it gives back, and it was given back already (a double tap).
+  if (refundOf !== null && person.extra_id === null) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
   const target = `registration ${id} “${person.full_name.slice(0, 80)}” (event ${eventId})`;
 
   let amount = 0;
@@ -167,9 +206,16 @@ export async function changePayment(request: Request, context: Context, eventId:
     if (intent === "record-cash" && person.price !== null && amount < person.price) {
       return refuseTyped("amount", DESK_PAYMENT_MESSAGES.cashTooLittle(person.price, me.role === "volunteer"));
     }
+    if (intent === "record-refund" && person.extra !== null && amount > person.extra) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.extraRefundTooLarge(person.extra));
     if (intent === "record-refund" && feePaid(person.payment_status) && amount > person.received) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
     receipt = intent === "record-cash" ? typed.receipt_number.trim() : null;
     if (intent === "record-cash" && !receipt) return refuseTyped("receipt_number", DESK_PAYMENT_MESSAGES.receiptMissing);
+  }
+  // A man who paid twice: the refund gives his second payment back and his fee stays paid.
+  if (intent === "record-refund" && person.extra_id !== null) {
+    const refunded = await refundExtraPayment(db, { registrationId: id, eventId, paymentId: person.extra_id, amount, by, at, target });
+    if (!refunded) return refuse(DESK_PAYMENT_MESSAGES.notPaid);
+    return redirectWithToast(request, back, DESK_PAYMENT_MESSAGES.extraRefunded(person.full_name, amount));
   }
   const plan = {
     "record-cash": { from: sql`payment_status = 'unpaid'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },

@@ -5,7 +5,7 @@ export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settle
 export { paymentsReady, simulatorOn } from "./provider.server";
 export { paymentSimulator } from "./simulator-page.server";
 export { changePayment, deskPaymentsOf, deskPaymentsQueries, type DeskPayments, isPaymentIntent } from "./desk-payments.server";
-export { PAYMENT_CSV_HEADER, paymentCsvCells, type SettledPayment, settledPaymentsOf } from "./payment-exports.server";
+export { PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "./payment-exports.server";
 export { releaseUnpaidHolds } from "./hold-expiry.server";
 export { type GiveAnswer, giftPage, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";
 export { moneyThisMonth, recentMoneyQuery } from "./money-this-month.server";

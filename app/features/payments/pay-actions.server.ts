@@ -16,13 +16,14 @@ const PAY_BY_FORMAT = "EEEE, MMMM d 'at' h:mm a";
 export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: PaymentRow[], now: Date, returnPath: string): PayPanel | null {
   if (!fee || !fee.price || fee.price <= 0) return null;
   const paid = payments.find((payment) => payment.status === "paid" && !payment.refund_due);
+  const extra = extraPaymentText(payments);
   if (fee.payment_status === "paid-online" && paid) {
     const date = formatInSiteZone(paid.paid_at, "d MMM yyyy") ?? "";
-    return { state: "paid", text: PAY_TEXT.paid(paid.amount_received ?? paid.amount, operatorName(paid.operator), date, paid.reference), flagged: Boolean(paid.flagged) };
+    return { state: "paid", text: PAY_TEXT.paid(paid.amount_received ?? paid.amount, operatorName(paid.operator), date, paid.reference), flagged: Boolean(paid.flagged), extra };
   }
-  if (fee.payment_status === "cash") return { state: "settled", text: PAY_TEXT.cash };
-  if (fee.payment_status === "waived") return { state: "settled", text: PAY_TEXT.waived };
-  if (fee.payment_status === "refunded") return { state: "settled", text: PAY_TEXT.refunded };
+  if (fee.payment_status === "cash") return { state: "settled", text: PAY_TEXT.cash, extra };
+  if (fee.payment_status === "waived") return { state: "settled", text: PAY_TEXT.waived, extra };
+  if (fee.payment_status === "refunded") return { state: "settled", text: PAY_TEXT.refunded, extra };
   if (fee.status === "cancelled") return null;
   const latest = payments[0];
   const blockedSince = now.getTime() - PENDING_BLOCK_MINUTES * 60_000;
@@ -35,11 +36,20 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
     amount: fee.price,
     phone: readablePhone(fee.phone_number),
     operator: operatorOfPhone(fee.phone_number),
-    lastFailed: latest !== undefined && latest.status !== "paid",
+    // A request still pending here is older than its prompt: the provider has not said it failed.
+    lastTry: latest === undefined || latest.status === "paid" ? null : latest.status === "pending" ? "unanswered" : "failed",
     payable: paymentsReady(),
     // "Friday, November 28 at 2:30 PM" (Malawi time): the event's "Hours to pay" from when the place was given.
     payBy: formatInSiteZone(fee.pay_by, PAY_BY_FORMAT),
   };
+}
+
+/** A second payment for a fee already paid: that it will be, or was, given back. */
+function extraPaymentText(payments: PaymentRow[]): string | null {
+  const extra = payments.find((payment) => payment.status === "paid" && payment.refund_due);
+  if (!extra) return null;
+  const amount = extra.amount_received ?? extra.amount;
+  return extra.given_back ? PAY_TEXT.extraGivenBack(amount, extra.reference) : PAY_TEXT.extraDue(amount, extra.reference);
 }
 
 /** The latest payment still under way, to ask the provider about before showing the page. */

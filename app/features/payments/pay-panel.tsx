@@ -14,9 +14,10 @@ export function PaymentPanel({ panel, answer }: { panel: PayPanel; answer?: PayF
         {PAY_TEXT.heading}
       </h2>
       {panel.state === "paid" || panel.state === "settled" ? (
-        <p className="mt-2 font-semibold text-green-800" role="status">
-          {panel.text}
-        </p>
+        <div role="status" className="mt-2 space-y-2">
+          <p className="font-semibold text-green-800">{panel.text}</p>
+          {panel.extra ? <p className="text-stone-800">{panel.extra}</p> : null}
+        </div>
       ) : panel.state === "pending" ? (
         <div role="status" className="mt-2 space-y-3">
           <p className="font-semibold text-stone-900">{PAY_TEXT.pendingTitle}</p>
@@ -57,9 +58,9 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
         <form method="post" action={`#${FEE_HEADING_ID}`} noValidate className="space-y-4">
           <input type="hidden" name="intent" value="pay" />
           <p className="text-sm text-stone-700">{PAY_TEXT.how}</p>
-          {panel.lastFailed && !answer ? (
+          {panel.lastTry && !answer ? (
             <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              {PAY_TEXT.failed}
+              {PAY_TEXT[panel.lastTry]}
             </p>
           ) : null}
           {answer?.payError ? (

@@ -19,7 +19,10 @@ export const PAY_TEXT = {
   cash: "Paid in cash at the registration desk.",
   waived: "No fee to pay: it was waived.",
   refunded: "Your payment was refunded.",
+  extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,
+  extraGivenBack: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), was given back to you.`,
   failed: "The last payment did not go through. You can try again.",
+  unanswered: "The last payment request got no answer from your phone in time. If your phone did not ask for your PIN, you can try again.",
   notSetUp: "Online payment is not available yet. You can pay at the registration desk.",
   phoneInvalid: "Please enter a Malawi mobile money number, for example 0991 234 567",
   operatorMissing: "Please choose Airtel Money or TNM Mpamba",
@@ -30,10 +33,10 @@ export const PAY_TEXT = {
 } as const;
 
 export type PayPanel =
-  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastFailed: boolean; payable: boolean; payBy: string | null }
+  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastTry: "failed" | "unanswered" | null; payable: boolean; payBy: string | null }
   | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refresh: string }
-  | { state: "paid"; text: string; flagged: boolean }
-  | { state: "settled"; text: string };
+  | { state: "paid"; text: string; flagged: boolean; extra: string | null }
+  | { state: "settled"; text: string; extra: string | null };
 
 /**
  * How soon a page with a payment under way looks again by itself (its meta refresh): every 5 seconds

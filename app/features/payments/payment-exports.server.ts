@@ -1,40 +1,79 @@
 // The registrations CSV's payment columns, after the events feature's own (issue 23): Payment,
-// Amount paid (MK), Paid by, Payment reference. Read a page at a time, beside the export's pages.
+// Amount paid (MK), Paid by, Payment reference, then what else came in and went back (Other
+// payments, Refunded, a note). Read a page at a time, beside the export's pages.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { payments } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { PAYMENT_LABELS, type PaymentState } from "./desk-payment-parts";
 import { OPERATOR_NAMES } from "./operators";
 
-export const PAYMENT_CSV_HEADER = ["Payment", "Amount paid (MK)", "Paid by", "Payment reference"];
+export const PAYMENT_CSV_HEADER = ["Payment", "Amount paid (MK)", "Paid by", "Payment reference", "Other payments (MK)", "Refunded (MK)", "Payment note"];
 
 export type SettledPayment = { amount: number; paidBy: string; reference: string };
 
-/** For one page of registrations: how each one's fee was paid (the payment that counted), by registration id. */
-export async function settledPaymentsOf(registrationIds: number[]): Promise<Map<number, SettledPayment>> {
+/**
+ * What one registration paid: the payment that counted for the fee, and apart from it what else came
+ * in (a second payment, an amount to check) and what was given back, with a note staff can read, so
+ * the export adds up to what the provider and the cash box show.
+ */
+export type RegistrationPayments = { settled?: SettledPayment; other: number; refunded: number; notes: string[] };
+
+type PaymentRecord = typeof payments.$inferSelect;
+
+function receivedOf(row: PaymentRecord): number {
+  return row.kind === "online" ? (row.amount_received ?? row.amount) : row.amount;
+}
+
+/** Why a payment did not count for the fee, and whether it was given back. */
+function otherPaymentNote(row: PaymentRecord, givenBack: boolean): string {
+  if (row.refund_due) return `Paid twice: ${row.reference}, ${givenBack ? "given back" : "refund due"}`;
+  return `To check: ${row.reference}${row.flag_reason ? `, ${row.flag_reason}` : ""}`;
+}
+
+/** For one page of registrations: what each one paid, by registration id. */
+export async function paymentsOfRegistrations(registrationIds: number[]): Promise<Map<number, RegistrationPayments>> {
   if (registrationIds.length === 0) return new Map();
   const rows = await getDb()
     .select()
     .from(payments)
     // One bound parameter for the page's ids (D1 allows 100 a statement; a page holds 500).
-    .where(and(sql`${payments.registration_id} IN (SELECT value FROM json_each(${JSON.stringify(registrationIds)}))`, eq(payments.status, "paid"), eq(payments.flagged, false), eq(payments.refund_due, false)))
+    .where(and(sql`${payments.registration_id} IN (SELECT value FROM json_each(${JSON.stringify(registrationIds)}))`, eq(payments.status, "paid")))
     .orderBy(asc(payments.id))
     .all();
-  const settled = new Map<number, SettledPayment>();
+  const givenBack = new Set(rows.map((row) => row.refund_of).filter((id) => id !== null));
+  const byRegistration = new Map<number, RegistrationPayments>();
   for (const row of rows) {
-    if (row.registration_id === null || (row.kind !== "online" && row.kind !== "cash")) continue;
-    settled.set(row.registration_id, {
-      amount: row.kind === "online" ? (row.amount_received ?? row.amount) : row.amount,
-      paidBy: row.kind === "cash" ? "Cash" : row.operator ? OPERATOR_NAMES[row.operator] : "Mobile money",
-      reference: row.kind === "cash" ? (row.receipt_number ?? row.reference) : row.reference,
-    });
+    if (row.registration_id === null || row.kind === "waiver") continue;
+    const paid = byRegistration.get(row.registration_id) ?? { other: 0, refunded: 0, notes: [] };
+    byRegistration.set(row.registration_id, paid);
+    if (row.kind === "refund") {
+      paid.refunded += row.amount;
+    } else if (row.flagged || row.refund_due) {
+      paid.other += receivedOf(row);
+      paid.notes.push(otherPaymentNote(row, givenBack.has(row.id)));
+    } else {
+      paid.settled = {
+        amount: receivedOf(row),
+        paidBy: row.kind === "cash" ? "Cash" : row.operator ? OPERATOR_NAMES[row.operator] : "Mobile money",
+        reference: row.kind === "cash" ? (row.receipt_number ?? row.reference) : row.reference,
+      };
+    }
   }
-  return settled;
+  return byRegistration;
 }
 
-/** The four cells for one registration: empty for an event without a fee. */
-export function paymentCsvCells(hasFee: boolean, state: PaymentState, settled: SettledPayment | undefined): (string | number)[] {
-  if (!hasFee) return ["", "", "", ""];
-  const paid = state === "paid-online" || state === "cash" || state === "refunded";
-  return [PAYMENT_LABELS[state], paid && settled ? settled.amount : state === "waived" ? 0 : "", paid ? (settled?.paidBy ?? "") : "", paid ? (settled?.reference ?? "") : ""];
+/** The seven cells for one registration: empty for an event without a fee. */
+export function paymentCsvCells(hasFee: boolean, state: PaymentState, paid: RegistrationPayments | undefined): (string | number)[] {
+  if (!hasFee) return ["", "", "", "", "", "", ""];
+  const settled = paid?.settled;
+  const feePaid = state === "paid-online" || state === "cash" || state === "refunded";
+  return [
+    PAYMENT_LABELS[state],
+    feePaid && settled ? settled.amount : state === "waived" ? 0 : "",
+    feePaid ? (settled?.paidBy ?? "") : "",
+    feePaid ? (settled?.reference ?? "") : "",
+    paid?.other || "",
+    paid?.refunded || "",
+    paid?.notes.join("; ") ?? "",
+  ];
 }

@@ -12,6 +12,7 @@ import { formatKwacha } from "~/lib/money";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
+import { PHONE_PROMPT_MINUTES } from "./provider-types";
 import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
@@ -22,8 +23,8 @@ import { GIFT_RECEIPT_KIND } from "./gift-receipt.server";
 /** Who the activity log names for what the provider reports. */
 export const PROVIDER_ACTOR = "PayChangu";
 
-/** A charge under way blocks a new one this long (the phone's prompt times out before). */
-export const PENDING_BLOCK_MINUTES = 2;
+/** A charge under way blocks a new one as long as the phone's prompt lasts. */
+export const PENDING_BLOCK_MINUTES = PHONE_PROMPT_MINUTES;
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -47,13 +48,16 @@ export type PaymentRow = {
   flagged: number;
   flag_reason: string | null;
   refund_due: number;
+  /** A paid-twice payment the desk has given back (a refund of it). */
+  given_back: number;
   failure_reason: string | null;
   paid_at: string | null;
   created_at: string;
 };
 
 const PAYMENT_COLUMNS = sql.raw(`p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
-  p.provider_reference, p.flagged, p.flag_reason, p.refund_due, p.failure_reason, p.paid_at, p.created_at`);
+  p.provider_reference, p.flagged, p.flag_reason, p.refund_due, EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) AS given_back,
+  p.failure_reason, p.paid_at, p.created_at`);
 
 // ----- The private page --------------------------------------------------------------------------
 

@@ -1,6 +1,12 @@
 // What a payment provider offers (./provider.server.ts chooses one): start a charge, verify it, check a webhook.
 import type { PaymentOperator } from "./operators";
 
+/**
+ * How long the payer's phone shows the PIN prompt of a charge (Airtel Money's and TNM Mpamba's USSD
+ * push times out within about two minutes); after that the charge can no longer be approved.
+ */
+export const PHONE_PROMPT_MINUTES = 2;
+
 export type ChargeRequest = {
   /** Ours, unique per charge (PayChangu's charge_id). */
   reference: string;

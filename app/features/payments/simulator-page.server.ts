@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { formatKwacha } from "~/lib/money";
 import { hmacSha256Hex } from "./paychangu.server";
+import { PHONE_PROMPT_MINUTES } from "./provider-types";
 import { receiveWebhook } from "./payments.server";
 import { simulatorOn } from "./provider.server";
 import { completeSimulatedCharge, SIMULATOR_WEBHOOK_SECRET, simulatedCharge, simulatedWebhookBody } from "./simulator.server";
@@ -16,7 +17,13 @@ export const SIMULATOR_TEXT = {
   approve: "Approve",
   decline: "Decline",
   done: "The simulated payment was",
+  expired: `This payment request expired: nobody approved it within ${PHONE_PROMPT_MINUTES} minutes, as a phone's prompt would.`,
 };
+
+/** Whether a failed charge failed because its prompt ran out, not because the payer declined. */
+function expired(charge: { status: string; created_at: string; completed_at: string | null }): boolean {
+  return charge.status === "failed" && charge.completed_at !== null && Date.parse(charge.completed_at) - Date.parse(charge.created_at) >= PHONE_PROMPT_MINUTES * 60_000;
+}
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -43,7 +50,7 @@ paymentSimulator.get("/:chargeId", async (c) => {
     charge.status === "pending"
       ? `<form method="post" action="${escape(action("approve"))}"><button type="submit">${SIMULATOR_TEXT.approve}</button></form>
          <form method="post" action="${escape(action("decline"))}"><button type="submit">${SIMULATOR_TEXT.decline}</button></form>`
-      : `<p>${SIMULATOR_TEXT.done} ${charge.status === "success" ? "approved" : "declined"}.</p>${back ? `<p><a href="${escape(back)}">Back to the site</a></p>` : ""}`;
+      : `<p>${expired(charge) ? SIMULATOR_TEXT.expired : `${SIMULATOR_TEXT.done} ${charge.status === "success" ? "approved" : "declined"}.`}</p>${back ? `<p><a href="${escape(back)}">Back to the site</a></p>` : ""}`;
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${SIMULATOR_TEXT.title}</title></head><body><main><h1>${SIMULATOR_TEXT.title}</h1><p>${SIMULATOR_TEXT.explain}</p>
 <p>Pay ${escape(formatKwacha(charge.amount))} from ${escape(charge.mobile)} (reference ${escape(charge.charge_id)}).</p>${body}</main></body></html>`, 200, {

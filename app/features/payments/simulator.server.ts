@@ -4,9 +4,10 @@
 // or declines a charge and sends the signed webhook. Used only when PAYMENTS_SIMULATOR is "on",
 // which the production settings check refuses.
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { payment_simulator_charges } from "~/db/schema";
 import { getDb } from "~/db/db.server";
+import { PHONE_PROMPT_MINUTES } from "./provider-types";
 
 /** The simulator's stand-ins for PayChangu's secret key and webhook secret (not secrets: local only). */
 export const SIMULATOR_SECRET_KEY = "sec-simulator-local-only";
@@ -41,6 +42,7 @@ api.post("/mobile-money/payments/initialize", async (c) => {
 });
 
 api.get("/mobile-money/payments/:chargeId/verify", async (c) => {
+  await expireUnansweredCharge(c.req.param("chargeId"));
   const charge = await getDb().select().from(charges).where(eq(charges.charge_id, c.req.param("chargeId"))).get();
   if (!charge) return c.json({ status: "failed", message: "Charge not found." }, 404);
   const message = charge.status === "success" ? "Payment authorized and completed successfully." : `Payment is ${charge.status}.`;
@@ -70,13 +72,27 @@ export function simulatorFetch(request: Request): Promise<Response> {
   return Promise.resolve(api.fetch(request));
 }
 
-/** A simulated charge (for the simulator's page). */
-export function simulatedCharge(chargeId: string) {
+/**
+ * Like a real phone, the simulator's prompt lasts PHONE_PROMPT_MINUTES: a charge nobody answered by
+ * then fails (and is no longer there to approve), so a payer who tries again pays once.
+ */
+async function expireUnansweredCharge(chargeId: string, now = new Date()) {
+  const promptShownSince = new Date(now.getTime() - PHONE_PROMPT_MINUTES * 60_000).toISOString();
+  await getDb()
+    .update(charges)
+    .set({ status: "failed", completed_at: now.toISOString() })
+    .where(and(eq(charges.charge_id, chargeId), eq(charges.status, "pending"), lt(charges.created_at, promptShownSince)));
+}
+
+/** A simulated charge (for the simulator's page): one nobody answered in time has failed. */
+export async function simulatedCharge(chargeId: string) {
+  await expireUnansweredCharge(chargeId);
   return getDb().select().from(charges).where(eq(charges.charge_id, chargeId)).get();
 }
 
-/** The payer approves or declines on the phone: the charge's state changes once. */
+/** The payer approves or declines on the phone: the charge's state changes once, while its prompt lasts. */
 export async function completeSimulatedCharge(chargeId: string, approved: boolean): Promise<Charge | undefined> {
+  await expireUnansweredCharge(chargeId);
   const rows = await getDb()
     .update(charges)
     .set({ status: approved ? "success" : "failed", completed_at: new Date().toISOString() })

@@ -173,7 +173,7 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? <RowAction id={person.id} intent="cancel" label={`Cancel ${person.name}`} danger /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
-            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} />
+            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} />
           ) : null}
         </div>
       </td>
