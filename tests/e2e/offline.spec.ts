@@ -59,7 +59,7 @@ async function eventWithPeople(page: Page, prefix: string, names: string[]): Pro
 /** The check-in page, once its list is kept on the phone and the service worker can open it offline. */
 async function openDoor(page: Page, eventId: string, people: number) {
   await page.goto(`/admin/events/${eventId}/check-in`);
-  await expect(page.getByText(`Saved on this phone: ${people} people`)).toBeVisible();
+  await expect(page.getByText(`Saved on this phone: ${people === 1 ? "1 person" : `${people} people`}`)).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(async () => (await (await caches.open("door")).keys()).length === 2);
 }
@@ -122,8 +122,16 @@ test("the door works offline: 3 check-ins and a walk-in, a reload, then back onl
   await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 4 check-ins waiting to send");
   await checkInOfflineVisible(door, "Dalitso Offline");
 
+  // On this phone, the count has what it did: 3 of the 4 confirmed, and the walk-in (added confirmed).
+  await expect(door.getByRole("status").filter({ hasText: "On this phone" })).toHaveText("On this phone: 4 of 5 confirmed checked in");
+
   await context.setOffline(false);
   await expect(door.getByRole("link", { name: "Back online: open the full check-in page" })).toBeVisible({ timeout: 15_000 });
+  // The page opened from the phone says so, not "Offline", and the people sent no longer wait.
+  await expect(door.getByRole("status").filter({ hasText: "Back online" })).toHaveText("Back online: every check-in on this phone was sent.");
+  await expect(door.getByRole("status").filter({ hasText: "Offline:" })).toHaveCount(0);
+  await door.getByLabel("Search the list on this phone").fill("Dalitso");
+  await expect(door.getByRole("listitem").filter({ hasText: "Dalitso Offline" })).toContainText(/In \d\d:\d\d \((?!waiting)[^)]+\)/);
   expect(await checkedInOnDesk(page, eventId)).toEqual(["Chikondi Offline", "Dalitso Offline", "Mayeso Offline", "Walk-in Wongani"]);
 
   // The answer was lost, say, and the phone sends the same queue again: nothing changes.
@@ -141,7 +149,8 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
   await signIn(door);
   await openDoor(door, eventId, 2);
   await hydrated(door);
-  const count = door.getByRole("status").filter({ hasText: "confirmed checked in" });
+  // The page's count (the server's), not the one the door's script shows offline.
+  const count = door.getByRole("status").filter({ hasText: "confirmed checked in", hasNotText: "On this phone" });
   await expect(count).toHaveText("0 of 2 confirmed checked in");
 
   await context.setOffline(true);
@@ -150,6 +159,9 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
   await door.getByLabel("Phone number", { exact: true }).fill(uniquePhone());
   await door.getByRole("button", { name: "Add and check in" }).click();
   await expect(door.getByText("Walk-in added: Walk-in Wezi is checked in (waiting to send).")).toBeVisible();
+  // Offline the count is this phone's, with what waits to send; the server's stands still, hidden.
+  await expect(door.getByRole("status").filter({ hasText: "On this phone" })).toHaveText("On this phone: 2 of 3 confirmed checked in");
+  await expect(count).toBeHidden();
 
   await context.setOffline(false);
   await expect(door.getByRole("status").filter({ hasText: "waiting" })).toBeHidden({ timeout: 15_000 });

@@ -9,7 +9,7 @@
 // - Back online, it sends the queue in order; the server applies each action once by its id, and
 //   says who was first when someone had been checked in by another volunteer. Then the page reads
 //   its count again, and a walk-in's "waiting to send" note says it was sent.
-import { DOOR_LIST_CHANGED, DOOR_SENT, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
+import { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_SENT, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
 
@@ -30,8 +30,20 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return element;
 }
 
+/** The door's count from the list kept on this phone, with what is queued counted as done (a walk-in is added confirmed). */
+function countOnPhone(list: DoorList, queue: Queued[]): DoorCounts {
+  const walkIns = queue.filter((entry) => entry.action.kind === "walk-in").length;
+  const confirmed = list.people.filter((p) => p.status === "confirmed");
+  return {
+    confirmed: confirmed.length + walkIns,
+    confirmedIn: confirmed.filter((p) => p.checkedInText).length + walkIns,
+    othersIn: list.people.filter((p) => p.status !== "confirmed" && p.checkedInText).length,
+  };
+}
+
 const clock = (date: Date) => date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
 const checkIns = (n: number) => `${n} check-in${n === 1 ? "" : "s"}`;
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
 /** What the phone's search matches: a name, the code, or the last 3-4 digits of the phone. */
 function matches(person: DoorPerson, query: string): boolean {
@@ -55,6 +67,9 @@ function start(root: HTMLElement) {
   const saved = el("p", { className: "text-sm text-stone-700" });
   const status = el("p", { className: "mt-2 rounded-lg bg-amber-100 px-3 py-2 font-semibold text-amber-950" });
   status.setAttribute("role", "status");
+  // Offline, the page's own count (the server's) stands still: this one counts what this phone did.
+  const count = el("p", { className: "mt-2 rounded-lg bg-brand-900 px-4 py-3 text-white" });
+  count.setAttribute("role", "status");
   const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium text-red-800" });
   const search = el("input", { id: "door-search", type: "search", autocomplete: "off", className: input });
   const results = el("ul", { className: "mt-3 space-y-3" });
@@ -81,9 +96,11 @@ function start(root: HTMLElement) {
     walkIn,
   );
   const backOnline = el("a", { href: location.pathname, className: "mt-2 inline-block font-semibold text-brand-800 underline" }, "Back online: open the full check-in page");
-  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, status, noteList, backOnline, offlinePart));
+  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, count, status, noteList, backOnline, offlinePart));
 
-  const offline = () => shell || !navigator.onLine;
+  // The page opened from the phone (the shell) has no server parts: its own search and walk-in form
+  // stay, online or not; back online it sends, and reads the list again, like the full page.
+  const offline = () => !navigator.onLine;
 
   function person(p: DoorPerson): HTMLElement {
     const confirmed = p.status === "confirmed";
@@ -113,23 +130,28 @@ function start(root: HTMLElement) {
   function render() {
     const isOffline = offline();
     backOnline.hidden = !shell || !navigator.onLine || sending || queue.length > 0;
-    offlinePart.hidden = !isOffline || !list;
+    offlinePart.hidden = !(isOffline || shell) || !list;
     for (const part of document.querySelectorAll<HTMLElement>("[data-online-only]")) part.hidden = isOffline;
     if (shell && list) title.textContent = `Check-in: ${list.event.name}`;
     saved.textContent = list
-      ? `Saved on this phone: ${list.people.length} people, updated ${new Date(list.savedAt).toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })}.`
+      ? `Saved on this phone: ${people(list.people.length)}, updated ${new Date(list.savedAt).toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })}.`
       : isOffline
         ? "This event's door list is not saved on this phone: open the check-in page once with a connection."
         : "Saving the door list on this phone…";
+    const phoneCount = list && (isOffline || shell) ? doorCountWords(countOnPhone(list, queue)) : null;
+    count.hidden = !phoneCount;
+    count.textContent = phoneCount ? `On this phone: ${phoneCount.number} ${phoneCount.rest}${phoneCount.others ? ` ${phoneCount.others}` : ""}` : "";
     const waiting = queue.length;
-    status.hidden = !waiting && !isOffline && !sending;
+    status.hidden = !waiting && !isOffline && !sending && !shell;
     status.textContent = sending
       ? `Sending ${checkIns(waiting)}…`
       : waiting
         ? `${isOffline ? "Offline: " : ""}${checkIns(waiting)} waiting to send`
         : isOffline
           ? "Offline: check-ins are kept on this phone and sent when the connection is back."
-          : "";
+          : shell
+            ? "Back online: every check-in on this phone was sent."
+            : "";
     noteList.replaceChildren(...notes.map((note) => el("li", {}, note.text)));
     const query = search.value;
     const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];

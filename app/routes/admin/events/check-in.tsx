@@ -174,11 +174,14 @@ function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.Component
   );
 }
 
-/** The running count: the same words with and without JavaScript, after a tap and after the door's queue is sent. */
+/**
+ * The running count: the same words with and without JavaScript, after a tap and after the door's
+ * queue is sent. Offline the door's script hides it and counts what this phone did instead.
+ */
 function DoorCount({ counts }: { counts: DoorCounts }) {
   const words = doorCountWords(counts);
   return (
-    <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white">
+    <p role="status" className="mt-3 rounded-lg bg-brand-900 px-4 py-3 text-white" data-online-only="">
       <span className="text-3xl font-bold">{words.number}</span> {words.rest}
       {words.others ? <span className="text-brand-100"> {words.others}</span> : null}
     </p>
