@@ -409,6 +409,8 @@ export const email_outbox = sqliteTable(
     index("email_outbox_created_idx").on(t.created_at),
     index("email_outbox_newsletter_status_idx").on(t.newsletter_id, t.status),
     index("email_outbox_provider_message_idx").on(t.provider_message_id),
+    // What was sent about a record (a registration's "A place opened", for the desk's "told").
+    index("email_outbox_about_idx").on(t.about_id, t.kind),
     index("email_outbox_kind_about_idx").on(t.kind, t.about_id),
   ],
 );

@@ -174,6 +174,24 @@ describe("the desk's actions", () => {
     expect((await page(DESK)).text).not.toContain("Moved up – not told yet");
   });
 
+  it("counts someone moved up as told once the site's own 'A place opened' message was sent, and not before", async () => {
+    await act("cancel", 1);
+    expect((await page(DESK)).text).toContain("Moved up – not told yet");
+    const promoted = (await env.DB.prepare("SELECT id, promoted_at FROM event_registrations WHERE status = 'confirmed' AND promoted_at IS NOT NULL AND told_at IS NULL ORDER BY id DESC LIMIT 1").first<{ id: number; promoted_at: string }>())!;
+    const message = (sentAt: string, status: string) =>
+      `INSERT INTO email_outbox (kind, channel, recipient, about_id, status, sent_at) VALUES ('registration-moved-up', 'sms', '+265995000001', ${promoted.id}, '${status}', '${sentAt}')`;
+    // Written but not sent yet (or failed): staff still have to tell him.
+    await runSql([message(new Date().toISOString(), "queued"), message(new Date().toISOString(), "failed")]);
+    expect((await page(DESK)).text).toContain("Moved up – not told yet");
+    // A message about an earlier move does not count for this one.
+    await runSql([message("2020-01-01T00:00:00.000Z", "sent")]);
+    expect((await page(DESK)).text).toContain("Moved up – not told yet");
+    await runSql([message(new Date(Date.parse(promoted.promoted_at) + 1000).toISOString(), "sent")]);
+    const { text } = await page(DESK);
+    expect(text).not.toContain("Moved up – not told yet");
+    expect(text).not.toContain("not been told yet");
+  });
+
   it("restores a cancellation to a free place, or else to the end of the waiting list", async () => {
     await act("cancel", 1); // First Waiting moves up: full again
     expect(await toastOf(await act("restore", 1))).toMatchObject({ title: "Registration restored", description: expect.stringContaining("end of the waiting list") });

@@ -792,6 +792,17 @@ function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
   return or(...conditions);
 }
 
+/**
+ * When someone moved up from the waiting list was told: by staff ('Mark as told'), or by the site's
+ * own message ("A place opened", by SMS or e-mail) once it was sent after the move. Null while
+ * nobody has told them, so the desk asks staff to.
+ */
+function toldAtSql(alias: string): SQL<string | null> {
+  const a = sql.raw(alias);
+  return sql<string | null>`COALESCE(${a}.told_at, (SELECT min(o.sent_at) FROM email_outbox o
+    WHERE o.about_id = ${a}.id AND o.kind = 'registration-moved-up' AND o.status = 'sent' AND o.sent_at >= ${a}.promoted_at))`;
+}
+
 const deskColumns = {
   id: r.id,
   full_name: r.full_name,
@@ -804,7 +815,7 @@ const deskColumns = {
   added_by: r.added_by,
   over_capacity: r.over_capacity,
   promoted_at: r.promoted_at,
-  told_at: r.told_at,
+  told_at: toldAtSql("event_registrations"),
   cancelled_at: r.cancelled_at,
   cancelled_by: r.cancelled_by,
   checked_in_at: r.checked_in_at,
@@ -836,7 +847,7 @@ export function registrationTalliesQuery(db: Db, eventId: number) {
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
       cancelled: sql<number>`count(*) FILTER (WHERE ${r.status} = 'cancelled')`,
       checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
-      notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${r.told_at} IS NULL)`,
+      notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${toldAtSql("event_registrations")} IS NULL)`,
       total: count(),
     })
     .from(r)
