@@ -8,7 +8,8 @@ import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { hmacSha256Hex } from "~/features/payments/paychangu.server";
 import { SIMULATOR_WEBHOOK_SECRET } from "~/features/payments/simulator.server";
 import { postForm, request, runSql, seedReference } from "./helpers";
-import { withSmsSetUp } from "./sms-helpers";
+import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+import { waitForOutbox } from "./email-helpers";
 import { mainHtml, textOf } from "./public-helpers";
 
 const FUTURE = "2030-06-12T06:00:00.000Z";
@@ -304,6 +305,9 @@ describe("the webhook", () => {
       await Promise.all(Array.from({ length: 10 }, () => signedWebhook(body, signature)));
       const sms = await env.DB.prepare("SELECT recipient, channel FROM email_outbox WHERE kind = 'registration-fee-paid'").all();
       expect(sms.results).toEqual([{ recipient: "+265991555010", channel: "sms" }]);
+      // Sent after the webhook's answer, not left for the next outbox cron.
+      await waitForOutbox((rows) => rows.length === 1 && rows[0]!.status === "sent", "kind = 'registration-fee-paid'");
+      expect(smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("Payment received"))).toHaveLength(1);
     });
   });
 

@@ -13,7 +13,7 @@ import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
-import { enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import { enqueueForEachQuery, enqueueNothingQuery, sendAfterResponse } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
 /** The registrant's SMS once the fee is paid (rendered by the events feature's SMS renderer). */
@@ -207,7 +207,7 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
   const flagged = flags.length > 0 ? 1 : 0;
   const flagReason = flags.length ? flags.join("; ") : null;
   const operatorName = payment.operator ? OPERATOR_NAMES[payment.operator] : "mobile money";
-  const [updated] = await db.batch([
+  const [updated, , receipts, , feePaidSms] = await db.batch([
     batchable(db.all<{ id: number; refund_due: number }>(sql`UPDATE payments SET status = 'paid', amount_received = ${received},
         provider_reference = COALESCE(${providerReference}, provider_reference), paid_at = ${at}, updated_at = ${at},
         flagged = ${flagged}, flag_reason = ${flagReason},
@@ -236,5 +236,7 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
     // the batch whose update just before marked the fee paid, so one payment is one SMS.
     feePaidSmsQuery(db, payment.reference, now),
   ]);
+  // The receipt and the "Fee paid" SMS go now (within quiet hours' rule), not at the next cron.
+  sendAfterResponse([...receipts, ...feePaidSms].map((row) => row.id));
   return updated.length === 1;
 }
