@@ -96,6 +96,31 @@ describe("registering a group", () => {
     expect((await statusCounts()).confirmed).toBe(1);
   });
 
+  it("the same group sent twice (Back, then Register again) registers nobody twice: men without a phone are known by name on the leader's phone", async () => {
+    const group = [{ name: "Chisomo Phiri" }, { name: "Kondwani Banda" }, { name: "Mphatso Own", phone: "0991000021" }];
+    const first = await postGroup(group, "all-or-nothing");
+    expect(first.status).toBe(303);
+    const again = await postGroup([{ name: " chisomo phiri " }, { name: "Kondwani Banda" }, { name: "Mphatso Own", phone: "0991000021" }], "all-or-nothing");
+    expect(again.status).toBe(409);
+    const text = textOf(await again.text());
+    expect(text).toContain("Some of these men are already registered for this event (see the lines marked).");
+    expect(text).toContain("Line 1: he is already registered for this event, on the leader's phone number");
+    expect(text).toContain("Line 2: he is already registered for this event, on the leader's phone number");
+    expect(text).toContain("Line 3: this phone number is already registered for this event");
+    expect((await statusCounts()).confirmed).toBe(3);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM registration_groups").first<{ n: number }>())!.n).toBe(1);
+    // Another leader's man of the same name is another man; and this leader may bring new men.
+    expect((await postGroup([{ name: "Chisomo Phiri" }], "all-or-nothing", "198.51.100.9", { name: "Other Leader", phone: "0888000000" })).status).toBe(303);
+    expect((await postGroup([{ name: "Tadala New" }], "all-or-nothing")).status).toBe(303);
+    expect((await statusCounts()).confirmed).toBe(5);
+  });
+
+  it("the same phoneless group sent 5 times at once registers once", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postGroup([{ name: "Chisomo Phiri" }, { name: "Kondwani Banda" }], "all-or-nothing")));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409, 409]);
+    expect((await statusCounts()).confirmed).toBe(2);
+  });
+
   it("lists every problem above the form, each once, in words that read as a list", async () => {
     const refused = await postGroup([{ name: "", phone: "0991000001" }, { name: "B Two", phone: "12" }, { name: "", phone: "0991000003" }], "all-or-nothing");
     expect(refused.status).toBe(400);

@@ -27,6 +27,8 @@ export const GROUP_MESSAGES = {
   phoneInvalid: (line: number) => `Line ${line}: ${REGISTRATION_MESSAGES.phoneNotPossible}`,
   phoneTwice: (line: number, first: number) => `Line ${line}: this phone number is already on line ${first}`,
   phoneTaken: (line: number) => `Line ${line}: this phone number is already registered for this event`,
+  nameTaken: (line: number) => `Line ${line}: he is already registered for this event, on the leader's phone number`,
+  menTaken: "Some of these men are already registered for this event (see the lines marked). Their codes are on the group's page: open it from the link sent to the leader's phone.",
   notEnoughPlaces: (left: number) =>
     left === 0
       ? `No places are left, and you chose to register only if all fit. To put the group on the waiting list, choose "${GROUP_MODE_CHOICES[1]!.label}".`

@@ -8,7 +8,7 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { checkAnswers } from "./event-questions";
 import { registrationContext } from "./register.server";
 import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
-import { groupByToken, type GroupMan, registerGroup } from "./group-registrations.server";
+import { groupByToken, type GroupMan, nameKey, registerGroup } from "./group-registrations.server";
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
@@ -78,10 +78,17 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
       sendAfterResponse(result.outboxIds, request);
       await bumpContentVersion();
       return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: groupPath(result.token) };
-    case "phones-taken": {
-      const taken = new Set(result.phones);
-      const lines = Object.fromEntries(men.filter((man) => man.phone_number && taken.has(man.phone_number)).map((man) => [`men[${man.line - 1}].phone_number`, GROUP_MESSAGES.phoneTaken(man.line)]));
-      return refused(read, lines, undefined, 409);
+    case "men-taken": {
+      const phones = new Set(result.phones);
+      const names = new Set(result.names);
+      const lines = Object.fromEntries(
+        men.flatMap((man) =>
+          man.phone_number
+            ? phones.has(man.phone_number) ? [[`men[${man.line - 1}].phone_number`, GROUP_MESSAGES.phoneTaken(man.line)]] : []
+            : names.has(nameKey(man.full_name)) ? [[`men[${man.line - 1}].full_name`, GROUP_MESSAGES.nameTaken(man.line)]] : [],
+        ),
+      );
+      return refused(read, lines, GROUP_MESSAGES.menTaken, 409);
     }
     case "not-enough-places":
       return refused(read, {}, GROUP_MESSAGES.notEnoughPlaces(result.placesLeft), 409);

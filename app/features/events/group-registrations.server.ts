@@ -49,7 +49,8 @@ export type NewGroup = {
 
 export type GroupOutcome =
   | { outcome: "registered"; token: string; confirmed: number; waitlisted: number; outboxIds: number[] }
-  | { outcome: "phones-taken"; phones: string[] }
+  /** Men already registered for the event: by their own phone, or (no phone of their own) by name on this leader's phone. */
+  | { outcome: "men-taken"; phones: string[]; names: string[] }
   | { outcome: "not-enough-places"; placesLeft: number }
   | { outcome: "event-not-found" | "closed" };
 
@@ -77,6 +78,11 @@ export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again 
   });
 }
 
+/** A name as the group form compares it: the same man written again, whatever the case or spaces. */
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 /** Registers the group in one batch (again with fresh codes if one drawn is taken). */
 export async function registerGroup(input: NewGroup, now: Date, emails: readonly RegistrationEmail[] = []): Promise<GroupOutcome> {
   for (let attempt = 1; ; attempt++) {
@@ -94,6 +100,12 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const groupToken = newRegistrationToken();
   const men = input.men.map((man) => ({ ...man, code: newRegistrationCode(), token: newRegistrationToken() }));
   const phones = JSON.stringify(men.flatMap((man) => (man.phone_number ? [man.phone_number] : [])));
+  // A man without a phone of his own is known by his name on his leader's phone: the same group sent
+  // twice (Back, then Register again) registers nobody twice.
+  const phonelessNames = JSON.stringify(men.flatMap((man) => (man.phone_number ? [] : [nameKey(man.full_name)])));
+  const phonelessTaken = sql`SELECT lower(trim(h.full_name)) FROM event_registrations h JOIN registration_groups hg ON hg.id = h.group_id
+    WHERE h.event_id = ${input.event_id} AND h.status <> 'cancelled' AND h.dedupe_key IS NULL AND hg.leader_phone = ${input.leader_phone}
+      AND lower(trim(h.full_name)) IN (SELECT value FROM json_each(${phonelessNames}))`;
   const n = men.length;
   const rest = input.mode === "rest-waitlisted" ? 1 : 0;
   const groupId = sql`(SELECT id FROM registration_groups WHERE token = ${groupToken})`;
@@ -101,14 +113,16 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const answers = JSON.stringify(men.flatMap((man) => man.answers.map((answer) => ({ ...answer, token: man.token }))));
 
   const [held, groups, , , , events, ...written] = await db.batch([
-    batchable(db.all<{ phone: string }>(sql`SELECT dedupe_key AS phone FROM event_registrations
-      WHERE event_id = ${input.event_id} AND status <> 'cancelled' AND dedupe_key IN (SELECT value FROM json_each(${phones}))`)),
+    batchable(db.all<{ phone: string | null; name: string | null }>(sql`SELECT dedupe_key AS phone, NULL AS name FROM event_registrations
+      WHERE event_id = ${input.event_id} AND status <> 'cancelled' AND dedupe_key IN (SELECT value FROM json_each(${phones}))
+      UNION ALL SELECT NULL, * FROM (${phonelessTaken})`)),
     batchable(db.all<{ id: number }>(sql`INSERT INTO registration_groups (event_id, leader_name, leader_phone, leader_email, mode, token, created_at, updated_at)
       SELECT e.id, ${input.leader_name}, ${input.leader_phone}, ${input.leader_email}, ${input.mode}, ${groupToken}, ${at}, ${at}
       FROM churchevents e
       WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
         AND NOT EXISTS (SELECT 1 FROM event_registrations h WHERE h.event_id = e.id AND h.status <> 'cancelled'
           AND h.dedupe_key IN (SELECT value FROM json_each(${phones})))
+        AND NOT EXISTS (${phonelessTaken})
         AND (e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} + ${n} <= e.capacity OR (${rest} = 1 AND e.waitlist_enabled = 1))
       RETURNING id`)),
     batchable(db.run(sql`INSERT INTO event_registrations
@@ -143,7 +157,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   if (!event.active) return { outcome: "event-not-found" };
   const window = windowOf(event);
   if (!registrationState(window, now).open) return { outcome: "closed" };
-  if (held.length) return { outcome: "phones-taken", phones: held.map((row) => row.phone) };
+  if (held.length) return { outcome: "men-taken", phones: held.flatMap((row) => (row.phone ? [row.phone] : [])), names: held.flatMap((row) => (row.name ? [row.name] : [])) };
   return { outcome: "not-enough-places", placesLeft: Math.max(0, (event.capacity ?? 0) - event.confirmed) };
 }
 
