@@ -147,6 +147,19 @@ describe("paying from the private page", () => {
     expect(cancelled).not.toContain("Add to calendar");
   });
 
+  it("warns someone cancelling while a payment waits on his phone to decline it there; approved after all, his page says the fee was paid and how to ask for it back", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    expect(await pageText(token)).toContain(
+      "A payment of MK 15,000 is waiting for your approval on your phone. If you cancel, decline it on your phone: if it is approved, the money is taken and you must ask for it back.",
+    );
+    expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
+    await decide(String((await latestPayment())!.reference), "approve");
+    const cancelled = await pageText(token);
+    expect(cancelled).toContain("This registration is cancelled.");
+    expect(cancelled).toContain("You paid the fee for this registration. To ask for a refund, contact the organisers");
+  });
+
   it("asks for the wallet when the number's prefix does not tell, keeping what was typed", async () => {
     const token = await registerFor(1, "0771 234 567");
     const page = await (await request(`/registrations/${token}`)).text();

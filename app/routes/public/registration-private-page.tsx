@@ -25,6 +25,7 @@ import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { feePaid } from "~/lib/stored-choices";
+import { formatKwacha } from "~/lib/money";
 import type { Route } from "./+types/registration-private-page";
 
 export const REGISTRATION_PAGE_TEXT = {
@@ -43,6 +44,9 @@ export const REGISTRATION_PAGE_TEXT = {
   paidAndCancelled: "You paid the fee for this registration. To ask for a refund,",
   /** The link that ends both notes. */
   refundLink: "contact the organisers",
+  /** Cancelling while the phone is asked to approve the fee: the prompt cannot be taken back from here. */
+  paymentWaitingNote: (amount: string) =>
+    `A payment of ${amount} is waiting for your approval on your phone. If you cancel, decline it on your phone: if it is approved, the money is taken and you must ask for it back.`,
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
   smsHeading: "SMS about this event",
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
@@ -188,7 +192,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         </div>
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
         {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
-        {cancellable ? <CancelRegistration paidFee={paidFee} /> : null}
+        {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} /> : null}
       </div>
     </div>
   );
@@ -212,11 +216,13 @@ function SmsChoice({ stopped }: { stopped: boolean }) {
 }
 
 /** 'I can no longer come': one form whose only button cancels; with JavaScript a dialog asks first. */
-function CancelRegistration({ paidFee }: { paidFee: boolean }) {
+function CancelRegistration({ paidFee, paymentWaiting }: { paidFee: boolean; paymentWaiting: string | null }) {
   const refundNote = paidFee ? (
     <p className="mt-2 text-sm font-semibold text-stone-800">
       {REGISTRATION_PAGE_TEXT.paidCancelNote} <RefundLink />.
     </p>
+  ) : paymentWaiting ? (
+    <p className="mt-2 text-sm font-semibold text-amber-900">{REGISTRATION_PAGE_TEXT.paymentWaitingNote(paymentWaiting)}</p>
   ) : null;
   return (
     <div {...useIsland(confirmSubmit)} className="mt-8">
