@@ -1,6 +1,7 @@
 // Events and event registration as a visitor uses them: with JavaScript, without it, in another time
 // zone, by keyboard and on a 360 px phone. Runs against the demo content (scripts/e2e-server.ts).
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { hydrated, signIn } from "./support/admin";
 
 const BREAKFAST = "Central Region Men's Prayer Breakfast";
 const CONFERENCE = "National Men's Conference 2027";
@@ -321,6 +322,42 @@ test("phone layout: no horizontal scroll on the list, an event page and the open
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
+});
+
+test("a long link in a description and a 120-letter name break on a 360 px phone instead of widening the page @mobile", async ({ page, browser }) => {
+  const link = `https://docs.google.com/forms/d/e/1FAIpQLSd${"x".repeat(70)}/viewform?usp=sf_link`;
+  const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await staff.newPage();
+  await signIn(admin);
+  await admin.goto("/admin/events/new");
+  await hydrated(admin);
+  const name = uniqueName("Long Link Rally");
+  await admin.getByLabel("Event Name").fill(name);
+  await admin.getByLabel("Date and Time").fill("2030-06-12T08:00");
+  await admin.getByLabel("Description", { exact: true }).fill(`Fill in the form first: ${link}`);
+  await admin.getByRole("button", { name: "Create Event" }).click();
+  await expect(admin).toHaveURL(/\/admin\?tab=events$/);
+  const row = admin.getByRole("listitem").filter({ has: admin.getByText(name, { exact: true }) });
+  const id = (await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop()!;
+  await staff.close();
+
+  for (const path of ["/events", `/events/${id}`]) {
+    await page.goto(path);
+    await expect(page.getByText(link.slice(0, 30), { exact: false }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
+  // A name as long as the form takes, with no space in it, on the private page (registered without
+  // JavaScript: the form goes on to that page).
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const phone = await plain.newPage();
+  await phone.goto(`/events/${id}?register=${id}`);
+  await phone.getByLabel("Full Name").fill("Chikondi".repeat(15));
+  await phone.getByLabel("Phone Number").fill(uniquePhone());
+  await phone.getByRole("dialog").getByRole("button", { name: "Register" }).click();
+  await expect(phone).toHaveURL(/\/registrations\//);
+  await expect(phone.getByText("Chikondi".repeat(3), { exact: false }).first()).toBeVisible();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await plain.close();
 });
 
 test("an unknown or closed event in ?register opens no dialog", async ({ page }) => {
