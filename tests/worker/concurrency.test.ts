@@ -167,6 +167,20 @@ describe("two admins toggling the same record at once", () => {
     expect(await rows<{ active: number }>("SELECT active FROM church_testimonies WHERE active = 0")).toEqual([]);
   });
 
+  it("a form opened before someone switched the record's Active flag on the list is refused, not saved over the switch", async () => {
+    await seedTestimonies(1);
+    const opened = await formVersion("church_testimonies", 1);
+    expect((await toastOf(await postForm("/admin/testimonies/edit/1", { intent: "toggle-active" }, { cookie: other })))?.title).toBe("Testimony deactivated successfully");
+    const save = await postForm("/admin/testimonies/edit/1", { version: opened, intent: "save", author: "Author 1", role: "Role 1", content: "A typo fixed in the original testimony.", active: "on" }, { cookie });
+    expect(save.status).toBe(409);
+    const html = await save.text();
+    // What was typed is kept, and the record keeps the switch.
+    expect(html).toContain("A typo fixed in the original testimony.");
+    expect(await rows<{ active: number; content: string; updated_by: string }>("SELECT active, content, updated_by FROM church_testimonies")).toEqual([
+      { active: 0, content: "The original testimony number 1.", updated_by: "second.admin@example.org" },
+    ]);
+  });
+
   it("three admins' toggles at once leave a leadership member flipped once, never 'lost'", async () => {
     await createAdmin("third.admin@example.org", "third-admin-password");
     const third = await signIn("third.admin@example.org", "third-admin-password", "203.0.113.3");

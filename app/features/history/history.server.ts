@@ -145,7 +145,12 @@ export function atFormVersion(table: VersionedTable, id: number, guard: SaveGuar
 
 /** What a guarded save writes besides the form's fields: the next version, when and by whom. */
 export function nextVersion(table: VersionedTable, guard: SaveGuard, now = new Date()) {
-  return { version: sql<number>`${table.version} + 1`, updated_at: now.toISOString(), updated_by: guard.by };
+  return newVersionBy(table, guard.by, now);
+}
+
+/** A change of a record outside its form (the list's Active switch): a new version, so a form opened before it is refused. */
+export function newVersionBy(table: VersionedTable, by: string, now = new Date()) {
+  return { version: sql<number>`${table.version} + 1`, updated_at: now.toISOString(), updated_by: by };
 }
 
 /** The record's last save, read in the save's batch after its write (what a refused save tells the admin). */

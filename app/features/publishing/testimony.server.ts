@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { church_testimonies } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
+import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
 
 export type Testimony = typeof church_testimonies.$inferSelect;
 
@@ -57,11 +57,11 @@ export function updateTestimony(id: number, input: TestimonyInput, guard: SaveGu
   return versionedUpdate(getDb(), church_testimonies, id, input, guard);
 }
 
-/** Flips `active` in one statement; the new state, or undefined when there is no such testimony. */
-export async function toggleTestimonyActive(id: number): Promise<boolean | undefined> {
+/** Flips `active` in one statement, as a new version of the record (a form opened before is refused); the new state, or undefined when there is no such testimony. */
+export async function toggleTestimonyActive(id: number, by: string): Promise<boolean | undefined> {
   const row = await getDb()
     .update(church_testimonies)
-    .set({ active: sql`NOT ${church_testimonies.active}`, updated_at: new Date().toISOString() })
+    .set({ active: sql`NOT ${church_testimonies.active}`, ...newVersionBy(church_testimonies, by) })
     .where(eq(church_testimonies.id, id))
     .returning({ active: church_testimonies.active })
     .get();

@@ -3,6 +3,7 @@
 // write, note it in the activity log, and go back to the tab with the toast. They live with the
 // routes because they compose two features (the record's, and accounts' activity log).
 import type { RouterContextProvider } from "react-router";
+import { adminContext } from "~/features/accounts";
 import { noteActivity, recordName } from "~/features/accounts/index.server";
 import type { Toast } from "~/lib/toast";
 import { deletedToast, errorToast, FAILED, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
@@ -27,14 +28,15 @@ export async function deleteRecord<T>(
   return { answer: await redirectWithToast(request, tab, deletedToast(removed, messages)), removed: done };
 }
 
-/** Switches the record's Active flag, and says which way it went. */
+/** Switches the record's Active flag (a new version of the record), and says which way it went. */
 export async function toggleRecord(
   { request, context, tab, record, id }: RecordPost,
   messages: { toggleFailed: string; toggled: (active: boolean) => Toast },
-  toggle: (id: number) => Promise<boolean | undefined>,
+  toggle: (id: number, by: string) => Promise<boolean | undefined>,
 ): Promise<Response> {
   if (id === null) return redirectWithToast(request, tab, UNKNOWN_ACTION);
-  const active = await tried("toggle", toggle(id));
+  // A new version of the record: a form opened before the switch is refused, not saved over it.
+  const active = await tried("toggle", toggle(id, context.get(adminContext).email));
   if (active === undefined || active === FAILED) return redirectWithToast(request, tab, errorToast(messages.toggleFailed));
   noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(record, id) });
   return redirectWithToast(request, tab, messages.toggled(active));
