@@ -41,6 +41,9 @@ describe("/admin dashboard", () => {
   it("marks the tab chosen with ?tab= as current, and falls back to the dashboard for an unknown tab", async () => {
     const events = await (await request("/admin?tab=events", { cookie })).text();
     expect(events).toMatch(/aria-current="page"[^>]*href="\/admin\?tab=events"|href="\/admin\?tab=events"[^>]*aria-current="page"/);
+    // Only that tab: a screen reader calls no other one the current page.
+    const nav = /<nav aria-label="Dashboard sections".*?<\/nav>/s.exec(events)![0];
+    expect(nav.match(/aria-current="page"/g)).toHaveLength(1);
     const unknown = await (await request("/admin?tab=passwords", { cookie })).text();
     expect(unknown).toContain("Quick Actions");
   });

@@ -1,8 +1,8 @@
 // /admin: the dashboard. ?tab= chooses the count cards or one of the five lists; the loader reads
 // only what the chosen tab shows. The tabs are ADMIN_TABS (app/features/site/admin-tabs.ts); each list's
 // rows come from its model and are drawn by the list in its content type's folder.
-import type { ComponentType, ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { type ComponentType, type ReactNode, useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
 import { moneyThisMonth } from "~/features/payments/index.server";
 import { type MoneyThisMonth, MoneyThisMonthCard } from "~/features/payments";
 import { AlertIcon, BookIcon, CalendarIcon, HeartIcon, PlusIcon, QuoteIcon, UsersIcon } from "~/components/icons";
@@ -107,12 +107,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function TabNav({ current }: { current: AdminTab }) {
+  // On a phone the row scrolls sideways: the chosen tab is brought into view (a later tab, e.g.
+  // Events, would otherwise sit off the screen).
+  const chosen = useRef<HTMLAnchorElement>(null);
+  useEffect(() => chosen.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), [current]);
   return (
     <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max gap-1 rounded-lg bg-stone-200/70 p-1">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.id}>
-            <NavLink
+            {/* A Link, not a NavLink: every tab is on /admin, and NavLink would call each one the current page. */}
+            <Link
+              ref={tab.id === current ? chosen : undefined}
               to={adminTabHref(tab.id)}
               aria-current={tab.id === current ? "page" : undefined}
               className={`block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
@@ -120,7 +126,7 @@ function TabNav({ current }: { current: AdminTab }) {
               }`}
             >
               {tab.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
