@@ -319,6 +319,9 @@ describe("a door volunteer (issue 17)", () => {
     expect(await volunteerFinds("jbanda")).toEqual(["John Banda"]);
     expect(await volunteerFinds("john")).toEqual(["John Banda", "John Phiri"]);
     for (const q of ["1234", "9912", "34567", "0991 234 567", "+265991234567"]) expect(await volunteerFinds(q), q).toEqual([]);
+    // Told how to find him instead (he might otherwise add a man already registered as a walk-in).
+    const whole = textOf(await (await request(`/admin/events/1/check-in?q=${encodeURIComponent("0991 234 567")}`, { cookie: door })).text());
+    expect(whole).toContain("Nobody matches “0991 234 567”. Type only the last 3 or 4 digits of the phone.");
     // Staff keep their search.
     const staff = textOf(await (await request("/admin/events/1/check-in?q=1234", { cookie })).text());
     expect(staff).toContain("John Banda");

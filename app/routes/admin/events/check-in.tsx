@@ -174,6 +174,11 @@ function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.Component
   );
 }
 
+/** A phone number typed whole (a door volunteer finds a phone only by its last 3 or 4 digits, issue 28). */
+function wholeNumberTyped(search: string): boolean {
+  return /^[\d\s+()-]+$/.test(search) && search.replace(/\D/g, "").length > 4;
+}
+
 /**
  * The running count: the same words with and without JavaScript, after a tap and after the door's
  * queue is sent. Offline the door's script hides it and counts what this phone did instead.
@@ -225,7 +230,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-4" data-online-only="">
         {search ? (
           people.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700">Nobody matches “{search}”.</p>
+            <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700">
+              Nobody matches “{search}”.{volunteer && wholeNumberTyped(search) ? " Type only the last 3 or 4 digits of the phone." : ""}
+            </p>
           ) : (
             <>
               <ul className="space-y-3">
