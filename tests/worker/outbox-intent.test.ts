@@ -7,6 +7,8 @@ import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import { allSettled, fakeSender, MAIL_FROM, outboxRows, runCron, SITE_URL, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { createAdmin, postForm, request, seedReference, signIn } from "./helpers";
+import { emailKindLabel } from "~/features/messaging";
+import { RENDERED_KINDS } from "~/features/messaging/outbox-render.server";
 
 withEmailSetUp();
 
@@ -19,6 +21,14 @@ async function register(fields: { full_name: string; phone_number: string; email
   const answer = await response.json<RegistrationAnswer>();
   return answer.registration!;
 }
+
+describe("the outbox page's words for each kind", () => {
+  it("names every kind of message the site renders in words, not its stored code (a gift's receipt: 'Gift receipt')", () => {
+    expect(RENDERED_KINDS.length).toBeGreaterThan(10);
+    for (const kind of RENDERED_KINDS) expect(emailKindLabel(kind), kind).not.toBe(kind);
+    expect(emailKindLabel("gift-receipt")).toBe("Gift receipt");
+  });
+});
 
 describe("an outbox row is intent until it is sent", () => {
   it("holds kind, recipient and the registration's id, no text; a registrant moved up before it is sent gets text for their status then", async () => {

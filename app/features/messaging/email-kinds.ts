@@ -18,6 +18,7 @@ export const EMAIL_KINDS = {
   "registration-fee-paid": "Fee paid",
   "registration-burst": "Registration burst (to Administrators)",
   "group-link": "Group page link (to its leader)",
+  "gift-receipt": "Gift receipt",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

@@ -67,6 +67,9 @@ const SMS_RENDERERS: readonly { kinds: readonly string[]; render: SmsRenderer }[
   { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessages },
 ];
 
+/** Every kind of message the site renders, by e-mail or SMS (each has its label in ./email-kinds.ts). */
+export const RENDERED_KINDS: readonly string[] = [...new Set([...RENDERERS, ...SMS_RENDERERS].flatMap(({ kinds }) => kinds))];
+
 /**
  * Each SMS row's text, or why it cannot be sent. Always rendered from the rows as they are now (not
  * as stored at an earlier attempt), so a person who turned SMS off, or cancelled, gets nothing.
