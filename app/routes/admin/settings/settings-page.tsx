@@ -215,10 +215,11 @@ function ConferenceSection({ settings, versions, actionData, upcomingEvents }: S
 /** Whether the public forms' bot check is on: set by whoever deploys, not here (docs/deploy.md, "Bot check"). */
 function BotCheckStatus({ on }: { on: boolean }) {
   return (
-    <p role="status" className="mt-3 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
+    // Plain text, not a status: it says how things stand, not what a save did.
+    <p className="mt-3 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
       {on
-        ? "Bot check (Turnstile): on. The public forms (registration, groups, contact, newsletter, giving) check that a person sent them."
-        : "Bot check (Turnstile): off — set TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY to turn it on (docs/deploy.md, \"Bot check\")."}
+        ? "Bot check: on. The public forms (registration, groups, contact, newsletter, giving) check that a person, not a program, sent them."
+        : "Bot check: off. The public forms do not check yet that a person, not a program, sent them. Whoever looks after the setup of the site turns it on (docs/deploy.md, \"Bot check\")."}
     </p>
   );
 }
