@@ -9,8 +9,13 @@ import { isUniqueViolation, sqliteMessage } from "~/db/db.server";
 import { BadRequest, readFormData, refuse, type Refusal } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 
-/** Admin forms may carry one original image (5 MB at most: the images feature's MAX_IMAGE_BYTES) when posted without JavaScript. */
-export const MAX_ADMIN_FORM_BYTES = 5 * 1024 * 1024 + 256 * 1024;
+/**
+ * Admin forms may carry one original image when posted without JavaScript. A picture may be 5 MB
+ * (the images feature's MAX_IMAGE_BYTES), but the body is read up to a phone photo's size, so one
+ * too big is refused by the image's own rule (the rest saved, a toast says so), not by a refusal
+ * that drops everything typed, or a connection the browser sees cut mid-upload.
+ */
+export const MAX_ADMIN_FORM_BYTES = 20 * 1024 * 1024;
 
 export const errorToast = (description: string): Toast => ({ title: "Error", description, variant: "destructive" });
 

@@ -53,6 +53,20 @@ describe("testimony form", () => {
     expect(edit).not.toMatch(/name="active" checked=""/);
   });
 
+  it("a phone photo over 5 MB posted without JavaScript loses nothing typed: the rest is saved and the toast says the picture was too big", async () => {
+    const photo = new Uint8Array(12 * 1024 * 1024);
+    photo.set(fixtureBytes("jpeg"));
+    const response = await postMultipart(
+      "/admin/testimonies/new",
+      { intent: "save", author: "Typed On A Phone", role: "", content: "A long testimony typed on a phone, with a big photo.", active: "on", image_file: new File([photo], "IMG_2041.jpg", { type: "image/jpeg" }) },
+      { cookie },
+    );
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toMatchObject({ title: "Upload Error", description: "Images must be 5 MB or smaller. The rest was saved; the image was not changed." });
+    const saved = await env.DB.prepare("SELECT author, content, image_url FROM church_testimonies").all();
+    expect(saved.results).toEqual([{ author: "Typed On A Phone", content: "A long testimony typed on a phone, with a big photo.", image_url: null }]);
+  });
+
   it("refuses a missing author and short content with the spec's messages and keeps what was typed", async () => {
     const response = await postForm("/admin/testimonies/new", { intent: "save", author: "  ", role: "Farmer", content: "Too short", active: "on" }, { cookie });
     expect(response.status).toBe(400);
