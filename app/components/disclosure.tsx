@@ -11,12 +11,15 @@ export function Disclosure({
   summaryLabel,
   summaryClassName,
   className,
+  group,
   children,
 }: {
   summary: ReactNode;
   summaryLabel?: string;
   summaryClassName?: string;
   className?: string;
+  /** Disclosures of one group open one at a time (the browser's own `<details name>`, no script needed). */
+  group?: string;
   children: ReactNode;
 }) {
   const { ref: islandRef, ...island } = useIsland(disclosure);
@@ -41,6 +44,7 @@ export function Disclosure({
         return islandRef(element);
       }}
       className={className}
+      name={group}
     >
       <summary aria-label={summaryLabel} className={summaryClassName}>
         {summary}

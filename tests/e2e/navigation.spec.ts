@@ -25,6 +25,21 @@ test("desktop header: dropdowns open, list their pages and close with Escape @de
   await expect(nav.getByRole("link", { name: "Youth Mentorship" })).toBeHidden();
 });
 
+test("desktop header: one submenu open at a time, also without JavaScript @desktop", async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    await nav.getByLabel("About Us submenu").click();
+    await expect(nav.getByRole("link", { name: "Our History" })).toBeVisible();
+    await nav.getByLabel("Ministries submenu").click();
+    await expect(nav.getByRole("link", { name: "Youth Mentorship" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Our History" }), `JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeHidden();
+    await context.close();
+  }
+});
+
 test("phone header: the menu button toggles a menu with the same entries @mobile", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();

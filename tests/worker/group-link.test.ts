@@ -1,4 +1,4 @@
-// The group leader's link (its page, /groups/{token}, is the only way back to every man's code): sent
+// The group leader's link (its page, /groups/{token}, holds every man's code): sent
 // to him when the group registers, by SMS to his number and by e-mail when he gave an address, and
 // again from "Get my link again" with his number, within the same limits as a receipt; a group
 // cancelled whole gets nothing.

@@ -182,11 +182,11 @@ describe("the leader's page", () => {
     expect(desk).toContain("Group of Yohane Banda (2)");
   });
 
-  it("shows the leader its own link to keep, and sends it to his WhatsApp (the only way back to the page)", async () => {
+  it("shows the leader its own link to keep, says how to have it sent again, and sends it to his WhatsApp", async () => {
     const location = (await postGroup(men(2), "all-or-nothing")).headers.get("Location")!;
     const page = await (await request(location)).text();
     const pageUrl = `http://localhost${location}`;
-    expect(textOf(page)).toContain(`Keep this page Its link is the only way back to it, so keep it, and keep it private.`);
+    expect(textOf(page)).toContain(`Keep this page Its link opens this page: keep it, and keep it private. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again.`);
     expect(textOf(page)).toContain(pageUrl);
     const whatsapp = page.match(/<a href="(https:\/\/wa\.me\/\?text=[^"]+)"[^>]*>.*?Send to my WhatsApp/)![1]!;
     expect(decodeURIComponent(whatsapp.replaceAll("&amp;", "&").split("?text=")[1]!)).toContain(pageUrl);

@@ -74,6 +74,16 @@ describe("the desk's list", () => {
     expect(text).toContain("1 person has moved up from the waiting list and not been told yet.");
   });
 
+  it("says '(not confirmed)' of someone let in without a place only while he still has none", async () => {
+    await runSql(["UPDATE event_registrations SET checked_in_at = '2027-03-05T06:10:00.000Z', admitted_unconfirmed = 1 WHERE id = 4"]);
+    expect((await page(DESK)).text).toContain("Checked in 08:10 (not confirmed)");
+    // He moved up since: now he is simply in.
+    await runSql(["UPDATE event_registrations SET status = 'confirmed', promoted_at = '2027-03-05T06:20:00.000Z' WHERE id = 4"]);
+    const { text } = await page(DESK);
+    expect(text).toContain("Checked in 08:10");
+    expect(text).not.toContain("(not confirmed)");
+  });
+
   it("gives each person a call link and a WhatsApp link prefilled with their code and private link", async () => {
     const { body } = await page(DESK);
     expect(body).toContain('href="tel:+265991000111"');

@@ -5,6 +5,7 @@
 // sends one message by each channel; a number gets at most 3 receipts a day by each channel, and
 // not two within 10 minutes.
 import { env } from "cloudflare:workers";
+import { textOf } from "./public-helpers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
@@ -100,7 +101,9 @@ describe("sending the link again", () => {
     const sent = await html(await request(`${PAGE}?sent`));
     expect(sent).toContain("Your link is on its way");
     expect(sent).toContain("If that number is registered for this event, its private link goes to it by SMS");
-    expect(sent).toContain("Nothing came? Call the events team on +265 999 123 456.");
+    expect(textOf(sent)).toMatch(/Nothing came\? Call the events team on \+265 999 123 456 ?\./);
+    // The number is a tap away.
+    expect(await (await request(`${PAGE}?sent`)).text()).toMatch(/<a href="tel:\+265999123456"[^>]*>\+265 999 123 456<\/a>/);
     // Asked again at once, nothing more goes: the page says so, so nobody waits for what is not sent.
     expect(sent).toContain("A link sent in the last 10 minutes (when you registered, or asked here) is not sent again: look for that one first.");
   });

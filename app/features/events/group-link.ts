@@ -1,7 +1,7 @@
 // The group leader's link to his group's page (/groups/{token}: every man's code, cancelling), sent
 // to him when the group registers and again from "Get my link again": by SMS to his number (when
-// SMS is set up) and by e-mail when he gave an address. The page says its link is the only way back
-// to it; this is how he keeps it without writing it down.
+// SMS is set up) and by e-mail when he gave an address: how he keeps the page's link without
+// writing it down.
 import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 import { groupPath } from "./registration-rules";
 import { fitted } from "./registration-sms";
@@ -26,7 +26,7 @@ export function groupLinkEmail(leaderName: string, event: { name: string; whenTe
         type: "paragraphs",
         text: `Your group of ${men} ${men === 1 ? "man" : "men"} is registered for ${event.name}${event.whenText ? ` (${event.whenText})` : ""}. The group's page lists every man's code and status, and lets you cancel one man or the whole group.`,
       },
-      { type: "paragraphs", text: "Keep this e-mail: the link is the only way back to the page. Do not share it outside the group." },
+      { type: "paragraphs", text: "Keep this e-mail: the link opens the page. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. Do not share it outside the group." },
       { type: "link", label: "Your group's page", url },
     ],
     footer: [{ type: "paragraphs", text: "You get this because you registered a group for this event with this address. Replies reach the events team." }],

@@ -112,7 +112,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
               {Array.from({ length: lines }, (_, index) => {
                 const prefix = `men[${index}].`;
                 return (
-                  <li key={index} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+                  <li key={index} id={`line-${index + 1}`} className="scroll-mt-20 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
                     <fieldset className="space-y-3">
                       <legend className="font-semibold text-stone-900">Line {index + 1}</legend>
                       <PlainField name={`${prefix}full_name`} id={`men-${index}-name`} label={<>Name<span className="sr-only"> on line {index + 1}</span></>} state={state} autoCapitalize="words" maxLength={120} />
@@ -137,7 +137,8 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
               })}
             </ol>
             {lines < GROUP_LIMITS.men ? (
-              <button type="submit" name="intent" value="more-lines" formNoValidate className={buttonClass.secondary}>
+              // The page comes back at the first new line, not at its top.
+              <button type="submit" name="intent" value="more-lines" formAction={`#line-${lines + 1}`} formNoValidate className={buttonClass.secondary}>
                 More lines
               </button>
             ) : null}

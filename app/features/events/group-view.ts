@@ -8,7 +8,7 @@ import { registrationPath } from "./registration-rules";
 
 export type GroupPageView = {
   leaderName: string;
-  /** The page's own address (the only way back to it) and a WhatsApp message carrying it, for the leader to keep. */
+  /** The page's own address and a WhatsApp message carrying it, for the leader to keep. */
   pageUrl: string;
   whatsappHref: string;
   event: { id: number; name: string; whenText: string | null; location: string | null };

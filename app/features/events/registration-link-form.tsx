@@ -4,6 +4,7 @@
 // typed and the message under the field.
 import { buttonClass, FormAlert, Honeypot, PlainField } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
+import { telHref } from "~/lib/app-links";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import { fieldStateOf } from "./question-inputs";
 import { EventPageFrame } from "./event-page-frame";
@@ -19,6 +20,19 @@ type Props = {
   refused: FormAnswer | null;
 };
 
+/** "… Call the events team on +265 …." with the number a tap away. */
+function CallTheTeam({ words, phone }: { words: string; phone: string }) {
+  return (
+    <>
+      {words}{" "}
+      <a href={telHref(phone)} className="font-semibold whitespace-nowrap underline">
+        {phone}
+      </a>
+      .
+    </>
+  );
+}
+
 export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Props) {
   const state = fieldStateOf(refused?.result);
   const formError = refused ? (formErrorOf(refused.result) ?? null) : null;
@@ -29,7 +43,9 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
         <div role="status" className="mt-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-950">
           <h2 className="font-semibold">{LINK_AGAIN_MESSAGES.sentTitle}</h2>
           <p className="mt-1 text-sm">{LINK_AGAIN_MESSAGES.sent[channels]}</p>
-          <p className="mt-2 text-sm">{LINK_AGAIN_MESSAGES.askTeam(teamPhone)}</p>
+          <p className="mt-2 text-sm">
+            <CallTheTeam words={LINK_AGAIN_MESSAGES.askTeam} phone={teamPhone} />
+          </p>
         </div>
       ) : (
         <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
@@ -40,7 +56,9 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
           <button type="submit" className={`${buttonClass.primary} w-full`}>
             {LINK_AGAIN_MESSAGES.submit}
           </button>
-          <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.otherwise(teamPhone)}</p>
+          <p className="text-sm text-stone-700">
+            <CallTheTeam words={LINK_AGAIN_MESSAGES.otherwise} phone={teamPhone} />
+          </p>
         </form>
       )}
     </EventPageFrame>

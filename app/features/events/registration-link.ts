@@ -25,8 +25,9 @@ export const LINK_AGAIN_MESSAGES = {
     sms: `If that number is registered for this event, its private link goes to it by SMS, and by e-mail where an address was given. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
     email: `If that number is registered for this event with an e-mail address, its private link goes to that address. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
   },
-  askTeam: (phone: string) => `Nothing came? Call the events team on ${phone}.`,
-  otherwise: (phone: string) => `No longer have that phone? Call the events team on ${phone}.`,
+  /** Each is followed by the events team's number, a link to call it. */
+  askTeam: "Nothing came? Call the events team on",
+  otherwise: "No longer have that phone? Call the events team on",
   rateLimited: "Too many requests from your connection. Please wait a few minutes and try again.",
 } as const;
 

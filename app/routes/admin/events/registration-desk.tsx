@@ -123,7 +123,8 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
           {person.checkedInText ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
               Checked in {person.checkedInText}
-              {person.admittedUnconfirmed ? " (not confirmed)" : ""}
+              {/* Let in without a place; once he has one (moved up since), he is simply checked in. */}
+              {person.admittedUnconfirmed && person.status !== "confirmed" ? " (not confirmed)" : ""}
             </span>
           ) : null}
           {/* Someone waiting owes nothing until he has a place. */}
