@@ -12,6 +12,8 @@ export const testimonyCarousel: Island = {
     const slides = [...root.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]')];
     const counter = root.querySelector("[data-carousel-counter]");
     const buttons = [...root.querySelectorAll<HTMLButtonElement>("[data-carousel-step]")];
+    // The controls work now: show them (the server renders them hidden, for visitors without scripts).
+    root.querySelector<HTMLElement>("[data-carousel-controls]")?.removeAttribute("hidden");
     let shown = 0;
     let target = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
