@@ -65,7 +65,7 @@ describe("what the log records", () => {
     expect(rows).toEqual([
       expect.objectContaining({ actor: TEST_ADMIN.email, kind: "write", action: "Created", target: `ministry ${id} “Prayer Breakfast”` }),
       expect.objectContaining({ kind: "write", action: "Updated", target: `ministry ${id} “Prayer Breakfast”`, summary: "Changed: short description" }),
-      expect.objectContaining({ kind: "write", action: "Deleted", target: `ministry ${id}` }),
+      expect.objectContaining({ kind: "write", action: "Deleted", target: `ministry ${id} “Prayer Breakfast”` }),
       expect.objectContaining({ kind: "write", action: "Marked as read", target: "contact message 1" }),
     ]);
     for (const row of rows) expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);

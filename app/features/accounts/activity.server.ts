@@ -44,7 +44,7 @@ function fieldInWords(key: string): string {
 }
 
 /** A record's name as people know it: its name, title, full name or author. */
-function nameOf(fields: Record<string, unknown>): string | null {
+export function nameOf(fields: Record<string, unknown>): string | null {
   const name = fields.name ?? fields.title ?? fields.full_name ?? fields.author;
   return typeof name === "string" ? name : null;
 }

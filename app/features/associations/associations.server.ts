@@ -129,7 +129,7 @@ export async function toggleAssociationActive(id: number, by: string): Promise<b
 
 /** The removed association's id, or undefined when there was no such association. */
 export function deleteAssociation(id: number) {
-  return getDb().delete(associations).where(eq(associations.id, id)).returning({ id: associations.id }).get();
+  return getDb().delete(associations).where(eq(associations.id, id)).returning({ id: associations.id, name: associations.name }).get();
 }
 
 /** Rows per INSERT: D1 binds at most 100 values to one statement, and a row has 7. */

@@ -349,7 +349,7 @@ export async function deleteEvent(id: number) {
   const db = getDb();
   const [, removed] = await db.batch([
     deleteRegistrationsOfEventQuery(db, id),
-    db.delete(churchevents).where(eq(churchevents.id, id)).returning({ image_url: churchevents.image_url }),
+    db.delete(churchevents).where(eq(churchevents.id, id)).returning({ image_url: churchevents.image_url, name: churchevents.name }),
   ]);
   return removed[0];
 }

@@ -215,7 +215,7 @@ export type KeptVersion = { id: number; record_key: string; data: string; saved_
 export async function deleteWithHistory(db: Db, entity: Exclude<HistoryEntity, "page">, table: TrackedTable, id: number) {
   const [versions, removed] = await db.batch([
     db.delete(history).where(ofRecord(entity, String(id))).returning({ image_url: history.image_url }),
-    db.delete(table).where(eq(table.id, id)).returning({ image_url: table.image_url }),
+    db.delete(table).where(eq(table.id, id)).returning({ image_url: table.image_url, title: table.title }),
   ]);
-  return removed[0] && { image_url: removed[0].image_url, released: picturesOf(versions) };
+  return removed[0] && { image_url: removed[0].image_url, title: removed[0].title, released: picturesOf(versions) };
 }

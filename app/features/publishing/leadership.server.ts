@@ -125,6 +125,6 @@ export async function deleteMember(id: number) {
   return getDb()
     .delete(leadership_members)
     .where(eq(leadership_members.id, id))
-    .returning({ image_url: leadership_members.image_url })
+    .returning({ image_url: leadership_members.image_url, full_name: leadership_members.full_name })
     .get();
 }

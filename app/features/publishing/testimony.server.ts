@@ -73,6 +73,6 @@ export function deleteTestimony(id: number) {
   return getDb()
     .delete(church_testimonies)
     .where(eq(church_testimonies.id, id))
-    .returning({ image_url: church_testimonies.image_url })
+    .returning({ image_url: church_testimonies.image_url, author: church_testimonies.author })
     .get();
 }

@@ -4,7 +4,7 @@
 // routes because they compose two features (the record's, and accounts' activity log).
 import type { RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
-import { noteActivity, recordName } from "~/features/accounts/index.server";
+import { nameOf, noteActivity, recordName } from "~/features/accounts/index.server";
 import type { Toast } from "~/lib/toast";
 import { deletedToast, errorToast, FAILED, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -24,7 +24,7 @@ export async function deleteRecord<T>(
   if (id === null) return { answer: await redirectWithToast(request, tab, UNKNOWN_ACTION), removed: null };
   const removed = await tried("delete", remove(id));
   const done = removed !== undefined && removed !== FAILED ? removed : null;
-  if (done) noteActivity(context, { action: "Deleted", target: recordName(record, id) });
+  if (done) noteActivity(context, { action: "Deleted", target: recordName(record, id, typeof done === "object" ? nameOf(done as Record<string, unknown>) : null) });
   return { answer: await redirectWithToast(request, tab, deletedToast(removed, messages)), removed: done };
 }
 
