@@ -189,7 +189,7 @@ test("without JavaScript the Export CSV link still downloads the file", async ({
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
-  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid \(MK\)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n"/);
+  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid \(MK\)","Paid by","Payment reference","Other payments \(MK\)","Refunded \(MK\)","Payment note"\r\n"/);
   await context.close();
 });
 

@@ -47,6 +47,24 @@ test("a wrong e-mail is refused beside its field, and what was typed stays", asy
   await expect(contact.getByLabel("Office hours")).toHaveValue("Mondays only");
 });
 
+test("without JavaScript a refused section opens at its own message, not at the top of the long page", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page);
+  await page.goto("/admin/settings");
+  const contact = section(page, "Contact");
+  await contact.getByLabel("Events email").fill("events-at-baptistmen");
+  await contact.getByRole("button", { name: "Save contact details" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#contact$/);
+  // The section's top says what to correct, and leads to the field.
+  const problem = contact.getByRole("alert").getByRole("link", { name: "Please enter a valid email address" });
+  await expect(problem).toBeInViewport();
+  await problem.click();
+  await expect(contact.getByLabel("Events email")).toBeInViewport();
+  await expect(contact.getByLabel("Events email")).toHaveValue("events-at-baptistmen");
+  await context.close();
+});
+
 test("an admin chooses an event for the conference card and the home page counts down to it", async ({ page }) => {
   const conference = DEMO_EVENTS.find((event) => event.name === "National Men's Conference 2027")!;
   await signIn(page);

@@ -110,7 +110,10 @@ function TabNav({ current }: { current: AdminTab }) {
   // On a phone the row scrolls sideways: the chosen tab is brought into view (a later tab, e.g.
   // Events, would otherwise sit off the screen).
   const chosen = useRef<HTMLAnchorElement>(null);
-  useEffect(() => chosen.current?.scrollIntoView({ block: "nearest", inline: "nearest" }), [current]);
+  // In braces: newer browsers answer scrollIntoView with a promise, which React would take for the effect's clean-up.
+  useEffect(() => {
+    chosen.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [current]);
   return (
     <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max gap-1 rounded-lg bg-stone-200/70 p-1">

@@ -7,6 +7,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useAdminForm } from "~/components/admin/form-kit";
 import { FormAlert, SubmitButton } from "~/components/form-fields";
+import { FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { SECTION_FORMS, SECTION_SCHEMAS, type SettingsSection } from "~/features/settings";
@@ -43,6 +44,29 @@ type FrameProps = {
   children: ReactNode;
 };
 
+/**
+ * A refused section's problems at its top, each a link to its field: a long section (a page's copy,
+ * the giving options) posted without JavaScript opens here, and the field may sit far below.
+ */
+function FieldProblems({ formId, answer }: { formId: string; answer: SectionAnswer | undefined }) {
+  const problems = Object.entries(answer?.result.error ?? {}).flatMap(([name, messages]) => (name && messages?.[0] ? [{ name, message: messages[0] }] : []));
+  if (!problems.length) return null;
+  return (
+    <div role="alert" className={FORM_ALERT_CLASS}>
+      <p className="font-semibold">{problems.length === 1 ? "One thing to correct:" : `${problems.length} things to correct:`}</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {problems.map((problem) => (
+          <li key={problem.name}>
+            <a href={`#${formId}-${problem.name}`} className="underline">
+              {problem.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SectionFrame({ section, version, answer, formProps, intro, multipart, children }: FrameProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("section") === section;
@@ -54,10 +78,13 @@ export function SectionFrame({ section, version, answer, formProps, intro, multi
         {heading}
       </h2>
       {intro ? <div className="mt-1 text-sm text-stone-600">{intro}</div> : null}
-      <Form method="post" encType={multipart ? "multipart/form-data" : undefined} {...formProps} className="mt-4 space-y-5">
+      {/* Posted to this page at this section: without JavaScript the answer (what is wrong, or a
+          list's added entry) opens here, not at the top of a long page. */}
+      <Form method="post" action={`#${section}`} encType={multipart ? "multipart/form-data" : undefined} {...formProps} className="mt-4 space-y-5">
         <input type="hidden" name="section" value={section} />
         <input type="hidden" name="version" value={answer?.currentVersion !== undefined ? String(answer.currentVersion) : typeof posted === "string" ? posted : String(version)} />
         <FormAlert message={formErrorOf(answer?.result)} />
+        <FieldProblems formId={formProps.id} answer={answer} />
         {children}
         <div className="border-t border-stone-200 pt-5">
           <SubmitButton pending={saving} pendingLabel="Saving..." className="w-full sm:w-auto">
