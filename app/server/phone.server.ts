@@ -20,11 +20,15 @@ function parse(text: string): PhoneNumber | undefined {
 /**
  * The number in international form (+265991234567), or null when it cannot be a phone number. A
  * number whose national part starts with 0 (a Malawi number a digit short, "0999 12 34 5", which
- * the library keeps as +265 099912345) is none.
+ * the library keeps as +265 099912345) is none, and so is a 7-digit Malawi number that is no
+ * landline (those are 01 xxx xxx): "0991 2345" is a mobile number missing two digits, which no SMS
+ * and no link sent again would ever reach.
  */
 export function normalizePhone(text: string): string | null {
   const phone = parse(text);
-  return phone?.isPossible() && !phone.nationalNumber.startsWith("0") ? phone.number : null;
+  if (!phone?.isPossible() || phone.nationalNumber.startsWith("0")) return null;
+  if (phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && !phone.nationalNumber.startsWith("1")) return null;
+  return phone.number;
 }
 
 /**

@@ -10,6 +10,7 @@ describe("reading a phone number", () => {
     ["00265 991 234 567", "+265991234567"],
     ["0888-123-456", "+265888123456"],
     ["01 234 567", "+2651234567"],
+    ["1234567", "+2651234567"],
     ["+44 7700 900123", "+447700900123"],
     ["0044 7700 900123", "+447700900123"],
     // A prefix the library's patterns may not know yet is still accepted when the length is right.
@@ -19,7 +20,8 @@ describe("reading a phone number", () => {
   });
 
   // "0999 12 34 5": a digit short, which the library would keep as +265 099912345 (a national part starting with 0).
-  it.each(["07700 900123", "12345", "hello", "", "+265 991 234 5678 9", "0999 12 34 56 7", "0999 12 34 5", "0888 12345"])("refuses %j", (typed) => {
+  // "0991 2345", "0999 12 34", "0881 23 45": mobile numbers two digits short, 7 digits long like a landline but not one (01 …).
+  it.each(["07700 900123", "12345", "hello", "", "+265 991 234 5678 9", "0999 12 34 56 7", "0999 12 34 5", "0888 12345", "0991 2345", "0999 12 34", "0881 23 45", "+265 991 2345"])("refuses %j", (typed) => {
     expect(normalizePhone(typed)).toBeNull();
   });
 });
