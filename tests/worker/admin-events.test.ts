@@ -116,6 +116,15 @@ describe("events tab", () => {
     const older = rowOf(page, "Older Breakfast");
     expect(older).toContain("May 1, 2026");
     expect(older).not.toMatch(/>Registration Open</);
+    expect(vigil).not.toContain("Date passed");
+    expect(undated).not.toContain("Date passed");
+  });
+
+  it("says of an event whose date has passed, registration still switched on, that it is closed to visitors", async () => {
+    await runSql(["INSERT INTO churchevents (id, name, date, active, registration_enabled) VALUES (1, 'Past Rally', '2026-01-10T06:00:00.000Z', 1, 1)"]);
+    const past = rowOf(await eventsTab(), "Past Rally");
+    expect(past).toMatch(/>Registration Open</);
+    expect(past).toMatch(/>Date passed: closed to visitors</);
   });
 
   it("shows the spec's message when the events cannot be read", async () => {

@@ -50,6 +50,8 @@ export function EventsList({ rows, error, deleteId }: { rows: AdminEventRow[]; e
             <>
               {row.active ? <Marker tone="green">Active</Marker> : <Marker tone="grey">Hidden</Marker>}
               {row.registration_enabled ? <Marker tone="blue">Registration Open</Marker> : null}
+              {/* Registration stays switched on, but visitors see "Registration Closed": say why. */}
+              {row.registration_enabled && row.closedByTime ? <Marker tone="grey">Date passed: closed to visitors</Marker> : null}
             </>
           }
           actions={

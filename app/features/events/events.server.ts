@@ -6,6 +6,7 @@ import { getDb, type Db } from "~/db/db.server";
 import { atFormVersion, guardedSaveOf, type LastSave, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
 import { addressGroupsQuery } from "./cancel-burst.server";
+import { registrationClosesAt } from "./registration-rules";
 import { answersByRegistrationOf, answersOfQuery, associationChoicesOf, associationChoicesQuery, associationCountsOf, associationCountsQueries, eventQuestionsQuery, questionsOf } from "./event-questions.server";
 import { groupsOf, groupsOfQuery } from "./group-registrations.server";
 import {
@@ -114,7 +115,7 @@ export type EventInput = Pick<
 const byDateDescending = [sql`${churchevents.date} IS NULL DESC`, desc(churchevents.date), desc(churchevents.id)] as const;
 
 /** Every event by date descending with its registration count, for the admin list, in one D1 round trip. */
-export async function eventsForAdmin() {
+export async function eventsForAdmin(now = new Date()) {
   const db = getDb();
   const [events, counts] = await db.batch([
     db
@@ -127,16 +128,19 @@ export async function eventsForAdmin() {
         active: churchevents.active,
         registration_enabled: churchevents.registration_enabled,
         capacity: churchevents.capacity,
+        registration_closes_at: churchevents.registration_closes_at,
       })
       .from(churchevents)
       .orderBy(...byDateDescending),
     registrationCountsByEventQuery(db),
   ]);
   const countOf = new Map(counts.map((row) => [row.event_id, row]));
-  /** `registrations`: how many registrations deleting the event would delete with it. */
-  return events.map((event) => {
+  /** `registrations`: how many registrations deleting the event would delete with it; `closedByTime`: its date (or closing time) has passed. */
+  return events.map(({ registration_closes_at, ...event }) => {
     const count = countOf.get(event.id);
-    return { ...event, registrations: count?.n ?? 0, confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0 };
+    const closesAt = registrationClosesAt({ date: event.date, registration_closes_at });
+    const closedByTime = closesAt !== null && new Date(closesAt) <= now;
+    return { ...event, registrations: count?.n ?? 0, confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0, closedByTime };
   });
 }
 
