@@ -89,6 +89,28 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
   expect(errors).toEqual([]);
 });
 
+test("the phone's Back closes the open dialog and stays on the page; opened again, it still holds what was typed @mobile", async ({ page }) => {
+  await page.goto("/");
+  await page.goto("/events");
+  await islandReady(page);
+  await card(page, CONFERENCE).getByRole("link", { name: /Register Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/events\?register=\d+$/);
+  await dialog.getByLabel("Full Name").fill("Chikondi Back Button");
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/events$/);
+  await card(page, CONFERENCE).getByRole("link", { name: /Register Now/ }).click();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Chikondi Back Button");
+  // Closed with its × it leaves no entry behind: Back then leaves the page as usual.
+  await dialog.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/events$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test("the browser checks the form with the shared rules and keeps what was typed", async ({ page }) => {
   await page.goto("/events");
   await islandReady(page);

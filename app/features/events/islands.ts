@@ -69,9 +69,14 @@ export const registration: Island = {
       clearToast(toastRegion);
     }
 
+    // What was typed stays when the same event's dialog is opened again (closed by mistake, or by
+    // the phone's Back): only a registration made, or another event, starts it afresh.
+    let typedFor: string | null = null;
+
     function open(link: HTMLElement) {
       const { registerId = "", registerTitle = "", registerDescription = "", registerSubmit } = link.dataset;
-      form!.reset();
+      if (typedFor !== registerId) form!.reset();
+      typedFor = registerId;
       clearMessages();
       eventId = registerId;
       const linkAgain = form!.querySelector<HTMLAnchorElement>("a[data-link-again]");
@@ -88,6 +93,11 @@ export const registration: Island = {
       }
       returnFocusTo = link;
       dialog!.showModal();
+      // Its own entry in the history, as the page without JavaScript has (?register=): the phone's
+      // Back closes the dialog instead of leaving the page.
+      const url = new URL(window.location.href);
+      url.searchParams.set("register", registerId);
+      window.history.pushState({ registerDialog: registerId }, "", `${url.pathname}${url.search}${url.hash}`);
     }
 
     function markRegistered(id: string, view: RegistrationView | undefined) {
@@ -112,6 +122,7 @@ export const registration: Island = {
       const answer = await postForm(form!, { event_id: registeredFor, request_id: requestId });
       if (answer?.ok) {
         requestId = newRequestId();
+        typedFor = null;
         dialog!.close();
         // The server's toast says which: a place, or a place on the waiting list.
         showToast((answer.answer as RegistrationAnswer).toast ?? { title: successTitle, description: successDescription });
@@ -149,7 +160,9 @@ export const registration: Island = {
       // event that arrives once it is open again: that is not the visitor closing it.
       if (dialog!.open) return;
       clearToast(toastRegion);
-      dropRegisterParam();
+      // Opened here: leave its history entry (Back was not pressed: ×, Escape, a registration made).
+      if ((window.history.state as { registerDialog?: string } | null)?.registerDialog) window.history.back();
+      else dropRegisterParam();
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     }
 
@@ -158,6 +171,8 @@ export const registration: Island = {
     root.addEventListener("click", onClick, { signal });
     dialog.addEventListener("close", onClose, { signal });
     form.addEventListener("submit", submit, { signal });
+    // The phone's Back while it is open: close it, and stay on the page.
+    window.addEventListener("popstate", () => dialog.open && dialog.close(), { signal });
 
     // Opened by the server (a shared link, or a refused plain post): make it modal, and drop the
     // dimming the page carried for visitors without JavaScript.
