@@ -13,7 +13,7 @@ export const testimonyCarousel: Island = {
     const counter = root.querySelector("[data-carousel-counter]");
     const buttons = [...root.querySelectorAll<HTMLButtonElement>("[data-carousel-step]")];
     // The controls work now: show them (the server renders them hidden, for visitors without scripts).
-    root.querySelector<HTMLElement>("[data-carousel-controls]")?.removeAttribute("hidden");
+    buttons[0]?.parentElement?.removeAttribute("hidden");
     let shown = 0;
     let target = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;

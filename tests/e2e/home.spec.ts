@@ -225,4 +225,8 @@ test("fits a 360 px phone without sideways scrolling @mobile", async ({ page }) 
   await page.goto("/");
   await heroReady(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The footer's mark reuses the header's drawing (<use>): it is drawn (the shield spans 30 of its 40 units).
+  const mark = page.getByRole("contentinfo").locator("svg").first();
+  await mark.scrollIntoViewIfNeeded();
+  expect(await mark.evaluate((svg) => (svg as SVGSVGElement).getBBox().width)).toBeGreaterThanOrEqual(30);
 });

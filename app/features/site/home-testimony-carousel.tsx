@@ -54,7 +54,7 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
         </div>
         {/* Hidden until the islands script drives them: without it they could not turn anything
             (the first testimony shows, and "Read more testimonies" below lists them all). */}
-        <div data-carousel-controls="" hidden className="mt-6 flex items-center justify-center gap-4">
+        <div hidden className="mt-6 flex items-center justify-center gap-4">
           <button type="button" data-carousel-step="-1" disabled={count <= 1} className={navButtonClass} aria-label="Previous testimony">
             <ChevronLeftIcon className="size-5" />
             Previous

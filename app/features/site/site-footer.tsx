@@ -70,7 +70,8 @@ export function SiteFooter({ settings, withSubscribe = true }: { settings: SiteS
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <div className="flex items-center gap-2">
-            <LogoMark />
+            {/* Below the header, which draws the mark: this one reuses its drawing. */}
+            <LogoMark drawnAbove />
             <span className="text-lg font-bold text-white">{brandLines(organisation.short_name)[0]}</span>
           </div>
           <p className="mt-4 text-sm leading-relaxed">{organisation.footer_text}</p>

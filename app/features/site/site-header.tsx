@@ -47,7 +47,7 @@ function DesktopItem({ item }: { item: NavItem }) {
       </NavItemLink>
       <Disclosure
         className="group"
-        group="main-submenus"
+        group="nav"
         summaryLabel={`${item.label} submenu`}
         summaryClassName="-ml-2 flex size-8 items-center justify-center rounded-md text-stone-600 hover:bg-brand-50 hover:text-brand-800"
         summary={<ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />}
