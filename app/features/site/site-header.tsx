@@ -87,7 +87,8 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLink to="/" className="flex shrink-0 items-center gap-2 rounded-md">
-          <LogoMark />
+          {/* Drawn here with an id: the footer's mark reuses it. */}
+          <LogoMark shared />
           <span className="leading-tight">
             <span className="block text-base font-bold text-brand-900">{brand}</span>{" "}
             {place ? <span className="block text-xs text-stone-600">{place}</span> : null}
