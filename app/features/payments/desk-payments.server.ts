@@ -214,7 +214,8 @@ export async function changePayment(request: Request, context: Context, eventId:
   // A man who paid twice: the refund gives his second payment back and his fee stays paid.
   if (intent === "record-refund" && person.extra_id !== null) {
     const refunded = await refundExtraPayment(db, { registrationId: id, eventId, paymentId: person.extra_id, amount, by, at, target });
-    if (!refunded) return refuse(DESK_PAYMENT_MESSAGES.notPaid);
+    // Two taps at once: the one that lost the race finds it given back.
+    if (!refunded) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
     return redirectWithToast(request, back, DESK_PAYMENT_MESSAGES.extraRefunded(person.full_name, amount));
   }
   const plan = {
