@@ -51,7 +51,9 @@ self.addEventListener("activate", (event) =>
       // browser already holds (only-if-cached never goes to the network).
       for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
         if (PRIVATE.test(new URL(client.url).pathname)) continue;
-        const response = await fetch(client.url, { cache: "no-cache" }).catch(() => null);
+        // Without the visitor's cookies: the copy kept is the public page, and a one-time message
+        // waiting in a cookie for the page's next load (a toast) is left for that load to show.
+        const response = await fetch(client.url, { cache: "no-cache", credentials: "omit" }).catch(() => null);
         if (!response || !(await keepPage(client.url, response))) continue;
         const text = await (await pages.match(client.url)).text();
         for (const [, list] of text.matchAll(/(?:src|srcset)="([^"]+)"/g)) {
