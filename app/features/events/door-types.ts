@@ -64,3 +64,11 @@ export const DOOR_LIST_CHANGED = "door-list-changed";
 
 /** Fired on the window by the door script when the server has applied the actions it sent: the page reads its count again. */
 export const DOOR_SENT = "door-sent";
+
+/** A door volunteer finds a phone by this many of its last digits at most (issue 28). */
+export const VOLUNTEER_PHONE_DIGITS = 4;
+
+/** The digits of a search typed as a phone number (digits, spaces, + ( ) -), or null for a name or a code. */
+export function phoneSearchDigits(text: string): string | null {
+  return /^[\d\s+()-]+$/.test(text.trim()) ? text.replace(/\D/g, "") : null;
+}

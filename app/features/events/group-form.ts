@@ -33,6 +33,9 @@ export const GROUP_MESSAGES = {
     left === 0
       ? `No places are left, and you chose to register only if all fit. To put the group on the waiting list, choose "${GROUP_MODE_CHOICES[1]!.label}".`
       : `Only ${left} ${left === 1 ? "place is" : "places are"} left, and you chose to register only if all fit. Remove some men, or choose the waiting list for the rest.`,
+  /** On the group's page: keep its link private; lost, the leader can have it sent again. */
+  keepPage:
+    "Its link opens this page: keep it, and keep it private. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. To print the list, use your browser's Print.",
   registered: { title: "Group registered", description: "Every man's code is on this page. Keep its link: it was also sent to the leader's phone." },
   cancelledOne: { title: "Registration cancelled", description: "His place goes to the next person waiting." },
   cancelledAll: { title: "Group cancelled", description: "Every registration of the group is cancelled." },

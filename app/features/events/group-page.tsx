@@ -4,11 +4,8 @@
 // as for any cancellation). Forms without JavaScript.
 import { buttonClass } from "~/components/form-fields";
 import { WhatsAppIcon } from "~/components/icons";
+import { GROUP_MESSAGES } from "./group-form";
 import { type GroupPageView, statusText } from "./group-view";
-
-/** What the leader is told of the page's link: keep it private; lost, he can have it sent again. */
-export const GROUP_PAGE_KEEP =
-  "Its link opens this page: keep it, and keep it private. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. To print the list, use your browser's Print.";
 
 export function GroupPage({ view }: { view: GroupPageView }) {
   const active = view.members.filter((m) => m.status !== "cancelled");
@@ -33,7 +30,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
         ) : null}
         <section aria-labelledby="keep-group-heading" className="mt-3 rounded-md border border-gold-300 bg-gold-100 p-3 text-sm text-stone-900 print:hidden">
           <h2 id="keep-group-heading" className="font-semibold">Keep this page</h2>
-          <p className="mt-1">{GROUP_PAGE_KEEP}</p>
+          <p className="mt-1">{GROUP_MESSAGES.keepPage}</p>
           <p className="mt-2 font-mono text-xs [overflow-wrap:anywhere]">{view.pageUrl}</p>
           <a href={view.whatsappHref} target="_blank" rel="noopener noreferrer" className={`${buttonClass.secondary} mt-2 gap-2`}>
             <WhatsAppIcon className="size-5 shrink-0 text-emerald-600" />

@@ -81,11 +81,11 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     case "men-taken": {
       const phones = new Set(result.phones);
       const names = new Set(result.names);
+      // A man with a phone is known by it; one without, by his name on the leader's phone.
+      const taken = men.filter((man) => (man.phone_number ? phones.has(man.phone_number) : names.has(nameKey(man.full_name))));
       const lines = Object.fromEntries(
-        men.flatMap((man) =>
-          man.phone_number
-            ? phones.has(man.phone_number) ? [[`men[${man.line - 1}].phone_number`, GROUP_MESSAGES.phoneTaken(man.line)]] : []
-            : names.has(nameKey(man.full_name)) ? [[`men[${man.line - 1}].full_name`, GROUP_MESSAGES.nameTaken(man.line)]] : [],
+        taken.map((man) =>
+          man.phone_number ? [`men[${man.line - 1}].phone_number`, GROUP_MESSAGES.phoneTaken(man.line)] : [`men[${man.line - 1}].full_name`, GROUP_MESSAGES.nameTaken(man.line)],
         ),
       );
       return refused(read, lines, GROUP_MESSAGES.menTaken, 409);

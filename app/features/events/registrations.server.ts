@@ -30,7 +30,7 @@ import type { Answer } from "~/features/events/event-questions";
 import { answerInsertQueries } from "~/features/events/event-questions.server";
 import { burstAlertQueries } from "~/features/events/registration-bursts.server";
 import { RESEND_GAP_MINUTES } from "./registration-link";
-import type { DoorCounts } from "./door-types";
+import { type DoorCounts, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "./door-types";
 
 const r = event_registrations;
 
@@ -782,11 +782,10 @@ function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
   const conditions: SQL[] = [containsText(r.full_name, text)];
-  const typed = text.replace(/\D/g, "");
-  const digits = typed.length >= 9 ? typed.replace(/^0/, "") : typed;
-  const phoneTyped = digits.length >= 3 && /^[\d\s+()-]+$/.test(text);
-  if (phoneTyped && !phoneEndOnly) conditions.push(containsText(r.phone_number, digits));
-  if (phoneTyped && phoneEndOnly && digits.length <= 4) conditions.push(endsWithText(r.phone_number, digits));
+  const typed = phoneSearchDigits(text);
+  const digits = typed !== null && typed.length >= 9 ? typed.replace(/^0/, "") : typed;
+  if (digits !== null && digits.length >= 3 && !phoneEndOnly) conditions.push(containsText(r.phone_number, digits));
+  if (digits !== null && digits.length >= 3 && phoneEndOnly && digits.length <= VOLUNTEER_PHONE_DIGITS) conditions.push(endsWithText(r.phone_number, digits));
   const code = readRegistrationCode(text);
   if (code) conditions.push(eq(r.code, code));
   return or(...conditions);

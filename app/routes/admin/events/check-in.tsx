@@ -15,7 +15,7 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer, DoorCounts } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm, DoorPanel, doorCountWords } from "~/features/events";
+import { DeskRegistrationForm, DoorPanel, doorCountWords, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "~/features/events";
 
 export { action, loader } from "./check-in.server";
 
@@ -174,11 +174,6 @@ function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.Component
   );
 }
 
-/** A phone number typed whole (a door volunteer finds a phone only by its last 3 or 4 digits, issue 28). */
-function wholeNumberTyped(search: string): boolean {
-  return /^[\d\s+()-]+$/.test(search) && search.replace(/\D/g, "").length > 4;
-}
-
 /**
  * The running count: the same words with and without JavaScript, after a tap and after the door's
  * queue is sent. Offline the door's script hides it and counts what this phone did instead.
@@ -231,7 +226,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         {search ? (
           people.length === 0 ? (
             <p className="rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700">
-              Nobody matches “{search}”.{volunteer && wholeNumberTyped(search) ? " Type only the last 3 or 4 digits of the phone." : ""}
+              Nobody matches “{search}”.{volunteer && (phoneSearchDigits(search)?.length ?? 0) > VOLUNTEER_PHONE_DIGITS ? " Type only the last 3 or 4 digits of the phone." : ""}
             </p>
           ) : (
             <>
