@@ -73,6 +73,20 @@ describe("the event form's questions", () => {
     expect(page).toContain("Write at least two choices, one per line");
     expect((await questions()).map((q) => q.label)).not.toContain("Meal");
   });
+
+
+  it("logs a save that changed only the questions as a change of questions, and a save that changed nothing as none", async () => {
+    const { accommodation, transport } = await setUpQuestions();
+    const kept = { association_question: "required", church_question: "optional", "questions[0].id": String(accommodation), "questions[0].kind": "choice", "questions[0].label": "Accommodation", "questions[0].choices": "Hostel\nHotel\nNone needed", "questions[0].required": "on", "questions[1].id": String(transport), "questions[1].kind": "yesno", "questions[1].label": "Do you need transport?" };
+    await env.DB.exec("DELETE FROM activity_log");
+    expect((await saveQuestions(kept)).status).toBe(302);
+    expect((await saveQuestions({ ...kept, "questions[1].label": "Will you need transport?" })).status).toBe(302);
+    const log = (await env.DB.prepare("SELECT action, summary FROM activity_log ORDER BY id").all()).results;
+    expect(log).toEqual([
+      { action: "Updated", summary: "No changes" },
+      { action: "Updated", summary: "Changed: questions" },
+    ]);
+  });
 });
 
 describe("answering the questions", () => {

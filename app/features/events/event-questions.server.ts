@@ -77,7 +77,8 @@ export type QuestionsInput = { questions: QuestionRow[]; association_question: B
 /**
  * Saves an event's questions in one batch: rows with a label are updated (by id) or added, in the
  * order of the form; a known row left without a label is marked removed; the built-in questions
- * are switched on (added once), changed or marked removed. Answers are never touched.
+ * are switched on (added once), changed or marked removed. Answers are never touched. Answers the
+ * questions as asked before and after the save (without ids: a question kept is the same question).
  */
 export async function saveEventQuestions(eventId: number, input: QuestionsInput, now = new Date()) {
   const db = getDb();
@@ -120,8 +121,10 @@ export async function saveEventQuestions(eventId: number, input: QuestionsInput,
       ),
     );
   }
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+  // Read before and after the writes, in their batch: what the activity log says the save changed.
+  const results = await db.batch([eventQuestionsQuery(db, eventId), ...statements, eventQuestionsQuery(db, eventId)]);
+  const asAsked = (rows: unknown) => questionsOf(rows as Awaited<ReturnType<typeof eventQuestionsQuery>>).map(({ id: _id, ...question }) => question);
+  return { before: asAsked(results[0]), after: asAsked(results[results.length - 1]) };
 }
 
 // ----- Answers ----------------------------------------------------------------------------------

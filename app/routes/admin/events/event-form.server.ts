@@ -27,8 +27,9 @@ import { deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
-/** What a save came to, with how many are confirmed after an update (for the toast). */
-type Saved = SaveOutcome<LastSave> & { confirmed?: number };
+type QuestionsSaved = Awaited<ReturnType<typeof saveEventQuestions>>;
+/** What a save came to, with how many are confirmed after an update (for the toast) and its questions before and after (for the log). */
+type Saved = SaveOutcome<LastSave> & { confirmed?: number; questions?: QuestionsSaved };
 /** What the activity log calls a record of this form. */
 const RECORD = "event";
 
@@ -57,10 +58,9 @@ async function updateMovingUp(request: Request, id: number, input: EventInput, g
 }
 
 /** The questions' save after the event's: a failure reads as the save's. */
-async function savedQuestions<T extends Saved & { status: "saved" }>(saved: T, questions: Parameters<typeof saveEventQuestions>[1]): Promise<T | Saved> {
+async function savedQuestions(saved: Saved & { status: "saved" }, questions: Parameters<typeof saveEventQuestions>[1]): Promise<Saved> {
   try {
-    await saveEventQuestions(saved.id, questions);
-    return saved;
+    return { ...saved, questions: await saveEventQuestions(saved.id, questions) };
   } catch (error) {
     return { status: "failed", error };
   }
@@ -89,15 +89,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
   const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
-  let saved: Saved = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input, guard);
+  const eventSaved: Saved = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input, guard);
   // Its registration questions, once the event is saved (answers are never touched).
-  if (saved.status === "saved") saved = await savedQuestions(saved, submission.value);
+  const saved = eventSaved.status === "saved" ? await savedQuestions(eventSaved, submission.value) : eventSaved;
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 
-  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  // The log names a change of questions too ('Changed: questions').
+  noteSaved(context, kind, RECORD, saved.id, previous && { ...previous, questions: saved.questions?.before }, { ...input, questions: saved.questions?.after });
   releaseReplacedImages(context, image, saved.released);
   const confirmed = saved.confirmed ?? 0;
   const notices = eventNotices(input, confirmed, new Date());
