@@ -111,6 +111,7 @@ export default [
     route("account", "routes/admin/account.tsx"),
     route("account/two-step", "routes/admin/account/two-step.tsx"),
     route("account/sessions", "routes/admin/account/sessions.tsx"),
+    route("account/unsaved", "routes/admin/account/unsaved.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

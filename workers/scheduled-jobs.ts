@@ -3,7 +3,7 @@
 // to SCHEDULED_JOBS with DAILY_CRON or OUTBOX_CRON. The plan allows few cron expressions and the
 // project keeps to these two: a job that needs another time runs on one of them and checks the
 // time itself (at 07:00 in Malawi, say: OUTBOX_CRON, when the run is at 05:00 UTC).
-import { deleteOldActivity, deleteOldSessions } from "~/features/accounts/index.server";
+import { deleteOldActivity, deleteOldSessions, deleteOldUnsavedForms } from "~/features/accounts/index.server";
 import { dailyEmailCleanUp, sendDueEmail, sendEventReminders, sendRegistrationSummaries } from "~/features/messaging/index.server";
 import { releaseUnpaidHolds } from "~/features/payments/index.server";
 import { deleteExpiredRateLimits } from "../app/server/abuse.server";
@@ -26,6 +26,8 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "delete expired rate limits", cron: DAILY_CRON, run: (scheduledTime) => deleteExpiredRateLimits(scheduledTime) },
   { name: "delete activity older than 13 months", cron: DAILY_CRON, run: (scheduledTime) => deleteOldActivity(scheduledTime) },
   { name: "delete ended sign-in sessions", cron: DAILY_CRON, run: (scheduledTime) => deleteOldSessions(scheduledTime) },
+  { name: "delete forms kept after their session ended, a day on", cron: DAILY_CRON, run: (scheduledTime) => deleteOldUnsavedForms(scheduledTime) },
+  { name: "delete forms sent after their session ended, a day on", cron: DAILY_CRON, run: (scheduledTime) => deleteOldUnsavedForms(scheduledTime) },
   { name: "expire old e-mail and unconfirmed subscribers", cron: DAILY_CRON, run: (scheduledTime) => dailyEmailCleanUp(scheduledTime) },
   { name: "daily registration summaries to staff", cron: DAILY_CRON, run: (scheduledTime) => sendRegistrationSummaries(scheduledTime) },
   { name: "send due e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendDueEmail(scheduledTime) },

@@ -496,6 +496,27 @@ export const activity_log = sqliteTable(
   (t) => [index("activity_log_at_idx").on(t.at), index("activity_log_actor_at_idx").on(t.actor, t.at), index("activity_log_kind_at_idx").on(t.kind, t.at)],
 );
 
+/**
+ * A form an admin sent after their session had ended (app/features/accounts/unsaved-forms.server.ts):
+ * what they typed, kept for the browser that sent it (its cookie holds the id) until they sign in
+ * and save it or discard it. A daily job deletes rows older than a day.
+ */
+export const unsaved_forms = sqliteTable(
+  "unsaved_forms",
+  {
+    /** A random id, the value of the browser's cookie. */
+    id: text("id").primaryKey(),
+    /** The page the form was sent to (its path and query). */
+    path: text("path").notNull(),
+    /** The form's text fields as JSON, [[name, value], ...] in their order. */
+    fields: text("fields").notNull(),
+    /** Whether the form carried a file (a picture), which is not kept. */
+    had_file: integer("had_file", { mode: "boolean" }).notNull().default(false),
+    created_at: text("created_at").notNull().default(nowIso),
+  },
+  (t) => [index("unsaved_forms_created_idx").on(t.created_at)],
+);
+
 /** Fixed-window counters for rate limits, keyed by purpose and client (e.g. `login-ip:1.2.3.4`). */
 export const rate_limits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -5,6 +5,7 @@
 // whatever the admin's device says.
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
 import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
 test.use({ timezoneId: "America/New_York" });
@@ -93,6 +94,32 @@ test("a refused save keeps what was typed; the corrected save updates the event"
   await expect(toast(page)).toContainText("Event updated");
   await expect(row(page, name)).toContainText("Mar 5, 2027 · Karonga Community Hall");
   await expect(row(page, name).getByText("Registration Open", { exact: true })).toHaveCount(0);
+});
+
+test("a save sent after the session ended keeps what was typed: signing in again saves it", async ({ page, context }) => {
+  const name = uniqueName("Salima Rally");
+  await signIn(page);
+  await createEvent(page, name);
+  await row(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+  await hydrated(page);
+  await page.getByLabel("Location").fill("Salima Lakeshore Lodge");
+  // The session ends while the form is open (a phone left overnight; signed out elsewhere).
+  await context.clearCookies({ name: "session" });
+  await page.getByRole("button", { name: "Update Event" }).click();
+
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("status").filter({ hasText: "You had been signed out, so what you sent was not saved yet" })).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/account\/unsaved$/);
+  await expect(page.getByRole("heading", { name: `Changes to “${name}”` })).toBeVisible();
+  await expectNoSideways(page);
+  await page.getByRole("button", { name: "Save my changes" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  await expect(toast(page)).toContainText("Event updated");
+  await expect(row(page, name)).toContainText("Salima Lakeshore Lodge");
 });
 
 test("deleting an event asks first, saying how many registrations go with it", async ({ page }) => {

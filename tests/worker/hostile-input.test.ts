@@ -148,6 +148,8 @@ const ACTION_TARGETS: Record<string, Target> = {
     intents: ["turn-on", "turn-off", "new-codes", "require"],
   },
   "routes/admin/account/sessions": { admin: true, fields: ["intent", "session", "account"], intents: ["end-session", "end-others", "end-account"] },
+  // Discards the form kept for this browser (none here).
+  "routes/admin/account/unsaved": { admin: true, fields: ["intent"], intents: ["discard"] },
 };
 
 const API_TARGETS: Record<string, Target> = {

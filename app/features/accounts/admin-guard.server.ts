@@ -1,5 +1,5 @@
 // The one guard in front of the whole admin area (React Router middleware on the /admin layout).
-// Pages without a valid session redirect to /auth; a role may only use its areas (app/features/accounts/roles.ts:
+// Pages without a valid session redirect to /auth (a form sent then is kept for after signing in); a role may only use its areas (app/features/accounts/roles.ts:
 // 403 otherwise, and a door volunteer's /admin leads to check-in); what an action changed is
 // written to the activity log once it has answered; and every admin change bumps the content
 // version that keys the public pages' edge cache.
@@ -12,12 +12,14 @@ import { logActivity, logRefusal } from "./activity.server";
 import { authenticateAdmin } from "./auth.server";
 import { bumpContentVersion } from "../../server/content-version.server";
 import { setsSessionCookie } from "./session.server";
+import { forgetUnsavedForm, hasUnsavedForm, keepUnsavedForm, pagePathOf } from "./unsaved-forms.server";
 
 const TWO_STEP_SETUP_PATH = /^\/admin\/account\/two-step(\.data)?\/?$/i;
 
 export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   const auth = await authenticateAdmin(request);
-  if (!auth) throw redirect("/auth");
+  // A form sent after the session ended waits for its admin to sign in again (unsaved-forms.server.ts).
+  if (!auth) throw redirect("/auth", { headers: await keptFormCookie(request) });
   const { admin } = auth;
   context.set(adminContext, admin);
   context.set(sessionIdContext, auth.sessionId);
@@ -42,14 +44,24 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
 
   const response = await next();
   await logActivity(notes);
+  const forgotten = hasUnsavedForm(request) && request.method === "POST" ? await forgetUnsavedForm(request, pagePathOf(new URL(request.url))) : null;
   // Any admin change may alter public pages: the next visit renders afresh (see workers/edge-cache.ts).
   if (request.method !== "GET" && request.method !== "HEAD" && publicChange.changed) await bumpContentVersion();
   // (Every answer under /admin is marked private and no-store by the Worker: workers/security.ts.)
   const headers = new Headers(response.headers);
   // An action that set a session cookie itself (a password change) knows better than the renewal.
   if (auth.renewedCookie && !setsSessionCookie(request, headers)) headers.append("Set-Cookie", auth.renewedCookie);
+  if (forgotten) headers.append("Set-Cookie", forgotten);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
+
+async function keptFormCookie(request: Request): Promise<HeadersInit | undefined> {
+  const cookie = await keepUnsavedForm(request).catch((error: unknown) => {
+    console.error("Could not keep a form sent after its session ended:", error);
+    return null;
+  });
+  return cookie ? { "Set-Cookie": cookie } : undefined;
+}
 
 /**
  * For an admin action that changed nothing visitors see (or bumped the content version itself

@@ -65,7 +65,7 @@ const AREAS: [RegExp, AdminArea][] = [
   [/^\/admin\/check-in\/?$/, "door"],
   [/^\/admin\/pages\/?$/, "page-copy"],
   [/^\/admin\/messages\/?$/, "inbox"],
-  [/^\/admin\/account(\/(two-step|sessions))?\/?$/, "account"],
+  [/^\/admin\/account(\/(two-step|sessions|unsaved))?\/?$/, "account"],
   [/^\/admin\/settings\/?$/, "settings"],
   [/^\/admin\/subscribers\/?$/, "subscribers"],
   [/^\/admin\/activity\/?$/, "activity"],

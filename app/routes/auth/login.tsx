@@ -8,7 +8,7 @@ import { firstErrors } from "~/lib/form-answer";
 import { noindexMeta } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { publicPage, settingsPage } from "~/features/site/index.server";
-import { authenticateAdmin, signIn } from "~/features/accounts/index.server";
+import { authenticateAdmin, hasUnsavedForm, signIn, UNSAVED_FORM_PATH } from "~/features/accounts/index.server";
 import { BadRequest, readSubmission, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -17,8 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Adm
 
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await authenticateAdmin(request);
-  if (auth) throw redirect(homeOf(auth.admin.role));
-  return publicPage(await settingsPage("Sign-in page"), () => ({}));
+  if (auth) throw redirect(hasUnsavedForm(request) ? UNSAVED_FORM_PATH : homeOf(auth.admin.role));
+  // A form sent after the session ended waits for this sign-in (app/features/accounts/unsaved-forms.server.ts).
+  const unsaved = hasUnsavedForm(request);
+  return publicPage(await settingsPage("Sign-in page"), () => ({ unsaved }));
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -49,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 const constraint = getZodConstraint(loginSchema);
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/auth";
   const [form, fields] = useForm({ id: "login", lastResult: actionData?.result, constraint });
@@ -65,6 +67,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </div>
         <Form method="post" action="/auth" {...getFormProps(form)} className="mt-6 space-y-4">
           <FormAlert message={message} />
+          {loaderData.unsaved ? (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              You had been signed out, so what you sent was not saved yet. Sign in again: it is kept for you.
+            </p>
+          ) : null}
           <TextField field={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" error={null} />
           <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" error={null} />
           <SubmitButton pending={pending} pendingLabel="Signing in..." className="w-full">

@@ -1,0 +1,93 @@
+// A form sent after its admin's session ended is not lost (docs/decisions/037-unsaved-forms.md).
+// The admin guard keeps its text fields, for the browser that sent them (a cookie holds the row's
+// random id), and sends the admin to sign in; signing in leads to /admin/account/unsaved, which
+// sends the same fields to the same page again, as its own form would have, or discards them.
+// Sending them again (or discarding them) forgets the row. Rows are kept a day at most.
+import { and, eq, lt } from "drizzle-orm";
+import { unsaved_forms } from "~/db/schema";
+import { getDb } from "~/db/db.server";
+import { clientAddress, consumeRateLimit, type RateLimitRule } from "../../server/abuse.server";
+import { isHttps, readCookie, serializeCookie } from "../../server/cookies.server";
+import { BadRequest, readFormOrBadRequest } from "../../server/forms.server";
+import { MAX_ADMIN_FORM_BYTES } from "../../server/admin-actions.server";
+
+/** Where signing in leads while a form waits. */
+export const UNSAVED_FORM_PATH = "/admin/account/unsaved";
+const KEPT_SECONDS = 24 * 60 * 60;
+/** More text than any of the admin forms asks for (a blog post's content is at most 50,000 characters). */
+const MOST_CHARACTERS = 200_000;
+/** Forms kept for one address an hour: nobody signed in can write these rows. */
+const KEEPING_LIMIT: RateLimitRule = { name: "unsaved-form-ip", limit: 30, windowSeconds: 60 * 60 };
+
+export type UnsavedForm = { path: string; fields: [string, string][]; hadFile: boolean };
+
+function cookieName(request: Request): string {
+  return isHttps(request) ? "__Host-unsaved-form" : "unsaved-form";
+}
+
+/** The page a form was sent to, as a browser would send it again: React Router's data requests (`/x.data`) read as the page `/x`. */
+export function pagePathOf(url: URL): string {
+  const pathname = url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : url.pathname;
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString().replace(/=(?=&|$)/g, "");
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * Keeps the text fields of a form sent without a valid session, when it can be read and is of a
+ * size an admin form has: the cookie to set, or null when nothing was kept.
+ */
+export async function keepUnsavedForm(request: Request): Promise<string | null> {
+  if (request.method !== "POST") return null;
+  const form = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
+  if (form instanceof BadRequest) return null;
+  const fields: [string, string][] = [];
+  let hadFile = false;
+  for (const [name, value] of form) {
+    if (typeof value === "string") fields.push([name, value]);
+    else if (value.size > 0) hadFile = true;
+  }
+  const text = JSON.stringify(fields);
+  if (text.length > MOST_CHARACTERS) return null;
+  if (!(await consumeRateLimit(KEEPING_LIMIT, clientAddress(request)))) return null;
+  const id = crypto.randomUUID();
+  await getDb().insert(unsaved_forms).values({ id, path: pagePathOf(new URL(request.url)), fields: text, had_file: hadFile });
+  return serializeCookie(request, cookieName(request), id, { maxAge: KEPT_SECONDS, sameSite: "Strict" });
+}
+
+/** Whether the browser says a form of it waits (signing in then leads to it). */
+export function hasUnsavedForm(request: Request): boolean {
+  return readCookie(request, cookieName(request)) !== null;
+}
+
+function unsavedSince(now: number): string {
+  return new Date(now - KEPT_SECONDS * 1000).toISOString();
+}
+
+/** The form waiting for this browser, if any (and not older than a day). */
+export async function unsavedFormOf(request: Request, now = Date.now()): Promise<UnsavedForm | null> {
+  const id = readCookie(request, cookieName(request));
+  if (!id) return null;
+  const [row] = await getDb().select().from(unsaved_forms).where(eq(unsaved_forms.id, id));
+  if (!row || row.created_at < unsavedSince(now)) return null;
+  return { path: row.path, fields: JSON.parse(row.fields) as [string, string][], hadFile: row.had_file };
+}
+
+/**
+ * Forgets the browser's waiting form once it has been sent again to its page (`path`), or in any
+ * case when `path` is null (discarded): the cookie that clears it, or null when none waits.
+ */
+export async function forgetUnsavedForm(request: Request, path: string | null): Promise<string | null> {
+  const id = readCookie(request, cookieName(request));
+  if (!id) return null;
+  const which = path === null ? eq(unsaved_forms.id, id) : and(eq(unsaved_forms.id, id), eq(unsaved_forms.path, path));
+  const forgotten = await getDb().delete(unsaved_forms).where(which).returning({ id: unsaved_forms.id });
+  if (path !== null && forgotten.length === 0) return null;
+  return serializeCookie(request, cookieName(request), "", { maxAge: 0, sameSite: "Strict" });
+}
+
+/** Deletes forms nobody came back for (run by the daily job). */
+export async function deleteOldUnsavedForms(now = Date.now()): Promise<void> {
+  await getDb().delete(unsaved_forms).where(lt(unsaved_forms.created_at, unsavedSince(now)));
+}
