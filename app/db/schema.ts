@@ -497,8 +497,8 @@ export const activity_log = sqliteTable(
 );
 
 /**
- * A form an admin sent after their session had ended (app/features/accounts/unsaved-forms.server.ts):
- * what they typed, kept for the browser that sent it (its cookie holds the id) until they sign in
+ * A form an admin sent after their session had ended, or to a record deleted meanwhile
+ * (app/features/accounts/unsaved-forms.server.ts): what they typed, kept for the browser that sent it (its cookie holds the id) until they sign in
  * and save it or discard it. A daily job deletes rows older than a day.
  */
 export const unsaved_forms = sqliteTable(
@@ -510,6 +510,8 @@ export const unsaved_forms = sqliteTable(
     path: text("path").notNull(),
     /** The form's text fields as JSON, [[name, value], ...] in their order. */
     fields: text("fields").notNull(),
+    /** Why it was not saved: the session had ended, or the record was deleted while it was being edited (then `path` is the form for a new one). */
+    reason: text("reason", { enum: ["signed-out", "deleted"] }).notNull().default("signed-out"),
     /** Whether the form carried a file (a picture), which is not kept. */
     had_file: integer("had_file", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(nowIso),

@@ -268,7 +268,7 @@ describe("blog form", () => {
 
   it("fails cleanly when the post was deleted meanwhile, for a save and for a delete", async () => {
     const save = await postForm("/admin/blogs/edit/42", valid, { cookie });
-    expect(save.headers.get("Location")).toBe("/admin?tab=blogs");
+    expect(save.headers.get("Location")).toBe("/admin/account/unsaved"); // what was typed is kept there (decision 037)
     expect(await toastOf(save)).toEqual({ title: "Error", description: "Failed to update blog: this record no longer exists.", variant: "destructive" });
     const remove = await postForm("/admin/blogs/edit/42", { intent: "delete" }, { cookie });
     expect(await toastOf(remove)).toEqual({ title: "Error", description: "Failed to delete blog: it no longer exists.", variant: "destructive" });

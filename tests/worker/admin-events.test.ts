@@ -360,7 +360,7 @@ describe("event form", () => {
       { version: await formVersion("churchevents", 42), ...valid, image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) },
       { cookie },
     );
-    expect(response.headers.get("Location")).toBe("/admin?tab=events");
+    expect(response.headers.get("Location")).toBe("/admin/account/unsaved"); // what was typed is kept there (decision 037)
     expect(await toastOf(response)).toEqual({ title: "Error", description: "Failed to save event: this record no longer exists.", variant: "destructive" });
     expect(await events()).toEqual([]);
     expect((await env.IMAGES.list()).objects).toHaveLength(0);

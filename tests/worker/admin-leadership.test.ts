@@ -243,7 +243,7 @@ describe("member form", () => {
   it("fails cleanly when saving a member that was deleted meanwhile", async () => {
     await seedReference();
     const response = await postForm("/admin/leadership/edit/42", { version: await formVersion("leadership_members", 42), ...valid }, { cookie });
-    expect(response.headers.get("Location")).toBe("/admin?tab=leadership");
+    expect(response.headers.get("Location")).toBe("/admin/account/unsaved"); // what was typed is kept there (decision 037)
     expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to save member: this record no longer exists.", variant: "destructive" });
     expect(await members()).toEqual([]);
   });

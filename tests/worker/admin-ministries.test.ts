@@ -259,7 +259,7 @@ describe("ministry form", () => {
 
   it("fails cleanly when the ministry was deleted meanwhile, for a save and for a delete", async () => {
     const save = await postForm("/admin/ministries/edit/42", valid, { cookie });
-    expect(save.headers.get("Location")).toBe("/admin?tab=ministries");
+    expect(save.headers.get("Location")).toBe("/admin/account/unsaved"); // what was typed is kept there (decision 037)
     expect(await toastOf(save)).toEqual({ title: "Error", description: "Failed to update ministry: this record no longer exists.", variant: "destructive" });
     const remove = await postForm("/admin/ministries/edit/42", { intent: "delete" }, { cookie });
     expect(await toastOf(remove)).toEqual({ title: "Error", description: "Failed to delete ministry: it no longer exists.", variant: "destructive" });

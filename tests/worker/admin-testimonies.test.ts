@@ -142,7 +142,7 @@ describe("testimony form", () => {
 
   it("fails cleanly when saving a testimony that was deleted meanwhile", async () => {
     const response = await postForm("/admin/testimonies/edit/42", { version: await formVersion("church_testimonies", 42), intent: "save", ...valid }, { cookie });
-    expect(response.headers.get("Location")).toBe("/admin?tab=testimonies");
+    expect(response.headers.get("Location")).toBe("/admin/account/unsaved"); // what was typed is kept there (decision 037)
     expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to update testimony: this record no longer exists." });
     expect(await testimonies()).toEqual([]);
   });

@@ -135,4 +135,33 @@ describe("a form sent after the session ended", () => {
     expect(await sendSignedOut({ name: "One more" }, "/admin/events/new", "198.51.100.77")).toBeNull();
     expect(await sendSignedOut({ name: "Elsewhere" }, "/admin/events/new", "198.51.100.78")).not.toBeNull();
   });
+
+  it("a save of an event someone deleted meanwhile keeps what was typed, to add again as a new event (its questions too)", async () => {
+    const session = await signIn();
+    await runSql(["INSERT INTO event_questions (id, event_id, kind, label, required, position) VALUES (7, 1, 'text', 'Your church', 0, 1)"]);
+    const version = await formVersion("churchevents", 1);
+    expect((await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie: session })).status).toBe(302);
+
+    const fields = { ...EVENT_FORM, version, description: "Three days of teaching at the lake.", association_question: "off", church_question: "off", "questions[0].id": "7", "questions[0].kind": "text", "questions[0].label": "Your church (and town)" };
+    const save = await postForm("/admin/events/edit/1", fields, { cookie: session, ip: "203.0.113.9" });
+    expect(save.headers.get("Location")).toBe("/admin/account/unsaved");
+    expect((await toastOf(save))?.description).toBe("Failed to save event: this record no longer exists.");
+    const unsaved = `unsaved-form=${cookieValue(save, "unsaved-form")}`;
+
+    const page = await (await request("/admin/account/unsaved", { cookie: `${session}; ${unsaved}` })).text();
+    expect(textOf(page)).toContain("Someone deleted it while you were editing, so your changes were not saved.");
+    expect(textOf(page)).toContain("Three days of teaching at the lake.");
+    const form = savingForm(page);
+    expect(form.action).toBe("/admin/events/new");
+    expect(form.fields).not.toHaveProperty(["questions[0].id"]);
+    expect(textOf(page)).toContain("Add it again as new");
+
+    const added = await postForm(form.action, form.fields, { cookie: `${session}; ${unsaved}` });
+    expect((await toastOf(added))?.title).toBe("Event created");
+    const event = await env.DB.prepare("SELECT id, description FROM churchevents").first<{ id: number; description: string }>();
+    expect(event?.description).toBe("Three days of teaching at the lake.");
+    const questions = (await env.DB.prepare("SELECT label FROM event_questions WHERE event_id = ?1 AND removed_at IS NULL").bind(event!.id).all()).results;
+    expect(questions).toEqual([{ label: "Your church (and town)" }]);
+    expect(await keptRows()).toEqual([]);
+  });
 });

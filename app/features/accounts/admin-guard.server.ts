@@ -12,7 +12,7 @@ import { logActivity, logRefusal } from "./activity.server";
 import { authenticateAdmin } from "./auth.server";
 import { bumpContentVersion } from "../../server/content-version.server";
 import { setsSessionCookie } from "./session.server";
-import { forgetUnsavedForm, hasUnsavedForm, keepUnsavedForm, pagePathOf } from "./unsaved-forms.server";
+import { forgetUnsavedForm, hasUnsavedForm, keepSignedOutForm, pagePathOf } from "./unsaved-forms.server";
 
 const TWO_STEP_SETUP_PATH = /^\/admin\/account\/two-step(\.data)?\/?$/i;
 
@@ -56,7 +56,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
 };
 
 async function keptFormCookie(request: Request): Promise<HeadersInit | undefined> {
-  const cookie = await keepUnsavedForm(request).catch((error: unknown) => {
+  const cookie = await keepSignedOutForm(request).catch((error: unknown) => {
     console.error("Could not keep a form sent after its session ended:", error);
     return null;
   });

@@ -1,7 +1,10 @@
-// A form sent after its admin's session ended is not lost (docs/decisions/037-unsaved-forms.md).
-// The admin guard keeps its text fields, for the browser that sent them (a cookie holds the row's
-// random id), and sends the admin to sign in; signing in leads to /admin/account/unsaved, which
-// sends the same fields to the same page again, as its own form would have, or discards them.
+// A form that could not be saved is not lost (docs/decisions/037-unsaved-forms.md):
+// - sent after its admin's session ended: the admin guard keeps its text fields, for the browser
+//   that sent them (a cookie holds the row's random id), and sends the admin to sign in; signing in
+//   leads to /admin/account/unsaved, which sends the same fields to the same page again, as its own
+//   form would have, or discards them;
+// - sent to a record deleted meanwhile: its save keeps them the same way and leads to that page,
+//   which offers to add them again as a new record.
 // Sending them again (or discarding them) forgets the row. Rows are kept a day at most.
 import { and, eq, lt } from "drizzle-orm";
 import { unsaved_forms } from "~/db/schema";
@@ -19,7 +22,8 @@ const MOST_CHARACTERS = 200_000;
 /** Forms kept for one address an hour: nobody signed in can write these rows. */
 const KEEPING_LIMIT: RateLimitRule = { name: "unsaved-form-ip", limit: 30, windowSeconds: 60 * 60 };
 
-export type UnsavedForm = { path: string; fields: [string, string][]; hadFile: boolean };
+export type UnsavedReason = "signed-out" | "deleted";
+export type UnsavedForm = { path: string; fields: [string, string][]; hadFile: boolean; reason: UnsavedReason };
 
 function cookieName(request: Request): string {
   return isHttps(request) ? "__Host-unsaved-form" : "unsaved-form";
@@ -34,26 +38,46 @@ export function pagePathOf(url: URL): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/** A record's form for a new one (`/admin/blogs/edit/4` → `/admin/blogs/new`): where a deleted record's edit is added again. */
+function newRecordPath(path: string): string {
+  return path.replace(/\/edit\/\d+$/, "/new");
+}
+
 /**
- * Keeps the text fields of a form sent without a valid session, when it can be read and is of a
- * size an admin form has: the cookie to set, or null when nothing was kept.
+ * The deleted record's own parts mean nothing to a new one: its question rows' ids and its stored
+ * picture (released with it) are left out.
  */
-export async function keepUnsavedForm(request: Request): Promise<string | null> {
-  if (request.method !== "POST") return null;
-  const form = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
-  if (form instanceof BadRequest) return null;
+function belongsToDeletedRecord(name: string): boolean {
+  return /(^|\.)id$/.test(name) || name === "image_url";
+}
+
+/**
+ * Keeps the text fields of a form that could not be saved, when it is of a size an admin form has:
+ * the cookie to set, or null when nothing was kept. `signed-out`: kept to send again to the page it
+ * was sent to; `deleted`: to add again as a new record.
+ */
+export async function keepUnsavedForm(request: Request, form: FormData, reason: UnsavedReason): Promise<string | null> {
+  const path = reason === "deleted" ? newRecordPath(pagePathOf(new URL(request.url))) : pagePathOf(new URL(request.url));
   const fields: [string, string][] = [];
   let hadFile = false;
   for (const [name, value] of form) {
-    if (typeof value === "string") fields.push([name, value]);
-    else if (value.size > 0) hadFile = true;
+    if (typeof value !== "string") hadFile ||= value.size > 0;
+    else if (reason === "deleted" && belongsToDeletedRecord(name)) hadFile ||= name === "image_url" && value !== "";
+    else fields.push([name, value]);
   }
   const text = JSON.stringify(fields);
   if (text.length > MOST_CHARACTERS) return null;
   if (!(await consumeRateLimit(KEEPING_LIMIT, clientAddress(request)))) return null;
   const id = crypto.randomUUID();
-  await getDb().insert(unsaved_forms).values({ id, path: pagePathOf(new URL(request.url)), fields: text, had_file: hadFile });
+  await getDb().insert(unsaved_forms).values({ id, path, fields: text, reason, had_file: hadFile });
   return serializeCookie(request, cookieName(request), id, { maxAge: KEPT_SECONDS, sameSite: "Strict" });
+}
+
+/** For the admin guard: keeps a form posted without a valid session (the cookie to set, or null). */
+export async function keepSignedOutForm(request: Request): Promise<string | null> {
+  if (request.method !== "POST") return null;
+  const form = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
+  return form instanceof BadRequest ? null : keepUnsavedForm(request, form, "signed-out");
 }
 
 /** Whether the browser says a form of it waits (signing in then leads to it). */
@@ -71,7 +95,7 @@ export async function unsavedFormOf(request: Request, now = Date.now()): Promise
   if (!id) return null;
   const [row] = await getDb().select().from(unsaved_forms).where(eq(unsaved_forms.id, id));
   if (!row || row.created_at < unsavedSince(now)) return null;
-  return { path: row.path, fields: JSON.parse(row.fields) as [string, string][], hadFile: row.had_file };
+  return { path: row.path, fields: JSON.parse(row.fields) as [string, string][], hadFile: row.had_file, reason: row.reason };
 }
 
 /**

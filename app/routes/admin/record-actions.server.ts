@@ -1,12 +1,12 @@
-// The delete and the Active switch of the admin's content forms (leadership, ministries, posts,
+// The delete, the Active switch and a save of a record deleted meanwhile, of the admin's content forms (leadership, ministries, posts,
 // testimonies, associations, events), one way for all: refuse a post without a record, run the
 // write, note it in the activity log, and go back to the tab with the toast. They live with the
 // routes because they compose two features (the record's, and accounts' activity log).
 import type { RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
-import { nameOf, noteActivity, recordName } from "~/features/accounts/index.server";
+import { keepUnsavedForm, nameOf, noteActivity, recordName, UNSAVED_FORM_PATH } from "~/features/accounts/index.server";
 import type { Toast } from "~/lib/toast";
-import { deletedToast, errorToast, FAILED, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
+import { deletedToast, errorToast, FAILED, goneToast, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** The post a content form's action is answering: where it goes back to, and what the log calls the record. */
@@ -40,4 +40,18 @@ export async function toggleRecord(
   if (active === undefined || active === FAILED) return redirectWithToast(request, tab, errorToast(messages.toggleFailed));
   noteActivity(context, { action: active ? "Activated" : "Deactivated", target: recordName(record, id) });
   return redirectWithToast(request, tab, messages.toggled(active));
+}
+
+/**
+ * A save of a record someone deleted while it was being edited (`failed`: the save's failure
+ * message): what was typed is kept for this browser and the admin is led to it
+ * (/admin/account/unsaved), to copy or to add again as a new record. Back to the tab when it
+ * cannot be kept.
+ */
+export async function answerDeletedMeanwhile(request: Request, formData: FormData, tab: string, failed: string): Promise<Response> {
+  const kept = await keepUnsavedForm(request, formData, "deleted").catch((error: unknown) => {
+    console.error("Could not keep a save of a deleted record:", error);
+    return null;
+  });
+  return redirectWithToast(request, kept ? UNSAVED_FORM_PATH : tab, goneToast(failed), kept ? { headers: { "Set-Cookie": kept } } : undefined);
 }

@@ -1,7 +1,9 @@
-// /admin/account/unsaved: a form sent after its admin's session had ended, kept for this browser
-// (app/features/accounts/unsaved-forms.server.ts). Signing in leads here. "Save my changes" sends
-// the same fields to the same page as a plain form would (its own checks, the version guard and
-// the role's rules all apply); "Discard them" forgets them. Every role may use it.
+// /admin/account/unsaved: a form sent after its admin's session had ended, or to a record deleted
+// meanwhile, kept for this browser (app/features/accounts/unsaved-forms.server.ts). Signing in (or
+// the refused save) leads here. "Save my changes" sends the same fields to the same page as a plain
+// form would (its own checks, the version guard and the role's rules all apply); for a deleted
+// record, "Add it again as new" sends them to its form for a new one. "Discard them" forgets them.
+// Every role may use it.
 import { data, Form, Link } from "react-router";
 import { SubmitButton } from "~/components/form-fields";
 import { adminContext, homeOf } from "~/features/accounts";
@@ -52,7 +54,8 @@ export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { path, fields, hadFile, name, typed } = loaderData.form;
+  const { path, fields, hadFile, name, typed, reason } = loaderData.form;
+  const deleted = reason === "deleted";
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-stone-900">Your unsaved changes</h1>
@@ -60,7 +63,11 @@ export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
         <h2 id="unsaved-heading" className="text-lg font-semibold text-stone-900">
           {name ? `Changes to “${name}”` : "Changes you sent"}
         </h2>
-        <p className="mt-2 text-stone-700">You had been signed out, so nothing was saved. What you typed is kept here: save it now, as you sent it.</p>
+        <p className="mt-2 text-stone-700">
+          {deleted
+            ? "Someone deleted it while you were editing, so your changes were not saved. What you typed is kept here: add it again as new, or copy what you need."
+            : "You had been signed out, so nothing was saved. What you typed is kept here: save it now, as you sent it."}
+        </p>
         {hadFile ? <p className="mt-2 font-medium text-amber-900">The picture you chose was not kept: once the rest is saved, choose it again.</p> : null}
         {/* A plain post to the page the form came from, as that form would have sent it. */}
         <form method="post" action={path} encType="multipart/form-data" className="mt-4 flex flex-wrap gap-3">
@@ -68,14 +75,14 @@ export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
             <input key={index} type="hidden" name={field} value={value} />
           ))}
           <SubmitButton pending={false} pendingLabel="Saving...">
-            Save my changes
+            {deleted ? "Add it again as new" : "Save my changes"}
           </SubmitButton>
           <a href={path.split("?")[0]} className="inline-flex items-center rounded-md border border-stone-300 px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-stone-50">
             Open the page without them
           </a>
         </form>
         {typed.length > 0 ? (
-          <details className="mt-4">
+          <details className="mt-4" open={deleted}>
             <summary className="cursor-pointer font-medium text-stone-800">Show what you typed</summary>
             <dl className="mt-2 space-y-2 text-sm">
               {typed.map(([field, value], index) => (

@@ -18,7 +18,6 @@ import { guardedUpdated, refuseStaleSave, saveGuard } from "~/features/history/i
 import { adminTabHref } from "~/lib/admin-tabs";
 import {
   created,
-  goneToast,
   invalidFormToast,
   readAdminPost,
   recordIdOf,
@@ -30,7 +29,7 @@ import {
 } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { deleteRecord, toggleRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/association-form";
 
 const TAB = adminTabHref("associations");
@@ -60,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = id === null ? "create" : "update";
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getAssociation(id);
-  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  if (previous === undefined) return answerDeletedMeanwhile(request, formData, TAB, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const input: AssociationInput = submission.value;
@@ -69,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
   if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
   if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "gone") return answerDeletedMeanwhile(request, formData, TAB, failed);
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);

@@ -11,7 +11,6 @@ import { noteSaved } from "~/features/accounts/index.server";
 import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
-  goneToast,
   invalidFormToast,
   readAdminPost,
   recordIdOf,
@@ -23,7 +22,7 @@ import {
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
-import { deleteRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/blog-form";
 
 const TAB = adminTabHref("blogs");
@@ -93,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = saveKindOf(post);
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getBlog(id);
-  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  if (previous === undefined) return answerDeletedMeanwhile(request, formData, TAB, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "blog", previous?.image_url ?? null);
@@ -102,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = id === null ? await created(createBlog(input, guard.by)) : await guardedUpdated(id, updateBlog(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "gone") return answerDeletedMeanwhile(request, formData, TAB, failed);
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed, MESSAGES.duplicate);
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);

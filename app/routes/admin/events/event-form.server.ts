@@ -9,7 +9,6 @@ import { noteSaved } from "~/features/accounts/index.server";
 import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
-  goneToast,
   invalidFormToast,
   readAdminPost,
   recordIdOf,
@@ -23,7 +22,7 @@ import {
 import { redirectWithToast } from "~/server/toast.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { parseSubmission } from "~/server/forms.server";
-import { deleteRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
@@ -84,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = saveKindOf(post);
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getEvent(id);
-  if (previous === undefined) return redirectWithToast(request, TAB, goneToast(failed));
+  if (previous === undefined) return answerDeletedMeanwhile(request, formData, TAB, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
@@ -94,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = eventSaved.status === "saved" ? await savedQuestions(eventSaved, submission.value) : eventSaved;
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return redirectWithToast(request, TAB, goneToast(failed));
+  if (saved.status === "gone") return answerDeletedMeanwhile(request, formData, TAB, failed);
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 
   // The log names a change of questions too ('Changed: questions').
