@@ -15,8 +15,9 @@ import type { Route } from "./+types/unsaved";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your unsaved changes | Admin" }];
 
-/** Fields that carry no typing of the admin's (the form's own machinery). */
-const MACHINERY = new Set(["intent", "version", "id", "website"]);
+/** Fields that carry no typing of the admin's (the form's own machinery, ids, a stored picture's address). */
+const MACHINERY = new Set(["intent", "version", "website", "image_url"]);
+const isMachinery = (name: string) => MACHINERY.has(name) || /(^|[._])id$/.test(name);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const home = homeOf(context.get(adminContext).role);
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ home, form: null }, cleared ? { headers: { "Set-Cookie": cleared } } : undefined);
   }
   // A ticked box sends "on": nothing typed.
-  const typed = form.fields.filter(([name, value]) => !MACHINERY.has(name) && value.trim() !== "" && value !== "on");
+  const typed = form.fields.filter(([name, value]) => !isMachinery(name) && value.trim() !== "" && value !== "on");
   return { home, form: { ...form, name: nameOf(Object.fromEntries(form.fields)), typed } };
 }
 
