@@ -130,6 +130,15 @@ describe("a form sent after the session ended", () => {
     expect(await eventLocation()).toBe("Lilongwe");
   });
 
+  it("never keeps a password: the account pages' forms are not kept, and a password field of any form is left out", async () => {
+    expect(await sendSignedOut({ intent: "change-password", current_password: "old-secret-pass", new_password: "new-secret-pass-1", confirm_password: "new-secret-pass-1" }, "/admin/account")).toBeNull();
+    expect(await sendSignedOut({ intent: "turn-off", password: "old-secret-pass" }, "/admin/account/two-step")).toBeNull();
+    expect(await sendSignedOut({ ...EVENT_FORM, location: "Dedza", current_password: "old-secret-pass" })).not.toBeNull();
+    const [kept] = await keptRows();
+    expect(kept!.fields).toContain("Dedza");
+    expect(kept!.fields).not.toContain("old-secret-pass");
+  });
+
   it("keeps at most 30 forms an hour for one address: nobody signed in writes these rows", async () => {
     for (let i = 0; i < 30; i += 1) expect(await sendSignedOut({ name: `Form ${i}` }, "/admin/events/new", "198.51.100.77")).not.toBeNull();
     expect(await sendSignedOut({ name: "One more" }, "/admin/events/new", "198.51.100.77")).toBeNull();

@@ -62,6 +62,7 @@ export async function keepUnsavedForm(request: Request, form: FormData, reason: 
   let hadFile = false;
   for (const [name, value] of form) {
     if (typeof value !== "string") hadFile ||= value.size > 0;
+    else if (/password/i.test(name)) continue; // never stored as typed, whatever the form
     else if (reason === "deleted" && belongsToDeletedRecord(name)) hadFile ||= name === "image_url" && value !== "";
     else fields.push([name, value]);
   }
@@ -73,9 +74,15 @@ export async function keepUnsavedForm(request: Request, form: FormData, reason: 
   return serializeCookie(request, cookieName(request), id, { maxAge: KEPT_SECONDS, sameSite: "Strict" });
 }
 
+/**
+ * The account pages' forms hold passwords and sign-in codes, which are never stored as typed; there
+ * is nothing else on them to keep.
+ */
+const ACCOUNT_PAGES = /^\/admin\/account(\/|\.data|$)/;
+
 /** For the admin guard: keeps a form posted without a valid session (the cookie to set, or null). */
 export async function keepSignedOutForm(request: Request): Promise<string | null> {
-  if (request.method !== "POST") return null;
+  if (request.method !== "POST" || ACCOUNT_PAGES.test(new URL(request.url).pathname)) return null;
   const form = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
   return form instanceof BadRequest ? null : keepUnsavedForm(request, form, "signed-out");
 }
