@@ -1,5 +1,6 @@
 CREATE TABLE `unsaved_forms` (
 	`id` text PRIMARY KEY NOT NULL,
+	`owner` text NOT NULL,
 	`path` text NOT NULL,
 	`fields` text NOT NULL,
 	`reason` text DEFAULT 'signed-out' NOT NULL,

@@ -506,6 +506,8 @@ export const unsaved_forms = sqliteTable(
   {
     /** A random id, the value of the browser's cookie. */
     id: text("id").primaryKey(),
+    /** The admin it is kept for (their e-mail): only they are shown it. */
+    owner: text("owner").notNull(),
     /** The page the form was sent to (its path and query). */
     path: text("path").notNull(),
     /** The form's text fields as JSON, [[name, value], ...] in their order. */

@@ -10,8 +10,17 @@ import { DAILY_CRON, runScheduledJobs } from "../../workers/scheduled-jobs";
 
 const EVENT_FORM = { intent: "save", name: "Men's Conference", date: "2099-03-05T09:30", location: "Lilongwe", description: "", image_alt: "", active: "on", registration_enabled: "on", capacity: "100", waitlist_enabled: "on" };
 
+/** The admin's device cookie: this browser last signed in as them (a kept form is theirs). */
+let device: string;
+
+/** Signs in once to leave the account's device cookie, as every sign-in does. */
+async function deviceOf(email: string, password: string) {
+  return `device=${cookieValue(await postForm("/auth", { email, password }, { ip: "203.0.113.1" }), "device")}`;
+}
+
 beforeEach(async () => {
   await createAdmin();
+  device = await deviceOf(TEST_ADMIN.email, TEST_ADMIN.password);
   await runSql(["INSERT INTO churchevents (id, name, date, capacity, location) VALUES (1, 'Men''s Conference', '2099-03-05T07:30:00.000Z', 100, 'Lilongwe')"]);
 });
 
@@ -24,8 +33,8 @@ async function keptRows() {
 }
 
 /** Sends the event form with no session, as a phone left open overnight would: the cookie that keeps it. */
-async function sendSignedOut(fields: Record<string, string>, path = "/admin/events/edit/1", ip = "203.0.113.9") {
-  const response = await postForm(path, fields, { ip });
+async function sendSignedOut(fields: Record<string, string>, path = "/admin/events/edit/1", ip = "203.0.113.9", from: string | null = device) {
+  const response = await postForm(path, fields, { ip, cookie: from });
   expect(response.status).toBe(302);
   expect(response.headers.get("Location")).toBe("/auth");
   const id = cookieValue(response, "unsaved-form");
@@ -91,7 +100,7 @@ describe("a form sent after the session ended", () => {
     const response = await postMultipart(
       "/admin/events/edit/1.data",
       { ...EVENT_FORM, version: await formVersion("churchevents", 1), image: new File([new Uint8Array([1, 2, 3])], "photo.jpg", { type: "image/jpeg" }) },
-      { ip: "203.0.113.9" },
+      { ip: "203.0.113.9", cookie: device },
     );
     const id = cookieValue(response, "unsaved-form");
     expect(id).not.toBeNull();
@@ -119,7 +128,7 @@ describe("a form sent after the session ended", () => {
 
   it("a door volunteer's kept form is theirs to send, and the page it goes to still checks their role", async () => {
     await createAdmin("door@example.org", "door-volunteer-pass", "volunteer");
-    const unsaved = await sendSignedOut({ ...EVENT_FORM, location: "Mzuzu" });
+    const unsaved = await sendSignedOut({ ...EVENT_FORM, location: "Mzuzu" }, undefined, undefined, await deviceOf("door@example.org", "door-volunteer-pass"));
     const signedIn = await postForm("/auth", { email: "door@example.org", password: "door-volunteer-pass" }, { cookie: unsaved, ip: "203.0.113.1" });
     expect(signedIn.headers.get("Location")).toBe("/admin/account/unsaved");
     const session = `session=${cookieValue(signedIn, "session")}; ${unsaved}`;
@@ -128,6 +137,28 @@ describe("a form sent after the session ended", () => {
     const { action, fields } = savingForm(await page.text());
     expect((await postForm(action, fields, { cookie: session })).status).toBe(403);
     expect(await eventLocation()).toBe("Lilongwe");
+  });
+
+  it("is shown only to the account the browser last signed in as: another account signing in there is not led to it and cannot see or discard it", async () => {
+    await createAdmin("editor@example.org", "editor-secret-pass", "editor");
+    const unsaved = await sendSignedOut({ ...EVENT_FORM, location: "Nkhotakota" });
+    const editor = await postForm("/auth", { email: "editor@example.org", password: "editor-secret-pass" }, { cookie: unsaved, ip: "203.0.113.1" });
+    expect(editor.headers.get("Location")).toBe("/admin");
+    const editorSession = `session=${cookieValue(editor, "session")}; ${unsaved}`;
+    const page = textOf(await (await request("/admin/account/unsaved", { cookie: editorSession })).text());
+    expect(page).toContain("Nothing is waiting to be saved.");
+    expect(page).not.toContain("Nkhotakota");
+    await postForm("/admin/account/unsaved", { intent: "discard" }, { cookie: editorSession });
+    expect(await keptRows()).toHaveLength(1);
+
+    const owner = await postForm("/auth", TEST_ADMIN, { cookie: unsaved, ip: "203.0.113.1" });
+    expect(owner.headers.get("Location")).toBe("/admin/account/unsaved");
+    expect(textOf(await (await request("/admin/account/unsaved", { cookie: `session=${cookieValue(owner, "session")}; ${unsaved}` })).text())).toContain("Nkhotakota");
+  });
+
+  it("keeps nothing from a browser that never signed in (no device cookie)", async () => {
+    expect(await sendSignedOut({ ...EVENT_FORM, location: "Chitipa" }, undefined, undefined, null)).toBeNull();
+    expect(await keptRows()).toEqual([]);
   });
 
   it("never keeps a password: the account pages' forms are not kept, and a password field of any form is left out", async () => {

@@ -44,7 +44,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
 
   const response = await next();
   await logActivity(notes);
-  const forgotten = hasUnsavedForm(request) && request.method === "POST" ? await forgetUnsavedForm(request, pagePathOf(new URL(request.url))) : null;
+  const forgotten = hasUnsavedForm(request) && request.method === "POST" ? await forgetUnsavedForm(request, admin.email, pagePathOf(new URL(request.url))) : null;
   // Any admin change may alter public pages: the next visit renders afresh (see workers/edge-cache.ts).
   if (request.method !== "GET" && request.method !== "HEAD" && publicChange.changed) await bumpContentVersion();
   // (Every answer under /admin is marked private and no-store by the Worker: workers/security.ts.)

@@ -19,7 +19,7 @@ import { endAllSessions, sessionIdentity, startSession, touchSession, type Sessi
 import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 import { checkSecondStep, clearTwoStepCookie, pendingTwoStep, twoStepCookie } from "./two-step.server";
 import { TWO_STEP_MESSAGES } from "./two-step-form";
-import { hasUnsavedForm, UNSAVED_FORM_PATH } from "./unsaved-forms.server";
+import { UNSAVED_FORM_PATH, unsavedFormWaits } from "./unsaved-forms.server";
 
 /** Where the second step of signing in is asked. */
 export const TWO_STEP_PATH = "/auth/two-step";
@@ -76,7 +76,7 @@ async function beginSession(request: Request, admin: AdminIdentity): Promise<Log
     recordAdminLogin(admin.id),
     logActivity([{ actor: admin.email, kind: "sign-in", action: "Signed in", summary: ROLE_LABELS[admin.role], address: clientAddress(request) }]),
   ]);
-  return { ok: true, cookies: [await sessionCookie(request, admin, sessionId), await deviceCookie(request, admin.email)], next: hasUnsavedForm(request) ? UNSAVED_FORM_PATH : homeOf(admin.role) };
+  return { ok: true, cookies: [await sessionCookie(request, admin, sessionId), await deviceCookie(request, admin.email)], next: (await unsavedFormWaits(request, admin.email)) ? UNSAVED_FORM_PATH : homeOf(admin.role) };
 }
 
 export type AuthenticatedAdmin = {

@@ -44,3 +44,18 @@ export async function trustedDeviceId(request: Request, email: string): Promise<
     return null;
   }
 }
+
+/**
+ * The e-mail the request's device cookie names when it is ours and unexpired (the last account
+ * signed in on this device), else null. It proves only that this device was used by that account.
+ */
+export async function deviceOwner(request: Request): Promise<string | null> {
+  const token = readCookie(request, deviceCookieName(request));
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), { algorithms: ["HS256"], audience: DEVICE_AUDIENCE });
+    return typeof payload.sub === "string" && payload.sub ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,18 +1,20 @@
 // A form that could not be saved is not lost (docs/decisions/037-unsaved-forms.md):
 // - sent after its admin's session ended: the admin guard keeps its text fields, for the browser
-//   that sent them (a cookie holds the row's random id), and sends the admin to sign in; signing in
-//   leads to /admin/account/unsaved, which sends the same fields to the same page again, as its own
+//   that sent them (a cookie holds the row's random id) and the account that browser last signed
+//   in as (its device cookie), and sends the admin to sign in; that account's sign-in leads to
+//   /admin/account/unsaved, which sends the same fields to the same page again, as its own
 //   form would have, or discards them;
 // - sent to a record deleted meanwhile: its save keeps them the same way and leads to that page,
 //   which offers to add them again as a new record.
 // Sending them again (or discarding them) forgets the row. Rows are kept a day at most.
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, gte, lt } from "drizzle-orm";
 import { unsaved_forms } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { clientAddress, consumeRateLimit, type RateLimitRule } from "../../server/abuse.server";
 import { isHttps, readCookie, serializeCookie } from "../../server/cookies.server";
 import { BadRequest, readFormOrBadRequest } from "../../server/forms.server";
 import { MAX_ADMIN_FORM_BYTES } from "../../server/admin-actions.server";
+import { deviceOwner } from "./device-cookie.server";
 
 /** Where signing in leads while a form waits. */
 export const UNSAVED_FORM_PATH = "/admin/account/unsaved";
@@ -56,7 +58,7 @@ function belongsToDeletedRecord(name: string): boolean {
  * the cookie to set, or null when nothing was kept. `signed-out`: kept to send again to the page it
  * was sent to; `deleted`: to add again as a new record.
  */
-export async function keepUnsavedForm(request: Request, form: FormData, reason: UnsavedReason): Promise<string | null> {
+export async function keepUnsavedForm(request: Request, form: FormData, reason: UnsavedReason, owner: string): Promise<string | null> {
   const path = reason === "deleted" ? newRecordPath(pagePathOf(new URL(request.url))) : pagePathOf(new URL(request.url));
   const fields: [string, string][] = [];
   let hadFile = false;
@@ -70,7 +72,7 @@ export async function keepUnsavedForm(request: Request, form: FormData, reason: 
   if (text.length > MOST_CHARACTERS) return null;
   if (!(await consumeRateLimit(KEEPING_LIMIT, clientAddress(request)))) return null;
   const id = crypto.randomUUID();
-  await getDb().insert(unsaved_forms).values({ id, path, fields: text, reason, had_file: hadFile });
+  await getDb().insert(unsaved_forms).values({ id, owner: owner.toLowerCase(), path, fields: text, reason, had_file: hadFile });
   return serializeCookie(request, cookieName(request), id, { maxAge: KEPT_SECONDS, sameSite: "Strict" });
 }
 
@@ -80,41 +82,65 @@ export async function keepUnsavedForm(request: Request, form: FormData, reason: 
  */
 const ACCOUNT_PAGES = /^\/admin\/account(\/|\.data|$)/;
 
-/** For the admin guard: keeps a form posted without a valid session (the cookie to set, or null). */
+/**
+ * For the admin guard: keeps a form posted without a valid session (the cookie to set, or null),
+ * for the account this device last signed in as (its device cookie): only they will be shown it.
+ * A browser that never signed in has nothing to keep.
+ */
 export async function keepSignedOutForm(request: Request): Promise<string | null> {
   if (request.method !== "POST" || ACCOUNT_PAGES.test(new URL(request.url).pathname)) return null;
+  const owner = await deviceOwner(request);
+  if (!owner) return null;
   const form = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
-  return form instanceof BadRequest ? null : keepUnsavedForm(request, form, "signed-out");
+  return form instanceof BadRequest ? null : keepUnsavedForm(request, form, "signed-out", owner);
 }
 
-/** Whether the browser says a form of it waits (signing in then leads to it). */
+/** Whether the browser says a form of it waits (the sign-in page says so). */
 export function hasUnsavedForm(request: Request): boolean {
   return readCookie(request, cookieName(request)) !== null;
+}
+
+/** The browser's waiting form of `owner`, by the cookie's id, not older than a day. */
+function keptFor(request: Request, owner: string, now = Date.now()) {
+  const id = readCookie(request, cookieName(request));
+  if (!id) return null;
+  return and(eq(unsaved_forms.id, id), eq(unsaved_forms.owner, owner.toLowerCase()), gte(unsaved_forms.created_at, unsavedSince(now)));
+}
+
+/** Whether a form of `owner`'s waits in this browser (signing in then leads to it). */
+export async function unsavedFormWaits(request: Request, owner: string): Promise<boolean> {
+  const which = keptFor(request, owner);
+  if (!which) return false;
+  return (await getDb().select({ id: unsaved_forms.id }).from(unsaved_forms).where(which)).length > 0;
 }
 
 function unsavedSince(now: number): string {
   return new Date(now - KEPT_SECONDS * 1000).toISOString();
 }
 
-/** The form waiting for this browser, if any (and not older than a day). */
-export async function unsavedFormOf(request: Request, now = Date.now()): Promise<UnsavedForm | null> {
-  const id = readCookie(request, cookieName(request));
-  if (!id) return null;
-  const [row] = await getDb().select().from(unsaved_forms).where(eq(unsaved_forms.id, id));
-  if (!row || row.created_at < unsavedSince(now)) return null;
+/** The form waiting in this browser for `owner` (the signed-in admin's e-mail), if any. */
+export async function unsavedFormOf(request: Request, owner: string): Promise<UnsavedForm | null> {
+  const which = keptFor(request, owner);
+  if (!which) return null;
+  const [row] = await getDb().select().from(unsaved_forms).where(which);
+  if (!row) return null;
   return { path: row.path, fields: JSON.parse(row.fields) as [string, string][], hadFile: row.had_file, reason: row.reason };
 }
 
 /**
- * Forgets the browser's waiting form once it has been sent again to its page (`path`), or in any
- * case when `path` is null (discarded): the cookie that clears it, or null when none waits.
+ * Forgets `owner`'s waiting form once they have sent it again to its page (`path`), or in any case
+ * when `path` is null (discarded, or nothing of theirs waits): the cookie that clears it, or null
+ * when it stays. Another account's form stays for them.
  */
-export async function forgetUnsavedForm(request: Request, path: string | null): Promise<string | null> {
+export async function forgetUnsavedForm(request: Request, owner: string, path: string | null): Promise<string | null> {
   const id = readCookie(request, cookieName(request));
   if (!id) return null;
-  const which = path === null ? eq(unsaved_forms.id, id) : and(eq(unsaved_forms.id, id), eq(unsaved_forms.path, path));
-  const forgotten = await getDb().delete(unsaved_forms).where(which).returning({ id: unsaved_forms.id });
-  if (path !== null && forgotten.length === 0) return null;
+  const mine = and(eq(unsaved_forms.id, id), eq(unsaved_forms.owner, owner.toLowerCase()));
+  const forgotten = await getDb()
+    .delete(unsaved_forms)
+    .where(path === null ? mine : and(mine, eq(unsaved_forms.path, path)))
+    .returning({ id: unsaved_forms.id });
+  if (forgotten.length === 0) return null;
   return serializeCookie(request, cookieName(request), "", { maxAge: 0, sameSite: "Strict" });
 }
 

@@ -48,8 +48,8 @@ export async function toggleRecord(
  * (/admin/account/unsaved), to copy or to add again as a new record. Back to the tab when it
  * cannot be kept.
  */
-export async function answerDeletedMeanwhile(request: Request, formData: FormData, tab: string, failed: string): Promise<Response> {
-  const kept = await keepUnsavedForm(request, formData, "deleted").catch((error: unknown) => {
+export async function answerDeletedMeanwhile({ request, context, tab }: RecordPost, formData: FormData, failed: string): Promise<Response> {
+  const kept = await keepUnsavedForm(request, formData, "deleted", context.get(adminContext).email).catch((error: unknown) => {
     console.error("Could not keep a save of a deleted record:", error);
     return null;
   });

@@ -20,11 +20,12 @@ const MACHINERY = new Set(["intent", "version", "website", "image_url"]);
 const isMachinery = (name: string) => MACHINERY.has(name) || /(^|[._])id$/.test(name);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const home = homeOf(context.get(adminContext).role);
-  const form = await unsavedFormOf(request);
+  const me = context.get(adminContext);
+  const home = homeOf(me.role);
+  const form = await unsavedFormOf(request, me.email);
   if (!form) {
-    // Saved, discarded or a day old: a cookie left over goes too.
-    const cleared = await forgetUnsavedForm(request, null);
+    // Saved, discarded or a day old: a cookie left over goes too (another account's form stays for them).
+    const cleared = await forgetUnsavedForm(request, me.email, null);
     return data({ home, form: null }, cleared ? { headers: { "Set-Cookie": cleared } } : undefined);
   }
   // A ticked box sends "on": nothing typed.
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
   if (formData instanceof BadRequest) return refuse(null, { formError: "The form could not be read. Please try again." }, formData.status);
   if (intentOf(formData) !== "discard") return refuse(null, { formError: "Unknown action." });
-  const cleared = await forgetUnsavedForm(request, null);
+  const cleared = await forgetUnsavedForm(request, context.get(adminContext).email, null);
   const headers = cleared ? { "Set-Cookie": cleared } : undefined;
   return redirectWithToast(request, homeOf(context.get(adminContext).role), { title: "Discarded", description: "The changes you had not saved are gone." }, { headers, status: 303 });
 }

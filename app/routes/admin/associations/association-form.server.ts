@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = id === null ? "create" : "update";
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getAssociation(id);
-  if (previous === undefined) return answerDeletedMeanwhile(request, formData, TAB, failed);
+  if (previous === undefined) return answerDeletedMeanwhile(form, formData, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const input: AssociationInput = submission.value;
@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
   if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
   if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(request, formData, TAB, failed);
+  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);

@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = saveKindOf(post);
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getBlog(id);
-  if (previous === undefined) return answerDeletedMeanwhile(request, formData, TAB, failed);
+  if (previous === undefined) return answerDeletedMeanwhile(form, formData, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "blog", previous?.image_url ?? null);
@@ -101,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = id === null ? await created(createBlog(input, guard.by)) : await guardedUpdated(id, updateBlog(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(request, formData, TAB, failed);
+  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed, MESSAGES.duplicate);
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);

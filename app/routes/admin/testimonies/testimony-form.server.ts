@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = saveKindOf(post);
   const failed = saveFailedMessage(kind, MESSAGES);
   const previous = id === null ? null : await getTestimony(id);
-  if (previous === undefined) return answerDeletedMeanwhile(request, formData, TAB, failed);
+  if (previous === undefined) return answerDeletedMeanwhile(form, formData, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "testimony", previous?.image_url ?? null);
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = id === null ? await created(createTestimony(input)) : await guardedUpdated(id, updateTestimony(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(request, formData, TAB, failed);
+  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
   if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
