@@ -27,6 +27,7 @@ import {
   waitForOutbox,
 } from "./email-helpers";
 import { createAdmin, postForm, request, runSql, seedDemo, signIn, TEST_ADMIN, toastOf } from "./helpers";
+import { textOf } from "./public-helpers";
 
 withEmailSetUp();
 
@@ -276,7 +277,8 @@ describe("the composer", () => {
     const cookie = await composerCookie();
     const response = await compose(cookie, { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "test" });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(NEWSLETTER_MESSAGES.testSent(TEST_ADMIN.email));
+    // Said on the page itself, not only in a toast (which needs JavaScript).
+    expect(textOf(await response.text())).toContain(NEWSLETTER_MESSAGES.testSent(TEST_ADMIN.email));
     await waitForOutbox(allSettled);
     expect(sender.accepted.map((payload) => [payload.to, payload.subject])).toEqual([[TEST_ADMIN.email, "[Test] June news"]]);
     expect(sender.accepted[0]!.headers).toEqual({
@@ -294,7 +296,13 @@ describe("the composer", () => {
     ]);
     const queue = captureQueue();
     const cookie = await composerCookie();
-    const fields = { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "send" };
+    const fields = { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "send", confirmed: "yes" };
+    // Without the dialog (no JavaScript) the first press only asks, and sends nothing.
+    const asked = await compose(cookie, { ...fields, confirmed: "" });
+    expect(asked.status).toBe(200);
+    const page = textOf(await asked.text());
+    expect(page).toContain("Send “June news” to 60 confirmed subscribers? Nothing has been sent yet");
+    expect(await outboxRows()).toEqual([]);
     const sent = await compose(cookie, fields);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toMatch(/^\/admin\/newsletter\/\d+$/);
@@ -320,7 +328,7 @@ describe("the fan-out", () => {
   async function sendNewsletter(subject = "June news") {
     const cookie = await composerCookie();
     const queue = captureQueue();
-    const response = await compose(cookie, { send_key: await sendKeyOf(cookie), subject, intro: "Dear brothers,\n\nThe conference is near.", intent: "send" });
+    const response = await compose(cookie, { send_key: await sendKeyOf(cookie), subject, intro: "Dear brothers,\n\nThe conference is near.", intent: "send", confirmed: "yes" });
     expect(response.status).toBe(302);
     return { cookie, queue, page: response.headers.get("Location")! };
   }
@@ -501,7 +509,7 @@ describe("the fan-out", () => {
     try {
       const sender = fakeSender();
       const cookie = await composerCookie();
-      const sent = await compose(cookie, { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "send" });
+      const sent = await compose(cookie, { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "send", confirmed: "yes" });
       expect(sent.status).toBe(302);
       const sentCount = (rows: { status: string }[]) => rows.filter((row) => row.status === "sent").length;
       await waitForOutbox((rows) => rows.length === 230 && sentCount(rows) === 50);

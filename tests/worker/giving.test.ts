@@ -216,6 +216,14 @@ describe("/admin/giving", () => {
     expect(text).toContain("Widows and Orphans");
     expect(text).not.toContain("General Fund");
     expect((await give({ fund: "General Fund" })).status).toBe(400);
+
+    // A fund listed twice (whatever its capitals) is refused by the field, keeping what was typed.
+    const twice = await postForm("/admin/settings", { section: "giving", version: String(version + 1), giving_funds: "Building Fund\nWidows and Orphans\nbuilding fund" }, { cookie });
+    expect(twice.status).toBe(400);
+    const page = await twice.text();
+    expect(textOf(page)).toContain("“building fund” is listed twice: please list each fund once");
+    expect(page).toContain("Widows and Orphans\nbuilding fund");
+    expect(textOf(mainHtml(await (await request("/give")).text())).match(/Building Fund/gi)).toHaveLength(1);
   });
 });
 

@@ -82,10 +82,12 @@ export async function composerAction({ request, context }: ActionArgs) {
     sendAfterResponse([await enqueueRenderedEmail(newsletterTest(admin.email, content, composer.site))], request);
     noteActivity(context, { action: "Sent a test newsletter", target: admin.email, summary: subject });
     const toast = { title: "Test sent", description: NEWSLETTER_MESSAGES.testSent(admin.email) };
-    return data({ result: submission.reply(), intent: "test" as NewsletterIntent, toast });
+    return data({ result: submission.reply(), intent: "test" as NewsletterIntent, toast, sent: toast.description });
   }
 
   if (composer.recipients === 0) return refused(NEWSLETTER_MESSAGES.noSubscribers, 409);
+  // Everyone gets it at once: asked first (a dialog with JavaScript; without it, this question on the page).
+  if (submission.value.confirmed !== "yes") return data({ result: submission.reply(), intent: "send" as NewsletterIntent, confirm: NEWSLETTER_MESSAGES.confirm(subject, composer.recipients) });
   const { settings, origin } = composer.site;
   const email = newsletterEmail(content, emailOrganisation(settings), origin);
   const created = await createNewsletter(

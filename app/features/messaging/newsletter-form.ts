@@ -18,6 +18,8 @@ export const NEWSLETTER_MESSAGES = {
   testSent: (email: string) => `A test was sent to ${email}.`,
   sending: (count: number) => `The newsletter is on its way to ${count} ${count === 1 ? "subscriber" : "subscribers"}.`,
   alreadySent: "This newsletter was already sent (Send was pressed twice); nothing more was sent.",
+  confirm: (subject: string, count: number) =>
+    `Send “${subject}” to ${count} confirmed ${count === 1 ? "subscriber" : "subscribers"}? Nothing has been sent yet: press “Send to all confirmed subscribers” again to send it.`,
 } as const;
 
 const ids = () => z.array(z.number().int().positive()).max(50).default([]);
@@ -35,6 +37,8 @@ export const newsletterSchema = z
       .transform((value) => value ?? ""),
     posts: ids(),
     events: ids(),
+    /** "yes" once the sender has said to send to everyone (the dialog, or the page's question without JavaScript). */
+    confirmed: z.string().optional(),
   })
   .superRefine((value, ctx) => {
     const intro = typeof value.intro === "string" ? value.intro : "";

@@ -24,7 +24,7 @@ const optionalLine = (max: number) =>
  * A textarea of one entry per line (address lines, office hours), stored as the list of non-empty
  * lines. The stored list reads back the same.
  */
-const lines = ({ required, most, max }: { required?: string; most: number; max: number }) =>
+const lines = ({ required, most, max, once }: { required?: string; most: number; max: number; once?: (line: string) => string }) =>
   z
     .preprocess((value) => (Array.isArray(value) ? value.join("\n") : value), z.string().optional())
     .transform((value, ctx) => {
@@ -35,6 +35,9 @@ const lines = ({ required, most, max }: { required?: string; most: number; max: 
       if (required && list.length === 0) ctx.addIssue({ code: "custom", message: required });
       if (list.length > most) ctx.addIssue({ code: "custom", message: `Please use at most ${most} lines` });
       if (list.some((line) => line.length > max)) ctx.addIssue({ code: "custom", message: `Please keep each line under ${max} characters` });
+      // A list whose lines must differ (`once`: the message naming the line listed twice).
+      const twice = list.find((line, i) => list.findIndex((other) => other.toLowerCase() === line.toLowerCase()) !== i);
+      if (once && twice) ctx.addIssue({ code: "custom", message: once(twice) });
       return list;
     });
 
@@ -208,7 +211,7 @@ export const registrationLimitsSchema = z.object({
 
 /** The funds /give offers (issue 23): one per line. */
 export const givingSchema = z.object({
-  giving_funds: lines({ required: "Please enter at least one fund", most: 20, max: 80 }),
+  giving_funds: lines({ required: "Please enter at least one fund", most: 20, max: 80, once: (fund) => `“${fund}” is listed twice: please list each fund once` }),
 });
 
 /** Each section's schema, by the key it is stored under. */

@@ -84,12 +84,21 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
   const preview = newsletterEmail(content, organisation, origin, exampleUnsubscribeUrl(origin));
   const whatsapp = newsletterWhatsAppText(content, organisation);
 
+  // The server sends to everyone only when `confirmed` says yes: the dialog sets it; without
+  // JavaScript the page asks (`confirm`) and the next press carries it.
+  const asked = actionData && "confirm" in actionData && typeof actionData.confirm === "string" ? actionData.confirm : null;
+  // Said on the page too, for a browser without JavaScript (no toast there).
+  const testSent = actionData && "sent" in actionData && typeof actionData.sent === "string" ? actionData.sent : null;
+  const confirmedRef = useRef<HTMLInputElement>(null);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const count = `${recipients} confirmed ${recipients === 1 ? "subscriber" : "subscribers"}`;
-    if (submitter instanceof HTMLButtonElement && submitter.value === "send" && !window.confirm(`Send "${content.subject}" to ${count}?`)) {
-      event.preventDefault();
-      return;
+    if (submitter instanceof HTMLButtonElement && submitter.value === "send") {
+      if (!window.confirm(`Send "${content.subject}" to ${count}?`)) {
+        event.preventDefault();
+        return;
+      }
+      if (confirmedRef.current) confirmedRef.current.value = "yes";
     }
     formProps.onSubmit(event);
   }
@@ -123,6 +132,7 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
       >
         <FormAlert message={formErrorOf(actionData?.result)} />
         <input key={sendKeyKey} {...sendKeyInput} />
+        <input ref={confirmedRef} type="hidden" name="confirmed" defaultValue={asked ? "yes" : ""} key={asked ?? "unasked"} />
         <TextField field={fields.subject} label={<RequiredLabel>Subject</RequiredLabel>} autoComplete="off" />
         <TextAreaField
           field={fields.intro}
@@ -158,6 +168,16 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
           </button>
         </section>
 
+        {asked ? (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            {asked}
+          </p>
+        ) : null}
+        {testSent ? (
+          <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+            {testSent}
+          </p>
+        ) : null}
         <div className="flex flex-col gap-3 border-t border-stone-200 pt-5 sm:flex-row sm:justify-end">
           <SubmitButton pending={pending} pendingLabel="Working..." variant="secondary" name="intent" value="test">
             Send a test to me
