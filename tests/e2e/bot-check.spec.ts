@@ -130,7 +130,7 @@ test("the give form (a page with no script file) loads Turnstile on the first fo
 
   await page.getByLabel("Mobile money number").fill("0991 222 333");
   verified.length = 0;
-  await page.getByRole("button", { name: "Give MK 5,000" }).click();
+  await page.getByRole("button", { name: "Give", exact: true }).click();
   await expect(page).toHaveURL(/\/give\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByRole("heading", { name: "Approve the gift on your phone" })).toBeVisible();
   expect(verified).toEqual([expect.objectContaining({ secret: SECRET, response: TOKEN })]);
@@ -148,7 +148,7 @@ test("without JavaScript the form still works: no token, and the server lets it 
   await page.getByRole("button", { name: "MK 10,000" }).click();
   await expect(page.getByLabel("Amount (MK)")).toHaveValue("10000");
   await expect(page.getByLabel("Mobile money number")).toHaveValue("0991 222 444");
-  await expect(page.getByRole("button", { name: "Give MK 10,000" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Give", exact: true })).toBeVisible();
   verified.length = 0;
   await page.getByLabel("Mobile money number").press("Enter");
   await expect(page).toHaveURL(/\/give\/[A-Za-z0-9_-]{22}$/);

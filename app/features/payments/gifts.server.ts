@@ -13,6 +13,7 @@ import type { PaymentOperator } from "./operators";
 import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
 import { paymentProvider } from "./provider.server";
 import { mayPromptAnotherPhone, walletOf } from "./wallet.server";
+import { PHONE_PROMPT_MINUTES } from "./provider-types";
 
 
 const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -103,12 +104,21 @@ export async function giveAction(
   const token = newToken();
   const reference = newPaymentReference("GIFT");
   const anonymous = values.anonymous === "on";
-  await db.batch([
+  // The same gift (phone, amount, fund) while its prompt may still be on the phone is the same
+  // gift: Give tapped twice, or sent again on a slow line. It is written once, in one guarded
+  // statement, and the second post is answered with the first's page: one prompt, not two.
+  const since = new Date(now.getTime() - PHONE_PROMPT_MINUTES * 60_000).toISOString();
+  const sameGiftPending = sql`g.phone_number = ${phone} AND g.amount = ${amount} AND g.fund = ${values.fund} AND g.created_at > ${since}
+    AND EXISTS (SELECT 1 FROM payments p WHERE p.gift_id = g.id AND p.status = 'pending')`;
+  const [, , [first]] = await db.batch([
     batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, created_at, updated_at)
-      VALUES (${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${anonymous ? null : values.donor_name || null}, ${values.email || null}, ${anonymous ? 1 : 0}, ${token}, ${at}, ${at})`)),
+      SELECT ${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${anonymous ? null : values.donor_name || null}, ${values.email || null}, ${anonymous ? 1 : 0}, ${token}, ${at}, ${at}
+      WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending})`)),
     batchable(db.all(sql`INSERT INTO payments (reference, kind, status, gift_id, amount, provider, operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', id, amount, ${provider.name}, ${operator}, ${phone}, ${at}, ${at} FROM gifts WHERE token = ${token}`)),
+    batchable(db.all<{ token: string }>(sql`SELECT g.token FROM gifts g WHERE g.token = ${token} OR (${sameGiftPending}) ORDER BY g.id LIMIT 1`)),
   ]);
+  if (first && first.token !== token) return { ok: true, token: first.token };
   const started = await provider.startCharge({ reference, amount, phone, operator, email: values.email || null, name: anonymous ? "" : values.donor_name });
   if (!started.ok) {
     console.warn(`Gift ${reference} not started: ${started.reason}`);

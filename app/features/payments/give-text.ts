@@ -20,7 +20,8 @@ export const GIVE_TEXT = {
   emailLabel: "Email (optional, for a receipt)",
   emailInvalid: "Please enter a valid email address, or leave it empty",
   anonymous: "Give anonymously",
-  button: (amount: number | null) => (amount ? `Give ${formatKwacha(amount)}` : "Give"),
+  // Not the amount: without a script the label could not follow what is typed in the field.
+  button: "Give",
   notSetUp: "Online giving is not available yet. Please contact the office to give.",
   tooMany: "Too many gifts have been started from your internet connection. Please wait 10 minutes and try again.",
   startFailed: "The payment could not be started. Please try again.",

@@ -50,7 +50,6 @@ export default function Give({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, amount, ready } = loaderData;
   const answer = actionData?.answer;
   const values = answer?.values ?? { ...EMPTY, amount };
-  const typed = Number(values.amount.replace(/[\s,]/g, ""));
   return (
     <>
       <PageHero title={GIVE_TEXT.title}>{GIVE_TEXT.intro}</PageHero>
@@ -61,7 +60,7 @@ export default function Give({ loaderData, actionData }: Route.ComponentProps) {
             values={values}
             fieldErrors={answer?.fieldErrors ?? {}}
             formError={answer?.formError ?? null}
-            text={{ ...GIVE_TEXT, button: GIVE_TEXT.button(Number.isInteger(typed) && typed >= GIVE_TEXT.minimum ? typed : null) }}
+            text={GIVE_TEXT}
           />
         ) : (
           <p className="rounded-lg border border-stone-300 bg-white p-4 text-stone-800">{GIVE_TEXT.notSetUp}</p>
