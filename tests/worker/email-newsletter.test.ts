@@ -384,6 +384,8 @@ describe("the fan-out", () => {
     let progress = await (await request(page, { cookie })).text();
     expect(progress).toMatch(/\d+ sent/);
     expect(progress).toContain("2 failed");
+    // "This page updates by itself" holds without JavaScript too: the browser reloads it while copies go out.
+    expect(progress).toMatch(/<noscript><meta http-equiv="refresh" content="15"\/?><\/noscript>/);
 
     // The queue delivers the retried messages again after their delay: they are due by then.
     await ageOutbox(2, "status = 'queued'");
@@ -418,6 +420,7 @@ describe("the fan-out", () => {
     expect(progress).toContain("500 sent");
     expect(progress).toContain("0 failed");
     expect(progress).toContain("0 remaining");
+    expect(progress).not.toContain('http-equiv="refresh"');
     // 500 sends with two D1 writes each (the attempt, then the result: decision 028): 11-24 s on a busy 2-core machine.
   }, 60_000);
 

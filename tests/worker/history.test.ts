@@ -160,8 +160,12 @@ describe("a post's History", () => {
     expect(view.headers.get("Location")).toBe("/admin?tab=blogs");
     expect(await toastOf(view)).toEqual({ title: "Error", description: "This blog post has been deleted, so its earlier versions can no longer be restored.", variant: "destructive" });
     const restore = await postForm("/admin/blogs/edit/1", { ...post, intent: "restore", version: "2" }, { cookie: admin });
-    expect(restore.headers.get("Location")).toBe("/admin?tab=blogs");
+    // What the form held is kept, to add again as a new post (decision 037).
+    expect(restore.headers.get("Location")).toBe("/admin/account/unsaved");
     expect(await toastOf(restore)).toEqual({ title: "Error", description: "Failed to restore this version: this record no longer exists.", variant: "destructive" });
+    const kept = await env.DB.prepare("SELECT path, fields FROM unsaved_forms").first<{ path: string; fields: string }>();
+    expect(kept?.path).toBe("/admin/blogs/new");
+    expect(JSON.parse(kept!.fields)).toContainEqual(["intent", "save"]);
     expect(await storedPost()).toBeNull();
   });
 });

@@ -66,6 +66,8 @@ export async function keepUnsavedForm(request: Request, form: FormData, reason: 
     if (typeof value !== "string") hadFile ||= value.size > 0;
     else if (/password/i.test(name)) continue; // never stored as typed, whatever the form
     else if (reason === "deleted" && belongsToDeletedRecord(name)) hadFile ||= name === "image_url" && value !== "";
+    // Restoring an earlier version of it, or saving it: either is added again as a new one.
+    else if (reason === "deleted" && name === "intent") fields.push([name, "save"]);
     else fields.push([name, value]);
   }
   const text = JSON.stringify(fields);

@@ -16,6 +16,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 /** How often the page asks again while copies are still going out. */
 const REFRESH_MS = 5000;
+/** How often a browser without JavaScript reloads it meanwhile. */
+const NO_SCRIPT_REFRESH_SECONDS = 15;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -50,9 +52,15 @@ export default function NewsletterProgress({ loaderData }: Route.ComponentProps)
           {", where each can be retried."}
         </p>
         {going ? (
-          <Link to="." className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
-            Refresh
-          </Link>
+          <>
+            <Link to="." className="mt-2 inline-block text-sm font-medium text-brand-700 underline">
+              Refresh
+            </Link>
+            {/* Without JavaScript the browser reloads the page itself (with it, the effect above asks again). */}
+            <noscript>
+              <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} />
+            </noscript>
+          </>
         ) : null}
       </div>
       <section aria-labelledby="sent-email" className="mt-6">
