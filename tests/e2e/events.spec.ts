@@ -267,7 +267,15 @@ test("registering from an event's own page", async ({ page }) => {
   await dialog.getByRole("button", { name: "Register" }).click();
   await expect(page.getByTestId("toast")).toContainText("Registration successful!");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: "Registration Complete" })).toBeVisible();
+  const note = page.getByRole("status").filter({ hasText: "Registration Complete" });
+  await expect(note).toBeVisible();
+  const link = await note.getByRole("link", { name: /registrations\// }).first().getAttribute("href");
+
+  // A reload (or Back and Forward) in this tab shows the note again, with the same private link.
+  await page.reload();
+  await islandReady(page);
+  await expect(note).toBeVisible();
+  expect(await note.getByRole("link", { name: /registrations\// }).first().getAttribute("href")).toBe(link);
 });
 
 test.describe("without JavaScript", () => {

@@ -12,7 +12,9 @@
 //   on a slow connection gets the first answer again, not 'already registered';
 // - on a refusal or a lost connection keeps the dialog open with what was typed, the message beside
 //   the fields or in the form, and the 'Registration failed' toast inside the dialog;
-// - drops ?register from the address when the dialog closes, so a reload does not reopen it.
+// - drops ?register from the address when the dialog closes, so a reload does not reopen it;
+// - keeps a registration made in this tab (sessionStorage): a reload or Back and Forward shows its
+//   note again (without JavaScript the post leads to the private page, whose address keeps it).
 import { fromTemplate } from "~/islands/dom";
 import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "~/islands/form";
 import type { Island } from "~/islands/island";
@@ -35,6 +37,26 @@ function fillSummary(note: Element, view: RegistrationView) {
     const href = value(link.dataset.slotHref!);
     if (typeof href === "string") link.href = href;
     link.hidden = typeof href !== "string";
+  }
+}
+
+/** A registration made in this tab, kept there (not on the server, not past the tab): a reload, or Back and Forward, shows its note again. */
+const SHOWN = "registered-for:";
+
+function keepShown(id: string, view: RegistrationView | undefined) {
+  try {
+    sessionStorage.setItem(SHOWN + id, JSON.stringify(view ?? null));
+  } catch {
+    // Storage off (private mode on some phones): the note lasts as long as the page.
+  }
+}
+
+function shownBefore(id: string): { view: RegistrationView | undefined } | null {
+  try {
+    const kept = sessionStorage.getItem(SHOWN + id);
+    return kept === null ? null : { view: (JSON.parse(kept) as RegistrationView | null) ?? undefined };
+  } catch {
+    return null;
   }
 }
 
@@ -127,6 +149,7 @@ export const registration: Island = {
         // The server's toast says which: a place, or a place on the waiting list.
         showToast((answer.answer as RegistrationAnswer).toast ?? { title: successTitle, description: successDescription });
         markRegistered(registeredFor, (answer.answer as RegistrationAnswer).registration);
+        keepShown(registeredFor, (answer.answer as RegistrationAnswer).registration);
         return;
       }
       const errors = answer?.errors ?? {};
@@ -164,6 +187,13 @@ export const registration: Island = {
       if ((window.history.state as { registerDialog?: string } | null)?.registerDialog) window.history.back();
       else dropRegisterParam();
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
+    }
+
+    // Registered in this tab before a reload (or Back and Forward): the note again, with its code and link.
+    for (const slot of root.querySelectorAll<HTMLElement>("[data-registration-complete-slot]")) {
+      const id = slot.dataset.registrationCompleteSlot!;
+      const shown = shownBefore(id);
+      if (shown && !slot.hasChildNodes()) markRegistered(id, shown.view);
     }
 
     const listening = new AbortController();
