@@ -151,8 +151,11 @@ describe("the admin's associations", () => {
       ].join("\n"),
     );
     expect(response.status).toBe(400);
-    const text = textOf(await response.text());
+    const html = await response.text();
+    const text = textOf(html);
     expect(text).toContain("Nothing was imported");
+    // The rows sent are back in the paste box, to correct there (a page without JavaScript included).
+    expect(/<textarea id="import-csv"[^>]*>([\s\S]*?)<\/textarea>/.exec(html)?.[1]).toContain("Bad Phone,Southern,Thyolo,Someone,12,\n,Northern,,,,");
     expect(text).toContain("Line 3: region is required");
     expect(text).toContain('Line 4: contact_phone "12" is not a phone number');
     expect(text).toContain("Line 5: name is required; district is required");

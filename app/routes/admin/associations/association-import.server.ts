@@ -10,10 +10,11 @@ import { BadRequest, readFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/association-import";
 
-export type ImportAnswer = { errors: string[]; toast: ReturnType<typeof errorToast> };
+/** A refusal: each bad row, and the rows sent (a file's too), back in the paste box to correct there. */
+export type ImportAnswer = { errors: string[]; toast: ReturnType<typeof errorToast>; csv: string };
 
-function refused(errors: string[], status = 400) {
-  return data<ImportAnswer>({ errors, toast: errorToast(MESSAGES.importRefused) }, { status });
+function refused(errors: string[], status = 400, csv = "") {
+  return data<ImportAnswer>({ errors, toast: errorToast(MESSAGES.importRefused), csv }, { status });
 }
 
 /** The CSV's text: the chosen file, else the pasted rows. */
@@ -35,15 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const text = await csvText(formData);
   if (text.trim() === "") return refused([MESSAGES.importNothing]);
-  if (new TextEncoder().encode(text).length > CSV_MAX_BYTES) return refused([`The file is larger than ${CSV_MAX_BYTES / 1024} KB. Split it and import each part.`], 413);
+  if (new TextEncoder().encode(text).length > CSV_MAX_BYTES) return refused([`The file is larger than ${CSV_MAX_BYTES / 1024} KB. Split it and import each part.`], 413, text);
 
   const { rows, errors } = readAssociationsCsv(text, await associationKeys());
-  if (errors.length) return refused(errors);
+  if (errors.length) return refused(errors, 400, text);
   try {
     await importAssociations(rows);
   } catch (cause) {
     console.error("association import failed", cause);
-    return refused([MESSAGES.importFailed], 500);
+    return refused([MESSAGES.importFailed], 500, text);
   }
   noteActivity(context, { action: "Imported", target: `${rows.length} ${rows.length === 1 ? "association" : "associations"}`, summary: "from a CSV file" });
   return redirectWithToast(request, adminTabHref("associations"), MESSAGES.imported(rows.length));

@@ -33,7 +33,7 @@ export default function AssociationImport({ actionData }: Route.ComponentProps) 
       </div>
       {errors.length ? (
         <div role="alert" id="import-errors" className="mt-5 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">Nothing was imported. Correct these rows and import the file again:</p>
+          <p className="font-semibold">Nothing was imported. Correct these rows (they are in the box below) and import again:</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {errors.map((error) => (
               <li key={error}>{error}</li>
@@ -52,7 +52,8 @@ export default function AssociationImport({ actionData }: Route.ComponentProps) 
           <label htmlFor="import-csv" className="block text-sm font-medium text-stone-800">
             Or paste the rows, header included
           </label>
-          <textarea id="import-csv" name="csv" rows={8} className={`${inputClass} mt-1 font-mono text-xs`} />
+          {/* After a refusal, the rows sent (a chosen file's too): corrected here and imported again. */}
+          <textarea id="import-csv" name="csv" rows={8} defaultValue={actionData?.csv ?? ""} className={`${inputClass} mt-1 font-mono text-xs`} />
         </div>
         <button type="submit" disabled={pending} className={buttonClass.primary}>
           {pending ? "Importing..." : "Import"}
