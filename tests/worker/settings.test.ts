@@ -204,6 +204,9 @@ describe("saving settings", () => {
     const addedHtml = await added.text();
     expect(addedHtml).toContain('name="verses[2].text"');
     expect(addedHtml).toContain("First verse.");
+    // The new entry is empty, and nothing was saved: no errors yet.
+    expect(addedHtml).not.toContain("things to correct");
+    expect(addedHtml).not.toContain("or remove it");
     const moved = await save("/admin/settings", "hero", { ...fields, __intent__: JSON.stringify({ type: "reorder", payload: { name: "verses", from: 1, to: 0 } }) });
     const movedHtml = await moved.text();
     expect(movedHtml.indexOf("Second verse.")).toBeLessThan(movedHtml.indexOf("First verse."));

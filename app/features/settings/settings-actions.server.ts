@@ -67,8 +67,15 @@ export function staleSettingsMessage(section: SettingsSection, keptInHistory: bo
   return staleSaveMessage(`the “${heading}” section`, submit, { keptInHistory });
 }
 
-function answer(section: SettingsSection, submission: Submission<unknown> | null, reason: Parameters<typeof refusal>[1], status = 200, currentVersion?: number) {
-  const { result, toast } = refusal(submission, reason);
+function answer(
+  section: SettingsSection,
+  submission: Submission<unknown> | null,
+  { withoutErrors, ...reason }: Parameters<typeof refusal>[1] & { withoutErrors?: boolean },
+  status = 200,
+  currentVersion?: number,
+) {
+  const { result: replied, toast } = refusal(submission, reason);
+  const result = withoutErrors ? { ...replied, error: {} } : replied;
   return data<SectionAnswer>({ result: listsAsLists(section, result), section, ...(toast ? { toast } : {}), ...(currentVersion === undefined ? {} : { currentVersion }) }, { status });
 }
 
@@ -101,8 +108,9 @@ export async function saveSettingsSection(
     if (!(error instanceof BadRequest)) throw error;
     return answer(section, null, { formError: error.message, toast: errorToast(error.message) }, error.status);
   }
-  // A list entry added, removed or moved without JavaScript: show the changed form, save nothing.
-  if (submission.status === undefined) return answer(section, submission, {});
+  // A list entry added, removed or moved without JavaScript: show the changed form, save nothing,
+  // and no errors yet (the new entry is empty: nothing was typed or saved).
+  if (submission.status === undefined) return answer(section, submission, { withoutErrors: true });
   if (submission.status !== "success") {
     return answer(section, submission, { toast: invalidFormToast(firstErrors(submission.reply())) }, 400);
   }
