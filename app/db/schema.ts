@@ -514,7 +514,7 @@ export const unsaved_forms = sqliteTable(
     fields: text("fields").notNull(),
     /** Why it was not saved: the session had ended, or the record was deleted while it was being edited (then `path` is the form for a new one). */
     reason: text("reason", { enum: ["signed-out", "deleted"] }).notNull().default("signed-out"),
-    /** Whether the form carried a file (a picture), which is not kept. */
+    /** Whether a picture was lost: one chosen in the form (not kept), or a deleted record's upload. */
     had_file: integer("had_file", { mode: "boolean" }).notNull().default(false),
     created_at: text("created_at").notNull().default(nowIso),
   },

@@ -314,7 +314,10 @@ describe("the preview", () => {
       const text = textOf(await page.text());
       expect(text).toContain("Preview – not visible to visitors");
       expect(text).toContain(`The content of ${post.title}.`);
+      // Its address is "not found" for visitors until it is published: nothing to share yet.
+      expect(text).not.toContain("Share on WhatsApp");
     }
+    expect(textOf(html)).toContain("Share on WhatsApp");
     expect(textOf(await (await request(`/admin/blogs/preview/${POSTS.draft.id}`, { cookie })).text())).toContain("This post: Draft");
   });
 

@@ -182,7 +182,7 @@ describe("a form sent after the session ended", () => {
     const version = await formVersion("churchevents", 1);
     expect((await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie: session })).status).toBe(302);
 
-    const fields = { ...EVENT_FORM, version, description: "Three days of teaching at the lake.", association_question: "off", church_question: "off", "questions[0].id": "7", "questions[0].kind": "text", "questions[0].label": "Your church (and town)" };
+    const fields = { ...EVENT_FORM, version, description: "Three days of teaching at the lake.", image_url: "/media/events/sample-retreat-1600w.webp", association_question: "off", church_question: "off", "questions[0].id": "7", "questions[0].kind": "text", "questions[0].label": "Your church (and town)" };
     const save = await postForm("/admin/events/edit/1", fields, { cookie: session, ip: "203.0.113.9" });
     expect(save.headers.get("Location")).toBe("/admin/account/unsaved");
     expect((await toastOf(save))?.description).toBe("Failed to save event: this record no longer exists.");
@@ -194,6 +194,9 @@ describe("a form sent after the session ended", () => {
     const form = savingForm(page);
     expect(form.action).toBe("/admin/events/new");
     expect(form.fields).not.toHaveProperty(["questions[0].id"]);
+    // A bundled sample picture goes with it (only an upload is deleted with the record).
+    expect(form.fields.image_url).toBe("/media/events/sample-retreat-1600w.webp");
+    expect(textOf(page)).not.toContain("picture");
     expect(textOf(page)).toContain("Add it again as new");
 
     const added = await postForm(form.action, form.fields, { cookie: `${session}; ${unsaved}` });

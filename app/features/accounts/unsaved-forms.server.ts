@@ -46,11 +46,11 @@ function newRecordPath(path: string): string {
 }
 
 /**
- * The deleted record's own parts mean nothing to a new one: its question rows' ids and its stored
- * picture (released with it) are left out.
+ * The deleted record's own parts mean nothing to a new one: its question rows' ids, and an uploaded
+ * picture (released with it; a bundled sample picture stays).
  */
-function belongsToDeletedRecord(name: string): boolean {
-  return /(^|\.)id$/.test(name) || name === "image_url";
+function belongsToDeletedRecord(name: string, value: string): boolean {
+  return /(^|\.)id$/.test(name) || (name === "image_url" && value.startsWith("/images/"));
 }
 
 /**
@@ -65,7 +65,7 @@ export async function keepUnsavedForm(request: Request, form: FormData, reason: 
   for (const [name, value] of form) {
     if (typeof value !== "string") hadFile ||= value.size > 0;
     else if (/password/i.test(name)) continue; // never stored as typed, whatever the form
-    else if (reason === "deleted" && belongsToDeletedRecord(name)) hadFile ||= name === "image_url" && value !== "";
+    else if (reason === "deleted" && belongsToDeletedRecord(name, value)) hadFile ||= name === "image_url";
     // Restoring an earlier version of it, or saving it: either is added again as a new one.
     else if (reason === "deleted" && name === "intent") fields.push([name, "save"]);
     else fields.push([name, value]);

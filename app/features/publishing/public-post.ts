@@ -15,4 +15,5 @@ export function toPostPage(post: PublicPost, origin: string) {
   };
 }
 
-export type PostPage = ReturnType<typeof toPostPage>;
+/** The post's page; without `whatsappHref` (a preview of a post visitors cannot see yet), no share link. */
+export type PostPage = Omit<ReturnType<typeof toPostPage>, "whatsappHref"> & { whatsappHref: string | null };

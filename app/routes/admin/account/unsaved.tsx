@@ -16,7 +16,7 @@ import type { Route } from "./+types/unsaved";
 export const meta: Route.MetaFunction = () => [{ title: "Your unsaved changes | Admin" }];
 
 /** Fields that carry no typing of the admin's (the form's own machinery, ids, a stored picture's address). */
-const MACHINERY = new Set(["intent", "version", "website", "image_url"]);
+const MACHINERY = new Set(["intent", "version", "website", "image_url", "image_sample"]);
 const isMachinery = (name: string) => MACHINERY.has(name) || /(^|[._])id$/.test(name);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,7 +70,11 @@ export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
             ? "Someone deleted it while you were editing, so your changes were not saved. What you typed is kept here: add it again as new, or copy what you need."
             : "You had been signed out, so nothing was saved. What you typed is kept here: save it now, as you sent it."}
         </p>
-        {hadFile ? <p className="mt-2 font-medium text-amber-900">The picture you chose was not kept: once the rest is saved, choose it again.</p> : null}
+        {hadFile ? (
+          <p className="mt-2 font-medium text-amber-900">
+            {deleted ? "Its picture was deleted with it: once the rest is added, choose a picture again." : "The picture you chose was not kept: once the rest is saved, choose it again."}
+          </p>
+        ) : null}
         {/* A plain post to the page the form came from, as that form would have sent it. */}
         <form method="post" action={path} encType="multipart/form-data" className="mt-4 flex flex-wrap gap-3">
           {fields.map(([field, value], index) => (

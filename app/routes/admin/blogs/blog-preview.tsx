@@ -22,7 +22,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const post = id === null ? undefined : await postForPreview(id, new Date());
   if (!post) throw await redirectWithToast(request, TAB, errorToast(BLOG_MESSAGES.loadFailed));
-  return { ...toPostPage(post, siteOrigin(request)), id: post.id, status: statusLabel(post.state, post.publish_at) };
+  const page = toPostPage(post, siteOrigin(request));
+  // A draft's or a scheduled post's address is "not found" for visitors until it is published: nothing to share yet.
+  const whatsappHref = post.state === "published" ? page.whatsappHref : null;
+  return { ...page, whatsappHref, id: post.id, status: statusLabel(post.state, post.publish_at) };
 }
 
 export default function BlogPreview({ loaderData }: Route.ComponentProps) {
