@@ -129,11 +129,32 @@ async function applyCheckIn(eventId: number, action: Extract<DoorAction, { regis
   };
 }
 
-/** One walk-in, once: confirmed while there is a place, over the capacity (and so marked) when there is none. */
+/** Who holds the number at this event already (not cancelled), the one of the same name first. */
+async function registeredWithPhone(eventId: number, phone: string, name: string) {
+  const rows = await getDb().all<{ id: number; full_name: string; code: string }>(sql`SELECT id, full_name, code FROM event_registrations
+    WHERE event_id = ${eventId} AND phone_number = ${phone} AND status <> 'cancelled' ORDER BY id`);
+  const key = name.trim().toLowerCase();
+  return rows.find((row) => row.full_name.trim().toLowerCase() === key) ?? rows[0] ?? null;
+}
+
+/**
+ * One walk-in, once: confirmed while there is a place, over the capacity (and so marked) when
+ * there is none. A man registered already under his number and name (the phone could not know
+ * offline: it keeps only a number's last digits) is checked in instead of added twice; under
+ * another name, he is added (a shared phone) and the phone is told whose the number is.
+ */
 async function applyWalkIn(eventId: number, action: Extract<DoorAction, { kind: "walk-in" }>, by: string, now: Date): Promise<DoorResult> {
+  const phone = normalizePhone(action.phone) ?? action.phone;
+  const holder = await registeredWithPhone(eventId, phone, action.name);
+  const same = holder !== null && holder.full_name.trim().toLowerCase() === action.name.trim().toLowerCase();
+  const registered = holder ? { same, name: holder.full_name, code: holder.code } : undefined;
+  if (holder && same) return { ...(await applyCheckIn(eventId, { id: action.id, at: action.at, kind: "checkin", registrationId: holder.id }, by, now)), registered };
+  return { ...(await addWalkIn(eventId, action, phone, by, now)), ...(registered ? { registered } : {}) };
+}
+
+async function addWalkIn(eventId: number, action: Extract<DoorAction, { kind: "walk-in" }>, phone: string, by: string, now: Date): Promise<DoorResult> {
   const db = getDb();
   const at = actionTime(action, now);
-  const phone = normalizePhone(action.phone) ?? action.phone;
   const [inserted, recorded, stored, rows] = await withFreshCode((code, token) =>
     db.batch([
       // A shared phone (no dedupe key): the person is inside already, whoever else holds the number.

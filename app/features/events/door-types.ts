@@ -38,6 +38,12 @@ export type DoorResult = {
   /** The action had arrived before: nothing changed this time. */
   resent: boolean;
   person: DoorPerson | null;
+  /**
+   * A walk-in's number was registered already: `same` when under the same name (he was checked
+   * in, not added twice); otherwise the name and code it is registered under (added: a shared
+   * phone, or the same man under another name, for the desk to tell).
+   */
+  registered?: { same: boolean; name: string; code: string };
 };
 
 /**

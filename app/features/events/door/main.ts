@@ -222,7 +222,10 @@ function start(root: HTMLElement) {
           // A walk-in's note no longer waits: it was sent, or the note below says why not.
           const waiting = notes.findIndex((note) => note.walkIn === answer.id);
           if (waiting >= 0) notes.splice(waiting, 1);
+          const holder = answer.registered;
+          if (holder?.same && answer.outcome === "checked-in") notes.push({ text: `${name} was registered already (code ${holder.code}): checked in, not added twice.` });
           if (answer.outcome === "walk-in") notes.push({ text: `Walk-in sent: ${name} is checked in.` });
+          if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.` });
           if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.` });
           if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.` });
         }
