@@ -115,10 +115,14 @@ describe("a form sent after the session ended", () => {
     // Another browser (no cookie) has nothing waiting.
     expect(textOf(await (await request("/admin/account/unsaved", { cookie: session })).text())).toContain("Nothing is waiting to be saved.");
 
+    // Every admin page of its owner leads back to it while it waits (not another browser's, not after it is gone).
+    expect(textOf(await (await request("/admin/account", { cookie: `${session}; ${unsaved}` })).text())).toContain("Open your unsaved changes");
+    expect(textOf(await (await request("/admin/account", { cookie: session })).text())).not.toContain("Open your unsaved changes");
     const discarded = await postForm("/admin/account/unsaved", { intent: "discard" }, { cookie: `${session}; ${unsaved}` });
     expect(discarded.status).toBe(303);
     expect((await toastOf(discarded))?.title).toBe("Discarded");
     expect(await keptRows()).toEqual([]);
+    expect(textOf(await (await request("/admin/account", { cookie: `${session}; ${unsaved}` })).text())).not.toContain("Open your unsaved changes");
 
     await sendSignedOut({ ...EVENT_FORM, location: "Karonga" });
     const dayLater = Date.now() + 25 * 60 * 60 * 1000;
@@ -148,6 +152,7 @@ describe("a form sent after the session ended", () => {
     const page = textOf(await (await request("/admin/account/unsaved", { cookie: editorSession })).text());
     expect(page).toContain("Nothing is waiting to be saved.");
     expect(page).not.toContain("Nkhotakota");
+    expect(textOf(await (await request("/admin/account", { cookie: editorSession })).text())).not.toContain("Open your unsaved changes");
     await postForm("/admin/account/unsaved", { intent: "discard" }, { cookie: editorSession });
     expect(await keptRows()).toHaveLength(1);
 

@@ -5,3 +5,4 @@ export { adminContext, sessionIdContext } from "./admin-context";
 export { LOGIN_MESSAGES, loginMessage, loginSchema } from "./login-form";
 export { adminAreaOf, type AdminRole, canUse, type Forbidden, homeOf, ROLE_LABELS } from "./roles";
 export { confirmPasswordSchema, requireTwoStepSchema, secondStepSchema, turnOnTwoStepSchema, TWO_STEP_MESSAGES } from "./two-step-form";
+export { UNSAVED_FORM_PATH } from "./unsaved-forms";

@@ -15,9 +15,10 @@ import { isHttps, readCookie, serializeCookie } from "../../server/cookies.serve
 import { BadRequest, readFormOrBadRequest } from "../../server/forms.server";
 import { MAX_ADMIN_FORM_BYTES } from "../../server/admin-actions.server";
 import { deviceOwner } from "./device-cookie.server";
+import { UNSAVED_FORM_PATH } from "./unsaved-forms";
 
-/** Where signing in leads while a form waits. */
-export const UNSAVED_FORM_PATH = "/admin/account/unsaved";
+export { UNSAVED_FORM_PATH };
+
 const KEPT_SECONDS = 24 * 60 * 60;
 /** More text than any of the admin forms asks for (a blog post's content is at most 50,000 characters). */
 const MOST_CHARACTERS = 200_000;

@@ -1,10 +1,10 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
-import { adminAreaOf, adminContext, type AdminRole, canUse, homeOf, ROLE_LABELS } from "~/features/accounts";
-import { requireAdmin } from "~/features/accounts/index.server";
+import { adminAreaOf, adminContext, type AdminRole, canUse, homeOf, ROLE_LABELS, UNSAVED_FORM_PATH } from "~/features/accounts";
+import { hasUnsavedForm, requireAdmin, unsavedFormWaits } from "~/features/accounts/index.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
@@ -14,9 +14,25 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { email, role } = context.get(adminContext);
-  return { email, role };
+  // A form of this account's kept after its session ended (read only when the browser says one waits).
+  const unsaved = hasUnsavedForm(request) && (await unsavedFormWaits(request, email));
+  return { email, role, unsaved };
+}
+
+/** On every admin page while a kept form waits (app/features/accounts/unsaved-forms.server.ts): the way back to it. */
+function UnsavedNotice() {
+  const { pathname } = useLocation();
+  if (pathname === UNSAVED_FORM_PATH) return null;
+  return (
+    <p role="status" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-900 print:hidden">
+      {"Changes you sent while signed out are kept for you. "}
+      <Link to={UNSAVED_FORM_PATH} className="underline">
+        Open your unsaved changes
+      </Link>
+    </p>
+  );
 }
 
 const ADMIN_LINKS = [
@@ -89,6 +105,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHeader email={loaderData.email} role={loaderData.role} />
+      {loaderData.unsaved ? <UnsavedNotice /> : null}
       <main id="main" className="flex-1 bg-stone-50">
         {loadingRecord ? <FormSkeleton /> : <Outlet />}
       </main>
