@@ -12,14 +12,17 @@ import { logActivity, logRefusal } from "./activity.server";
 import { authenticateAdmin } from "./auth.server";
 import { bumpContentVersion } from "../../server/content-version.server";
 import { setsSessionCookie } from "./session.server";
-import { forgetUnsavedForm, hasUnsavedForm, keepSignedOutForm, pagePathOf } from "./unsaved-forms.server";
+import { forgetUnsavedForm, keepSignedOutForm, pagePathOf } from "./unsaved-forms.server";
 
 const TWO_STEP_SETUP_PATH = /^\/admin\/account\/two-step(\.data)?\/?$/i;
 
 export const requireAdmin: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   const auth = await authenticateAdmin(request);
-  // A form sent after the session ended waits for its admin to sign in again (unsaved-forms.server.ts).
-  if (!auth) throw redirect("/auth", { headers: await keptFormCookie(request) });
+  if (!auth) {
+    // A form sent after the session ended waits for its admin to sign in again (unsaved-forms.server.ts).
+    const kept = await keepSignedOutForm(request);
+    throw redirect("/auth", kept ? { headers: { "Set-Cookie": kept } } : undefined);
+  }
   const { admin } = auth;
   context.set(adminContext, admin);
   context.set(sessionIdContext, auth.sessionId);
@@ -44,7 +47,8 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
 
   const response = await next();
   await logActivity(notes);
-  const forgotten = hasUnsavedForm(request) && request.method === "POST" ? await forgetUnsavedForm(request, admin.email, pagePathOf(new URL(request.url))) : null;
+  // A kept form sent again to its page (or anything else sent there meanwhile) is forgotten.
+  const forgotten = request.method === "POST" ? await forgetUnsavedForm(request, admin.email, pagePathOf(new URL(request.url))) : null;
   // Any admin change may alter public pages: the next visit renders afresh (see workers/edge-cache.ts).
   if (request.method !== "GET" && request.method !== "HEAD" && publicChange.changed) await bumpContentVersion();
   // (Every answer under /admin is marked private and no-store by the Worker: workers/security.ts.)
@@ -54,14 +58,6 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
   if (forgotten) headers.append("Set-Cookie", forgotten);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
-
-async function keptFormCookie(request: Request): Promise<HeadersInit | undefined> {
-  const cookie = await keepSignedOutForm(request).catch((error: unknown) => {
-    console.error("Could not keep a form sent after its session ended:", error);
-    return null;
-  });
-  return cookie ? { "Set-Cookie": cookie } : undefined;
-}
 
 /**
  * For an admin action that changed nothing visitors see (or bumped the content version itself

@@ -7,7 +7,7 @@
 // account that turned it on): a session begins only once every step is done.
 import { LOGIN_MESSAGES } from "~/features/accounts/login-form";
 import { SESSION_RENEW_AFTER_SECONDS } from "~/lib/constants";
-import { homeOf, ROLE_LABELS } from "~/features/accounts/roles";
+import { ROLE_LABELS } from "~/features/accounts/roles";
 import { findAdminForLogin, getAdminIdentity, normaliseEmail, recordAdminLogin, type AdminIdentity } from "~/features/accounts/admins.server";
 import { logActivity } from "./activity.server";
 import { clientAddress } from "../../server/abuse.server";
@@ -19,7 +19,7 @@ import { endAllSessions, sessionIdentity, startSession, touchSession, type Sessi
 import { countSignInAttempt, forgetSignInAttempt } from "./sign-in-attempts.server";
 import { checkSecondStep, clearTwoStepCookie, pendingTwoStep, twoStepCookie } from "./two-step.server";
 import { TWO_STEP_MESSAGES } from "./two-step-form";
-import { UNSAVED_FORM_PATH, unsavedFormWaits } from "./unsaved-forms.server";
+import { startPageOf } from "./unsaved-forms.server";
 
 /** Where the second step of signing in is asked. */
 export const TWO_STEP_PATH = "/auth/two-step";
@@ -76,7 +76,7 @@ async function beginSession(request: Request, admin: AdminIdentity): Promise<Log
     recordAdminLogin(admin.id),
     logActivity([{ actor: admin.email, kind: "sign-in", action: "Signed in", summary: ROLE_LABELS[admin.role], address: clientAddress(request) }]),
   ]);
-  return { ok: true, cookies: [await sessionCookie(request, admin, sessionId), await deviceCookie(request, admin.email)], next: (await unsavedFormWaits(request, admin.email)) ? UNSAVED_FORM_PATH : homeOf(admin.role) };
+  return { ok: true, cookies: [await sessionCookie(request, admin, sessionId), await deviceCookie(request, admin.email)], next: await startPageOf(request, admin) };
 }
 
 export type AuthenticatedAdmin = {

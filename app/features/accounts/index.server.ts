@@ -12,4 +12,4 @@ export { hashPassword, verifyPassword } from "./password.server";
 export { clearSessionCookie, setsSessionCookie } from "./session.server";
 export { deleteOldSessions, describeDevice, endAllSessions, endOtherSessions, endSession, openSessions } from "./sessions.server";
 export { newTwoStepSetup, reopenTwoStepSetup, replaceRecoveryCodes, setTwoStepRequired, turnOffTwoStep, turnOnTwoStep, twoStepState, type TwoStepSetup } from "./two-step.server";
-export { deleteOldUnsavedForms, forgetUnsavedForm, hasUnsavedForm, keepUnsavedForm, UNSAVED_FORM_PATH, unsavedFormOf, unsavedFormWaits, type UnsavedForm } from "./unsaved-forms.server";
+export { deleteOldUnsavedForms, forgetUnsavedForm, hasUnsavedForm, keepUnsavedForm, startPageOf, unsavedFormOf, unsavedFormWaits, type UnsavedForm } from "./unsaved-forms.server";

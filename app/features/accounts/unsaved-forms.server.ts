@@ -14,10 +14,10 @@ import { clientAddress, consumeRateLimit, type RateLimitRule } from "../../serve
 import { isHttps, readCookie, serializeCookie } from "../../server/cookies.server";
 import { BadRequest, readFormOrBadRequest } from "../../server/forms.server";
 import { MAX_ADMIN_FORM_BYTES } from "../../server/admin-actions.server";
+import { nameOf } from "./activity.server";
 import { deviceOwner } from "./device-cookie.server";
+import { homeOf, type AdminRole } from "./roles";
 import { UNSAVED_FORM_PATH } from "./unsaved-forms";
-
-export { UNSAVED_FORM_PATH };
 
 const KEPT_SECONDS = 24 * 60 * 60;
 /** More text than any of the admin forms asks for (a blog post's content is at most 50,000 characters). */
@@ -26,7 +26,8 @@ const MOST_CHARACTERS = 200_000;
 const KEEPING_LIMIT: RateLimitRule = { name: "unsaved-form-ip", limit: 30, windowSeconds: 60 * 60 };
 
 export type UnsavedReason = "signed-out" | "deleted";
-export type UnsavedForm = { path: string; fields: [string, string][]; hadFile: boolean; reason: UnsavedReason };
+/** A kept form: where it goes, its fields, and for its page the record's name and what was typed. */
+export type UnsavedForm = { path: string; fields: [string, string][]; hadFile: boolean; reason: UnsavedReason; name: string | null; typed: [string, string][] };
 
 function cookieName(request: Request): string {
   return isHttps(request) ? "__Host-unsaved-form" : "unsaved-form";
@@ -54,12 +55,30 @@ function belongsToDeletedRecord(name: string, value: string): boolean {
   return /(^|\.)id$/.test(name) || (name === "image_url" && value.startsWith("/images/"));
 }
 
+/** Fields that carry no typing of the admin's (the form's own machinery, a picture's address); ids and references (`category_id`) neither. */
+const MACHINERY = new Set(["intent", "version", "website", "image_url", "image_sample"]);
+
+/** What the admin typed, to show: no machinery, nothing empty, no ticked box (it sends "on"). */
+function typedOf(fields: [string, string][]): [string, string][] {
+  return fields.filter(([name, value]) => !MACHINERY.has(name) && !/(^|[._])id$/.test(name) && value.trim() !== "" && value !== "on");
+}
+
 /**
  * Keeps the text fields of a form that could not be saved, when it is of a size an admin form has:
- * the cookie to set, or null when nothing was kept. `signed-out`: kept to send again to the page it
- * was sent to; `deleted`: to add again as a new record.
+ * the cookie to set, or null when nothing was kept (a failure to keep it is logged: the answer the
+ * admin gets stays the same). `signed-out`: kept to send again to the page it was sent to;
+ * `deleted`: to add again as a new record.
  */
 export async function keepUnsavedForm(request: Request, form: FormData, reason: UnsavedReason, owner: string): Promise<string | null> {
+  try {
+    return await storeUnsavedForm(request, form, reason, owner);
+  } catch (error) {
+    console.error("Could not keep a form that was not saved:", error);
+    return null;
+  }
+}
+
+async function storeUnsavedForm(request: Request, form: FormData, reason: UnsavedReason, owner: string): Promise<string | null> {
   const path = reason === "deleted" ? newRecordPath(pagePathOf(new URL(request.url))) : pagePathOf(new URL(request.url));
   const fields: [string, string][] = [];
   let hadFile = false;
@@ -127,7 +146,13 @@ export async function unsavedFormOf(request: Request, owner: string): Promise<Un
   if (!which) return null;
   const [row] = await getDb().select().from(unsaved_forms).where(which);
   if (!row) return null;
-  return { path: row.path, fields: JSON.parse(row.fields) as [string, string][], hadFile: row.had_file, reason: row.reason };
+  const fields = JSON.parse(row.fields) as [string, string][];
+  return { path: row.path, fields, hadFile: row.had_file, reason: row.reason, name: nameOf(Object.fromEntries(fields)), typed: typedOf(fields) };
+}
+
+/** Where an admin goes on signing in: to a form of theirs kept in this browser, else their role's start. */
+export async function startPageOf(request: Request, admin: { email: string; role: AdminRole }): Promise<string> {
+  return (await unsavedFormWaits(request, admin.email)) ? UNSAVED_FORM_PATH : homeOf(admin.role);
 }
 
 /**

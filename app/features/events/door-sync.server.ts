@@ -14,6 +14,7 @@ import type { DoorActionKind } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { normalizePhone } from "~/server/phone.server";
+import { nameKey } from "./group-registrations.server";
 import { placeFreeSql, withFreshCode } from "./registrations.server";
 import type { DoorAction, DoorList, DoorPerson, DoorResult } from "./door-types";
 
@@ -129,12 +130,13 @@ async function applyCheckIn(eventId: number, action: Extract<DoorAction, { regis
   };
 }
 
-/** Who holds the number at this event already (not cancelled), the one of the same name first. */
+/** Who holds the number at this event already (not cancelled), the one of the same name first; `same`: under that name. */
 async function registeredWithPhone(eventId: number, phone: string, name: string) {
   const rows = await getDb().all<{ id: number; full_name: string; code: string }>(sql`SELECT id, full_name, code FROM event_registrations
     WHERE event_id = ${eventId} AND phone_number = ${phone} AND status <> 'cancelled' ORDER BY id`);
-  const key = name.trim().toLowerCase();
-  return rows.find((row) => row.full_name.trim().toLowerCase() === key) ?? rows[0] ?? null;
+  const same = rows.find((row) => nameKey(row.full_name) === nameKey(name));
+  const holder = same ?? rows[0];
+  return holder ? { ...holder, same: same !== undefined } : null;
 }
 
 /**
@@ -146,9 +148,8 @@ async function registeredWithPhone(eventId: number, phone: string, name: string)
 async function applyWalkIn(eventId: number, action: Extract<DoorAction, { kind: "walk-in" }>, by: string, now: Date): Promise<DoorResult> {
   const phone = normalizePhone(action.phone) ?? action.phone;
   const holder = await registeredWithPhone(eventId, phone, action.name);
-  const same = holder !== null && holder.full_name.trim().toLowerCase() === action.name.trim().toLowerCase();
-  const registered = holder ? { same, name: holder.full_name, code: holder.code } : undefined;
-  if (holder && same) return { ...(await applyCheckIn(eventId, { id: action.id, at: action.at, kind: "checkin", registrationId: holder.id }, by, now)), registered };
+  const registered = holder ? { same: holder.same, name: holder.full_name, code: holder.code } : undefined;
+  if (holder?.same) return { ...(await applyCheckIn(eventId, { id: action.id, at: action.at, kind: "checkin", registrationId: holder.id }, by, now)), registered };
   return { ...(await addWalkIn(eventId, action, phone, by, now)), ...(registered ? { registered } : {}) };
 }
 

@@ -4,7 +4,7 @@ import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
 import { adminAreaOf, adminContext, type AdminRole, canUse, homeOf, ROLE_LABELS, UNSAVED_FORM_PATH } from "~/features/accounts";
-import { hasUnsavedForm, requireAdmin, unsavedFormWaits } from "~/features/accounts/index.server";
+import { requireAdmin, unsavedFormWaits } from "~/features/accounts/index.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { email, role } = context.get(adminContext);
-  // A form of this account's kept after its session ended (read only when the browser says one waits).
-  const unsaved = hasUnsavedForm(request) && (await unsavedFormWaits(request, email));
+  // A form of this account's kept after its session ended (read only when the browser's cookie says one waits).
+  const unsaved = await unsavedFormWaits(request, email);
   return { email, role, unsaved };
 }
 

@@ -3,8 +3,8 @@
 // write, note it in the activity log, and go back to the tab with the toast. They live with the
 // routes because they compose two features (the record's, and accounts' activity log).
 import type { RouterContextProvider } from "react-router";
-import { adminContext } from "~/features/accounts";
-import { keepUnsavedForm, nameOf, noteActivity, recordName, UNSAVED_FORM_PATH } from "~/features/accounts/index.server";
+import { adminContext, UNSAVED_FORM_PATH } from "~/features/accounts";
+import { keepUnsavedForm, nameOf, noteActivity, recordName } from "~/features/accounts/index.server";
 import type { Toast } from "~/lib/toast";
 import { deletedToast, errorToast, FAILED, goneToast, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -49,9 +49,6 @@ export async function toggleRecord(
  * cannot be kept.
  */
 export async function answerDeletedMeanwhile({ request, context, tab }: RecordPost, formData: FormData, failed: string): Promise<Response> {
-  const kept = await keepUnsavedForm(request, formData, "deleted", context.get(adminContext).email).catch((error: unknown) => {
-    console.error("Could not keep a save of a deleted record:", error);
-    return null;
-  });
+  const kept = await keepUnsavedForm(request, formData, "deleted", context.get(adminContext).email);
   return redirectWithToast(request, kept ? UNSAVED_FORM_PATH : tab, goneToast(failed), kept ? { headers: { "Set-Cookie": kept } } : undefined);
 }

@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, redirect, useNavigation } from "react-router";
-import { homeOf, LOGIN_MESSAGES, loginMessage, loginSchema } from "~/features/accounts";
+import { LOGIN_MESSAGES, loginMessage, loginSchema } from "~/features/accounts";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { LogoMark } from "~/components/logo";
 import { firstErrors } from "~/lib/form-answer";
 import { noindexMeta } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { publicPage, settingsPage } from "~/features/site/index.server";
-import { authenticateAdmin, hasUnsavedForm, signIn, UNSAVED_FORM_PATH, unsavedFormWaits } from "~/features/accounts/index.server";
+import { authenticateAdmin, hasUnsavedForm, signIn, startPageOf } from "~/features/accounts/index.server";
 import { BadRequest, readSubmission, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Adm
 
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await authenticateAdmin(request);
-  if (auth) throw redirect((await unsavedFormWaits(request, auth.admin.email)) ? UNSAVED_FORM_PATH : homeOf(auth.admin.role));
+  if (auth) throw redirect(await startPageOf(request, auth.admin));
   // A form sent after the session ended waits for this sign-in (app/features/accounts/unsaved-forms.server.ts).
   const unsaved = hasUnsavedForm(request);
   return publicPage(await settingsPage("Sign-in page"), () => ({ unsaved }));

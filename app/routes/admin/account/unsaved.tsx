@@ -7,17 +7,13 @@
 import { data, Form, Link } from "react-router";
 import { SubmitButton } from "~/components/form-fields";
 import { adminContext, homeOf } from "~/features/accounts";
-import { forgetUnsavedForm, nameOf, unsavedFormOf } from "~/features/accounts/index.server";
+import { forgetUnsavedForm, unsavedFormOf } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { BadRequest, readFormOrBadRequest, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/unsaved";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your unsaved changes | Admin" }];
-
-/** Fields that carry no typing of the admin's (the form's own machinery, ids, a stored picture's address). */
-const MACHINERY = new Set(["intent", "version", "website", "image_url", "image_sample"]);
-const isMachinery = (name: string) => MACHINERY.has(name) || /(^|[._])id$/.test(name);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = context.get(adminContext);
@@ -28,18 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const cleared = await forgetUnsavedForm(request, me.email, null);
     return data({ home, form: null }, cleared ? { headers: { "Set-Cookie": cleared } } : undefined);
   }
-  // A ticked box sends "on": nothing typed.
-  const typed = form.fields.filter(([name, value]) => !isMachinery(name) && value.trim() !== "" && value !== "on");
-  return { home, form: { ...form, name: nameOf(Object.fromEntries(form.fields)), typed } };
+  return { home, form };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const me = context.get(adminContext);
   const formData = await readFormOrBadRequest(request, MAX_ADMIN_FORM_BYTES);
   if (formData instanceof BadRequest) return refuse(null, { formError: "The form could not be read. Please try again." }, formData.status);
   if (intentOf(formData) !== "discard") return refuse(null, { formError: "Unknown action." });
-  const cleared = await forgetUnsavedForm(request, context.get(adminContext).email, null);
+  const cleared = await forgetUnsavedForm(request, me.email, null);
   const headers = cleared ? { "Set-Cookie": cleared } : undefined;
-  return redirectWithToast(request, homeOf(context.get(adminContext).role), { title: "Discarded", description: "The changes you had not saved are gone." }, { headers, status: 303 });
+  return redirectWithToast(request, homeOf(me.role), { title: "Discarded", description: "The changes you had not saved are gone." }, { headers, status: 303 });
 }
 
 const sectionClass = "rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
