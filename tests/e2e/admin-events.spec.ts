@@ -122,6 +122,15 @@ test("a save sent after the session ended keeps what was typed: signing in again
   await expect(row(page, name)).toContainText("Salima Lakeshore Lodge");
 });
 
+test("on a phone the chosen dashboard tab is brought into view sideways, and the page itself does not move @mobile", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin?tab=testimonies");
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await hydrated(page, "nav[aria-label='Dashboard sections'] a");
+  await expect(page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Testimonies" })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(200);
+});
+
 test("deleting an event asks first, saying how many registrations go with it", async ({ page }) => {
   const name = uniqueName("Short Lived");
   await signIn(page);

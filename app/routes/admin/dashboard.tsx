@@ -108,14 +108,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function TabNav({ current }: { current: AdminTab }) {
   // On a phone the row scrolls sideways: the chosen tab is brought into view (a later tab, e.g.
-  // Events, would otherwise sit off the screen).
+  // Events, would otherwise sit off the screen). Only the row moves, never the page: a page that
+  // jumped as it woke up would take a tap meant for a list's row (scrollIntoView moved both).
+  const row = useRef<HTMLElement>(null);
   const chosen = useRef<HTMLAnchorElement>(null);
-  // In braces: newer browsers answer scrollIntoView with a promise, which React would take for the effect's clean-up.
   useEffect(() => {
-    chosen.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (!row.current || !chosen.current) return;
+    const frame = row.current.getBoundingClientRect();
+    const tab = chosen.current.getBoundingClientRect();
+    if (tab.right > frame.right) row.current.scrollLeft += tab.right - frame.right;
+    else if (tab.left < frame.left) row.current.scrollLeft -= frame.left - tab.left;
   }, [current]);
   return (
-    <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <nav ref={row} aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max gap-1 rounded-lg bg-stone-200/70 p-1">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.id}>
