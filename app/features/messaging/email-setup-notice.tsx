@@ -3,10 +3,11 @@
 import { Link } from "react-router";
 import { AlertIcon } from "../../components/icons";
 import { OUTBOX_EXPIRY_DAYS } from "~/lib/constants";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 export function EmailSetupNotice({ missing }: { missing: readonly string[] }) {
   return (
-    <div role="status" className="mt-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div role="status" className={`mt-4 flex gap-3 ${NOTICE_CLASS}`}>
       <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-700" />
       <div>
         <p className="font-semibold">E-mail is not set up</p>

@@ -3,7 +3,7 @@
 import { Form, useActionData } from "react-router";
 import { RequiredLabel } from "~/components/admin/form-kit";
 import { buttonClass } from "~/components/form-fields";
-import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
+import { FIELD_ERROR_CLASS, NOTICE_CLASS } from "~/lib/form-styles";
 import { formatKwacha } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 
@@ -22,7 +22,7 @@ export const PAYMENTS_SETUP_PATH = "/admin/payments/setup";
 
 export function PaymentsNotSetUp() {
   return (
-    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div role="status" className={NOTICE_CLASS}>
       <p className="font-semibold">Payments are not set up</p>
       <p className="mt-1">Visitors cannot pay online yet; cash and waivers can still be recorded here.</p>
       <a href={PAYMENTS_SETUP_PATH} className="mt-2 inline-block font-semibold text-amber-900 underline">

@@ -4,6 +4,7 @@ import { buttonClass, PlainChoices, PlainField, type FieldState } from "~/compon
 import { FEE_HEADING_ID } from "~/features/events";
 import { OPERATOR_CHOICES } from "./operators";
 import { PAY_TEXT, type PayPanel } from "./pay-view";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 export type PayFormAnswer = { payError?: string; fieldErrors?: { phone_number?: string; operator?: string }; values?: { phone_number: string; operator: string } };
 
@@ -59,7 +60,7 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
           <input type="hidden" name="intent" value="pay" />
           <p className="text-sm text-stone-700">{PAY_TEXT.how}</p>
           {panel.lastTry && !answer ? (
-            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p role="alert" className={NOTICE_CLASS}>
               {PAY_TEXT[panel.lastTry]}
             </p>
           ) : null}

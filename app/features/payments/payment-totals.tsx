@@ -3,6 +3,7 @@
 // longer confirmed, people refunded, payments to check) is said apart under the cards in plain
 // words, with the event's whole takings, so staff can match every kwacha to the cash box.
 import { formatKwacha } from "~/lib/money";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 /** The event's fees, as deskPayments reads them: each kwacha counts in exactly one place. */
 export type DeskTotals = {
@@ -67,7 +68,7 @@ export function PaymentTotals({ price, totals }: { price: number; totals: DeskTo
       {apart.length ? (
         <ul className="mt-2 space-y-2 text-sm">
           {apart.map((line) => (
-            <li key={line.text} className={line.needsAction ? "rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 font-semibold text-amber-950" : "text-stone-800"}>
+            <li key={line.text} className={line.needsAction ? NOTICE_CLASS : "text-stone-800"}>
               {line.text}
             </li>
           ))}

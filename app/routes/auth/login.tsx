@@ -12,6 +12,7 @@ import { authenticateAdmin, hasUnsavedForm, signIn, startPageOf } from "~/featur
 import { BadRequest, readSubmission, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 export const meta: Route.MetaFunction = ({ matches }) => noindexMeta(titled("Admin Login", settingsFromMatches(matches)));
 
@@ -68,7 +69,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Form method="post" action="/auth" {...getFormProps(form)} className="mt-6 space-y-4">
           <FormAlert message={message} />
           {loaderData.unsaved ? (
-            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            <p role="status" className={NOTICE_CLASS}>
               You had been signed out, so what you sent was not saved yet. Sign in again: it is kept for you.
             </p>
           ) : null}

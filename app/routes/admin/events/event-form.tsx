@@ -11,6 +11,7 @@ import { EVENT_IMAGE_RECOMMENDED_SIZE } from "~/lib/constants";
 import { isoToSiteLocalInput } from "~/lib/time";
 import { VersionField } from "~/features/history";
 import type { Route } from "./+types/event-form";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 export { action, loader } from "./event-form.server";
 
@@ -91,7 +92,7 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
             }
           />
           {notices.map((notice) => (
-            <p key={notice} role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <p key={notice} role="note" className={NOTICE_CLASS}>
               {notice}
             </p>
           ))}

@@ -14,6 +14,7 @@ import { formatInSiteZone } from "~/lib/time";
 import type { Route } from "./+types/composer";
 import { composerAction, composerLoader } from "~/features/messaging/index.server";
 import { ProgressCounts } from "./progress-counts";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Admin" }];
 
@@ -169,7 +170,7 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
         </section>
 
         {asked ? (
-          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          <p role="alert" className={NOTICE_CLASS}>
             {asked}
           </p>
         ) : null}

@@ -7,6 +7,7 @@ import { emailSetup, outboxPage } from "~/features/messaging/index.server";
 import { smsSetup } from "~/server/sms.server";
 import type { Route } from "./+types/outbox-list";
 import { STATUS_LABELS, StatusBadge } from "./status-badge";
+import { NOTICE_CLASS } from "~/lib/form-styles";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }];
 
@@ -37,7 +38,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-stone-600">Every e-mail and SMS the website sends, newest first.</p>
       {missing ? <EmailSetupNotice missing={missing} /> : null}
       {smsMissing ? (
-        <p role="status" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+        <p role="status" className={`mt-3 ${NOTICE_CLASS}`}>
           {`SMS is not set up, so no SMS are written. Missing: ${smsMissing.join("; ")}. `}
           <Link to="/admin/outbox/setup#sms" className="font-semibold underline">
             How to set up SMS
