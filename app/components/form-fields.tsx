@@ -5,7 +5,7 @@ import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import type { FieldMessages } from "~/lib/schema-fields";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { HONEYPOT_FIELD } from "~/lib/bot-check";
 import { SpinnerIcon } from "./icons";
 
 export const inputClass =

@@ -1,4 +1,11 @@
-// The bot check's browser side (Cloudflare Turnstile, docs/decisions/027-turnstile.md): the marker
+// How a public form tells a bot from a person, in the browser's part: a honeypot field, and the bot
+// check.
+//
+// The honeypot is a hidden field that people never see and bots fill in; every public form has it
+// (app/components/form-fields.tsx) and the server refuses a post that fills it
+// (app/server/forms.server.ts). It is kept apart from zod so every page can use it for free.
+//
+// The bot check is Cloudflare Turnstile (docs/decisions/027-turnstile.md): the marker
 // of the forms it guards, and the one inline line that loads Turnstile's script only once a visitor
 // starts filling one of them. The root layout puts the line in every page while the check is on
 // (TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY set: app/server/abuse.server.ts), with the site
@@ -12,6 +19,9 @@
 // (shown only when Turnstile wants the visitor to click); the widget puts its token in a hidden
 // `cf-turnstile-response` input, which the form's plain post and the islands' JSON post both send.
 // After each submit it asks for a fresh token, as a token counts once.
+
+/** Name of the honeypot field (above). */
+export const HONEYPOT_FIELD = "website";
 
 /** Spread on each guarded form: `<form {...BOT_CHECK_FORM}>`. */
 export const BOT_CHECK_FORM = { "data-bot-check": "" } as const;

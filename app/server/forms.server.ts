@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
 import { firstErrors, type FormAnswer } from "~/lib/form-answer";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { HONEYPOT_FIELD } from "~/lib/bot-check";
 import type { Toast } from "~/lib/toast";
 import { checkBot, clientAddress, consumeRateLimit, type RateLimitRule } from "./abuse.server";
 import { redirectWithToast } from "./toast.server";

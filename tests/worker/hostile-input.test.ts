@@ -11,7 +11,7 @@ import fc from "fast-check";
 import * as serverBuild from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fieldNames } from "~/lib/schema-fields";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { HONEYPOT_FIELD } from "~/lib/bot-check";
 import { IMAGE_BUCKETS } from "~/features/images/images";
 import { addAccountSchema, changePasswordSchema, manageAccountSchema } from "~/features/accounts/account-forms";
 import { blogSchema } from "~/features/publishing/blog-form";
