@@ -180,6 +180,38 @@ export function FormAlert({ message }: { message?: string | null }) {
   );
 }
 
+/** One thing to correct, and where its field is (`#id`), when the page can link to it. */
+export type Problem = { key: string; message: string; href?: string };
+
+/**
+ * The red alert box above a refused form that lists what to correct, each a link to its field
+ * where it has one: a long form posted without JavaScript opens at its top, and the field may
+ * sit far below. The first `limit` are listed, then how many more are marked beside their fields.
+ */
+export function ProblemSummary({ lead, problems, limit = Infinity }: { lead: string; problems: readonly Problem[]; limit?: number }) {
+  if (!problems.length) return null;
+  const more = problems.length - limit;
+  return (
+    <div role="alert" className={FORM_ALERT_CLASS}>
+      <p className="font-semibold">{lead}</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {problems.slice(0, limit).map((problem) => (
+          <li key={problem.key}>
+            {problem.href ? (
+              <a href={problem.href} className="underline">
+                {problem.message}
+              </a>
+            ) : (
+              problem.message
+            )}
+          </li>
+        ))}
+        {more > 0 ? <li>and {more} more, marked below</li> : null}
+      </ul>
+    </div>
+  );
+}
+
 /** What a plain form knows of each field after a refused post: the value typed, and its error. */
 export type FieldState = { value: (name: string) => string; error: (name: string) => string | undefined };
 

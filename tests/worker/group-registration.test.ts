@@ -121,10 +121,13 @@ describe("registering a group", () => {
     expect((await statusCounts()).confirmed).toBe(2);
   });
 
-  it("lists every problem above the form, each once, in words that read as a list", async () => {
+  it("lists every problem above the form, each once, in words that read as a list, each a link to its line", async () => {
     const refused = await postGroup([{ name: "", phone: "0991000001" }, { name: "B Two", phone: "12" }, { name: "", phone: "0991000003" }], "all-or-nothing");
     expect(refused.status).toBe(400);
-    const alert = textOf(/<div role="alert"[^>]*>(.*?)<\/div>/s.exec(await refused.text())?.[1] ?? "");
+    const html = /<div role="alert"[^>]*>(.*?)<\/div>/s.exec(await refused.text())?.[1] ?? "";
+    // Each problem leads to its line further down the page (a long form posted without JavaScript).
+    expect([...html.matchAll(/href="#(line-\d+)"/g)].map((link) => link[1])).toEqual(["line-1", "line-2", "line-3"]);
+    const alert = textOf(html);
     expect(alert).toContain("Not registered yet. Please check these 3 things:");
     for (const problem of ["Line 1: please write his name", "Line 2:", "Line 3: please write his name"]) expect(alert).toContain(problem);
     expect(alert).not.toMatch(/Please check: Please/);

@@ -2,12 +2,10 @@
 // leader, what happens if not all fit, and numbered lines (10, then "More lines" for 10 more, up to
 // 30), each a man's name, optional phone and the event's questions. A refusal comes back with
 // what was typed and each problem by its line.
-import { buttonClass, FormAlert, Honeypot } from "~/components/form-fields";
+import { buttonClass, FormAlert, Honeypot, PlainField, ProblemSummary } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
-import { FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
-import { PlainField } from "~/components/form-fields";
 import { GROUP_LIMITS, GROUP_MODE_CHOICES, linesToShow } from "./group-form";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { EVENTS_MESSAGES } from "./event-messages";
@@ -23,21 +21,14 @@ type Props = {
 
 const PROBLEMS_LISTED = 5;
 
-/** Above the form after a refusal: each problem, as it also stands beside its line (the first few). */
-function ProblemList({ problems }: { problems: string[] }) {
-  if (!problems.length) return null;
-  const more = problems.length - PROBLEMS_LISTED;
-  return (
-    <div role="alert" className={FORM_ALERT_CLASS}>
-      <p>{problems.length === 1 ? "Not registered yet. Please check this:" : `Not registered yet. Please check these ${problems.length} things:`}</p>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        {problems.slice(0, PROBLEMS_LISTED).map((problem) => (
-          <li key={problem}>{problem}</li>
-        ))}
-        {more > 0 ? <li>and {more} more, marked below</li> : null}
-      </ul>
-    </div>
-  );
+/** The fields above the men's lines that a problem can link to (each is its element's id). */
+const LINKED_FIELDS = new Set(["leader_name", "leader_phone", "leader_email", "mode"]);
+
+/** Where a refused field stands: a man's line (`men[2].phone_number` → #line-3), or a field above them. */
+function problemHref(name: string): string | undefined {
+  const line = /^men\[(\d+)\]/.exec(name);
+  if (line) return `#line-${Number(line[1]) + 1}`;
+  return LINKED_FIELDS.has(name) ? `#${name}` : undefined;
 }
 
 export function GroupRegisterForm({ event, questions, associations, answer }: Props) {
@@ -46,9 +37,9 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
   const posted = (refused?.result.initialValue as { men?: unknown[] } | undefined)?.men?.length;
   const lines = answer?.lines ?? linesToShow(posted, false);
   const formError = refused ? formErrorOf(refused.result) : undefined;
-  const lineErrors = Object.entries(refused?.result.error ?? {})
-    .filter(([name, messages]) => name !== "" && messages?.length)
-    .map(([, messages]) => messages![0]!);
+  const problems = Object.entries(refused?.result.error ?? {}).flatMap(([name, messages]) =>
+    name && messages?.[0] ? [{ key: name, message: messages[0], href: problemHref(name) }] : [],
+  );
   const mode = state.value("mode");
   return (
     <EventPageFrame event={event} title={`Register a group for ${event.name}`} wide>
@@ -69,7 +60,13 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
           <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className="sr-only">
             Register the group
           </button>
-          {formError ? <FormAlert message={formError} /> : <ProblemList problems={lineErrors} />}
+          {formError ? <FormAlert message={formError} /> : (
+            <ProblemSummary
+              lead={problems.length === 1 ? "Not registered yet. Please check this:" : `Not registered yet. Please check these ${problems.length} things:`}
+              problems={problems}
+              limit={PROBLEMS_LISTED}
+            />
+          )}
           <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
             <legend className="px-1 font-semibold text-stone-900">The group's leader</legend>
             <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code.</p>
@@ -88,7 +85,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
               autoComplete="email"
             />
           </fieldset>
-          <fieldset className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" aria-describedby={state.error("mode") ? "mode-error" : undefined}>
+          <fieldset id="mode" className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" aria-describedby={state.error("mode") ? "mode-error" : undefined}>
             <legend className="px-1 font-semibold text-stone-900">If not everyone fits</legend>
             {GROUP_MODE_CHOICES.map((choice) => (
               <label key={choice.value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">

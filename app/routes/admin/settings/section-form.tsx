@@ -6,8 +6,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useAdminForm } from "~/components/admin/form-kit";
-import { FormAlert, SubmitButton } from "~/components/form-fields";
-import { FORM_ALERT_CLASS } from "~/lib/form-styles";
+import { FormAlert, type Problem, ProblemSummary, SubmitButton } from "~/components/form-fields";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { SECTION_FORMS, SECTION_SCHEMAS, type SettingsSection } from "~/features/settings";
@@ -44,26 +43,10 @@ type FrameProps = {
   children: ReactNode;
 };
 
-/**
- * A refused section's problems at its top, each a link to its field: a long section (a page's copy,
- * the giving options) posted without JavaScript opens here, and the field may sit far below.
- */
-function FieldProblems({ formId, answer }: { formId: string; answer: SectionAnswer | undefined }) {
-  const problems = Object.entries(answer?.result.error ?? {}).flatMap(([name, messages]) => (name && messages?.[0] ? [{ name, message: messages[0] }] : []));
-  if (!problems.length) return null;
-  return (
-    <div role="alert" className={FORM_ALERT_CLASS}>
-      <p className="font-semibold">{problems.length === 1 ? "One thing to correct:" : `${problems.length} things to correct:`}</p>
-      <ul className="mt-1 list-disc space-y-1 pl-5">
-        {problems.map((problem) => (
-          <li key={problem.name}>
-            <a href={`#${formId}-${problem.name}`} className="underline">
-              {problem.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
+/** A refused section's problems at its top, each a link to its field (a long section may sit far below). */
+function sectionProblems(formId: string, answer: SectionAnswer | undefined): Problem[] {
+  return Object.entries(answer?.result.error ?? {}).flatMap(([name, messages]) =>
+    name && messages?.[0] ? [{ key: name, message: messages[0], href: `#${formId}-${name}` }] : [],
   );
 }
 
@@ -72,6 +55,7 @@ export function SectionFrame({ section, version, answer, formProps, intro, multi
   const saving = navigation.state === "submitting" && navigation.formData?.get("section") === section;
   const posted = answer?.result.initialValue?.version;
   const { heading, submit } = SECTION_FORMS[section];
+  const problems = sectionProblems(formProps.id, answer);
   return (
     <section id={section} aria-labelledby={`${section}-heading`} className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={`${section}-heading`} className="text-lg font-semibold text-stone-900">
@@ -84,7 +68,7 @@ export function SectionFrame({ section, version, answer, formProps, intro, multi
         <input type="hidden" name="section" value={section} />
         <input type="hidden" name="version" value={answer?.currentVersion !== undefined ? String(answer.currentVersion) : typeof posted === "string" ? posted : String(version)} />
         <FormAlert message={formErrorOf(answer?.result)} />
-        <FieldProblems formId={formProps.id} answer={answer} />
+        <ProblemSummary lead={problems.length === 1 ? "One thing to correct:" : `${problems.length} things to correct:`} problems={problems} />
         {children}
         <div className="border-t border-stone-200 pt-5">
           <SubmitButton pending={saving} pendingLabel="Saving..." className="w-full sm:w-auto">
