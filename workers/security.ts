@@ -48,6 +48,8 @@ const ISOLATED_PATHS: RegExp[] = [
   /^\/auth([/.]|$)/, // sign-in
   /^\/registrations\/[^/]+/, // a registration's private page (its token is the credential)
   /^\/give\/[^/]+/, // a gift's thank-you page (its token is the credential)
+  /^\/groups\/[^/]+/, // a group's private page: its men, the leader's phone, each man's private link
+  /^\/r\/[^/]+/, // a private page's short link (an SMS's): its token is the registration's
   /^\/newsletter\/(confirm|unsubscribe)\/[^/]+/, // a subscriber's e-mailed links, which show their address
 ];
 

@@ -733,6 +733,11 @@ export const gifts = sqliteTable(
     anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
     /** The private link of the thank-you page: 128 random bits. */
     token: text("token").notNull(),
+    /**
+     * The network it was given from, as a keyed hash (decision 026; never the address): Give sent
+     * twice is answered with the first gift's page only from the same network (decision 038).
+     */
+    address_group: text("address_group"),
     ...timestamps,
   },
   (t) => [uniqueIndex("gifts_receipt_idx").on(t.receipt_number), uniqueIndex("gifts_token_idx").on(t.token)],

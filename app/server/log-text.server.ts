@@ -1,9 +1,10 @@
-// What goes to the Worker's logs: a private page's token (a registration's private page, the
-// newsletter's confirm and unsubscribe links) is cut to its first 6 characters, and a failed
+// What goes to the Worker's logs: a private page's token (a registration's private page and its
+// short link /r/, a group's page, a gift's page, the newsletter's confirm and unsubscribe links)
+// is cut to its first 6 characters, and a failed
 // query's bound values (tokens, names, phone numbers) are left out (issue 28).
 import { isRouteErrorResponse } from "react-router";
 
-const TOKEN_IN_PATH = /(\/(?:registrations|newsletter\/(?:confirm|unsubscribe))\/)([^/?#\s"'.]{1,6})[^/?#\s"'.]*/gi;
+const TOKEN_IN_PATH = /(\/(?:registrations|r|groups|give|newsletter\/(?:confirm|unsubscribe))\/)([^/?#\s"'.]{1,6})[^/?#\s"'.]*/gi;
 
 /** A path or any text as logged: each private-page token cut to its first 6 characters. */
 export function pathForLog(text: string): string {

@@ -13,8 +13,8 @@ beforeEach(async () => {
   await seedReference();
 });
 
-function give(fields: Record<string, string>) {
-  return postForm("/give", { amount: "10000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "Chisomo Banda", email: "", ...fields });
+function give(fields: Record<string, string>, ip?: string) {
+  return postForm("/give", { amount: "10000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "Chisomo Banda", email: "", ...fields }, { ip });
 }
 
 async function latestPayment() {
@@ -59,6 +59,19 @@ describe("/give", () => {
     expect((await give({ amount: "abc", preset: "1" })).status).toBe(400);
   });
 
+  it("the local payment simulator goes back only to a page of this site", async () => {
+    await give({ amount: "2500" });
+    const payment = (await latestPayment())!;
+    // Browsers read "/\\host" as "//host", another site: the simulator goes to its own page instead.
+    for (const away of ["//evil.example/x", "/\\evil.example/x", "https://evil.example/"]) {
+      const answer = await request(`/api/payments/simulator/${payment.reference}/decline?return=${encodeURIComponent(away)}`, { method: "POST" });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe(`/api/payments/simulator/${payment.reference}`);
+    }
+    const home = await request(`/api/payments/simulator/${payment.reference}/decline?return=${encodeURIComponent("/give")}`, { method: "POST" });
+    expect(home.headers.get("Location")).toBe("/give");
+  });
+
   it("a gift that did not go through: Try again fills the form in with it (fund, number, e-mail, anonymous), giving nothing yet", async () => {
     const answer = await give({ amount: "2500", fund: "Missions and Evangelism", anonymous: "on", email: "chisomo@example.mw" });
     const thanks = answer.headers.get("Location")!;
@@ -99,6 +112,23 @@ describe("/give", () => {
     expect(retried.status).toBe(303);
     expect(retried.headers.get("Location")).not.toBe(first.headers.get("Location"));
     expect(await count()).toEqual({ gifts: 3, payments: 3 });
+  });
+
+  it("a gift's page goes only to the one who sent it: the same number, amount and fund from another network or under another name is a gift of its own", async () => {
+    const first = await give({ amount: "5552", email: "chisomo@example.mw" }, "198.51.100.7");
+    const page = first.headers.get("Location")!;
+    // Someone else who knows the number, the amount and the fund (and even the name and e-mail), elsewhere.
+    const elsewhere = await give({ amount: "5552", email: "chisomo@example.mw" }, "203.0.113.9");
+    // Or on the same network without the e-mail the giver typed, or under another name.
+    const noEmail = await give({ amount: "5552" }, "198.51.100.7");
+    const otherName = await give({ amount: "5552", email: "chisomo@example.mw", donor_name: "Someone Else" }, "198.51.100.7");
+    for (const answer of [elsewhere, noEmail, otherName]) {
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).not.toBe(page);
+    }
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM gifts").first<{ n: number }>())!.n).toBe(4);
+    // The giver's own second tap still finds his page.
+    expect((await give({ amount: "5552", email: "chisomo@example.mw" }, "198.51.100.7")).headers.get("Location")).toBe(page);
   });
 
   it("refuses 'abc', 0, a negative amount, one under MK 500 or over MK 5,000,000 with a message, keeping what was typed", async () => {

@@ -31,9 +31,17 @@ describe("the Worker's logs", () => {
       `/newsletter/confirm/${unknown}`,
       `/newsletter/unsubscribe/${unknown}`,
       `/newsletter/unsubscribe/${unknown}/x`,
+      // A registration's short link (an SMS's: its token is the registration's), a group's and a gift's page.
+      `/r/${unknown}/x`,
+      `/groups/${unknown}`,
+      `/groups/${unknown}/x`,
+      `/give/${unknown}`,
+      `/give/${unknown}/x`,
     ];
     const text = await logged(async () => {
       for (const path of paths) await (await request(path)).text();
+      // A post to a page that has no form (405) names its path too.
+      for (const path of [`/r/${known}`, `/give/${unknown}`]) await (await request(path, { method: "POST", body: new URLSearchParams({ a: "1" }) })).text();
       // A page that fails (the database gone) is logged with its path.
       await runSql(["DROP TABLE event_registrations"]);
       for (const path of [`/registrations/${known}`, `/registrations/${unknown}`]) expect((await request(path)).status).toBe(500);

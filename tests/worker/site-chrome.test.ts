@@ -71,7 +71,7 @@ describe("response headers", () => {
     },
   );
 
-  it.each(["/admin", "/admin/events/new", "/admin.data", "/api/admin/images", "/auth", "/AUTH", "/Admin/settings", "/registrations/0123456789abcdef0123456789abcdef", "/newsletter/unsubscribe/0123456789abcdef0123456789abcdef"])(
+  it.each(["/admin", "/admin/events/new", "/admin.data", "/api/admin/images", "/auth", "/AUTH", "/Admin/settings", "/registrations/0123456789abcdef0123456789abcdef", "/newsletter/unsubscribe/0123456789abcdef0123456789abcdef", "/groups/0123456789abcdef0123456789abcdef", "/r/0123456789abcdef0123456789abcdef"])(
     "%s, private, sends Cross-Origin-Opener-Policy: same-origin whatever it answers",
     async (path) => {
       const response = await request(path);

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { formatInSiteZone } from "~/lib/time";
-import { checkBot } from "~/server/abuse.server";
+import { addressGroup, checkBot } from "~/server/abuse.server";
 import { readablePhone } from "~/server/phone.server";
 import { GIVE_TEXT, TRY_AGAIN_INTENT } from "./give-text";
 import type { PaymentOperator } from "./operators";
@@ -104,22 +104,29 @@ export async function giveAction(
   const token = newToken();
   const reference = newPaymentReference("GIFT");
   const anonymous = values.anonymous === "on";
-  // The same gift (phone, amount, fund) while its prompt may still be on the phone is the same
-  // gift: Give tapped twice, or sent again on a slow line. It is written once, in one guarded
-  // statement, and the second post is answered with the first's page: one prompt, not two.
+  const donorName = anonymous ? null : values.donor_name || null;
+  const email = values.email || null;
+  const group = await addressGroup(request);
+  // The same gift while its prompt may still be on the phone is the same gift: Give tapped twice,
+  // or sent again on a slow line. It is written once, in one guarded statement, and the second
+  // post is answered with the first's page: one prompt, not two. "The same" is everything the form
+  // sent, from the same network (decision 038): the page is the gift's only credential, so someone
+  // who knows only the giver's number, amount and fund makes a gift of his own, and learns nothing.
   const since = new Date(now.getTime() - PHONE_PROMPT_MINUTES * 60_000).toISOString();
-  const sameGiftPending = sql`g.phone_number = ${phone} AND g.amount = ${amount} AND g.fund = ${values.fund} AND g.created_at > ${since}
-    AND EXISTS (SELECT 1 FROM payments p WHERE p.gift_id = g.id AND p.status = 'pending')`;
+  const sameGiftPending = sql`g.phone_number = ${phone} AND g.amount = ${amount} AND g.fund = ${values.fund}
+    AND g.donor_name IS ${donorName} AND g.email IS ${email} AND g.anonymous = ${anonymous ? 1 : 0} AND g.address_group IS ${group}
+    AND g.created_at > ${since}
+    AND EXISTS (SELECT 1 FROM payments p WHERE p.gift_id = g.id AND p.status = 'pending' AND p.operator = ${operator})`;
   const [, , [first]] = await db.batch([
-    batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, created_at, updated_at)
-      SELECT ${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${anonymous ? null : values.donor_name || null}, ${values.email || null}, ${anonymous ? 1 : 0}, ${token}, ${at}, ${at}
+    batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, address_group, created_at, updated_at)
+      SELECT ${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${donorName}, ${email}, ${anonymous ? 1 : 0}, ${token}, ${group}, ${at}, ${at}
       WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending})`)),
     batchable(db.all(sql`INSERT INTO payments (reference, kind, status, gift_id, amount, provider, operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', id, amount, ${provider.name}, ${operator}, ${phone}, ${at}, ${at} FROM gifts WHERE token = ${token}`)),
     batchable(db.all<{ token: string }>(sql`SELECT g.token FROM gifts g WHERE g.token = ${token} OR (${sameGiftPending}) ORDER BY g.id LIMIT 1`)),
   ]);
   if (first && first.token !== token) return { ok: true, token: first.token };
-  const started = await provider.startCharge({ reference, amount, phone, operator, email: values.email || null, name: anonymous ? "" : values.donor_name });
+  const started = await provider.startCharge({ reference, amount, phone, operator, email, name: donorName ?? "" });
   if (!started.ok) {
     console.warn(`Gift ${reference} not started: ${started.reason}`);
     await db.run(sql`UPDATE payments SET status = 'failed', failure_reason = ${GIVE_TEXT.startFailed}, updated_at = ${at} WHERE reference = ${reference} AND status = 'pending'`);

@@ -36,7 +36,8 @@ paymentSimulator.use(async (c, next) => {
 
 /** Where to go after the decision: a path on this site only. */
 function backTo(value: string | undefined): string | null {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : null;
+  // Not "//host" nor "/\host": browsers read both as another site.
+  return value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,0 +1,1 @@
+ALTER TABLE `gifts` ADD `address_group` text;
