@@ -1,6 +1,8 @@
 // What `npm run deploy` checks in wrangler.jsonc's production environment before it builds
 // anything (docs/deploy.md explains each setting). No Node APIs here, so a unit test can run it.
 
+import { SMS_ORIGIN_MAX_LENGTH, senderIdProblem, siteUrlForSms } from "../app/lib/sms-settings.ts";
+
 type Route = string | { pattern: string; custom_domain?: boolean };
 
 export type ProductionConfig = {
@@ -70,7 +72,22 @@ function smsProblems(config: ProductionConfig): string[] {
   const provider = typeof config.vars?.SMS_PROVIDER === "string" ? config.vars.SMS_PROVIDER.trim() : "";
   if (provider === "simulator") return [`SMS_PROVIDER is "simulator" ${WHERE}: set "twilio" (with SMS_SENDER_ID and TWILIO_ACCOUNT_SID) or leave it empty.`];
   if (provider && provider !== "twilio") return [`SMS_PROVIDER must be "twilio" or empty (it is "${provider}").`];
-  return [];
+  if (!provider) return [];
+  // Turned on, it must be able to send: otherwise the site would quietly count SMS as not set up.
+  const problems: string[] = [];
+  const senderId = senderIdProblem(typeof config.vars?.SMS_SENDER_ID === "string" ? config.vars.SMS_SENDER_ID : "");
+  if (senderId) problems.push(`${senderId} (${WHERE} > "vars").`);
+  if (!/^AC[0-9a-f]{32}$/i.test(typeof config.vars?.TWILIO_ACCOUNT_SID === "string" ? config.vars.TWILIO_ACCOUNT_SID.trim() : "")) {
+    problems.push(`TWILIO_ACCOUNT_SID must be your Twilio Account SID, AC followed by 32 hex digits (${WHERE} > "vars").`);
+  }
+  const siteUrl = siteUrlForSms(typeof config.vars?.SITE_URL === "string" ? config.vars.SITE_URL : "");
+  if (siteUrl.length > SMS_ORIGIN_MAX_LENGTH) {
+    problems.push(
+      `SMS needs a SITE_URL of at most ${SMS_ORIGIN_MAX_LENGTH} characters (each SMS is one 160-character segment ending with a link to the site); "${siteUrl}" has ${siteUrl.length}. ` +
+        `Use a custom domain, or a shorter Worker name for the workers.dev address (docs/deploy.md, "SMS"), or leave SMS_PROVIDER empty.`,
+    );
+  }
+  return problems;
 }
 
 /**

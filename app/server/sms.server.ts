@@ -1,7 +1,7 @@
 // SMS's transport (shared: it knows no feature), as decision 022 describes: the provider adapter
 // (Twilio's Messages API, which documents delivery to Malawi with an alphanumeric sender ID), a
 // local simulator in its place for development, previews and tests, the check of Twilio's delivery
-// callbacks' signature, the sender ID's rules, and Malawi's sending hours.
+// callbacks' signature, and Malawi's sending hours (the settings' rules: app/lib/sms-settings.ts).
 //
 // Settings (wrangler.jsonc vars and secrets):
 // - SMS_PROVIDER: "twilio", or "simulator" (records what it would send; never reaches a network);
@@ -11,6 +11,7 @@
 // - TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (a secret): the Twilio account; the token also signs
 //   the delivery callbacks (X-Twilio-Signature).
 import { env } from "cloudflare:workers";
+import { SMS_ORIGIN_MAX_LENGTH, senderIdProblem, siteUrlForSms } from "~/lib/sms-settings";
 
 export type SmsProvider = "twilio" | "simulator";
 
@@ -21,22 +22,6 @@ export type SmsSetup =
 /** What the local simulator signs its delivery callbacks with (the Auth Token's stand-in). */
 export const SIMULATOR_AUTH_TOKEN = "simulator-auth-token";
 
-/** Sender IDs the providers' published rules for Malawi refuse as generic. */
-const GENERIC_SENDER_IDS = new Set(["INFO", "SMS", "NOTICE", "ALERT", "TEST", "INFORMATION"]);
-
-/** Why a sender ID cannot be used, or null when it can (1-11 letters, digits or spaces, at least one letter, not generic). */
-export function senderIdProblem(value: string): string | null {
-  const id = value.trim();
-  if (!id) return "SMS_SENDER_ID is empty";
-  if (id.length > 11) return "SMS_SENDER_ID is longer than 11 characters";
-  if (!/^[A-Za-z0-9 ]+$/.test(id) || !/[A-Za-z]/.test(id)) return "SMS_SENDER_ID must be letters, digits and spaces, with at least one letter";
-  if (GENERIC_SENDER_IDS.has(id.replace(/\s+/g, "").toUpperCase())) return `SMS_SENDER_ID "${id}" is generic: Malawi's networks refuse INFO, SMS, NOTICE and the like`;
-  return null;
-}
-
-/** The longest site address an SMS link may start with: the templates keep one 160-character segment with it. */
-export const SMS_ORIGIN_MAX_LENGTH = 40;
-
 /** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox and /admin/outbox/setup). */
 export function smsSetup(): SmsSetup {
   const provider = env.SMS_PROVIDER?.trim() ?? "";
@@ -45,8 +30,7 @@ export function smsSetup(): SmsSetup {
   const missing: string[] = [];
   const idProblem = senderIdProblem(senderId);
   if (idProblem) missing.push(idProblem);
-  const siteUrl = env.SITE_URL?.trim().replace(/\/+$/, "") ?? "";
-  if (siteUrl.length > SMS_ORIGIN_MAX_LENGTH) missing.push(`a SITE_URL of at most ${SMS_ORIGIN_MAX_LENGTH} characters (SMS links start with it)`);
+  if (siteUrlForSms(env.SITE_URL ?? "").length > SMS_ORIGIN_MAX_LENGTH) missing.push(`a SITE_URL of at most ${SMS_ORIGIN_MAX_LENGTH} characters (SMS links start with it)`);
   const accountSid = provider === "twilio" ? (env.TWILIO_ACCOUNT_SID?.trim() ?? "") : "simulator";
   const authToken = provider === "twilio" ? (env.TWILIO_AUTH_TOKEN?.trim() ?? "") : SIMULATOR_AUTH_TOKEN;
   if (!/^AC[0-9a-f]{32}$/i.test(accountSid) && provider === "twilio") missing.push("TWILIO_ACCOUNT_SID (AC followed by 32 hex digits)");

@@ -53,6 +53,21 @@ describe("the production configuration npm run deploy accepts", () => {
     expect(productionConfigProblems({ vars: { SITE_URL, PAYCHANGU_WEBHOOK_SECRET: "x" } }).join(" ")).toMatch(/PAYCHANGU_WEBHOOK_SECRET is a secret/);
   });
 
+  it("takes SMS off, or on with what it needs to send: the sender ID, the account, and a site address short enough for one segment", () => {
+    const sms = { SMS_PROVIDER: "twilio", SMS_SENDER_ID: "BaptistMen", TWILIO_ACCOUNT_SID: `AC${"0a".repeat(16)}` };
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptist-men-malawi.example.workers.dev", SMS_PROVIDER: "" } })).toEqual([]);
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptistmen.mw", ...sms }, routes: [{ pattern: "baptistmen.mw", custom_domain: true }], workers_dev: false })).toEqual([]);
+    // A short Worker name keeps the workers.dev address within 40 characters.
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://bmm.chisomo.workers.dev", ...sms } })).toEqual([]);
+    // The default Worker name's workers.dev address is 39 characters before the subdomain: SMS could never go.
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptist-men-malawi.chisomo.workers.dev", ...sms } }).join(" ")).toMatch(/SMS needs a SITE_URL of at most 40 characters.*has 46/);
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptistmen.mw", ...sms, SMS_SENDER_ID: "INFO" } }).join(" ")).toMatch(/generic/);
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptistmen.mw", ...sms, SMS_SENDER_ID: "" } }).join(" ")).toMatch(/SMS_SENDER_ID is empty/);
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptistmen.mw", ...sms, TWILIO_ACCOUNT_SID: "" } }).join(" ")).toMatch(/TWILIO_ACCOUNT_SID must be/);
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptistmen.mw", ...sms, SMS_PROVIDER: "simulator" } }).join(" ")).toMatch(/"simulator"/);
+    expect(productionConfigProblems({ vars: { SITE_URL: "https://baptistmen.mw", ...sms, SMS_PROVIDER: "clickatell" } }).join(" ")).toMatch(/"twilio" or empty/);
+  });
+
   it("takes the bot check off or with a real site key, and refuses its secret as a plain variable, Cloudflare's test keys and a stand-in siteverify", () => {
     const SITE_URL = "https://baptist-men-malawi.example.workers.dev";
     expect(productionConfigProblems({ vars: { SITE_URL, TURNSTILE_SITE_KEY: "" } })).toEqual([]);
