@@ -208,15 +208,17 @@ describe("an event with a fee", () => {
     const form = textOf(await (await request("/events/1/group")).text());
     expect(form).toContain("Fee: MK 15,000 a man. Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay at the registration desk.");
 
-    const response = await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }, { name: "Chikondi Mwale", phone: "0888000003" }], "all-or-nothing");
+    const response = await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }, { name: "Chikondi Mwale", phone: "0888000003" }, { name: "Dalitso Kachale" }], "all-or-nothing");
     const location = response.headers.get("Location")!;
-    // One paid in cash at the door, one cancelled.
+    // One paid in cash at the door, one cancelled, one on the waiting list (he owes nothing yet).
     await runSql([
       "UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Chikondi Mwale'",
       "UPDATE event_registrations SET status = 'cancelled' WHERE full_name = 'Blessings Banda'",
+      "UPDATE event_registrations SET status = 'waitlisted' WHERE full_name = 'Dalitso Kachale'",
     ]);
     const page = textOf(await (await request(location)).text());
     expect(page).toContain("Fee: MK 15,000 a man · 1 to pay");
+    expect(page).toMatch(/Dalitso Kachale.*Fee: To pay once he has a place/s);
     expect(page).toContain("Each man with his own phone pays on his own page");
     expect(page).toMatch(/Alinafe Phiri.*Confirmed\s*Fee: To pay/s);
     expect(page).toMatch(/Chikondi Mwale.*Confirmed\s*Fee: Paid in cash/s);

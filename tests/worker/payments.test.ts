@@ -91,6 +91,21 @@ describe("an event's fee", () => {
     expect(waiting).toMatchObject({ status: "waitlisted", payHref: null, payText: null });
   });
 
+  it("asks nothing of a man on the waiting list: his page says the fee is paid once he has a place, and a pay post starts no charge", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 1, waitlist_enabled = 1 WHERE id = 1"]);
+    await registerFor(1, "0991 555 020", "Placed Man");
+    const token = await registerFor(1, "0991 555 021", "Waiting Man");
+    const text = await pageText(token);
+    expect(text).toContain("Fee: MK 15,000, paid once you have a place.");
+    expect(text).not.toContain("Pay MK 15,000");
+    expect((await pay(token, { phone_number: "0991 555 021" })).status).toBe(409);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>()).toEqual({ n: 0 });
+    // Given a place (the placed man cancels), he is asked for the fee and can pay it.
+    await runSql(["UPDATE churchevents SET capacity = 2 WHERE id = 1", "UPDATE event_registrations SET status = 'confirmed' WHERE full_name = 'Waiting Man'"]);
+    expect(await pageText(token)).toContain("Pay MK 15,000");
+    expect((await pay(token, { phone_number: "0991 555 021" })).status).toBe(303);
+  });
+
   it("leaves a free event's private page as it was: no fee, no pay button", async () => {
     const token = await registerFor(2);
     const text = await pageText(token);

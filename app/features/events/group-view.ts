@@ -37,6 +37,9 @@ const GROUP_FEE_TEXT: Record<PaymentState, string> = {
   refunded: "Refunded",
 };
 
+/** A man on the waiting list owes nothing yet: only a place is paid for. */
+const GROUP_FEE_WHEN_PLACED = "To pay once he has a place";
+
 /** Where, not how: his page offers mobile money when payments are set up, else the registration desk. */
 const GROUP_FEE_HOW = "Each man with his own phone pays on his own page (the link below his name, also in his SMS); the others pay at the registration desk.";
 
@@ -76,7 +79,8 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       ? {
           text: `${EVENTS_MESSAGES.fee(fee)} a man`,
           howToPay: GROUP_FEE_HOW,
-          toPay: members.filter((man) => man.status !== "cancelled" && man.payment_status === "unpaid").length,
+          // Only a place is paid for: the men on the waiting list owe nothing yet.
+          toPay: members.filter((man) => man.status === "confirmed" && man.payment_status === "unpaid").length,
         }
       : null,
     members: members.map((man, index) => ({
@@ -87,7 +91,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       status: man.status,
       place: man.place,
       privateHref: man.has_phone ? registrationPath(man.token) : null,
-      feeText: fee && man.status !== "cancelled" ? GROUP_FEE_TEXT[man.payment_status] : null,
+      feeText: !fee || man.status === "cancelled" ? null : man.status === "waitlisted" && man.payment_status === "unpaid" ? GROUP_FEE_WHEN_PLACED : GROUP_FEE_TEXT[man.payment_status],
     })),
   };
 }

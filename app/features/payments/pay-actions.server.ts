@@ -25,6 +25,8 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
   if (fee.payment_status === "waived") return { state: "settled", text: PAY_TEXT.waived, extra };
   if (fee.payment_status === "refunded") return { state: "settled", text: PAY_TEXT.refunded, extra };
   if (fee.status === "cancelled") return null;
+  // Only a place is paid for: on the waiting list, the fee is said, not asked for.
+  if (fee.status === "waitlisted") return { state: "later", text: PAY_TEXT.later(fee.price) };
   const latest = payments[0];
   const blockedSince = now.getTime() - PENDING_BLOCK_MINUTES * 60_000;
   if (latest?.status === "pending" && Date.parse(latest.created_at) > blockedSince) {

@@ -19,6 +19,8 @@ export function PaymentPanel({ panel, answer }: { panel: PayPanel; answer?: PayF
           <p className="font-semibold text-green-800">{panel.text}</p>
           {panel.extra ? <p className="text-stone-800">{panel.extra}</p> : null}
         </div>
+      ) : panel.state === "later" ? (
+        <p className="mt-2 text-stone-800">{panel.text}</p>
       ) : panel.state === "pending" ? (
         <div role="status" className="mt-2 space-y-3">
           <p className="font-semibold text-stone-900">{PAY_TEXT.pendingTitle}</p>

@@ -6,6 +6,7 @@ import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 export const PAY_TEXT = {
   heading: "Fee",
   owed: (amount: number) => `Fee: ${formatKwacha(amount)}`,
+  later: (amount: number) => `Fee: ${formatKwacha(amount)}, paid once you have a place. Nothing is to pay while you are on the waiting list: when a place opens, this page shows how to pay.`,
   payBy: (when: string) => `Pay by ${when} to keep your place: after that it goes to the next person waiting.`,
   how: "Pay with Airtel Money or TNM Mpamba. Your phone will ask you to approve the payment with your PIN.",
   phoneLabel: "Mobile money number",
@@ -36,7 +37,8 @@ export type PayPanel =
   | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastTry: "failed" | "unanswered" | null; payable: boolean; payBy: string | null }
   | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refresh: string }
   | { state: "paid"; text: string; flagged: boolean; extra: string | null }
-  | { state: "settled"; text: string; extra: string | null };
+  | { state: "settled"; text: string; extra: string | null }
+  | { state: "later"; text: string };
 
 /**
  * How soon a page with a payment under way looks again by itself (its meta refresh): every 5 seconds
