@@ -1,11 +1,18 @@
 // Matching what a person typed inside a column. D1 refuses a LIKE pattern over 50 bytes ("LIKE or
 // GLOB pattern too complex"), so a long search answered 503; instr() has no such limit and takes
-// the text literally (no % or _ to escape). Both ignore ASCII case, as LIKE does.
+// the text literally (no % or _ to escape). Both ignore ASCII case, as LIKE does, and which
+// apostrophe a name was typed with (app/lib/search-text.ts).
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { straightApostrophes } from "~/lib/search-text";
 
-/** The column contains `text`, any (ASCII) case. */
+/** The column contains `text`, any (ASCII) case, whichever apostrophe either was written with (Ng’ambi finds Ng'ambi). */
 export function containsText(column: SQLWrapper, text: string): SQL {
-  return sql`instr(lower(${column}), lower(${text})) > 0`;
+  return sql`instr(${straightInSql(sql`lower(${column})`)}, lower(${straightApostrophes(text)})) > 0`;
+}
+
+/** A text expression with its curly apostrophes made straight, as straightApostrophes does (the ones phones type). */
+function straightInSql(text: SQL): SQL {
+  return sql`replace(replace(replace(${text}, '’', ''''), '‘', ''''), 'ʼ', '''')`;
 }
 
 /** The column ends with `text`. */

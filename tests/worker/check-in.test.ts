@@ -76,6 +76,14 @@ describe("the check-in page", () => {
     // Last digits that start with zeros are still the end of a number.
     await runSql(["UPDATE event_registrations SET phone_number = '+265991230067' WHERE id = 2"]);
     expect(await people("0067")).toEqual(["John Phiri"]);
+    // A phone's keyboard types a curly apostrophe where the name has a straight one, and the other way round.
+    await runSql(["UPDATE event_registrations SET full_name = 'Peter Ng''ambi' WHERE full_name = 'Peter Mwale'", "UPDATE event_registrations SET full_name = 'John Ng’oma' WHERE full_name = 'John Banda'"]);
+    const names = async (q: string) => {
+      const text = textOf(await (await request(`/admin/events/1/check-in?q=${encodeURIComponent(q)}`, { cookie })).text());
+      return ["Peter Ng'ambi", "John Ng’oma"].filter((name) => text.includes(name));
+    };
+    expect(await names("Ng’ambi")).toEqual(["Peter Ng'ambi"]);
+    expect(await names("ng'oma")).toEqual(["John Ng’oma"]);
     const text = textOf(await (await request("/admin/events/1/check-in?q=nobody", { cookie })).text());
     expect(text).toContain("Nobody matches");
   });

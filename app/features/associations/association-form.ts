@@ -3,6 +3,7 @@
 // phone number as a number it can call (association-save.server.ts).
 import { z } from "zod";
 import { checkbox, optionalPhoneText, optionalText, requiredText } from "../../lib/schema-fields";
+import { APOSTROPHES } from "~/lib/search-text";
 import { staleSaveMessage } from "~/features/history";
 
 /** The regions of Malawi, in the order the directory lists them (north to south). Staff may type others. */
@@ -48,7 +49,7 @@ export const associationSchema = z.object({
  * Men’s  Association" is "Kawale Men's Association"), so one association typed two ways is one.
  */
 export function directoryText(typed: string): string {
-  return typed.trim().replace(/\s+/g, " ").replace(/[‘’ʼ`´]/g, "'");
+  return typed.trim().replace(/\s+/g, " ").replace(APOSTROPHES, "'");
 }
 
 /** A region as typed, written as the known one when it is one ('central ' is 'Central'); others trimmed. */

@@ -12,6 +12,7 @@
 import { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_SENT, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
+import { straightApostrophes } from "~/lib/search-text";
 
 const SEND_AT_ONCE = 200;
 const SHOWN = 25;
@@ -47,11 +48,11 @@ const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
 /** What the phone's search matches: a name, the code, or the last 3-4 digits of the phone. */
 function matches(person: DoorPerson, query: string): boolean {
-  const text = query.trim().toLowerCase();
+  const text = straightApostrophes(query.trim().toLowerCase());
   if (!text) return false;
   const digits = text.replace(/\D/g, "");
   if (/^[\d\s]+$/.test(text)) return digits.length >= 3 && person.phoneEnd.endsWith(digits.slice(-3));
-  return person.name.toLowerCase().includes(text) || person.code.toLowerCase() === text.replace(/\s/g, "");
+  return straightApostrophes(person.name.toLowerCase()).includes(text) || person.code.toLowerCase() === text.replace(/\s/g, "");
 }
 
 function start(root: HTMLElement) {
