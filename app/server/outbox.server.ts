@@ -60,7 +60,7 @@ export function insertOutboxSelectQuery(db: Db, values: Partial<Record<keyof Out
   return db
     .insert(email_outbox)
     .select(sql`SELECT ${sql.join(selected, sql`, `)} ${rest}`)
-    .returning({ id: email_outbox.id });
+    .returning({ id: email_outbox.id, about_id: email_outbox.about_id });
 }
 
 function intentValues(intent: OutboxIntent) {

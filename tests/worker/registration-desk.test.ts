@@ -167,7 +167,8 @@ describe("the desk's actions", () => {
     const response = await act("cancel", 1, "?status=confirmed");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`${DESK}?status=confirmed`);
-    expect(await toastOf(response)).toMatchObject({ title: "Registration cancelled", description: expect.stringContaining("First Waiting") });
+    // He gave no e-mail (and SMS is not set up): nobody told him, so staff are asked to.
+    expect(await toastOf(response)).toMatchObject({ title: "Registration cancelled", description: "Moved up from the waiting list: First Waiting. Tell First Waiting with the WhatsApp link." });
     expect(await statusOf(1)).toMatchObject({ status: "cancelled", cancelled_by: "admin@example.org" });
     expect(await statusOf(3)).toMatchObject({ status: "confirmed", told_at: null });
     expect((await statusOf(3)).promoted_at).toBeTruthy();
@@ -221,11 +222,20 @@ describe("the desk's actions", () => {
     expect(await statusOf(4)).toMatchObject({ status: "cancelled" });
   });
 
+  it("says a man moved up was sent a message when the site wrote him one, so staff do not tell him twice", async () => {
+    await runSql(["UPDATE event_registrations SET email = 'second.waiting@example.mw' WHERE id = 4"]);
+    await act("cancel", 1); // First Waiting (no e-mail) moves up
+    expect(await toastOf(await act("cancel", 2))).toMatchObject({ description: "Moved up from the waiting list: Second Waiting. Second Waiting was sent a message (SMS or e-mail)." });
+    await act("cancel", 3);
+    await runSql(["INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, email) VALUES (1, 'Third Waiting', '+265991000005', '+265991000005', 'waitlisted', 'EEEEE3', 'token-EEEEE3-0123456789', 'third@example.mw')"]);
+    expect(await toastOf(await act("promote", 5))).toMatchObject({ title: "Moved up", description: "They have a place now. They were sent a message (SMS or e-mail)." });
+  });
+
   it("moves someone up only into a free place, or over the capacity when staff choose it (recorded)", async () => {
     const full = await toastOf(await act("promote", 4));
     expect(full).toMatchObject({ variant: "destructive", description: expect.stringContaining("The event is full (2 of 2 places taken)") });
     expect((await page(DESK)).body).toContain("Move up Second Waiting over capacity");
-    expect(await toastOf(await act("promote-over", 4))).toMatchObject({ title: "Moved up" });
+    expect(await toastOf(await act("promote-over", 4))).toMatchObject({ title: "Moved up", description: "They have a place now, over the capacity. Tell them with the WhatsApp link." });
     expect(await statusOf(4)).toMatchObject({ status: "confirmed", over_capacity: 1 });
     expect((await page(DESK)).text).toContain("Over capacity");
   });

@@ -145,7 +145,7 @@ export async function changeRegistration(request: Request, context: Context, eve
       sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.stoppedBeingFull);
       const promoted = result.promoted.map((p) => p.full_name);
-      return say(promoted.length ? M.cancelledPromoted(promoted) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
+      return say(promoted.length ? M.cancelledPromoted(result.promoted) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
     }
     case "restore": {
       const result = await restoreAtDesk(eventId, id, now, registrationReceipts());
@@ -162,7 +162,7 @@ export async function changeRegistration(request: Request, context: Context, eve
       if (result.outcome !== "promoted") return refuse(result.outcome === "not-found" ? M.notFound : M.notWaitlisted);
       sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.turnedFull);
-      return say(result.overCapacity ? M.promotedOver : M.promoted, "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
+      return say(M.promoted(result.overCapacity, result.told), "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
     }
     case "told":
       await markTold(eventId, id, now);

@@ -32,10 +32,19 @@ export const DESK_MESSAGES = {
   fullForVolunteer: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). A door volunteer cannot add more: ask an organiser (an Editor or Administrator) to add them over the capacity.`,
   cancelled: { title: "Registration cancelled" },
-  cancelledPromoted: (names: string[]) => ({
-    title: "Registration cancelled",
-    description: `Moved up from the waiting list: ${names.join(", ")}. Tell them with the WhatsApp link.`,
-  }),
+  /** Who moved up into the freed place, and whether the site told each (a message was written) or staff should. */
+  cancelledPromoted: (men: readonly { full_name: string; told: boolean }[]) => {
+    const told = men.filter((man) => man.told).map((man) => man.full_name);
+    const untold = men.filter((man) => !man.told).map((man) => man.full_name);
+    const saying = [
+      told.length ? `${told.join(", ")} ${told.length === 1 ? "was" : "were"} sent a message (SMS or e-mail).` : "",
+      untold.length ? `Tell ${untold.join(", ")} with the WhatsApp link.` : "",
+    ];
+    return {
+      title: "Registration cancelled",
+      description: [`Moved up from the waiting list: ${men.map((man) => man.full_name).join(", ")}.`, ...saying].filter(Boolean).join(" "),
+    };
+  },
   alreadyCancelled: "This registration was already cancelled.",
   restored: (status: "confirmed" | "waitlisted") => ({
     title: "Registration restored",
@@ -44,8 +53,11 @@ export const DESK_MESSAGES = {
   notCancelled: "This registration is not cancelled.",
   restorePhoneTaken: (holder: { full_name: string; code: string }) =>
     `This phone number has registered again since (${holder.full_name}, code ${holder.code}).`,
-  promoted: { title: "Moved up", description: "They have a place now. Tell them with the WhatsApp link." },
-  promotedOver: { title: "Moved up", description: "They have a place now, over the capacity. Tell them with the WhatsApp link." },
+  /** `told`: a message (SMS or e-mail) was written for them; else staff tell them. */
+  promoted: (overCapacity: boolean, told: boolean) => ({
+    title: "Moved up",
+    description: `They have a place now${overCapacity ? ", over the capacity" : ""}. ${told ? "They were sent a message (SMS or e-mail)." : "Tell them with the WhatsApp link."}`,
+  }),
   notWaitlisted: "This person is no longer on the waiting list.",
   promoteFull: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). Use 'Move up over capacity' to give them a place anyway.`,

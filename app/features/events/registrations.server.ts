@@ -302,8 +302,11 @@ function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancell
   });
 }
 
+/** A row a batch's message statement wrote: its id, and the id of what it is about. */
+type OutboxWritten = { id: number; about_id: number | null };
+
 /** The outbox ids a batch's e-mail statements wrote. */
-function outboxIdsOf(...written: readonly { id: number }[][]): number[] {
+function outboxIdsOf(...written: readonly (readonly { id: number }[])[]): number[] {
   return written.flat().map((row) => row.id);
 }
 
@@ -462,7 +465,7 @@ export async function setSmsByToken(token: string, wanted: boolean, now: Date): 
 }
 
 export type CancelOutcome =
-  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: PromotedRow[]; stoppedBeingFull: boolean; outboxIds: number[] }
+  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: (PromotedRow & { told: boolean })[]; stoppedBeingFull: boolean; outboxIds: number[] }
   | { outcome: "already-cancelled" | "not-found" | "too-late" };
 
 /** The e-mails of a cancellation: to the person cancelled, and to those who move up into the place. */
@@ -496,14 +499,33 @@ export async function cancelByToken(token: string, now: Date, emails = NO_CANCEL
   const was = before[0];
   if (!was) return { outcome: "not-found" };
   if (!cancelled[0]) return { outcome: was.status === "cancelled" ? "already-cancelled" : "too-late" };
-  return cancelledOutcome(cancelled[0].event_id, was.status, promoted, events[0], outboxIdsOf(cancelNote, movedUpNotes));
+  return cancelledOutcome(cancelled[0].event_id, was.status, promoted, events[0], cancelNote, movedUpNotes);
 }
 
-function cancelledOutcome(eventId: number, wasStatus: RegistrationStatus, promoted: PromotedRow[], event: RegistrationWindowRow | undefined, outboxIds: number[]) {
+/**
+ * What a cancellation came to. Each man moved up into the freed place is `told` when a message
+ * (e-mail or SMS) about it was written for him: staff need not tell him again.
+ */
+function cancelledOutcome(
+  eventId: number,
+  wasStatus: RegistrationStatus,
+  promoted: PromotedRow[],
+  event: RegistrationWindowRow | undefined,
+  cancelNote: readonly { id: number }[],
+  movedUpNotes: readonly OutboxWritten[],
+) {
   const wasConfirmed = wasStatus === "confirmed";
   // Full before (a confirmed place went, nobody took it) and one place short now.
   const stoppedBeingFull = wasConfirmed && promoted.length === 0 && event?.capacity != null && event.confirmed === event.capacity - 1;
-  return { outcome: "cancelled" as const, eventId, wasConfirmed, promoted, stoppedBeingFull, outboxIds };
+  const told = new Set(movedUpNotes.map((note) => note.about_id));
+  return {
+    outcome: "cancelled" as const,
+    eventId,
+    wasConfirmed,
+    promoted: promoted.map((man) => ({ ...man, told: told.has(man.id) })),
+    stoppedBeingFull,
+    outboxIds: outboxIdsOf(cancelNote, movedUpNotes),
+  };
 }
 
 // ----- The registration desk (staff) ------------------------------------------------------------
@@ -599,7 +621,7 @@ export async function cancelAtDesk(eventId: number, id: number, by: string, now:
   const was = before[0];
   if (!was) return { outcome: "not-found" };
   if (!cancelled[0]) return { outcome: "already-cancelled" };
-  return cancelledOutcome(eventId, was.status, promoted, events[0], outboxIdsOf(cancelNote, movedUpNotes));
+  return cancelledOutcome(eventId, was.status, promoted, events[0], cancelNote, movedUpNotes);
 }
 
 export type RestoreOutcome =
@@ -640,7 +662,7 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date, emai
 }
 
 export type PromoteOutcome =
-  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean; outboxIds: number[] }
+  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean; outboxIds: number[]; told: boolean }
   | { outcome: "full"; capacity: number; confirmed: number }
   | { outcome: "not-waitlisted" | "not-found" };
 
@@ -663,7 +685,8 @@ export async function promoteAtDesk(eventId: number, id: number, overCapacity: b
   ]);
   const event = events[0];
   if (promoted[0]) {
-    return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity), outboxIds: outboxIdsOf(movedUpNote) };
+    const outboxIds = outboxIdsOf(movedUpNote);
+    return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity), outboxIds, told: outboxIds.length > 0 };
   }
   if (!rows[0]) return { outcome: "not-found" };
   if (rows[0].status !== "waitlisted") return { outcome: "not-waitlisted" };
