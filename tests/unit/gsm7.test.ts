@@ -50,6 +50,8 @@ describe("registration SMS", () => {
       expect(text).toContain("BaptistMen1: ");
       // Cut between words: "WAnnual..." or "WAnnual National...", never "WAnnual Na...".
       expect(text).toMatch(/WAnnual( National( Men's)?)?\.\.\./);
+      // A cut name ends its sentence with its "...": never "....".
+      expect(text).not.toContain("....");
       expect(text).toContain("Code ABC234");
       expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
     }
@@ -78,10 +80,10 @@ describe("registration SMS", () => {
     // A long name is cut shorter rather than leave out the fee.
     const movedUp = registrationSms("moved-up", "BaptistMen", { ...event, name: "Lake Malawi Men's Retreat at Senga Bay, Salima" }, withFee, "https://baptistmen.mw");
     expect(gsm7Length(movedUp), movedUp).toBeLessThanOrEqual(160);
-    expect(movedUp).toContain("You are confirmed for Lake Malawi");
+    expect(movedUp).toContain("A place opened for you at Lake Malawi");
     expect(movedUp).toContain("Fee MK 35,000 due. Code ABC234.");
     expect(registrationSms("moved-up", "BaptistMen", event, withFee, "https://baptistmen.mw")).toBe(
-      "BaptistMen: A place opened. You are confirmed for Men's Retreat. Fee MK 35,000 due. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+      "BaptistMen: A place opened for you at Men's Retreat. Fee MK 35,000 due. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
     );
     // No fee owed (free, or settled): as before.
     expect(registrationSms("confirmed", "BaptistMen", event, person, "https://baptistmen.mw")).toBe(
@@ -102,7 +104,7 @@ describe("registration SMS", () => {
     const event = { name: "Men's Retreat", date: "2031-06-12T06:00:00.000Z", location: "Senga Bay" };
     const forMan = { ...person, on_behalf_of: "Chisomo Banda" };
     expect(registrationSms("moved-up", "BaptistMen", event, forMan, "https://baptistmen.mw")).toBe(
-      "BaptistMen: A place opened. Chisomo Banda is confirmed for Men's Retreat. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+      "BaptistMen: A place opened for Chisomo Banda at Men's Retreat. Thu 12 Jun 08:00. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
     );
     expect(registrationSms("cancelled", "BaptistMen", event, forMan, "https://baptistmen.mw")).toBe(
       "BaptistMen: The registration of Chisomo Banda for Men's Retreat is cancelled. Code ABC234. Info: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",

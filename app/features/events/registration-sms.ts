@@ -66,6 +66,9 @@ export function fitted(render: (name: string, details: string) => string, name: 
 
 const sep = (details: string) => (details ? ` ${details}` : "");
 
+/** The event's name closing a sentence: a name cut to fit already ends in "...", which needs no full stop after it. */
+const end = (name: string) => (name.endsWith("...") ? name : `${name}.`);
+
 export type RegistrationSmsKind = "confirmed" | "waitlisted" | "moved-up" | "cancelled" | "reminder" | "fee-paid";
 
 /** The text of one registration SMS. `sender` is the SMS sender ID (it names who sends). */
@@ -91,11 +94,11 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
   const feeDetail = person.fee_owed ? [`Fee ${formatKwacha(person.fee_owed)} due.`] : [];
   switch (kind) {
     case "confirmed":
-      return fitted((name, details) => `${sender}: ${named ? `${named} is` : "You are"} registered for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
+      return fitted((name, details) => `${sender}: ${named ? `${named} is` : "You are"} registered for ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "waitlisted":
       return fitted((name, details) => `${sender}: ${name}: ${named ? `${named} is` : "you are"} no. ${person.place ?? "?"} on the waiting list.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
     case "moved-up":
-      return fitted((name, details) => `${sender}: A place opened. ${named ? `${named} is` : "You are"} confirmed for ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
+      return fitted((name, details) => `${sender}: A place opened for ${named ?? "you"} at ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
     case "cancelled":
       return fitted(
         (name, details) => `${sender}: ${named ? `The registration of ${named}` : "Your registration"} for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`,
@@ -104,8 +107,8 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
         person.cancel_reason === CANCELLED_NOT_PAID ? ["The fee was not paid in time."] : [],
       );
     case "reminder":
-      return fitted((name, details) => `${sender}: Reminder: ${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail]);
+      return fitted((name, details) => `${sender}: Reminder: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail]);
     case "fee-paid":
-      return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${name}.${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+      return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
   }
 }
