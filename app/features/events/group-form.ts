@@ -28,7 +28,9 @@ export const GROUP_MESSAGES = {
   phoneTwice: (line: number, first: number) => `Line ${line}: this phone number is already on line ${first}`,
   phoneTaken: (line: number) => `Line ${line}: this phone number is already registered for this event`,
   nameTaken: (line: number) => `Line ${line}: he is already registered for this event, on the leader's phone number`,
-  menTaken: "Some of these men are already registered for this event (see the lines marked). Their codes are on the group's page: open it from the link sent to the leader's phone.",
+  // Registered on their own, by another leader, or by this one before: the form cannot tell which, so it says what to do, not where to look.
+  menTaken:
+    "Some of these men are already registered for this event (see the lines marked): on their own, or in a group. Remove those lines to register the others. A man registered with his own phone can get his code again with 'Get my link again' on the event's page.",
   notEnoughPlaces: (left: number) =>
     left === 0
       ? `No places are left, and you chose to register only if all fit. To put the group on the waiting list, choose "${GROUP_MODE_CHOICES[1]!.label}".`
