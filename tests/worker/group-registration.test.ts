@@ -103,7 +103,8 @@ describe("registering a group", () => {
     const again = await postGroup([{ name: " chisomo phiri " }, { name: "Kondwani Banda" }, { name: "Mphatso Own", phone: "0991000021" }], "all-or-nothing");
     expect(again.status).toBe(409);
     const text = textOf(await again.text());
-    expect(text).toContain("Some of these men are already registered for this event (see the lines marked).");
+    expect(text).toContain("Some of these men are already registered for this event (see the lines marked): on their own, or in a group. Remove those lines to register the others.");
+    expect(text).not.toContain("link sent to the leader");
     expect(text).toContain("Line 1: he is already registered for this event, on the leader's phone number");
     expect(text).toContain("Line 2: he is already registered for this event, on the leader's phone number");
     expect(text).toContain("Line 3: this phone number is already registered for this event");
