@@ -92,8 +92,13 @@ test("a church secretary registers a group of men on a phone and keeps the page 
     await line.getByLabel(/^Accommodation/).selectOption("Hotel");
   }
   await expectNoSideways(phone);
+  // More lines keeps what was typed and opens the page at the first new line...
+  await phone.getByRole("button", { name: "More lines" }).click();
+  await expect(phone).toHaveURL(new RegExp(`/events/${id}/group#line-11$`));
+  await expect(phone.getByRole("group", { name: "Line 3", exact: true }).getByLabel(/^Name/)).toHaveValue("Chikondi Mwale");
   await expect(phone.getByRole("button", { name: "Register the group" })).toBeVisible();
-  // The phone keyboard's Go (Enter) in a field registers the group (it does not add lines).
+  // The phone keyboard's Go (Enter) in a field registers the group (it does not add lines), and
+  // the group's page opens at its top, not at the "#line-11" the form was opened at.
   await phone.getByRole("group", { name: "Line 3", exact: true }).getByLabel(/^Name/).press("Enter");
   await expect(phone).toHaveURL(/\/groups\/[A-Za-z0-9_-]{22}$/);
   await expect(phone.getByRole("heading", { level: 1 })).toContainText("Your group for");

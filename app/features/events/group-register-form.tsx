@@ -51,7 +51,10 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
           {REGISTRATION_MESSAGES.closed}
         </p>
       ) : (
-        <form method="post" className="relative mt-6 space-y-6" {...BOT_CHECK_FORM}>
+        // Its own address, without the "#line-…" that "More lines" opened the page at: a fragment
+        // in the address posted to stays on through the redirect, and the group's page would open
+        // scrolled down to it.
+        <form method="post" action={`/events/${event.id}/group`} className="relative mt-6 space-y-6" {...BOT_CHECK_FORM}>
           <Honeypot />
           <input type="hidden" name="event_id" value={event.id} />
           <input type="hidden" name="lines" value={lines} />
