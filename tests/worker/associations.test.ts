@@ -123,16 +123,26 @@ describe("the admin's associations", () => {
         'Likuni Baptist Men,central,Lilongwe,Kondwani Phiri,0888 12 34 56,"Sundays 2 pm, Likuni Baptist Church"',
         "Karonga Men's Fellowship,Northern,Karonga,,,",
         "Nkhotakota Men,Lakeshore,Nkhotakota,,,Fridays",
+        // The three regions as people write them are the three, not new ones.
+        "Chigumula Men,South,Blantyre,,,",
+        "Mzimba Men,northern region,Mzimba,,,",
+        "Dowa Men,Centre,Dowa,,,",
       ].join("\r\n"),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin?tab=associations");
-    expect((await toastOf(response))?.title).toBe("3 associations imported");
-    expect(await associationCount()).toBe(before + 3);
+    expect((await toastOf(response))?.title).toBe("6 associations imported");
+    expect(await associationCount()).toBe(before + 6);
+    const regions = await env.DB.prepare("SELECT name, region FROM associations WHERE name IN ('Chigumula Men', 'Mzimba Men', 'Dowa Men') ORDER BY name").all();
+    expect(regions.results).toEqual([
+      { name: "Chigumula Men", region: "Southern" },
+      { name: "Dowa Men", region: "Central" },
+      { name: "Mzimba Men", region: "Northern" },
+    ]);
     const likuni = await env.DB.prepare("SELECT region, contact_phone, meeting FROM associations WHERE name = 'Likuni Baptist Men'").first();
     expect(likuni).toEqual({ region: "Central", contact_phone: "+265888123456", meeting: "Sundays 2 pm, Likuni Baptist Church" });
     const log = await env.DB.prepare("SELECT actor, action, target FROM activity_log").all();
-    expect(log.results).toEqual([{ actor: TEST_ADMIN.email, action: "Imported", target: "3 associations" }]);
+    expect(log.results).toEqual([{ actor: TEST_ADMIN.email, action: "Imported", target: "6 associations" }]);
     // A region staff added shows on the public page, after the three of Malawi.
     const text = textOf(mainHtml(await (await request("/associations")).text()));
     expect(text.indexOf("Lakeshore Region")).toBeGreaterThan(text.indexOf("Southern Region"));

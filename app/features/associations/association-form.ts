@@ -52,10 +52,24 @@ export function directoryText(typed: string): string {
   return typed.trim().replace(/\s+/g, " ").replace(APOSTROPHES, "'");
 }
 
-/** A region as typed, written as the known one when it is one ('central ' is 'Central'); others trimmed. */
+/** The ways people write the three regions ("South", "centre", "Northern Region"), each as the directory writes it. */
+const REGION_WORDS: Record<string, (typeof ASSOCIATION_REGIONS)[number]> = {
+  north: "Northern",
+  northern: "Northern",
+  central: "Central",
+  centre: "Central",
+  center: "Central",
+  south: "Southern",
+  southern: "Southern",
+};
+
+/**
+ * A region as typed, written as the known one when it is one ('central ', 'South', 'Northern
+ * Region'), so a near miss never makes a fourth region; others (staff may add one) trimmed.
+ */
 export function canonicalRegion(typed: string): string {
   const trimmed = typed.trim().replace(/\s+/g, " ");
-  return ASSOCIATION_REGIONS.find((region) => region.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+  return REGION_WORDS[trimmed.toLowerCase().replace(/ region$/, "")] ?? trimmed;
 }
 
 /** The regions in the directory's order: the three of Malawi north to south, then any others A-Z. */
