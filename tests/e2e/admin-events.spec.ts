@@ -196,7 +196,7 @@ test("the registrations page lists who registered and exports them as CSV", asyn
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
   const csv = await readFile((await download.path())!, "utf8");
-  expect(csv.startsWith('\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n')).toBe(true);
+  expect(csv.startsWith('\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Group leader","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n')).toBe(true);
   expect(csv.trim().split("\r\n").length).toBeGreaterThan(2);
   await expect(toast(page)).toContainText("Export successful");
   await expect(toast(page)).toContainText("The registrations have been exported to CSV.");
@@ -225,7 +225,7 @@ test("without JavaScript the Export CSV link still downloads the file", async ({
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Central Region Mens Prayer Breakfast-registrations.csv");
-  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid \(MK\)","Paid by","Payment reference","Other payments \(MK\)","Refunded \(MK\)","Payment note"\r\n"/);
+  expect(await readFile((await download.path())!, "utf8")).toMatch(/^\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Group leader","Payment","Amount paid \(MK\)","Paid by","Payment reference","Other payments \(MK\)","Refunded \(MK\)","Payment note"\r\n"/);
   await context.close();
 });
 

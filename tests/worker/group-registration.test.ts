@@ -178,12 +178,18 @@ describe("the leader's page", () => {
     expect(textOf(await (await request(location)).text())).toMatch(/Cancelled.*Cancelled.*Cancelled/);
   });
 
-  it("shows the group as a group on the desk", async () => {
-    await postGroup(men(2), "all-or-nothing");
+  it("shows the group as a group on the desk, finds its men by the leader's name, and exports who registered each (and whose phone it is)", async () => {
+    await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing");
     await createAdmin();
     const cookie = await signIn();
     const desk = textOf(await (await request("/admin/events/registrations/1", { cookie })).text());
     expect(desk).toContain("Group of Yohane Banda (2)");
+    const found = textOf(await (await request("/admin/events/registrations/1?q=yohane", { cookie })).text());
+    for (const man of ["Alinafe Phiri", "Blessings Banda"]) expect(found).toContain(man);
+    const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
+    // Blessings has no phone of his own: the number beside his name is his leader's, and the file says so.
+    expect(csv).toMatch(/"Alinafe Phiri","0991 00 00 01",[^\r\n]*,"Yohane Banda","/);
+    expect(csv).toMatch(/"Blessings Banda","[^"]+",[^\r\n]*,"Yohane Banda \(phone is the leader's\)","/);
   });
 
   it("shows the leader its own link to keep, says how to have it sent again, and sends it to his WhatsApp", async () => {

@@ -135,7 +135,7 @@ describe("the desk", () => {
     const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      '"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"',
+      '"Name","Phone","Email","Registration Date","Status","Code","Checked in","Group leader","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"',
     );
     expect(csv).toMatch(/"Paid Online",.*,"Paid online","15000","Airtel Money","BMM-PAIDONLINE1","","",""/);
     expect(csv).toMatch(/"Owes Fee",.*,"Cash","15000","Cash","R-7","","",""/);

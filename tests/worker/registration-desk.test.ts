@@ -322,7 +322,7 @@ describe("paging", () => {
 });
 
 describe("the CSV export", () => {
-  it("writes the spec's columns, then Status, Code and Checked in, then the (empty, the event is free) payment columns; phones a spreadsheet keeps; formulas neutralised", async () => {
+  it("writes the spec's columns, then Status, Code, Checked in and Group leader, then the (empty, the event is free) payment columns; phones a spreadsheet keeps; formulas neutralised", async () => {
     await runSql([
       "INSERT INTO churchevents (id, name) VALUES (1, 'Rally')",
       row(1, "Banda, John", "+265999000111", "confirmed", "BANDA2", "2027-03-04T22:30:00.000Z", { checked_in_at: "2027-03-05T07:00:00.000Z" }),
@@ -337,11 +337,11 @@ describe("the CSV export", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await csvText(response)).toBe(
       "\uFEFF" +
-        '"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n' +
-        `"'=cmd|' /C calc'!A0","'@SUM(1)","two\nlines@example.mw","Mar 5, 2027 09:15","Cancelled","CMD222","","","","","","","",""\r\n` +
-        '"Say ""Amen""","0044 7700 900123","amen@example.mw","Mar 5, 2027 08:00","Waiting list","AMEN22","","","","","","","",""\r\n' +
-        '"Banda, John","0999 00 01 11","N/A","Mar 5, 2027 00:30","Confirmed","BANDA2","Mar 5, 2027 09:00","","","","","","",""\r\n' +
-        '"Landline","01 234 567","N/A","Mar 4, 2027 22:00","Confirmed","LAND22","","","","","","","",""\r\n',
+        '"Name","Phone","Email","Registration Date","Status","Code","Checked in","Group leader","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n' +
+        `"'=cmd|' /C calc'!A0","'@SUM(1)","two\nlines@example.mw","Mar 5, 2027 09:15","Cancelled","CMD222","","","","","","","","",""\r\n` +
+        '"Say ""Amen""","0044 7700 900123","amen@example.mw","Mar 5, 2027 08:00","Waiting list","AMEN22","","","","","","","","",""\r\n' +
+        '"Banda, John","0999 00 01 11","N/A","Mar 5, 2027 00:30","Confirmed","BANDA2","Mar 5, 2027 09:00","","","","","","","",""\r\n' +
+        '"Landline","01 234 567","N/A","Mar 4, 2027 22:00","Confirmed","LAND22","","","","","","","","",""\r\n',
     );
   });
 
@@ -360,7 +360,7 @@ describe("the CSV export", () => {
       expect((await request(`/api/admin/events/${id}/contacts.vcf`, { cookie })).status).toBe(404);
     }
     expect(await csvText(await request("/api/admin/events/2/registrations.csv", { cookie }))).toBe(
-      '\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n',
+      '\uFEFF"Name","Phone","Email","Registration Date","Status","Code","Checked in","Group leader","Payment","Amount paid (MK)","Paid by","Payment reference","Other payments (MK)","Refunded (MK)","Payment note"\r\n',
     );
   });
 
@@ -404,7 +404,7 @@ describe("the CSV export", () => {
     const lines = text.split("\r\n").slice(1, -1);
     expect(lines).toHaveLength(10000);
     expect(new Set(lines.map((line) => /^"Person (\d+)"/.exec(line)![1])).size).toBe(10000);
-    expect(lines[0]).toMatch(/^"Person 10000","0990 01 00 00","N\/A","Jan 1, 2027 11:23","Confirmed","[0-9A-F]{10}","","","","","","","",""$/);
+    expect(lines[0]).toMatch(/^"Person 10000","0990 01 00 00","N\/A","Jan 1, 2027 11:23","Confirmed","[0-9A-F]{10}","","","","","","","","",""$/);
   });
 });
 

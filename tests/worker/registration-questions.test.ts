@@ -191,7 +191,7 @@ describe("answers at the desk, the door and in the export", () => {
     expect(header).toBe(
       // The spec's columns, the fee's seven (issue 23), then one per question (issue 25).
       [
-        ...["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in"],
+        ...["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in", "Group leader"],
         ...["Payment", "Amount paid (MK)", "Paid by", "Payment reference", "Other payments (MK)", "Refunded (MK)", "Payment note"],
         ...["Association", "Church", "Where will you sleep?", "Do you need transport?"],
       ]

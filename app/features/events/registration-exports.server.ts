@@ -1,5 +1,6 @@
 // What the registration exports and the printed door list show of each person: the CSV's columns
-// (SPEC section 7: its four columns first, then Status, Code and Checked in) and the door list's rows.
+// (SPEC section 7: its four columns first, then Status, Code, Checked in and Group leader) and the
+// door list's rows.
 import type { RegistrationStatus } from "~/db/schema";
 import { statusLabel } from "./people.server";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
@@ -14,9 +15,11 @@ type Exported = {
   status: RegistrationStatus;
   code: string;
   checked_in_at: string | null;
+  group_leader: string | null;
+  own_phone: boolean;
 };
 
-export const REGISTRATIONS_CSV_HEADER = ["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in"];
+export const REGISTRATIONS_CSV_HEADER = ["Name", "Phone", "Email", "Registration Date", "Status", "Code", "Checked in", "Group leader"];
 
 /** One registration as a CSV row, phones written the way a spreadsheet keeps them. */
 export function registrationCsvRow(r: Exported): string[] {
@@ -29,6 +32,8 @@ export function registrationCsvRow(r: Exported): string[] {
     statusLabel(r.status, null),
     r.code,
     formatInSiteZone(r.checked_in_at, REGISTRATION_DATE_FORMAT) ?? "",
+    // Who registered him in a group, and whether the phone beside his name is the leader's.
+    r.group_leader === null ? "" : r.own_phone ? r.group_leader : `${r.group_leader} (phone is the leader's)`,
   ];
 }
 

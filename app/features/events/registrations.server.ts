@@ -795,8 +795,11 @@ export function registrationsToSummarizeQuery(db: Db, firstFrom: string, until: 
 /** A status, everyone, or the confirmed who have not paid an event's fee ("unpaid"). */
 export type RegistrationFilter = RegistrationStatus | "all" | "unpaid";
 
+/** The name of the leader who registered the man in a group; null for someone who registered on his own. */
+const groupLeaderSql = sql<string | null>`(SELECT g.leader_name FROM registration_groups g WHERE g.id = ${r.group_id})`;
+
 /**
- * What staff may search by: a name, a phone's digits or a code. A whole national number (9+ digits)
+ * What staff may search by: a name (the person's, or his group leader's), a phone's digits or a code. A whole national number (9+ digits)
  * may start with its 0; shorter digits are the end of a number, zeros included ('0067').
  * `phoneEndOnly` (a door volunteer): only the last 3 or 4 digits, matched as the end of the number,
  * so typing digits one by one never recovers a whole number.
@@ -804,7 +807,8 @@ export type RegistrationFilter = RegistrationStatus | "all" | "unpaid";
 function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
-  const conditions: SQL[] = [containsText(r.full_name, text)];
+  // A man of a group is found by his leader's name too ("Abusa" finds the men Abusa registered).
+  const conditions: SQL[] = [containsText(r.full_name, text), containsText(groupLeaderSql, text)];
   const typed = phoneSearchDigits(text);
   const digits = typed !== null && typed.length >= 9 ? typed.replace(/^0/, "") : typed;
   if (digits !== null && digits.length >= 3 && !phoneEndOnly) conditions.push(containsText(r.phone_number, digits));
@@ -954,7 +958,11 @@ export function registrationCountsByEventQuery(db: Db) {
 export type Registration = Pick<
   typeof r.$inferSelect,
   "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at" | "payment_status"
->;
+> & {
+  /** His group's leader, when he was registered in a group; `own_phone` false when the number is the leader's. */
+  group_leader: string | null;
+  own_phone: boolean;
+};
 
 const exportColumns = {
   id: r.id,
@@ -966,6 +974,9 @@ const exportColumns = {
   code: r.code,
   checked_in_at: r.checked_in_at,
   payment_status: r.payment_status,
+  group_leader: groupLeaderSql,
+  // A man of a group without a phone of his own is on his leader's number, with no dedupe key.
+  own_phone: sql<boolean>`${r.group_id} IS NULL OR ${r.dedupe_key} IS NOT NULL`.mapWith(Boolean),
 };
 
 /**
