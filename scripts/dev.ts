@@ -1,8 +1,15 @@
 // npm run dev: first-run setup (secret, migrations, demo content), then the Vite dev server.
+import { createServer } from "node:net";
 import { applyMigrations, bin, DEMO_ADMIN, DEMO_STAFF, ensureDevVars, isContentEmpty, seedDemo, seedReference, start } from "./lib.ts";
 
 const port = process.env.PORT ?? "5173";
 const local = { remote: false };
+
+// Before anything is set up or printed: a port another program holds would only fail later.
+if (!(await portIsFree(Number(port)))) {
+  console.error(`Port ${port} is in use by another program. Stop it, or choose another port: PORT=5174 npm run dev`);
+  process.exit(1);
+}
 
 if (ensureDevVars()) console.log("Created .dev.vars with a random SESSION_SECRET.");
 console.log("Applying database migrations to the local D1...");
@@ -23,3 +30,12 @@ console.log(`
 
 const server = start(bin("vite"), ["dev", "--port", port, "--strictPort"]);
 server.on("exit", (code) => process.exit(code ?? 0));
+
+/** Whether a local server could listen on `port` now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}

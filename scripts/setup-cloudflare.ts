@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
-import { bin, newAdminPasswordProblem, PRODUCTION_ENV, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
+import { bin, newAdminPasswordProblem, PRODUCTION_ENV, querySql, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
 import { productionConfigProblems } from "./production-config.ts";
 
 const DATABASE = "baptist-men-malawi";
@@ -132,14 +132,28 @@ step("Deploy");
 run(process.execPath, [join(ROOT, "scripts", "deploy.ts")], { stdio: "inherit" });
 
 step("Session secret");
-const secret = wrangler(["secret", "put", "SESSION_SECRET", "--env", PRODUCTION_ENV], randomBytes(32).toString("base64url"));
-if (secret.status !== 0) {
-  console.error(`Could not set the secret:\n${secret.stdout}${secret.stderr}`);
-  process.exit(1);
+// Kept when it is set already: a new one would sign every admin out (this step is safe to run again).
+const secrets = wrangler(["secret", "list", "--env", PRODUCTION_ENV, "--format", "json"]);
+const named = secrets.status === 0 ? (JSON.parse(secrets.stdout || "[]") as { name: string }[]).map((entry) => entry.name) : [];
+if (named.includes("SESSION_SECRET")) {
+  console.log("SESSION_SECRET is set already: kept (to change it, which signs everyone out: npx wrangler secret put SESSION_SECRET --env production).");
+} else {
+  const secret = wrangler(["secret", "put", "SESSION_SECRET", "--env", PRODUCTION_ENV], randomBytes(32).toString("base64url"));
+  if (secret.status !== 0) {
+    console.error(`Could not set the secret:\n${secret.stdout}${secret.stderr}`);
+    process.exit(1);
+  }
+  console.log("A new random SESSION_SECRET is set.");
 }
-console.log("A new random SESSION_SECRET is set (running this again signs every admin out).");
 
 step("First admin");
+// Only into an empty database: run again, this step leaves the accounts as they are.
+const [admins] = querySql<{ n: number }>({ remote: true }, "SELECT count(*) AS n FROM admin_users");
+if (admins && admins.n > 0) {
+  console.log(`${admins.n} admin account(s) exist already: none created. Add accounts on /admin/account; to reset one's password: npm run admin:create -- --email <e> --password <p> --remote`);
+  console.log(`\nDone. Your site is live at ${readProduction().vars.SITE_URL}; see docs/deploy.md.`);
+  process.exit(0);
+}
 let email = values.email;
 let password = values.password;
 if (!email || !password) {

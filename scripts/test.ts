@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { ensureDebianPackages } from "./debian-packages.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { bin, ensureDevVars, ROOT, WRANGLER_ENV } from "./lib.ts";
 
@@ -62,6 +63,8 @@ if (vitest) {
 
 // 3. Browser tests against the production build
 ensureChromium();
+// The HTML validity test runs the Nu validator (vnu-jar, a Java program).
+ensureDebianPackages([{ program: "java", package: "default-jre-headless" }], "the HTML validity test (the Nu validator)");
 ensureDevVars();
 if (check("Production build", bin("react-router"), ["build"])) {
   const playwrightReport = join(TMP, "playwright.json");

@@ -82,7 +82,7 @@ app.onError((error, c) => {
 
 export default {
   fetch: app.fetch,
-  // The Cron Triggers of wrangler.jsonc: every job is listed in app/server/scheduled-jobs.server.ts.
+  // The Cron Triggers of wrangler.jsonc: every job is listed in workers/scheduled-jobs.ts.
   scheduled: (controller) => runScheduledJobs(controller),
   // The newsletter's fan-out (OUTBOX_QUEUE): see app/features/messaging/newsletter-queue.server.ts.
   queue: (batch) => consumeOutboxQueue(batch),

@@ -12,7 +12,7 @@ import { inIds, type SmsContent, type SmsRenderer } from "~/server/outbox.server
 import { registrationSms, type RegistrationSmsKind } from "./registration-sms";
 import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
-/** The kinds this renderer sends by SMS (about_id is the registration). 'registration-fee-paid' waits for payments (issue 23). */
+/** The kinds this renderer sends by SMS (about_id is the registration). */
 export const REGISTRATION_SMS_KINDS = [
   "registration-confirmed",
   "registration-waitlisted",
