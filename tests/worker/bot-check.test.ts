@@ -301,7 +301,7 @@ describe("pages, while the bot check is on and off", () => {
     const marked = async (path: string) => [...(await (await request(path)).text()).matchAll(/<form[^>]*data-bot-check=""[^>]*>/g)].map((m) => /action="([^"]*)"/.exec(m[0])?.[1] ?? "(its page)");
     expect(await marked("/events/1")).toEqual(["/events/1", "/subscribe#subscribe"]);
     expect(await marked("/events/1/register")).toEqual(["(its page)", "/subscribe#subscribe"]);
-    expect(await marked("/events/1/group")).toEqual(["(its page)", "/subscribe#subscribe"]);
+    expect(await marked("/events/1/group")).toEqual(["/events/1/group", "/subscribe#subscribe"]);
     expect(await marked("/contact")).toEqual(["/contact#contact", "/subscribe#subscribe"]);
     expect(await marked("/give")).toEqual(["/give", "/subscribe#subscribe"]);
     expect(await marked(readOnly)).toEqual(["/subscribe#subscribe"]);
