@@ -77,6 +77,24 @@ describe("releasing unpaid places", () => {
   });
 });
 
+describe("a man paying as his hold runs out", () => {
+  beforeEach(async () => {
+    await runSql(["INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48, 1, 1)"]);
+  });
+
+  it("keeps his place while the prompt is on his phone: approved, he paid in time; unanswered, the next run releases it", async () => {
+    await runSql([...people(1, 1, "confirmed", NOW - 49 * HOUR), ...people(1, 2, "waitlisted", NOW - 40 * HOUR)]);
+    // He pressed Pay a minute ago: the charge is under way.
+    await runSql([`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, phone_number, created_at, updated_at)
+      VALUES ('BMM-UNDERWAY1', 'online', 'pending', (SELECT id FROM event_registrations WHERE full_name = 'Person 1'), 1, 15000, 'simulator', 'airtel', '+265990000001', '${iso(NOW - 60_000)}', '${iso(NOW - 60_000)}')`]);
+    await runCron(NOW);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
+    // Ten minutes on, the prompt ran out unanswered (still pending at the provider): now the place goes to the next man.
+    await runCron(NOW + 10 * 60_000);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 0, notPaid: 1, promoted: 1 });
+  });
+});
+
 describe("telling the registrant", () => {
   withEmailSetUp();
 

@@ -9,11 +9,19 @@ import { batchable, getDb } from "~/db/db.server";
 import { cancellationNotes, movedUpEmailQuery, movedUpNote, promoteQuery, registrationEmailQuery } from "~/features/events/index.server";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { bumpContentVersion } from "~/server/content-version.server";
+import { PENDING_BLOCK_MINUTES } from "./payments.server";
 
-/** Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). */
+/**
+ * Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). Not one
+ * whose man is paying right now (a prompt still on his phone): he paid in time if he approves it,
+ * so the place waits for the next run, when the prompt has been answered or has run out.
+ */
 function expiredSql(at: string) {
+  const promptSince = new Date(Date.parse(at) - PENDING_BLOCK_MINUTES * 60_000).toISOString();
   return sql`status = 'confirmed' AND payment_status = 'unpaid'
-    AND COALESCE(promoted_at, created_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-' || (SELECT e.payment_hold_hours FROM churchevents e WHERE e.id = event_registrations.event_id) || ' hours')`;
+    AND COALESCE(promoted_at, created_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-' || (SELECT e.payment_hold_hours FROM churchevents e WHERE e.id = event_registrations.event_id) || ' hours')
+    AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = event_registrations.id AND p.kind = 'online'
+      AND p.status = 'pending' AND p.created_at > ${promptSince})`;
 }
 
 /** Cancels the unpaid holds that ran out at `now` and moves people up; how many of each. */
