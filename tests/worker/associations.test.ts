@@ -3,7 +3,8 @@
 // CSV import, which saves every row or none (each bad row named by its line) and is logged.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DIRECTORY_TEXT } from "~/features/associations";
+import { ASSOCIATION_MESSAGES, DIRECTORY_TEXT } from "~/features/associations";
+import { associationKeys, importAssociations, readAssociationsCsv } from "~/features/associations/index.server";
 import { countD1Calls, createAdmin, postForm, postMultipart, request, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf, formVersion } from "./helpers";
 import { mainHtml, positions, textOf } from "./public-helpers";
 
@@ -146,6 +147,19 @@ describe("the admin's associations", () => {
     // A region staff added shows on the public page, after the three of Malawi.
     const text = textOf(mainHtml(await (await request("/associations")).text()));
     expect(text.indexOf("Lakeshore Region")).toBeGreaterThan(text.indexOf("Southern Region"));
+  });
+
+  it("the same rows saved twice at once (each checked against the directory before either saved) add each association once", async () => {
+    const before = await associationCount();
+    const csv = ["name,region,district,contact_name,contact_phone,meeting", ...Array.from({ length: 30 }, (_, i) => `Twice Men ${i},Central,Dedza,,,`)].join("\r\n");
+    // Two imports of one file, both past the check (the directory had none of them) before either saves.
+    const [first, second] = [readAssociationsCsv(csv, await associationKeys()), readAssociationsCsv(csv, await associationKeys())];
+    expect([first.errors, second.errors]).toEqual([[], []]);
+    const added = await Promise.all([importAssociations(first.rows), importAssociations(second.rows)]);
+    expect(added.sort()).toEqual([0, 30]);
+    expect(await associationCount()).toBe(before + 30);
+    // The one that added none says so.
+    expect(ASSOCIATION_MESSAGES.imported(0, 30)).toEqual({ title: "0 associations imported", description: "30 were in the directory already (added meanwhile): not added twice." });
   });
 
   it("saves nothing when a row is bad, and says which rows and why", async () => {

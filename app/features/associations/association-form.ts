@@ -28,7 +28,11 @@ export const ASSOCIATION_MESSAGES = {
   toggleFailed: "Failed to update association status",
   loadFailed: "Failed to load association",
   listFailed: "Failed to load associations",
-  imported: (count: number) => ({ title: `${count} ${count === 1 ? "association" : "associations"} imported` }),
+  /** `meanwhile`: rows the directory had by the time they were saved (added meanwhile, e.g. the same file sent twice at once). */
+  imported: (count: number, meanwhile = 0) => ({
+    title: `${count} ${count === 1 ? "association" : "associations"} imported`,
+    ...(meanwhile ? { description: `${meanwhile} ${meanwhile === 1 ? "was" : "were"} in the directory already (added meanwhile): not added twice.` } : {}),
+  }),
   importFailed: "The import could not be saved. Nothing was imported. Please try again.",
   importNothing: "Choose a CSV file or paste its rows.",
   importRefused: "Nothing was imported. Correct these rows and import the file again.",

@@ -1,7 +1,7 @@
 // Every query that touches `associations`.
 import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
-import { getDb, type Db } from "~/db/db.server";
+import { batchable, getDb, type Db } from "~/db/db.server";
 import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
 import { containsText } from "~/db/text-match";
 
@@ -81,7 +81,7 @@ const compared = (column: SQL) =>
  * The same association: its name in its district (written with directoryText), in any case, as the
  * CSV import checks it. `row` names the associations row compared (the table, or an alias).
  */
-function sameAssociation(name: string, district: string, row = sql`associations`) {
+function sameAssociation(name: string | SQL, district: string | SQL, row = sql`associations`) {
   return sql`${compared(sql`${row}.name`)} = lower(${name}) AND ${compared(sql`${row}.district`)} = lower(${district})`;
 }
 
@@ -135,13 +135,31 @@ export function deleteAssociation(id: number) {
 /** Rows per INSERT: D1 binds at most 100 values to one statement, and a row has 7. */
 const ROWS_PER_INSERT = 12;
 
-/** Saves every row or none: one D1 batch, which is atomic. */
-export async function importAssociations(rows: AssociationInput[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Saves the rows in one D1 batch, which is atomic; how many it added. A row whose association the
+ * directory has by then (its name in its district) is skipped inside its statement: the file was
+ * checked against the directory before, so only an import or an add made meanwhile (the same file
+ * sent twice at once) leaves one out, and never adds it twice.
+ */
+export async function importAssociations(rows: AssociationInput[]): Promise<number> {
+  if (rows.length === 0) return 0;
   const db = getDb();
+  const now = new Date().toISOString();
   const inserts = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    inserts.push(db.insert(associations).values(rows.slice(start, start + ROWS_PER_INSERT)));
+    const values = rows
+      .slice(start, start + ROWS_PER_INSERT)
+      .map((row) => sql`(${row.name}, ${row.region}, ${row.district}, ${row.meeting}, ${row.contact_name}, ${row.contact_phone}, ${row.active ? 1 : 0})`);
+    inserts.push(
+      batchable(
+        db.all<{ id: number }>(sql`INSERT INTO associations (name, region, district, meeting, contact_name, contact_phone, active, created_at, updated_at)
+          SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, ${now}, ${now}
+          FROM (VALUES ${sql.join(values, sql`, `)}) v
+          WHERE NOT EXISTS (SELECT 1 FROM associations WHERE ${sameAssociation(sql`v.column1`, sql`v.column3`)})
+          RETURNING id`),
+      ),
+    );
   }
-  await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  const added = await db.batch(inserts as [(typeof inserts)[number], ...(typeof inserts)[number][]]);
+  return added.flat().length;
 }

@@ -40,12 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { rows, errors } = readAssociationsCsv(text, await associationKeys());
   if (errors.length) return refused(errors, 400, text);
+  let added: number;
   try {
-    await importAssociations(rows);
+    added = await importAssociations(rows);
   } catch (cause) {
     console.error("association import failed", cause);
     return refused([MESSAGES.importFailed], 500, text);
   }
-  noteActivity(context, { action: "Imported", target: `${rows.length} ${rows.length === 1 ? "association" : "associations"}`, summary: "from a CSV file" });
-  return redirectWithToast(request, adminTabHref("associations"), MESSAGES.imported(rows.length));
+  noteActivity(context, { action: "Imported", target: `${added} ${added === 1 ? "association" : "associations"}`, summary: "from a CSV file" });
+  return redirectWithToast(request, adminTabHref("associations"), MESSAGES.imported(added, rows.length - added));
 }
