@@ -127,7 +127,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
                 </p>
                 <Form method="post">
                   <input type="hidden" name="account" value={account.id} />
-                  <button type="submit" name="intent" value="end-account" aria-label={`Sign out ${account.email} everywhere`} className="rounded-md border border-red-300 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+                  <button type="submit" name="intent" value="end-account" aria-label={`Sign out everywhere: ${account.email}`} className="rounded-md border border-red-300 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
                     Sign out everywhere
                   </button>
                 </Form>
