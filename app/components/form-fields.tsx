@@ -1,11 +1,12 @@
 // Shared form pieces, every public and admin form built from them: a labelled field bound to its
 // conform field (name, id, constraints from the form's zod schema, what was typed, its error), the
 // honeypot, and a submit button that says what it is doing.
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import type { FieldMessages } from "~/lib/schema-fields";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
 import { HONEYPOT_FIELD } from "~/lib/bot-check";
+import { firstErrors } from "~/lib/form-answer";
 import { SpinnerIcon } from "./icons";
 
 export const inputClass =
@@ -184,6 +185,18 @@ export function FormAlert({ message }: { message?: string | null }) {
 export type Problem = { key: string; message: string; href?: string };
 
 /**
+ * A refused form's problems: each field's first message, a link to the element `idOf` names for
+ * it (none when it names none). The whole form's message ("") is the FormAlert's, not listed.
+ */
+export function problemsOf(result: SubmissionResult<string[]> | undefined, idOf: (name: string) => string | undefined): Problem[] {
+  return Object.entries(firstErrors(result)).flatMap(([name, message]) => {
+    if (!name) return [];
+    const id = idOf(name);
+    return [{ key: name, message, ...(id ? { href: `#${id}` } : {}) }];
+  });
+}
+
+/**
  * The red alert box above a refused form that lists what to correct, each a link to its field
  * where it has one: a long form posted without JavaScript opens at its top, and the field may
  * sit far below. The first `limit` are listed, then how many more are marked beside their fields.
@@ -269,7 +282,7 @@ export function PlainChoices({
   id?: string;
 }) {
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset id={id} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-stone-900">{legend}</legend>
       <div className="mt-1 flex flex-wrap gap-x-4">
         {choices.map((choice) => (

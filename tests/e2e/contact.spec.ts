@@ -68,8 +68,12 @@ test.describe("without JavaScript", () => {
     // Spaces satisfy `required`; the server refuses them and shows the form again.
     await fill(page, { name: "   ", email: "chisomo@example.mw", subject: "Joining", message: "Where do you meet?" });
     await page.getByRole("button", { name: "Send Message" }).click();
-    // The answer opens at the form, where the error is, not at the top of the page.
-    await expect(page.getByText("Please enter your full name")).toBeInViewport();
+    // The answer opens at the form, where the error is, not at the top of the page; an alert says
+    // first what to correct, each problem a link to its field.
+    const summary = page.getByRole("alert").filter({ hasText: "Your message was not sent yet. Please check:" });
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByRole("link", { name: "Please enter your full name" })).toHaveAttribute("href", `#${await form(page).getByLabel("Full Name").getAttribute("id")}`);
+    await expect(form(page).getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
     await expect(form(page).getByLabel("Email Address")).toHaveValue("chisomo@example.mw");
     await expect(form(page).getByLabel("Message")).toHaveValue("Where do you meet?");
 

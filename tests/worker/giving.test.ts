@@ -147,6 +147,10 @@ describe("/give", () => {
       expect(html).toContain(`value="${amount}"`);
       expect(html).toContain('value="Chisomo Banda"');
       expect(html).toContain('value="0991 222 333"');
+      // Said first, in an alert above the form, as a link to the field (nothing moves a reader there without JavaScript).
+      const alert = /<div role="alert"[^>]*>(.*?)<\/div>/s.exec(mainHtml(html))?.[1] ?? "";
+      expect(textOf(alert), amount).toContain("Nothing was given yet. Please check:");
+      expect(alert, amount).toContain('href="#give-amount"');
     }
     expect(await latestPayment()).toBeNull();
   });

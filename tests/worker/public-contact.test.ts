@@ -88,6 +88,11 @@ describe("contact form", () => {
     expect(main).toMatch(/<input[^>]*name="full_name"[^>]*value="Chisomo"/);
     expect(main).toMatch(/<input[^>]*name="email"[^>]*value="not-an-email"/);
     expect(main).toMatch(/<input[^>]*aria-invalid="true"[^>]*name="email"|name="email"[^>]*aria-invalid="true"/);
+    // Without JavaScript nothing moves the reader to the errors: an alert above the fields says there are some, each a link to its field.
+    const alert = /<div role="alert"[^>]*>(.*?)<\/div>/s.exec(main)?.[1] ?? "";
+    expect(textOf(alert)).toContain("Your message was not sent yet. Please check:");
+    const emailId = /<input(?=[^>]*name="email")[^>]*\sid="([^"]+)"/.exec(main)?.[1];
+    expect(alert).toContain(`href="#${emailId}"`);
     expect(await storedMessages()).toEqual([]);
   });
 

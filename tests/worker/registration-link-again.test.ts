@@ -199,6 +199,8 @@ describe("what it refuses", () => {
     expect(page).toContain("Please enter a valid phone number with at least 7 digits");
     expect(page).toMatch(/<input[^>]*name="phone_number"[^>]*value="12"/);
     expect(page).toMatch(/aria-invalid="true"/);
+    // Said first, in an alert, as a link to the field (nothing moves a reader there without JavaScript).
+    expect(page).toMatch(/<div role="alert"[^>]*><p[^>]*>Nothing was sent yet\. Please check:<\/p><ul[^>]*><li><a href="#phone_number"/);
   });
 
   it("more than 5 asks in 10 minutes from one connection", async () => {

@@ -325,6 +325,11 @@ describe("registering without JavaScript (plain form post)", () => {
     // The field's description (what SMS the number gets) and its error.
     const errorId = describedBy!.split(" ").find((id) => id.endsWith("-error"));
     expect(dialog).toMatch(new RegExp(`id="${errorId}"[^>]*>${REGISTRATION_MESSAGES.phoneInvalid}`));
+    // Said first, in an alert, as a link to the field (nothing moves a reader there without JavaScript).
+    const alert = /<div role="alert"[^>]*>(.*?)<\/div>/s.exec(dialog)?.[1] ?? "";
+    expect(alert).toContain(REGISTRATION_MESSAGES.notRegisteredYet);
+    const phoneId = /<input(?=[^>]*name="phone_number")[^>]*\sid="([^"]+)"/.exec(dialog)?.[1];
+    expect(alert).toMatch(new RegExp(`<a href="#${phoneId}"[^>]*>${REGISTRATION_MESSAGES.phoneInvalid}</a>`));
     expect(await newRegistrations()).toEqual([]);
   });
 

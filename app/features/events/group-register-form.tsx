@@ -2,7 +2,7 @@
 // leader, what happens if not all fit, and numbered lines (10, then "More lines" for 10 more, up to
 // 30), each a man's name, optional phone and the event's questions. A refusal comes back with
 // what was typed and each problem by its line.
-import { buttonClass, FormAlert, Honeypot, PlainField, ProblemSummary } from "~/components/form-fields";
+import { buttonClass, FormAlert, Honeypot, PlainField, ProblemSummary, problemsOf } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
@@ -24,11 +24,11 @@ const PROBLEMS_LISTED = 5;
 /** The fields above the men's lines that a problem can link to (each is its element's id). */
 const LINKED_FIELDS = new Set(["leader_name", "leader_phone", "leader_email", "mode"]);
 
-/** Where a refused field stands: a man's line (`men[2].phone_number` → #line-3), or a field above them. */
-function problemHref(name: string): string | undefined {
+/** Where a refused field stands: a man's line (`men[2].phone_number` → line-3), or a field above them. */
+function problemAnchor(name: string): string | undefined {
   const line = /^men\[(\d+)\]/.exec(name);
-  if (line) return `#line-${Number(line[1]) + 1}`;
-  return LINKED_FIELDS.has(name) ? `#${name}` : undefined;
+  if (line) return `line-${Number(line[1]) + 1}`;
+  return LINKED_FIELDS.has(name) ? name : undefined;
 }
 
 export function GroupRegisterForm({ event, questions, associations, answer }: Props) {
@@ -37,9 +37,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
   const posted = (refused?.result.initialValue as { men?: unknown[] } | undefined)?.men?.length;
   const lines = answer?.lines ?? linesToShow(posted, false);
   const formError = refused ? formErrorOf(refused.result) : undefined;
-  const problems = Object.entries(refused?.result.error ?? {}).flatMap(([name, messages]) =>
-    name && messages?.[0] ? [{ key: name, message: messages[0], href: problemHref(name) }] : [],
-  );
+  const problems = problemsOf(refused?.result, problemAnchor);
   const mode = state.value("mode");
   return (
     <EventPageFrame event={event} title={`Register a group for ${event.name}`} wide>

@@ -16,7 +16,7 @@ import { useIsland } from "~/components/use-island";
 import type { PublicEvent } from "~/features/events/public-event";
 import type { RegistrationView } from "~/features/events/registration-view";
 import { DialogFrame } from "../../components/dialog";
-import { buttonClass, FormAlert, Honeypot, SubmitButton, TextField } from "../../components/form-fields";
+import { buttonClass, FormAlert, Honeypot, ProblemSummary, problemsOf, SubmitButton, TextField } from "../../components/form-fields";
 import { CheckIcon } from "../../components/icons";
 import { ToastTemplates } from "../../components/toaster";
 import { EVENTS_MESSAGES } from "./event-messages";
@@ -194,6 +194,8 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
             <legend className="sr-only">Your details</legend>
             <div data-form-alert="">
               <FormAlert message={formMessage} />
+              {/* A plain post refused (no JavaScript): what to correct is said first, each a link to its field. */}
+              <ProblemSummary lead={REGISTRATION_MESSAGES.notRegisteredYet} problems={problemsOf(shown?.result, (name) => fields[name as keyof typeof fields]?.id)} />
             </div>
             <TextField field={fields.full_name} label="Full Name" autoComplete="name" autoCapitalize="words" messages={MESSAGES_OF.full_name} />
             <TextField

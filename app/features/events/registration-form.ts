@@ -15,6 +15,8 @@ export const REGISTRATION_MESSAGES = {
   }),
   complete: { title: "Registration Complete", description: "Thank you for registering for this event!" },
   failedTitle: "Registration failed",
+  /** Above a refused registration's problems (each a link to its field), without JavaScript. */
+  notRegisteredYet: "Not registered yet. Please check:",
   fallback: "Failed to register for the event. Please try again.",
   fullNameRequired: "Full name is required",
   phoneRequired: "Phone number is required",

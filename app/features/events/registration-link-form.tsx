@@ -2,7 +2,7 @@
 // and Send my link, or once sent, that the link is on its way and whom to call when nothing comes.
 // A plain form rendered on the server, with no script; a refusal renders it again with what was
 // typed and the message under the field.
-import { buttonClass, FormAlert, Honeypot, PlainField } from "~/components/form-fields";
+import { buttonClass, FormAlert, Honeypot, PlainField, ProblemSummary, problemsOf } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { telHref } from "~/lib/app-links";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
@@ -52,6 +52,7 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
           <Honeypot />
           <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.intro[channels]}</p>
           <FormAlert message={formError} />
+          <ProblemSummary lead={LINK_AGAIN_MESSAGES.notSentYet} problems={problemsOf(refused?.result, (name) => name)} />
           <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
           <button type="submit" className={`${buttonClass.primary} w-full`}>
             {LINK_AGAIN_MESSAGES.submit}

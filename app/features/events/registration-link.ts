@@ -15,6 +15,8 @@ export const LINK_AGAIN_MESSAGES = {
   /** The link to the page, beside the registration forms. */
   entry: "Already registered? Get your private link again",
   title: "Get your private link again",
+  /** Above the problem with the number typed (a link to the field). */
+  notSentYet: "Nothing was sent yet. Please check:",
   intro: {
     sms: "Type the phone number you registered with. We send your registration's private link and code to that phone by SMS, and to the e-mail address you gave when registering. A group's leader gets his group's page too.",
     email: "Type the phone number you registered with. We send your registration's private link and code to the e-mail address you gave when registering. A group's leader gets his group's page too.",

@@ -12,7 +12,7 @@ import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { CONTACT_FIELD_MESSAGES as MESSAGES_OF, CONTACT_MESSAGES, contactSchema } from "~/features/messaging/contact-form";
 import { contactForm } from "~/islands/contact-form";
 import { useIsland } from "~/components/use-island";
-import { FormAlert, Honeypot, SubmitButton, TextAreaField, TextField } from "../../components/form-fields";
+import { FormAlert, Honeypot, ProblemSummary, problemsOf, SubmitButton, TextAreaField, TextField } from "../../components/form-fields";
 import { CheckIcon } from "../../components/icons";
 
 const constraint = getZodConstraint(contactSchema);
@@ -50,6 +50,8 @@ export function ContactForm({ answer, defaultSubject }: { answer: FormAnswer | u
         <legend className="sr-only">Your message</legend>
         <div data-form-alert="" className="empty:hidden">
           <FormAlert message={formMessage} />
+          {/* Without JavaScript the page comes back at the form: what to correct is said first (the island shows it beside each field). */}
+          <ProblemSummary lead={CONTACT_MESSAGES.notSent} problems={problemsOf(refused?.result, (name) => fields[name as keyof typeof fields]?.id)} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.full_name} label="Full Name" autoComplete="name" messages={MESSAGES_OF.full_name} />

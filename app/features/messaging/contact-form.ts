@@ -7,6 +7,8 @@ export const CONTACT_LIMITS = { fullName: 100, subject: 150, message: 5000 } as 
 
 export const CONTACT_MESSAGES = {
   successTitle: "Message sent",
+  /** Above a refused message's problems (each a link to its field). */
+  notSent: "Your message was not sent yet. Please check:",
   success: "Thank you for contacting us. We will reply as soon as we can.",
   failed: "Your message could not be sent. Please try again in a moment.",
   rateLimited: "Too many messages from your connection. Please wait a few minutes and try again.",

@@ -2,7 +2,7 @@
 // keeping what else was typed),
 // a fund, the mobile-money number (and the wallet when its prefix does not tell), an optional name
 // and e-mail, and "Give anonymously". A refused post shows every field as typed, each error beside it.
-import { buttonClass, FormAlert, inputClass, PlainChoices, PlainField } from "~/components/form-fields";
+import { buttonClass, FormAlert, inputClass, PlainChoices, PlainField, type Problem, ProblemSummary } from "~/components/form-fields";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { formatKwacha } from "~/lib/money";
@@ -13,7 +13,7 @@ export type GiveFormProps = {
   values: { amount: string; fund: string; phone_number: string; operator: string; donor_name: string; email: string; anonymous: string };
   fieldErrors: Partial<Record<"amount" | "fund" | "phone_number" | "operator" | "donor_name" | "email", string>>;
   formError: string | null;
-  text: { amountLabel: string; amountHint: string; fundLabel: string; phoneLabel: string; nameLabel: string; emailLabel: string; anonymous: string; presets: readonly number[]; button: string; operatorLegend: string };
+  text: { amountLabel: string; amountHint: string; fundLabel: string; phoneLabel: string; nameLabel: string; emailLabel: string; anonymous: string; presets: readonly number[]; button: string; operatorLegend: string; notGivenYet: string };
 };
 
 function Error({ id, message }: { id: string; message: string | undefined }) {
@@ -22,6 +22,17 @@ function Error({ id, message }: { id: string; message: string | undefined }) {
       {message}
     </p>
   ) : null;
+}
+
+/** Each field's element, for the links of the summary above a refused form. */
+const FIELD_IDS = { amount: "give-amount", fund: "give-fund", phone_number: "give-phone", operator: "give-operator", donor_name: "give-name", email: "give-email" } as const;
+
+/** A refused gift's problems, in the form's order, each a link to its field. */
+function giveProblems(fieldErrors: GiveFormProps["fieldErrors"]): Problem[] {
+  return (Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[]).flatMap((name) => {
+    const message = fieldErrors[name];
+    return message ? [{ key: name, message, href: `#${FIELD_IDS[name]}` }] : [];
+  });
 }
 
 export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFormProps) {
@@ -37,6 +48,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         {text.button}
       </button>
       <FormAlert message={formError} />
+      <ProblemSummary lead={text.notGivenYet} problems={giveProblems(fieldErrors)} />
       <div>
         <label htmlFor="give-amount" className="block text-sm font-medium text-stone-900">
           {text.amountLabel}

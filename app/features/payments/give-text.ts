@@ -3,6 +3,8 @@ import { formatKwacha, MAX_AMOUNT } from "~/lib/money";
 
 export const GIVE_TEXT = {
   title: "Give",
+  /** Above a refused gift's problems. */
+  notGivenYet: "Nothing was given yet. Please check:",
   intro: "Support the ministry's work with Airtel Money or TNM Mpamba. Your phone will ask you to approve the gift with your PIN.",
   presets: [5000, 10000, 20000],
   minimum: 500,

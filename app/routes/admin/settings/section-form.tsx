@@ -6,7 +6,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { FormEvent, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useAdminForm } from "~/components/admin/form-kit";
-import { FormAlert, type Problem, ProblemSummary, SubmitButton } from "~/components/form-fields";
+import { FormAlert, ProblemSummary, problemsOf, SubmitButton } from "~/components/form-fields";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { SECTION_FORMS, SECTION_SCHEMAS, type SettingsSection } from "~/features/settings";
@@ -43,19 +43,13 @@ type FrameProps = {
   children: ReactNode;
 };
 
-/** A refused section's problems at its top, each a link to its field (a long section may sit far below). */
-function sectionProblems(formId: string, answer: SectionAnswer | undefined): Problem[] {
-  return Object.entries(answer?.result.error ?? {}).flatMap(([name, messages]) =>
-    name && messages?.[0] ? [{ key: name, message: messages[0], href: `#${formId}-${name}` }] : [],
-  );
-}
-
 export function SectionFrame({ section, version, answer, formProps, intro, multipart, children }: FrameProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("section") === section;
   const posted = answer?.result.initialValue?.version;
   const { heading, submit } = SECTION_FORMS[section];
-  const problems = sectionProblems(formProps.id, answer);
+  // At the section's top, each a link to its field: a long section posted without JavaScript opens here, and the field may sit far below.
+  const problems = problemsOf(answer?.result, (name) => `${formProps.id}-${name}`);
   return (
     <section id={section} aria-labelledby={`${section}-heading`} className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={`${section}-heading`} className="text-lg font-semibold text-stone-900">
