@@ -205,8 +205,9 @@ describe("registering with JavaScript (scripted submission)", () => {
     await seedDemo();
     expect((await submitScripted(person)).status).toBe(200);
     await runSql([change]);
+    // Asked by someone else (another network: the same form sent again from the same one is its sender's own repeat).
     for (const phone of [person.phone_number, "+265 991 555 999"]) {
-      const response = await submitScripted({ ...person, phone_number: phone });
+      const response = await submitScripted({ ...person, phone_number: phone }, { ip: "203.0.113.50" });
       expect(response.status, phone).toBe(409);
       const text = await response.text();
       expect(text, phone).toContain(message);
@@ -308,6 +309,24 @@ describe("registering without JavaScript (plain form post)", () => {
       expect(body).toContain(`href="http://localhost/registrations/${token}"`);
     }
     expect(await newRegistrations()).toHaveLength(2);
+  });
+
+  it("Register tapped twice on a slow line: the second tap's answer is the first's private page; the same number from elsewhere or under another name learns nothing", async () => {
+    await seedDemo();
+    const first = await postForm("/events/4", { ...person, event_id: "4" }, { ip: "192.0.2.10" });
+    expect(first.status).toBe(303);
+    const page = first.headers.get("Location")!;
+    // The browser shows only the answer to the second tap: it must lead to the same page.
+    const again = await postForm("/events/4", { ...person, event_id: "4" }, { ip: "192.0.2.11" });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(page);
+    // Someone else with that number (another network, or another name) is told only that it is registered.
+    for (const [fields, address] of [[{ ...person, event_id: "4" }, "203.0.113.9"], [{ ...person, event_id: "4", full_name: "Someone Else" }, "192.0.2.12"]] as const) {
+      const other = await postForm("/events/4", fields, { ip: address });
+      expect(other.status).toBe(409);
+      expect(await other.text()).not.toContain(page);
+    }
+    expect(await newRegistrations()).toHaveLength(1);
   });
 
   it("renders a refusal with the dialog still open, the typed values and the field error", async () => {

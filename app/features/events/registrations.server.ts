@@ -343,7 +343,36 @@ export type RegisterOutcome =
   | { outcome: "repeated"; receipt: RegistrationReceipt; event: ReceiptEvent }
   | { outcome: "already-registered" | "event-not-found" | "closed" | "full" };
 
-type HolderRow = RegistrationReceipt & { request_id: string | null };
+type HolderRow = RegistrationReceipt & {
+  request_id: string | null;
+  full_name: string;
+  email: string | null;
+  address_group: string | null;
+  source: string;
+  created_at: string;
+};
+
+/** How long a plain post sent again (a double tap on a slow line) is answered as the first. */
+const PLAIN_REPEAT_MINUTES = 10;
+
+/**
+ * Whether the phone's registration was made by this very form a moment ago, sent again without
+ * JavaScript (no attempt id): the same name and e-mail from the same network within minutes. The
+ * browser shows only the second answer, so it must be the first's (its private page); anyone else
+ * typing that number learns nothing (decision 038).
+ */
+function sentAgainPlain(holder: HolderRow, input: NewRegistration, now: Date): boolean {
+  return (
+    input.request_id === null &&
+    holder.request_id === null &&
+    holder.source === "public" &&
+    input.address_group !== null &&
+    holder.address_group === input.address_group &&
+    holder.full_name === input.full_name &&
+    holder.email === input.email &&
+    now.getTime() - Date.parse(holder.created_at) < PLAIN_REPEAT_MINUTES * 60_000
+  );
+}
 
 /**
  * Registers one person in one batch (one round trip): the guarded insert decides confirmed or
@@ -371,7 +400,8 @@ export async function registerForEvent(
         FROM churchevents e WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
         ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
         RETURNING id`)),
-      batchable(db.all<HolderRow>(sql`SELECT h.id, h.event_id, h.status, h.code, h.token, h.request_id, ${waitlistPlaceSql("h")} AS place
+      batchable(db.all<HolderRow>(sql`SELECT h.id, h.event_id, h.status, h.code, h.token, h.request_id, ${waitlistPlaceSql("h")} AS place,
+          h.full_name, h.email, h.address_group, h.source, h.created_at
         FROM event_registrations h
         WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
       eventWindowQuery(db, input.event_id),
@@ -385,7 +415,7 @@ export async function registerForEvent(
   const written = [...rest.slice(0, emails.length), rest.at(-1) as { id: number }[]];
   const holder = holders[0];
   const event = events[0];
-  const receiptOf = ({ request_id: _, ...receipt }: HolderRow): RegistrationReceipt => receipt;
+  const receiptOf = ({ id, event_id, status, code, token, place }: HolderRow): RegistrationReceipt => ({ id, event_id, status, code, token, place });
   if (!event) return { outcome: "event-not-found" };
   const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location, price: event.price };
 
@@ -393,8 +423,9 @@ export async function registerForEvent(
     const turnedFull = holder.status === "confirmed" && isExactlyFull(event);
     return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull, outboxIds: outboxIdsOf(...written) };
   }
-  // A retry of an attempt that already landed (its reply was lost): the same answer again.
-  if (holder && input.request_id && holder.request_id === input.request_id) {
+  // A retry of an attempt that already landed (its reply was lost), or the same plain form sent
+  // again by a double tap: the same answer again.
+  if (holder && ((input.request_id && holder.request_id === input.request_id) || sentAgainPlain(holder, input, now))) {
     return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent };
   }
   if (!event.active) return { outcome: "event-not-found" };
