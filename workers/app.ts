@@ -52,7 +52,7 @@ app.use(sameOriginOnly);
 app.route("/api", api);
 app.route("/images", images);
 // The visitors' service worker (docs/decisions/024-offline-door.md), named for this release.
-app.on(["GET", "HEAD"], "/sw.js", async (c) => serviceWorkerResponse(await releaseVersion(), c.req.method));
+app.on(["GET", "HEAD"], "/sw.js", async (c) => serviceWorkerResponse(await releaseVersion(), c.req.raw));
 
 /** The edge cache is on in production builds and off in `npm run dev`; EDGE_CACHE=on|off overrides. */
 function edgeCacheEnabled(env: Env): boolean {

@@ -88,5 +88,10 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (new URL(c.req.url).protocol === "https:") {
     headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   }
-  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  const response = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+  // Hono's setter copies the old response's headers onto a new one, over ours: a page's own
+  // "Cache-Control: no-store" would undo its "private" (and a signed-in staff member's service
+  // worker would keep a registrant's page). Clearing it first keeps these headers as written.
+  c.res = undefined;
+  c.res = response;
 };

@@ -195,8 +195,10 @@ async function file(event) {
   const kept = await caches.match(event.request, { ignoreVary: true });
   if (kept) return kept;
   const response = await fetch(event.request);
-  // Files asked for by an admin page are not kept (the check-in page keeps its own).
-  if (!PRIVATE.test(new URL(event.request.referrer || location.origin).pathname)) event.waitUntil(keepFile(event.request.url, response.clone()));
+  // Files asked for by an admin page are not kept (the check-in page keeps its own): judged by the
+  // page itself, as a script's own imports name that script, not the page, as their referrer.
+  const client = event.clientId && (await self.clients.get(event.clientId));
+  if (!PRIVATE.test(new URL((client && client.url) || event.request.referrer || location.origin).pathname)) event.waitUntil(keepFile(event.request.url, response.clone()));
   return response;
 }
 

@@ -345,6 +345,13 @@ test("nothing private is kept after an admin session, and signing out clears the
   expect(kept.filter((path) => path.startsWith("/admin"))).toEqual([]);
   // Read while signed in: personal (the header offers the dashboard), so not kept.
   expect(kept).not.toContain("/about");
+  // Nor the admin area's scripts: a page's chunks import others, whose referrer is a script, not the page.
+  const keptFiles = await admin.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith("files-"));
+    const requests = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys()))).flat();
+    return requests.map((request) => new URL(request.url).pathname);
+  });
+  expect(keptFiles.filter((path) => path.endsWith(".js"))).toEqual([]);
   expect(await doorDataKept(admin)).toBe(true);
 
   await admin.getByRole("button", { name: "Sign Out" }).click();

@@ -30,6 +30,18 @@ describe("/sw.js", () => {
     console.log(`sw.js: ${text.length} bytes, ${size} bytes gzip`);
     expect(size).toBeLessThanOrEqual(3 * 1024);
   });
+
+  it("answers a browser's check of an unchanged worker with 304 and no body (a visit does not download it again)", async () => {
+    const first = await request("/sw.js");
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^"sw-[^"]+"$/);
+    await first.text();
+    const again = await request("/sw.js", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    // Another release's worker is sent whole.
+    expect((await request("/sw.js", { headers: { "If-None-Match": '"sw-old-release"' } })).status).toBe(200);
+  });
 });
 
 describe("registering it", () => {

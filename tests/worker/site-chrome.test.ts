@@ -101,6 +101,12 @@ describe("response headers", () => {
     expect(privatePage.status).toBe(200);
     await privatePage.arrayBuffer();
     expect(privatePage.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    // Its own answer is no-store (the registrant's service worker keeps it, for the door); opened by
+    // signed-in staff it is private as well, which no service worker keeps (workers/sw.js).
+    expect(privatePage.headers.get("Cache-Control")).toBe("no-store");
+    const seenByStaff = await request(new URL(registration.privateUrl).pathname, { cookie });
+    await seenByStaff.arrayBuffer();
+    expect(seenByStaff.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("use a fresh nonce for every response", async () => {
