@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
 import { textOf } from "./public-helpers";
+import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 
 beforeEach(async () => {
   await runSql(["INSERT INTO churchevents (id, name, date, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2099-03-05T07:30:00.000Z', 50, 1)"]);
@@ -132,6 +133,14 @@ describe("registering a group", () => {
     expect(alert).toContain("Not registered yet. Please check these 3 things:");
     for (const problem of ["Line 1: please write his name", "Line 2:", "Line 3: please write his name"]) expect(alert).toContain(problem);
     expect(alert).not.toMatch(/Please check: Please/);
+  });
+
+  it("says a leader's phone cannot be called together with the form's other problems, not after they are mended", async () => {
+    const refused = await postGroup([{ name: "A One" }], "", "198.51.100.9", { name: "", phone: "ab" });
+    expect(refused.status).toBe(400);
+    const alert = textOf(/<div role="alert"[^>]*>(.*?)<\/div>/s.exec(await refused.text())?.[1] ?? "");
+    expect(alert).toContain(REGISTRATION_MESSAGES.phoneNotPossible);
+    expect(alert).toContain("Please choose what happens if not everyone fits");
   });
 
   it("checks each man's answers to the event's questions on the server, by line", async () => {

@@ -15,15 +15,20 @@ import { REGISTRATION_MESSAGES } from "./registration-form";
 import { groupPath } from "./registration-rules";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
-import { normalizePhone } from "~/server/phone.server";
+import { normalizePhone, toInternationalPhone } from "~/server/phone.server";
 import { answerPublicForm, BadRequest, parseSubmission, type PublicFormOutcome, readFormData, readPublicForm, refusal } from "~/server/forms.server";
 import { addressGroup, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
+
+/** The form's schema, with the leader's phone read as a number we can call (server only): with the form's other problems, not after them. */
+const serverGroupSchema = groupSchema.extend({
+  leader_phone: groupSchema.shape.leader_phone.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
 
 const RULES = { rateLimit: RATE_LIMITS.registrationPerAddress, rateLimitedMessage: REGISTRATION_MESSAGES.rateLimited, successToast: GROUP_MESSAGES.registered };
 
 const destructive = (description: string) => ({ title: "Please check the form", description, variant: "destructive" as const });
 
-type Read = Extract<Awaited<ReturnType<typeof readPublicForm<typeof groupSchema>>>, { value: unknown }>;
+type Read = Extract<Awaited<ReturnType<typeof readPublicForm<typeof serverGroupSchema>>>, { value: unknown }>;
 
 function refused(read: Read, errors: Record<string, string>, formError?: string, status = 400): PublicFormOutcome {
   const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
@@ -33,16 +38,14 @@ function refused(read: Read, errors: Record<string, string>, formError?: string,
 
 /** A group posted to /events/{id}/group: what it came to. */
 export async function submitGroup(request: Request): Promise<PublicFormOutcome> {
-  const read = await readPublicForm(request, groupSchema, RULES);
+  const read = await readPublicForm(request, serverGroupSchema, RULES);
   if ("done" in read) return read.done;
   const input = read.value;
   const payload = read.submission.payload as { men?: Record<string, unknown>[] };
-  const leaderPhone = normalizePhone(input.leader_phone);
   const about = await registrationContext(input.event_id);
 
   // Each line: blank lines are skipped; the rest need a name, a phone we can call (or none), and their answers.
   const errors: Record<string, string> = {};
-  if (!leaderPhone) errors.leader_phone = REGISTRATION_MESSAGES.phoneNotPossible;
   const men: (GroupMan & { line: number })[] = [];
   const lineOfPhone = new Map<string, number>();
   input.men.forEach((man, index) => {
@@ -64,7 +67,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     men.push({ line, full_name: man.full_name ?? "", phone_number: phone, answers: checked.answers });
   });
   if (!men.length) return refused(read, errors, GROUP_MESSAGES.noMen);
-  if (Object.keys(errors).length || !leaderPhone) return refused(read, errors);
+  if (Object.keys(errors).length) return refused(read, errors);
 
   // A group is one submission towards the event's limit per address (a secretary's 30 men are one form).
   const perEvent = { ...RATE_LIMITS.registrationPerEventAndAddress, limit: about.perAddressPerHour };
@@ -72,7 +75,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     return refused(read, {}, REGISTRATION_MESSAGES.eventRateLimited, 429);
   }
   const emails = about.event ? newRegistrationEmails(about.event, { email: null }, about.eventsAddress) : [];
-  const result = await registerGroup({ ...input, leader_phone: leaderPhone, men, address_group: await addressGroup(request) }, new Date(), emails);
+  const result = await registerGroup({ ...input, men, address_group: await addressGroup(request) }, new Date(), emails);
   switch (result.outcome) {
     case "registered":
       sendAfterResponse(result.outboxIds, request);
