@@ -1,7 +1,7 @@
 // The contact page's message form without React: the browser's checks in our words (nothing sent
 // while a field is wrong), then the message goes to /api/contact-messages; success empties the form
 // and says so beside it, a refusal or a lost connection keeps what was typed and says why.
-import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "./form";
+import { checkForm, focusFirstError, hasFieldError, noAnswerMessage, postForm, showFieldErrors, showFormAlert } from "./form";
 import type { Island } from "./island";
 
 export const contactForm: Island = {
@@ -27,7 +27,7 @@ export const contactForm: Island = {
       }
       const errors = answer?.errors ?? {};
       showFieldErrors(form, errors);
-      if (!hasFieldError(form, errors)) showFormAlert(form, answer?.message || failed);
+      if (!hasFieldError(form, errors)) showFormAlert(form, answer?.message || noAnswerMessage(failed));
       focusFirstError(form, errors);
     }
 

@@ -120,6 +120,14 @@ function read(answer: unknown): Reading | null {
   return { ok: result.status === "success", errors, message: errors[""] ?? toast?.description ?? null, answer: answer as FormAnswer };
 }
 
+/** Said when no answer came back and the phone knows it has no connection. */
+export const OFFLINE_MESSAGE = "You are offline: nothing was sent. Try again when you have a connection.";
+
+/** What to say when no answer came back: that the phone is offline, when it knows, else `fallback`. */
+export function noAnswerMessage(fallback: string): string {
+  return navigator.onLine === false ? OFFLINE_MESSAGE : fallback;
+}
+
 /**
  * Sends the form to its JSON endpoint (`data-endpoint`), with `fields` replacing the form's own
  * values of those names, and returns the answer, or null when there was none to read (the

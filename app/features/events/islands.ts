@@ -16,7 +16,7 @@
 // - keeps a registration made in this tab (sessionStorage): a reload or Back and Forward shows its
 //   note again (without JavaScript the post leads to the private page, whose address keeps it).
 import { fromTemplate } from "~/islands/dom";
-import { checkForm, focusFirstError, hasFieldError, postForm, showFieldErrors, showFormAlert } from "~/islands/form";
+import { checkForm, focusFirstError, hasFieldError, noAnswerMessage, postForm, showFieldErrors, showFormAlert } from "~/islands/form";
 import type { Island } from "~/islands/island";
 import type { RegistrationAnswer, RegistrationView } from "./registration-view";
 import { linkAgainPath } from "./registration-rules";
@@ -153,7 +153,7 @@ export const registration: Island = {
         return;
       }
       const errors = answer?.errors ?? {};
-      const message = answer?.message || failedMessage;
+      const message = answer?.message || noAnswerMessage(failedMessage);
       showFieldErrors(form!, errors);
       if (!hasFieldError(form!, errors)) showFormAlert(form!, `${failedTitle}: ${message}`);
       showToast({ title: failedTitle, description: message, variant: "destructive" }, toastRegion);
