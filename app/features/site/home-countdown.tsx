@@ -21,7 +21,7 @@ export function Countdown({ serverNow, target }: { serverNow: number; target: st
           <span data-unit={unit} className="block font-serif text-2xl font-bold tabular-nums sm:text-3xl">
             {String(parts[unit]).padStart(2, "0")}
           </span>
-          <span className="block text-[0.7rem] font-medium uppercase tracking-wide text-brand-100">{label}</span>
+          <span className="block text-xs font-medium text-brand-100">{label}</span>
         </div>
       ))}
     </div>
