@@ -117,10 +117,16 @@ describe("registering a group", () => {
     expect((await statusCounts()).confirmed).toBe(5);
   });
 
-  it("the same phoneless group sent 5 times at once registers once", async () => {
+  it("the same phoneless group sent 5 times at once (Register tapped again on a slow line) registers once, and every answer leads to its page", async () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => postGroup([{ name: "Chisomo Phiri" }, { name: "Kondwani Banda" }], "all-or-nothing")));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409, 409]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
+    expect(new Set(answers.map((answer) => answer.headers.get("Location"))).size).toBe(1);
     expect((await statusCounts()).confirmed).toBe(2);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM registration_groups").first<{ n: number }>())!.n).toBe(1);
+    // The same form from another network is someone else: told the men are registered, not shown the page.
+    const elsewhere = await postGroup([{ name: "Chisomo Phiri" }, { name: "Kondwani Banda" }], "all-or-nothing", "203.0.113.77");
+    expect(elsewhere.status).toBe(409);
+    expect(await elsewhere.text()).not.toContain(answers[0]!.headers.get("Location")!);
   });
 
   it("lists every problem above the form, each once, in words that read as a list, each a link to its line", async () => {

@@ -81,6 +81,8 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
       sendAfterResponse(result.outboxIds, request);
       await bumpContentVersion();
       return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: groupPath(result.token) };
+    case "repeated":
+      return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: groupPath(result.token) };
     case "men-taken": {
       const phones = new Set(result.phones);
       const names = new Set(result.names);

@@ -49,6 +49,8 @@ export type NewGroup = {
 
 export type GroupOutcome =
   | { outcome: "registered"; token: string; confirmed: number; waitlisted: number; outboxIds: number[] }
+  /** This very group was registered a moment ago (Register tapped twice): its page. */
+  | { outcome: "repeated"; token: string }
   /** Men already registered for the event: by their own phone, or (no phone of their own) by name on this leader's phone. */
   | { outcome: "men-taken"; phones: string[]; names: string[] }
   | { outcome: "not-enough-places"; placesLeft: number }
@@ -83,6 +85,17 @@ export function nameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
+/** How long the same group sent again (Register tapped twice on a slow line) is answered with the first's page. */
+const GROUP_REPEAT_MINUTES = 10;
+
+/** Whether a stored group's men (JSON of [name, phone or null]) are exactly the men posted. */
+function sameMen(stored: string, posted: readonly GroupMan[]): boolean {
+  const key = (name: string, phone: string | null) => `${phone ?? ""}|${name}`;
+  const kept = (JSON.parse(stored) as [string, string | null][]).map(([name, phone]) => key(name, phone)).sort();
+  const sent = posted.map((man) => key(man.full_name, man.phone_number)).sort();
+  return kept.length === sent.length && kept.every((entry, index) => entry === sent[index]);
+}
+
 /** Registers the group in one batch (again with fresh codes if one drawn is taken). */
 export async function registerGroup(input: NewGroup, now: Date, emails: readonly RegistrationEmail[] = []): Promise<GroupOutcome> {
   for (let attempt = 1; ; attempt++) {
@@ -112,7 +125,14 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const list = JSON.stringify(men.map((man) => ({ name: man.full_name, phone: man.phone_number, code: man.code, token: man.token })));
   const answers = JSON.stringify(men.flatMap((man) => man.answers.map((answer) => ({ ...answer, token: man.token }))));
 
-  const [held, groups, , , , events, ...written] = await db.batch([
+  const since = new Date(now.getTime() - GROUP_REPEAT_MINUTES * 60_000).toISOString();
+  const [sameGroups, held, groups, , , , events, ...written] = await db.batch([
+    // Groups this leader registered for the event a moment ago from this network, with their men.
+    batchable(db.all<{ token: string; leader_name: string; leader_email: string | null; men: string }>(sql`SELECT g.token, g.leader_name, g.leader_email,
+        (SELECT json_group_array(json_array(m.full_name, m.dedupe_key)) FROM event_registrations m WHERE m.group_id = g.id AND m.status <> 'cancelled') AS men
+      FROM registration_groups g
+      WHERE g.event_id = ${input.event_id} AND g.leader_phone = ${input.leader_phone} AND g.created_at > ${since} AND g.cancelled_at IS NULL
+        AND ${input.address_group} IS NOT NULL AND EXISTS (SELECT 1 FROM event_registrations m WHERE m.group_id = g.id AND m.address_group = ${input.address_group})`)),
     batchable(db.all<{ phone: string | null; name: string | null }>(sql`SELECT dedupe_key AS phone, NULL AS name FROM event_registrations
       WHERE event_id = ${input.event_id} AND status <> 'cancelled' AND dedupe_key IN (SELECT value FROM json_each(${phones}))
       UNION ALL SELECT NULL, * FROM (${phonelessTaken})`)),
@@ -150,6 +170,9 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   ]);
   const event = events[0];
   if (!event) return { outcome: "event-not-found" };
+  // Register tapped twice without JavaScript: the browser shows the second answer, so it is the first's page.
+  const same = groups[0] ? undefined : sameGroups.find((group) => group.leader_name === input.leader_name && group.leader_email === input.leader_email && sameMen(group.men, men));
+  if (same) return { outcome: "repeated", token: same.token };
   if (groups[0]) {
     const statuses = await groupStatusCounts(groups[0].id);
     return { outcome: "registered", token: groupToken, ...statuses, outboxIds: written.flat().map((row) => (row as { id: number }).id) };
