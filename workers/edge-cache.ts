@@ -61,7 +61,7 @@ export function forgetPagesInMemory() {
   bytesInMemory = 0;
 }
 
-const UNCACHED_PREFIXES = ["/admin", "/auth", "/logout", "/api", "/images", "/subscribe"];
+const UNCACHED_PREFIXES = ["/admin", "/auth", "/logout", "/api", "/images"];
 
 export function isCacheablePageRequest(request: Request, enabled: boolean): boolean {
   if (!enabled) return false;

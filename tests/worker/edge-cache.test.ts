@@ -47,6 +47,20 @@ describe("edge cache", () => {
     expect(body).not.toMatch(/ nonce=/);
   });
 
+  it("keeps /subscribe too: a plain visit is the same empty form for everyone, so a repeat costs a 304; a refused post is answered fresh", async () => {
+    const first = await request("/subscribe");
+    await first.text();
+    const second = await request("/subscribe");
+    await second.text();
+    expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+    const etag = second.headers.get("ETag")!;
+    expect((await request("/subscribe", { headers: { "If-None-Match": etag } })).status).toBe(304);
+    const refused = await postForm("/subscribe", { email: "not-an-address" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("X-Edge-Cache")).toBeNull();
+    expect(await refused.text()).toContain('value="not-an-address"');
+  });
+
   describe("serving a cached page", () => {
     const pending: Promise<unknown>[] = [];
     const waitUntil = (promise: Promise<unknown>) => void pending.push(promise);
