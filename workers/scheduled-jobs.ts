@@ -27,7 +27,6 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
   { name: "delete activity older than 13 months", cron: DAILY_CRON, run: (scheduledTime) => deleteOldActivity(scheduledTime) },
   { name: "delete ended sign-in sessions", cron: DAILY_CRON, run: (scheduledTime) => deleteOldSessions(scheduledTime) },
   { name: "delete forms kept after their session ended, a day on", cron: DAILY_CRON, run: (scheduledTime) => deleteOldUnsavedForms(scheduledTime) },
-  { name: "delete forms sent after their session ended, a day on", cron: DAILY_CRON, run: (scheduledTime) => deleteOldUnsavedForms(scheduledTime) },
   { name: "expire old e-mail and unconfirmed subscribers", cron: DAILY_CRON, run: (scheduledTime) => dailyEmailCleanUp(scheduledTime) },
   { name: "daily registration summaries to staff", cron: DAILY_CRON, run: (scheduledTime) => sendRegistrationSummaries(scheduledTime) },
   { name: "send due e-mail", cron: OUTBOX_CRON, run: (scheduledTime) => sendDueEmail(scheduledTime) },

@@ -8,7 +8,8 @@ import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import worker from "../../workers/app";
 import { deliverOutbox } from "~/features/messaging/sender.server";
 import { outboxRows, withEmailSetUp } from "./email-helpers";
-import { FIXTURE_CODE, FIXTURE_TOKEN, request, runSql } from "./helpers";
+import { completeSimulatedCharge } from "~/features/payments/simulator.server";
+import { FIXTURE_CODE, FIXTURE_TOKEN, postForm, request, runSql } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
 
 const HOUR = 3_600_000;
@@ -80,17 +81,31 @@ describe("releasing unpaid places", () => {
 describe("a man paying as his hold runs out", () => {
   beforeEach(async () => {
     await runSql(["INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48, 1, 1)"]);
+    await runSql([...people(1, 1, "confirmed", NOW - 49 * HOUR), ...people(1, 2, "waitlisted", NOW - 40 * HOUR)]);
   });
 
-  it("keeps his place while the prompt is on his phone: approved, he paid in time; unanswered, the next run releases it", async () => {
-    await runSql([...people(1, 1, "confirmed", NOW - 49 * HOUR), ...people(1, 2, "waitlisted", NOW - 40 * HOUR)]);
-    // He pressed Pay a minute ago: the charge is under way.
-    await runSql([`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, phone_number, created_at, updated_at)
-      VALUES ('BMM-UNDERWAY1', 'online', 'pending', (SELECT id FROM event_registrations WHERE full_name = 'Person 1'), 1, 15000, 'simulator', 'airtel', '+265990000001', '${iso(NOW - 60_000)}', '${iso(NOW - 60_000)}')`]);
+  it("approved in time but its webhook lost: the release asks the provider first, records the payment, and he keeps his place", async () => {
+    const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;
+    expect((await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0990 000 001" })).status).toBe(303);
+    const { reference } = (await env.DB.prepare("SELECT reference FROM payments").first<{ reference: string }>())!;
+    // He approves on his phone; the provider's webhook never reaches the site.
+    await completeSimulatedCharge(reference, true);
     await runCron(NOW);
     expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
-    // Ten minutes on, the prompt ran out unanswered (still pending at the provider): now the place goes to the next man.
-    await runCron(NOW + 10 * 60_000);
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "paid-online" });
+  });
+
+  it("a payment the provider has not settled keeps the place for a while; one never settled lets it go", async () => {
+    // He pressed Pay a minute before the run, and his phone has not answered: the provider says pending.
+    const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;
+    expect((await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0990 000 001" })).status).toBe(303);
+    await runSql([`UPDATE payments SET created_at = '${iso(NOW - 60_000)}'`]);
+    await runCron(NOW);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
+    await runCron(NOW + 20 * 60_000);
+    expect((await counts()).notPaid).toBe(0);
+    // Half an hour on, still unsettled: taken as never coming; the place goes to the next man.
+    await runCron(NOW + 31 * 60_000);
     expect(await counts()).toEqual({ confirmed: 1, waiting: 0, notPaid: 1, promoted: 1 });
   });
 });

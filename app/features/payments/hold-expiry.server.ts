@@ -9,25 +9,55 @@ import { batchable, getDb } from "~/db/db.server";
 import { cancellationNotes, movedUpEmailQuery, movedUpNote, promoteQuery, registrationEmailQuery } from "~/features/events/index.server";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { PENDING_BLOCK_MINUTES } from "./payments.server";
+import { settlePayment } from "./payments.server";
+
+/**
+ * How long a payment the provider still has not settled keeps its man's place after his hold ran
+ * out: a prompt lasts minutes, so one still open after this is taken as never coming.
+ */
+const PENDING_GRACE_MINUTES = 30;
+
+/** A confirmed registration, still unpaid, whose hold ran out at `at` (the SQL reads its event's hours). */
+function holdRanOutSql(at: string) {
+  return sql`status = 'confirmed' AND payment_status = 'unpaid'
+    AND COALESCE(promoted_at, created_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-' || (SELECT e.payment_hold_hours FROM churchevents e WHERE e.id = event_registrations.event_id) || ' hours')`;
+}
 
 /**
  * Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). Not one
- * whose man is paying right now (a prompt still on his phone): he paid in time if he approves it,
- * so the place waits for the next run, when the prompt has been answered or has run out.
+ * whose man is paying (a payment the provider has not settled, lately begun): he paid in time if
+ * it goes through, so the place waits for a later run.
  */
 function expiredSql(at: string) {
-  const promptSince = new Date(Date.parse(at) - PENDING_BLOCK_MINUTES * 60_000).toISOString();
-  return sql`status = 'confirmed' AND payment_status = 'unpaid'
-    AND COALESCE(promoted_at, created_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-' || (SELECT e.payment_hold_hours FROM churchevents e WHERE e.id = event_registrations.event_id) || ' hours')
+  const paymentSince = new Date(Date.parse(at) - PENDING_GRACE_MINUTES * 60_000).toISOString();
+  return sql`${holdRanOutSql(at)}
     AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = event_registrations.id AND p.kind = 'online'
-      AND p.status = 'pending' AND p.created_at > ${promptSince})`;
+      AND p.status = 'pending' AND p.created_at > ${paymentSince})`;
+}
+
+/**
+ * Asks the provider about the payments still pending on holds that ran out: one approved in time
+ * whose webhook is late or lost is recorded now (the provider's verify call decides, as on the
+ * private page), so its man keeps his place; one that failed lets the place go.
+ */
+async function settlePendingPaymentsOfExpiredHolds(at: string, now: Date) {
+  const pending = await getDb().all<{ reference: string }>(sql`SELECT p.reference FROM payments p
+    WHERE p.kind = 'online' AND p.status = 'pending'
+      AND p.registration_id IN (SELECT id FROM event_registrations WHERE ${holdRanOutSql(at)})`);
+  for (const { reference } of pending) {
+    try {
+      await settlePayment(reference, now);
+    } catch (error) {
+      console.error(`Payment ${reference}: could not ask the provider before releasing its place`, error);
+    }
+  }
 }
 
 /** Cancels the unpaid holds that ran out at `now` and moves people up; how many of each. */
 export async function releaseUnpaidHolds(now: number): Promise<{ cancelled: number; promoted: number }> {
   const db = getDb();
   const at = new Date(now).toISOString();
+  await settlePendingPaymentsOfExpiredHolds(at, new Date(now));
   const events = await db.all<{ id: number }>(sql`SELECT DISTINCT event_id AS id FROM event_registrations
     WHERE event_id IN (SELECT id FROM churchevents WHERE price > 0 AND payment_hold_hours IS NOT NULL) AND ${expiredSql(at)}`);
   let cancelled = 0;
