@@ -8,6 +8,7 @@
 //   List-Id and X-* headers are allowed, and List-Unsubscribe must be an https link (RFC 8058);
 // - attachments are text (an .ics file), sent base64-encoded, the form the binding documents for
 //   strings (the local simulator stores them as given).
+import { env } from "cloudflare:workers";
 import { z } from "zod";
 import type { email_outbox } from "~/db/schema";
 import { oneLine } from "~/lib/email-layout";
@@ -228,4 +229,16 @@ export function bindingPayload(message: SentMessage): EmailMessageBuilder {
         }
       : {}),
   };
+}
+
+// ----- Whether this deploy can send e-mail ------------------------------------------------------
+
+export type EmailSetup = { ready: true; binding: SendEmail; from: string } | { ready: false; missing: string[] };
+
+/** Whether this deploy can send e-mail, and if not, what it lacks (shown to admins; the desk says whether a man was told). */
+export function emailSetup(): EmailSetup {
+  const binding = env.EMAIL;
+  const from = env.MAIL_FROM?.trim() ?? "";
+  const missing = [...(binding ? [] : ["the EMAIL binding (send_email in wrangler.jsonc)"]), ...(from ? [] : ["the MAIL_FROM address"])];
+  return binding && from ? { ready: true, binding, from } : { ready: false, missing };
 }

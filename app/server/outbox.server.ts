@@ -44,8 +44,9 @@ export function isPhoneRecipient(value: unknown): value is string {
 }
 
 /**
- * `INSERT INTO email_outbox SELECT <values> <rest> RETURNING id`, for a batch: each column takes its
- * value from `values` (a value, or SQL such as a column of `rest`'s tables), else its default.
+ * `INSERT INTO email_outbox SELECT <values> <rest> RETURNING …`, for a batch: each column takes its
+ * value from `values` (a value, or SQL such as a column of `rest`'s tables), else its default. Each
+ * row written answers its id, what it is about, its channel and when it may go.
  * (drizzle cannot put a raw `db.all(sql)` with parameters in a D1 batch, so it is built this way.)
  */
 export function insertOutboxSelectQuery(db: Db, values: Partial<Record<keyof OutboxRow, unknown>>, rest: SQL) {
@@ -60,7 +61,7 @@ export function insertOutboxSelectQuery(db: Db, values: Partial<Record<keyof Out
   return db
     .insert(email_outbox)
     .select(sql`SELECT ${sql.join(selected, sql`, `)} ${rest}`)
-    .returning({ id: email_outbox.id, about_id: email_outbox.about_id });
+    .returning({ id: email_outbox.id, about_id: email_outbox.about_id, channel: email_outbox.channel, next_attempt_at: email_outbox.next_attempt_at });
 }
 
 function intentValues(intent: OutboxIntent) {

@@ -9,7 +9,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { DoorCounts } from "./door-types";
 import { adminContext } from "~/features/accounts";
-import { DESK_MESSAGES as M, deskRegistrationSchema } from "~/features/events/desk-registration-form";
+import { DESK_MESSAGES as M, deskRegistrationSchema, type ToldBy } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { checkAnswers } from "~/features/events/event-questions";
 import { questionsWithChoices } from "~/features/events/event-questions.server";
@@ -30,12 +30,14 @@ import {
   restoreAtDesk,
   undoCheckIn,
   type CheckInOutcome,
+  type MessageWritten,
 } from "~/features/events/registrations.server";
 import { logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/features/accounts/index.server";
 import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
 import { sendAfterResponse } from "~/server/outbox.server";
+import { emailSetup } from "~/server/email-rules.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -127,6 +129,17 @@ export function registrationIdOf(formData: FormData): number | null {
   return typeof id === "string" ? parseId(id) : null;
 }
 
+/**
+ * How a man moved up hears of it, from the messages written for him: now (an e-mail this deploy
+ * can send, or an SMS due now), at 07:00 (an SMS written at night), or only if staff tell him.
+ */
+function toldBy(notes: readonly MessageWritten[], now: Date): ToldBy {
+  const canSendEmail = emailSetup().ready;
+  const dueNow = (note: MessageWritten) => note.channel === "sms" && (note.next_attempt_at === null || Date.parse(note.next_attempt_at) <= now.getTime());
+  if (notes.some((note) => (note.channel === "email" && canSendEmail) || dueNow(note))) return "now";
+  return notes.some((note) => note.channel === "sms") ? "morning" : "staff";
+}
+
 /** Cancel, restore, move up or mark as told: the desk's buttons on one registration. */
 export async function changeRegistration(request: Request, context: Context, eventId: number, intent: string, id: number) {
   publicPagesUnchanged(context);
@@ -145,7 +158,8 @@ export async function changeRegistration(request: Request, context: Context, eve
       sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.stoppedBeingFull);
       const promoted = result.promoted.map((p) => p.full_name);
-      return say(promoted.length ? M.cancelledPromoted(result.promoted) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
+      const told = result.promoted.map((man) => ({ full_name: man.full_name, told: toldBy(man.notes, now) }));
+      return say(promoted.length ? M.cancelledPromoted(told) : M.cancelled, "Cancelled a registration", promoted.length ? `Moved up: ${promoted.join(", ")}` : "");
     }
     case "restore": {
       const result = await restoreAtDesk(eventId, id, now, registrationReceipts());
@@ -162,7 +176,7 @@ export async function changeRegistration(request: Request, context: Context, eve
       if (result.outcome !== "promoted") return refuse(result.outcome === "not-found" ? M.notFound : M.notWaitlisted);
       sendAfterResponse(result.outboxIds, request);
       await publicChange(context, result.turnedFull);
-      return say(M.promoted(result.overCapacity, result.told), "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
+      return say(M.promoted(result.overCapacity, toldBy(result.notes, now)), "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
     }
     case "told":
       await markTold(eventId, id, now);

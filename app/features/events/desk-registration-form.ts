@@ -14,6 +14,28 @@ export const deskRegistrationSchema = registrationSchema.pick({ full_name: true,
 
 export type DeskRegistrationInput = z.output<typeof deskRegistrationSchema>;
 
+/**
+ * How a man moved up hears of it: a message going now (an e-mail this deploy can send, or an SMS
+ * due now), an SMS at 07:00 (written at night), or nobody tells him but staff.
+ */
+export type ToldBy = "now" | "morning" | "staff";
+
+const TOLD_THEM: Record<ToldBy, string> = {
+  now: "They are being sent a message (SMS or e-mail).",
+  morning: "They get an SMS at 07:00: tell them now with the WhatsApp link if it cannot wait.",
+  staff: "Tell them with the WhatsApp link.",
+};
+
+/** The toast's sentences on who hears how, each group of men named once. */
+function tellingOf(men: readonly { full_name: string; told: ToldBy }[]): string[] {
+  const named = (told: ToldBy) => men.filter((man) => man.told === told).map((man) => man.full_name).join(", ");
+  const sentences = [];
+  if (named("now")) sentences.push(`${named("now")}: being sent a message (SMS or e-mail).`);
+  if (named("morning")) sentences.push(`${named("morning")}: an SMS at 07:00; tell them now with the WhatsApp link if it cannot wait.`);
+  if (named("staff")) sentences.push(`Tell ${named("staff")} with the WhatsApp link.`);
+  return sentences;
+}
+
 export const DESK_MESSAGES = {
   added: (name: string, code: string) => ({ title: "Registration added", description: `${name} is confirmed. Code ${code}.` }),
   addedWaiting: (name: string, code: string, place: number | null) => ({
@@ -32,19 +54,11 @@ export const DESK_MESSAGES = {
   fullForVolunteer: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). A door volunteer cannot add more: ask an organiser (an Editor or Administrator) to add them over the capacity.`,
   cancelled: { title: "Registration cancelled" },
-  /** Who moved up into the freed place, and whether the site told each (a message was written) or staff should. */
-  cancelledPromoted: (men: readonly { full_name: string; told: boolean }[]) => {
-    const told = men.filter((man) => man.told).map((man) => man.full_name);
-    const untold = men.filter((man) => !man.told).map((man) => man.full_name);
-    const saying = [
-      told.length ? `${told.join(", ")} ${told.length === 1 ? "was" : "were"} sent a message (SMS or e-mail).` : "",
-      untold.length ? `Tell ${untold.join(", ")} with the WhatsApp link.` : "",
-    ];
-    return {
-      title: "Registration cancelled",
-      description: [`Moved up from the waiting list: ${men.map((man) => man.full_name).join(", ")}.`, ...saying].filter(Boolean).join(" "),
-    };
-  },
+  /** Who moved up into the freed place, and how each hears of it: a message now, an SMS in the morning, or staff. */
+  cancelledPromoted: (men: readonly { full_name: string; told: ToldBy }[]) => ({
+    title: "Registration cancelled",
+    description: [`Moved up from the waiting list: ${men.map((man) => man.full_name).join(", ")}.`, ...tellingOf(men)].join(" "),
+  }),
   alreadyCancelled: "This registration was already cancelled.",
   restored: (status: "confirmed" | "waitlisted") => ({
     title: "Registration restored",
@@ -53,10 +67,9 @@ export const DESK_MESSAGES = {
   notCancelled: "This registration is not cancelled.",
   restorePhoneTaken: (holder: { full_name: string; code: string }) =>
     `This phone number has registered again since (${holder.full_name}, code ${holder.code}).`,
-  /** `told`: a message (SMS or e-mail) was written for them; else staff tell them. */
-  promoted: (overCapacity: boolean, told: boolean) => ({
+  promoted: (overCapacity: boolean, told: ToldBy) => ({
     title: "Moved up",
-    description: `They have a place now${overCapacity ? ", over the capacity" : ""}. ${told ? "They were sent a message (SMS or e-mail)." : "Tell them with the WhatsApp link."}`,
+    description: `They have a place now${overCapacity ? ", over the capacity" : ""}. ${TOLD_THEM[told]}`,
   }),
   notWaitlisted: "This person is no longer on the waiting list.",
   promoteFull: (capacity: number, confirmed: number) =>

@@ -302,8 +302,8 @@ function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancell
   });
 }
 
-/** A row a batch's message statement wrote: its id, and the id of what it is about. */
-type OutboxWritten = { id: number; about_id: number | null };
+/** A message a batch wrote about a registration: its channel, and when it may go (an SMS waits for 07:00 at night). */
+export type MessageWritten = { id: number; about_id: number | null; channel: "email" | "sms"; next_attempt_at: string | null };
 
 /** The outbox ids a batch's e-mail statements wrote. */
 function outboxIdsOf(...written: readonly (readonly { id: number }[])[]): number[] {
@@ -496,7 +496,7 @@ export async function setSmsByToken(token: string, wanted: boolean, now: Date): 
 }
 
 export type CancelOutcome =
-  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: (PromotedRow & { told: boolean })[]; stoppedBeingFull: boolean; outboxIds: number[] }
+  | { outcome: "cancelled"; eventId: number; wasConfirmed: boolean; promoted: (PromotedRow & { notes: MessageWritten[] })[]; stoppedBeingFull: boolean; outboxIds: number[] }
   | { outcome: "already-cancelled" | "not-found" | "too-late" };
 
 /** The e-mails of a cancellation: to the person cancelled, and to those who move up into the place. */
@@ -534,8 +534,8 @@ export async function cancelByToken(token: string, now: Date, emails = NO_CANCEL
 }
 
 /**
- * What a cancellation came to. Each man moved up into the freed place is `told` when a message
- * (e-mail or SMS) about it was written for him: staff need not tell him again.
+ * What a cancellation came to. Each man moved up into the freed place comes with the messages
+ * written to tell him (`notes`), so the desk can say whether staff need to.
  */
 function cancelledOutcome(
   eventId: number,
@@ -543,17 +543,16 @@ function cancelledOutcome(
   promoted: PromotedRow[],
   event: RegistrationWindowRow | undefined,
   cancelNote: readonly { id: number }[],
-  movedUpNotes: readonly OutboxWritten[],
+  movedUpNotes: readonly MessageWritten[],
 ) {
   const wasConfirmed = wasStatus === "confirmed";
   // Full before (a confirmed place went, nobody took it) and one place short now.
   const stoppedBeingFull = wasConfirmed && promoted.length === 0 && event?.capacity != null && event.confirmed === event.capacity - 1;
-  const told = new Set(movedUpNotes.map((note) => note.about_id));
   return {
     outcome: "cancelled" as const,
     eventId,
     wasConfirmed,
-    promoted: promoted.map((man) => ({ ...man, told: told.has(man.id) })),
+    promoted: promoted.map((man) => ({ ...man, notes: movedUpNotes.filter((note) => note.about_id === man.id) })),
     stoppedBeingFull,
     outboxIds: outboxIdsOf(cancelNote, movedUpNotes),
   };
@@ -693,7 +692,7 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date, emai
 }
 
 export type PromoteOutcome =
-  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean; outboxIds: number[]; told: boolean }
+  | { outcome: "promoted"; turnedFull: boolean; overCapacity: boolean; outboxIds: number[]; notes: MessageWritten[] }
   | { outcome: "full"; capacity: number; confirmed: number }
   | { outcome: "not-waitlisted" | "not-found" };
 
@@ -716,8 +715,7 @@ export async function promoteAtDesk(eventId: number, id: number, overCapacity: b
   ]);
   const event = events[0];
   if (promoted[0]) {
-    const outboxIds = outboxIdsOf(movedUpNote);
-    return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity), outboxIds, told: outboxIds.length > 0 };
+    return { outcome: "promoted", turnedFull: isExactlyFull(event), overCapacity: Boolean(promoted[0].over_capacity), outboxIds: outboxIdsOf(movedUpNote), notes: movedUpNote };
   }
   if (!rows[0]) return { outcome: "not-found" };
   if (rows[0].status !== "waitlisted") return { outcome: "not-waitlisted" };

@@ -6,7 +6,8 @@ import { isAddress } from "~/server/email-rules.server";
 import { smsSetup } from "~/server/sms.server";
 import { emailSite } from "./compose.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
-import { deliverOutbox, emailSetup, newsletterQueueReady } from "./sender.server";
+import { deliverOutbox, newsletterQueueReady } from "./sender.server";
+import { emailSetup } from "~/server/email-rules.server";
 
 /** Newsletter copies one outbox cron run hands to the queue, or sends itself when there is no queue. */
 const NEWSLETTER_ROWS_PER_RUN = { withQueue: 2500, withoutQueue: 100 } as const;

@@ -9,7 +9,7 @@ export { isLinkToken, PRIVATE_PAGE_HEADERS } from "./link-pages.server";
 export { consumeOutboxQueue, type OutboxJob } from "./newsletter-queue.server";
 export { newsletterPage } from "./newsletters.server";
 export { outboxMessage, outboxPage } from "./outbox-admin.server";
-export { deliverOutbox, emailSetup, newsletterQueueReady } from "./sender.server";
+export { deliverOutbox, newsletterQueueReady } from "./sender.server";
 export { confirmationState, confirmSubscription, removeSubscriber, subscribe, type Subscriber, subscriberOfUnsubscribeToken, subscribersAfter, subscribersPage, unsubscribe } from "./subscribers.server";
 export { receiveSmsStatus } from "./sms-status.server";
 export { eventMessageAction, eventMessageLoader } from "./event-message-composer.server";

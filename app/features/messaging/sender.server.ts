@@ -10,7 +10,7 @@
 import { env } from "cloudflare:workers";
 import { MAX_SEND_ATTEMPTS, ROWS_PER_QUEUE_MESSAGE } from "~/lib/constants";
 import { oneLine } from "~/lib/email-layout";
-import { bindingPayload, EmailRefused, messageOf, type OutboxContent, type OutboxRow, storedColumnsOf } from "~/server/email-rules.server";
+import { bindingPayload, EmailRefused, type EmailSetup, emailSetup, messageOf, type OutboxContent, type OutboxRow, storedColumnsOf } from "~/server/email-rules.server";
 import {
   claimOutboxRows,
   markOutboxFailed,
@@ -26,16 +26,6 @@ import { siteOrigin } from "~/server/site-url.server";
 import { suppressRecipient } from "~/features/messaging/subscribers.server";
 import { renderOutboxRows, renderOutboxSms } from "./outbox-render.server";
 import { smsToSend } from "./sms-sender.server";
-
-export type EmailSetup = { ready: true; binding: SendEmail; from: string } | { ready: false; missing: string[] };
-
-/** Whether this deploy can send e-mail, and if not, what it lacks (shown to admins). */
-export function emailSetup(): EmailSetup {
-  const binding = env.EMAIL;
-  const from = env.MAIL_FROM?.trim() ?? "";
-  const missing = [...(binding ? [] : ["the EMAIL binding (send_email in wrangler.jsonc)"]), ...(from ? [] : ["the MAIL_FROM address"])];
-  return binding && from ? { ready: true, binding, from } : { ready: false, missing };
-}
 
 /** Whether newsletters can be fanned out (the OUTBOX_QUEUE producer binding). */
 export function newsletterQueueReady(): boolean {

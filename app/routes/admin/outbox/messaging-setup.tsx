@@ -1,7 +1,8 @@
 // /admin/outbox/setup: how to turn e-mail and SMS on, straight from docs/deploy.md (its sections
 // "E-mail and the newsletter" and "SMS"), so the admin sees the same steps as whoever deploys, and
 // what is missing now.
-import { emailSetup, newsletterQueueReady } from "~/features/messaging/index.server";
+import { newsletterQueueReady } from "~/features/messaging/index.server";
+import { emailSetup } from "~/server/email-rules.server";
 import type { Route } from "./+types/messaging-setup";
 import { BackLink } from "~/components/admin/back-link";
 import { GuideSection } from "~/components/admin/guide-section";

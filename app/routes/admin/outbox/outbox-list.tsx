@@ -3,7 +3,8 @@
 import { Link } from "react-router";
 import { emailKindLabel, EmailSetupNotice, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/features/messaging";
 import { formatInSiteZone } from "~/lib/time";
-import { emailSetup, outboxPage } from "~/features/messaging/index.server";
+import { outboxPage } from "~/features/messaging/index.server";
+import { emailSetup } from "~/server/email-rules.server";
 import { smsSetup } from "~/server/sms.server";
 import type { Route } from "./+types/outbox-list";
 import { STATUS_LABELS, StatusBadge } from "./status-badge";
