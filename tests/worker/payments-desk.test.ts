@@ -294,4 +294,17 @@ describe("the door", () => {
     expect(text).toMatch(/Owes Fee.*Cash/);
     expect((await env.DB.prepare("SELECT actor FROM activity_log WHERE action = 'Recorded a cash payment'").first())).toEqual({ actor: "door@example.org" });
   });
+
+  it("takes no cash from a man on the waiting list, at the door or the desk: only a place is paid for", async () => {
+    await runSql(["UPDATE event_registrations SET status = 'waitlisted' WHERE id = 2"]);
+    await createAdmin("door@example.org", "correct-horse-battery", "volunteer");
+    const door = await signIn("door@example.org", "correct-horse-battery", "203.0.113.9");
+    expect(textOf(await (await request("/admin/events/1/check-in?q=Owes%20Fee", { cookie: door })).text())).not.toContain("Take cash");
+    for (const [path, who] of [["/admin/events/1/check-in", door], [DESK, cookie]] as const) {
+      const taken = await postForm(path, { intent: "record-cash", registration_id: "2", amount: "15000", receipt_number: "D-2" }, { cookie: who });
+      expect(await toastOf(taken), path).toMatchObject({ variant: "destructive", description: "Only a confirmed place is paid for: this person is not confirmed. Nothing was recorded." });
+    }
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE id = 2").first()).toEqual({ payment_status: "unpaid" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'cash'").first()).toEqual({ n: 0 });
+  });
 });

@@ -8,6 +8,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
 import { batchable, type Db, getDb } from "~/db/db.server";
+import type { RegistrationStatus } from "~/db/schema";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
 import type { PaymentRefusal, PaymentState } from "./desk-payment-parts";
 import type { DeskTotals } from "./payment-totals";
@@ -22,6 +23,8 @@ export const DESK_PAYMENT_MESSAGES = {
   amountInvalid: "Please enter the amount in whole kwacha, from MK 1 to MK 5,000,000 (for example 15000)",
   receiptMissing: "Please enter the receipt number",
   notUnpaid: "This person's fee is not unpaid any more: nothing was recorded.",
+  /** Only a place is paid for (decision 021): not from a man waiting, nor one cancelled. */
+  notPlaced: "Only a confirmed place is paid for: this person is not confirmed. Nothing was recorded.",
   notPaid: "This person has not paid: there is nothing to refund.",
   refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
   /** A man who paid twice: the refund gives back the second payment, and his fee stays paid. */
@@ -178,13 +181,14 @@ export async function changePayment(request: Request, context: Context, eventId:
   // A refund of one payment (the second of a man who paid twice), as the desk's form said; else of the fee.
   const refundOf = intent === "record-refund" ? parseId(String(form.get("refund_of") ?? "")) : null;
   const person = (
-    await db.all<{ full_name: string; payment_status: PaymentState; price: number | null; received: number; extra_id: number | null; extra: number | null }>(sql`SELECT t.full_name, t.payment_status, e.price,
+    await db.all<{ full_name: string; status: RegistrationStatus; payment_status: PaymentState; price: number | null; received: number; extra_id: number | null; extra: number | null }>(sql`SELECT t.full_name, t.status, t.payment_status, e.price,
       ${receivedSql(id)} AS received, x.id AS extra_id, x.amount AS extra
     FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       LEFT JOIN (${extraPaymentSql(id, refundOf)}) x ON 1
     WHERE t.id = ${id} AND t.event_id = ${eventId}`)
   )[0];
   if (!person) return refuse(DESK_PAYMENT_MESSAGES.notFound);
+  if (intent === "record-cash" && person.status !== "confirmed") return refuse(DESK_PAYMENT_MESSAGES.notPlaced);
   // The form said which second payment it gives back, and it was given back already (a double tap).
   if (refundOf !== null && person.extra_id === null) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
   const target = `registration ${id} “${person.full_name.slice(0, 80)}” (event ${eventId})`;
@@ -219,7 +223,7 @@ export async function changePayment(request: Request, context: Context, eventId:
     return redirectWithToast(request, back, DESK_PAYMENT_MESSAGES.extraRefunded(person.full_name, amount));
   }
   const plan = {
-    "record-cash": { from: sql`payment_status = 'unpaid'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
+    "record-cash": { from: sql`payment_status = 'unpaid' AND status = 'confirmed'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
     "waive-fee": { from: sql`payment_status = 'unpaid'`, to: "waived", kind: "waiver", action: "Waived a fee", summary: person.price ? formatKwacha(person.price) : "" },
     "record-refund": { from: sql`payment_status IN ('paid-online', 'cash') AND ${amount} <= ${receivedSql(id)}`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
   }[intent as "record-cash" | "waive-fee" | "record-refund"];

@@ -17,7 +17,7 @@ export const PAY_TEXT = {
   simulator: "Open the payment simulator (local runs: it stands in for the phone)",
   refresh: "Check again",
   paid: (amount: number, operator: string, date: string, reference: string) => `Paid: ${formatKwacha(amount)} by ${operator} on ${date}, reference ${reference}`,
-  cash: "Paid in cash at the registration desk.",
+  cash: "Paid in cash at the event (registration desk or door).",
   waived: "No fee to pay: it was waived.",
   refunded: "Your payment was refunded.",
   extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,

@@ -124,7 +124,8 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
           </p>
         ) : null}
       </div>
-      {fee && person.status !== "cancelled" && person.paymentStatus === "unpaid" ? (
+      {/* Only a place is paid for: a man waiting owes nothing yet. */}
+      {fee && person.status === "confirmed" && person.paymentStatus === "unpaid" ? (
         <div className="mt-3">
           <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door />
         </div>
