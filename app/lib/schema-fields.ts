@@ -16,6 +16,12 @@ export const EMAIL_MAX_LENGTH = 254;
 export const requiredText = (message: string, max = 200, maxMessage = tooLong(max)) =>
   z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
 
+/** Runs of spaces made one ("Gift  Chirwa" is "Gift Chirwa"): a man's name typed twice is one name. */
+export const singleSpaced = (text: string) => text.replace(/\s+/g, " ");
+
+/** A person's name: not blank, single-spaced. */
+export const personName = (message: string, max = 120) => requiredText(message, max).transform(singleSpaced);
+
 /** Text that may be left empty, which is stored as null. */
 export const optionalText = (max = 200, maxMessage = tooLong(max)) =>
   z

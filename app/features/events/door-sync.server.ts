@@ -17,6 +17,7 @@ import { normalizePhone } from "~/server/phone.server";
 import { nameKey } from "./group-registrations.server";
 import { placeFreeSql, withFreshCode } from "./registrations.server";
 import type { DoorAction, DoorList, DoorPerson, DoorResult } from "./door-types";
+import { singleSpaced } from "~/lib/schema-fields";
 
 /** How long after its event a phone keeps the door list (the page deletes it then). */
 const KEEP_AFTER_EVENT_MS = 48 * 3600_000;
@@ -74,7 +75,7 @@ export function readDoorActions(body: unknown): DoorAction[] | null {
     if ((item.kind === "checkin" || item.kind === "admit") && Number.isInteger(item.registrationId)) {
       actions.push({ id, at, kind: item.kind, registrationId: item.registrationId as number });
     } else if (item.kind === "walk-in" && typeof item.name === "string" && typeof item.phone === "string") {
-      const name = item.name.trim().slice(0, 100);
+      const name = singleSpaced(item.name.trim()).slice(0, 100);
       const phone = item.phone.trim().slice(0, 30);
       if (!name || !phone) return null;
       actions.push({ id, at, kind: "walk-in", name, phone });

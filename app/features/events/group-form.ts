@@ -5,7 +5,7 @@
 // Problems are named by line: "Line 4: this phone number is already registered for this event".
 import { z } from "zod";
 import { GROUP_MODES } from "~/lib/stored-choices";
-import { optionalEmail, optionalText, requiredText } from "../../lib/schema-fields";
+import { optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 export const GROUP_LIMITS = { men: 30, firstLines: 10, moreLines: 10 } as const;
@@ -44,13 +44,13 @@ export const GROUP_MESSAGES = {
 } as const;
 
 const line = z.object({
-  full_name: optionalText(120),
+  full_name: optionalText(120).transform((name) => name && singleSpaced(name)),
   phone_number: optionalText(30),
 });
 
 export const groupSchema = z.object({
   event_id: z.number({ error: REGISTRATION_MESSAGES.eventNotFound }).int().positive().max(9_999_999_999),
-  leader_name: requiredText(GROUP_MESSAGES.leaderNameRequired, 120),
+  leader_name: personName(GROUP_MESSAGES.leaderNameRequired, 120),
   leader_phone: requiredText(GROUP_MESSAGES.leaderPhoneRequired, 30),
   leader_email: optionalEmail(REGISTRATION_MESSAGES.emailInvalid),
   mode: z.enum(GROUP_MODES, { error: GROUP_MESSAGES.modeRequired }),

@@ -21,6 +21,7 @@ import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import type { Answer } from "./event-questions";
 import type { GroupMode } from "./group-form";
 import { newRegistrationCode, newRegistrationToken, registrationState } from "./registration-rules";
+import { singleSpaced } from "~/lib/schema-fields";
 import {
   confirmedCountSql,
   eventWindowQuery,
@@ -82,7 +83,7 @@ export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again 
 
 /** A name as the group form compares it: the same man written again, whatever the case or spaces. */
 export function nameKey(name: string): string {
-  return name.trim().toLowerCase();
+  return singleSpaced(name.trim()).toLowerCase();
 }
 
 /** How long the same group sent again (Register tapped twice on a slow line) is answered with the first's page. */

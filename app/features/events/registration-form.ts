@@ -3,7 +3,7 @@
 // here) into its fields, where the island reads them. The spec only asks for the required fields;
 // the lengths and the phone rule keep obvious junk out of the list an admin exports.
 import { z } from "zod";
-import { optionalEmail, requiredText, type FieldMessages } from "../../lib/schema-fields";
+import { optionalEmail, personName, requiredText, type FieldMessages } from "../../lib/schema-fields";
 import { PHONE_PATTERN } from "../../lib/phone-text";
 
 export const REGISTRATION_MESSAGES = {
@@ -48,7 +48,7 @@ export const registrationSchema = z.object({
     .int(REGISTRATION_MESSAGES.eventNotFound)
     .positive(REGISTRATION_MESSAGES.eventNotFound)
     .max(9_999_999_999, REGISTRATION_MESSAGES.eventNotFound),
-  full_name: requiredText(REGISTRATION_MESSAGES.fullNameRequired, 120),
+  full_name: personName(REGISTRATION_MESSAGES.fullNameRequired, 120),
   phone_number: requiredText(REGISTRATION_MESSAGES.phoneRequired, 30).regex(
     new RegExp(`^(?:${PHONE_PATTERN})$`, "v"),
     REGISTRATION_MESSAGES.phoneInvalid,
