@@ -188,6 +188,25 @@ test("a walk-in added online is counted on this phone at once, not at the next r
   await context.close();
 });
 
+test("a check-in tapped online is on the phone's list at once, for when the signal goes next @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Door Tap", ["Tapped Online", "Still Waiting"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 2);
+  await hydrated(door);
+  await door.getByLabel("Name, last digits of the phone, or code").fill("Tapped Online");
+  await door.getByRole("button", { name: "Search" }).click();
+  // The phone's list is read again once the tap is answered (not only at the next 2-minute round).
+  const listRead = door.waitForResponse((response) => response.url().endsWith(`/api/admin/events/${eventId}/door-list`));
+  await door.getByRole("button", { name: /^Check in\s*: Tapped Online$/ }).click();
+  await listRead;
+  await context.setOffline(true);
+  await door.getByLabel("Search the list on this phone").fill("Tapped Online");
+  await expect(door.getByRole("listitem").filter({ hasText: "Tapped Online" })).toContainText(/In \d\d:\d\d/);
+  await expect(door.getByText("On this phone: 1 of 2 confirmed checked in")).toBeVisible();
+  await context.close();
+});
+
 async function checkInOfflineVisible(page: Page, name: string) {
   await page.getByLabel("Search the list on this phone").fill(name);
   await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(/In \d\d:\d\d \(waiting to send\)/);

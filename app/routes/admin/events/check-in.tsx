@@ -15,7 +15,7 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer, DoorCounts } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm, DoorPanel, doorCountWords, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "~/features/events";
+import { DeskRegistrationForm, DOOR_LIST_CHANGED, DoorPanel, doorCountWords, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "~/features/events";
 
 export { action, loader } from "./check-in.server";
 
@@ -91,6 +91,8 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       const answer = (await response.json()) as CheckInAnswer;
       if (answer.person) setState({ checkedIn: answer.person.checkedIn, checkedInText: answer.person.checkedInText, admitted: answer.person.admittedUnconfirmed });
       if (answer.counts) onCount(answer.counts);
+      // The list kept on the phone learns of this tap now, not at the next refresh: the signal may go before.
+      if (answer.person) dispatchEvent(new Event(DOOR_LIST_CHANGED));
       setAsking(answer.outcome === "not-confirmed");
       if (answer.outcome !== "not-confirmed") showToast(answer.toast);
     } catch {
