@@ -204,6 +204,10 @@ test("a check-in tapped online is on the phone's list at once, for when the sign
   await door.getByLabel("Search the list on this phone").fill("Tapped Online");
   await expect(door.getByRole("listitem").filter({ hasText: "Tapped Online" })).toContainText(/In \d\d:\d\d/);
   await expect(door.getByText("On this phone: 1 of 2 confirmed checked in")).toBeVisible();
+  // Four digits typed: the phone keeps three, matches on them, and says so.
+  const lastThree = /…(\d{3})/.exec((await door.getByRole("listitem").filter({ hasText: "Tapped Online" }).textContent())!)![1]!;
+  await door.getByLabel("Search the list on this phone").fill(`9${lastThree}`);
+  await expect(door.getByText(`This phone keeps only the last 3 digits of a number: these end in …${lastThree}. Check the name or the code.`)).toBeVisible();
   await context.close();
 });
 

@@ -156,7 +156,11 @@ function start(root: HTMLElement) {
     noteList.replaceChildren(...notes.map((note) => el("li", {}, note.text)));
     const query = search.value;
     const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];
+    // The phone keeps only a number's last 3 digits: more typed are matched on those, and it says so.
+    const digits = /^[\d\s]+$/.test(query.trim()) ? query.replace(/\D/g, "") : "";
+    const lastThree = digits.length > 3 && found.length ? [el("li", { className: "text-sm text-stone-700" }, `This phone keeps only the last 3 digits of a number: these end in …${digits.slice(-3)}. Check the name or the code.`)] : [];
     results.replaceChildren(
+      ...lastThree,
       ...found.slice(0, SHOWN).map(person),
       ...(query.trim() && !found.length ? [el("li", { className: "rounded-lg border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-700" }, `Nobody matches “${query}”.`)] : []),
     );
