@@ -1,7 +1,7 @@
 // What `npm run deploy` checks in wrangler.jsonc's production environment before it builds
 // anything (docs/deploy.md explains each setting). No Node APIs here, so a unit test can run it.
 
-import { SMS_ORIGIN_MAX_LENGTH, senderIdProblem, siteUrlForSms } from "../app/lib/sms-settings.ts";
+import { accountSidProblem, SMS_ORIGIN_MAX_LENGTH, senderIdProblem, siteUrlForSms } from "../app/lib/sms-settings.ts";
 
 type Route = string | { pattern: string; custom_domain?: boolean };
 
@@ -77,9 +77,8 @@ function smsProblems(config: ProductionConfig): string[] {
   const problems: string[] = [];
   const senderId = senderIdProblem(typeof config.vars?.SMS_SENDER_ID === "string" ? config.vars.SMS_SENDER_ID : "");
   if (senderId) problems.push(`${senderId} (${WHERE} > "vars").`);
-  if (!/^AC[0-9a-f]{32}$/i.test(typeof config.vars?.TWILIO_ACCOUNT_SID === "string" ? config.vars.TWILIO_ACCOUNT_SID.trim() : "")) {
-    problems.push(`TWILIO_ACCOUNT_SID must be your Twilio Account SID, AC followed by 32 hex digits (${WHERE} > "vars").`);
-  }
+  const sid = accountSidProblem(typeof config.vars?.TWILIO_ACCOUNT_SID === "string" ? config.vars.TWILIO_ACCOUNT_SID : "");
+  if (sid) problems.push(`${sid} (${WHERE} > "vars").`);
   const siteUrl = siteUrlForSms(typeof config.vars?.SITE_URL === "string" ? config.vars.SITE_URL : "");
   if (siteUrl.length > SMS_ORIGIN_MAX_LENGTH) {
     problems.push(

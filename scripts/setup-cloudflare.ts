@@ -134,9 +134,14 @@ run(process.execPath, [join(ROOT, "scripts", "deploy.ts")], { stdio: "inherit" }
 step("Session secret");
 // Kept when it is set already: a new one would sign every admin out (this step is safe to run again).
 const secrets = wrangler(["secret", "list", "--env", PRODUCTION_ENV, "--format", "json"]);
-const named = secrets.status === 0 ? (JSON.parse(secrets.stdout || "[]") as { name: string }[]).map((entry) => entry.name) : [];
+if (secrets.status !== 0) {
+  // Unknown is not "none": a new secret would sign every admin out.
+  console.error(`Could not list the Worker's secrets, so SESSION_SECRET was left as it is:\n${secrets.stdout}${secrets.stderr}\nRun this again once wrangler can reach your account.`);
+  process.exit(1);
+}
+const named = (JSON.parse(secrets.stdout || "[]") as { name: string }[]).map((entry) => entry.name);
 if (named.includes("SESSION_SECRET")) {
-  console.log("SESSION_SECRET is set already: kept (to change it, which signs everyone out: npx wrangler secret put SESSION_SECRET --env production).");
+  console.log(`SESSION_SECRET is set already: kept (to change it, which signs everyone out: npx wrangler secret put SESSION_SECRET --env ${PRODUCTION_ENV}).`);
 } else {
   const secret = wrangler(["secret", "put", "SESSION_SECRET", "--env", PRODUCTION_ENV], randomBytes(32).toString("base64url"));
   if (secret.status !== 0) {

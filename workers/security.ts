@@ -41,7 +41,7 @@ export function isPrivatePath(pathname: string): boolean {
  * window must not reach (a session, a password being typed, a registrant's own data). Public pages
  * do without it: they hold no secret, and the browsing-context swap COOP forces shows on a phone as
  * a long task on every visit (docs/decisions/019-isolate-only-private-pages.md).
- * A new private page (a group's page, a payment page) is one line here.
+ * A new private page is one line here.
  */
 const ISOLATED_PATHS: RegExp[] = [
   /^\/(api\/)?admin([/.]|$)/, // the admin area, its `.data` requests and APIs

@@ -12,10 +12,22 @@ const SOURCE_HASH = (() => {
   return (hash >>> 0).toString(36);
 })();
 
+/**
+ * Whether If-None-Match names this tag, compared weakly (RFC 9110): a proxy that compresses the
+ * file (Cloudflare does) sends it back as W/"…", and the header may list several tags.
+ */
+function namesTag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const bare = tag.trim().replace(/^W\//, "");
+    return bare === "*" || bare === etag;
+  });
+}
+
 export function serviceWorkerResponse(release: string, request: Request): Response {
   const etag = `"sw-${release}-${SOURCE_HASH}"`;
   const headers = { "Cache-Control": "no-cache", ETag: etag };
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  if (namesTag(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(request.method === "HEAD" ? null : serviceWorkerSource.replaceAll("__RELEASE__", release), {
     headers: { ...headers, "Content-Type": "text/javascript; charset=utf-8", "Content-Security-Policy": "default-src 'self'" },
   });

@@ -16,6 +16,11 @@ export function senderIdProblem(value: string): string | null {
   return null;
 }
 
+/** Why a Twilio Account SID cannot be one, or null when it can (AC followed by 32 hex digits). */
+export function accountSidProblem(value: string): string | null {
+  return /^AC[0-9a-f]{32}$/i.test(value.trim()) ? null : "TWILIO_ACCOUNT_SID must be your Twilio Account SID, AC followed by 32 hex digits";
+}
+
 /** The longest site address an SMS link may start with: the templates keep one 160-character segment with it. */
 export const SMS_ORIGIN_MAX_LENGTH = 40;
 

@@ -11,7 +11,7 @@
 // - TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (a secret): the Twilio account; the token also signs
 //   the delivery callbacks (X-Twilio-Signature).
 import { env } from "cloudflare:workers";
-import { SMS_ORIGIN_MAX_LENGTH, senderIdProblem, siteUrlForSms } from "~/lib/sms-settings";
+import { accountSidProblem, SMS_ORIGIN_MAX_LENGTH, senderIdProblem, siteUrlForSms } from "~/lib/sms-settings";
 
 export type SmsProvider = "twilio" | "simulator";
 
@@ -33,7 +33,8 @@ export function smsSetup(): SmsSetup {
   if (siteUrlForSms(env.SITE_URL ?? "").length > SMS_ORIGIN_MAX_LENGTH) missing.push(`a SITE_URL of at most ${SMS_ORIGIN_MAX_LENGTH} characters (SMS links start with it)`);
   const accountSid = provider === "twilio" ? (env.TWILIO_ACCOUNT_SID?.trim() ?? "") : "simulator";
   const authToken = provider === "twilio" ? (env.TWILIO_AUTH_TOKEN?.trim() ?? "") : SIMULATOR_AUTH_TOKEN;
-  if (!/^AC[0-9a-f]{32}$/i.test(accountSid) && provider === "twilio") missing.push("TWILIO_ACCOUNT_SID (AC followed by 32 hex digits)");
+  const sidProblem = provider === "twilio" ? accountSidProblem(accountSid) : null;
+  if (sidProblem) missing.push(sidProblem);
   if (!authToken) missing.push("the TWILIO_AUTH_TOKEN secret");
   return missing.length ? { ready: false, missing } : { ready: true, provider, senderId, accountSid, authToken };
 }

@@ -100,7 +100,7 @@ describe("an event's fee", () => {
     expect(text).not.toContain("Pay MK 15,000");
     expect((await pay(token, { phone_number: "0991 555 021" })).status).toBe(409);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>()).toEqual({ n: 0 });
-    // Given a place (the placed man cancels), he is asked for the fee and can pay it.
+    // Given a place (here set by hand: a second place, and he confirmed), he is asked for the fee and can pay it.
     await runSql(["UPDATE churchevents SET capacity = 2 WHERE id = 1", "UPDATE event_registrations SET status = 'confirmed' WHERE full_name = 'Waiting Man'"]);
     expect(await pageText(token)).toContain("Pay MK 15,000");
     expect((await pay(token, { phone_number: "0991 555 021" })).status).toBe(303);

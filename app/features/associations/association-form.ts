@@ -73,7 +73,9 @@ const REGION_WORDS: Record<string, (typeof ASSOCIATION_REGIONS)[number]> = {
  */
 export function canonicalRegion(typed: string): string {
   const trimmed = typed.trim().replace(/\s+/g, " ");
-  return REGION_WORDS[trimmed.toLowerCase().replace(/ region$/, "")] ?? trimmed;
+  const word = trimmed.toLowerCase().replace(/ region$/, "");
+  // Its own words only: "constructor" is a region someone typed, not the object's.
+  return Object.hasOwn(REGION_WORDS, word) ? REGION_WORDS[word]! : trimmed;
 }
 
 /** The regions in the directory's order: the three of Malawi north to south, then any others A-Z. */

@@ -80,7 +80,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     case "registered":
       sendAfterResponse(result.outboxIds, request);
       await bumpContentVersion();
-      return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: groupPath(result.token) };
+    // falls through: a repeat (Register tapped twice) is answered as the first was
     case "repeated":
       return { answer: { result: { status: "success" }, toast: GROUP_MESSAGES.registered }, status: 200, redirect: true, redirectTo: groupPath(result.token) };
     case "men-taken": {

@@ -29,6 +29,7 @@ import {
   openForRegistrationSql,
   registrationEmailQuery,
   type RegistrationEmail,
+  SENT_AGAIN_MINUTES,
   smsDueNow,
   waitlistPlaceSql,
   windowOf,
@@ -86,9 +87,6 @@ export function nameKey(name: string): string {
   return singleSpaced(name.trim()).toLowerCase();
 }
 
-/** How long the same group sent again (Register tapped twice on a slow line) is answered with the first's page. */
-const GROUP_REPEAT_MINUTES = 10;
-
 /** Whether a stored group's men (JSON of [name, phone or null]) are exactly the men posted. */
 function sameMen(stored: string, posted: readonly GroupMan[]): boolean {
   const key = (name: string, phone: string | null) => `${phone ?? ""}|${name}`;
@@ -126,7 +124,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const list = JSON.stringify(men.map((man) => ({ name: man.full_name, phone: man.phone_number, code: man.code, token: man.token })));
   const answers = JSON.stringify(men.flatMap((man) => man.answers.map((answer) => ({ ...answer, token: man.token }))));
 
-  const since = new Date(now.getTime() - GROUP_REPEAT_MINUTES * 60_000).toISOString();
+  const since = new Date(now.getTime() - SENT_AGAIN_MINUTES * 60_000).toISOString();
   const [sameGroups, held, groups, , , , events, ...written] = await db.batch([
     // Groups this leader registered for the event a moment ago from this network, with their men.
     batchable(db.all<{ token: string; leader_name: string; leader_email: string | null; men: string }>(sql`SELECT g.token, g.leader_name, g.leader_email,

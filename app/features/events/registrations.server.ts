@@ -352,8 +352,8 @@ type HolderRow = RegistrationReceipt & {
   created_at: string;
 };
 
-/** How long a plain post sent again (a double tap on a slow line) is answered as the first. */
-const PLAIN_REPEAT_MINUTES = 10;
+/** How long the same form sent again by its sender (a double tap on a slow line) is answered as the first (decision 038): a registration's, a group's. */
+export const SENT_AGAIN_MINUTES = 10;
 
 /**
  * Whether the phone's registration was made by this very form a moment ago, sent again without
@@ -370,7 +370,7 @@ function sentAgainPlain(holder: HolderRow, input: NewRegistration, now: Date): b
     holder.address_group === input.address_group &&
     holder.full_name === input.full_name &&
     holder.email === input.email &&
-    now.getTime() - Date.parse(holder.created_at) < PLAIN_REPEAT_MINUTES * 60_000
+    now.getTime() - Date.parse(holder.created_at) < SENT_AGAIN_MINUTES * 60_000
   );
 }
 

@@ -114,7 +114,8 @@ export async function giveAction(
   // who knows only the giver's number, amount and fund makes a gift of his own, and learns nothing.
   const since = new Date(now.getTime() - PHONE_PROMPT_MINUTES * 60_000).toISOString();
   const sameGiftPending = sql`g.phone_number = ${phone} AND g.amount = ${amount} AND g.fund = ${values.fund}
-    AND g.donor_name IS ${donorName} AND g.email IS ${email} AND g.anonymous = ${anonymous ? 1 : 0} AND g.address_group IS ${group}
+    AND g.donor_name IS ${donorName} AND g.email IS ${email} AND g.anonymous = ${anonymous ? 1 : 0}
+    AND ${group} IS NOT NULL AND g.address_group = ${group}
     AND g.created_at > ${since}
     AND EXISTS (SELECT 1 FROM payments p WHERE p.gift_id = g.id AND p.status = 'pending' AND p.operator = ${operator})`;
   const [, , [first]] = await db.batch([
