@@ -84,6 +84,9 @@ describe("the check-in page", () => {
     };
     expect(await names("Ng’ambi")).toEqual(["Peter Ng'ambi"]);
     expect(await names("ng'oma")).toEqual(["John Ng’oma"]);
+    // Any of the apostrophes phones type, on either side (´ too).
+    expect(await names("Ng´oma")).toEqual(["John Ng’oma"]);
+    expect(await names("ng`ambi")).toEqual(["Peter Ng'ambi"]);
     const text = textOf(await (await request("/admin/events/1/check-in?q=nobody", { cookie })).text());
     expect(text).toContain("Nobody matches");
   });

@@ -3,7 +3,7 @@ import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
 import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
-import { containsText } from "~/db/text-match";
+import { containsText, straightInSql } from "~/db/text-match";
 
 export type Association = typeof associations.$inferSelect;
 export type AssociationInput = Pick<Association, "name" | "region" | "district" | "contact_name" | "contact_phone" | "meeting" | "active">;
@@ -74,8 +74,7 @@ export function getAssociation(id: number) {
 }
 
 /** A stored name or district as the directory compares it (./association-form.ts's directoryText, for rows saved before it). */
-const compared = (column: SQL) =>
-  sql`replace(replace(replace(lower(trim(${column})), '’', ''''), '‘', ''''), '  ', ' ')`;
+const compared = (column: SQL) => sql`replace(${straightInSql(sql`lower(trim(${column}))`)}, '  ', ' ')`;
 
 /**
  * The same association: its name in its district (written with directoryText), in any case, as the
