@@ -141,12 +141,15 @@ describe("registering a group", () => {
     expect(alert).not.toMatch(/Please check: Please/);
   });
 
-  it("says a leader's phone cannot be called together with the form's other problems, not after they are mended", async () => {
-    const refused = await postGroup([{ name: "A One" }], "", "198.51.100.9", { name: "", phone: "ab" });
+  it("says a leader's phone cannot be called together with the form's other problems and the men's lines, not after they are mended", async () => {
+    const refused = await postGroup([{ name: "A One" }, { name: "", phone: "0991000002" }, { name: "C Three", phone: "12" }], "", "198.51.100.9", { name: "", phone: "ab" });
     expect(refused.status).toBe(400);
     const alert = textOf(/<div role="alert"[^>]*>(.*?)<\/div>/s.exec(await refused.text())?.[1] ?? "");
     expect(alert).toContain(REGISTRATION_MESSAGES.phoneNotPossible);
     expect(alert).toContain("Please choose what happens if not everyone fits");
+    // And the men's lines, in the same answer.
+    expect(alert).toContain("Line 2: please write his name");
+    expect(alert).toContain("Line 3:");
   });
 
   it("checks each man's answers to the event's questions on the server, by line", async () => {

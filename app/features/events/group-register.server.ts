@@ -12,6 +12,7 @@ import { groupByToken, type GroupMan, nameKey, registerGroup } from "./group-reg
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
+import { singleSpaced } from "~/lib/schema-fields";
 import { groupPath } from "./registration-rules";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -36,35 +37,66 @@ function refused(read: Read, errors: Record<string, string>, formError?: string,
   return { answer: refusal(read.submission, { fieldErrors, formError, toast: destructive(first) }), status, redirect: true };
 }
 
-/** A group posted to /events/{id}/group: what it came to. */
-export async function submitGroup(request: Request): Promise<PublicFormOutcome> {
-  const read = await readPublicForm(request, serverGroupSchema, RULES);
-  if ("done" in read) return read.done;
-  const input = read.value;
-  const payload = read.submission.payload as { men?: Record<string, unknown>[] };
-  const about = await registrationContext(input.event_id);
+type PostedLine = Record<string, unknown>;
 
-  // Each line: blank lines are skipped; the rest need a name, a phone we can call (or none), and their answers.
+/**
+ * Each man's line as posted: blank lines are skipped; the rest need a name and a phone we can call
+ * (or none), and no phone twice. The lines kept, with their phones in international form, and the
+ * problems by field. (Their answers to the event's questions are checked with the event's questions.)
+ */
+function readLines(lines: readonly PostedLine[]) {
   const errors: Record<string, string> = {};
-  const men: (GroupMan & { line: number })[] = [];
+  const kept: { index: number; line: number; full_name: string; phone_number: string | null }[] = [];
   const lineOfPhone = new Map<string, number>();
-  input.men.forEach((man, index) => {
+  lines.forEach((posted, index) => {
     const line = index + 1;
     const prefix = `men[${index}].`;
-    const posted = payload.men?.[index] ?? {};
-    const answered = Object.entries(posted).some(([name, value]) => name.startsWith("answer_") && typeof value === "string" && value.trim());
-    if (!man.full_name && !man.phone_number && !answered) return;
-    if (!man.full_name) errors[`${prefix}full_name`] = GROUP_MESSAGES.nameRequired(line);
+    const text = (name: string) => (typeof posted[name] === "string" ? singleSpaced((posted[name] as string).trim()) : "");
+    const [name, typedPhone] = [text("full_name"), text("phone_number")];
+    const answered = Object.entries(posted).some(([key, value]) => key.startsWith("answer_") && typeof value === "string" && value.trim());
+    if (!name && !typedPhone && !answered) return;
+    if (!name) errors[`${prefix}full_name`] = GROUP_MESSAGES.nameRequired(line);
     let phone: string | null = null;
-    if (man.phone_number) {
-      phone = normalizePhone(man.phone_number);
+    if (typedPhone) {
+      phone = normalizePhone(typedPhone);
       if (!phone) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneInvalid(line);
       else if (lineOfPhone.has(phone)) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneTwice(line, lineOfPhone.get(phone)!);
       else lineOfPhone.set(phone, line);
     }
+    kept.push({ index, line, full_name: name, phone_number: phone });
+  });
+  return { errors, kept };
+}
+
+/**
+ * A refusal of the form's own fields (the leader's, the choice of what happens if not all fit)
+ * also names the problems of the men's lines, so a leader corrects everything in one go.
+ */
+function withLineProblems(done: PublicFormOutcome): PublicFormOutcome {
+  const result = done.answer.result;
+  const lines = (result.initialValue as { men?: unknown } | undefined)?.men;
+  if (done.status !== 400 || !Array.isArray(lines)) return done;
+  const { errors } = readLines(lines.map((line) => (typeof line === "object" && line !== null ? (line as PostedLine) : {})));
+  const error = { ...Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]])), ...result.error };
+  return { ...done, answer: { ...done.answer, result: { ...result, error } } };
+}
+
+/** A group posted to /events/{id}/group: what it came to. */
+export async function submitGroup(request: Request): Promise<PublicFormOutcome> {
+  const read = await readPublicForm(request, serverGroupSchema, RULES);
+  if ("done" in read) return withLineProblems(read.done);
+  const input = read.value;
+  const payload = read.submission.payload as { men?: PostedLine[] };
+  const about = await registrationContext(input.event_id);
+
+  // Each line's name and phone, then its answers to the event's questions.
+  const { errors, kept } = readLines(payload.men ?? []);
+  const men: (GroupMan & { line: number })[] = kept.map(({ index, line, full_name, phone_number }) => {
+    const prefix = `men[${index}].`;
+    const posted = payload.men?.[index] ?? {};
     const checked = checkAnswers(about.questions, (name) => posted[name.slice(prefix.length)], about.associations, prefix);
     Object.assign(errors, checked.errors);
-    men.push({ line, full_name: man.full_name ?? "", phone_number: phone, answers: checked.answers });
+    return { line, full_name, phone_number, answers: checked.answers };
   });
   if (!men.length) return refused(read, errors, GROUP_MESSAGES.noMen);
   if (Object.keys(errors).length) return refused(read, errors);

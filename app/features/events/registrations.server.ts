@@ -353,7 +353,7 @@ type HolderRow = RegistrationReceipt & {
 };
 
 /** How long the same form sent again by its sender (a double tap on a slow line) is answered as the first (decision 038): a registration's, a group's. */
-export const SENT_AGAIN_MINUTES = 10;
+export const SENT_AGAIN_MINUTES = 2;
 
 /**
  * Whether the phone's registration was made by this very form a moment ago, sent again without
