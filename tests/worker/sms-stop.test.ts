@@ -83,3 +83,25 @@ it("'Send me SMS again' turns them back on for what comes next; what was refused
   await waitForOutbox(settled);
   expect(smsSimulator.sent.slice(before).map((sms) => sms.to)).toEqual(["+265991300303"]);
 });
+
+it("stopping SMS on a phone's page stops them for every registration of the event on that phone (his group's men without a phone of their own), and nobody else's", async () => {
+  await env.DB.prepare("UPDATE churchevents SET capacity = NULL WHERE id = 1").run();
+  const token = await register("0991 300 310");
+  await env.DB.prepare(
+    `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token) VALUES
+      (1, 'No Phone One', '+265991300310', NULL, 'confirmed', 'NOPHN1', 'token-nophone-one-000001'),
+      (1, 'No Phone Two', '+265991300310', NULL, 'confirmed', 'NOPHN2', 'token-nophone-two-000002'),
+      (1, 'Someone Else', '+265991300399', '+265991300399', 'confirmed', 'ELSE22', 'token-someone-else-00003')`,
+  ).run();
+  expect((await postForm(`/registrations/${token}`, { intent: "stop-sms" })).status).toBe(303);
+  const stopped = await env.DB.prepare("SELECT full_name, sms_stopped_at IS NOT NULL AS stopped FROM event_registrations ORDER BY id").all();
+  expect(stopped.results).toEqual([
+    { full_name: "Phone Only", stopped: 1 },
+    { full_name: "No Phone One", stopped: 1 },
+    { full_name: "No Phone Two", stopped: 1 },
+    { full_name: "Someone Else", stopped: 0 },
+  ]);
+  // And back on, for all of them on his phone.
+  await postForm(`/registrations/${token}`, { intent: "start-sms" });
+  expect((await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE sms_stopped_at IS NOT NULL").first<{ n: number }>())!.n).toBe(0);
+});

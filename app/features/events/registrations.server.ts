@@ -487,10 +487,14 @@ export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
  * registration exists; pressing either twice is harmless.
  */
 export async function setSmsByToken(token: string, wanted: boolean, now: Date): Promise<boolean> {
+  // The phone's owner decides for his phone: every registration of this event on his number (the
+  // men of his group without a phone of their own are on it) stops or starts with his.
+  const eventOf = sql`(SELECT h.event_id FROM event_registrations h WHERE h.token = ${token})`;
+  const phone = sql`(SELECT h.phone_number FROM event_registrations h WHERE h.token = ${token})`;
   const rows = await getDb()
     .update(r)
     .set({ sms_stopped_at: wanted ? null : sql`coalesce(${r.sms_stopped_at}, ${now.toISOString()})`, updated_at: now.toISOString() })
-    .where(eq(r.token, token))
+    .where(or(eq(r.token, token), and(sql`${r.event_id} = ${eventOf}`, sql`${r.phone_number} = ${phone}`)))
     .returning({ id: r.id });
   return rows.length > 0;
 }
