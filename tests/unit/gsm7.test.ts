@@ -89,7 +89,9 @@ describe("registration SMS", () => {
     expect(registrationSms("confirmed", "BaptistMen", event, person, "https://baptistmen.mw")).toBe(
       "BaptistMen: You are registered for Men's Retreat. Thu 12 Jun 08:00. Code ABC234. Info/stop SMS: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
     );
-    expect(registrationSms("reminder", "BaptistMen", event, withFee, "https://baptistmen.mw")).toContain("Thu 12 Jun 08:00. At Senga Bay.");
+    // The reminder says a fee still to pay first, then when (the place gives way to it here; the reminder without a fee carries it).
+    expect(registrationSms("reminder", "BaptistMen", event, withFee, "https://baptistmen.mw")).toContain("Fee MK 35,000 due. Thu 12 Jun 08:00. Code");
+    expect(registrationSms("reminder", "BaptistMen", event, person, "https://baptistmen.mw")).toContain("Thu 12 Jun 08:00. At Senga Bay.");
   });
 
   it("a place released for a fee not paid in time says so", () => {
@@ -110,6 +112,7 @@ describe("registration SMS", () => {
       "BaptistMen: The registration of Chisomo Banda for Men's Retreat is cancelled. Code ABC234. Info: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
     );
     expect(registrationSms("fee-paid", "BaptistMen", event, forMan, "https://baptistmen.mw")).toContain("Payment received for Chisomo Banda, Men's Retreat.");
+    expect(registrationSms("reminder", "BaptistMen", event, forMan, "https://baptistmen.mw")).toContain("BaptistMen: Reminder for Chisomo Banda: Men's Retreat.");
     const longestMan = { ...person, fee_owed: 5_000_000, on_behalf_of: "Ŵ".padEnd(100, "a") };
     for (const kind of kinds) {
       const text = registrationSms(kind, "BaptistMen1", { name: longestName, date: "2031-06-12T06:00:00.000Z", location: longestPlace }, longestMan, longestOrigin);

@@ -47,6 +47,25 @@ it("tomorrow's event reminds each confirmed person once, by SMS and by e-mail wh
   expect(rows.find((row) => row.channel === "email")!.subject).toBe("Reminder: Men's Conference");
 });
 
+it("a phone shared by a leader and his group's men without a phone gets one reminder, with the leader's own code; a man's alone on it is named", async () => {
+  const date = new Date(Date.now() + 20 * HOUR).toISOString();
+  await runSql([
+    `INSERT INTO churchevents (id, name, date, location, reminder) VALUES (1, 'Men''s Conference', '${date}', 'Mzuzu', 'day_before')`,
+    `INSERT INTO registration_groups (id, event_id, leader_name, leader_phone, mode, token) VALUES (1, 1, 'Leader', '+265991000001', 'all-or-nothing', 'group-token-000000000001'), (2, 1, 'Absent Leader', '+265991000002', 'all-or-nothing', 'group-token-000000000002')`,
+    // Listed before the leader: a man of his group on his number.
+    `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, group_id) VALUES
+      (1, 'Group Man', '+265991000001', NULL, 'confirmed', 'GROUP2', 'token-group-man-00000001', 1),
+      (1, 'Leader', '+265991000001', '+265991000001', 'confirmed', 'LEADR2', 'token-leader-0000000001', 1),
+      (1, 'Lone Man', '+265991000002', NULL, 'confirmed', 'LONE22', 'token-lone-man-000000001', 2)`,
+  ]);
+  await runCron(OUTBOX_CRON, Date.now());
+  await runCron(OUTBOX_CRON, Date.now() + 10 * 60_000);
+  const byPhone = Object.fromEntries(smsSimulator.sent.map((sms) => [sms.to, sms.body]));
+  expect(smsSimulator.sent).toHaveLength(2);
+  expect(byPhone["+265991000001"]).toMatch(/^BaptistMen: Reminder: Men's Conference\. .* Code LEADR2\./);
+  expect(byPhone["+265991000002"]).toMatch(/^BaptistMen: Reminder for Lone Man: Men's Conference\. .* Code LONE22\./);
+});
+
 it("an event further off, or set to no reminder, reminds nobody yet; moving the date arms it again", async () => {
   await eventWithPeople(30 * HOUR);
   await runCron(OUTBOX_CRON, Date.now());

@@ -14,11 +14,13 @@ import { REMINDER_LEAD_MS } from "./event-reminders";
 
 /**
  * One reminder SMS a phone: a number several registrations share (a group's men without a phone of
- * their own, on their leader's number; a family phone) gets it once, for the first of them, not one
- * identical SMS each.
+ * their own, on their leader's number; a family phone) gets it once, not one identical SMS each:
+ * for the phone's owner's own registration (his code) when he has one, else for the first of them
+ * (and the text names that man).
  */
 const firstOnItsPhoneSql = sql`NOT EXISTS (SELECT 1 FROM event_registrations s
-  WHERE s.event_id = t.event_id AND s.phone_number = t.phone_number AND s.status = 'confirmed' AND s.sms_stopped_at IS NULL AND s.id < t.id)`;
+  WHERE s.event_id = t.event_id AND s.phone_number = t.phone_number AND s.status = 'confirmed' AND s.sms_stopped_at IS NULL
+    AND ((s.dedupe_key IS NOT NULL AND t.dedupe_key IS NULL) OR ((s.dedupe_key IS NULL) = (t.dedupe_key IS NULL) AND s.id < t.id)))`;
 
 /** Not yet written for the event's current date. */
 const notWrittenSql = sql`(e.reminder_sent_for IS NULL OR e.reminder_sent_for <> e.date)`;

@@ -199,6 +199,7 @@ export function reminderEmail(event: RegistrationEmailEvent, person: Registratio
       { type: "paragraphs", text: `Hello ${person.full_name},` },
       { type: "paragraphs", text: `This is a reminder of ${event.name}, where your place is confirmed.` },
       { type: "paragraphs", text: `Your code: ${person.code}\nQuote it when you arrive.` },
+      ...feeBlocks(person),
       eventFacts(event),
       { type: "button", label: "See or cancel my registration", url: privateUrl },
       { type: "paragraphs", text: "If you can no longer come, please cancel with the link above, so the place goes to someone waiting." },

@@ -107,7 +107,8 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
         person.cancel_reason === CANCELLED_NOT_PAID ? ["The fee was not paid in time."] : [],
       );
     case "reminder":
-      return fitted((name, details) => `${sender}: Reminder: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail]);
+      // On a leader's phone, about a man of his group: named, as the other texts do. A fee still to pay is said.
+      return fitted((name, details) => `${sender}: Reminder${named ? ` for ${named}` : ""}: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail], feeDetail);
     case "fee-paid":
       return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
   }
