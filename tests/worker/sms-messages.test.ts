@@ -84,6 +84,19 @@ describe("preview and send", () => {
     expect(repriced).toContain("Estimated cost: MK 50");
   });
 
+  it("the preview says when e-mail is not set up (the e-mails would only wait), and says nothing of it when it is", async () => {
+    const cookie = await staff();
+    const saved = env.MAIL_FROM;
+    try {
+      env.MAIL_FROM = "";
+      expect(await html(await preview(cookie, { audience: "not_checked_in", channel: "both", body: "Hello" }))).toContain("E-mail is not set up: the e-mails wait in the outbox and are given up after 7 days.");
+      env.MAIL_FROM = "news@example.mw";
+      expect(await html(await preview(cookie, { audience: "not_checked_in", channel: "both", body: "Hello" }))).not.toContain("E-mail is not set up");
+    } finally {
+      env.MAIL_FROM = saved;
+    }
+  });
+
   it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {
     const cookie = await staff();
     const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };

@@ -10,6 +10,7 @@ import { batchable, getDb } from "~/db/db.server";
 import { smsCount } from "~/lib/gsm7";
 import { insertOutboxSelectQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
+import { emailSetup } from "~/server/email-rules.server";
 import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import { type EventMessageInput, eventMessageSms, exampleShortLink, type MessageAudience, type MessageChannel } from "./event-message-form";
 
@@ -86,6 +87,7 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     smsRecipients,
     emailRecipients,
     smsNotSetUp: wantsSms(input.channel) && !smsOn.ready,
+    emailNotSetUp: wantsEmail(input.channel) && !emailSetup().ready,
     sms,
     estimatedCostMwk: Math.round(smsRecipients * sms.segments * price),
   };

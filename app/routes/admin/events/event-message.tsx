@@ -11,6 +11,7 @@ import { adminContext } from "~/features/accounts";
 import { BackLink } from "~/components/admin/back-link";
 import { smsCount } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
+import { OUTBOX_EXPIRY_DAYS } from "~/lib/constants";
 import { parseId } from "~/server/admin-actions.server";
 import { formatKwacha } from "~/lib/money";
 import type { Route } from "./+types/event-message";
@@ -99,6 +100,9 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li>
             </ul>
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
+            {preview.emailNotSetUp ? (
+              <p className="mt-2 text-sm text-amber-900">{`E-mail is not set up: the e-mails wait in the outbox and are given up after ${OUTBOX_EXPIRY_DAYS} days.`}</p>
+            ) : null}
             <p className="mt-3 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm [overflow-wrap:anywhere] text-stone-900">{preview.sms.text}</p>
           </section>
         ) : null}
@@ -129,7 +133,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
                 <p className="[overflow-wrap:anywhere] text-stone-900">{message.body}</p>
                 <p className="mt-1 text-stone-600">
                   {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · ${sentToText(message)} · ${message.done} of ${message.recipients} sent`}
-                  {message.failed ? `, ${message.failed} failed (retried by themselves)` : ""}
+                  {message.failed ? `, ${message.failed} failed (each says why in the outbox)` : ""}
                   {message.waiting ? `, ${message.waiting} waiting` : ""}
                 </p>
               </li>
