@@ -97,6 +97,26 @@ describe("preview and send", () => {
     }
   });
 
+  it("a phone several of the audience share (a group's men on their leader's number) gets one SMS, and the preview counts phones", async () => {
+    await runSql([
+      "UPDATE event_registrations SET dedupe_key = phone_number",
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token) VALUES
+        (1, 'Group Man One', '+265991000002', NULL, 'confirmed', 'GROUP2', 'token-group-man-one-0001'),
+        (1, 'Group Man Two', '+265991000002', NULL, 'confirmed', 'GROUP3', 'token-group-man-two-0002')`,
+    ]);
+    const cookie = await staff();
+    const fields = { audience: "not_checked_in", channel: "sms", body: "Bring a blanket." };
+    const page = await html(await preview(cookie, fields));
+    expect(page).toContain("By SMS: 2 people");
+    const send = sendFieldsOf(page);
+    expect((await postForm(PATH, { ...send, ...fields }, { cookie })).status).toBe(302);
+    const rows = await outboxRows("kind = 'event-message'");
+    expect(rows.map((row) => row.recipient).sort()).toEqual(["+265991000002", "+265991000003"]);
+    // For the phone's owner's own registration ("Not Yet"), not a man on his number.
+    const owner = (await env.DB.prepare("SELECT id FROM event_registrations WHERE full_name = 'Not Yet'").first<{ id: number }>())!.id;
+    expect(JSON.parse(String(rows.find((row) => row.recipient === "+265991000002")!.about))).toEqual({ registration: owner });
+  });
+
   it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {
     const cookie = await staff();
     const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };

@@ -11,16 +11,10 @@ import { getDb } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { REMINDER_LEAD_MS } from "./event-reminders";
+import { firstOnItsPhoneSql } from "./registrations.server";
 
-/**
- * One reminder SMS a phone: a number several registrations share (a group's men without a phone of
- * their own, on their leader's number; a family phone) gets it once, not one identical SMS each:
- * for the phone's owner's own registration (his code) when he has one, else for the first of them
- * (and the text names that man).
- */
-const firstOnItsPhoneSql = sql`NOT EXISTS (SELECT 1 FROM event_registrations s
-  WHERE s.event_id = t.event_id AND s.phone_number = t.phone_number AND s.status = 'confirmed' AND s.sms_stopped_at IS NULL
-    AND ((s.dedupe_key IS NOT NULL AND t.dedupe_key IS NULL) OR ((s.dedupe_key IS NULL) = (t.dedupe_key IS NULL) AND s.id < t.id)))`;
+/** One reminder SMS a phone, for its owner's registration when he has one (./registrations.server.ts). */
+const firstOnItsPhone = firstOnItsPhoneSql((s) => sql`${s}.status = 'confirmed' AND ${s}.sms_stopped_at IS NULL`);
 
 /** Not yet written for the event's current date. */
 const notWrittenSql = sql`(e.reminder_sent_for IS NULL OR e.reminder_sent_for <> e.date)`;
@@ -53,7 +47,7 @@ export async function writeDueReminders(now: Date): Promise<number[]> {
         phone: sql`t.phone_number`,
         smsDue,
         from: sql`event_registrations t JOIN churchevents e ON e.id = t.event_id`,
-        smsIf: sql`t.sms_stopped_at IS NULL AND ${firstOnItsPhoneSql}`,
+        smsIf: sql`t.sms_stopped_at IS NULL AND ${firstOnItsPhone}`,
         where: sql`t.event_id = ${event.id} AND t.status = 'confirmed' AND ${notWrittenSql}`,
       }),
       db

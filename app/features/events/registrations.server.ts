@@ -302,6 +302,18 @@ function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancell
   });
 }
 
+/**
+ * Whether registration `t` is the one a phone several of them share gets a message for (one SMS a
+ * phone: a group's men without a phone of their own are on their leader's number; a family
+ * phone): the owner's own registration (his number its dedupe key) before a man's on it, then
+ * the first. `among(s)` says which others count (the same audience, SMS not turned off).
+ */
+export function firstOnItsPhoneSql(among: (s: SQL) => SQL): SQL {
+  const s = sql.raw("s");
+  return sql`NOT EXISTS (SELECT 1 FROM event_registrations s WHERE s.event_id = t.event_id AND s.phone_number = t.phone_number AND ${among(s)}
+    AND ((s.dedupe_key IS NOT NULL AND t.dedupe_key IS NULL) OR ((s.dedupe_key IS NULL) = (t.dedupe_key IS NULL) AND s.id < t.id)))`;
+}
+
 /** A message a batch wrote about a registration: its channel, and when it may go (an SMS waits for 07:00 at night). */
 export type MessageWritten = { id: number; about_id: number | null; channel: "email" | "sms"; next_attempt_at: string | null };
 

@@ -12,18 +12,26 @@ import { insertOutboxSelectQuery } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import { emailSetup } from "~/server/email-rules.server";
 import { settingsQuery, siteSettings } from "~/features/settings/index.server";
+import { firstOnItsPhoneSql } from "~/features/events/index.server";
 import { type EventMessageInput, eventMessageSms, exampleShortLink, type MessageAudience, type MessageChannel } from "./event-message-form";
 
-const AUDIENCE_SQL: Record<MessageAudience, SQL> = {
-  confirmed: sql`t.status = 'confirmed'`,
-  waitlisted: sql`t.status = 'waitlisted'`,
-  checked_in: sql`t.checked_in_at IS NOT NULL`,
-  not_checked_in: sql`t.status = 'confirmed' AND t.checked_in_at IS NULL`,
-  everyone: sql`t.status <> 'cancelled'`,
-};
+/** Who is in each audience: registration `r` (an alias). */
+const audienceOf = (audience: MessageAudience, r: SQL): SQL =>
+  ({
+    confirmed: sql`${r}.status = 'confirmed'`,
+    waitlisted: sql`${r}.status = 'waitlisted'`,
+    checked_in: sql`${r}.checked_in_at IS NOT NULL`,
+    not_checked_in: sql`${r}.status = 'confirmed' AND ${r}.checked_in_at IS NULL`,
+    everyone: sql`${r}.status <> 'cancelled'`,
+  })[audience];
 
 /** Who can get an SMS: a phone in international form, SMS not turned off. */
-const SMS_REACHABLE = sql`t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*'`;
+const smsReachable = (r: SQL) => sql`${r}.sms_stopped_at IS NULL AND ${r}.phone_number GLOB '+[1-9]*'`;
+
+const t = sql.raw("t");
+
+/** Who of the audience gets the SMS: one a phone (its owner's registration first), not one identical SMS per man on it. */
+const smsReceiver = (audience: MessageAudience) => sql`${smsReachable(t)} AND ${firstOnItsPhoneSql((s) => sql`${audienceOf(audience, s)} AND ${smsReachable(s)}`)}`;
 
 const wantsSms = (channel: MessageChannel) => channel !== "email";
 const wantsEmail = (channel: MessageChannel) => channel !== "sms";
@@ -72,8 +80,8 @@ export async function previewEventMessage(eventId: number, eventName: string, in
   const smsOn = smsSetup();
   const [counts, settingsRows] = await db.batch([
     batchable(
-      db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${SMS_REACHABLE}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
-        FROM event_registrations t WHERE t.event_id = ${eventId} AND ${AUDIENCE_SQL[input.audience]}`),
+      db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
+        FROM event_registrations t WHERE t.event_id = ${eventId} AND ${audienceOf(input.audience, t)}`),
     ),
     settingsQuery(db),
   ]);
@@ -129,8 +137,8 @@ export async function sendEventMessage(eventId: number, input: EventMessageInput
       },
       sql`FROM event_messages m JOIN event_registrations t ON t.event_id = m.event_id
         JOIN (SELECT 'email' AS channel UNION ALL SELECT 'sms') c
-          ON (c.channel = 'email' AND ${emailOn} AND t.email IS NOT NULL) OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND ${SMS_REACHABLE})
-        WHERE m.send_key = ${input.send_key} AND m.event_id = ${eventId} AND ${AUDIENCE_SQL[input.audience]}
+          ON (c.channel = 'email' AND ${emailOn} AND t.email IS NOT NULL) OR (c.channel = 'sms' AND ${smsDue !== null ? 1 : 0} AND ${smsReceiver(input.audience)})
+        WHERE m.send_key = ${input.send_key} AND m.event_id = ${eventId} AND ${audienceOf(input.audience, t)}
           AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.kind = 'event-message' AND o.about_id = m.id)
         ORDER BY t.id, c.channel`,
     ),
