@@ -117,6 +117,18 @@ describe("preview and send", () => {
     expect(JSON.parse(String(rows.find((row) => row.recipient === "+265991000002")!.about))).toEqual({ registration: owner });
   });
 
+  it("the same message to the same people within the hour is said before it goes twice (two staff, two tabs), with who sent it", async () => {
+    const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };
+    const editor = await staff("editor");
+    const send = sendFieldsOf(await html(await preview(editor, fields)));
+    expect((await postForm(PATH, { ...send, ...fields }, { cookie: editor })).status).toBe(302);
+    const admin = await staff("admin");
+    const again = await html(await preview(admin, fields));
+    expect(again).toMatch(/This message went to the same people at \d\d:\d\d, sent by editor@example\.org\. Sending it again sends it to them twice\./);
+    expect(await html(await preview(admin, { ...fields, body: "Doors open at 08:00." }))).not.toContain("This message went to the same people");
+    expect(await html(await request(PATH, { cookie: admin }))).toMatch(/ by editor@example\.org · To: /);
+  });
+
   it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {
     const cookie = await staff();
     const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };

@@ -78,12 +78,28 @@ export function smsFrameOf(origin: string) {
 export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string) {
   const db = getDb();
   const smsOn = smsSetup();
-  const [counts, settingsRows] = await db.batch([
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  const [counts, settingsRows, alike] = await db.batch([
     batchable(
       db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
         FROM event_registrations t WHERE t.event_id = ${eventId} AND ${audienceOf(input.audience, t)}`),
     ),
     settingsQuery(db),
+    // The same message to the same people within the hour (two staff, two tabs): said before it goes twice.
+    db
+      .select({ created_at: event_messages.created_at, sent_by: event_messages.sent_by })
+      .from(event_messages)
+      .where(
+        and(
+          eq(event_messages.event_id, eventId),
+          eq(event_messages.body, input.body),
+          eq(event_messages.audience, input.audience),
+          eq(event_messages.channel, input.channel),
+          sql`${event_messages.created_at} > ${hourAgo}`,
+        ),
+      )
+      .orderBy(desc(event_messages.id))
+      .limit(1),
   ]);
   const smsRecipients = wantsSms(input.channel) && smsOn.ready ? (counts[0]?.sms ?? 0) : 0;
   const emailRecipients = wantsEmail(input.channel) ? (counts[0]?.email ?? 0) : 0;
@@ -96,6 +112,7 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     emailRecipients,
     smsNotSetUp: wantsSms(input.channel) && !smsOn.ready,
     emailNotSetUp: wantsEmail(input.channel) && !emailSetup().ready,
+    sentAlready: alike[0] ? { at: alike[0].created_at, by: alike[0].sent_by } : null,
     sms,
     estimatedCostMwk: Math.round(smsRecipients * sms.segments * price),
   };

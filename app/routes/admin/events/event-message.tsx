@@ -100,6 +100,11 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li>
             </ul>
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
+            {preview.sentAlready ? (
+              <p role="alert" className="mt-2 text-sm font-semibold text-amber-900">
+                {`This message went to the same people at ${formatInSiteZone(preview.sentAlready.at, "HH:mm")}, sent by ${preview.sentAlready.by}. Sending it again sends it to them twice.`}
+              </p>
+            ) : null}
             {preview.emailNotSetUp ? (
               <p className="mt-2 text-sm text-amber-900">{`E-mail is not set up: the e-mails wait in the outbox and are given up after ${OUTBOX_EXPIRY_DAYS} days.`}</p>
             ) : null}
@@ -132,7 +137,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li key={message.id} className="px-4 py-3 text-sm">
                 <p className="[overflow-wrap:anywhere] text-stone-900">{message.body}</p>
                 <p className="mt-1 text-stone-600">
-                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} · ${sentToText(message)} · ${message.done} of ${message.recipients} sent`}
+                  {`${formatInSiteZone(message.createdAt, "MMM d, HH:mm")} by ${message.sentBy} · ${sentToText(message)} · ${message.done} of ${message.recipients} sent`}
                   {message.failed ? `, ${message.failed} failed (each says why in the outbox)` : ""}
                   {message.waiting ? `, ${message.waiting} waiting` : ""}
                 </p>
