@@ -5,7 +5,7 @@ import { beforeEach, expect, it } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { deliverOutbox } from "~/features/messaging/sender.server";
 import { outboxRows, waitForOutbox } from "./email-helpers";
-import { html, postForm, request, seedReference } from "./helpers";
+import { createAdmin, html, postForm, request, seedReference, signIn } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 
 withSmsSetUp();
@@ -104,4 +104,21 @@ it("stopping SMS on a phone's page stops them for every registration of the even
   // And back on, for all of them on his phone.
   await postForm(`/registrations/${token}`, { intent: "start-sms" });
   expect((await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE sms_stopped_at IS NOT NULL").first<{ n: number }>())!.n).toBe(0);
+});
+
+it("the outbox page of an SMS refused because its man turned SMS off says it is an SMS, to whom and why, and offers no Retry that could only fail", async () => {
+  const token = await register("0991 300 320");
+  await waitForOutbox(settled);
+  await env.DB.prepare(
+    "INSERT INTO email_outbox (kind, channel, recipient, about_id, next_attempt_at) SELECT 'event-reminder', 'sms', phone_number, id, '2000-01-01T00:00:00.000Z' FROM event_registrations",
+  ).run();
+  const queued = (await outboxRows("kind = 'event-reminder'"))[0]!;
+  await postForm(`/registrations/${token}`, { intent: "stop-sms" });
+  await deliverOutbox([queued.id]);
+  await createAdmin();
+  const page = await html(await request(`/admin/outbox/${queued.id}`, { cookie: await signIn() }));
+  expect(page).toContain("SMS to +265991300320");
+  expect(page).toContain("This SMS cannot be sent as stored: The registrant turned SMS off for this event");
+  expect(page).not.toContain("This e-mail cannot be sent");
+  expect(page).not.toMatch(/<button[^>]*value="retry"/);
 });

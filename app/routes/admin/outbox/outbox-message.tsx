@@ -26,7 +26,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = id === null ? undefined : await outboxMessage(id, setup.ready ? setup.from : "(MAIL_FROM is not set)", request);
   if (!found) throw await redirectWithToast(request, "/admin/outbox", errorToast("That e-mail does not exist."));
   const { message, problem, sms = null } = found;
-  const { body_text: _text, body_html: _html, ...row } = { ...found.row, subject: message?.subject ?? (sms ? `SMS to ${found.row.recipient}` : found.row.subject) };
+  // An SMS is named as one even when it cannot be rendered (its registration gone, SMS turned off).
+  const { body_text: _text, body_html: _html, ...row } = { ...found.row, subject: message?.subject ?? (found.row.channel === "sms" ? `SMS to ${found.row.recipient}` : found.row.subject) };
   return { row, message, problem, sms, missing: setup.ready || sms ? null : setup.missing };
 }
 
@@ -37,10 +38,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (post.intent !== "retry" || id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
   const retried = await retryOutboxMessage(id, new Date());
-  if (!retried) return redirectWithToast(request, back, errorToast("Only a failed e-mail can be retried."));
+  if (!retried) return redirectWithToast(request, back, errorToast("Only a failed message can be retried."));
   sendAfterResponse([retried.id], request);
   noteActivity(context, { action: "Retried an e-mail", target: recordName("e-mail", retried.id) });
-  return redirectWithToast(request, back, { title: "Sending again", description: "The e-mail is back in the queue and is being sent." });
+  return redirectWithToast(request, back, { title: "Sending again", description: "The message is back in the queue and is being sent." });
 }
 
 function address(value: MailAddress | null): string {
@@ -101,9 +102,11 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
             <Fact label="Length">{`${sms.characters} characters, ${sms.segments} SMS`}</Fact>
           </>
         ) : null}
+        {!message && !sms ? <Fact label="To">{row.recipient}</Fact> : null}
         {row.provider_message_id ? <Fact label="Message-ID">{row.provider_message_id}</Fact> : null}
       </dl>
-      {row.status === "failed" ? (
+      {/* One that cannot be sent as stored would only fail again: no Retry (the alert below says why). */}
+      {row.status === "failed" && !problem ? (
         <Form method="post" className="mt-4">
           <button type="submit" name="intent" value="retry" disabled={retrying} className={buttonClass.primary}>
             {retrying ? "Retrying..." : "Retry"}
@@ -112,7 +115,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {problem ? (
         <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {`This e-mail cannot be sent as stored: ${problem}`}
+          {`This ${row.channel === "sms" ? "SMS" : "e-mail"} cannot be sent as stored: ${problem}`}
         </p>
       ) : null}
       {sms ? (
