@@ -63,6 +63,14 @@ it("sends the leader his group's page by SMS and e-mail when the group registers
   expect(smsSimulator.sent.filter((sent) => sent.to === "+265991400400")).toHaveLength(1);
 });
 
+it("on a paid event, the leader's e-mail says the fee a man, how many are to pay, and where each pays (the page it links to says it too)", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
+  await registerGroup();
+  const [email] = await groupLinks("email");
+  expect(email!.body_text).toContain("Fee MK 15,000 a man, 2 to pay. Each man with his own phone pays on his own page (the link in his SMS); the others pay at the registration desk.");
+});
+
 it("writes no e-mail for a leader without an address, and nothing once the group is cancelled whole", async () => {
   const page = await registerGroup("");
   expect(await groupLinks("email")).toEqual([]);

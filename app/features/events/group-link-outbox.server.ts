@@ -10,18 +10,24 @@ import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
 import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
-import { groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
+import { type GroupFee, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
 
 export const GROUP_LINK_KINDS = ["group-link"] as const;
 
-type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null };
+type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null; price: number | null; to_pay: number };
 
 /** The groups the rows are about, each with its men still registered. */
 function groupsOf(rows: readonly OutboxRow[]): Promise<GroupRow[]> {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   return getDb().all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date,
-      (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men
+      (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men,
+      e.price, (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status = 'confirmed' AND r.payment_status = 'unpaid') AS to_pay
     FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE ${inIds(sql`g.id`, ids)}`);
+}
+
+/** The event's fee a man and how many of the group's placed men still owe it; null for a free event or none owing. */
+function feeOf(group: GroupRow): GroupFee | null {
+  return group.price && group.price > 0 && group.to_pay > 0 ? { price: group.price, toPay: group.to_pay } : null;
 }
 
 /** Each row rendered (`render`) from its group as it is now, or why it no longer goes. */
@@ -41,7 +47,7 @@ export const renderGroupLinkOutbox: OutboxRenderer = (rows, sender) => {
   const organisation = { name: sender.name, addressLines: sender.addressLines };
   return renderEachGroup<OutboxContent>(rows, (group, row) => {
     const event = { name: group.event_name, whenText: formatInSiteZone(group.event_date, EVENT_DATE_FORMAT) };
-    const email = groupLinkEmail(group.leader_name, event, group.men, groupPageUrl(sender.origin, group.token), organisation);
+    const email = groupLinkEmail(group.leader_name, event, group.men, groupPageUrl(sender.origin, group.token), organisation, feeOf(group));
     return { kind: row.kind, fromName: sender.name, replyTo: { email: sender.eventsEmail, name: sender.name }, ...email };
   });
 };

@@ -3,6 +3,7 @@
 // SMS is set up) and by e-mail when he gave an address: how he keeps the page's link without
 // writing it down.
 import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { formatKwacha } from "~/lib/money";
 import { groupPath } from "./registration-rules";
 import { fitted } from "./registration-sms";
 
@@ -11,12 +12,28 @@ export function groupPageUrl(origin: string, token: string): string {
   return `${origin}${groupPath(token)}`;
 }
 
-/** The SMS: who sends, the event, how many men, and the page. One segment: the event's name is cut to fit. */
+/** A paid event's fee a man, and how many of the group's placed men still owe it. */
+export type GroupFee = { price: number; toPay: number };
+
+const feeSentence = (fee: GroupFee) => `Fee ${formatKwacha(fee.price)} a man, ${fee.toPay} to pay.`;
+
+/**
+ * The SMS: who sends, the event, how many men, and the page. One segment: the event's name is cut to
+ * fit. (A fee is on the page and in the e-mail: with the page's long link, one segment has no room
+ * for it and a name still worth reading.)
+ */
 export function groupLinkSms(sender: string, eventName: string, men: number, url: string): string {
   return fitted((name) => `${sender}: Your group of ${men} for ${name}: every man's code, and cancelling: ${url}`, eventName, []);
 }
 
-export function groupLinkEmail(leaderName: string, event: { name: string; whenText: string | null }, men: number, url: string, organisation: EmailOrganisation): RenderedEmail {
+export function groupLinkEmail(
+  leaderName: string,
+  event: { name: string; whenText: string | null },
+  men: number,
+  url: string,
+  organisation: EmailOrganisation,
+  fee: GroupFee | null = null,
+): RenderedEmail {
   return renderEmail({
     subject: `Your group's page: ${event.name}`,
     organisation,
@@ -26,6 +43,9 @@ export function groupLinkEmail(leaderName: string, event: { name: string; whenTe
         type: "paragraphs",
         text: `Your group of ${men} ${men === 1 ? "man" : "men"} is registered for ${event.name}${event.whenText ? ` (${event.whenText})` : ""}. The group's page lists every man's code and status, and lets you cancel one man or the whole group.`,
       },
+      ...(fee
+        ? [{ type: "paragraphs" as const, text: `${feeSentence(fee)} Each man with his own phone pays on his own page (the link in his SMS); the others pay at the registration desk.` }]
+        : []),
       { type: "paragraphs", text: "Keep this e-mail: the link opens the page. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. Do not share it outside the group." },
       { type: "link", label: "Your group's page", url },
     ],
