@@ -287,6 +287,37 @@ describe("moving up and cancelling", () => {
 });
 
 describe("to staff, as each event chooses", () => {
+  it("'Each registration' e-mails one notice for a group, naming its leader and every man, replying to the leader", async () => {
+    const sender = fakeSender();
+    await event(1, { name: "Youth Camp", capacity: 2, waitlist_enabled: 1, registration_notifications: "each" });
+    const response = await postForm(
+      "/events/1/group",
+      {
+        event_id: "1",
+        leader_name: "Moses Zgambo",
+        leader_phone: "0885 555 666",
+        leader_email: "moses@example.mw",
+        mode: "rest-waitlisted",
+        lines: "10",
+        "men[0].full_name": "Peter Zgambo",
+        "men[1].full_name": "John Zgambo",
+        "men[2].full_name": "Paul Zgambo",
+        "men[2].phone_number": "0991 555 667",
+      },
+      { ip: "198.51.100.60" },
+    );
+    expect(response.status).toBe(303);
+    await waitForOutbox(allSettled);
+    const notices = (await outboxRows()).filter((row) => row.kind === "registration-notification");
+    expect(notices.map((row) => [row.recipient, row.subject])).toEqual([[EVENTS, "New group registration: Youth Camp"]]);
+    const text = notices[0]!.body_text!;
+    expect(text).toContain("Moses Zgambo registered a group of 3 men on the website for Youth Camp.");
+    expect(text).toContain("Leader's phone: +265885555666\nLeader's e-mail: moses@example.mw");
+    expect(text).toMatch(/Peter Zgambo: confirmed, code \w{6}\nJohn Zgambo: confirmed, code \w{6}\nPaul Zgambo: number 1 on the waiting list, code \w{6}/);
+    expect(sender.accepted.find((payload) => payload.to === EVENTS)!.replyTo).toEqual({ email: "moses@example.mw", name: "Moses Zgambo" });
+  });
+
+
   it("'Each registration' e-mails the events address with each one from the website, replying to the registrant; 'None' does not", async () => {
     const sender = fakeSender();
     await event(1, { name: "Youth Camp", capacity: 1, registration_notifications: "each" });

@@ -163,7 +163,10 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
     eventWindowQuery(db, input.event_id),
     // A man without a phone of his own is on his leader's number: the leader's group link (below)
     // lists his code, so no receipt goes to the leader for each such man.
-    ...emails.map((email) => registrationEmailQuery(db, email, email.to === "registrant" ? sql`group_id = ${groupId} AND dedupe_key IS NOT NULL` : sql`group_id = ${groupId}`)),
+    // Staff's notice is one for the group (its first man's row names the leader and every man).
+    ...emails.map((email) =>
+      registrationEmailQuery(db, email, email.to === "registrant" ? sql`group_id = ${groupId} AND dedupe_key IS NOT NULL` : sql`id = (SELECT min(id) FROM event_registrations WHERE group_id = ${groupId})`),
+    ),
     // The leader's link to the group's page, by SMS and e-mail (./group-link.ts): the way back to every man's code.
     groupLinkQuery(db, sql`token = ${groupToken}`, smsDueNow()),
   ]);

@@ -154,6 +154,29 @@ export function staffRegistrationEmail(
   });
 }
 
+/** Staff's one notice of a group registered on the website (the event set to "each one"): its leader and every man. */
+export function staffGroupEmail(
+  event: RegistrationEmailEvent,
+  leader: { name: string; phone: string; email: string | null },
+  men: readonly { full_name: string; status: string; code: string; place: number | null }[],
+  deskUrl: string,
+  organisation: EmailOrganisation,
+): RenderedEmail {
+  const statusOf = (man: (typeof men)[number]) => (man.status === "waitlisted" ? `number ${man.place ?? "?"} on the waiting list` : man.status);
+  return renderEmail({
+    subject: `New group registration: ${event.name}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: `${leader.name} registered a group of ${men.length} ${men.length === 1 ? "man" : "men"} on the website for ${event.name}.` },
+      { type: "paragraphs", text: [`Leader's phone: ${leader.phone}`, `Leader's e-mail: ${leader.email ?? "none given"}`].join("\n") },
+      { type: "paragraphs", text: men.map((man) => `${man.full_name}: ${statusOf(man)}, code ${man.code}`).join("\n") },
+      ...(leader.email ? [{ type: "paragraphs" as const, text: `Reply to this e-mail to answer ${leader.name} directly.` }] : []),
+      { type: "link", label: "The registration desk", url: deskUrl },
+    ],
+    footer: STAFF_FOOTER("the event's registration notifications are set to each one and your address is the events e-mail in the settings"),
+  });
+}
+
 /** One registration in the daily summary. */
 export type SummaryRegistration = Registrant & { status: string; code: string; place: number | null };
 

@@ -19,6 +19,7 @@ import {
   type RegistrationEmailEvent,
   registrationReceiptEmail,
   registrationSummaryEmail,
+  staffGroupEmail,
   staffRegistrationEmail,
   type SummaryRegistration,
 } from "./registration-emails";
@@ -49,7 +50,11 @@ type RegistrationRow = {
   event_description: string | null;
   event_updated_at: string | null;
   fee_owed: number | null;
+  group_id: number | null;
 };
+
+/** A man of a group one of the rows is about, with his leader (for staff's one notice of a group). */
+type GroupManRow = { group_id: number; leader_name: string; leader_phone: string; leader_email: string | null; full_name: string; status: RegistrationStatus; code: string; place: number | null };
 
 /** The period a summary covers (its `about`). */
 type SummaryPeriod = { from: string; until: string };
@@ -72,14 +77,20 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
   const db = getDb();
   const registrationIds = rows.flatMap((row) => (REGISTRANT_KINDS.includes(row.kind) && row.about_id !== null ? [row.about_id] : []));
   const summaries = rows.filter((row) => row.kind === "registration-summary");
-  const [registrations, events, counts, ...summaryLists] = (await db.batch([
+  const [registrations, groupMen, events, counts, ...summaryLists] = (await db.batch([
     batchable(
       db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
           e.description AS event_description, e.updated_at AS event_updated_at,
-          ${feeOwedSql("t", "e")} AS fee_owed
+          ${feeOwedSql("t", "e")} AS fee_owed, t.group_id
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
         WHERE ${inIds(sql`t.id`, registrationIds)}`),
+    ),
+    batchable(
+      db.all<GroupManRow>(sql`SELECT g.id AS group_id, g.leader_name, g.leader_phone, g.leader_email, m.full_name, m.status, m.code, ${waitlistPlaceSql("m")} AS place
+        FROM registration_groups g JOIN event_registrations m ON m.group_id = g.id
+        WHERE g.id IN (SELECT group_id FROM event_registrations WHERE ${inIds(sql`id`, registrationIds)} AND group_id IS NOT NULL)
+        ORDER BY m.id`),
     ),
     db
       .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, capacity: churchevents.capacity })
@@ -102,6 +113,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
     }),
   ])) as unknown as [
     RegistrationRow[],
+    GroupManRow[],
     { id: number; name: string; date: string | null; location: string | null; capacity: number | null }[],
     { event_id: number; confirmed: number; waitlisted: number }[],
     ...SummaryRegistration[][],
@@ -186,7 +198,19 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
             : new EmailRefused("The registration was no longer confirmed when the reminder was to be sent"),
         );
         break;
-      case "registration-notification":
+      case "registration-notification": {
+        // A group: one notice naming its leader and every man (not one per man, each "no e-mail given").
+        const men = registration.group_id === null ? [] : groupMen.filter((man) => man.group_id === registration.group_id);
+        const leader = men[0];
+        if (leader) {
+          rendered.set(row.id, {
+            kind: row.kind,
+            fromName,
+            replyTo: leader.leader_email ? { email: leader.leader_email, name: leader.leader_name } : null,
+            ...staffGroupEmail(event, { name: leader.leader_name, phone: leader.leader_phone, email: leader.leader_email }, men, `${origin}${registrationDeskPath(registration.event_id)}`, organisation),
+          });
+          break;
+        }
         rendered.set(row.id, {
           kind: row.kind,
           fromName,
@@ -194,6 +218,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
           ...staffRegistrationEmail(status, event, registration, `${origin}${registrationDeskPath(registration.event_id)}`, organisation),
         });
         break;
+      }
     }
   }
   return rendered;
