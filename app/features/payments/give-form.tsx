@@ -24,7 +24,7 @@ function Error({ id, message }: { id: string; message: string | undefined }) {
   ) : null;
 }
 
-/** Each field's element, for the links of the summary above a refused form. */
+/** Each field's element id: the form's fields and the links of the summary above a refused form. */
 const FIELD_IDS = { amount: "give-amount", fund: "give-fund", phone_number: "give-phone", operator: "give-operator", donor_name: "give-name", email: "give-email" } as const;
 
 /** A refused gift's problems, in the form's order, each a link to its field. */
@@ -50,7 +50,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
       <FormAlert message={formError} />
       <ProblemSummary lead={text.notGivenYet} problems={giveProblems(fieldErrors)} />
       <div>
-        <label htmlFor="give-amount" className="block text-sm font-medium text-stone-900">
+        <label htmlFor={FIELD_IDS.amount} className="block text-sm font-medium text-stone-900">
           {text.amountLabel}
         </label>
         <div className="mt-1 flex flex-wrap gap-2" role="group" aria-label="Suggested amounts">
@@ -61,7 +61,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
           ))}
         </div>
         <input
-          id="give-amount"
+          id={FIELD_IDS.amount}
           name="amount"
           inputMode="numeric"
           autoComplete="off"
@@ -76,10 +76,10 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         <Error id="give-amount-error" message={fieldErrors.amount} />
       </div>
       <div>
-        <label htmlFor="give-fund" className="block text-sm font-medium text-stone-900">
+        <label htmlFor={FIELD_IDS.fund} className="block text-sm font-medium text-stone-900">
           {text.fundLabel}
         </label>
-        <select id="give-fund" name="fund" defaultValue={values.fund || funds[0]} className={`${inputClass} mt-1`} {...invalid("fund")}>
+        <select id={FIELD_IDS.fund} name="fund" defaultValue={values.fund || funds[0]} className={`${inputClass} mt-1`} {...invalid("fund")}>
           {funds.map((fund) => (
             <option key={fund} value={fund}>
               {fund}
@@ -88,10 +88,10 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         </select>
         <Error id="give-fund-error" message={fieldErrors.fund} />
       </div>
-      <PlainField name="phone_number" id="give-phone" label={text.phoneLabel} state={state} type="tel" inputMode="tel" autoComplete="tel" />
-      <PlainChoices name="operator" id="give-operator" legend={text.operatorLegend} choices={OPERATOR_CHOICES} checked={values.operator} error={fieldErrors.operator} />
-      <PlainField name="donor_name" id="give-name" label={text.nameLabel} state={state} autoComplete="name" />
-      <PlainField name="email" id="give-email" label={text.emailLabel} state={state} type="email" inputMode="email" autoComplete="email" />
+      <PlainField name="phone_number" id={FIELD_IDS.phone_number} label={text.phoneLabel} state={state} type="tel" inputMode="tel" autoComplete="tel" />
+      <PlainChoices name="operator" id={FIELD_IDS.operator} legend={text.operatorLegend} choices={OPERATOR_CHOICES} checked={values.operator} error={fieldErrors.operator} />
+      <PlainField name="donor_name" id={FIELD_IDS.donor_name} label={text.nameLabel} state={state} autoComplete="name" />
+      <PlainField name="email" id={FIELD_IDS.email} label={text.emailLabel} state={state} type="email" inputMode="email" autoComplete="email" />
       <label className="flex items-center gap-2">
         <input type="checkbox" name="anonymous" defaultChecked={values.anonymous === "on"} />
         {text.anonymous}
