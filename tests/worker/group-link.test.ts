@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, it } from "vitest";
 import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
-import { postForm, runSql, seedReference } from "./helpers";
+import { postForm, postGroupForm, runSql, seedReference } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 
 withEmailSetUp();
@@ -17,19 +17,10 @@ beforeEach(async () => {
 });
 
 async function registerGroup(leaderEmail = "leader@example.mw") {
-  const response = await postForm(
-    "/events/1/group",
-    {
-      event_id: "1",
-      leader_name: "Yohane Banda",
-      leader_phone: "0991 400 400",
-      leader_email: leaderEmail,
-      mode: "all-or-nothing",
-      lines: "10",
-      "men[0].full_name": "Alinafe Phiri",
-      "men[0].phone_number": "0991 400 401",
-      "men[1].full_name": "Blessings Banda",
-    },
+  const response = await postGroupForm(
+    1,
+    { name: "Yohane Banda", phone: "0991 400 400", email: leaderEmail },
+    [{ name: "Alinafe Phiri", phone: "0991 400 401" }, { name: "Blessings Banda" }],
     { ip: "198.51.100.40" },
   );
   expect(response.status).toBe(303);

@@ -41,6 +41,21 @@ export function postForm(path: string, fields: Record<string, string>, options: 
   });
 }
 
+/** A leader's group as the group form posts it (/events/{id}/group, no JavaScript): his fields, then each man's line. */
+export function postGroupForm(
+  eventId: number,
+  leader: { name: string; phone: string; email: string },
+  men: readonly { name: string; phone?: string }[],
+  options: RequestOptions & { mode?: string } = {},
+) {
+  const fields: Record<string, string> = { event_id: String(eventId), leader_name: leader.name, leader_phone: leader.phone, leader_email: leader.email, mode: options.mode ?? "all-or-nothing", lines: "10" };
+  men.forEach((man, i) => {
+    fields[`men[${i}].full_name`] = man.name;
+    if (man.phone) fields[`men[${i}].phone_number`] = man.phone;
+  });
+  return postForm(`/events/${eventId}/group`, fields, options);
+}
+
 /** The `name=value` pairs a browser would send back, from a response's Set-Cookie headers. */
 export function cookiesFrom(response: Response): string {
   return response.headers

@@ -11,7 +11,7 @@ import { CONTACT_DEFAULTS, ORGANISATION_DEFAULTS } from "~/features/settings/org
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { DAILY_CRON } from "../../workers/scheduled-jobs";
 import { allSettled, expectNoRemoteContent, fakeSender, outboxRows, runCron, SITE_URL, waitForOutbox, withEmailSetUp, type StoredRow } from "./email-helpers";
-import { createAdmin, postForm, request, runSql, seedReference, signIn, formVersion } from "./helpers";
+import { createAdmin, postForm, postGroupForm, request, runSql, seedReference, signIn, formVersion } from "./helpers";
 
 withEmailSetUp();
 
@@ -290,21 +290,11 @@ describe("to staff, as each event chooses", () => {
   it("'Each registration' e-mails one notice for a group, naming its leader and every man, replying to the leader", async () => {
     const sender = fakeSender();
     await event(1, { name: "Youth Camp", capacity: 2, waitlist_enabled: 1, registration_notifications: "each" });
-    const response = await postForm(
-      "/events/1/group",
-      {
-        event_id: "1",
-        leader_name: "Moses Zgambo",
-        leader_phone: "0885 555 666",
-        leader_email: "moses@example.mw",
-        mode: "rest-waitlisted",
-        lines: "10",
-        "men[0].full_name": "Peter Zgambo",
-        "men[1].full_name": "John Zgambo",
-        "men[2].full_name": "Paul Zgambo",
-        "men[2].phone_number": "0991 555 667",
-      },
-      { ip: "198.51.100.60" },
+    const response = await postGroupForm(
+      1,
+      { name: "Moses Zgambo", phone: "0885 555 666", email: "moses@example.mw" },
+      [{ name: "Peter Zgambo" }, { name: "John Zgambo" }, { name: "Paul Zgambo", phone: "0991 555 667" }],
+      { ip: "198.51.100.60", mode: "rest-waitlisted" },
     );
     expect(response.status).toBe(303);
     await waitForOutbox(allSettled);

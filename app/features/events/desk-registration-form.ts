@@ -28,12 +28,15 @@ const TOLD_THEM: Record<ToldBy, string> = {
 
 /** The toast's sentences on who hears how, each group of men named once. */
 function tellingOf(men: readonly { full_name: string; told: ToldBy }[]): string[] {
-  const named = (told: ToldBy) => men.filter((man) => man.told === told).map((man) => man.full_name).join(", ");
-  const sentences = [];
-  if (named("now")) sentences.push(`${named("now")}: being sent a message (SMS or e-mail).`);
-  if (named("morning")) sentences.push(`${named("morning")}: an SMS at 07:00; tell them now with the WhatsApp link if it cannot wait.`);
-  if (named("staff")) sentences.push(`Tell ${named("staff")} with the WhatsApp link.`);
-  return sentences;
+  const SAYING: Record<ToldBy, (names: string) => string> = {
+    now: (names) => `${names}: being sent a message (SMS or e-mail).`,
+    morning: (names) => `${names}: an SMS at 07:00; tell them now with the WhatsApp link if it cannot wait.`,
+    staff: (names) => `Tell ${names} with the WhatsApp link.`,
+  };
+  return (["now", "morning", "staff"] as const).flatMap((told) => {
+    const names = men.filter((man) => man.told === told).map((man) => man.full_name);
+    return names.length ? [SAYING[told](names.join(", "))] : [];
+  });
 }
 
 export const DESK_MESSAGES = {
