@@ -11,6 +11,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
 import { type GroupFee, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
+import { owesFeeSql } from "./registrations.server";
 
 export const GROUP_LINK_KINDS = ["group-link"] as const;
 
@@ -21,7 +22,7 @@ function groupsOf(rows: readonly OutboxRow[]): Promise<GroupRow[]> {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   return getDb().all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date,
       (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men,
-      e.price, (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status = 'confirmed' AND r.payment_status = 'unpaid') AS to_pay
+      e.price, (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND ${owesFeeSql("r", sql`e.price`)}) AS to_pay
     FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE ${inIds(sql`g.id`, ids)}`);
 }
 

@@ -4,7 +4,7 @@ import { feeOf } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { EVENTS_MESSAGES } from "./event-messages";
-import { registrationPath } from "./registration-rules";
+import { owesFee, registrationPath } from "./registration-rules";
 
 export type GroupPageView = {
   leaderName: string;
@@ -79,8 +79,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       ? {
           text: `${EVENTS_MESSAGES.fee(fee)} a man`,
           howToPay: GROUP_FEE_HOW,
-          // Only a place is paid for: the men on the waiting list owe nothing yet.
-          toPay: members.filter((man) => man.status === "confirmed" && man.payment_status === "unpaid").length,
+          toPay: members.filter((man) => owesFee(man, group.event_price)).length,
         }
       : null,
     members: members.map((man, index) => ({

@@ -23,6 +23,15 @@ export const REGISTRATION_TEXT = {
   registerNow: "Register Now",
 } as const;
 
+/**
+ * Only a place is paid for: a registration owes its event's fee (`price`) while it has a place and
+ * has not paid it (nor had it waived or refunded). A man on the waiting list owes nothing yet.
+ * `owesFeeSql` (registrations.server.ts) is the same rule in SQL.
+ */
+export function owesFee(registration: { status: string; payment_status: string }, price: number | null): boolean {
+  return registration.status === "confirmed" && registration.payment_status === "unpaid" && (price ?? 0) > 0;
+}
+
 /** '12 places left', '1 place left'. */
 export function placesLeftText(placesLeft: number): string {
   return `${placesLeft} ${placesLeft === 1 ? "place" : "places"} left`;

@@ -75,10 +75,19 @@ export function waitlistPlaceSql(alias: string): SQL<number | null> {
       AND (q.queued_at < ${a}.queued_at OR (q.queued_at = ${a}.queued_at AND q.id <= ${a}.id))) END`;
 }
 
-/** A registration's (`alias`) fee still to pay, from its event (`eventAlias`): the price while unpaid, else null (free, paid, waived or refunded). */
+/**
+ * `owesFee` (registration-rules.ts) in SQL: registration `alias` owes its fee. `price` is its
+ * event's price where the query has it (a joined event's column), else read from its event.
+ */
+export function owesFeeSql(alias: string, price: SQL = sql`(SELECT price FROM churchevents WHERE id = ${sql.raw(alias)}.event_id)`): SQL<boolean> {
+  const r = sql.raw(alias);
+  return sql<boolean>`(${r}.status = 'confirmed' AND ${r}.payment_status = 'unpaid' AND ${price} > 0)`;
+}
+
+/** A registration's (`alias`) fee still to pay, from its event (`eventAlias`): the price while it owes it (owesFee), else null. */
 export function feeOwedSql(alias: string, eventAlias: string): SQL<number | null> {
-  const [r, e] = [sql.raw(alias), sql.raw(eventAlias)];
-  return sql<number | null>`CASE WHEN ${r}.payment_status = 'unpaid' AND ${e}.price > 0 THEN ${e}.price END`;
+  const price = sql.raw(`${eventAlias}.price`);
+  return sql<number | null>`CASE WHEN ${owesFeeSql(alias, price)} THEN ${price} END`;
 }
 
 /** An event's state for explaining an outcome: its switches, limits and confirmed count. */
@@ -837,7 +846,7 @@ export function registrationsToSummarizeQuery(db: Db, firstFrom: string, until: 
 
 // ----- Reading lists (desk, check-in, exports) --------------------------------------------------
 
-/** A status, everyone, or the confirmed who have not paid an event's fee ("unpaid"). */
+/** A status, everyone, or those who owe the event's fee (owesFee: "unpaid"). */
 export type RegistrationFilter = RegistrationStatus | "all" | "unpaid";
 
 /** The name of the leader who registered the man in a group; null for someone who registered on his own. */
@@ -930,7 +939,7 @@ export function registrationTalliesQuery(db: Db, eventId: number) {
  * order; filtered by status and a search. With the count of matches, for paging.
  */
 export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
-  const byFilter = filter === "all" ? undefined : filter === "unpaid" ? and(eq(r.status, "confirmed"), eq(r.payment_status, "unpaid")) : eq(r.status, filter);
+  const byFilter = filter === "all" ? undefined : filter === "unpaid" ? owesFeeSql("event_registrations") : eq(r.status, filter);
   const where = and(eq(r.event_id, eventId), byFilter, searchCondition(search));
   const order = filter === "waitlisted" ? [asc(r.queued_at), asc(r.id)] : [desc(r.created_at), desc(r.id)];
   return [

@@ -7,6 +7,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
+import { owesFeeSql } from "~/features/events/index.server";
 import { batchable, type Db, getDb } from "~/db/db.server";
 import type { RegistrationStatus } from "~/db/schema";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
@@ -90,7 +91,7 @@ export function deskPaymentsQueries(db: Db, eventId: number) {
   return [
     batchable(db.all<{ price: number | null }>(sql`SELECT price FROM churchevents WHERE id = ${eventId}`)),
     batchable(db.all<{ unpaid: number }>(sql`SELECT count(*) AS unpaid FROM event_registrations
-      WHERE event_id = ${eventId} AND status = 'confirmed' AND payment_status = 'unpaid'`)),
+      WHERE event_id = ${eventId} AND ${owesFeeSql("event_registrations")}`)),
     batchable(db.all<ShareRow>(sql`SELECT share,
         COALESCE(sum(amount) FILTER (WHERE kind = 'online'), 0) AS online,
         COALESCE(sum(amount) FILTER (WHERE kind = 'cash'), 0) AS cash,
@@ -223,7 +224,7 @@ export async function changePayment(request: Request, context: Context, eventId:
     return redirectWithToast(request, back, DESK_PAYMENT_MESSAGES.extraRefunded(person.full_name, amount));
   }
   const plan = {
-    "record-cash": { from: sql`payment_status = 'unpaid' AND status = 'confirmed'`, to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
+    "record-cash": { from: owesFeeSql("event_registrations"), to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
     "waive-fee": { from: sql`payment_status = 'unpaid'`, to: "waived", kind: "waiver", action: "Waived a fee", summary: person.price ? formatKwacha(person.price) : "" },
     "record-refund": { from: sql`payment_status IN ('paid-online', 'cash') AND ${amount} <= ${receivedSql(id)}`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
   }[intent as "record-cash" | "waive-fee" | "record-refund"];

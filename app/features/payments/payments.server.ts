@@ -8,6 +8,8 @@
 // - the activity log's line is written in the same batch, only by the statement that landed.
 import { sql } from "drizzle-orm";
 import { batchable, getDb, type Db } from "~/db/db.server";
+import { owesFee } from "~/features/events";
+import { owesFeeSql } from "~/features/events/index.server";
 import { formatKwacha } from "~/lib/money";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
@@ -110,7 +112,7 @@ export async function startRegistrationPayment(token: string, phone: string, ope
         operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', t.id, t.event_id, e.price, ${provider.name}, ${operator}, ${phone}, ${at}, ${at}
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
-      WHERE t.token = ${token} AND t.status = 'confirmed' AND t.payment_status = 'unpaid' AND e.price > 0
+      WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)}
         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online'
           AND (p.status = 'paid' OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
       RETURNING id, amount`)),
@@ -118,9 +120,7 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   const registration = found[0];
   if (!registration) return { outcome: "not-found" };
   if (!inserted[0]) {
-    // Only a place is paid for: a man on the waiting list owes nothing yet.
-    const owes = registration.status === "confirmed" && registration.payment_status === "unpaid" && (registration.price ?? 0) > 0;
-    return { outcome: owes ? "in-progress" : "nothing-owed" };
+    return { outcome: owesFee(registration, registration.price) ? "in-progress" : "nothing-owed" };
   }
   const started = await provider.startCharge({ reference, amount: inserted[0].amount, phone, operator, email: registration.email, name: registration.full_name });
   if (!started.ok) {
