@@ -156,11 +156,6 @@ export function refuse(submission: Submission<unknown> | null, refused: Refusal 
   return data<FormAnswer>(refusal(submission, refused), { status });
 }
 
-/** An unreadable body (not a form, too large, forged), answered like any refusal. */
-export function refuseBadRequest(error: BadRequest, toast?: Toast) {
-  return refuse(null, { formError: error.message, toast }, error.status);
-}
-
 // ----- Public forms ------------------------------------------------------------------------------
 // The steps every public form (subscribe, contact, event and group registration) is made of. The
 // form's own action reads top to bottom: readPublicForm (bounded body, honeypot, zod validation,

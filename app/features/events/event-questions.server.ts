@@ -166,11 +166,6 @@ export function answersByRegistrationOf(rows: Awaited<ReturnType<typeof answersO
   return byId;
 }
 
-/** The answers of the given registrations, by registration id (one query). */
-export async function answersByRegistration(registrationIds: readonly number[]): Promise<Map<number, ShownAnswer[]>> {
-  return answersByRegistrationOf(registrationIds.length ? await answersOfQuery(getDb(), registrationIds) : []);
-}
-
 // ----- The export's columns ---------------------------------------------------------------------
 
 /** One CSV column per question: the questions asked now in their order, then removed ones under their last label. */
