@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import {
   newRegistrationCode,
-  newRegistrationToken,
   readRegistrationCode,
   REGISTRATION_CODE_ALPHABET,
   registrationState,
@@ -49,7 +48,7 @@ describe("registration state", () => {
   });
 });
 
-describe("codes and tokens", () => {
+describe("codes", () => {
   it("draws codes of 6 characters without 0, O, 1 or I, evenly", () => {
     const counts = new Map<string, number>();
     for (let i = 0; i < 2000; i++) {
@@ -60,12 +59,6 @@ describe("codes and tokens", () => {
     expect(counts.size).toBe(REGISTRATION_CODE_ALPHABET.length);
     // 12,000 characters over 32: about 375 each.
     for (const n of counts.values()) expect(n).toBeGreaterThan(250);
-  });
-
-  it("draws tokens of 128 random bits as 22 characters of base64url, never twice", () => {
-    const tokens = new Set(Array.from({ length: 1000 }, newRegistrationToken));
-    expect(tokens.size).toBe(1000);
-    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it("reads a code as a person types it", () => {

@@ -1,7 +1,8 @@
 // Demo content that makes every public page look alive on a fresh install. Event dates are set
 // relative to the moment of seeding so they are always upcoming. Images are self-hosted under
 // public/media (see tools/demo-art/generate.mjs).
-import { newRegistrationCode, newRegistrationToken } from "../../features/events/registration-rules.ts";
+import { newRegistrationCode } from "../../features/events/registration-rules.ts";
+import { newPrivateToken } from "../../lib/private-link.ts";
 import { insertRow, type SqlValue } from "./sql.ts";
 
 export const DEMO_ADMIN = { email: "admin@baptistmen.mw", password: "baptistmen-demo" } as const;
@@ -454,7 +455,7 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       dedupe_key: r.phone_number,
       status: r.status,
       code: newRegistrationCode(),
-      token: newRegistrationToken(),
+      token: newPrivateToken(),
       queued_at: createdAgo(now, 5 - i, 37 * i),
       created_at: createdAgo(now, 5 - i, 37 * i),
       updated_at: createdAgo(now, 5 - i, 37 * i),

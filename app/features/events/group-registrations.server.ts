@@ -20,7 +20,8 @@ import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import type { Answer } from "./event-questions";
 import type { GroupMode } from "./group-form";
-import { newRegistrationCode, newRegistrationToken, registrationState } from "./registration-rules";
+import { newPrivateToken } from "~/lib/private-link";
+import { newRegistrationCode, registrationState } from "./registration-rules";
 import { singleSpaced } from "~/lib/schema-fields";
 import {
   confirmedCountSql,
@@ -109,8 +110,8 @@ export async function registerGroup(input: NewGroup, now: Date, emails: readonly
 async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly RegistrationEmail[]): Promise<GroupOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const groupToken = newRegistrationToken();
-  const men = input.men.map((man) => ({ ...man, code: newRegistrationCode(), token: newRegistrationToken() }));
+  const groupToken = newPrivateToken();
+  const men = input.men.map((man) => ({ ...man, code: newRegistrationCode(), token: newPrivateToken() }));
   const phones = JSON.stringify(men.flatMap((man) => (man.phone_number ? [man.phone_number] : [])));
   // A man without a phone of his own is known by his name on his leader's phone: the same group sent
   // twice (Back, then Register again) registers nobody twice.

@@ -11,7 +11,7 @@ export { type SharedEvent, toSharedEvent } from "./public-event";
 export { questionsPageFor, refusedEventId, RegisterNowLink, RegistrationArea, RegistrationComplete, RegistrationCompleteSlot, RegistrationDialog, registrationRequest } from "./registration-dialog";
 export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } from "./registration-notifications";
 export { EVENT_REMINDER_CHOICES, type EventReminder } from "./event-reminders";
-export { linkAgainPath, owesFee, REGISTRATION_TOKEN_PATTERN, registrationOpen, registrationPath, registrationState } from "./registration-rules";
+export { linkAgainPath, owesFee, registrationOpen, registrationPath, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
 export { eventWhenText, FEE_HEADING_ID, privatePageView, registrationView } from "./registration-view";
 export { EventsList } from "./events-list";

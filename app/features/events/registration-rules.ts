@@ -87,15 +87,6 @@ export function newRegistrationCode(): string {
   return [...bytes].map((byte) => REGISTRATION_CODE_ALPHABET[byte % REGISTRATION_CODE_ALPHABET.length]).join("");
 }
 
-/** A private link's token: 128 random bits as base64url (22 characters). */
-export function newRegistrationToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** A private link's token: 22 or more characters of base64url. */
-export const REGISTRATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
-
 /** The private page's path for a token. */
 export function registrationPath(token: string): string {
   return `/registrations/${token}`;

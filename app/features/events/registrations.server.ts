@@ -15,9 +15,9 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { event_registrations, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
 import { containsText, endsWithText } from "~/db/text-match";
+import { newPrivateToken } from "~/lib/private-link";
 import {
   newRegistrationCode,
-  newRegistrationToken,
   readRegistrationCode,
   registrationState,
   type RegistrationWindow,
@@ -40,7 +40,7 @@ const r = event_registrations;
 export async function withFreshCode<T>(write: (code: string, token: string) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await write(newRegistrationCode(), newRegistrationToken());
+      return await write(newRegistrationCode(), newPrivateToken());
     } catch (error) {
       if (attempt >= 4 || !isUniqueViolation(error) || !/code/.test(String((error as Error).cause ?? error))) throw error;
     }

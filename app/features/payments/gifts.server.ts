@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
+import { newPrivateToken } from "~/lib/private-link";
 import { formatInSiteZone } from "~/lib/time";
 import { addressGroup, checkBot } from "~/server/abuse.server";
 import { readablePhone } from "~/server/phone.server";
@@ -21,11 +22,6 @@ const RECEIPT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 function newReceiptNumber(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `G-${[...bytes].map((byte) => RECEIPT_ALPHABET[byte % RECEIPT_ALPHABET.length]).join("")}`;
-}
-
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 export type GiveValues = { amount: string; fund: string; phone_number: string; operator: string; donor_name: string; email: string; anonymous: string };
@@ -101,7 +97,7 @@ export async function giveAction(
   if (!provider) return { ok: false, status: 503, answer: { values, fieldErrors, formError: GIVE_TEXT.notSetUp } };
   const db = getDb();
   const at = now.toISOString();
-  const token = newToken();
+  const token = newPrivateToken();
   const reference = newPaymentReference("GIFT");
   const anonymous = values.anonymous === "on";
   const donorName = anonymous ? null : values.donor_name || null;

@@ -8,17 +8,16 @@ import { giftPage, simulatorOn, tryAgainValues } from "~/features/payments/index
 import { noindexMeta } from "~/features/site";
 import { formatKwacha } from "~/lib/money";
 import { readOnlyPage } from "~/lib/page-scripts";
+import { PRIVATE_PAGE_HEADERS, privateTokenOf } from "~/lib/private-link";
 import type { Route } from "./+types/gift-thanks";
-
-const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
 
 export const handle = readOnlyPage;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const token = /^[A-Za-z0-9_-]{22,64}$/.test(params.token) ? params.token : "-";
+  const token = privateTokenOf(params.token);
   const now = new Date();
   const page = await giftPage(token, now);
-  if (!page) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
+  if (!page) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const { gift, payment } = page;
   const state = payment?.status === "paid" ? "paid" : payment?.status === "pending" ? "pending" : "failed";
   const simulatorHref =
@@ -34,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       again: state === "failed" ? tryAgainValues(gift, payment?.operator ?? null) : null,
       refreshSeconds: state === "pending" && payment ? pendingRefreshSeconds(payment.created_at, now) : null,
     },
-    { headers: PRIVATE_HEADERS },
+    { headers: PRIVATE_PAGE_HEADERS },
   );
 }
 

@@ -3,39 +3,31 @@
 // the only credential: never cached, indexed or sent on as a referrer.
 import { data } from "react-router";
 import { GroupPage } from "~/features/events";
-import { REGISTRATION_TOKEN_PATTERN } from "~/features/events";
 import { noindexMeta, NotFound } from "~/features/site";
 import { readOnlyPage } from "~/lib/page-scripts";
+import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
 import { groupByToken, groupPageAction, groupPageUrl, groupPageView } from "~/features/events/index.server";
 import { BadRequest } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/group-private-page";
 
-const PRIVATE_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-};
-
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  const token = privateTokenOf(params.token);
   const found = await groupByToken(token);
-  if (!found) return data({ view: null }, { status: 404, headers: PRIVATE_HEADERS });
-  return data({ view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_HEADERS });
+  if (!found) return data({ view: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  return data({ view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
   try {
-    return await groupPageAction(request, REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-");
+    return await groupPageAction(request, privateTokenOf(params.token));
   } catch (error) {
-    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
+    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_PAGE_HEADERS });
     throw error;
   }
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export const headers = privatePageHeaders;
 
 export const handle = readOnlyPage;
 

@@ -6,13 +6,14 @@
 // costs, so the answer's timing does not tell them apart.
 import { SiteLink } from "~/components/site-link";
 import { data, redirect } from "react-router";
-import { privatePageView, REGISTRATION_TOKEN_PATTERN, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
+import { privatePageView, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { noindexMeta, NotFound } from "~/features/site";
 import { confirmSubmit } from "~/islands/confirm-submit";
 import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/page-scripts";
+import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
 import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
@@ -68,16 +69,8 @@ function RefundLink() {
   );
 }
 
-/** Private: never stored by the browser, the edge cache or a proxy; never indexed; no referrer. */
-const PRIVATE_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-};
-
 export async function loader({ params, request }: Route.LoaderArgs) {
-  // A token of the wrong shape runs the same lookup (it finds nothing), so timing says nothing.
-  const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  const token = privateTokenOf(params.token);
   let page = await registrationPage(token);
   const now = new Date();
   // A payment under way: ask the provider (its verify call decides), and read again when that settled it.
@@ -86,29 +79,29 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = siteSettings(page.settings);
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
-  if (!found) return data({ registration: null, settings, payment: null, paidFee: false }, { status: 404, headers: PRIVATE_HEADERS });
+  if (!found) return data({ registration: null, settings, payment: null, paidFee: false }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const registration = { ...privatePageView(found, siteOrigin(request), now), smsStopped: Boolean(found.sms_stopped_at) };
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
   // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
   const paidFee = feePaid(page.fee?.payment_status);
-  return data({ registration, settings, payment, paidFee }, { headers: PRIVATE_HEADERS });
+  return data({ registration, settings, payment, paidFee }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const token = REGISTRATION_TOKEN_PATTERN.test(params.token) ? params.token : "-";
+  const token = privateTokenOf(params.token);
   let form: FormData;
   try {
     form = await readFormData(request);
   } catch (error) {
-    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
+    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_PAGE_HEADERS });
     throw error;
   }
   // The fee's pay form (intent=pay); any other post is the cancel form's.
   if (form.get("intent") === "pay") {
     const paid = await payAction(request, token, form, new Date());
-    if (paid.ok) return redirect(registrationPath(token), { status: 303, headers: PRIVATE_HEADERS });
+    if (paid.ok) return redirect(registrationPath(token), { status: 303, headers: PRIVATE_PAGE_HEADERS });
     const { payError, fieldErrors } = paid.answer;
-    return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_HEADERS });
+    return data({ pay: paid.answer, error: payError ?? Object.values(fieldErrors ?? {})[0] }, { status: paid.status, headers: PRIVATE_PAGE_HEADERS });
   }
   // "Stop SMS about this event" (the link in each SMS leads here; only this button changes anything), and its undoing.
   if (form.get("intent") === "stop-sms" || form.get("intent") === "start-sms") {
@@ -139,9 +132,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export const headers = privatePageHeaders;
 
 export const handle = islandPage;
 
