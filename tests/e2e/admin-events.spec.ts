@@ -317,6 +317,16 @@ test("an image chosen from the device is resized, uploaded, previewed and saved 
   await expectSharedAsJpeg(page, request, eventPath, stored.replace("-1200w.webp", "-share.jpg"));
 });
 
+test("a file that is not a picture, named .jpg, is refused in plain words and nothing is uploaded", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("Meeting notes, not a photo") });
+  await expect(toast(page)).toContainText("Failed to upload image. Please try again. This file is not a picture the phone can open. Please choose a JPEG, PNG, WebP or GIF image.");
+  await expect(toast(page)).not.toContainText("decoded");
+  await expect(page.locator('input[name="image_url"]')).toHaveValue("");
+});
+
 test("a picture without a share picture (here: saved without JavaScript) gets one from 'Make a link preview'", async ({ page, request, browser, baseURL }) => {
   const name = uniqueName("Old Photo Event");
   // Without JavaScript the original file travels with the form and is stored as it is: no share picture.

@@ -324,7 +324,7 @@ describe("pages, while the bot check is on and off", () => {
     await createAdmin();
     const cookie = await signIn();
     const off = await (await request("/admin/settings", { cookie })).text();
-    expect(off).toContain("Bot check: off. The public forms do not check yet that a person, not a program, sent them. Whoever looks after the setup of the site turns it on");
+    expect(off).toContain("Bot check: off. The public forms do not check yet that a person, not a program, sent them. Whoever set up the site can turn it on");
     turnstileOn();
     const on = await (await request("/admin/settings", { cookie })).text();
     expect(on).toContain("Bot check: on.");

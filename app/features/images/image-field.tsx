@@ -62,7 +62,7 @@ export function ImageField({
       const message = uploadError instanceof Error && uploadError.message !== "Failed to fetch" ? uploadError.message : null;
       showToast({
         title: "Upload Error",
-        description: message && message !== "Failed to upload image" ? `${uploadErrorMessage} ${message}` : uploadErrorMessage,
+        description: message && message !== "Failed to upload image" ? `${uploadErrorMessage.replace(/[.!]?$/, ".")} ${message}` : uploadErrorMessage,
         variant: "destructive",
       });
     } finally {

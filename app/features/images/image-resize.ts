@@ -70,8 +70,14 @@ async function prepareSharePicture(bitmap: ImageBitmap): Promise<Blob | null> {
 
 export type PreparedUpload = { widths: PreparedImage[]; share: Blob | null };
 
+/** Said when the browser cannot open the file as a picture (a document renamed .jpg, a damaged photo). */
+export const NOT_A_PICTURE = "This file is not a picture the phone can open. Please choose a JPEG, PNG, WebP or GIF image.";
+
 export async function prepareImageForUpload(file: File, kind: ImageKind): Promise<PreparedUpload> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  // The browser's own words ("The source image could not be decoded.") mean nothing to staff.
+  const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" }).catch(() => {
+    throw new Error(NOT_A_PICTURE);
+  });
   try {
     const widths = await prepareWidths(bitmap);
     return { widths, share: isSharedKind(kind) ? await prepareSharePicture(bitmap) : null };

@@ -219,7 +219,7 @@ function BotCheckStatus({ on }: { on: boolean }) {
     <p className="mt-3 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
       {on
         ? "Bot check: on. The public forms (registration, groups, contact, newsletter, giving) check that a person, not a program, sent them."
-        : "Bot check: off. The public forms do not check yet that a person, not a program, sent them. Whoever looks after the setup of the site turns it on (docs/deploy.md, \"Bot check\")."}
+        : "Bot check: off. The public forms do not check yet that a person, not a program, sent them. Whoever set up the site can turn it on (the deploy guide's \"Bot check\")."}
     </p>
   );
 }
