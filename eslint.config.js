@@ -9,6 +9,23 @@ import tseslint from "typescript-eslint";
 // The layers (docs/decisions/018-feature-folders.md): shared code -> features -> routes and the Worker.
 // A feature is a folder of app/features; others reach it only through its public modules.
 const FEATURES = readdirSync("app/features");
+// Which features each may use (the table in decision 018), from the bottom of the chain to the top.
+// A feature uses those listed, and only through their public modules; none uses one above it.
+/** @type {Record<string, string[]>} */
+const MAY_USE = {
+  accounts: [],
+  images: [],
+  history: [],
+  associations: ["history"],
+  publishing: ["history", "images"],
+  settings: ["accounts", "history", "images"],
+  events: ["accounts", "associations", "history", "images", "settings"],
+  payments: ["accounts", "events"],
+  messaging: ["accounts", "events", "payments", "publishing", "settings"],
+  site: ["accounts", "associations", "events", "images", "messaging", "payments", "publishing", "settings"],
+};
+const unplaced = FEATURES.filter((feature) => !MAY_USE[feature]);
+if (unplaced.length) throw new Error(`eslint.config.js: say in MAY_USE which features ${unplaced.join(", ")} may use (docs/decisions/018-feature-folders.md).`);
 // index.ts: what the browser may load too; index.server.ts: server only; islands.ts: the feature's
 // islands, which the islands script (app/islands/main.ts) starts without pulling in the rest of it.
 const PUBLIC_MODULES = ["index.ts", "index.server.ts", "islands.ts"];
@@ -34,8 +51,8 @@ const layers = [
   ...FEATURES.map((feature) => ({
     target: `./app/features/${feature}`,
     from: "./app/features",
-    except: [`./${feature}`, ...publicModulesOf(FEATURES.filter((other) => other !== feature))],
-    message: "A feature uses another only through its public modules (index.ts; index.server.ts on the server; islands.ts for the islands script).",
+    except: [`./${feature}`, ...publicModulesOf(MAY_USE[feature])],
+    message: `A feature uses another only through its public modules (index.ts; index.server.ts on the server; islands.ts for the islands script), and ${feature} uses only ${MAY_USE[feature].join(", ") || "shared code"} (MAY_USE, docs/decisions/018-feature-folders.md).`,
   })),
   {
     target: APP,
