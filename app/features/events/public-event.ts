@@ -5,6 +5,7 @@ import type { EventWithPlaces } from "~/features/events/events.server";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
+import { eventWhenText } from "./registration-view";
 import { formatInSiteZone } from "../../lib/time";
 import { whatsappShareUrl } from "~/lib/app-links";
 import { feeOf } from "~/lib/money";
@@ -18,6 +19,8 @@ export type PublicEvent = {
   dateText: string | null;
   /** 'h:mm a' in Malawi time, or null when there is no date. */
   timeText: string | null;
+  /** Both in one phrase, 'Thursday, June 12, 2025 at 8:00 AM' (eventWhenText), or null. */
+  whenText: string | null;
   location: string | null;
   description: string | null;
   imageUrl: string | null;
@@ -42,6 +45,7 @@ export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
     date: event.date,
     dateText: formatInSiteZone(event.date, EVENT_DATE_FORMAT),
     timeText: formatInSiteZone(event.date, EVENT_TIME_FORMAT),
+    whenText: eventWhenText(event.date),
     location: event.location?.trim() || null,
     description: event.description?.trim() || null,
     imageUrl: event.image_url,

@@ -25,7 +25,7 @@ import { RegistrationSummary } from "./registration-summary";
 import { WaitingListNotice } from "./waiting-list-notice";
 import { TOAST_REGION_CLASS } from "~/lib/toast";
 
-export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "dateText" | "timeText" | "location" | "asksQuestions"> &
+export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "whenText" | "location" | "asksQuestions"> &
   Partial<Pick<PublicEvent, "joinsWaitingList">> & { fee?: number | null };
 
 /** Whether the event's places are taken and its waiting list open: registering joins the list. */
@@ -40,8 +40,7 @@ function submitLabel(event: RegistrationTarget): string {
 
 /** The dialog's line under its title: a full event's waiting list, when and where, and the fee with how to pay it. */
 function registrationDescription(event: RegistrationTarget): string {
-  const when = event.dateText ? `${event.dateText}${event.timeText ? ` at ${event.timeText}` : ""}` : null;
-  const place = [joinsWaitingList(event) ? REGISTRATION_MESSAGES.fullJoinsWaitingList : null, [when, event.location].filter(Boolean).join(" · ")]
+  const place = [joinsWaitingList(event) ? REGISTRATION_MESSAGES.fullJoinsWaitingList : null, [event.whenText, event.location].filter(Boolean).join(" · ")]
     .filter(Boolean)
     .join(" ");
   return event.fee ? `${place}${place ? ". " : ""}${EVENTS_MESSAGES.fee(event.fee)}. ${EVENTS_MESSAGES.feeHow}` : place;

@@ -1,4 +1,5 @@
-// The kinds of e-mail the site sends: each outbox row names one, and /admin/outbox shows its label.
+// The kinds of message the site sends, by e-mail or SMS (the outbox, table email_outbox, holds both):
+// each outbox row names one, and /admin/outbox shows its label.
 // A new kind of e-mail adds a line here, and the feature that owns it renders it when it is sent
 // (an OutboxRenderer, app/server/outbox.server.ts, listed in ./outbox-render.server.ts).
 export const EMAIL_KINDS = {

@@ -6,7 +6,7 @@ import { idFromPath } from "~/lib/path-id";
 import { publicPage } from "./page.server";
 import { eventRegisterPage } from "./pages.server";
 
-export async function eventFormPage(idParam: string, origin: string) {
+export async function publicEventFormPage(idParam: string, origin: string) {
   const page = await eventRegisterPage(idFromPath(idParam) ?? 0);
   if (page.event === null || page.questions === null || page.associations === null) throw new Error(`Event ${idParam} could not be read`);
   if (!page.event) return publicPage(page, () => ({ event: null, questions: [], associations: [] }), 404);
@@ -14,7 +14,7 @@ export async function eventFormPage(idParam: string, origin: string) {
   const event = {
     id: shared.id,
     name: shared.name,
-    whenText: [shared.dateText, shared.timeText].filter(Boolean).join(", ") || null,
+    whenText: shared.whenText,
     location: shared.location,
     registrationOpen: shared.registrationOpen,
     registrationNote: shared.registrationNote,

@@ -2,5 +2,5 @@
 // of its server-only parts. What the browser may load too is in ./index.ts.
 export { ACCOUNT_CHANGES_DAYS, dashboardPage } from "./dashboard.server";
 export { publicPage } from "./page.server";
-export { eventFormPage } from "./event-form-page.server";
+export { publicEventFormPage } from "./event-form-page.server";
 export { blogPage, blogPostPage, eventPage, eventRegisterPage, eventsPage, homePage, leadershipPage, ministriesPage, ministryPage, registrationPage, settingsPage, sitemapPage, testimoniesPage, associationsPage, settingsFormPage } from "./pages.server";

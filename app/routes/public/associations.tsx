@@ -7,11 +7,11 @@ import { directoryGroups, filterOf } from "~/features/associations/index.server"
 import { PAGES, seoMeta } from "~/features/site";
 import { associationsPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import type { Route } from "./+types/associations";
 
 /** Content and a GET form only: no JavaScript needed (app/lib/page-scripts.ts). */
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.associations);
 

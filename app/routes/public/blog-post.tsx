@@ -6,11 +6,11 @@ import { settingsFromMatches, titled } from "~/features/settings";
 import { blogPostPage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/blog-post";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 
 
 /** Content only: no JavaScript needed (app/lib/page-scripts.ts). */
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const headers = loaderHeaders;
 

@@ -2,21 +2,21 @@
 // app/features/events/group-register-form.tsx). No script; success goes on to the group's private page.
 import { GroupRegisterForm } from "~/features/events";
 import { eventFormMeta, NotFound, RouteError } from "~/features/site";
-import { readOnlyPage } from "~/lib/page-scripts";
-import { eventFormPage } from "~/features/site/index.server";
+import { scriptFreePage } from "~/lib/page-scripts";
+import { publicEventFormPage } from "~/features/site/index.server";
 import { groupAction } from "~/features/events/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-group";
 
 export function loader({ params, request }: Route.LoaderArgs) {
-  return eventFormPage(params.id, siteOrigin(request));
+  return publicEventFormPage(params.id, siteOrigin(request));
 }
 
 export function action({ request, params }: Route.ActionArgs) {
   return groupAction(request, `/events/${params.id}/group`);
 }
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 // A church secretary often gets this link on WhatsApp: it shows a preview with the event's name.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -4,7 +4,7 @@ import { LINK_AGAIN_MESSAGES, LinkAgainForm, linkAgainPath } from "~/features/ev
 import { linkAgainAction, linkChannels } from "~/features/events/index.server";
 import { refusalOf } from "~/lib/form-answer";
 import { idFromPath } from "~/lib/path-id";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { eventFormMeta, NotFound, RouteError } from "~/features/site";
 import { eventPage, publicPage } from "~/features/site/index.server";
 import type { Route } from "./+types/event-my-link";
@@ -22,7 +22,7 @@ export function action({ request, params }: Route.ActionArgs) {
   return linkAgainAction(request, idFromPath(params.id) ?? 0);
 }
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 // Shared in a WhatsApp group ("lost your link? here"), it gets a preview: the site's picture, its title.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -4,21 +4,21 @@
 import { EventRegisterForm } from "~/features/events";
 import { refusalOf } from "~/lib/form-answer";
 import { eventFormMeta, NotFound, RouteError } from "~/features/site";
-import { readOnlyPage } from "~/lib/page-scripts";
-import { eventFormPage } from "~/features/site/index.server";
+import { scriptFreePage } from "~/lib/page-scripts";
+import { publicEventFormPage } from "~/features/site/index.server";
 import { registrationAction } from "~/features/events/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event-register";
 
 export function loader({ params, request }: Route.LoaderArgs) {
-  return eventFormPage(params.id, siteOrigin(request));
+  return publicEventFormPage(params.id, siteOrigin(request));
 }
 
 export function action({ request, params }: Route.ActionArgs) {
   return registrationAction(request, `/events/${params.id}/register`);
 }
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 // A registration link shared on WhatsApp gets a preview: the site's picture, the event's name.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -41,8 +41,7 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData?.event) return noindexMeta();
   const { event, jsonLd } = loaderData;
-  const when = [event.dateText, event.timeText].filter(Boolean).join(", ");
-  const summary = event.description ?? [when, event.location].filter(Boolean).join(" · ");
+  const summary = event.description ?? [event.whenText, event.location].filter(Boolean).join(" · ");
   return seoMeta(matches, {
     path: `/events/${event.id}`,
     title: event.name,

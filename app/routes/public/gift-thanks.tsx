@@ -7,11 +7,11 @@ import { GIVE_TEXT, pendingRefreshSeconds, TRY_AGAIN_INTENT } from "~/features/p
 import { giftPage, simulatorOn, tryAgainValues } from "~/features/payments/index.server";
 import { noindexMeta } from "~/features/site";
 import { formatKwacha } from "~/lib/money";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privateTokenOf } from "~/lib/private-link";
 import type { Route } from "./+types/gift-thanks";
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const token = privateTokenOf(params.token);

@@ -9,11 +9,11 @@ import { giveAction, paymentsReady, filledAgainAnswer } from "~/features/payment
 import { seoMeta } from "~/features/site";
 import { siteSettings } from "~/features/settings/index.server";
 import { publicPage, settingsPage } from "~/features/site/index.server";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import type { Route } from "./+types/give";
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta(matches, {

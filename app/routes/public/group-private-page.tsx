@@ -4,7 +4,7 @@
 import { data } from "react-router";
 import { GroupPage } from "~/features/events";
 import { noindexMeta, NotFound } from "~/features/site";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
 import { groupByToken, groupPageAction, groupPageUrl, groupPageView } from "~/features/events/index.server";
 import { BadRequest } from "~/server/forms.server";
@@ -29,7 +29,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export const headers = privatePageHeaders;
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = () => noindexMeta("Your group");
 

@@ -10,11 +10,11 @@ import { ministriesPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
 
 import type { Route } from "./+types/ministries";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 
 
 /** Content only: no JavaScript needed (app/lib/page-scripts.ts). */
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.ministries);
 

@@ -9,11 +9,11 @@ import { loaderHeaders } from "~/lib/loader-headers";
 
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 
 
 /** Content only: no JavaScript needed (app/lib/page-scripts.ts). */
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const headers = loaderHeaders;
 

@@ -2,14 +2,14 @@ import { PageHero } from "~/components/page-hero";
 import { SectionHeading } from "~/components/section-heading";
 import { MISSION_PAGE, paragraphsOf } from "~/features/settings";
 import { PAGES, seoMeta } from "~/features/site";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import type { Route } from "./+types/mission";
 
 
 /** Content only: no JavaScript needed (app/lib/page-scripts.ts). */
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, PAGES.mission);
 

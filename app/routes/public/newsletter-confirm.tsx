@@ -4,13 +4,13 @@
 // or indexed (the token is in the address).
 import { LinkNotice } from "~/components/link-notice";
 import { CONFIRM_PAGE } from "~/features/messaging";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { linkPageMeta } from "~/features/site";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { confirmationState, confirmSubscription, isLinkToken, PRIVATE_PAGE_HEADERS } from "~/features/messaging/index.server";
 import type { Route } from "./+types/newsletter-confirm";
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Confirm your subscription");
 

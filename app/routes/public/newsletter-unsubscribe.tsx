@@ -4,13 +4,13 @@
 // A used or unknown link gets a page that says so. Private: never cached or indexed.
 import { LinkNotice } from "~/components/link-notice";
 import { UNSUBSCRIBE_PAGE } from "~/features/messaging";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { linkPageMeta } from "~/features/site";
 import { publicPage, settingsPage } from "~/features/site/index.server";
 import { isLinkToken, PRIVATE_PAGE_HEADERS, subscriberOfUnsubscribeToken, unsubscribe } from "~/features/messaging/index.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Unsubscribe");
 

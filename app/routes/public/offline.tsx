@@ -4,11 +4,11 @@
 import { LinkNotice } from "~/components/link-notice";
 import { seoMeta } from "~/features/site";
 import { publicPage, settingsPage } from "~/features/site/index.server";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { loaderHeaders } from "~/lib/loader-headers";
 import type { Route } from "./+types/offline";
 
-export const handle = readOnlyPage;
+export const handle = scriptFreePage;
 
 export const headers = loaderHeaders;
 

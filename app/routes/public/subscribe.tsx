@@ -7,7 +7,7 @@
 // visit shows the same page with the form empty.
 import { PageHero } from "~/components/page-hero";
 import { linkPageMeta, SUBSCRIBE_INTRO, SubscribeForm } from "~/features/site";
-import { readOnlyPage } from "~/lib/page-scripts";
+import { scriptFreePage } from "~/lib/page-scripts";
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging";
 import { subscribe } from "~/features/messaging/index.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -19,7 +19,7 @@ const successToast = { title: SUBSCRIBE_MESSAGES.successTitle, description: SUBS
 const RULES = { rateLimit: RATE_LIMITS.subscribePerAddress, rateLimitedMessage: SUBSCRIBE_MESSAGES.rateLimited, successToast };
 
 // `showsSubscribeForm`: the public layout leaves the footer's copy of the form off this page.
-export const handle = { ...readOnlyPage, showsSubscribeForm: true };
+export const handle = { ...scriptFreePage, showsSubscribeForm: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Subscribe to our news");
 
