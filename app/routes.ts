@@ -81,6 +81,7 @@ export default [
       route("import", "routes/admin/associations/association-import.tsx"),
     ]),
     ...prefix("events", [
+      index("routes/admin/tab-redirect.tsx", { id: "admin-events-list" }),
       route("new", "routes/admin/events/event-form.tsx", { id: "admin-events-new" }),
       route("edit/:id", "routes/admin/events/event-form.tsx", { id: "admin-events-edit" }),
       route("registrations/:id", "routes/admin/events/registration-desk.tsx"),

@@ -57,7 +57,7 @@ const ACCESS: Record<AdminArea, readonly AdminRole[]> = {
 const AREAS: [RegExp, AdminArea][] = [
   [/^\/admin\/?$/, "dashboard"],
   [/^\/admin\/(leadership|ministries|blogs|testimonies|associations)(\/|$)/, "content"],
-  [/^\/admin\/events\/(new|edit)(\/|$)/, "content"],
+  [/^\/admin\/events(\/(new|edit)(\/|$)|\/?$)/, "content"],
   [/^\/admin\/events\/registrations(\/|$)/, "registrations"],
   // A message to an event's registrants by SMS or e-mail (issue 24): staff only, never the door.
   [/^\/admin\/events\/\d+\/message\/?$/, "registrations"],

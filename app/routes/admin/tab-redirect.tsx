@@ -1,4 +1,4 @@
-// /admin/leadership, /admin/ministries, /admin/blogs, /admin/testimonies, /admin/associations: each list lives on the
+// /admin/leadership, /admin/ministries, /admin/blogs, /admin/testimonies, /admin/associations, /admin/events: each list lives on the
 // dashboard's tab of the same name.
 import { redirect } from "react-router";
 import { adminTabHref, parseAdminTab } from "~/lib/admin-tabs";
