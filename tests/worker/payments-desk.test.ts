@@ -142,6 +142,12 @@ describe("the desk", () => {
     expect(csv).toMatch(/"Owes Too",.*,"Waived","0","","","","",""/);
   });
 
+  it("says in the CSV that a man on the waiting list owes nothing yet, and 'Unpaid' only of one with a place", async () => {
+    const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
+    expect(csv).toMatch(/"Owes Fee",.*,"Unpaid","","","","","",""/);
+    expect(csv).toMatch(/"Waiting Man",.*,"Not due \(waiting list\)","","","","","",""/);
+  });
+
   it("shows a second payment and its refund in the CSV, so it adds up to what came in", async () => {
     await runSql([
       "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-PAIDTWICE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', 1, '2030-01-03T10:00:00.000Z')",

@@ -57,7 +57,7 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
       },
       (row) => {
         const cells = csv.row(row);
-        return [...cells.slice(0, spec), ...paymentCsvCells(hasFee, row.payment_status, row.settled), ...cells.slice(spec)];
+        return [...cells.slice(0, spec), ...paymentCsvCells(hasFee, row.status, row.payment_status, row.settled), ...cells.slice(spec)];
       },
     ),
   );

@@ -2,7 +2,7 @@
 // Amount paid (MK), Paid by, Payment reference, then what else came in and went back (Other
 // payments, Refunded, a note). Read a page at a time, beside the export's pages.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { payments } from "~/db/schema";
+import { payments, type RegistrationStatus } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { PAYMENT_LABELS, type PaymentState } from "./desk-payment-parts";
 import { OPERATOR_NAMES } from "./operators";
@@ -62,13 +62,21 @@ export async function paymentsOfRegistrations(registrationIds: number[]): Promis
   return byRegistration;
 }
 
+/**
+ * The Payment cell of a fee not paid: "Unpaid" only for a man who owes it (owesFee: he has a
+ * place); one waiting or cancelled owes nothing, and staff working from the file must not chase him.
+ */
+function unpaidLabel(status: RegistrationStatus): string {
+  return status === "confirmed" ? PAYMENT_LABELS.unpaid : status === "waitlisted" ? "Not due (waiting list)" : "Not due (cancelled)";
+}
+
 /** The seven cells for one registration: empty for an event without a fee. */
-export function paymentCsvCells(hasFee: boolean, state: PaymentState, paid: RegistrationPayments | undefined): (string | number)[] {
+export function paymentCsvCells(hasFee: boolean, status: RegistrationStatus, state: PaymentState, paid: RegistrationPayments | undefined): (string | number)[] {
   if (!hasFee) return ["", "", "", "", "", "", ""];
   const settled = paid?.settled;
   const feePaid = state === "paid-online" || state === "cash" || state === "refunded";
   return [
-    PAYMENT_LABELS[state],
+    state === "unpaid" ? unpaidLabel(status) : PAYMENT_LABELS[state],
     feePaid && settled ? settled.amount : state === "waived" ? 0 : "",
     feePaid ? (settled?.paidBy ?? "") : "",
     feePaid ? (settled?.reference ?? "") : "",
