@@ -22,3 +22,19 @@ export function flattenRoutes(entries: RouteConfigEntry[], parent = ""): RoutePa
 export function samplePath(pattern: string): string {
   return pattern.replace(/:[A-Za-z_]+\??/g, "1").replace(/\*$/, "no-such-page");
 }
+
+/** A concrete URL with the demo content: the demo's slugs where a route takes one, else samplePath's 1. */
+export function demoPath(pattern: string): string {
+  return samplePath(pattern).replace(/^\/ministries\/1$/, "/ministries/youth-mentorship").replace(/^\/blog\/1$/, "/blog/rising-early-mark-1-35");
+}
+
+/**
+ * The route table's paths that `keep` accepts, less those `excluded` names (a pattern each, with
+ * why it is left out). An exclusion that names no route throws, so the list cannot go stale.
+ */
+export function routesExcept(routes: RoutePath[], keep: (route: RoutePath) => boolean, excluded: Record<string, string>): RoutePath[] {
+  const kept = routes.filter(keep);
+  const stale = Object.keys(excluded).filter((pattern) => !kept.some((route) => route.path === pattern));
+  if (stale.length) throw new Error(`Excluded, but no such route: ${stale.join(", ")}`);
+  return kept.filter((route) => !(route.path in excluded));
+}

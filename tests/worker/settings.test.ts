@@ -127,6 +127,11 @@ describe("saving settings", () => {
     expect(footer).toContain("Brothers of the Baptist Convention, standing together.");
     expect(footer).toContain("Baptist Brothers of Malawi. A department of the Baptist Convention of Malawi.");
 
+    // A page that reads nothing of its own still reads the settings for its frame.
+    const subscribe = await (await request("/subscribe")).text();
+    expect(subscribe).toContain("<title>Subscribe to our news | Baptist Brothers</title>");
+    expect(textOf(subscribe.slice(subscribe.indexOf("<footer")))).toContain("Brothers of the Baptist Convention, standing together.");
+
     const home = await (await request("/")).text();
     expect(home).toContain("<title>Baptist Brothers of Malawi</title>");
     expect(textOf(mainHtml(home))).toContain("Brothers in Christ, serving the nation");

@@ -8,6 +8,8 @@
 import { PageHero } from "~/components/page-hero";
 import { linkPageMeta, SUBSCRIBE_INTRO, SubscribeForm } from "~/features/site";
 import { scriptFreePage } from "~/lib/page-scripts";
+import { loaderHeaders } from "~/lib/loader-headers";
+import { publicPage, settingsPage } from "~/features/site/index.server";
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from "~/features/messaging";
 import { subscribe } from "~/features/messaging/index.server";
 import { sendAfterResponse } from "~/server/outbox.server";
@@ -21,7 +23,14 @@ const RULES = { rateLimit: RATE_LIMITS.subscribePerAddress, rateLimitedMessage: 
 // `showsSubscribeForm`: the public layout leaves the footer's copy of the form off this page.
 export const handle = { ...scriptFreePage, showsSubscribeForm: true };
 
+export const headers = loaderHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(matches, location.pathname, "Subscribe to our news");
+
+// The frame (header, footer, title) shows the site's settings, as on every page.
+export async function loader() {
+  return publicPage(await settingsPage("Subscribe page"), () => ({}));
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const read = await readPublicForm(request, subscribeSchema, RULES);
