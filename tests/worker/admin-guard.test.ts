@@ -64,7 +64,10 @@ describe("admin guard", () => {
 
     it("answers 404 for an unknown admin page only once signed in", async () => {
       const cookie = await signIn();
-      expect((await request("/admin/no-such-page", { cookie })).status).toBe(404);
+      const unknown = await request("/admin/no-such-page", { cookie });
+      expect(unknown.status).toBe(404);
+      // One title, naming what the page shows (the tab and a screen reader read the first).
+      expect((await unknown.text()).match(/<title>[^<]*<\/title>/g)).toEqual(["<title>Page not found | Admin</title>"]);
       expect((await request("/admin/no-such-page")).status).toBe(302);
     });
   });

@@ -9,8 +9,9 @@ import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin | Baptist Men Malawi" },
+// An unknown admin address is titled for what it shows (one <title>: the tab and a screen reader say it).
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 404 ? "Page not found | Admin" : "Admin | Baptist Men Malawi" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -133,7 +134,6 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
 function AdminNotFound({ home }: { home: string }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16">
-      <title>Page not found | Admin</title>
       {/* The spec's words for any unknown address; the header above keeps "View Website" (/). */}
       <h1 className="text-2xl font-bold text-stone-900">Oops! Page not found</h1>
       <p className="mt-3 text-stone-700">This page does not exist, or what it showed has been deleted.</p>
