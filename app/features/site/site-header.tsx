@@ -85,11 +85,12 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
   const [brand, place] = brandLines(shortName);
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <SiteLink to="/" className="flex shrink-0 items-center gap-2 rounded-md">
+      {/* Large text (a phone's font size setting) wraps the name within the screen, never pushes Menu off it. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <SiteLink to="/" className="flex min-w-0 items-center gap-2 rounded-md break-words">
           {/* Drawn here with an id: the footer's mark reuses it. */}
-          <LogoMark shared />
-          <span className="leading-tight">
+          <LogoMark shared className="size-9 shrink-0" />
+          <span className="min-w-0 leading-tight">
             <span className="block text-base font-bold text-brand-900">{brand}</span>{" "}
             {place ? <span className="block text-xs text-stone-600">{place}</span> : null}
             <span className="sr-only"> (home)</span>
@@ -109,9 +110,9 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
         </div>
 
         <Disclosure
-          className="group lg:hidden"
+          className="group shrink-0 lg:hidden"
           summaryLabel="Menu"
-          summaryClassName="flex h-11 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+          summaryClassName="flex h-11 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
           summary={
             <>
               <MenuIcon className="size-6 group-open:hidden" />
