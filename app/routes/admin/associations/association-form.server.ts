@@ -38,7 +38,7 @@ const RECORD = "association";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const association = id === null ? null : await recordToEdit(request, id !== undefined && getAssociation(id), { path: "/admin/associations", message: MESSAGES.loadFailed });
+  const association = id === null ? null : await recordToEdit(request, id !== undefined && getAssociation(id), { path: TAB, message: MESSAGES.loadFailed });
   const used = await regionsInUse().catch(() => []);
   const regions = [...new Set<string>([...ASSOCIATION_REGIONS, ...used])];
   return { association, regions };

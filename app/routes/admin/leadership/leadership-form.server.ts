@@ -41,7 +41,7 @@ async function positionsOrNull(): Promise<PositionOption[] | null> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const edit = id === null ? null : await recordToEdit(request, id !== undefined && memberFormData(id), { path: "/admin", message: MESSAGES.loadFailed });
+  const edit = id === null ? null : await recordToEdit(request, id !== undefined && memberFormData(id), { path: TAB, message: MESSAGES.loadFailed });
   if (edit) return { member: edit.member, positions: edit.positions?.map(toOption) ?? null };
   return { member: null, positions: await positionsOrNull() };
 }

@@ -29,7 +29,7 @@ const RECORD = "testimony";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const testimony = id === null ? null : await recordToEdit(request, id !== undefined && getTestimony(id), { path: "/admin/testimonies", message: MESSAGES.loadFailed });
+  const testimony = id === null ? null : await recordToEdit(request, id !== undefined && getTestimony(id), { path: TAB, message: MESSAGES.loadFailed });
   return { testimony };
 }
 
