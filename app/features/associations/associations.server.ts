@@ -88,14 +88,14 @@ function sameAssociation(name: string | SQL, district: string | SQL, row = sql`a
 export class AlreadyInDirectory extends Error {}
 
 /**
- * Adds an association unless the directory has it already (its name in its district: then it
+ * Adds an association, saved by `by`, unless the directory has it already (its name in its district: then it
  * throws AlreadyInDirectory); its id. One guarded statement, so two people adding it at once add it once.
  */
-export async function createAssociation(input: AssociationInput): Promise<number> {
+export async function createAssociation(input: AssociationInput, by: string): Promise<number> {
   const db = getDb();
   const now = new Date().toISOString();
-  const [row] = await db.all<{ id: number }>(sql`INSERT INTO associations (name, region, district, meeting, contact_name, contact_phone, active, created_at, updated_at)
-    SELECT ${input.name}, ${input.region}, ${input.district}, ${input.meeting}, ${input.contact_name}, ${input.contact_phone}, ${input.active ? 1 : 0}, ${now}, ${now}
+  const [row] = await db.all<{ id: number }>(sql`INSERT INTO associations (name, region, district, meeting, contact_name, contact_phone, active, created_at, updated_at, updated_by)
+    SELECT ${input.name}, ${input.region}, ${input.district}, ${input.meeting}, ${input.contact_name}, ${input.contact_phone}, ${input.active ? 1 : 0}, ${now}, ${now}, ${by}
     WHERE NOT EXISTS (SELECT 1 FROM associations WHERE ${sameAssociation(input.name, input.district)})
     RETURNING id`);
   if (!row) throw new AlreadyInDirectory();

@@ -99,8 +99,9 @@ export async function memberFormData(id: number): Promise<{ member: LeadershipMe
   }
 }
 
-export async function createMember(input: LeadershipMemberInput): Promise<number> {
-  const row = await getDb().insert(leadership_members).values(input).returning({ id: leadership_members.id }).get();
+/** A new member, saved by `by` (their last save, as for every record with a form). */
+export async function createMember(input: LeadershipMemberInput, by: string): Promise<number> {
+  const row = await getDb().insert(leadership_members).values({ ...input, updated_by: by }).returning({ id: leadership_members.id }).get();
   return row.id;
 }
 

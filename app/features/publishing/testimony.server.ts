@@ -47,8 +47,9 @@ export function getTestimony(id: number) {
   return getDb().select().from(church_testimonies).where(eq(church_testimonies.id, id)).get();
 }
 
-export async function createTestimony(input: TestimonyInput): Promise<number> {
-  const row = await getDb().insert(church_testimonies).values(input).returning({ id: church_testimonies.id }).get();
+/** A new testimony, saved by `by` (its last save, as for every record with a form). */
+export async function createTestimony(input: TestimonyInput, by: string): Promise<number> {
+  const row = await getDb().insert(church_testimonies).values({ ...input, updated_by: by }).returning({ id: church_testimonies.id }).get();
   return row.id;
 }
 

@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input: AssociationInput = submission.value;
   // One association once in the directory (its name in its district), as the CSV import checks it.
   const duplicate = () => refuseAdminForm(submission, undefined, { fieldErrors: { name: [MESSAGES.duplicate(input.name, input.district)] } }, 409);
-  const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
+  const saved = id === null ? await created(createAssociation(input, guard.by)) : await guardedUpdated(id, updateAssociation(id, input, guard));
   if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
   if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);

@@ -88,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
   const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
-  const eventSaved: Saved = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input, guard);
+  const eventSaved: Saved = id === null ? await created(createEvent(input, guard.by)) : await updateMovingUp(request, id, input, guard);
   // Its registration questions, once the event is saved (answers are never touched).
   const saved = eventSaved.status === "saved" ? await savedQuestions(eventSaved, submission.value) : eventSaved;
   if (saved.status !== "saved") releaseUnsavedImage(context, image);

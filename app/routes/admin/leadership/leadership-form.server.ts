@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     region: positions ? regionFor(positions.find((p) => p.id === value.position_id), value.region) : value.region,
     image_url: image.url,
   };
-  const saved = id === null ? await created(createMember(input)) : await guardedUpdated(id, updateMember(id, input, guard));
+  const saved = id === null ? await created(createMember(input, guard.by)) : await guardedUpdated(id, updateMember(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);

@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "testimony", previous?.image_url ?? null);
   const input: TestimonyInput = { ...submission.value, image_url: image.url };
-  const saved = id === null ? await created(createTestimony(input)) : await guardedUpdated(id, updateTestimony(id, input, guard));
+  const saved = id === null ? await created(createTestimony(input, guard.by)) : await guardedUpdated(id, updateTestimony(id, input, guard));
   if (saved.status !== "saved") releaseUnsavedImage(context, image);
   if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
   if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
