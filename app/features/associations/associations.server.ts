@@ -2,7 +2,7 @@
 import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
 import { containsText, straightInSql } from "~/db/text-match";
 
 export type Association = typeof associations.$inferSelect;
@@ -116,14 +116,8 @@ export async function updateAssociation(id: number, input: AssociationInput, gua
 }
 
 /** Flips `active` in one statement, as a new version of the record (a form opened before is refused); the new state, or undefined when there is no such association. */
-export async function toggleAssociationActive(id: number, by: string): Promise<boolean | undefined> {
-  const row = await getDb()
-    .update(associations)
-    .set({ active: sql`NOT ${associations.active}`, ...newVersionBy(associations, by) })
-    .where(eq(associations.id, id))
-    .returning({ active: associations.active })
-    .get();
-  return row?.active;
+export function toggleAssociationActive(id: number, by: string): Promise<boolean | undefined> {
+  return toggleActive(getDb(), associations, id, by);
 }
 
 /** The removed association's id, or undefined when there was no such association. */
