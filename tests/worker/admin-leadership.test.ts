@@ -218,12 +218,12 @@ describe("member form", () => {
     expect(body).toContain('value="Yohane Chisale"');
   });
 
-  it("sends a failed member load back to /admin with 'Failed to load member details'", async () => {
+  it("sends a failed member load back to the Leadership tab with 'Failed to load member details'", async () => {
     await seedReference();
     for (const id of ["42", "abc"]) {
       const response = await request(`/admin/leadership/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/admin");
+      expect(response.headers.get("Location")).toBe("/admin?tab=leadership");
       expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to load member details", variant: "destructive" });
     }
   });

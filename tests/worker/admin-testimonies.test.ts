@@ -147,11 +147,11 @@ describe("testimony form", () => {
     expect(await testimonies()).toEqual([]);
   });
 
-  it("sends a failed load back to /admin/testimonies with the spec's toast", async () => {
+  it("sends a failed load back to the Testimonies tab (where /admin/testimonies leads) with the spec's toast", async () => {
     for (const id of ["42", "abc"]) {
       const response = await request(`/admin/testimonies/edit/${id}`, { cookie });
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/admin/testimonies");
+      expect(response.headers.get("Location")).toBe("/admin?tab=testimonies");
       expect(await toastOf(response)).toMatchObject({ title: "Error", description: "Failed to load testimony" });
     }
   });

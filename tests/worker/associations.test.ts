@@ -251,6 +251,15 @@ describe("the admin's associations", () => {
     expect((await env.DB.prepare("SELECT count(*) AS n FROM associations WHERE name = 'Lakeshore Men'").first<{ n: number }>())!.n).toBe(1);
   });
 
+  it("sends a failed load back to the Associations tab with the spec's toast", async () => {
+    for (const id of ["4242", "abc"]) {
+      const response = await request(`/admin/associations/edit/${id}`, { cookie });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin?tab=associations");
+      expect(await toastOf(response)).toMatchObject({ title: "Error", description: ASSOCIATION_MESSAGES.loadFailed, variant: "destructive" });
+    }
+  });
+
   it("is the dashboard's Associations tab", async () => {
     const response = await request("/admin?tab=associations", { cookie });
     expect(response.status).toBe(200);

@@ -132,6 +132,24 @@ describe.each(FORMS)("two people saving the same $what", (form) => {
     expect(String(row!.value)).toMatch(/^Save [0-7]$/);
   });
 
+  // Events have no Active switch on their list.
+  it.runIf(form.what !== "event")("counts the list's Active switch as a save: a form opened before it is refused", async () => {
+    const switched = await postForm(form.path, { intent: "toggle-active" }, { cookie: editor });
+    expect(switched.status).toBe(302);
+    expect(await stored(form)).toMatchObject({ version: 2, updated_by: EDITOR.email });
+    const stale = await postForm(form.path, { ...form.fields, version: "1", [form.field]: "Typed by the admin" }, { cookie: admin });
+    expect(stale.status).toBe(409);
+    expect(textOf(await stale.text())).toContain(`editor@example.org saved ${form.record} at 10:00, after you opened it`);
+  });
+
+  it("records who added a new one as its last save, as posts and ministries do", async () => {
+    await runSql([`DELETE FROM ${form.table}`]);
+    const added = await postForm(form.path.replace("edit/1", "new"), { ...form.fields, [form.field]: "Added by the editor" }, { cookie: editor });
+    expect(added.status).toBe(302);
+    const row = await env.DB.prepare(`SELECT ${form.field} AS value, version, updated_by FROM ${form.table}`).first();
+    expect(row).toEqual({ value: "Added by the editor", version: 1, updated_by: EDITOR.email });
+  });
+
   it("refuses an edit form that carries no version, keeping the record as it was", async () => {
     const refused = await postForm(form.path, { ...form.fields, [form.field]: "No version" }, { cookie: admin });
     expect(refused.status).toBe(400);

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
 import { containsText, straightInSql } from "~/db/text-match";
 
 export type Association = typeof associations.$inferSelect;
@@ -88,14 +88,14 @@ function sameAssociation(name: string | SQL, district: string | SQL, row = sql`a
 export class AlreadyInDirectory extends Error {}
 
 /**
- * Adds an association unless the directory has it already (its name in its district: then it
+ * Adds an association, saved by `by`, unless the directory has it already (its name in its district: then it
  * throws AlreadyInDirectory); its id. One guarded statement, so two people adding it at once add it once.
  */
-export async function createAssociation(input: AssociationInput): Promise<number> {
+export async function createAssociation(input: AssociationInput, by: string): Promise<number> {
   const db = getDb();
   const now = new Date().toISOString();
-  const [row] = await db.all<{ id: number }>(sql`INSERT INTO associations (name, region, district, meeting, contact_name, contact_phone, active, created_at, updated_at)
-    SELECT ${input.name}, ${input.region}, ${input.district}, ${input.meeting}, ${input.contact_name}, ${input.contact_phone}, ${input.active ? 1 : 0}, ${now}, ${now}
+  const [row] = await db.all<{ id: number }>(sql`INSERT INTO associations (name, region, district, meeting, contact_name, contact_phone, active, created_at, updated_at, updated_by)
+    SELECT ${input.name}, ${input.region}, ${input.district}, ${input.meeting}, ${input.contact_name}, ${input.contact_phone}, ${input.active ? 1 : 0}, ${now}, ${now}, ${by}
     WHERE NOT EXISTS (SELECT 1 FROM associations WHERE ${sameAssociation(input.name, input.district)})
     RETURNING id`);
   if (!row) throw new AlreadyInDirectory();
@@ -116,14 +116,8 @@ export async function updateAssociation(id: number, input: AssociationInput, gua
 }
 
 /** Flips `active` in one statement, as a new version of the record (a form opened before is refused); the new state, or undefined when there is no such association. */
-export async function toggleAssociationActive(id: number, by: string): Promise<boolean | undefined> {
-  const row = await getDb()
-    .update(associations)
-    .set({ active: sql`NOT ${associations.active}`, ...newVersionBy(associations, by) })
-    .where(eq(associations.id, id))
-    .returning({ active: associations.active })
-    .get();
-  return row?.active;
+export function toggleAssociationActive(id: number, by: string): Promise<boolean | undefined> {
+  return toggleActive(getDb(), associations, id, by);
 }
 
 /** The removed association's id, or undefined when there was no such association. */

@@ -254,8 +254,9 @@ export function eventWithPlacesQuery(db: Db, id: number) {
   return db.select(eventWithPlaces).from(churchevents).where(eq(churchevents.id, id)).limit(1);
 }
 
-export async function createEvent(input: EventInput): Promise<number> {
-  const row = await getDb().insert(churchevents).values(input).returning({ id: churchevents.id }).get();
+/** A new event, saved by `by` (its last save, as for every record with a form). */
+export async function createEvent(input: EventInput, by: string): Promise<number> {
+  const row = await getDb().insert(churchevents).values({ ...input, updated_by: by }).returning({ id: churchevents.id }).get();
   return row.id;
 }
 

@@ -149,7 +149,7 @@ export function nextVersion(table: VersionedTable, guard: SaveGuard, now = new D
 }
 
 /** A change of a record outside its form (the list's Active switch): a new version, so a form opened before it is refused. */
-export function newVersionBy(table: VersionedTable, by: string, now = new Date()) {
+function newVersionBy(table: VersionedTable, by: string, now = new Date()) {
   return { version: sql<number>`${table.version} + 1`, updated_at: now.toISOString(), updated_by: by };
 }
 
@@ -166,7 +166,7 @@ export function lastSaveQuery(db: Db, table: VersionedTable, id: number) {
  * form's version (and `onlyIf` holds, checked in the same statement): the guarded write and the
  * record's last save in one batch.
  */
-export async function versionedUpdate<T extends typeof church_testimonies | typeof leadership_members | typeof associations>(
+export async function versionedUpdate<T extends SwitchedTable>(
   db: Db,
   table: T,
   id: number,
@@ -180,6 +180,20 @@ export async function versionedUpdate<T extends typeof church_testimonies | type
     lastSaveQuery(db, table, id),
   ]);
   return guardedSaveOf(written, last);
+}
+
+/** The tables whose lists have an Active switch: those of the records without History. */
+type SwitchedTable = typeof church_testimonies | typeof leadership_members | typeof associations;
+
+/**
+ * The list's Active switch: flips the record's `active` in one statement, as a new version of it
+ * saved by `by` (a form opened before is refused); the new state, or undefined when there is no
+ * such record.
+ */
+export async function toggleActive<T extends SwitchedTable>(db: Db, table: T, id: number, by: string): Promise<boolean | undefined> {
+  const set = { active: sql`NOT ${table.active}`, ...newVersionBy(table, by) } as SQLiteUpdateSetSource<T>;
+  const row = await db.update(table).set(set).where(eq(table.id, id)).returning({ active: table.active }).get();
+  return row?.active;
 }
 
 /** A guarded write without history: saved when it returned a row, else the last save (null: the record is gone). */

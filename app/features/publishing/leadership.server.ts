@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { leadership_members, leadership_positions } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
 
 export type LeadershipMember = typeof leadership_members.$inferSelect;
 export type LeadershipPosition = typeof leadership_positions.$inferSelect;
@@ -99,8 +99,9 @@ export async function memberFormData(id: number): Promise<{ member: LeadershipMe
   }
 }
 
-export async function createMember(input: LeadershipMemberInput): Promise<number> {
-  const row = await getDb().insert(leadership_members).values(input).returning({ id: leadership_members.id }).get();
+/** A new member, saved by `by` (their last save, as for every record with a form). */
+export async function createMember(input: LeadershipMemberInput, by: string): Promise<number> {
+  const row = await getDb().insert(leadership_members).values({ ...input, updated_by: by }).returning({ id: leadership_members.id }).get();
   return row.id;
 }
 
@@ -110,14 +111,8 @@ export function updateMember(id: number, input: LeadershipMemberInput, guard: Sa
 }
 
 /** Flips `active` in one statement, as a new version of the record (a form opened before is refused); the new state, or undefined when there is no such member. */
-export async function toggleMemberActive(id: number, by: string): Promise<boolean | undefined> {
-  const row = await getDb()
-    .update(leadership_members)
-    .set({ active: sql`NOT ${leadership_members.active}`, ...newVersionBy(leadership_members, by) })
-    .where(eq(leadership_members.id, id))
-    .returning({ active: leadership_members.active })
-    .get();
-  return row?.active;
+export function toggleMemberActive(id: number, by: string): Promise<boolean | undefined> {
+  return toggleActive(getDb(), leadership_members, id, by);
 }
 
 /** The removed member's photo, or undefined when there was no such member. */

@@ -1,8 +1,8 @@
 // Every query that touches `church_testimonies`.
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { church_testimonies } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, newVersionBy, type SaveGuard, versionedUpdate } from "~/features/history/index.server";
+import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
 
 export type Testimony = typeof church_testimonies.$inferSelect;
 
@@ -47,8 +47,9 @@ export function getTestimony(id: number) {
   return getDb().select().from(church_testimonies).where(eq(church_testimonies.id, id)).get();
 }
 
-export async function createTestimony(input: TestimonyInput): Promise<number> {
-  const row = await getDb().insert(church_testimonies).values(input).returning({ id: church_testimonies.id }).get();
+/** A new testimony, saved by `by` (its last save, as for every record with a form). */
+export async function createTestimony(input: TestimonyInput, by: string): Promise<number> {
+  const row = await getDb().insert(church_testimonies).values({ ...input, updated_by: by }).returning({ id: church_testimonies.id }).get();
   return row.id;
 }
 
@@ -58,14 +59,8 @@ export function updateTestimony(id: number, input: TestimonyInput, guard: SaveGu
 }
 
 /** Flips `active` in one statement, as a new version of the record (a form opened before is refused); the new state, or undefined when there is no such testimony. */
-export async function toggleTestimonyActive(id: number, by: string): Promise<boolean | undefined> {
-  const row = await getDb()
-    .update(church_testimonies)
-    .set({ active: sql`NOT ${church_testimonies.active}`, ...newVersionBy(church_testimonies, by) })
-    .where(eq(church_testimonies.id, id))
-    .returning({ active: church_testimonies.active })
-    .get();
-  return row?.active;
+export function toggleTestimonyActive(id: number, by: string): Promise<boolean | undefined> {
+  return toggleActive(getDb(), church_testimonies, id, by);
 }
 
 /** The removed testimony's image, or undefined when there was no such testimony. */

@@ -1,12 +1,16 @@
-// The delete, the Active switch and a save of a record deleted meanwhile, of the admin's content forms (leadership, ministries, posts,
-// testimonies, associations, events), one way for all: refuse a post without a record, run the
-// write, note it in the activity log, and go back to the tab with the toast. They live with the
-// routes because they compose two features (the record's, and accounts' activity log).
+// The delete, the Active switch, and the answer to a save that did not go through, of the admin's
+// content forms (leadership, ministries, posts, testimonies, associations, events), one way for
+// all: refuse a post without a record, run the write, note it in the activity log, and go back to
+// the tab with the toast. They live with the routes because they compose features (the record's,
+// accounts' activity log and kept forms, images, History's version guard).
+import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import { adminContext, UNSAVED_FORM_PATH } from "~/features/accounts";
 import { keepUnsavedForm, nameOf, noteActivity, recordName } from "~/features/accounts/index.server";
+import { type LastSave, refuseStaleSave } from "~/features/history/index.server";
+import { type ImageDecision, keepNewImage, releaseUnsavedImage } from "~/features/images/index.server";
 import type { Toast } from "~/lib/toast";
-import { deletedToast, errorToast, FAILED, goneToast, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
+import { deletedToast, errorToast, FAILED, goneToast, refuseFailedSave, type SaveOutcome, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** The post a content form's action is answering: where it goes back to, and what the log calls the record. */
@@ -51,4 +55,32 @@ export async function toggleRecord(
 export async function answerDeletedMeanwhile({ request, context, tab }: RecordPost, formData: FormData, failed: string): Promise<Response> {
   const kept = await keepUnsavedForm(request, formData, "deleted", context.get(adminContext).email);
   return redirectWithToast(request, kept ? UNSAVED_FORM_PATH : tab, goneToast(failed), kept ? { headers: { "Set-Cookie": kept } } : undefined);
+}
+
+/** What a save that did not go through is answered with: the form as posted and its words. */
+export type UnsavedSave = {
+  submission: Submission<unknown>;
+  formData: FormData;
+  /** The save's failure message (saveFailedMessage). */
+  failed: string;
+  /** The refusal of a stale save, naming who saved last and when (the form's MESSAGES.stale). */
+  stale: (last: LastSave) => string;
+  /** The picture the save brought; none for a form without one. */
+  image?: ImageDecision;
+  /** The field a unique constraint guards, and what it says when a save collides on it. */
+  duplicate?: { field: string; message: string };
+};
+
+/**
+ * The answer to a save that did not go through (`saved` is stale, gone or failed). The picture it
+ * brought is released; a stale save is refused naming who saved and when, what was typed and the
+ * new picture kept in the form; a record deleted meanwhile keeps what was typed
+ * (answerDeletedMeanwhile); a failed write is refused with what was typed.
+ */
+export function answerUnsaved(form: RecordPost, saved: Exclude<SaveOutcome<LastSave>, { status: "saved" }>, unsaved: UnsavedSave) {
+  const { submission, formData, failed, stale, image, duplicate } = unsaved;
+  if (image) releaseUnsavedImage(form.context, image);
+  if (saved.status === "stale") return refuseStaleSave(image ? keepNewImage(submission, image) : submission, saved.last, stale(saved.last));
+  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
+  return refuseFailedSave(submission, saved.error, failed, duplicate);
 }

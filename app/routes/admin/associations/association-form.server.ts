@@ -14,7 +14,7 @@ import {
 } from "~/features/associations/index.server";
 import { noteSaved } from "~/features/accounts/index.server";
 import { adminContext } from "~/features/accounts";
-import { guardedUpdated, refuseStaleSave, saveGuard } from "~/features/history/index.server";
+import { guardedUpdated, saveGuard } from "~/features/history/index.server";
 import { adminTabHref } from "~/lib/admin-tabs";
 import {
   created,
@@ -23,13 +23,12 @@ import {
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
-  refuseFailedSave,
   saveFailedMessage,
   UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { parseSubmission } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { answerDeletedMeanwhile, deleteRecord, toggleRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, answerUnsaved, deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/association-form";
 
 const TAB = adminTabHref("associations");
@@ -38,7 +37,7 @@ const RECORD = "association";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const association = id === null ? null : await recordToEdit(request, id !== undefined && getAssociation(id), { path: "/admin/associations", message: MESSAGES.loadFailed });
+  const association = id === null ? null : await recordToEdit(request, id !== undefined && getAssociation(id), { path: TAB, message: MESSAGES.loadFailed });
   const used = await regionsInUse().catch(() => []);
   const regions = [...new Set<string>([...ASSOCIATION_REGIONS, ...used])];
   return { association, regions };
@@ -65,11 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input: AssociationInput = submission.value;
   // One association once in the directory (its name in its district), as the CSV import checks it.
   const duplicate = () => refuseAdminForm(submission, undefined, { fieldErrors: { name: [MESSAGES.duplicate(input.name, input.district)] } }, 409);
-  const saved = id === null ? await created(createAssociation(input)) : await guardedUpdated(id, updateAssociation(id, input, guard));
+  const saved = id === null ? await created(createAssociation(input, guard.by)) : await guardedUpdated(id, updateAssociation(id, input, guard));
   if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
-  if (saved.status === "stale") return refuseStaleSave(submission, saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   return redirectWithToast(request, TAB, kind === "create" ? MESSAGES.created : MESSAGES.updated);

@@ -5,10 +5,10 @@ import { BLOG_MESSAGES as MESSAGES, blogSchemaWithCategories, describePublishing
 import { adminTabHref } from "~/lib/admin-tabs";
 import { isoToSiteLocalInput, todayInSiteZone } from "~/lib/time";
 import { blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, createBlog, deleteBlog, getBlog, updateBlog } from "~/features/publishing/index.server";
-import { askedVersion, guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
+import { askedVersion, guardedUpdated, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   invalidFormToast,
@@ -16,13 +16,12 @@ import {
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
-  refuseFailedSave,
   saveFailedMessage,
   UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
-import { answerDeletedMeanwhile, deleteRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, answerUnsaved, deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/blog-form";
 
 const TAB = adminTabHref("blogs");
@@ -99,10 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { slug_auto, status, publish_at, ...value } = submission.value;
   const input: BlogInput = { ...value, slug: formSlug({ ...value, slug_auto }), image_url: image.url, ...publishingOf({ status, publish_at }) };
   const saved = id === null ? await created(createBlog(input, guard.by)) : await guardedUpdated(id, updateBlog(id, input, guard));
-  if (saved.status !== "saved") releaseUnsavedImage(context, image);
-  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed, MESSAGES.duplicate);
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);

@@ -3,10 +3,10 @@
 import { EVENT_MESSAGES as MESSAGES, eventNotices, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createEvent, deleteEvent, type EventInput, eventFormPage, getEvent, movedUpNote, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
-import { type LastSave, refuseStaleSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
+import { type LastSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   invalidFormToast,
@@ -14,7 +14,6 @@ import {
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
-  refuseFailedSave,
   saveFailedMessage,
   type SaveOutcome,
   UNREADABLE_FORM,
@@ -22,7 +21,7 @@ import {
 import { redirectWithToast } from "~/server/toast.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { parseSubmission } from "~/server/forms.server";
-import { answerDeletedMeanwhile, deleteRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, answerUnsaved, deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
@@ -88,13 +87,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
   const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
-  const eventSaved: Saved = id === null ? await created(createEvent(input)) : await updateMovingUp(request, id, input, guard);
+  const eventSaved: Saved = id === null ? await created(createEvent(input, guard.by)) : await updateMovingUp(request, id, input, guard);
   // Its registration questions, once the event is saved (answers are never touched).
   const saved = eventSaved.status === "saved" ? await savedQuestions(eventSaved, submission.value) : eventSaved;
-  if (saved.status !== "saved") releaseUnsavedImage(context, image);
-  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image });
 
   // The log names a change of questions too ('Changed: questions').
   noteSaved(context, kind, RECORD, saved.id, previous && { ...previous, questions: saved.questions?.before }, { ...input, questions: saved.questions?.after });

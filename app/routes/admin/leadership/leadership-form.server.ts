@@ -3,10 +3,10 @@
 import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSchema, type PositionOption, regionFor } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, positionsByRank, toggleMemberActive, updateMember } from "~/features/publishing/index.server";
-import { guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
+import { guardedUpdated, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   invalidFormToast,
@@ -14,13 +14,12 @@ import {
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
-  refuseFailedSave,
   saveFailedMessage,
   UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
-import { answerDeletedMeanwhile, deleteRecord, toggleRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, answerUnsaved, deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/leadership-form";
 
 const TAB = adminTabHref("leadership");
@@ -41,7 +40,7 @@ async function positionsOrNull(): Promise<PositionOption[] | null> {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const edit = id === null ? null : await recordToEdit(request, id !== undefined && memberFormData(id), { path: "/admin", message: MESSAGES.loadFailed });
+  const edit = id === null ? null : await recordToEdit(request, id !== undefined && memberFormData(id), { path: TAB, message: MESSAGES.loadFailed });
   if (edit) return { member: edit.member, positions: edit.positions?.map(toOption) ?? null };
   return { member: null, positions: await positionsOrNull() };
 }
@@ -78,11 +77,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     region: positions ? regionFor(positions.find((p) => p.id === value.position_id), value.region) : value.region,
     image_url: image.url,
   };
-  const saved = id === null ? await created(createMember(input)) : await guardedUpdated(id, updateMember(id, input, guard));
-  if (saved.status !== "saved") releaseUnsavedImage(context, image);
-  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+  const saved = id === null ? await created(createMember(input, guard.by)) : await guardedUpdated(id, updateMember(id, input, guard));
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);

@@ -4,10 +4,10 @@
 import { formSlug, MINISTRY_MESSAGES as MESSAGES, ministrySchema } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMinistry, deleteMinistry, getMinistry, ministryFormData, type MinistryInput, updateMinistry } from "~/features/publishing/index.server";
-import { askedVersion, guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
+import { askedVersion, guardedUpdated, saveGuard, saveKindOf, savedToast, viewedVersion } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   invalidFormToast,
@@ -15,13 +15,12 @@ import {
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
-  refuseFailedSave,
   saveFailedMessage,
   UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
-import { answerDeletedMeanwhile, deleteRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, answerUnsaved, deleteRecord } from "../record-actions.server";
 import type { Route } from "./+types/ministry-form";
 
 const TAB = adminTabHref("ministries");
@@ -67,10 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { slug_auto, ...value } = submission.value;
   const input: MinistryInput = { ...value, slug: formSlug({ ...value, slug_auto }), image_url: image.url };
   const saved = id === null ? await created(createMinistry(input, guard.by)) : await guardedUpdated(id, updateMinistry(id, input, guard));
-  if (saved.status !== "saved") releaseUnsavedImage(context, image);
-  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed, MESSAGES.duplicate);
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);

@@ -3,10 +3,10 @@
 import { TESTIMONY_MESSAGES as MESSAGES, testimonySchema } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createTestimony, deleteTestimony, getTestimony, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "~/features/publishing/index.server";
-import { guardedUpdated, refuseStaleSave, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
+import { guardedUpdated, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
-import { decideImage, keepNewImage, releaseImages, releaseReplacedImages, releaseUnsavedImage, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
+import { decideImage, releaseImages, releaseReplacedImages, uploadErrorToast, withStoredImageOnly } from "~/features/images/index.server";
 import {
   created,
   invalidFormToast,
@@ -14,13 +14,12 @@ import {
   recordIdOf,
   recordToEdit,
   refuseAdminForm,
-  refuseFailedSave,
   saveFailedMessage,
   UNREADABLE_FORM,
 } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { parseSubmission } from "~/server/forms.server";
-import { answerDeletedMeanwhile, deleteRecord, toggleRecord } from "../record-actions.server";
+import { answerDeletedMeanwhile, answerUnsaved, deleteRecord, toggleRecord } from "../record-actions.server";
 import type { Route } from "./+types/testimony-form";
 
 const TAB = adminTabHref("testimonies");
@@ -29,7 +28,7 @@ const RECORD = "testimony";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = recordIdOf(params.id);
-  const testimony = id === null ? null : await recordToEdit(request, id !== undefined && getTestimony(id), { path: "/admin/testimonies", message: MESSAGES.loadFailed });
+  const testimony = id === null ? null : await recordToEdit(request, id !== undefined && getTestimony(id), { path: TAB, message: MESSAGES.loadFailed });
   return { testimony };
 }
 
@@ -57,11 +56,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
   const image = await decideImage(formData, "testimony", previous?.image_url ?? null);
   const input: TestimonyInput = { ...submission.value, image_url: image.url };
-  const saved = id === null ? await created(createTestimony(input)) : await guardedUpdated(id, updateTestimony(id, input, guard));
-  if (saved.status !== "saved") releaseUnsavedImage(context, image);
-  if (saved.status === "stale") return refuseStaleSave(keepNewImage(submission, image), saved.last, MESSAGES.stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  if (saved.status === "failed") return refuseFailedSave(submission, saved.error, failed);
+  const saved = id === null ? await created(createTestimony(input, guard.by)) : await guardedUpdated(id, updateTestimony(id, input, guard));
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);
