@@ -53,7 +53,7 @@ function EventCard({ event }: { event: EventTeaser }) {
         {event.registration_open && event.registration_note ? (
           <p className="mt-3 text-sm font-semibold text-brand-800">{event.registration_note}</p>
         ) : null}
-        <div className="mt-5 flex gap-3">
+        <div className="mt-5 flex flex-wrap gap-3">
           <SiteLink to={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
             Details<span className="sr-only"> about {event.name}</span>
           </SiteLink>

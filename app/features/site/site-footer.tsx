@@ -71,8 +71,8 @@ export function SiteFooter({ settings, withSubscribe = true }: { settings: SiteS
         <div>
           <div className="flex items-center gap-2">
             {/* Below the header, which draws the mark: this one reuses its drawing. */}
-            <LogoMark drawnAbove />
-            <span className="text-lg font-bold text-white">{brandLines(organisation.short_name)[0]}</span>
+            <LogoMark drawnAbove className="size-9 shrink-0" />
+            <span className="min-w-0 text-lg font-bold text-white [overflow-wrap:anywhere]">{brandLines(organisation.short_name)[0]}</span>
           </div>
           <p className="mt-4 text-sm leading-relaxed">{organisation.footer_text}</p>
         </div>

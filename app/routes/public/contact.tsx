@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm">
+    <section className="min-w-0 rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm">
       <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-gold-100 text-gold-700">{icon}</span>
       <h2 className="mt-4 text-lg font-semibold text-brand-900">{title}</h2>
       <div className="mt-2 text-stone-700">{children}</div>
@@ -68,11 +68,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </InfoCard>
           <InfoCard icon={<MailIcon className="size-6" />} title="Email Us">
             <p className="text-sm text-stone-600">President</p>
-            <a href={`mailto:${contact.president_email}`} className={`${linkClass} break-words`}>
+            <a href={`mailto:${contact.president_email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
               {contact.president_email}
             </a>
             <p className="mt-3 text-sm text-stone-600">Events</p>
-            <a href={`mailto:${contact.events_email}`} className={`${linkClass} break-words`}>
+            <a href={`mailto:${contact.events_email}`} className={`${linkClass} [overflow-wrap:anywhere]`}>
               {contact.events_email}
             </a>
           </InfoCard>
