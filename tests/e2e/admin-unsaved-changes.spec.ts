@@ -1,6 +1,7 @@
 // A volunteer on a phone who has typed into an admin form is asked before leaving it (decision 039):
 // by a link of the page (Back, Cancel, the header's), the phone's back button, or a reload. Saving
-// never asks, and neither does a form nobody touched. Settings' several forms are in
+// never asks, and neither does a form nobody touched. And a text pasted past a field's limit is kept
+// whole and said to be too long, not cut without a word. Settings' several forms are in
 // admin-settings.spec.ts (its saves change every page, so they run on their own).
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../app/db/seed/demo.ts";
@@ -98,4 +99,22 @@ test("a refused save is still not saved; a saved post leaves without a question"
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   expect(dialogs).toHaveLength(1);
+});
+
+test("a summary pasted past its limit is kept whole and said to be too long, not cut", async ({ page }) => {
+  answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const excerpt = page.getByLabel("Excerpt");
+  const summary = `${"The men of Lilongwe gathered to pray and to plan the year's outreach. ".repeat(9)}Amen.`.slice(0, 573);
+  expect(summary).toHaveLength(573);
+  await excerpt.click();
+  // As a paste puts it: the browser's own insertion, which maxlength would cut.
+  await page.keyboard.insertText(summary);
+  await expect(excerpt).toHaveValue(summary);
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page.getByText("Please keep this under 500 characters")).toBeVisible();
+  await expect(excerpt).toHaveAttribute("aria-invalid", "true");
+  await expect(excerpt).toHaveValue(summary);
 });
