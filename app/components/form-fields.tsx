@@ -175,7 +175,8 @@ export function SubmitButton({
 export function FormAlert({ message }: { message?: string | null }) {
   if (!message) return null;
   return (
-    <div role="alert" className={FORM_ALERT_CLASS}>
+    // Marked for the admin's leave guard (components/admin/leave-guard.tsx): a refused form is not saved.
+    <div role="alert" data-form-error="" className={FORM_ALERT_CLASS}>
       {message}
     </div>
   );

@@ -14,7 +14,7 @@ function checkedFields(form: HTMLFormElement): Field[] {
   return [...form.querySelectorAll<Field>("input[data-message-required], input[data-message-invalid], textarea[data-message-required]")];
 }
 
-/** The browser's constraint checks (required, type=email, pattern, maxlength), in our words. */
+/** The browser's constraint checks (required, type=email, pattern), in our words. */
 function checkFields(form: HTMLFormElement): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of checkedFields(form)) {

@@ -1,8 +1,8 @@
 // The pieces every form's zod schema is built from, so each form words its checks the same way.
 // conform's parseWithZod hands them what the browser posted, with an empty field already read as
 // missing (undefined): a required field names itself in its `error`, an optional one ends as null.
-// getZodConstraint reads the same schemas back as HTML constraints (required, maxlength, min...),
-// so a form's limits are written once, here and in its module.
+// formConstraints (app/lib/form-constraints.ts) reads the same schemas back as HTML constraints
+// (required, min, max...; not maxlength), so a form's limits are written once, here and in its module.
 import { z } from "zod";
 import { siteLocalInputToIso } from "~/lib/time";
 import { isPhoneText } from "./phone-text";

@@ -47,6 +47,41 @@ test("a wrong e-mail is refused beside its field, and what was typed stays", asy
   await expect(contact.getByLabel("Office hours")).toHaveValue("Mondays only");
 });
 
+test("saving one section leaves another's changes unsaved, and leaving the page says so", async ({ page }) => {
+  const dialogs: { type: string; message: string }[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push({ type: dialog.type(), message: dialog.message() });
+    void dialog.dismiss();
+  });
+  await signIn(page);
+  await openSettings(page);
+  const organisation = section(page, "Organisation");
+  const tagline = organisation.getByLabel("Tagline");
+  const stored = await tagline.inputValue();
+  await tagline.click();
+  await tagline.fill("Men of courage, men of prayer");
+  const contact = section(page, "Contact");
+  await contact.getByRole("button", { name: "Save contact details" }).click();
+  await expect(toast(page)).toContainText("Contact details saved");
+  await expect(tagline).toHaveValue("Men of courage, men of prayer");
+
+  await page.getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]).toEqual({ type: "confirm", message: "You have changes that are not saved. Leave this page and lose them?" });
+  await expect(page).toHaveURL(/\/admin\/settings(#contact)?$/);
+  void page.reload().catch(() => undefined);
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]!.type).toBe("beforeunload");
+
+  // Put back as it was, and saved: nothing is left to ask about.
+  await tagline.fill(stored);
+  await organisation.getByRole("button", { name: /^Save/ }).click();
+  await expect(toast(page)).toContainText("saved");
+  await page.getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(dialogs).toHaveLength(2);
+});
+
 test("without JavaScript a refused section opens at its own message, not at the top of the long page", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();

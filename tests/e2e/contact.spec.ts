@@ -48,6 +48,24 @@ test("with JavaScript: errors appear beside the fields, nothing is sent, then a 
   expect(posts).toHaveLength(1);
 });
 
+test("a message pasted past its limit is kept whole and said to be too long, not cut", async ({ page }) => {
+  await page.goto("/contact");
+  await islandReady(page);
+  const message = "We would like to invite the national team to our association's rally. ".repeat(72);
+  expect(message.length).toBeGreaterThan(5000);
+  await form(page).getByLabel("Full Name").fill("Chisomo Tembo");
+  await form(page).getByLabel("Email Address").fill("chisomo@example.mw");
+  await form(page).getByLabel("Subject").fill("An invitation");
+  await form(page).getByLabel("Message").click();
+  // As a paste puts it: the browser's own insertion, which maxlength would cut.
+  await page.keyboard.insertText(message);
+  await expect(form(page).getByLabel("Message")).toHaveValue(message);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(form(page).getByText("Please keep this under 5000 characters")).toBeVisible();
+  await expect(form(page).getByLabel("Message")).toHaveAttribute("aria-invalid", "true");
+  await expect(form(page).getByLabel("Message")).toHaveValue(message);
+});
+
 test("a link's suggested subject is filled in", async ({ page }) => {
   // (The home page's "Support Our Mission" leads to /give now; a link may still suggest a subject.)
   await page.goto("/contact?subject=Supporting%20the%20mission");

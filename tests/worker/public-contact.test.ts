@@ -33,10 +33,12 @@ describe("contact page", () => {
     const { main } = await getPage("/contact");
     for (const label of ["Full Name", "Email Address", "Subject", "Message"]) expect(main).toMatch(new RegExp(`<label[^>]*>${label}</label>`));
     for (const [tag, name] of [["input", "full_name"], ["input", "email"], ["input", "subject"], ["textarea", "message"]]) {
-      // Required and bounded in the HTML itself, so the browser checks them even without JavaScript.
+      // Required in the HTML itself, so the browser checks it even without JavaScript. Not bounded
+      // there: a browser cuts pasted text at maxlength without a word; the action's "Please keep
+      // this under N characters" says so instead, with the text kept (decision 039; tested below).
       const field = new RegExp(`<${tag}(?=[^>]*name="${name}")[^>]*>`).exec(main)?.[0];
       expect(field).toContain('required=""');
-      expect(field).toMatch(/maxLength="\d+"/);
+      expect(field).not.toMatch(/maxLength=/i);
     }
     expect(main).toMatch(/<input(?=[^>]*name="email")[^>]*type="email"/);
     expect(main).toMatch(/<button type="submit"[^>]*><span data-submit-idle=""[^>]*>Send Message<\/span>/);

@@ -3,7 +3,8 @@
 // is sent while something is wrong, and the toast says what), the action's refusal shows the same
 // way, and the fields start from the record or from what was typed.
 import { getFormProps, getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type Submission } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
@@ -254,7 +255,7 @@ export function useAdminForm<S extends z.ZodObject>({ schema, actionData, defaul
   const latest = useRef<Submission<unknown> | null>(null);
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
+    constraint: formConstraints(schema),
     defaultValue: defaultValue as DefaultValue<z.input<S>>,
     shouldValidate: "onSubmit",
     onValidate({ form: element, formData }) {

@@ -4,6 +4,7 @@
 // posts (./desk-actions.server.ts, cancelBurst): it works without JavaScript, keeps what was typed
 // and says what is wrong beside the field.
 import { Form } from "react-router";
+import { NO_LEAVE_WARNING } from "~/components/admin/leave-guard";
 import { buttonClass, FormAlert, inputClass, PlainField, type FieldState } from "~/components/form-fields";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
 import { addressGroupLabel, BURST_FIELDS as F } from "./registration-bursts";
@@ -36,7 +37,8 @@ export function CancelBurstForm({ answer, groups }: Props) {
   return (
     <details open={answer ? true : undefined} className="rounded-lg border border-stone-200 bg-white">
       <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Cancel a burst</summary>
-      <Form method="post" preventScrollReset className="space-y-4 border-t border-stone-200 p-4">
+      {/* A time window chosen for a preview is nothing to lose: leaving never asks (leave-guard.tsx). */}
+      <Form method="post" preventScrollReset {...NO_LEAVE_WARNING} className="space-y-4 border-t border-stone-200 p-4">
         <p className="text-sm text-stone-600">
           When a computer program, not people, floods the event with fake registrations in a few minutes. Choose when they came, and if you like the address
           group they came from, then Preview. Only registrations made on the website are cancelled, never people staff added. Those cancelled are not told; the first people on the waiting list

@@ -34,8 +34,8 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
           <Honeypot />
           <input type="hidden" name="event_id" value={event.id} />
           <FormAlert message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />
-          <PlainField name="full_name" label="Full Name" state={state} autoComplete="name" autoCapitalize="words" required maxLength={120} />
-          <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
+          <PlainField name="full_name" label="Full Name" state={state} autoComplete="name" autoCapitalize="words" required />
+          <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required placeholder="e.g. +265 991 234 567" />
           <PlainField
             name="email"
             label={

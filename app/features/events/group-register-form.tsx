@@ -71,8 +71,8 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
           <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
             <legend className="px-1 font-semibold text-stone-900">The group's leader</legend>
             <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code.</p>
-            <PlainField name="leader_name" label="Leader's name" state={state} autoComplete="name" required maxLength={120} />
-            <PlainField name="leader_phone" label="Leader's phone" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} />
+            <PlainField name="leader_name" label="Leader's name" state={state} autoComplete="name" required />
+            <PlainField name="leader_phone" label="Leader's phone" state={state} type="tel" inputMode="tel" autoComplete="tel" required />
             <PlainField
               name="leader_email"
               label={
@@ -113,7 +113,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
                   <li key={index} id={`line-${index + 1}`} className="scroll-mt-20 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
                     <fieldset className="space-y-3">
                       <legend className="font-semibold text-stone-900">Line {index + 1}</legend>
-                      <PlainField name={`${prefix}full_name`} id={`men-${index}-name`} label={<>Name<span className="sr-only"> on line {index + 1}</span></>} state={state} autoCapitalize="words" maxLength={120} />
+                      <PlainField name={`${prefix}full_name`} id={`men-${index}-name`} label={<>Name<span className="sr-only"> on line {index + 1}</span></>} state={state} autoCapitalize="words" />
                       <PlainField
                         name={`${prefix}phone_number`}
                         id={`men-${index}-phone`}
@@ -126,7 +126,6 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
                         state={state}
                         type="tel"
                         inputMode="tel"
-                        maxLength={30}
                       />
                       <QuestionInputs questions={questions} associations={associations} state={state} prefix={prefix} idPrefix={`men-${index}-q`} labelSuffix={`on line ${index + 1}`} browserRequired={false} />
                     </fieldset>

@@ -4,7 +4,7 @@
 import { RequiredLabel } from "~/components/admin/form-kit";
 import { type FieldState, inputClass } from "~/components/form-fields";
 import { FIELD_ERROR_CLASS } from "~/lib/form-styles";
-import { answerFieldName, type AssociationChoice, type EventQuestion, OTHER_ASSOCIATION, OTHER_ASSOCIATION_LABEL, QUESTION_LIMITS } from "./event-questions";
+import { answerFieldName, type AssociationChoice, type EventQuestion, OTHER_ASSOCIATION, OTHER_ASSOCIATION_LABEL } from "./event-questions";
 
 type Props = {
   questions: readonly EventQuestion[];
@@ -78,7 +78,6 @@ export function QuestionInputs({ questions, associations, state, prefix = "", id
                     type="text"
                     defaultValue={value}
                     required={browserRequired && question.required}
-                    maxLength={QUESTION_LIMITS.answer}
                     autoComplete={question.kind === "church" ? "organization" : "off"}
                     className={inputClass}
                     {...common}

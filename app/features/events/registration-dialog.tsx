@@ -7,7 +7,7 @@
 //   /api/registrations, the browser's own checks give instant messages in our words, and success
 //   closes the dialog.
 import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { REGISTRATION_FIELD_MESSAGES as MESSAGES_OF, REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
@@ -154,7 +154,7 @@ type RegistrationDialogProps = {
   refused?: FormAnswer | null;
 };
 
-const constraint = getZodConstraint(registrationSchema);
+const constraint = formConstraints(registrationSchema);
 
 /** The event a refused registration was for (what its hidden field said). */
 export function refusedEventId(refused: FormAnswer | null | undefined): string | undefined {

@@ -53,7 +53,7 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
           <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.intro[channels]}</p>
           <FormAlert message={formError} />
           <ProblemSummary lead={LINK_AGAIN_MESSAGES.notSentYet} problems={problemsOf(refused?.result, (name) => name)} />
-          <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required maxLength={30} placeholder="e.g. +265 991 234 567" />
+          <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required placeholder="e.g. +265 991 234 567" />
           <button type="submit" className={`${buttonClass.primary} w-full`}>
             {LINK_AGAIN_MESSAGES.submit}
           </button>

@@ -1,11 +1,11 @@
 // The contact page's message form. The islands script drives it (app/islands/contact-form.ts): the
 // browser's constraint checks give instant messages in our words (nothing sent), the message goes
 // to /api/contact-messages and the answer shows beside the fields. Without JavaScript the browser's
-// own checks (required, type=email, maxlength) apply first; a refusal from the action renders the
+// own checks (required, type=email) apply first; a refusal from the action renders the
 // page again with the errors and what was typed, and success redirects with a toast. The limits
 // come from the form's schema (app/features/messaging/contact-form.ts), the words from its messages.
 import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import type { z } from "zod";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { formErrorOf, type FormAnswer } from "~/lib/form-answer";
@@ -15,7 +15,7 @@ import { useIsland } from "~/components/use-island";
 import { FormAlert, Honeypot, ProblemSummary, problemsOf, SubmitButton, TextAreaField, TextField } from "../../components/form-fields";
 import { CheckIcon } from "../../components/icons";
 
-const constraint = getZodConstraint(contactSchema);
+const constraint = formConstraints(contactSchema);
 
 export function ContactForm({ answer, defaultSubject }: { answer: FormAnswer | undefined; defaultSubject: string }) {
   const [form, fields] = useForm<z.input<typeof contactSchema>>({ id: "contact", lastResult: answer?.result, constraint, defaultValue: { subject: defaultSubject } });

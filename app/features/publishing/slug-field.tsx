@@ -5,7 +5,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { TextField } from "~/components/form-fields";
-import { SLUG_MAX_LENGTH, slugify } from "~/lib/slug";
+import { slugify } from "~/lib/slug";
 import { SwitchField } from "../../components/admin/form-kit";
 
 type Props = {
@@ -52,7 +52,6 @@ export function SlugField({ pathPrefix, title: titleField, slug: slugField, auto
           field={slugField}
           label="Slug"
           required
-          maxLength={SLUG_MAX_LENGTH}
           readOnly={auto}
           autoCapitalize="none"
           autoCorrect="off"

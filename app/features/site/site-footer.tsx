@@ -1,6 +1,6 @@
 import { SiteLink } from "~/components/site-link";
 import { getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import { useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/features/site/navigation";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
@@ -13,7 +13,7 @@ import { MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons";
 import { LogoMark } from "../../components/logo";
 import { telHref } from "~/lib/app-links";
 
-const constraint = getZodConstraint(subscribeSchema);
+const constraint = formConstraints(subscribeSchema);
 
 export const SUBSCRIBE_INTRO = "News of events, devotionals and ministry updates, now and then.";
 

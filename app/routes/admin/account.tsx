@@ -3,7 +3,7 @@
 // three ask for the current password again, are written to the activity log and shown on every
 // Administrator's dashboard.
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { useFreshAfterSave } from "~/components/admin/form-kit";
@@ -123,8 +123,8 @@ function firstMessage(submission: Submission<unknown>): string {
   return Object.values(firstErrors(submission.reply()))[0] ?? "Please check the form.";
 }
 
-const passwordConstraint = getZodConstraint(changePasswordSchema);
-const addAccountConstraint = getZodConstraint(addAccountSchema);
+const passwordConstraint = formConstraints(changePasswordSchema);
+const addAccountConstraint = formConstraints(addAccountSchema);
 const ROLE_OPTIONS = Object.entries(ROLE_LABELS) as [AdminRole, string][];
 
 function RoleSelect({ id, name, defaultValue, describedBy }: { id: string; name: string; defaultValue: AdminRole; describedBy?: string }) {

@@ -1,5 +1,6 @@
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
+import { LeaveGuard, NO_LEAVE_WARNING } from "~/components/admin/leave-guard";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
@@ -70,7 +71,7 @@ function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
           <Link to="/" className="rounded-md border border-stone-300 px-3 py-2 font-medium text-stone-800 hover:bg-stone-50">
             View Website
           </Link>
-          <Form method="post" action="/logout">
+          <Form method="post" action="/logout" {...NO_LEAVE_WARNING}>
             <button type="submit" className="inline-flex items-center gap-1.5 rounded-md bg-stone-800 px-3 py-2 font-medium text-white hover:bg-stone-900">
               <LogOutIcon className="size-4" />
               Sign Out
@@ -105,6 +106,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" && !navigation.formMethod && /^\/admin\/[a-z]+\/edit\/\d+$/.test(navigation.location.pathname);
   return (
     <>
+      <LeaveGuard />
       <AdminHeader email={loaderData.email} role={loaderData.role} />
       {loaderData.unsaved ? <UnsavedNotice /> : null}
       <main id="main" className="flex-1 bg-stone-50">

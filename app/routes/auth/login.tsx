@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import { Form, redirect, useNavigation } from "react-router";
 import { LOGIN_MESSAGES, loginMessage, loginSchema } from "~/features/accounts";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-const constraint = getZodConstraint(loginSchema);
+const constraint = formConstraints(loginSchema);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -2,7 +2,7 @@
 // password was right; a code from the app (or a recovery code) begins the session. Without the
 // short-lived two-step cookie the page sends the visitor back to sign in.
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { formConstraints } from "~/lib/form-constraints";
 import { Form, Link, useNavigation } from "react-router";
 import { secondStepSchema, TWO_STEP_MESSAGES } from "~/features/accounts";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, result.next, { title: "Success!", description: "You have been logged in successfully." }, { headers, status: 303 });
 }
 
-const constraint = getZodConstraint(secondStepSchema);
+const constraint = formConstraints(secondStepSchema);
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -4,7 +4,7 @@
 // text box then shows after Preview). No phone number is ever shown here.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, MESSAGE_BODY_MAX, sendLabel, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
+import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
 import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
 import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
@@ -67,7 +67,6 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
             id="body"
             name="body"
             rows={4}
-            maxLength={MESSAGE_BODY_MAX}
             required
             value={text}
             onChange={(e) => setBody(e.currentTarget.value)}

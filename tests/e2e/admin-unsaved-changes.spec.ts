@@ -1,0 +1,120 @@
+// A volunteer on a phone who has typed into an admin form is asked before leaving it (decision 039):
+// by a link of the page (Back, Cancel, the header's), the phone's back button, or a reload. Saving
+// never asks, and neither does a form nobody touched. And a text pasted past a field's limit is kept
+// whole and said to be too long, not cut without a word. Settings' several forms are in
+// admin-settings.spec.ts (its saves change every page, so they run on their own).
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_STAFF } from "../../app/db/seed/demo.ts";
+import { hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
+
+const EDITOR = { email: DEMO_STAFF.find((staff) => staff.role === "editor")!.email, password: DEMO_ADMIN.password };
+const LEAVE_QUESTION = "You have changes that are not saved. Leave this page and lose them?";
+
+/**
+ * Answers each dialog the page opens, Stay (dismiss) unless `leave` is set, and notes its kind and
+ * words. A page left or reloaded while it waits would end the test, so every one is answered.
+ */
+function answerDialogs(page: Page) {
+  const dialogs: { type: string; message: string }[] = [];
+  const answer = { leave: false };
+  page.on("dialog", (dialog) => {
+    dialogs.push({ type: dialog.type(), message: dialog.message() });
+    void (answer.leave ? dialog.accept() : dialog.dismiss());
+  });
+  return { dialogs, answer };
+}
+
+async function openNewPost(page: Page) {
+  await page.getByRole("link", { name: "Write Blog Post" }).click();
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+  await hydrated(page);
+}
+
+test("a post being written asks before Back, Cancel, the phone's back button or a reload lose it; Stay keeps it", async ({ page }) => {
+  const { dialogs, answer } = answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const content = page.getByLabel("Content");
+  await content.click();
+  await content.fill("Brothers, the retreat starts on Friday.");
+
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]).toEqual({ type: "confirm", message: LEAVE_QUESTION });
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+  await expect(content).toHaveValue("Brothers, the retreat starts on Friday.");
+
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("link", { name: "View Website" }).click();
+  await page.goBack();
+  await expect.poll(() => dialogs.length).toBe(4);
+  expect(dialogs.slice(1).map((dialog) => dialog.type)).toEqual(["confirm", "confirm", "confirm"]);
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+
+  // A reload asks through the browser's own question (its words are the browser's).
+  void page.reload().catch(() => undefined);
+  await expect.poll(() => dialogs.length).toBe(5);
+  expect(dialogs[4]!.type).toBe("beforeunload");
+  await expect(content).toHaveValue("Brothers, the retreat starts on Friday.");
+
+  // Leave goes.
+  answer.leave = true;
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/blogs\/new$/);
+  expect(dialogs).toHaveLength(6);
+});
+
+test("a form nobody touched is left without a question, by a link or a reload", async ({ page }) => {
+  const { dialogs } = answerDialogs(page);
+  await signIn(page);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/blogs\/new$/);
+  expect(dialogs).toEqual([]);
+});
+
+test("a refused save is still not saved; a saved post leaves without a question", async ({ page }) => {
+  const { dialogs, answer } = answerDialogs(page);
+  await signIn(page);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const title = uniqueName("Unsaved changes");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Content").fill("A word for Sunday morning.");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page.getByText("Author is required").first()).toBeVisible();
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect.poll(() => dialogs.length).toBe(1);
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+
+  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
+  await page.getByLabel("Excerpt").fill("A word for Sunday morning.");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(toast(page)).toContainText("Blog created successfully");
+  answer.leave = false;
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  expect(dialogs).toHaveLength(1);
+});
+
+test("a summary pasted past its limit is kept whole and said to be too long, not cut", async ({ page }) => {
+  answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const excerpt = page.getByLabel("Excerpt");
+  const summary = `${"The men of Lilongwe gathered to pray and to plan the year's outreach. ".repeat(9)}Amen.`.slice(0, 573);
+  expect(summary).toHaveLength(573);
+  await excerpt.click();
+  // As a paste puts it: the browser's own insertion, which maxlength would cut.
+  await page.keyboard.insertText(summary);
+  await expect(excerpt).toHaveValue(summary);
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page.getByText("Please keep this under 500 characters")).toBeVisible();
+  await expect(excerpt).toHaveAttribute("aria-invalid", "true");
+  await expect(excerpt).toHaveValue(summary);
+});
