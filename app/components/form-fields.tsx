@@ -1,7 +1,8 @@
 // Shared form pieces, every public and admin form built from them: a labelled field bound to its
 // conform field (name, id, constraints from the form's zod schema, what was typed, its error), the
 // honeypot, and a submit button that says what it is doing.
-import { getInputProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { inputProps } from "~/lib/form-constraints";
+import { getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import type { FieldMessages } from "~/lib/schema-fields";
 import { FIELD_ERROR_CLASS, FORM_ALERT_CLASS } from "~/lib/form-styles";
@@ -73,7 +74,7 @@ type TextFieldProps<S> = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "f
 export function TextField<S>({ field, label, hint, error, messages, wrapperClassName, className, type = "text", ...input }: TextFieldProps<S>) {
   const meta = field as FieldMetadata<unknown>;
   const shown = fieldError(meta, error);
-  const { key, ...props } = getInputProps(meta, { type: type as "text" });
+  const { key, ...props } = inputProps(meta, { type: type as "text" });
   // A controlled field (value and onChange) starts from its own state, not from the form's.
   if (input.value !== undefined) delete props.defaultValue;
   return (

@@ -3,42 +3,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signIn, uniqueName } from "./support/admin.ts";
-import routes from "../../app/routes.ts";
-import { demoPath, flattenRoutes, routesExcept } from "../support/route-paths.ts";
-import { PUBLIC_PAGES } from "./support/pages.ts";
+import { ADMIN_PAGES, PUBLIC_PAGES } from "./support/pages.ts";
 
-
-/** Admin routes not opened by the list below, and why. */
-const NOT_ADMIN_PAGES: Record<string, string> = {
-  "/admin/leadership": "redirects to the dashboard's tab, opened as /admin?tab=leadership",
-  "/admin/ministries": "redirects to the dashboard's tab, opened as /admin?tab=ministries",
-  "/admin/blogs": "redirects to the dashboard's tab, opened as /admin?tab=blogs",
-  "/admin/testimonies": "redirects to the dashboard's tab, opened as /admin?tab=testimonies",
-  "/admin/associations": "redirects to the dashboard's tab, opened as /admin?tab=associations",
-  "/admin/events": "redirects to the dashboard's tab, opened as /admin?tab=events",
-  "/admin/newsletter/:id": "the demo has no newsletter: the test of a sent newsletter's pages sends one and opens it",
-  "/admin/outbox/:id": "the demo's outbox is empty: the test of a sent newsletter's pages opens its copy there",
-};
-
-/** More states of pages already listed: the dashboard's tabs, a delete dialog, a filter. */
-const ADMIN_STATES = [
-  "/admin?tab=leadership",
-  "/admin?tab=ministries",
-  "/admin?tab=blogs",
-  "/admin?tab=blogs&status=published",
-  "/admin?tab=testimonies",
-  "/admin?tab=events",
-  "/admin?tab=events&delete=1",
-  "/admin?tab=associations",
-];
-
-/** Every admin page, from app/routes.ts with the demo's ids, so a page added later is checked the day it is added. */
-const ADMIN_PAGES = [
-  ...routesExcept(flattenRoutes(routes), (route) => route.path === "/admin" || route.path.startsWith("/admin/"), NOT_ADMIN_PAGES).map((route) =>
-    demoPath(route.path),
-  ),
-  ...ADMIN_STATES,
-];
 
 /**
  * Resolves once the page's script has done its work on the page, as a visitor would meet it: on a

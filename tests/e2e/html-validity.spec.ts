@@ -1,21 +1,25 @@
-// The W3C Nu HTML checker (npm vnu-jar, on the machine's Java) finds no errors on the public pages.
+// The W3C Nu HTML checker (npm vnu-jar, on the machine's Java) finds no errors on the public pages,
+// nor on the admin's (as the server sends them, signed in as the Administrator).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
-import { PUBLIC_PAGES } from "./support/pages.ts";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { signIn } from "./support/admin.ts";
+import { ADMIN_PAGES, PUBLIC_PAGES } from "./support/pages.ts";
 
 
 type VnuMessage = { type: string; subType?: string; message: string; url: string; lastLine?: number; extract?: string };
 
-test("the public pages are valid HTML @desktop", async ({ request }) => {
-  test.setTimeout(120_000);
+/** The checker's errors on each page (none when it is valid), each with its page and line. */
+async function htmlErrors(request: APIRequestContext, paths: readonly string[]): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), "vnu-"));
   try {
     const files = new Map<string, string>();
-    for (const [index, path] of PUBLIC_PAGES.entries()) {
-      const response = await request.get(path);
+    for (const [index, path] of paths.entries()) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      // A page, not a redirect (to the sign-in, say), is what gets checked.
+      expect(response.headers()["location"], path).toBeUndefined();
       const file = join(dir, `page-${index}.html`);
       writeFileSync(file, await response.text());
       files.set(`file:${file}`, path);
@@ -27,12 +31,22 @@ test("the public pages are valid HTML @desktop", async ({ request }) => {
     );
     const raw = run.stdout.trim();
     const report = JSON.parse(raw.slice(raw.indexOf("{")) || "{}") as { messages?: VnuMessage[] };
-    const errors = (report.messages ?? [])
+    expect(report.messages, "the checker ran and reported").toBeDefined();
+    return (report.messages ?? [])
       .filter((m) => m.type === "error" || m.subType === "fatal")
       .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? "?"} ${m.message} ${m.extract ?? ""}`.trim());
-    expect(report.messages, "the checker ran and reported").toBeDefined();
-    expect(errors).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test("the public pages are valid HTML @desktop", async ({ request }) => {
+  test.setTimeout(120_000);
+  expect(await htmlErrors(request, PUBLIC_PAGES)).toEqual([]);
+});
+
+test("the admin pages are valid HTML @desktop", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  expect(await htmlErrors(page.request, ADMIN_PAGES)).toEqual([]);
 });

@@ -2,9 +2,9 @@
 // hook that runs a form on conform: the form module's zod schema checks it in the browser (nothing
 // is sent while something is wrong, and the toast says what), the action's refusal shows the same
 // way, and the fields start from the record or from what was typed.
-import { getFormProps, getInputProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type Submission } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type DefaultValue, type FieldMetadata, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formConstraints } from "~/lib/form-constraints";
+import { formConstraints, inputProps } from "~/lib/form-constraints";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { z } from "zod";
@@ -69,7 +69,7 @@ export function SwitchField<S>({
   onCheckedChange?: (checked: boolean) => void;
 }) {
   const meta = field as FieldMetadata<unknown>;
-  const { key, ...props } = getInputProps(meta, { type: "checkbox" });
+  const { key, ...props } = inputProps(meta, { type: "checkbox" });
   if (checked !== undefined) delete props.defaultChecked;
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border border-stone-200 p-3">
@@ -107,7 +107,7 @@ export function RadioGroupField<S>({ field, legend, options, className = "space-
       <legend className="mb-2 text-sm font-medium text-stone-800">{legend}</legend>
       <div className={className}>
         {options.map(({ value, label, hint }) => {
-          const { key, ...radio } = getInputProps(meta, { type: "radio", value });
+          const { key, ...radio } = inputProps(meta, { type: "radio", value });
           return (
             <label key={value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
               <input key={key} {...radio} id={radioId(meta, value)} className="mt-0.5 size-5 shrink-0" />

@@ -1,6 +1,6 @@
 import { SiteLink } from "~/components/site-link";
-import { getInputProps, useForm } from "@conform-to/react";
-import { formConstraints } from "~/lib/form-constraints";
+import { useForm } from "@conform-to/react";
+import { formConstraints, inputProps } from "~/lib/form-constraints";
 import { useFetcher } from "react-router";
 import { FOOTER_LINKS } from "~/features/site/navigation";
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
@@ -28,7 +28,7 @@ export function SubscribeForm({ refused }: { refused?: FormAnswer }) {
   const pending = fetcher.state !== "idle";
   const ok = answer?.result.status === "success";
   // The browser checks the address first (no noValidate), with or without JavaScript.
-  const { key, ...email } = getInputProps(fields.email, { type: "email" });
+  const { key, ...email } = inputProps(fields.email, { type: "email" });
   return (
     // On a page without React it posts as plain HTML: the answer (a redirect back, with its toast)
     // keeps the fragment, so the page opens again at this form, not at its top.

@@ -35,3 +35,35 @@ export const PUBLIC_PAGES = [
   ),
   ...STATES,
 ];
+
+/** Admin routes not opened by the list below, and why. */
+export const NOT_ADMIN_PAGES: Record<string, string> = {
+  "/admin/leadership": "redirects to the dashboard's tab, opened as /admin?tab=leadership",
+  "/admin/ministries": "redirects to the dashboard's tab, opened as /admin?tab=ministries",
+  "/admin/blogs": "redirects to the dashboard's tab, opened as /admin?tab=blogs",
+  "/admin/testimonies": "redirects to the dashboard's tab, opened as /admin?tab=testimonies",
+  "/admin/associations": "redirects to the dashboard's tab, opened as /admin?tab=associations",
+  "/admin/events": "redirects to the dashboard's tab, opened as /admin?tab=events",
+  "/admin/newsletter/:id": "the demo has no newsletter: the test of a sent newsletter's pages sends one and opens it",
+  "/admin/outbox/:id": "the demo's outbox is empty: the test of a sent newsletter's pages opens its copy there",
+};
+
+/** More states of pages already listed: the dashboard's tabs, a delete dialog, a filter. */
+const ADMIN_STATES = [
+  "/admin?tab=leadership",
+  "/admin?tab=ministries",
+  "/admin?tab=blogs",
+  "/admin?tab=blogs&status=published",
+  "/admin?tab=testimonies",
+  "/admin?tab=events",
+  "/admin?tab=events&delete=1",
+  "/admin?tab=associations",
+];
+
+/** Every admin page, from app/routes.ts with the demo's ids, so a page added later is checked the day it is added. */
+export const ADMIN_PAGES = [
+  ...routesExcept(flattenRoutes(routes), (route) => route.path === "/admin" || route.path.startsWith("/admin/"), NOT_ADMIN_PAGES).map((route) =>
+    demoPath(route.path),
+  ),
+  ...ADMIN_STATES,
+];

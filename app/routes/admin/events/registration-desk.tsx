@@ -111,8 +111,8 @@ type Fees = Loaded["payments"];
 function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; fees: Fees }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
-    <tr role="row" className="block px-4 py-3 sm:table-row sm:p-0">
-      <td role="cell" className={`${cell} text-stone-900`}>
+    <tr className="block px-4 py-3 sm:table-row sm:p-0">
+      <td className={`${cell} text-stone-900`}>
         <span className="font-medium break-words">{person.name}</span>
         <AnswersList answers={person.answers} />
         <span className="mt-1 flex flex-wrap gap-1.5">
@@ -136,11 +136,11 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
           ))}
         </span>
       </td>
-      <td role="cell" className={`${cell} font-mono text-stone-900`}>
+      <td className={`${cell} font-mono text-stone-900`}>
         <span className="sm:hidden font-sans text-stone-600">Code </span>
         {person.code}
       </td>
-      <td role="cell" className={`${cell} text-stone-700`}>
+      <td className={`${cell} text-stone-700`}>
         <span className="whitespace-nowrap">{person.phone}</span>
         {person.email ? <a href={`mailto:${person.email}`} className="mt-0.5 block break-all text-stone-600 hover:underline">{person.email}</a> : null}
         <span className="mt-1 flex flex-wrap gap-2">
@@ -161,11 +161,11 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
           ) : null}
         </span>
       </td>
-      <td role="cell" className={`${cell} text-stone-600 sm:whitespace-nowrap sm:text-stone-700`}>
+      <td className={`${cell} text-stone-600 sm:whitespace-nowrap sm:text-stone-700`}>
         <span className="sm:hidden">Registered </span>
         <time dateTime={person.date}>{person.dateText}</time>
       </td>
-      <td role="cell" className={`${cell} pt-2 sm:pt-3`}>
+      <td className={`${cell} pt-2 sm:pt-3`}>
         <div className="flex flex-wrap gap-2">
           {person.status === "cancelled" ? <RowAction id={person.id} intent="restore" label={`Restore ${person.name}`} /> : null}
           {person.status === "waitlisted" ? (

@@ -59,15 +59,15 @@ function GiftsTable({ gifts }: { gifts: Gift[] }) {
   return (
     <StackedTable columns={["Date", "Giver", "Fund", "Amount", "Receipt"]}>
       {gifts.map((gift) => (
-        <tr key={gift.id} role="row" className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 sm:table-row sm:p-0">
-          <td role="cell" className={`${cell} order-3 col-span-2 text-stone-600 sm:whitespace-nowrap sm:text-stone-900`}>{gift.date}</td>
-          <td role="cell" className={`${cell} order-1 font-medium break-words text-stone-900 sm:font-normal`}>{gift.giver}</td>
-          <td role="cell" className={`${cell} order-2 col-span-2 text-stone-700 sm:text-stone-900`}>{gift.fund}</td>
-          <td role="cell" className={`${cell} order-1 text-right font-semibold text-stone-900 sm:text-left`}>
+        <tr key={gift.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 sm:table-row sm:p-0">
+          <td className={`${cell} order-3 col-span-2 text-stone-600 sm:whitespace-nowrap sm:text-stone-900`}>{gift.date}</td>
+          <td className={`${cell} order-1 font-medium break-words text-stone-900 sm:font-normal`}>{gift.giver}</td>
+          <td className={`${cell} order-2 col-span-2 text-stone-700 sm:text-stone-900`}>{gift.fund}</td>
+          <td className={`${cell} order-1 text-right font-semibold text-stone-900 sm:text-left`}>
             <span className="whitespace-nowrap">{formatKwacha(gift.amount)}</span>
             {gift.flagged ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs whitespace-nowrap text-amber-900 max-sm:mt-1 max-sm:ml-0 max-sm:block">Check amount</span> : null}
           </td>
-          <td role="cell" className={`${cell} order-4 col-span-2 font-mono text-stone-700 sm:text-stone-900`}>
+          <td className={`${cell} order-4 col-span-2 font-mono text-stone-700 sm:text-stone-900`}>
             <span className="font-sans sm:hidden">Receipt </span>
             {gift.receipt}
           </td>

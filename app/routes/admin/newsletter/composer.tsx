@@ -1,7 +1,7 @@
 // /admin/newsletter: compose a newsletter (subject, intro, recent posts and upcoming events), see it
 // as readers will while typing, send a test to yourself, copy it for WhatsApp, send it to every
 // confirmed subscriber, and follow past newsletters' progress.
-import { getInputProps } from "@conform-to/react";
+import { inputProps } from "~/lib/form-constraints";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { EmailPreview, EmailSetupNotice, exampleUnsubscribeUrl, NEWSLETTER_LIMITS, newsletterEmail, type NewsletterItem, newsletterSchema, newsletterWhatsAppText } from "~/features/messaging";
@@ -114,7 +114,7 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
     }
   }
 
-  const { key: sendKeyKey, ...sendKeyInput } = getInputProps(fields.send_key, { type: "hidden" });
+  const { key: sendKeyKey, ...sendKeyInput } = inputProps(fields.send_key, { type: "hidden" });
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-bold text-stone-900">Newsletter</h1>
