@@ -13,6 +13,7 @@ import { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_SENT, type Doo
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
 import { straightApostrophes } from "~/lib/search-text";
+import { signInPath } from "~/lib/sign-in-path";
 
 const SEND_AT_ONCE = 200;
 const SHOWN = 25;
@@ -61,8 +62,11 @@ function start(root: HTMLElement) {
   let list: DoorList | undefined;
   let queue: Queued[] = [];
   let sending = false;
-  /** What the volunteer is told; a walk-in's note carries its action's id until it is sent. */
-  const notes: { text: string; walkIn?: string }[] = [];
+  /**
+   * What the volunteer is told; a walk-in's note carries its action's id until it is sent. A note
+   * with `signIn` starts with a link to sign in again and come back to this page.
+   */
+  const notes: { text: string; walkIn?: string; signIn?: true }[] = [];
 
   const title = el("h2", { className: "text-lg font-bold text-stone-900" }, "Door list on this phone");
   const saved = el("p", { className: "text-sm text-stone-700" });
@@ -153,7 +157,9 @@ function start(root: HTMLElement) {
           : shell
             ? "Back online: every check-in on this phone was sent."
             : "";
-    noteList.replaceChildren(...notes.map((note) => el("li", {}, note.text)));
+    noteList.replaceChildren(
+      ...notes.map((note) => el("li", {}, note.signIn ? el("a", { href: signInPath(location.pathname), className: "underline" }, "Sign in again") : null, note.text)),
+    );
     const query = search.value;
     const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];
     // The phone keeps only a number's last 3 digits: more typed are matched on those, and it says so.
@@ -214,7 +220,7 @@ function start(root: HTMLElement) {
           body: JSON.stringify({ actions: batch.map((entry) => entry.action) }),
         });
         if (response.status === 401) {
-          notes.splice(0, notes.length, { text: `Sign in again to send the ${checkIns(queue.length)} waiting on this phone.` });
+          notes.splice(0, notes.length, { text: ` to send the ${checkIns(queue.length)} waiting on this phone.`, signIn: true });
           return;
         }
         if (!response.ok) {
