@@ -245,6 +245,50 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await second.context.close();
 });
 
+test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Signed Out Gate", ["Thokozani Kept"]);
+  const signInAsDoor = async (door: Page) => {
+    await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
+    await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
+    await door.getByRole("button", { name: "Sign In" }).click();
+  };
+  const first = await phone(browser, baseURL);
+  await first.page.goto("/auth");
+  await signInAsDoor(first.page);
+  await expect(first.page).toHaveURL(/\/admin\/check-in$/);
+  await openDoor(first.page, eventId, 1);
+  await hydrated(first.page);
+  await first.context.setOffline(true);
+  await checkInOffline(first.page, "Thokozani Kept");
+
+  // Another phone of the shared account signs out: sign-out is global, so this phone's session ends too.
+  const second = await phone(browser, baseURL);
+  await second.page.goto("/auth");
+  await signInAsDoor(second.page);
+  await expect(second.page).toHaveURL(/\/admin\/check-in$/);
+  await second.page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(second.page).toHaveURL(/\/auth$/);
+  await second.context.close();
+
+  await first.context.setOffline(false);
+  const signInAgain = first.page.getByRole("link", { name: "Sign in again", exact: true });
+  await expect(first.page.getByRole("listitem").filter({ has: signInAgain })).toHaveText("Sign in again to send the 1 check-in waiting on this phone.", { timeout: 15_000 });
+  // Signing out would delete it (Clear-Site-Data): the control says so, and deletes nothing unasked.
+  await first.page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(first.page.getByRole("alert").filter({ hasText: "waiting on this phone" })).toContainText("1 check-in is waiting on this phone to be sent. Signing out deletes it.");
+  await expect(first.page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
+  await first.page.getByRole("button", { name: "Keep it and stay" }).click();
+  await expect(first.page.getByRole("alert").filter({ hasText: "waiting on this phone" })).toHaveCount(0);
+  expect(await doorDataKept(first.page)).toBe(true);
+
+  await signInAgain.click();
+  await signInAsDoor(first.page);
+  await expect(first.page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
+  await expect(first.page.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 1 confirmed checked in", { timeout: 15_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Thokozani Kept"]);
+  await first.context.close();
+});
+
 test("a send that fails as the signal comes back is tried again within seconds, not at the next 30-second round @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Weak Signal", ["Limbani Weak Signal"]);
   const { context, page: door } = await phone(browser, baseURL);
