@@ -289,6 +289,46 @@ test("signed out by another phone, the door keeps its waiting check-in: Sign Out
   await first.context.close();
 });
 
+test("on a weak signal (online, but requests fail or never answer) a search uses the list on the phone and a tap is kept to send @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Lie-fi Gate", ["Mphatso Weak Tap", "Chikondi Weak Search"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 2);
+  await hydrated(door);
+  const pageSearch = door.getByLabel("Name, last digits of the phone, or code");
+  const failing = /\/door-(list|actions)$|\.data(\?|$)/;
+
+  // The phone says it is online, but every request fails: the search is the list on the phone, not an error page.
+  await context.route(failing, (route) => route.abort("internetdisconnected"));
+  await pageSearch.fill("Chikondi");
+  await door.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(door.getByLabel("Search the list on this phone")).toHaveValue("Chikondi");
+  await expect(door.getByRole("button", { name: /^Check in\s*: Chikondi Weak Search$/ })).toBeVisible();
+  await expect(door.getByText("Something went wrong")).toHaveCount(0);
+  await expect(pageSearch).toBeHidden();
+
+  // The server answers again: the page is the server's again.
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await expect(pageSearch).toBeVisible({ timeout: 15_000 });
+  await pageSearch.fill("Mphatso");
+  await door.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ })).toBeVisible();
+
+  // A tap that never gets an answer is kept in the queue after the wait, not lost with "Try again".
+  await context.route(/\/api\/admin\/events\/\d+\/check-in$/, () => undefined);
+  await context.route(failing, (route) => route.abort("internetdisconnected"));
+  await door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ }).click();
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 1 check-in waiting to send", { timeout: 15_000 });
+  await expect(door.getByRole("listitem").filter({ hasText: "Mphatso Weak Tap" })).toContainText(/In \d\d:\d\d \(waiting to send\)/);
+  await expect(door.getByText(/No connection/)).toHaveCount(0);
+
+  // The signal comes back: what was kept is sent.
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await expect(door.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 2 confirmed checked in", { timeout: 30_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Mphatso Weak Tap"]);
+  await context.close();
+});
+
 test("a send that fails as the signal comes back is tried again within seconds, not at the next 30-second round @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Weak Signal", ["Limbani Weak Signal"]);
   const { context, page: door } = await phone(browser, baseURL);

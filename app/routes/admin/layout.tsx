@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunction, useLocation, useNavigation, useSubmit } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
-import { waitingOnPhone } from "~/features/events";
+import { readsOnlyTheDoor, waitingOnPhone } from "~/features/events";
 import { signInPath } from "~/lib/sign-in-path";
 import { adminAreaOf, adminContext, type AdminRole, canUse, homeOf, ROLE_LABELS, UNSAVED_FORM_PATH } from "~/features/accounts";
 import { requireAdmin, unsavedFormWaits } from "~/features/accounts/index.server";
@@ -16,6 +16,9 @@ export const meta: Route.MetaFunction = () => [
   { title: "Admin | Baptist Men Malawi" },
   { name: "robots", content: "noindex" },
 ];
+
+/** A search on the door's check-in page reads only that page's data (readsOnlyTheDoor). */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !readsOnlyTheDoor(args) && args.defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { email, role } = context.get(adminContext);

@@ -3,13 +3,25 @@
 // - Online, it keeps the event's door list on the phone (./store.ts) and says when it was updated;
 //   it keeps this script and the page's stylesheet in the "door" cache, from which the service
 //   worker opens the page offline.
-// - Offline, it hides the page's own search and walk-in form (they need the server) and shows its
-//   own: search in the list kept, "Check in", "Admit anyway" and walk-ins, each queued with an id
+// - Offline (or when requests fail though the phone says it is online: a weak signal), it hides
+//   the page's own search and walk-in form (they need the server) and shows its own: search in the list kept, "Check in", "Admit anyway" and walk-ins, each queued with an id
 //   made here: "Offline: 12 check-ins waiting to send".
 // - Back online, it sends the queue in order; the server applies each action once by its id, and
 //   says who was first when someone had been checked in by another volunteer. Then the page reads
 //   its count again, and a walk-in's "waiting to send" note says it was sent.
-import { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_SENT, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
+import {
+  type DoorCounts,
+  doorCountWords,
+  DOOR_LIST_CHANGED,
+  DOOR_REACHABLE,
+  DOOR_SENT,
+  DOOR_UNREACHABLE,
+  DOOR_WAIT_MS,
+  type DoorList,
+  type DoorPerson,
+  type DoorResult,
+  type DoorUnreachable,
+} from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
 import { straightApostrophes } from "~/lib/search-text";
@@ -105,7 +117,30 @@ function start(root: HTMLElement) {
 
   // The page opened from the phone (the shell) has no server parts: its own search and walk-in form
   // stay, online or not; back online it sends, and reads the list again, like the full page.
-  const offline = () => !navigator.onLine;
+  // A phone on a weak signal says it is online while requests fail or hang: after a request that
+  // got no answer (here, or the page's own: DOOR_UNREACHABLE) the door works as offline until the
+  // server answers again.
+  let unreachable = false;
+  const offline = () => !navigator.onLine || unreachable;
+
+  /** Whether the server answered; when it did not, it is asked again soon (retrySoon). */
+  function reachable(answered: boolean) {
+    if (!answered) retrySoon();
+    if (unreachable === !answered) return;
+    unreachable = !answered;
+    render();
+    if (answered) {
+      retryDelay = 0;
+      dispatchEvent(new Event(DOOR_REACHABLE));
+    }
+  }
+
+  /** A request to the server, or null when none came back in time (DOOR_WAIT_MS, `wait` times). */
+  async function ask(url: string, init: RequestInit = {}, wait = 1): Promise<Response | null> {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(DOOR_WAIT_MS * wait) }).catch(() => null);
+    reachable(response !== null);
+    return response;
+  }
 
   function person(p: DoorPerson): HTMLElement {
     const confirmed = p.status === "confirmed";
@@ -134,7 +169,7 @@ function start(root: HTMLElement) {
 
   function render() {
     const isOffline = offline();
-    backOnline.hidden = !shell || !navigator.onLine || sending || queue.length > 0;
+    backOnline.hidden = !shell || isOffline || sending || queue.length > 0;
     offlinePart.hidden = !(isOffline || shell) || !list;
     for (const part of document.querySelectorAll<HTMLElement>("[data-online-only]")) part.hidden = isOffline;
     if (shell && list) title.textContent = `Check-in: ${list.event.name}`;
@@ -185,12 +220,12 @@ function start(root: HTMLElement) {
     queue = await queued(eventId);
     markQueued();
     render();
-    if (!offline()) void send();
+    if (!offline()) void sync();
   }
 
   async function refresh() {
-    if (offline()) return;
-    const response = await fetch(`/api/admin/events/${eventId}/door-list`, { headers: { Accept: "application/json" } }).catch(() => null);
+    if (!navigator.onLine) return;
+    const response = await ask(`/api/admin/events/${eventId}/door-list`, { headers: { Accept: "application/json" } });
     if (!response?.ok) return;
     list = (await response.json()) as DoorList;
     await saveList(list);
@@ -198,12 +233,25 @@ function start(root: HTMLElement) {
     render();
   }
 
-  // A send that fails (the signal came back weak, the server was busy) is tried again soon, then
-  // less often (2, 4, 8… up to 30 seconds), not only at the next 30-second round.
+  // A send that fails (the signal came back weak, the server was busy), or a request that got no
+  // answer, is tried again soon, then less often (2, 4, 8… up to 30 seconds), not only at the next
+  // 30-second round.
   let retryDelay = 0;
+  let retrying = false;
   function retrySoon() {
+    if (retrying) return;
+    retrying = true;
     retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2_000, 30_000);
-    setTimeout(() => void send(), retryDelay);
+    setTimeout(() => {
+      retrying = false;
+      void sync();
+    }, retryDelay);
+  }
+
+  /** Sends what waits, then reads the list again. */
+  async function sync() {
+    await send();
+    await refresh();
   }
 
   async function send() {
@@ -214,11 +262,14 @@ function start(root: HTMLElement) {
     try {
       while (queue.length) {
         const batch = queue.slice(0, SEND_AT_ONCE);
-        const response = await fetch(`/api/admin/events/${eventId}/door-actions`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ actions: batch.map((entry) => entry.action) }),
-        });
+        // 200 actions are 200 small writes: more time than one tap.
+        const response = await ask(
+          `/api/admin/events/${eventId}/door-actions`,
+          { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ actions: batch.map((entry) => entry.action) }) },
+          3,
+        );
+        // No answer: the queue stays, and goes with the next chance (ask tries again soon).
+        if (!response) return;
         if (response.status === 401) {
           notes.splice(0, notes.length, { text: ` to send the ${checkIns(queue.length)} waiting on this phone.`, signIn: true });
           return;
@@ -246,14 +297,13 @@ function start(root: HTMLElement) {
         sent = true;
       }
     } catch {
-      // No connection after all: the queue stays, and goes with the next chance.
+      // The answer broke off: the queue stays, and goes with the next chance.
       retrySoon();
     } finally {
       sending = false;
       render();
       if (sent) dispatchEvent(new Event(DOOR_SENT));
     }
-    await refresh();
   }
 
   search.addEventListener("input", render);
@@ -269,10 +319,20 @@ function start(root: HTMLElement) {
       render();
     });
   });
-  addEventListener("online", () => void send().then(refresh));
+  addEventListener("online", () => void sync());
   addEventListener(DOOR_LIST_CHANGED, () => void refresh());
   addEventListener("offline", render);
-  setInterval(() => void send(), 30_000);
+  // The page's own tap or search got no answer: the tap is kept here, and this list searched instead.
+  addEventListener(DOOR_UNREACHABLE, (event) => {
+    const { action, search: typed } = (event as CustomEvent<DoorUnreachable>).detail;
+    if (typed !== undefined) search.value = typed;
+    reachable(false);
+    if (action) {
+      search.value = action.name;
+      void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind: action.kind, registrationId: action.registrationId }, action.name);
+    }
+  });
+  setInterval(() => void (queue.length ? sync() : undefined), 30_000);
   // What other volunteers (and this page's own taps online) did, for when the signal goes next.
   setInterval(() => {
     if (document.visibilityState === "visible") void refresh();
@@ -285,8 +345,7 @@ function start(root: HTMLElement) {
     markQueued();
     render();
     if (!offline()) {
-      await send();
-      await refresh();
+      await sync();
       void navigator.serviceWorker?.register("/sw.js");
       void keepDoorFiles();
     }
