@@ -167,7 +167,12 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
   await expect(door.getByRole("status").filter({ hasText: "waiting" })).toBeHidden({ timeout: 15_000 });
   // The walk-in is added confirmed: one of the confirmed, and in. Within seconds, not at the next search.
   await expect(count).toHaveText("2 of 3 confirmed checked in");
-  await expect(door.getByText("Walk-in sent: Walk-in Wezi is checked in.")).toBeVisible();
+  const sentNote = door.getByText("Walk-in sent: Walk-in Wezi is checked in.");
+  await expect(sentNote).toBeVisible();
+  // Beside the count, above the page's search (not under the whole page), and not red: nothing is wrong.
+  const noteTop = (await sentNote.boundingBox())!.y;
+  expect(noteTop).toBeLessThan((await door.getByLabel("Name, last digits of the phone, or code").boundingBox())!.y);
+  await expect(sentNote).toHaveClass(/text-green-800/);
   await expect(door.getByText("(waiting to send)")).toHaveCount(0);
   await context.close();
 });
@@ -240,6 +245,8 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await expect(first.page.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 1 confirmed checked in", { timeout: 15_000 });
   await second.context.setOffline(false);
   await expect(second.page.getByText(/Kondwani Both Gates: already checked in by admin at \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+  // Something for the volunteer to know: red.
+  await expect(second.page.getByText(/Kondwani Both Gates: already checked in by admin/)).toHaveClass(/text-red-800/);
   expect(await checkedInOnDesk(page, eventId)).toEqual(["Kondwani Both Gates"]);
   await first.context.close();
   await second.context.close();

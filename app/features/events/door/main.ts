@@ -76,9 +76,10 @@ function start(root: HTMLElement) {
   let sending = false;
   /**
    * What the volunteer is told; a walk-in's note carries its action's id until it is sent. A note
-   * with `signIn` starts with a link to sign in again and come back to this page.
+   * with `signIn` starts with a link to sign in again and come back to this page. Only a `problem`
+   * (something for the volunteer or the desk to do) is red.
    */
-  const notes: { text: string; walkIn?: string; signIn?: true }[] = [];
+  const notes: { text: string; walkIn?: string; signIn?: true; problem?: true }[] = [];
 
   const title = el("h2", { className: "text-lg font-bold text-stone-900" }, "Door list on this phone");
   const saved = el("p", { className: "text-sm text-stone-700" });
@@ -87,7 +88,9 @@ function start(root: HTMLElement) {
   // Offline, the page's own count (the server's) stands still: this one counts what this phone did.
   const count = el("p", { className: "mt-2 rounded-lg bg-brand-900 px-4 py-3 text-white" });
   count.setAttribute("role", "status");
-  const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium text-red-800" });
+  // Beside the page's count (its slot, near the top), not under a long page; the page opened from
+  // the phone has no slot, and shows them in its own part.
+  const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium" });
   const search = el("input", { id: "door-search", type: "search", autocomplete: "off", className: input });
   const results = el("ul", { className: "mt-3 space-y-3" });
   const walkName = el("input", { id: "door-walk-name", name: "full_name", required: true, autocomplete: "off", className: input });
@@ -113,7 +116,9 @@ function start(root: HTMLElement) {
     walkIn,
   );
   const backOnline = el("a", { href: location.pathname, className: "mt-2 inline-block font-semibold text-brand-800 underline" }, "Back online: open the full check-in page");
-  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, count, status, noteList, backOnline, offlinePart));
+  const noteSlot = document.querySelector<HTMLElement>("[data-door-notes]");
+  noteSlot?.appendChild(noteList);
+  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, count, status, noteSlot ? null : noteList, backOnline, offlinePart));
 
   // The page opened from the phone (the shell) has no server parts: its own search and walk-in form
   // stay, online or not; back online it sends, and reads the list again, like the full page.
@@ -193,7 +198,7 @@ function start(root: HTMLElement) {
             ? "Back online: every check-in on this phone was sent."
             : "";
     noteList.replaceChildren(
-      ...notes.map((note) => el("li", {}, note.signIn ? el("a", { href: signInPath(location.pathname), className: "underline" }, "Sign in again") : null, note.text)),
+      ...notes.map((note) => el("li", { className: note.problem ? "text-red-800" : "text-green-800" }, note.signIn ? el("a", { href: signInPath(location.pathname), className: "underline" }, "Sign in again") : null, note.text)),
     );
     const query = search.value;
     const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];
@@ -271,7 +276,7 @@ function start(root: HTMLElement) {
         // No answer: the queue stays, and goes with the next chance (ask tries again soon).
         if (!response) return;
         if (response.status === 401) {
-          notes.splice(0, notes.length, { text: ` to send the ${checkIns(queue.length)} waiting on this phone.`, signIn: true });
+          notes.splice(0, notes.length, { text: ` to send the ${checkIns(queue.length)} waiting on this phone.`, signIn: true, problem: true });
           return;
         }
         if (!response.ok) {
@@ -287,9 +292,9 @@ function start(root: HTMLElement) {
           const holder = answer.registered;
           if (holder?.same && answer.outcome === "checked-in") notes.push({ text: `${name} was registered already (code ${holder.code}): checked in, not added twice.` });
           if (answer.outcome === "walk-in") notes.push({ text: `Walk-in sent: ${name} is checked in.` });
-          if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.` });
-          if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.` });
-          if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.` });
+          if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.`, problem: true });
+          if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.`, problem: true });
+          if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.`, problem: true });
         }
         await dequeue(batch.map((entry) => entry.seq!));
         queue = await queued(eventId);

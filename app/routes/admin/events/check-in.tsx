@@ -253,6 +253,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mt-2 text-xl font-bold break-words text-stone-900">Check-in: {event.name}</h1>
       {event.dateText ? <p className="text-sm text-stone-600">{event.dateText}</p> : null}
       <DoorCount counts={shown} />
+      {/* What the door's script says after sending its queue ("Walk-in sent: …"), beside the count. */}
+      <div data-door-notes="" />
 
       <Form method="get" role="search" className="mt-4 flex items-end gap-2" data-online-only="">
         <div className="min-w-0 flex-1">
