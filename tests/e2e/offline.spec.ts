@@ -213,6 +213,11 @@ test("a check-in tapped online is on the phone's list at once, for when the sign
   const lastThree = /…(\d{3})/.exec((await door.getByRole("listitem").filter({ hasText: "Tapped Online" }).textContent())!)![1]!;
   await door.getByLabel("Search the list on this phone").fill(`9${lastThree}`);
   await expect(door.getByText(`This phone keeps only the last 3 digits of a number: these end in …${lastThree}. Check the name or the code.`)).toBeVisible();
+  // Each word typed is matched apart, in any order, as online.
+  await door.getByLabel("Search the list on this phone").fill("online  tapped");
+  await expect(door.getByRole("listitem").filter({ hasText: "Tapped Online" })).toBeVisible();
+  await door.getByLabel("Search the list on this phone").fill("online waiting");
+  await expect(door.getByText("Nobody matches “online waiting”.")).toBeVisible();
   await context.close();
 });
 

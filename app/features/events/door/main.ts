@@ -24,7 +24,7 @@ import {
 } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
-import { straightApostrophes } from "~/lib/search-text";
+import { straightApostrophes, wordCounts } from "~/lib/search-text";
 import { signInPath } from "~/lib/sign-in-path";
 
 const SEND_AT_ONCE = 200;
@@ -59,13 +59,15 @@ const clock = (date: Date) => date.toLocaleTimeString([], { hour: "2-digit", min
 const checkIns = (n: number) => `${n} check-in${n === 1 ? "" : "s"}`;
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
-/** What the phone's search matches: a name, the code, or the last 3-4 digits of the phone. */
+/** What the phone's search matches: a name (each word typed, in any order, as the server's search), the code, or the last 3-4 digits of the phone. */
 function matches(person: DoorPerson, query: string): boolean {
   const text = straightApostrophes(query.trim().toLowerCase());
   if (!text) return false;
   const digits = text.replace(/\D/g, "");
   if (/^[\d\s]+$/.test(text)) return digits.length >= 3 && person.phoneEnd.endsWith(digits.slice(-3));
-  return straightApostrophes(person.name.toLowerCase()).includes(text) || person.code.toLowerCase() === text.replace(/\s/g, "");
+  const name = straightApostrophes(person.name.toLowerCase());
+  const hasEvery = wordCounts(text.split(/\s+/)).every(([word, times]) => name.split(word).length > times);
+  return hasEvery || person.code.toLowerCase() === text.replace(/\s/g, "");
 }
 
 function start(root: HTMLElement) {
