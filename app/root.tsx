@@ -1,8 +1,9 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RouteError } from "~/features/site";
+import { readsOnlyTheDoor } from "~/features/events";
 import { Toaster } from "./components/toaster";
 import { ClientNavigationProvider } from "./components/site-link";
 import { requestContext } from "~/server/request-context";
@@ -30,6 +31,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: ICON, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
+
+/** A search on the door's check-in page reads only that page's data (readsOnlyTheDoor). */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !readsOnlyTheDoor(args) && args.defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clearCookie } = await takeToast(request);

@@ -10,6 +10,17 @@ export function containsText(column: SQLWrapper, text: string): SQL {
   return sql`instr(${straightInSql(sql`lower(${column})`)}, lower(${straightApostrophes(text)})) > 0`;
 }
 
+/**
+ * The column contains `text` at least `times` times, as containsText compares: a word typed twice
+ * ("Banda Banda") is found only in a name that has it twice.
+ */
+export function containsTextTimes(column: SQLWrapper, text: string, times: number): SQL {
+  if (times === 1) return containsText(column, text);
+  const inColumn = straightInSql(sql`lower(${column})`);
+  const word = sql`lower(${straightApostrophes(text)})`;
+  return sql`length(${inColumn}) - length(replace(${inColumn}, ${word}, '')) >= ${times} * length(${word})`;
+}
+
 /** A text expression with every apostrophe made straight, as straightApostrophes does (the same characters). */
 export function straightInSql(text: SQL): SQL {
   // The characters are this module's constants, written into the SQL (no bound values: D1 allows 100 a statement).

@@ -13,3 +13,10 @@ export const APOSTROPHES = new RegExp(`[${APOSTROPHE_CHARACTERS.join("")}]`, "g"
 export function straightApostrophes(text: string): string {
   return text.replace(APOSTROPHES, "'");
 }
+
+/** Each word of a search once, with how many times it was typed (as often as typed it must be found). */
+export function wordCounts(words: string[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word.toLowerCase(), (counts.get(word.toLowerCase()) ?? 0) + 1);
+  return [...counts];
+}

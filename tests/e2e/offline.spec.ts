@@ -167,7 +167,12 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
   await expect(door.getByRole("status").filter({ hasText: "waiting" })).toBeHidden({ timeout: 15_000 });
   // The walk-in is added confirmed: one of the confirmed, and in. Within seconds, not at the next search.
   await expect(count).toHaveText("2 of 3 confirmed checked in");
-  await expect(door.getByText("Walk-in sent: Walk-in Wezi is checked in.")).toBeVisible();
+  const sentNote = door.getByText("Walk-in sent: Walk-in Wezi is checked in.");
+  await expect(sentNote).toBeVisible();
+  // Beside the count, above the page's search (not under the whole page), and not red: nothing is wrong.
+  const noteTop = (await sentNote.boundingBox())!.y;
+  expect(noteTop).toBeLessThan((await door.getByLabel("Name, last digits of the phone, or code").boundingBox())!.y);
+  await expect(sentNote).toHaveClass(/text-green-800/);
   await expect(door.getByText("(waiting to send)")).toHaveCount(0);
   await context.close();
 });
@@ -208,6 +213,11 @@ test("a check-in tapped online is on the phone's list at once, for when the sign
   const lastThree = /…(\d{3})/.exec((await door.getByRole("listitem").filter({ hasText: "Tapped Online" }).textContent())!)![1]!;
   await door.getByLabel("Search the list on this phone").fill(`9${lastThree}`);
   await expect(door.getByText(`This phone keeps only the last 3 digits of a number: these end in …${lastThree}. Check the name or the code.`)).toBeVisible();
+  // Each word typed is matched apart, in any order, as online.
+  await door.getByLabel("Search the list on this phone").fill("online  tapped");
+  await expect(door.getByRole("listitem").filter({ hasText: "Tapped Online" })).toBeVisible();
+  await door.getByLabel("Search the list on this phone").fill("online waiting");
+  await expect(door.getByText("Nobody matches “online waiting”.")).toBeVisible();
   await context.close();
 });
 
@@ -240,9 +250,95 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await expect(first.page.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 1 confirmed checked in", { timeout: 15_000 });
   await second.context.setOffline(false);
   await expect(second.page.getByText(/Kondwani Both Gates: already checked in by admin at \d\d:\d\d\./)).toBeVisible({ timeout: 15_000 });
+  // Something for the volunteer to know: red.
+  await expect(second.page.getByText(/Kondwani Both Gates: already checked in by admin/)).toHaveClass(/text-red-800/);
   expect(await checkedInOnDesk(page, eventId)).toEqual(["Kondwani Both Gates"]);
   await first.context.close();
   await second.context.close();
+});
+
+test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Signed Out Gate", ["Thokozani Kept"]);
+  const signInAsDoor = async (door: Page) => {
+    await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
+    await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
+    await door.getByRole("button", { name: "Sign In" }).click();
+  };
+  const first = await phone(browser, baseURL);
+  await first.page.goto("/auth");
+  await signInAsDoor(first.page);
+  await expect(first.page).toHaveURL(/\/admin\/check-in$/);
+  await openDoor(first.page, eventId, 1);
+  await hydrated(first.page);
+  await first.context.setOffline(true);
+  await checkInOffline(first.page, "Thokozani Kept");
+
+  // Another phone of the shared account signs out: sign-out is global, so this phone's session ends too.
+  const second = await phone(browser, baseURL);
+  await second.page.goto("/auth");
+  await signInAsDoor(second.page);
+  await expect(second.page).toHaveURL(/\/admin\/check-in$/);
+  await second.page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(second.page).toHaveURL(/\/auth$/);
+  await second.context.close();
+
+  await first.context.setOffline(false);
+  const signInAgain = first.page.getByRole("link", { name: "Sign in again", exact: true });
+  await expect(first.page.getByRole("listitem").filter({ has: signInAgain })).toHaveText("Sign in again to send the 1 check-in waiting on this phone.", { timeout: 15_000 });
+  // Signing out would delete it (Clear-Site-Data): the control says so, and deletes nothing unasked.
+  await first.page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(first.page.getByRole("alert").filter({ hasText: "waiting on this phone" })).toContainText("1 check-in is waiting on this phone to be sent. Signing out deletes it.");
+  await expect(first.page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
+  await first.page.getByRole("button", { name: "Keep it and stay" }).click();
+  await expect(first.page.getByRole("alert").filter({ hasText: "waiting on this phone" })).toHaveCount(0);
+  expect(await doorDataKept(first.page)).toBe(true);
+
+  await signInAgain.click();
+  await signInAsDoor(first.page);
+  await expect(first.page).toHaveURL(new RegExp(`/admin/events/${eventId}/check-in$`));
+  await expect(first.page.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 1 confirmed checked in", { timeout: 15_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Thokozani Kept"]);
+  await first.context.close();
+});
+
+test("on a weak signal (online, but requests fail or never answer) a search uses the list on the phone and a tap is kept to send @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Lie-fi Gate", ["Mphatso Weak Tap", "Chikondi Weak Search"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 2);
+  await hydrated(door);
+  const pageSearch = door.getByLabel("Name, last digits of the phone, or code");
+  const failing = /\/door-(list|actions)$|\.data(\?|$)/;
+
+  // The phone says it is online, but every request fails: the search is the list on the phone, not an error page.
+  await context.route(failing, (route) => route.abort("internetdisconnected"));
+  await pageSearch.fill("Chikondi");
+  await door.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(door.getByLabel("Search the list on this phone")).toHaveValue("Chikondi");
+  await expect(door.getByRole("button", { name: /^Check in\s*: Chikondi Weak Search$/ })).toBeVisible();
+  await expect(door.getByText("Something went wrong")).toHaveCount(0);
+  await expect(pageSearch).toBeHidden();
+
+  // The server answers again: the page is the server's again.
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await expect(pageSearch).toBeVisible({ timeout: 15_000 });
+  await pageSearch.fill("Mphatso");
+  await door.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ })).toBeVisible();
+
+  // A tap that never gets an answer is kept in the queue after the wait, not lost with "Try again".
+  await context.route(/\/api\/admin\/events\/\d+\/check-in$/, () => undefined);
+  await context.route(failing, (route) => route.abort("internetdisconnected"));
+  await door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ }).click();
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 1 check-in waiting to send", { timeout: 15_000 });
+  await expect(door.getByRole("listitem").filter({ hasText: "Mphatso Weak Tap" })).toContainText(/In \d\d:\d\d \(waiting to send\)/);
+  await expect(door.getByText(/No connection/)).toHaveCount(0);
+
+  // The signal comes back: what was kept is sent.
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await expect(door.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 2 confirmed checked in", { timeout: 30_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Mphatso Weak Tap"]);
+  await context.close();
 });
 
 test("a send that fails as the signal comes back is tried again within seconds, not at the next 30-second round @mobile", async ({ page, baseURL, browser }) => {

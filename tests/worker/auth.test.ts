@@ -101,6 +101,33 @@ describe("sign-in form (/auth)", () => {
   });
 });
 
+describe("signing in again to a page (/auth?next=…)", () => {
+  const DOOR = "door-return@example.org";
+  const checkIn = "/admin/events/7/check-in";
+
+  it("leads back to the page asked for, when the account may use it: the door's 'Sign in again'", async () => {
+    await createAdmin(DOOR, TEST_ADMIN.password, "volunteer");
+    const page = await request(`/auth?next=${encodeURIComponent(checkIn)}`);
+    // The form posts to the same address, so the page to return to goes with it without JavaScript.
+    expect(await page.text()).toContain(`action="/auth?next=${encodeURIComponent(checkIn)}"`);
+    const response = await postForm(`/auth?next=${encodeURIComponent(checkIn)}`, { email: DOOR, password: TEST_ADMIN.password });
+    expect(response.headers.get("Location")).toBe(checkIn);
+    // Signed in already, the sign-in page leads there at once.
+    const again = await request(`/auth?next=${encodeURIComponent(checkIn)}`, { cookie: `session=${cookieValue(response, "session")}` });
+    expect(again.headers.get("Location")).toBe(checkIn);
+  });
+
+  it("never leads to another site, outside the admin area, or to a page the account may not use", async () => {
+    await createAdmin(DOOR, TEST_ADMIN.password, "volunteer");
+    for (const next of ["https://evil.example/admin", "//evil.example/admin", "/admin/../blog", "/blog", "/admin/settings", "/admin/nothing-here"]) {
+      const response = await postForm(`/auth?next=${encodeURIComponent(next)}`, { email: DOOR, password: TEST_ADMIN.password });
+      expect(response.headers.get("Location"), next).toBe("/admin/check-in");
+    }
+    const staff = await postForm(`/auth?next=${encodeURIComponent("/admin/settings")}`, { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    expect(staff.headers.get("Location")).toBe("/admin/settings");
+  });
+});
+
 describe("passwords", () => {
   it("are stored as salted PBKDF2 with the algorithm and parameters in the hash", async () => {
     const row = await env.DB.prepare("SELECT password_hash FROM admin_users WHERE id = ?1").bind(adminId).first<{ password_hash: string }>();

@@ -91,6 +91,24 @@ describe("the check-in page", () => {
     expect(text).toContain("Nobody matches");
   });
 
+  it("finds a name by each word typed, in any order, with middle names between: first name and last name", async () => {
+    await runSql(["UPDATE event_registrations SET full_name = 'Alinafe Bartholomew Mkandawire-Nyirongo Chisambi' WHERE id = 3"]);
+    const names = async (q: string) => {
+      const text = textOf(await (await request(`/admin/events/1/check-in?q=${encodeURIComponent(q)}`, { cookie })).text());
+      return ["John Banda", "John Phiri", "Alinafe Bartholomew Mkandawire-Nyirongo Chisambi"].filter((name) => text.includes(name));
+    };
+    expect(await names("alinafe chisambi")).toEqual(["Alinafe Bartholomew Mkandawire-Nyirongo Chisambi"]);
+    expect(await names("banda john")).toEqual(["John Banda"]);
+    expect(await names("  john   banda ")).toEqual(["John Banda"]);
+    // Every word must match, as often as it was typed.
+    expect(await names("john chisambi")).toEqual([]);
+    expect(await names("banda banda")).toEqual([]);
+    // The desk's search too.
+    const desk = textOf(await (await request(`/admin/events/registrations/1?q=${encodeURIComponent("chisambi alinafe")}`, { cookie })).text());
+    expect(desk).toContain("Alinafe Bartholomew Mkandawire-Nyirongo Chisambi");
+    expect(desk).not.toContain("John Banda");
+  });
+
   it("shows the running count, the people checked in last, and one big button per person", async () => {
     const page = await (await request("/admin/events/1/check-in", { cookie })).text();
     const text = textOf(page);

@@ -16,7 +16,8 @@ import { BadRequest, readFormOrBadRequest } from "../../server/forms.server";
 import { MAX_ADMIN_FORM_BYTES } from "../../server/admin-actions.server";
 import { nameOf } from "./activity.server";
 import { deviceOwner } from "./device-cookie.server";
-import { homeOf, type AdminRole } from "./roles";
+import { adminAreaOf, canUse, homeOf, type AdminRole } from "./roles";
+import { RETURN_PARAM } from "~/lib/sign-in-path";
 import { UNSAVED_FORM_PATH } from "./unsaved-forms";
 
 const KEPT_SECONDS = 24 * 60 * 60;
@@ -150,9 +151,21 @@ export async function unsavedFormOf(request: Request, owner: string): Promise<Un
   return { path: row.path, fields, hadFile: row.had_file, reason: row.reason, name: nameOf(Object.fromEntries(fields)), typed: typedOf(fields) };
 }
 
-/** Where an admin goes on signing in: to a form of theirs kept in this browser, else their role's start. */
+/**
+ * The page the sign-in was asked to lead back to (`/auth?next=/admin/…`, app/lib/sign-in-path.ts):
+ * only a path of the admin area that this role may use, never another site or an unknown page.
+ */
+function returnPathOf(request: Request, role: AdminRole): string | null {
+  const path = new URL(request.url).searchParams.get(RETURN_PARAM);
+  if (!path || !/^\/admin(\/[\w-]+)*\/?$/.test(path)) return null;
+  const area = adminAreaOf(path);
+  return area !== "other" && canUse(role, area) ? path : null;
+}
+
+/** Where an admin goes on signing in: to a form of theirs kept in this browser, else the page asked for (returnPathOf), else their role's start. */
 export async function startPageOf(request: Request, admin: { email: string; role: AdminRole }): Promise<string> {
-  return (await unsavedFormWaits(request, admin.email)) ? UNSAVED_FORM_PATH : homeOf(admin.role);
+  if (await unsavedFormWaits(request, admin.email)) return UNSAVED_FORM_PATH;
+  return returnPathOf(request, admin.role) ?? homeOf(admin.role);
 }
 
 /**

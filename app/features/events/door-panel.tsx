@@ -2,11 +2,12 @@
 // own script (./door/main.ts, built apart, no React) shows the list kept on the phone, the queue
 // waiting to send and, offline, its own search and walk-in form. Parts of the page that need the
 // server carry `data-online-only`; the script hides them while offline. Once the script has sent
-// its queue, the page reads its data again, so the count says at once what the phone did.
+// its queue (or the server answers again after requests failed), the page reads its data again, so
+// the count says at once what the phone did.
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { doorScriptSrc } from "virtual:islands";
-import { DOOR_LIST_CHANGED, DOOR_SENT } from "./door-types";
+import { DOOR_LIST_CHANGED, DOOR_REACHABLE, DOOR_SENT } from "./door-types";
 
 /** `listVersion`: anything that changes when the page's people do (its tallies), to tell the door script. */
 export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersion: string }) {
@@ -23,7 +24,11 @@ export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersi
   useEffect(() => {
     const readAgain = () => void revalidate();
     addEventListener(DOOR_SENT, readAgain);
-    return () => removeEventListener(DOOR_SENT, readAgain);
+    addEventListener(DOOR_REACHABLE, readAgain);
+    return () => {
+      removeEventListener(DOOR_SENT, readAgain);
+      removeEventListener(DOOR_REACHABLE, readAgain);
+    };
   }, [revalidate]);
   return <div data-door={eventId} />;
 }

@@ -71,6 +71,36 @@ export const DOOR_LIST_CHANGED = "door-list-changed";
 /** Fired on the window by the door script when the server has applied the actions it sent: the page reads its count again. */
 export const DOOR_SENT = "door-sent";
 
+/**
+ * How long the door waits for the server before it works as offline. On a weak signal the phone
+ * says it is online while requests fail or hang ("lie-fi"): a request not answered in this time
+ * counts as failed. A tap is a few hundred bytes; on 2G it comes back in 2-3 seconds.
+ */
+export const DOOR_WAIT_MS = 10_000;
+
+/**
+ * Fired on the window by the check-in page when a request of its own failed (a tap, a search): the
+ * door script works as offline until the server answers again, keeps the tap (`detail.action`) in
+ * its queue, and searches its list for what was typed (`detail.search`).
+ */
+export const DOOR_UNREACHABLE = "door-unreachable";
+
+export type DoorUnreachable = { action?: { kind: "checkin" | "admit"; registrationId: number; name: string }; search?: string };
+
+/**
+ * For the root's and the admin layout's `shouldRevalidate`: a search on the check-in page (or the
+ * page read again after the door's queue is sent) reads only the page's own data. The site's and the
+ * account's data do not change meanwhile, and on a weak signal the failure stays the page's: its
+ * clientLoader turns it into the door's offline list instead of the site's error page.
+ */
+export function readsOnlyTheDoor({ currentUrl, nextUrl, formMethod }: { currentUrl: URL; nextUrl: URL; formMethod?: string }): boolean {
+  // The search is a GET form; anything posted (a walk-in, cash) reads everything again.
+  return (!formMethod || formMethod.toUpperCase() === "GET") && currentUrl.pathname === nextUrl.pathname && /^\/admin\/events\/\d+\/check-in\/?$/.test(nextUrl.pathname);
+}
+
+/** Fired on the window by the door script when the server answers again after requests had failed: the page reads its data again. */
+export const DOOR_REACHABLE = "door-reachable";
+
 /** A door volunteer finds a phone by this many of its last digits at most (issue 28). */
 export const VOLUNTEER_PHONE_DIGITS = 4;
 

@@ -28,6 +28,7 @@ export { AssociationCounts } from "./association-counts";
 export { GroupRegisterForm } from "./group-register-form";
 export { GroupPage } from "./group-page";
 export { DoorPanel } from "./door-panel";
-export { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "./door-types";
+export { waitingOnPhone } from "./door/store";
+export { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_UNREACHABLE, DOOR_WAIT_MS, type DoorUnreachable, phoneSearchDigits, readsOnlyTheDoor, VOLUNTEER_PHONE_DIGITS } from "./door-types";
 export { type BurstAnswer, CancelBurstForm } from "./cancel-burst-form";
 export { addressGroupLabel, BURST_DISMISS, BURST_FIELDS, BURST_MESSAGES, BURST_RULES, burstSentence, usualRateText } from "./registration-bursts";

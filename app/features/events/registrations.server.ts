@@ -11,10 +11,11 @@
 //   registration's id) through the shared outbox: no text (which to write is chosen here, below
 //   RegistrationEmail). Each is rendered when it is sent, from the registration as it is then
 //   (./registration-outbox.server.ts).
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { event_registrations, type RegistrationStatus } from "~/db/schema";
 import { batchable, getDb, isUniqueViolation, type Db } from "~/db/db.server";
-import { containsText, endsWithText } from "~/db/text-match";
+import { containsText, containsTextTimes, endsWithText } from "~/db/text-match";
+import { wordCounts } from "~/lib/search-text";
 import { newPrivateToken } from "~/lib/private-link";
 import {
   newRegistrationCode,
@@ -849,6 +850,8 @@ export function registrationsToSummarizeQuery(db: Db, firstFrom: string, until: 
 /** A status, everyone, or those who owe the event's fee (owesFee: "unpaid"). */
 export type RegistrationFilter = RegistrationStatus | "all" | "unpaid";
 
+const MOST_SEARCH_WORDS = 10;
+
 /** The name of the leader who registered the man in a group; null for someone who registered on his own. */
 const groupLeaderSql = sql<string | null>`(SELECT g.leader_name FROM registration_groups g WHERE g.id = ${r.group_id})`;
 
@@ -861,8 +864,12 @@ const groupLeaderSql = sql<string | null>`(SELECT g.leader_name FROM registratio
 function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
+  // Each word typed is matched apart, in any order: "alinafe chisambi" finds Alinafe Bartholomew
+  // Chisambi, "banda john" John Banda. (At most 10 words: D1 takes 100 bound values a statement.)
+  const words = wordCounts(text.split(/\s+/).slice(0, MOST_SEARCH_WORDS));
+  const hasEvery = (column: SQLWrapper) => and(...words.map(([word, times]) => containsTextTimes(column, word, times)))!;
   // A man of a group is found by his leader's name too ("Abusa" finds the men Abusa registered).
-  const conditions: SQL[] = [containsText(r.full_name, text), containsText(groupLeaderSql, text)];
+  const conditions: SQL[] = [hasEvery(r.full_name), hasEvery(groupLeaderSql)];
   const typed = phoneSearchDigits(text);
   const digits = typed !== null && typed.length >= 9 ? typed.replace(/^0/, "") : typed;
   if (digits !== null && digits.length >= 3 && !phoneEndOnly) conditions.push(containsText(r.phone_number, digits));

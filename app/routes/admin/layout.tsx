@@ -1,9 +1,12 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunction, useLocation, useNavigation, useSubmit } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
 import { LeaveGuard, NO_LEAVE_WARNING } from "~/components/admin/leave-guard";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
+import { readsOnlyTheDoor, waitingOnPhone } from "~/features/events";
+import { signInPath } from "~/lib/sign-in-path";
 import { adminAreaOf, adminContext, type AdminRole, canUse, homeOf, ROLE_LABELS, UNSAVED_FORM_PATH } from "~/features/accounts";
 import { requireAdmin, unsavedFormWaits } from "~/features/accounts/index.server";
 import type { Route } from "./+types/layout";
@@ -15,6 +18,9 @@ export const meta: Route.MetaFunction = ({ error }) => [
   { title: isRouteErrorResponse(error) && error.status === 404 ? "Page not found | Admin" : "Admin | Baptist Men Malawi" },
   { name: "robots", content: "noindex" },
 ];
+
+/** A search on the door's check-in page reads only that page's data (readsOnlyTheDoor). */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !readsOnlyTheDoor(args) && args.defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { email, role } = context.get(adminContext);
@@ -53,7 +59,68 @@ const ADMIN_LINKS = [
 /** The navigation shows only what the role can use (the server checks it too: app/features/accounts/admin-guard.server.ts). */
 const linksFor = (role: AdminRole) => ADMIN_LINKS.filter((link) => canUse(role, adminAreaOf(link.to)));
 
+/**
+ * Sign Out. Signing out clears what this browser keeps (Clear-Site-Data), check-ins the door has not
+ * sent yet included; while some wait on this phone it asks first (SignOutWarning).
+ */
+function SignOutForm({ onWaiting }: { onWaiting: (waiting: number) => void }) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="post"
+      action="/logout"
+      {...NO_LEAVE_WARNING}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        void waitingOnPhone()
+          .catch(() => 0)
+          .then((waiting) => (waiting ? onWaiting(waiting) : submit(form)));
+      }}
+    >
+      <button type="submit" className="inline-flex items-center gap-1.5 rounded-md bg-stone-800 px-3 py-2 font-medium text-white hover:bg-stone-900">
+        <LogOutIcon className="size-4" />
+        Sign Out
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * Check-ins waiting on this phone would be lost by signing out (docs/decisions/040-sign-out-and-the-door-queue.md):
+ * the way to send them is to sign in again (which deletes nothing); deleting them takes a second, plain choice.
+ */
+function SignOutWarning({ waiting, onKeep }: { waiting: number; onKeep: () => void }) {
+  const { pathname } = useLocation();
+  const them = waiting === 1 ? "it" : "them";
+  return (
+    <div role="alert" className="mx-auto max-w-7xl border-t border-red-200 bg-red-50 px-4 py-3 text-sm text-red-950 sm:px-6">
+      <p className="font-semibold">
+        {waiting === 1 ? "1 check-in is" : `${waiting} check-ins are`} waiting on this phone to be sent. Signing out deletes {them}.
+      </p>
+      <p className="mt-1">
+        To send {them}, stay signed in until the check-in page says {waiting === 1 ? "it was" : "they were"} sent; if this phone was signed out,{" "}
+        <Link to={signInPath(pathname)} className="font-semibold underline">
+          sign in again
+        </Link>{" "}
+        instead.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" onClick={onKeep} className="rounded-md bg-brand-700 px-3 py-2 font-semibold text-white">
+          Keep {them} and stay
+        </button>
+        <Form method="post" action="/logout" {...NO_LEAVE_WARNING}>
+          <button type="submit" className="rounded-md border border-red-700 px-3 py-2 font-semibold text-red-800">
+            Sign out and delete {them}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
 function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
+  const [waiting, setWaiting] = useState(0);
   const home = canUse(role, "dashboard") ? "/admin" : "/admin/check-in";
   return (
     <header className="border-b border-stone-200 bg-white print:hidden">
@@ -71,14 +138,10 @@ function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
           <Link to="/" className="rounded-md border border-stone-300 px-3 py-2 font-medium text-stone-800 hover:bg-stone-50">
             View Website
           </Link>
-          <Form method="post" action="/logout" {...NO_LEAVE_WARNING}>
-            <button type="submit" className="inline-flex items-center gap-1.5 rounded-md bg-stone-800 px-3 py-2 font-medium text-white hover:bg-stone-900">
-              <LogOutIcon className="size-4" />
-              Sign Out
-            </button>
-          </Form>
+          <SignOutForm onWaiting={setWaiting} />
         </div>
       </div>
+      {waiting ? <SignOutWarning waiting={waiting} onKeep={() => setWaiting(0)} /> : null}
       <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
         <ul className="flex gap-4 text-sm">
           {linksFor(role).map((link) => (

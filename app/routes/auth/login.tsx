@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { formConstraints } from "~/lib/form-constraints";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
 import { LOGIN_MESSAGES, loginMessage, loginSchema } from "~/features/accounts";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { LogoMark } from "~/components/logo";
@@ -54,7 +54,9 @@ const constraint = formConstraints(loginSchema);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/auth";
+  // The page to return to after signing in (/auth?next=…, app/lib/sign-in-path.ts) goes with the form.
+  const postTo = `/auth${useLocation().search}`;
+  const pending = navigation.state !== "idle" && navigation.formAction === postTo;
   const [form, fields] = useForm({ id: "login", lastResult: actionData?.result, constraint });
   // Only the server's answer shows, as one message: the spec's red alert box.
   const message = actionData?.result.error?.[""]?.[0];
@@ -66,7 +68,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <h1 className="mt-3 text-2xl font-bold text-stone-900">Admin Login</h1>
           <p className="mt-1 text-sm text-stone-600">Sign in to manage the website</p>
         </div>
-        <Form method="post" action="/auth" {...getFormProps(form)} className="mt-6 space-y-4">
+        <Form method="post" action={postTo} {...getFormProps(form)} className="mt-6 space-y-4">
           <FormAlert message={message} />
           {loaderData.unsaved ? (
             <p role="status" className={NOTICE_CLASS}>

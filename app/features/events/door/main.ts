@@ -3,16 +3,29 @@
 // - Online, it keeps the event's door list on the phone (./store.ts) and says when it was updated;
 //   it keeps this script and the page's stylesheet in the "door" cache, from which the service
 //   worker opens the page offline.
-// - Offline, it hides the page's own search and walk-in form (they need the server) and shows its
-//   own: search in the list kept, "Check in", "Admit anyway" and walk-ins, each queued with an id
+// - Offline (or when requests fail though the phone says it is online: a weak signal), it hides
+//   the page's own search and walk-in form (they need the server) and shows its own: search in the list kept, "Check in", "Admit anyway" and walk-ins, each queued with an id
 //   made here: "Offline: 12 check-ins waiting to send".
 // - Back online, it sends the queue in order; the server applies each action once by its id, and
 //   says who was first when someone had been checked in by another volunteer. Then the page reads
 //   its count again, and a walk-in's "waiting to send" note says it was sent.
-import { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_SENT, type DoorList, type DoorPerson, type DoorResult } from "../door-types";
+import {
+  type DoorCounts,
+  doorCountWords,
+  DOOR_LIST_CHANGED,
+  DOOR_REACHABLE,
+  DOOR_SENT,
+  DOOR_UNREACHABLE,
+  DOOR_WAIT_MS,
+  type DoorList,
+  type DoorPerson,
+  type DoorResult,
+  type DoorUnreachable,
+} from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
-import { straightApostrophes } from "~/lib/search-text";
+import { straightApostrophes, wordCounts } from "~/lib/search-text";
+import { signInPath } from "~/lib/sign-in-path";
 
 const SEND_AT_ONCE = 200;
 const SHOWN = 25;
@@ -46,13 +59,15 @@ const clock = (date: Date) => date.toLocaleTimeString([], { hour: "2-digit", min
 const checkIns = (n: number) => `${n} check-in${n === 1 ? "" : "s"}`;
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
-/** What the phone's search matches: a name, the code, or the last 3-4 digits of the phone. */
+/** What the phone's search matches: a name (each word typed, in any order, as the server's search), the code, or the last 3-4 digits of the phone. */
 function matches(person: DoorPerson, query: string): boolean {
   const text = straightApostrophes(query.trim().toLowerCase());
   if (!text) return false;
   const digits = text.replace(/\D/g, "");
   if (/^[\d\s]+$/.test(text)) return digits.length >= 3 && person.phoneEnd.endsWith(digits.slice(-3));
-  return straightApostrophes(person.name.toLowerCase()).includes(text) || person.code.toLowerCase() === text.replace(/\s/g, "");
+  const name = straightApostrophes(person.name.toLowerCase());
+  const hasEvery = wordCounts(text.split(/\s+/)).every(([word, times]) => name.split(word).length > times);
+  return hasEvery || person.code.toLowerCase() === text.replace(/\s/g, "");
 }
 
 function start(root: HTMLElement) {
@@ -61,8 +76,12 @@ function start(root: HTMLElement) {
   let list: DoorList | undefined;
   let queue: Queued[] = [];
   let sending = false;
-  /** What the volunteer is told; a walk-in's note carries its action's id until it is sent. */
-  const notes: { text: string; walkIn?: string }[] = [];
+  /**
+   * What the volunteer is told; a walk-in's note carries its action's id until it is sent. A note
+   * with `signIn` starts with a link to sign in again and come back to this page. Only a `problem`
+   * (something for the volunteer or the desk to do) is red.
+   */
+  const notes: { text: string; walkIn?: string; signIn?: true; problem?: true }[] = [];
 
   const title = el("h2", { className: "text-lg font-bold text-stone-900" }, "Door list on this phone");
   const saved = el("p", { className: "text-sm text-stone-700" });
@@ -71,7 +90,9 @@ function start(root: HTMLElement) {
   // Offline, the page's own count (the server's) stands still: this one counts what this phone did.
   const count = el("p", { className: "mt-2 rounded-lg bg-brand-900 px-4 py-3 text-white" });
   count.setAttribute("role", "status");
-  const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium text-red-800" });
+  // Beside the page's count (its slot, near the top), not under a long page; the page opened from
+  // the phone has no slot, and shows them in its own part.
+  const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium" });
   const search = el("input", { id: "door-search", type: "search", autocomplete: "off", className: input });
   const results = el("ul", { className: "mt-3 space-y-3" });
   const walkName = el("input", { id: "door-walk-name", name: "full_name", required: true, autocomplete: "off", className: input });
@@ -97,11 +118,36 @@ function start(root: HTMLElement) {
     walkIn,
   );
   const backOnline = el("a", { href: location.pathname, className: "mt-2 inline-block font-semibold text-brand-800 underline" }, "Back online: open the full check-in page");
-  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, count, status, noteList, backOnline, offlinePart));
+  const noteSlot = document.querySelector<HTMLElement>("[data-door-notes]");
+  noteSlot?.appendChild(noteList);
+  root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, count, status, noteSlot ? null : noteList, backOnline, offlinePart));
 
   // The page opened from the phone (the shell) has no server parts: its own search and walk-in form
   // stay, online or not; back online it sends, and reads the list again, like the full page.
-  const offline = () => !navigator.onLine;
+  // A phone on a weak signal says it is online while requests fail or hang: after a request that
+  // got no answer (here, or the page's own: DOOR_UNREACHABLE) the door works as offline until the
+  // server answers again.
+  let unreachable = false;
+  const offline = () => !navigator.onLine || unreachable;
+
+  /** Whether the server answered; when it did not, it is asked again soon (retrySoon). */
+  function reachable(answered: boolean) {
+    if (!answered) retrySoon();
+    if (unreachable === !answered) return;
+    unreachable = !answered;
+    render();
+    if (answered) {
+      retryDelay = 0;
+      dispatchEvent(new Event(DOOR_REACHABLE));
+    }
+  }
+
+  /** A request to the server, or null when none came back in time (DOOR_WAIT_MS, `wait` times). */
+  async function ask(url: string, init: RequestInit = {}, wait = 1): Promise<Response | null> {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(DOOR_WAIT_MS * wait) }).catch(() => null);
+    reachable(response !== null);
+    return response;
+  }
 
   function person(p: DoorPerson): HTMLElement {
     const confirmed = p.status === "confirmed";
@@ -130,7 +176,7 @@ function start(root: HTMLElement) {
 
   function render() {
     const isOffline = offline();
-    backOnline.hidden = !shell || !navigator.onLine || sending || queue.length > 0;
+    backOnline.hidden = !shell || isOffline || sending || queue.length > 0;
     offlinePart.hidden = !(isOffline || shell) || !list;
     for (const part of document.querySelectorAll<HTMLElement>("[data-online-only]")) part.hidden = isOffline;
     if (shell && list) title.textContent = `Check-in: ${list.event.name}`;
@@ -153,7 +199,9 @@ function start(root: HTMLElement) {
           : shell
             ? "Back online: every check-in on this phone was sent."
             : "";
-    noteList.replaceChildren(...notes.map((note) => el("li", {}, note.text)));
+    noteList.replaceChildren(
+      ...notes.map((note) => el("li", { className: note.problem ? "text-red-800" : "text-green-800" }, note.signIn ? el("a", { href: signInPath(location.pathname), className: "underline" }, "Sign in again") : null, note.text)),
+    );
     const query = search.value;
     const found = list && query.trim() ? list.people.filter((p) => matches(p, query)) : [];
     // The phone keeps only a number's last 3 digits: more typed are matched on those, and it says so.
@@ -179,12 +227,12 @@ function start(root: HTMLElement) {
     queue = await queued(eventId);
     markQueued();
     render();
-    if (!offline()) void send();
+    if (!offline()) void sync();
   }
 
   async function refresh() {
-    if (offline()) return;
-    const response = await fetch(`/api/admin/events/${eventId}/door-list`, { headers: { Accept: "application/json" } }).catch(() => null);
+    if (!navigator.onLine) return;
+    const response = await ask(`/api/admin/events/${eventId}/door-list`, { headers: { Accept: "application/json" } });
     if (!response?.ok) return;
     list = (await response.json()) as DoorList;
     await saveList(list);
@@ -192,12 +240,25 @@ function start(root: HTMLElement) {
     render();
   }
 
-  // A send that fails (the signal came back weak, the server was busy) is tried again soon, then
-  // less often (2, 4, 8… up to 30 seconds), not only at the next 30-second round.
+  // A send that fails (the signal came back weak, the server was busy), or a request that got no
+  // answer, is tried again soon, then less often (2, 4, 8… up to 30 seconds), not only at the next
+  // 30-second round.
   let retryDelay = 0;
+  let retrying = false;
   function retrySoon() {
+    if (retrying) return;
+    retrying = true;
     retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2_000, 30_000);
-    setTimeout(() => void send(), retryDelay);
+    setTimeout(() => {
+      retrying = false;
+      void sync();
+    }, retryDelay);
+  }
+
+  /** Sends what waits, then reads the list again. */
+  async function sync() {
+    await send();
+    await refresh();
   }
 
   async function send() {
@@ -208,13 +269,16 @@ function start(root: HTMLElement) {
     try {
       while (queue.length) {
         const batch = queue.slice(0, SEND_AT_ONCE);
-        const response = await fetch(`/api/admin/events/${eventId}/door-actions`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ actions: batch.map((entry) => entry.action) }),
-        });
+        // 200 actions are 200 small writes: more time than one tap.
+        const response = await ask(
+          `/api/admin/events/${eventId}/door-actions`,
+          { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify({ actions: batch.map((entry) => entry.action) }) },
+          3,
+        );
+        // No answer: the queue stays, and goes with the next chance (ask tries again soon).
+        if (!response) return;
         if (response.status === 401) {
-          notes.splice(0, notes.length, { text: `Sign in again to send the ${checkIns(queue.length)} waiting on this phone.` });
+          notes.splice(0, notes.length, { text: ` to send the ${checkIns(queue.length)} waiting on this phone.`, signIn: true, problem: true });
           return;
         }
         if (!response.ok) {
@@ -230,9 +294,9 @@ function start(root: HTMLElement) {
           const holder = answer.registered;
           if (holder?.same && answer.outcome === "checked-in") notes.push({ text: `${name} was registered already (code ${holder.code}): checked in, not added twice.` });
           if (answer.outcome === "walk-in") notes.push({ text: `Walk-in sent: ${name} is checked in.` });
-          if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.` });
-          if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.` });
-          if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.` });
+          if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.`, problem: true });
+          if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.`, problem: true });
+          if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.`, problem: true });
         }
         await dequeue(batch.map((entry) => entry.seq!));
         queue = await queued(eventId);
@@ -240,14 +304,13 @@ function start(root: HTMLElement) {
         sent = true;
       }
     } catch {
-      // No connection after all: the queue stays, and goes with the next chance.
+      // The answer broke off: the queue stays, and goes with the next chance.
       retrySoon();
     } finally {
       sending = false;
       render();
       if (sent) dispatchEvent(new Event(DOOR_SENT));
     }
-    await refresh();
   }
 
   search.addEventListener("input", render);
@@ -263,10 +326,20 @@ function start(root: HTMLElement) {
       render();
     });
   });
-  addEventListener("online", () => void send().then(refresh));
+  addEventListener("online", () => void sync());
   addEventListener(DOOR_LIST_CHANGED, () => void refresh());
   addEventListener("offline", render);
-  setInterval(() => void send(), 30_000);
+  // The page's own tap or search got no answer: the tap is kept here, and this list searched instead.
+  addEventListener(DOOR_UNREACHABLE, (event) => {
+    const { action, search: typed } = (event as CustomEvent<DoorUnreachable>).detail;
+    if (typed !== undefined) search.value = typed;
+    reachable(false);
+    if (action) {
+      search.value = action.name;
+      void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind: action.kind, registrationId: action.registrationId }, action.name);
+    }
+  });
+  setInterval(() => void (queue.length ? sync() : undefined), 30_000);
   // What other volunteers (and this page's own taps online) did, for when the signal goes next.
   setInterval(() => {
     if (document.visibilityState === "visible") void refresh();
@@ -279,8 +352,7 @@ function start(root: HTMLElement) {
     markQueued();
     render();
     if (!offline()) {
-      await send();
-      await refresh();
+      await sync();
       void navigator.serviceWorker?.register("/sw.js");
       void keepDoorFiles();
     }

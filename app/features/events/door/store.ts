@@ -1,6 +1,7 @@
 // What the door keeps on the phone, in IndexedDB (docs/decisions/024-offline-door.md): each event's
 // door list, and the queue of actions taken offline, in the order they were taken. Written by hand:
-// a dozen lines of IndexedDB instead of a library. Signing out clears it all (Clear-Site-Data).
+// a dozen lines of IndexedDB instead of a library. Signing out clears it all (Clear-Site-Data), so
+// the admin header's Sign Out asks first while actions wait (docs/decisions/040-sign-out-and-the-door-queue.md).
 import type { DoorAction, DoorList } from "../door-types";
 
 /** An action waiting to be sent; `seq` keeps the order they were taken in. */
@@ -45,6 +46,9 @@ export async function queued(eventId: number): Promise<Queued[]> {
   const all = (await run<Queued[]>(QUEUE, "readonly", (store) => store.getAll())) ?? [];
   return all.filter((entry) => entry.eventId === eventId);
 }
+
+/** How many actions wait on this phone, for any event: what signing out would delete. */
+export const waitingOnPhone = async () => (await run<number>(QUEUE, "readonly", (store) => store.count())) ?? 0;
 
 export const enqueue = (entry: Queued) => run(QUEUE, "readwrite", (store) => void store.add(entry));
 

@@ -4,8 +4,10 @@
 // Someone not confirmed gets 'Not confirmed – admit anyway?'.
 // Without JavaScript every button is a plain form post. With it, a tap sends one small request
 // (/api/admin/events/{id}/check-in) and the row shows what the server says, never a guess: while
-// sending it says so, and a failed request says nothing was saved and offers to try again.
-import { useState } from "react";
+// sending it says so. A tap or a search that gets no answer (no signal, though the phone may say it
+// is online) is the door's offline case: the tap is kept in the door's queue on the phone, and the
+// list kept there is searched (DOOR_UNREACHABLE); a failed Undo says nothing was saved.
+import { useEffect, useState } from "react";
 import { AnswersList } from "~/features/events";
 import { Form, Link } from "react-router";
 import { PaymentActions, PaymentBadge, type PaymentRefusal } from "~/features/payments";
@@ -15,9 +17,49 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer, DoorCounts } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
-import { DeskRegistrationForm, DOOR_LIST_CHANGED, DoorPanel, doorCountWords, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "~/features/events";
+import {
+  DeskRegistrationForm,
+  DOOR_LIST_CHANGED,
+  DOOR_UNREACHABLE,
+  DOOR_WAIT_MS,
+  DoorPanel,
+  doorCountWords,
+  type DoorUnreachable,
+  phoneSearchDigits,
+  VOLUNTEER_PHONE_DIGITS,
+} from "~/features/events";
 
+import type { loader } from "./check-in.server";
 export { action, loader } from "./check-in.server";
+
+type CheckInData = Awaited<ReturnType<typeof loader>>;
+
+/** What the page shows now: kept when a search gets no answer, while the door's own list takes its place. */
+let shownData: CheckInData | undefined;
+
+function doorUnreachable(detail: DoorUnreachable) {
+  dispatchEvent(new CustomEvent(DOOR_UNREACHABLE, { detail }));
+}
+
+/**
+ * A search (or reading the page again) in the browser. When no answer comes in DOOR_WAIT_MS, or the
+ * request fails, the door works as offline and searches the list kept on the phone for what was
+ * typed; the page stays as it was underneath (hidden), instead of "Something went wrong".
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs): Promise<CheckInData> {
+  const noAnswer = new Promise<"no answer">((resolve) => setTimeout(() => resolve("no answer"), DOOR_WAIT_MS));
+  const loading = serverLoader();
+  try {
+    const answer = await Promise.race([loading, noAnswer]);
+    if (answer !== "no answer") return answer;
+  } catch (error) {
+    // A TypeError is a request that failed on the way (no connection); anything else is the server's answer.
+    if (!(error instanceof TypeError) || !shownData) throw error;
+  }
+  if (!shownData) return loading;
+  doorUnreachable({ search: new URL(request.url).searchParams.get("q") ?? "" });
+  return shownData;
+}
 
 /** Added to a home screen on its own: the door's web manifest (app/routes/seo/manifest.tsx). */
 export const handle = { manifest: "/check-in.webmanifest" };
@@ -83,6 +125,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
         body: new URLSearchParams({ intent, registration_id: String(person.id) }),
         headers: { Accept: "application/json" },
         credentials: "same-origin",
+        signal: AbortSignal.timeout(DOOR_WAIT_MS),
       });
       if (response.status === 401) {
         showToast({ title: "Error", description: "Your session has ended. Please sign in again.", variant: "destructive" });
@@ -96,7 +139,10 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       setAsking(answer.outcome === "not-confirmed");
       if (answer.outcome !== "not-confirmed") showToast(answer.toast);
     } catch {
-      setFailed(intent);
+      // No answer: a check-in is kept in the door's queue on the phone and sent when the signal is
+      // back (the door shows it); an Undo cannot wait, so it says nothing was saved.
+      if (intent === "undo") setFailed(intent);
+      else doorUnreachable({ action: { kind: intent, registrationId: person.id, name: person.name } });
     } finally {
       setPending(null);
     }
@@ -193,6 +239,9 @@ function DoorCount({ counts }: { counts: DoorCounts }) {
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, counts, search, people, limit, asking, volunteer } = loaderData;
+  useEffect(() => {
+    shownData = loaderData;
+  }, [loaderData]);
   const [tapped, setTapped] = useState<{ counts: DoorCounts; from: DoorCounts }>({ counts, from: counts });
   // A new page load (a search, a plain post, the door's queue sent) brings the server's count.
   const shown = tapped.from === counts ? tapped.counts : counts;
@@ -204,6 +253,8 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mt-2 text-xl font-bold break-words text-stone-900">Check-in: {event.name}</h1>
       {event.dateText ? <p className="text-sm text-stone-600">{event.dateText}</p> : null}
       <DoorCount counts={shown} />
+      {/* What the door's script says after sending its queue ("Walk-in sent: …"), beside the count. */}
+      <div data-door-notes="" />
 
       <Form method="get" role="search" className="mt-4 flex items-end gap-2" data-online-only="">
         <div className="min-w-0 flex-1">
