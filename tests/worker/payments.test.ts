@@ -337,6 +337,22 @@ describe("the webhook", () => {
       await waitForOutbox((rows) => rows.length === 1 && rows[0]!.status === "sent", "kind = 'registration-fee-paid'");
       expect(smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("Payment received"))).toHaveLength(1);
     });
+
+    it("tells a man who approved the payment after cancelling that the money came in and a refund is the events team's to arrange", async () => {
+      const token = await registerFor(1);
+      await pay(token);
+      expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
+      // Approved on his phone after all: the provider's webhook says so.
+      const payment = (await latestPayment())!;
+      await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
+      const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
+      expect((await signedWebhook(body, await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body))).status).toBe(200);
+      await waitForOutbox((rows) => rows.length === 1 && rows[0]!.status === "sent", "kind = 'registration-fee-paid'");
+      const told = smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("came after cancelling"));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.body).toMatch(/^\S+: Payment for Men's Conference came after cancelling\. We will contact you to refund it\. \S+\/r\/[\w-]{22}$/);
+      expect(told[0]!.body.length).toBeLessThanOrEqual(160);
+    });
   });
 
   it("records and flags a verified amount that differs from the fee, leaving the fee unpaid", async () => {

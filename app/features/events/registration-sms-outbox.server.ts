@@ -9,7 +9,7 @@ import { batchable, getDb } from "~/db/db.server";
 import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { EmailRefused } from "~/server/email-rules.server";
 import { inIds, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
-import { registrationSms, type RegistrationSmsKind } from "./registration-sms";
+import { registrationSms, SMS_TEXT_KINDS, type RegistrationSmsKind } from "./registration-sms";
 import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
 /** The kinds this renderer sends by SMS (about_id is the registration). */
@@ -50,7 +50,8 @@ function textKind(kind: string, status: RegistrationStatus): RegistrationSmsKind
     case "event-reminder":
       return status === "confirmed" ? "reminder" : "The registration was no longer confirmed when the reminder was to be sent";
     case "registration-fee-paid":
-      return status === "cancelled" ? "The registration was cancelled before this was sent" : "fee-paid";
+      // Approved on his phone after he cancelled: he must still hear that the money came in.
+      return status === "cancelled" ? "fee-paid-cancelled" : "fee-paid";
     default:
       return `No SMS for messages of kind ${kind}`;
   }
@@ -79,7 +80,7 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
       continue;
     }
     const which = textKind(row.kind, registration.status);
-    if (!["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid"].includes(which)) {
+    if (!SMS_TEXT_KINDS.includes(which as RegistrationSmsKind)) {
       rendered.set(row.id, new EmailRefused(which));
       continue;
     }

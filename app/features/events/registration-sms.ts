@@ -69,7 +69,8 @@ const sep = (details: string) => (details ? ` ${details}` : "");
 /** The event's name closing a sentence: a name cut to fit already ends in "...", which needs no full stop after it. */
 const end = (name: string) => (name.endsWith("...") ? name : `${name}.`);
 
-export type RegistrationSmsKind = "confirmed" | "waitlisted" | "moved-up" | "cancelled" | "reminder" | "fee-paid";
+export const SMS_TEXT_KINDS = ["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid", "fee-paid-cancelled"] as const;
+export type RegistrationSmsKind = (typeof SMS_TEXT_KINDS)[number];
 
 /** The text of one registration SMS. `sender` is the SMS sender ID (it names who sends). */
 export function registrationSms(kind: RegistrationSmsKind, sender: string, event: SmsEvent, person: SmsRegistration, origin: string): string {
@@ -111,5 +112,13 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
       return fitted((name, details) => `${sender}: Reminder${named ? ` for ${named}` : ""}: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail], feeDetail);
     case "fee-paid":
       return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+    case "fee-paid-cancelled":
+      // The money came in after the registration was cancelled: the desk sees it as one to refund or keep.
+      return fitted(
+        (name, details) =>
+          `${sender}: Payment for ${named ? `${named}, ` : ""}${name} came after cancelling. We will contact you to refund it.${sep(details)} ${link}`,
+        event.name,
+        [],
+      );
   }
 }
