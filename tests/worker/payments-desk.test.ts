@@ -77,6 +77,19 @@ describe("the desk", () => {
     expect(text).toContain("Cash");
   });
 
+  it("says who is paying by mobile money right now, and warns in his cash form that cash too would be paid twice", async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    await runSql([
+      `INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, created_at, updated_at) VALUES ('BMM-PROMPTNOW1', 'online', 'pending', 2, 1, 15000, 'simulator', 'airtel', '${at(0.5)}', '${at(0.5)}')`,
+      // A prompt long over (it got no answer): nothing to warn of.
+      `INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, created_at, updated_at) VALUES ('BMM-PROMPTOLD1', 'online', 'pending', 3, 1, 15000, 'simulator', 'tnm', '${at(30)}', '${at(30)}')`,
+    ]);
+    const text = await deskText();
+    expect(text.match(/Paying by mobile money now/g)).toHaveLength(1);
+    expect(text).toContain("Owes Fee is paying by mobile money right now. Wait a few minutes and reload: cash taken too would be paid twice.");
+    expect(text).not.toContain("Owes Too is paying by mobile money");
+  });
+
   it("refuses an amount of 'abc', 0, a negative one or one over MK 5,000,000, and cash without a receipt number", async () => {
     for (const amount of ["abc", "0", "-5", "5000001", "12.5"]) {
       const refused = await refusedField(await act("record-cash", 2, { amount, receipt_number: "R-1" }), "cash-amount-2");

@@ -40,6 +40,12 @@ const TONES: Record<PaymentState, string> = {
   refunded: "bg-stone-200 text-stone-800",
 };
 
+/** Said of a man whose mobile money prompt is open on his phone right now. */
+export const DESK_PAYING_NOW = {
+  badge: "Paying by mobile money now",
+  warning: (name: string) => `${name} is paying by mobile money right now. Wait a few minutes and reload: cash taken too would be paid twice.`,
+};
+
 /** "Unpaid: MK 15,000" for someone who owes the fee, else how it was settled. */
 export function PaymentBadge({ state, price }: { state: PaymentState; price: number }) {
   return (
@@ -98,7 +104,24 @@ function MoneyField({ id, name, label, defaultValue, required = false, refused }
  * and "Record refund". The page's refusal of what was typed, when it is this person's, opens its
  * form again with the message under the field.
  */
-export function PaymentActions({ id, name, state, price, door = false, extra }: { id: number; name: string; state: PaymentState; price: number; door?: boolean; extra?: { paymentId: number; amount: number } }) {
+export function PaymentActions({
+  id,
+  name,
+  state,
+  price,
+  door = false,
+  extra,
+  paying = false,
+}: {
+  id: number;
+  name: string;
+  state: PaymentState;
+  price: number;
+  door?: boolean;
+  extra?: { paymentId: number; amount: number };
+  /** A mobile money prompt is open on his phone now: cash taken too would be paid twice. */
+  paying?: boolean;
+}) {
   const refused = useRefusedPayment();
   const mine = refused?.registrationId === id ? refused : null;
   const cash = mine?.intent === "record-cash" ? mine : null;
@@ -110,6 +133,7 @@ export function PaymentActions({ id, name, state, price, door = false, extra }: 
           <summary className={`${small} cursor-pointer list-none border-0`}>{door ? "Take cash" : "Record cash payment"}<span className="sr-only"> from {name}</span></summary>
           <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
             <input type="hidden" name="registration_id" value={id} />
+            {paying ? <p className={`max-w-xs ${NOTICE_CLASS}`}>{DESK_PAYING_NOW.warning(name)}</p> : null}
             <MoneyField id={`cash-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={cash?.amount ?? String(price)} refused={cash} />
             <MoneyField id={`cash-receipt-${id}`} name="receipt_number" label="Receipt number" defaultValue={cash?.receipt_number ?? ""} required refused={cash} />
             <button type="submit" name="intent" value="record-cash" className={buttonClass.primary}>

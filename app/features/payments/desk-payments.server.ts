@@ -17,7 +17,7 @@ import { feePaid } from "~/lib/stored-choices";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { newPaymentReference } from "./payments.server";
+import { newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
 import { paymentsReady } from "./provider.server";
 
 export const DESK_PAYMENT_MESSAGES = {
@@ -86,8 +86,13 @@ function deskTotalsOf(shares: ShareRow[], price: number, unpaid: number): DeskTo
   };
 }
 
-/** The fee, the totals, and which people have a payment staff must look at (flagged, refund due, or paid and no longer confirmed): for the desk's batch. */
-export function deskPaymentsQueries(db: Db, eventId: number) {
+/**
+ * The fee, the totals, which people have a payment staff must look at (flagged, refund due, or
+ * paid and no longer confirmed), and who is paying by mobile money right now (a prompt open on his
+ * phone: cash taken too would be paid twice): for the desk's batch. `now` dates the open prompts.
+ */
+export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
+  const promptsSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
   return [
     batchable(db.all<{ price: number | null }>(sql`SELECT price FROM churchevents WHERE id = ${eventId}`)),
     batchable(db.all<{ unpaid: number }>(sql`SELECT count(*) AS unpaid FROM event_registrations
@@ -109,6 +114,8 @@ export function deskPaymentsQueries(db: Db, eventId: number) {
       UNION ALL
       SELECT id, NULL, 0, 0, NULL, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
+    batchable(db.all<{ registration_id: number }>(sql`SELECT DISTINCT registration_id FROM payments
+      WHERE event_id = ${eventId} AND kind = 'online' AND status = 'pending' AND created_at > ${promptsSince} AND registration_id IS NOT NULL`)),
   ] as const;
 }
 
@@ -119,7 +126,7 @@ function attentionNote(row: { refund_due: number; flag_reason: string | null; no
 }
 
 /** What deskPaymentsQueries read, as the desk shows it; null for a free event. */
-export function deskPaymentsOf([events, counts, shares, attention]: BatchResponse<ReturnType<typeof deskPaymentsQueries>>) {
+export function deskPaymentsOf([events, counts, shares, attention, prompts]: BatchResponse<ReturnType<typeof deskPaymentsQueries>>) {
   const price = feeOf(events[0]?.price);
   if (price === null) return null;
   const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
@@ -130,7 +137,8 @@ export function deskPaymentsOf([events, counts, shares, attention]: BatchRespons
     notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
     if (row.refund_due && row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount };
   }
-  return { price, totals, notes: Object.fromEntries(notes), extras, ready: paymentsReady() };
+  const paying: Record<number, true> = Object.fromEntries(prompts.map((row) => [row.registration_id, true]));
+  return { price, totals, notes: Object.fromEntries(notes), extras, paying, ready: paymentsReady() };
 }
 
 export type DeskPayments = NonNullable<ReturnType<typeof deskPaymentsOf>>;
