@@ -110,8 +110,11 @@ export const RATE_LIMITS = {
   linkAgainPerAddress: { name: "link-again-ip", limit: 5, windowSeconds: 10 * MINUTES },
   // Each valid gift (/give) and each fee payment (a registration's private page) asks the provider
   // to prompt a phone for its PIN: a script must not make the site prompt strangers' phones over
-  // and over, by either form (one count for both).
-  mobileMoneyPromptsPerAddress: { name: "mobile-money-ip", limit: 10, windowSeconds: 10 * MINUTES },
+  // and over, by either form (one count for both). Per phone, tightly: that is the harm. Per
+  // address, loosely: many men share one (a carrier's, a church hall's Wi-Fi) and pay near a
+  // deadline, and a man who cannot pay in time loses his place.
+  mobileMoneyPromptsPerPhone: { name: "mobile-money-phone", limit: 5, windowSeconds: 10 * MINUTES },
+  mobileMoneyPromptsPerAddress: { name: "mobile-money-ip", limit: 30, windowSeconds: 10 * MINUTES },
   // While the bot check is on, the public forms' posts without its token (no JavaScript, or sent
   // before the check finished), across the public forms (the bot check, below; decision 027).
   withoutBotCheckPerAddress: { name: "no-bot-check-ip", limit: 10, windowSeconds: 10 * MINUTES },

@@ -265,22 +265,38 @@ describe("paying from the private page", () => {
 });
 
 describe("paying from the private page, many times from one connection", () => {
-  it("prompts at most 10 phones in 10 minutes from one address, counted with /give's gifts, then says to wait, keeping what was typed", async () => {
-    const tokens = await Promise.all(Array.from({ length: 9 }, (_, i) => registerFor(1, `0991 555 1${String(i).padStart(2, "0")}`, `Registrant ${i}`)));
-    const payFrom = (token: string, ip: string) => postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0991 222 333" }, { ip });
-    // One gift from the same connection, then nine fees at once: the tenth prompt is the last.
+  it("prompts at most 30 phones in 10 minutes from one address, counted with /give's gifts, then says to wait, keeping what was typed", async () => {
+    const phoneOf = (i: number) => `0991 55${String(i).padStart(2, "0")} 10`;
+    const tokens = await Promise.all(Array.from({ length: 29 }, (_, i) => registerFor(1, phoneOf(i), `Registrant ${i}`)));
+    const payFrom = (token: string, ip: string, phone: string) => postForm(`/registrations/${token}`, { intent: "pay", phone_number: phone }, { ip });
+    // One gift from the same connection, then 29 fees at once (each from its own phone): the 30th prompt is the last.
     const gift = await postForm("/give", { amount: "5000", fund: "General Fund", phone_number: "0991 222 333", donor_name: "", email: "" }, { ip: "198.51.100.250" });
     expect(gift.status).toBe(303);
-    const answers = await Promise.all(tokens.map((token) => payFrom(token, "198.51.100.250")));
-    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(9);
-    const refused = await payFrom(await registerFor(1, "0991 555 199", "Registrant Ten"), "198.51.100.250");
+    const answers = await Promise.all(tokens.map((token, i) => payFrom(token, "198.51.100.250", phoneOf(i))));
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(29);
+    const refused = await payFrom(await registerFor(1, "0991 555 199", "Registrant Thirty"), "198.51.100.250", "0991 555 199");
     expect(refused.status).toBe(429);
     const html = await refused.text();
     expect(textOf(mainHtml(html))).toContain("Too many payments have been started from your internet connection. Please wait 10 minutes and try again.");
-    expect(html).toContain('value="0991 222 333"');
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>())!.n).toBe(10);
+    expect(html).toContain('value="0991 555 199"');
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>())!.n).toBe(30);
     // Another connection is not held back.
-    expect((await payFrom(await registerFor(1, "0991 555 198", "Registrant Eleven"), "198.51.100.251")).status).toBe(303);
+    expect((await payFrom(await registerFor(1, "0991 555 198", "Registrant Eleven"), "198.51.100.251", "0991 555 198")).status).toBe(303);
+  });
+
+  it("asks one phone to approve at most 5 payments in 10 minutes, whatever the connection, then says so", async () => {
+    const tokens = await Promise.all(Array.from({ length: 6 }, (_, i) => registerFor(1, `0991 556 0${i}0`, `Leader Paying ${i}`)));
+    const answers = [];
+    for (const [i, token] of tokens.entries()) {
+      answers.push(await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0888 700 100" }, { ip: `198.51.100.${20 + i}` }));
+    }
+    expect(answers.slice(0, 5).map((answer) => answer.status)).toEqual([303, 303, 303, 303, 303]);
+    expect(answers[5]!.status).toBe(429);
+    expect(textOf(mainHtml(await answers[5]!.text()))).toContain("This phone has been asked to approve 5 payments in the last 10 minutes. Please wait 10 minutes and try again.");
+    // A gift to the same phone is held back too (one count for both forms).
+    const gift = await postForm("/give", { amount: "5000", fund: "General Fund", phone_number: "0888 700 100", donor_name: "", email: "" }, { ip: "198.51.100.40" });
+    expect(gift.status).toBe(429);
+    expect(textOf(mainHtml(await gift.text()))).toContain("This phone has been asked to approve 5 payments in the last 10 minutes.");
   });
 });
 

@@ -13,7 +13,7 @@ import { GIVE_TEXT, TRY_AGAIN_INTENT } from "./give-text";
 import type { PaymentOperator } from "./operators";
 import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
 import { paymentProvider } from "./provider.server";
-import { mayPromptAnotherPhone, walletOf } from "./wallet.server";
+import { mayPromptPhone, walletOf } from "./wallet.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 
 
@@ -87,9 +87,8 @@ export async function giveAction(
   else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
   if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
-  if (!(await mayPromptAnotherPhone(request))) {
-    return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooMany } };
-  }
+  const prompt = await mayPromptPhone(request, phone);
+  if (prompt !== "ok") return { ok: false, status: 429, answer: { values, fieldErrors, formError: prompt === "phone" ? GIVE_TEXT.tooManyForPhone : GIVE_TEXT.tooMany } };
   const bot = await checkBot(request, form);
   if (!bot.ok) return { ok: false, status: bot.status, answer: { values, fieldErrors, formError: bot.message } };
 

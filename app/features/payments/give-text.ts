@@ -26,6 +26,7 @@ export const GIVE_TEXT = {
   button: "Give",
   notSetUp: "Online giving is not available yet. Please contact the office to give.",
   tooMany: "Too many gifts have been started from your internet connection. Please wait 10 minutes and try again.",
+  tooManyForPhone: "This phone has been asked to approve 5 payments in the last 10 minutes. Please wait 10 minutes and try again.",
   startFailed: "The payment could not be started. Please try again.",
   thanksTitle: "Thank you for your gift",
   pendingTitle: "Approve the gift on your phone",

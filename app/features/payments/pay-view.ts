@@ -31,6 +31,7 @@ export const PAY_TEXT = {
   nothingOwed: "There is nothing to pay for this registration.",
   startFailed: "The payment could not be started. Please try again.",
   tooMany: "Too many payments have been started from your internet connection. Please wait 10 minutes and try again.",
+  tooManyForPhone: "This phone has been asked to approve 5 payments in the last 10 minutes. Please wait 10 minutes and try again.",
 } as const;
 
 export type PayPanel =

@@ -26,7 +26,11 @@ function isMalawiMobileLength(international: string): boolean {
   return /^\+265[1-9]\d{8}$/.test(international);
 }
 
-/** Counts one prompt for the request's connection; false once it has had its 10 in 10 minutes (both forms together). */
-export function mayPromptAnotherPhone(request: Request): Promise<boolean> {
-  return consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request));
+/**
+ * Counts one prompt for the phone and for the request's connection (both forms together): "ok", or
+ * which had its share in the last 10 minutes (5 prompts a phone, 30 a connection).
+ */
+export async function mayPromptPhone(request: Request, phone: string): Promise<"ok" | "phone" | "address"> {
+  if (!(await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerPhone, phone))) return "phone";
+  return (await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request))) ? "ok" : "address";
 }
