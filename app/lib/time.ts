@@ -62,9 +62,9 @@ export function formatCalendarDate(day: string | null | undefined, pattern: stri
   return isValid(date) ? format(date, pattern, { in: inSiteZone() }) : null;
 }
 
-/** When something was saved, in Malawi time: "10:42" today, "10:42 on Nov 21" another day. */
+/** When something was saved, in Malawi time, as History writes times: "10:42 AM" today, "10:42 AM on Nov 21" another day. */
 export function savedAtText(iso: string | null, now: Date = new Date()): string {
   if (!iso) return "the same moment";
   const day = (d: string | Date) => formatInSiteZone(d, "yyyy-MM-dd");
-  return formatInSiteZone(iso, day(iso) === day(now) ? "HH:mm" : "HH:mm 'on' MMM d") ?? "the same moment";
+  return formatInSiteZone(iso, day(iso) === day(now) ? "h:mm a" : "h:mm a 'on' MMM d") ?? "the same moment";
 }

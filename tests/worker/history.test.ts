@@ -185,7 +185,7 @@ describe("two editors saving the same post", () => {
     expect(stale.status).toBe(409);
     const page = await stale.text();
     const message =
-      "editor@example.org saved this post at 10:05, after you opened it, so your changes were not saved. To keep yours, press Update Blog again: their version stays in History. To see theirs first, reload the page.";
+      "editor@example.org saved this post at 10:05 AM, after you opened it, so your changes were not saved. To keep yours, press Update Blog again: their version stays in History. To see theirs first, reload the page.";
     expect(page).toMatch(new RegExp(`role="alert"[^>]*>${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}<`));
     expect(controlOf(page, "title")).toContain('value="The Admin&#x27;s Title"');
     expect(page).toContain(">Typed for a long time.</textarea>");
@@ -277,7 +277,7 @@ describe("a ministry's History", () => {
     await postForm("/admin/ministries/edit/1", { ...ministry, version: "1", title: "Theirs" }, { cookie: editor });
     const stale = await postForm("/admin/ministries/edit/1", { ...ministry, version: "1", title: "Mine" }, { cookie: admin });
     expect(stale.status).toBe(409);
-    expect(textOf(await stale.text())).toContain("editor@example.org saved this ministry at 10:03, after you opened it, so your changes were not saved.");
+    expect(textOf(await stale.text())).toContain("editor@example.org saved this ministry at 10:03 AM, after you opened it, so your changes were not saved.");
     expect(await storedMinistry()).toMatchObject({ title: "Theirs", version: 2 });
   });
 });

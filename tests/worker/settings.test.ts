@@ -384,7 +384,7 @@ describe("bad input and conflicts", () => {
     expect(stale.status).toBe(409);
     const html = await stale.text();
     expect(textOf(mainHtml(html))).toMatch(
-      /admin@example\.org saved the “Contact” section at \d{2}:\d{2}, after you opened it, so your changes were not saved\. To keep yours, press Save contact details again \(theirs will be replaced\)\. To see theirs first, reload the page\./,
+      /admin@example\.org saved the “Contact” section at \d{1,2}:\d{2} [AP]M, after you opened it, so your changes were not saved\. To keep yours, press Save contact details again \(theirs will be replaced\)\. To see theirs first, reload the page\./,
     );
     expect(html).toContain('value="+265 111 222 333"');
     expect((await stored("contact"))!.value).toMatchObject({ contact_phone: CONTACT.contact_phone });

@@ -108,7 +108,7 @@ describe.each(FORMS)("two people saving the same $what", (form) => {
     expect(stale.status).toBe(409);
     const page = await stale.text();
     expect(textOf(page)).toContain(
-      `editor@example.org saved ${form.record} at 10:05, after you opened it, so your changes were not saved. To keep yours, press ${form.button} again (theirs will be replaced). To see theirs first, reload the page.`,
+      `editor@example.org saved ${form.record} at 10:05 AM, after you opened it, so your changes were not saved. To keep yours, press ${form.button} again (theirs will be replaced). To see theirs first, reload the page.`,
     );
     expect(page).toMatch(/role="alert"[^>]*>editor@example\.org saved/);
     expect(page).toContain('value="Typed by the admin"');
@@ -139,7 +139,7 @@ describe.each(FORMS)("two people saving the same $what", (form) => {
     expect(await stored(form)).toMatchObject({ version: 2, updated_by: EDITOR.email });
     const stale = await postForm(form.path, { ...form.fields, version: "1", [form.field]: "Typed by the admin" }, { cookie: admin });
     expect(stale.status).toBe(409);
-    expect(textOf(await stale.text())).toContain(`editor@example.org saved ${form.record} at 10:00, after you opened it`);
+    expect(textOf(await stale.text())).toContain(`editor@example.org saved ${form.record} at 10:00 AM, after you opened it`);
   });
 
   it("records who added a new one as its last save, as posts and ministries do", async () => {
