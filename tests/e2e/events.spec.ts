@@ -36,6 +36,14 @@ function card(page: Page, name: string) {
   return page.locator("article").filter({ has: page.getByRole("heading", { name }) });
 }
 
+test("each event card shows its whole description, none cut off (the spec: each shows the description) @mobile", async ({ page }) => {
+  await page.goto("/events");
+  const descriptions = page.locator("article p.text-sm.leading-relaxed");
+  expect(await descriptions.count()).toBeGreaterThan(2);
+  const cut = await descriptions.evaluateAll((all) => all.filter((p) => p.scrollHeight > p.clientHeight + 1).map((p) => p.textContent?.slice(0, 40)));
+  expect(cut).toEqual([]);
+});
+
 test("Register Now opens the dialog in place; submitting shows 'Registering...', then the toast, and the dialog closes", async ({ page }) => {
   const errors = consoleErrors(page);
   await page.goto("/events");

@@ -66,7 +66,7 @@ export function EventCard({
           </SiteLink>
         </h2>
         <EventFacts event={event} className="mt-3" />
-        {event.description ? <p className="mt-4 line-clamp-4 text-sm leading-relaxed text-stone-700">{event.description}</p> : null}
+        {event.description ? <p className="mt-4 text-sm leading-relaxed text-stone-700">{event.description}</p> : null}
         <div className="mt-auto pt-5">
           <RegistrationCompleteSlot eventId={event.id} className="not-empty:mb-3" />
           {event.registrationOpen ? <RegistrationNote note={event.registrationNote} className="mb-2" /> : null}
