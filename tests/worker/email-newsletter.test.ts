@@ -101,8 +101,9 @@ describe("double opt-in", () => {
 
     const page = await request(link);
     expect(page.status).toBe(200);
-    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(page.headers.get("X-Robots-Tag")).toBe("noindex");
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
     const html = await page.text();
     expect(html).toContain(CONFIRM_PAGE.pending.title);
     expect(html).toMatch(/<form[^>]* method="post"><button type="submit"[^>]*>Confirm<\/button><\/form>/);
@@ -176,7 +177,8 @@ describe("unsubscribing", () => {
   it("the link shows an Unsubscribe button and changes nothing; the button unsubscribes without signing in", async () => {
     const page = await request("/newsletter/unsubscribe/token-of-reader-000001");
     expect(page.status).toBe(200);
-    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
     const text = await mainText(page);
     expect(text).toContain(UNSUBSCRIBE_PAGE.text("reader1@example.mw"));
     expect(text).toContain("Unsubscribe");

@@ -6,6 +6,7 @@ import { email_outbox, newsletter_subscribers, newsletters } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
 import { CONFIRMATION_EMAIL_INTERVAL_HOURS, CONFIRMATION_LINK_DAYS } from "~/lib/constants";
 import { enqueueQuery, failOutboxRowQuery, insertOutboxSelectQuery } from "~/server/outbox.server";
+import { isLinkToken } from "./link-pages.server";
 
 export type Subscriber = typeof newsletter_subscribers.$inferSelect;
 
@@ -55,8 +56,15 @@ export async function subscribe(email: string, now: Date): Promise<number[]> {
 export type ConfirmOutcome = "confirmed" | "already-confirmed" | "expired" | "unknown";
 
 /** What a confirmation link stands for, before the visitor presses Confirm. */
-export async function confirmationState(token: string, now: Date): Promise<ConfirmOutcome | "pending"> {
-  const row = await getDb().select().from(newsletter_subscribers).where(eq(newsletter_subscribers.confirm_token, token)).get();
+/** The subscription a confirmation link names (none for a token not shaped like the site's), for the page's batch. */
+export function confirmationQuery(db: Db, token: string) {
+  const t = newsletter_subscribers;
+  return db.select({ confirmed_at: t.confirmed_at, confirm_sent_at: t.confirm_sent_at }).from(t).where(eq(t.confirm_token, isLinkToken(token) ? token : "-"));
+}
+
+/** What the confirmation link's page offers, from confirmationQuery's row. */
+export function confirmationState(rows: readonly Pick<Subscriber, "confirmed_at" | "confirm_sent_at">[], now: Date): ConfirmOutcome | "pending" {
+  const row = rows[0];
   if (!row) return "unknown";
   if (row.confirmed_at) return "already-confirmed";
   if (!row.confirm_sent_at || row.confirm_sent_at < hoursBefore(now, CONFIRMATION_LINK_DAYS * 24)) return "expired";
@@ -72,13 +80,14 @@ export async function confirmSubscription(token: string, now: Date): Promise<Con
     .where(and(eq(t.confirm_token, token), isNull(t.confirmed_at), gt(t.confirm_sent_at, hoursBefore(now, CONFIRMATION_LINK_DAYS * 24))))
     .returning({ id: t.id });
   if (confirmed.length) return "confirmed";
-  const state = await confirmationState(token, now);
+  const state = confirmationState(await confirmationQuery(getDb(), token), now);
   return state === "pending" ? "unknown" : state;
 }
 
-/** Whether an unsubscribe link names a subscriber (before the visitor presses Unsubscribe). */
-export async function subscriberOfUnsubscribeToken(token: string): Promise<Pick<Subscriber, "email"> | undefined> {
-  return getDb().select({ email: newsletter_subscribers.email }).from(newsletter_subscribers).where(eq(newsletter_subscribers.unsubscribe_token, token)).get();
+/** The address an unsubscribe link names (none for a token not shaped like the site's), for the page's batch. */
+export function unsubscribeQuery(db: Db, token: string) {
+  const t = newsletter_subscribers;
+  return db.select({ email: t.email }).from(t).where(eq(t.unsubscribe_token, isLinkToken(token) ? token : "-"));
 }
 
 /**

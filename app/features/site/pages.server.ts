@@ -12,6 +12,7 @@ import { activeEventByIdQuery, activeEventsQuery, associationChoicesOf, associat
 import { registrationFeeQuery, registrationPaymentsQuery } from "~/features/payments/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
+import { confirmationQuery, unsubscribeQuery } from "~/features/messaging/index.server";
 
 type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 
@@ -45,6 +46,18 @@ async function withSettings<T extends Queries>(page: string, queries: (db: Db) =
 export async function settingsPage(page: string) {
   const { parts, degraded } = await readParts(page, [settingsQuery(getDb())]);
   return { settings: parts[0], degraded };
+}
+
+/** A subscription's confirmation link (/newsletter/confirm/{token}): the subscription it names. */
+export async function confirmationPage(token: string) {
+  const { settings, own, degraded } = await withSettings("Subscription confirmation page", (db) => [confirmationQuery(db, token)]);
+  return { settings, subscription: own[0], degraded };
+}
+
+/** A newsletter's unsubscribe link (/newsletter/unsubscribe/{token}): the address it names. */
+export async function unsubscribePage(token: string) {
+  const { settings, own, degraded } = await withSettings("Unsubscribe page", (db) => [unsubscribeQuery(db, token)]);
+  return { settings, subscriber: own[0], degraded };
 }
 
 /** Home: up to 3 ministries, 3 events and 5 testimonies, and the events the conference card may show. */

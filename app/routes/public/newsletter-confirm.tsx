@@ -6,8 +6,9 @@ import { LinkNotice } from "~/components/link-notice";
 import { CONFIRM_PAGE } from "~/features/messaging";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { linkPageMeta } from "~/features/site";
-import { publicPage, settingsPage } from "~/features/site/index.server";
-import { confirmationState, confirmSubscription, isLinkToken, PRIVATE_PAGE_HEADERS } from "~/features/messaging/index.server";
+import { confirmationPage, publicPage } from "~/features/site/index.server";
+import { confirmationState, confirmSubscription, isLinkToken } from "~/features/messaging/index.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const handle = scriptFreePage;
@@ -17,11 +18,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(
 export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [read, state] = await Promise.all([
-    settingsPage("Subscription confirmation page"),
-    isLinkToken(params.token) ? confirmationState(params.token, new Date()) : ("unknown" as const),
-  ]);
-  return publicPage(read, () => ({ state }));
+  const page = await confirmationPage(params.token);
+  if (page.subscription === null) throw new Error("The subscription could not be read");
+  return publicPage(page, () => ({ state: confirmationState(page.subscription ?? [], new Date()) }));
 }
 
 export async function action({ params }: Route.ActionArgs) {

@@ -6,8 +6,9 @@ import { LinkNotice } from "~/components/link-notice";
 import { UNSUBSCRIBE_PAGE } from "~/features/messaging";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { linkPageMeta } from "~/features/site";
-import { publicPage, settingsPage } from "~/features/site/index.server";
-import { isLinkToken, PRIVATE_PAGE_HEADERS, subscriberOfUnsubscribeToken, unsubscribe } from "~/features/messaging/index.server";
+import { publicPage, unsubscribePage } from "~/features/site/index.server";
+import { isLinkToken, unsubscribe } from "~/features/messaging/index.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const handle = scriptFreePage;
@@ -17,11 +18,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => linkPageMeta(
 export const headers = () => PRIVATE_PAGE_HEADERS;
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const [read, subscriber] = await Promise.all([
-    settingsPage("Unsubscribe page"),
-    isLinkToken(params.token) ? subscriberOfUnsubscribeToken(params.token) : undefined,
-  ]);
-  return publicPage(read, () => ({ email: subscriber?.email ?? null }));
+  const page = await unsubscribePage(params.token);
+  if (page.subscriber === null) throw new Error("The subscriber could not be read");
+  return publicPage(page, () => ({ email: page.subscriber?.[0]?.email ?? null }));
 }
 
 /** The page's button and mail providers' one-click POST: the answer is 200 either way. */
