@@ -85,3 +85,15 @@ test("a sent newsletter's page and its copy in the outbox have no accessibility 
   expect(copy).toMatch(/^\/admin\/outbox\/\d+$/);
   expect(await violations(page, [newsletter, copy!])).toEqual([]);
 });
+
+test("the admin's Back links are thumb-sized on a phone (at least 44 px tall) @mobile", async ({ page }) => {
+  await signIn(page);
+  for (const [path, name] of [
+    ["/admin/events/registrations/1", "Back to Events"],
+    ["/admin/events/1/check-in", "Registrations"],
+  ] as const) {
+    await page.goto(path);
+    const box = await page.getByRole("link", { name, exact: true }).boundingBox();
+    expect(box?.height, path).toBeGreaterThanOrEqual(44);
+  }
+});
