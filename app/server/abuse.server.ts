@@ -110,10 +110,10 @@ export const RATE_LIMITS = {
   linkAgainPerAddress: { name: "link-again-ip", limit: 5, windowSeconds: 10 * MINUTES },
   // Each valid gift (/give) and each fee payment (a registration's private page) asks the provider
   // to prompt a phone for its PIN: a script must not make the site prompt strangers' phones over
-  // and over, by either form (one count for both). Per phone, tightly: that is the harm. Per
-  // address, loosely: many men share one (a carrier's, a church hall's Wi-Fi) and pay near a
-  // deadline, and a man who cannot pay in time loses his place.
-  mobileMoneyPromptsPerPhone: { name: "mobile-money-phone", limit: 5, windowSeconds: 10 * MINUTES },
+  // and over, by either form (one count for both). Per address loosely: many men share one (a
+  // carrier's, a church hall's Wi-Fi) and pay near a deadline, and a man who cannot pay in time
+  // loses his place. Per phone tightly, counted from the charges written (the payments feature's
+  // wallet.server.ts, phoneMayBePromptedSql): that is the harm.
   mobileMoneyPromptsPerAddress: { name: "mobile-money-ip", limit: 30, windowSeconds: 10 * MINUTES },
   // While the bot check is on, the public forms' posts without its token (no JavaScript, or sent
   // before the check finished), across the public forms (the bot check, below; decision 027).

@@ -13,7 +13,7 @@ import { GIVE_TEXT, TRY_AGAIN_INTENT } from "./give-text";
 import type { PaymentOperator } from "./operators";
 import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
 import { paymentProvider } from "./provider.server";
-import { mayPromptPhone, walletOf } from "./wallet.server";
+import { mayPromptFromAddress, phoneMayBePromptedSql, walletOf } from "./wallet.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 
 
@@ -87,8 +87,7 @@ export async function giveAction(
   else if (!operator) fieldErrors.operator = GIVE_TEXT.operatorMissing;
   if (values.email && !EMAIL.test(values.email)) fieldErrors.email = GIVE_TEXT.emailInvalid;
   if (Object.keys(fieldErrors).length || amount === null || !phone || !operator) return { ok: false, status: 400, answer: { values, fieldErrors } };
-  const prompt = await mayPromptPhone(request, phone);
-  if (prompt !== "ok") return { ok: false, status: 429, answer: { values, fieldErrors, formError: prompt === "phone" ? GIVE_TEXT.tooManyForPhone : GIVE_TEXT.tooMany } };
+  if (!(await mayPromptFromAddress(request))) return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooMany } };
   const bot = await checkBot(request, form);
   if (!bot.ok) return { ok: false, status: bot.status, answer: { values, fieldErrors, formError: bot.message } };
 
@@ -116,12 +115,14 @@ export async function giveAction(
   const [, , [first]] = await db.batch([
     batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, address_group, created_at, updated_at)
       SELECT ${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${donorName}, ${email}, ${anonymous ? 1 : 0}, ${token}, ${group}, ${at}, ${at}
-      WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending})`)),
+      WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending}) AND ${phoneMayBePromptedSql(phone, now)}`)),
     batchable(db.all(sql`INSERT INTO payments (reference, kind, status, gift_id, amount, provider, operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', id, amount, ${provider.name}, ${operator}, ${phone}, ${at}, ${at} FROM gifts WHERE token = ${token}`)),
     batchable(db.all<{ token: string }>(sql`SELECT g.token FROM gifts g WHERE g.token = ${token} OR (${sameGiftPending}) ORDER BY g.id LIMIT 1`)),
   ]);
   if (first && first.token !== token) return { ok: true, token: first.token };
+  // Neither written nor the same gift: the phone was asked to approve too many payments lately.
+  if (!first) return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooManyForPhone } };
   const started = await provider.startCharge({ reference, amount, phone, operator, email, name: donorName ?? "" });
   if (!started.ok) {
     console.warn(`Gift ${reference} not started: ${started.reason}`);

@@ -1,5 +1,6 @@
 // What /give and its thank-you page say (safe in the browser).
 import { formatKwacha, MAX_AMOUNT } from "~/lib/money";
+import { TOO_MANY_FOR_PHONE } from "./operators";
 
 export const GIVE_TEXT = {
   title: "Give",
@@ -26,7 +27,7 @@ export const GIVE_TEXT = {
   button: "Give",
   notSetUp: "Online giving is not available yet. Please contact the office to give.",
   tooMany: "Too many gifts have been started from your internet connection. Please wait 10 minutes and try again.",
-  tooManyForPhone: "This phone has been asked to approve 5 payments in the last 10 minutes. Please wait 10 minutes and try again.",
+  tooManyForPhone: TOO_MANY_FOR_PHONE,
   startFailed: "The payment could not be started. Please try again.",
   thanksTitle: "Thank you for your gift",
   pendingTitle: "Approve the gift on your phone",

@@ -8,7 +8,7 @@ import { FEE_HEADING_ID } from "~/features/events";
 import { operatorName, PAY_TEXT, type PayPanel, pendingRefresh, pendingRefreshSeconds } from "./pay-view";
 import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settlePayment, startRegistrationPayment } from "./payments.server";
 import { paymentsReady, simulatorOn } from "./provider.server";
-import { mayPromptPhone, walletOf } from "./wallet.server";
+import { mayPromptFromAddress, walletOf } from "./wallet.server";
 
 const PAY_BY_FORMAT = "EEEE, MMMM d 'at' h:mm a";
 
@@ -78,12 +78,13 @@ export async function payAction(request: Request, token: string, form: FormData,
   const { phone, operator } = walletOf(typedPhone, typedOperator);
   const fieldErrors = { ...(phone ? {} : { phone_number: PAY_TEXT.phoneInvalid }), ...(operator ? {} : { operator: PAY_TEXT.operatorMissing }) };
   if (!phone || !operator) return { ok: false, status: 400, answer: { fieldErrors, values } };
-  const prompt = await mayPromptPhone(request, phone);
-  if (prompt !== "ok") return { ok: false, status: 429, answer: { payError: prompt === "phone" ? PAY_TEXT.tooManyForPhone : PAY_TEXT.tooMany, values } };
+  if (!(await mayPromptFromAddress(request))) return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooMany, values } };
   const started = await startRegistrationPayment(token, phone, operator, now);
   switch (started.outcome) {
     case "started":
       return { ok: true };
+    case "phone-limit":
+      return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooManyForPhone, values } };
     case "in-progress":
       return { ok: false, status: 409, answer: { payError: PAY_TEXT.inProgress, values } };
     case "nothing-owed":

@@ -15,6 +15,7 @@ import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
+import { phoneMayBePromptedSql } from "./wallet.server";
 import { enqueueForEachQuery, enqueueNothingQuery, sendAfterResponse } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
@@ -92,7 +93,7 @@ export function registrationPaymentsQuery(db: Db, token: string) {
 
 export type StartOutcome =
   | { outcome: "started"; reference: string }
-  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" }
+  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" | "phone-limit" }
   | { outcome: "provider-refused"; reference: string };
 
 /**
@@ -106,13 +107,14 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   const at = now.toISOString();
   const blockedSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
   const reference = newPaymentReference();
-  const [found, inserted] = await db.batch([
+  const [found, phoneFree, inserted] = await db.batch([
     registrationFeeQuery(db, token),
+    batchable(db.all<{ free: number }>(sql`SELECT ${phoneMayBePromptedSql(phone, now)} AS free`)),
     batchable(db.all<{ id: number; amount: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider,
         operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', t.id, t.event_id, e.price, ${provider.name}, ${operator}, ${phone}, ${at}, ${at}
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
-      WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)}
+      WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)} AND ${phoneMayBePromptedSql(phone, now)}
         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online'
           AND (p.status = 'paid' OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
       RETURNING id, amount`)),
@@ -120,7 +122,8 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   const registration = found[0];
   if (!registration) return { outcome: "not-found" };
   if (!inserted[0]) {
-    return { outcome: owesFee(registration, registration.price) ? "in-progress" : "nothing-owed" };
+    if (!owesFee(registration, registration.price)) return { outcome: "nothing-owed" };
+    return { outcome: phoneFree[0]?.free ? "in-progress" : "phone-limit" };
   }
   const started = await provider.startCharge({ reference, amount: inserted[0].amount, phone, operator, email: registration.email, name: registration.full_name });
   if (!started.ok) {

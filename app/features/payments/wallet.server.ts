@@ -1,10 +1,11 @@
 // What the two mobile-money forms (/give and the private page's fee) share before a charge: the
 // number typed read as a wallet, and whether this connection may make the provider prompt another
 // phone for its PIN.
+import { sql, type SQL } from "drizzle-orm";
 import { normalizePhone } from "~/server/phone.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
-import { operatorOfPhone, type PaymentOperator } from "./operators";
+import { operatorOfPhone, type PaymentOperator, PHONE_PROMPTS_LIMIT } from "./operators";
 
 /**
  * The number in international form (null when it is not a Malawi number: Airtel Money and TNM
@@ -26,11 +27,20 @@ function isMalawiMobileLength(international: string): boolean {
   return /^\+265[1-9]\d{8}$/.test(international);
 }
 
+/** Counts one prompt for the request's connection; false once it has had its 30 in 10 minutes (both forms together). */
+export function mayPromptFromAddress(request: Request): Promise<boolean> {
+  return consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request));
+}
+
+const PHONE_PROMPTS_WINDOW_MINUTES = 10;
+
 /**
- * Counts one prompt for the phone and for the request's connection (both forms together): "ok", or
- * which had its share in the last 10 minutes (5 prompts a phone, 30 a connection).
+ * The guard of the statement that writes a charge (a fee's or a gift's): the phone was asked fewer
+ * than PHONE_PROMPTS_LIMIT times lately. Only charges really written count, so posts that prompt
+ * nobody (a made-up link, a refused bot check, a tap while a prompt is open) cannot use up a
+ * stranger's phone; being one statement, two posts at once cannot both take the last one.
  */
-export async function mayPromptPhone(request: Request, phone: string): Promise<"ok" | "phone" | "address"> {
-  if (!(await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerPhone, phone))) return "phone";
-  return (await consumeRateLimit(RATE_LIMITS.mobileMoneyPromptsPerAddress, clientAddress(request))) ? "ok" : "address";
+export function phoneMayBePromptedSql(phone: string, now: Date): SQL {
+  const since = new Date(now.getTime() - PHONE_PROMPTS_WINDOW_MINUTES * 60_000).toISOString();
+  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND created_at > ${since}) < ${PHONE_PROMPTS_LIMIT}`;
 }
