@@ -148,6 +148,19 @@ test("register, keep the code and the private link, cancel, and the person waiti
   await expect(card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "confirmed checked in" })).toContainText("0 of 1 confirmed checked in");
 
+  // A man without a place is never kept to send unasked (the server would ask "admit anyway?" first):
+  // a tap for him that gets no answer says nothing was saved.
+  await page.getByLabel("Name, last digits of the phone, or code").fill("Chikondi First");
+  await page.getByRole("button", { name: "Search" }).click();
+  const cancelled = page.getByRole("listitem").filter({ hasText: "Chikondi First" });
+  await page.route(/\/api\/admin\/events\/\d+\/check-in$/, (route) => route.abort("internetdisconnected"));
+  await cancelled.getByRole("button", { name: /^Check in\s*: Chikondi First$/ }).click();
+  await expect(cancelled.getByRole("alert")).toContainText("No connection: nothing was saved. Try again.");
+  await expect(page.getByText("waiting to send")).toHaveCount(0);
+  await page.unroute(/\/api\/admin\/events\/\d+\/check-in$/);
+  await page.getByLabel("Name, last digits of the phone, or code").fill(secondPhone.slice(-4));
+  await page.getByRole("button", { name: "Search" }).click();
+
   // A tap that cannot reach the server is kept on the phone, says so, and is sent once the signal is back.
   await page.route(/\/api\/admin\/events\/\d+\/check-in$/, (route) => route.abort("internetdisconnected"));
   await card.getByRole("button", { name: /^Check in\s*: Mphatso Second$/ }).click();

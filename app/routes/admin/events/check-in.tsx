@@ -46,7 +46,9 @@ function doorUnreachable(detail: DoorUnreachable) {
  * request fails, the door works as offline and searches the list kept on the phone for what was
  * typed; the page stays as it was underneath (hidden), instead of "Something went wrong".
  */
-export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs): Promise<CheckInData> {
+export async function clientLoader({ serverLoader, request, params }: Route.ClientLoaderArgs): Promise<CheckInData> {
+  // What is shown stands in only for the same event's page (not for another event opened from "All events").
+  const shown = shownData?.event.id === Number(params.id) ? shownData : undefined;
   const noAnswer = new Promise<"no answer">((resolve) => setTimeout(() => resolve("no answer"), DOOR_WAIT_MS));
   const loading = serverLoader();
   try {
@@ -54,11 +56,11 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
     if (answer !== "no answer") return answer;
   } catch (error) {
     // A TypeError is a request that failed on the way (no connection); anything else is the server's answer.
-    if (!(error instanceof TypeError) || !shownData) throw error;
+    if (!(error instanceof TypeError) || !shown) throw error;
   }
-  if (!shownData) return loading;
+  if (!shown) return loading;
   doorUnreachable({ search: new URL(request.url).searchParams.get("q") ?? "" });
-  return shownData;
+  return shown;
 }
 
 /** Added to a home screen on its own: the door's web manifest (app/routes/seo/manifest.tsx). */
@@ -140,8 +142,9 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       if (answer.outcome !== "not-confirmed") showToast(answer.toast);
     } catch {
       // No answer: a check-in is kept in the door's queue on the phone and sent when the signal is
-      // back (the door shows it); an Undo cannot wait, so it says nothing was saved.
-      if (intent === "undo") setFailed(intent);
+      // back (the door shows it); an Undo cannot wait, so it says nothing was saved. Nor can a
+      // man without a place: the server would ask "admit anyway?" first, so nothing is kept unasked.
+      if (intent === "undo" || (intent === "checkin" && !confirmed)) setFailed(intent);
       else doorUnreachable({ action: { kind: intent, registrationId: person.id, name: person.name } });
     } finally {
       setPending(null);
