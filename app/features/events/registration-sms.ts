@@ -113,7 +113,8 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
     case "fee-paid":
       return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
     case "fee-paid-cancelled":
-      // The money came in after the registration was cancelled: the desk sees it as one to refund or keep.
+      // The money came in after the registration was cancelled: the desk shows it as paid and no longer
+      // confirmed, and the events team refunds it (a place it could buy is gone), as this text promises.
       return fitted(
         (name, details) =>
           `${sender}: Payment for ${named ? `${named}, ` : ""}${name} came after cancelling. We will contact you to refund it.${sep(details)} ${link}`,
