@@ -314,6 +314,18 @@ describe("the door", () => {
     expect((await env.DB.prepare("SELECT actor FROM activity_log WHERE action = 'Recorded a cash payment'").first())).toEqual({ actor: "door@example.org" });
   });
 
+  it("says at the door too who is paying by mobile money right now, with the warning in his cash form", async () => {
+    const at = new Date(Date.now() - 30_000).toISOString();
+    await runSql([
+      `INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, created_at, updated_at) VALUES ('BMM-PROMPTDOOR', 'online', 'pending', 2, 1, 15000, 'simulator', 'airtel', '${at}', '${at}')`,
+    ]);
+    await createAdmin("door@example.org", "correct-horse-battery", "volunteer");
+    const door = await signIn("door@example.org", "correct-horse-battery", "203.0.113.9");
+    const page = textOf(await (await request("/admin/events/1/check-in?q=Owes", { cookie: door })).text());
+    expect(page.match(/Paying by mobile money now/g)).toHaveLength(1);
+    expect(page).toContain("Owes Fee is paying by mobile money right now. Wait a few minutes and reload: cash taken too would be paid twice.");
+  });
+
   it("takes no cash from a man on the waiting list, at the door or the desk: only a place is paid for", async () => {
     await runSql(["UPDATE event_registrations SET status = 'waitlisted' WHERE id = 2"]);
     await createAdmin("door@example.org", "correct-horse-battery", "volunteer");

@@ -189,10 +189,13 @@ export function registrationDeskOf(results: BatchResponse<ReturnType<typeof regi
 }
 
 /** Check-in at the door, in one round trip: the event, its tallies, who matches the search (or who came last) and their answers. */
-export async function checkInPage(eventId: number, search: string, limit: number, volunteer = false) {
-  const db = getDb();
+export function checkInQueries(db: Db, eventId: number, search: string, limit: number, volunteer = false) {
   const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit, volunteer) : recentCheckInsQuery(db, eventId, limit);
-  const [[event], [tallies], rows, answers] = await db.batch([eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people, answersOfQuery(db, listedIdsQuery(db, people))]);
+  return [eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people, answersOfQuery(db, listedIdsQuery(db, people))] as const;
+}
+
+/** What checkInQueries read, as the check-in page uses it; undefined for an unknown event. */
+export function checkInOf([[event], [tallies], rows, answers]: BatchResponse<ReturnType<typeof checkInQueries>>) {
   return event && { event, tallies: tallies!, rows, answers: answersByRegistrationOf(answers) };
 }
 

@@ -46,6 +46,11 @@ export const DESK_PAYING_NOW = {
   warning: (name: string) => `${name} is paying by mobile money right now. Wait a few minutes and reload: cash taken too would be paid twice.`,
 };
 
+/** Beside the payment of a man whose mobile money prompt is open right now (the desk and the door). */
+export function PayingNowBadge() {
+  return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{DESK_PAYING_NOW.badge}</span>;
+}
+
 /** "Unpaid: MK 15,000" for someone who owes the fee, else how it was settled. */
 export function PaymentBadge({ state, price }: { state: PaymentState; price: number }) {
   return (

@@ -86,13 +86,23 @@ function deskTotalsOf(shares: ShareRow[], price: number, unpaid: number): DeskTo
   };
 }
 
+/** Who is paying the event's fee by mobile money right now (a prompt open on his phone: cash taken too would be paid twice), for a page's batch. */
+export function payingNowQuery(db: Db, eventId: number, now = new Date()) {
+  const promptsSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
+  return batchable(db.all<{ registration_id: number }>(sql`SELECT DISTINCT registration_id FROM payments
+      WHERE event_id = ${eventId} AND kind = 'online' AND status = 'pending' AND created_at > ${promptsSince} AND registration_id IS NOT NULL`));
+}
+
+/** payingNowQuery's rows by registration id. */
+export function payingNowOf(rows: readonly { registration_id: number }[]): Record<number, true> {
+  return Object.fromEntries(rows.map((row) => [row.registration_id, true]));
+}
+
 /**
  * The fee, the totals, which people have a payment staff must look at (flagged, refund due, or
- * paid and no longer confirmed), and who is paying by mobile money right now (a prompt open on his
- * phone: cash taken too would be paid twice): for the desk's batch. `now` dates the open prompts.
+ * paid and no longer confirmed), and who is paying by mobile money right now: for the desk's batch.
  */
 export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
-  const promptsSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
   return [
     batchable(db.all<{ price: number | null }>(sql`SELECT price FROM churchevents WHERE id = ${eventId}`)),
     batchable(db.all<{ unpaid: number }>(sql`SELECT count(*) AS unpaid FROM event_registrations
@@ -114,8 +124,7 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
       UNION ALL
       SELECT id, NULL, 0, 0, NULL, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
-    batchable(db.all<{ registration_id: number }>(sql`SELECT DISTINCT registration_id FROM payments
-      WHERE event_id = ${eventId} AND kind = 'online' AND status = 'pending' AND created_at > ${promptsSince} AND registration_id IS NOT NULL`)),
+    payingNowQuery(db, eventId, now),
   ] as const;
 }
 
@@ -137,8 +146,7 @@ export function deskPaymentsOf([events, counts, shares, attention, prompts]: Bat
     notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
     if (row.refund_due && row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount };
   }
-  const paying: Record<number, true> = Object.fromEntries(prompts.map((row) => [row.registration_id, true]));
-  return { price, totals, notes: Object.fromEntries(notes), extras, paying, ready: paymentsReady() };
+  return { price, totals, notes: Object.fromEntries(notes), extras, paying: payingNowOf(prompts), ready: paymentsReady() };
 }
 
 export type DeskPayments = NonNullable<ReturnType<typeof deskPaymentsOf>>;

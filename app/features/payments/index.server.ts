@@ -4,7 +4,7 @@ export { lookAgain, payAction, payPanelOf, pendingReference } from "./pay-action
 export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settlePayment } from "./payments.server";
 export { paymentsReady, simulatorOn } from "./provider.server";
 export { paymentSimulator } from "./simulator-page.server";
-export { changePayment, deskPaymentsOf, deskPaymentsQueries, type DeskPayments, isPaymentIntent } from "./desk-payments.server";
+export { changePayment, deskPaymentsOf, deskPaymentsQueries, type DeskPayments, isPaymentIntent, payingNowOf, payingNowQuery } from "./desk-payments.server";
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "./payment-exports.server";
 export { releaseUnpaidHolds } from "./hold-expiry.server";
 export { type GiveAnswer, giftPage, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";

@@ -6,11 +6,13 @@ import { data } from "react-router";
 import { adminContext, type AdminRole } from "~/features/accounts";
 import { formatInSiteZone } from "~/lib/time";
 import { feeOf } from "~/lib/money";
-import { changePayment, isPaymentIntent } from "~/features/payments/index.server";
+import { changePayment, isPaymentIntent, payingNowOf, payingNowQuery } from "~/features/payments/index.server";
+import { batchParts, getDb } from "~/db/db.server";
 import {
   addRegistration,
   changeCheckIn,
-  checkInPage,
+  checkInOf,
+  checkInQueries,
   closedToVolunteers,
   doorCountsOf,
   isPastForTheDoor,
@@ -45,18 +47,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (id === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = await checkInPage(id, search, MATCH_LIMIT, role === "volunteer");
+  // One round trip: the door's people and who is paying by mobile money right now.
+  const db = getDb();
+  const [door, [prompts]] = await batchParts(db, checkInQueries(db, id, search, MATCH_LIMIT, role === "volunteer"), [payingNowQuery(db, id)] as const);
+  const page = checkInOf(door);
   if (!page) throw data(null, { status: 404 });
   const { event, tallies, rows, answers } = page;
   // A door volunteer works only on today's and later events.
   if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
+  const paying = payingNowOf(prompts);
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity, fee: feeOf(event.price) },
     counts: doorCountsOf(tallies),
     search,
     // Their answers to the event's questions: not contact details, so door volunteers see them too.
-    people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [] })),
+    people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [], payingNow: paying[row.id] === true })),
     /** Door volunteers have no desk, and never go over the capacity. */
     volunteer: role === "volunteer",
     limit: MATCH_LIMIT,

@@ -10,7 +10,7 @@
 import { useEffect, useState } from "react";
 import { AnswersList } from "~/features/events";
 import { Form, Link } from "react-router";
-import { PaymentActions, PaymentBadge, type PaymentRefusal } from "~/features/payments";
+import { PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal } from "~/features/payments";
 import { buttonClass } from "~/components/form-fields";
 import { CheckIcon } from "~/components/icons";
 import { showToast } from "~/components/toaster";
@@ -165,6 +165,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
           {fee && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <p className="mt-1">
               <PaymentBadge state={person.paymentStatus} price={fee} />
+              {person.payingNow && person.paymentStatus === "unpaid" ? <PayingNowBadge /> : null}
             </p>
           ) : null}
         </div>
@@ -178,7 +179,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       {/* Only a place is paid for: a man waiting owes nothing yet. */}
       {fee && person.status === "confirmed" && person.paymentStatus === "unpaid" ? (
         <div className="mt-3">
-          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door />
+          <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fee} door paying={person.payingNow} />
         </div>
       ) : null}
       <div className="mt-3" aria-live="polite">

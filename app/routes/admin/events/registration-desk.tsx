@@ -15,7 +15,7 @@ import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
 import { StackedTable } from "~/components/admin/stacked-table";
 import { AnswersList, AssociationCounts, CancelBurstForm, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
-import { DESK_PAYING_NOW, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
+import { PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -129,9 +129,7 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
           ) : null}
           {/* Someone waiting owes nothing until he has a place. */}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? <PaymentBadge state={person.paymentStatus} price={fees.price} /> : null}
-          {fees?.paying[person.id] && person.paymentStatus === "unpaid" ? (
-            <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{DESK_PAYING_NOW.badge}</span>
-          ) : null}
+          {fees?.paying[person.id] && person.paymentStatus === "unpaid" ? <PayingNowBadge /> : null}
           {fees?.notes[person.id]?.map((note) => (
             <span key={note} className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               {note}
