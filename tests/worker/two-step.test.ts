@@ -76,6 +76,19 @@ describe("authenticator codes", () => {
     expect((await request("/admin", { cookie: session })).status).toBe(200);
   });
 
+  it("lead back to the page asked for (/auth?next=…) after the code, as after a password alone", async () => {
+    const { secret } = await turnOn();
+    const next = encodeURIComponent("/admin/check-in");
+    const first = await postForm(`/auth?next=${next}`, TEST_ADMIN, { ip: "203.0.113.10" });
+    expect(first.headers.get("Location")).toBe(`/auth/two-step?next=${next}`);
+    const twoStep = `two-step=${cookieValue(first, "two-step")}`;
+    expect(await (await request(`/auth/two-step?next=${next}`, { cookie: twoStep })).text()).toContain(`action="/auth/two-step?next=${next}"`);
+    await env.DB.prepare("UPDATE admin_users SET totp_last_step = 0 WHERE id = ?1").bind(adminId).run();
+    const signedIn = await postForm(`/auth/two-step?next=${next}`, { code: await codeAt(secret) }, { cookie: twoStep });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("Location")).toBe("/admin/check-in");
+  });
+
   it("refuse a wrong code and a code used before", async () => {
     const { secret } = await turnOn();
     await env.DB.prepare("UPDATE admin_users SET totp_last_step = 0 WHERE id = ?1").bind(adminId).run();

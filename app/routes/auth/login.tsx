@@ -41,8 +41,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) return refused(result.error, result.status);
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  // An account with two-step sign-in gives its code next.
-  if (result.next === "/auth/two-step") return redirect(result.next, { status: 303, headers });
+  // An account with two-step sign-in gives its code next (the page to return to, ?next=, goes along).
+  if (result.next === "/auth/two-step") return redirect(`${result.next}${new URL(request.url).search}`, { status: 303, headers });
   // A door volunteer goes straight to check-in (303: the page, not the form, is what comes next).
   return redirectWithToast(request, result.next, { title: "Success!", description: "You have been logged in successfully." }, {
     headers,

@@ -3,7 +3,7 @@
 // short-lived two-step cookie the page sends the visitor back to sign in.
 import { getFormProps, useForm } from "@conform-to/react";
 import { formConstraints } from "~/lib/form-constraints";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { secondStepSchema, TWO_STEP_MESSAGES } from "~/features/accounts";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import { LogoMark } from "~/components/logo";
@@ -40,7 +40,9 @@ const constraint = formConstraints(secondStepSchema);
 
 export default function TwoStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/auth/two-step";
+  // The page to return to after signing in (?next=, app/lib/sign-in-path.ts) goes with the form.
+  const postTo = `/auth/two-step${useLocation().search}`;
+  const pending = navigation.state !== "idle" && navigation.formAction === postTo;
   const [form, fields] = useForm({ id: "two-step", lastResult: actionData?.result, constraint });
   const message = actionData?.result.error?.[""]?.[0];
   return (
@@ -54,7 +56,7 @@ export default function TwoStep({ loaderData, actionData }: Route.ComponentProps
           </p>
         </div>
         {loaderData.awaiting ? (
-        <Form method="post" action="/auth/two-step" {...getFormProps(form)} className="mt-6 space-y-4">
+        <Form method="post" action={postTo} {...getFormProps(form)} className="mt-6 space-y-4">
           <FormAlert message={message} />
           <TextField
             field={fields.code}
