@@ -59,7 +59,8 @@ async function eventWithPeople(page: Page, prefix: string, names: string[]): Pro
 /** The check-in page, once its list is kept on the phone and the service worker can open it offline. */
 async function openDoor(page: Page, eventId: string, people: number) {
   await page.goto(`/admin/events/${eventId}/check-in`);
-  await expect(page.getByText(`Saved on this phone: ${people === 1 ? "1 person" : `${people} people`}`)).toBeVisible();
+  // The door's script fetches the list after the page: on CI's two busy cores that can take more than 5 s.
+  await expect(page.getByText(`Saved on this phone: ${people === 1 ? "1 person" : `${people} people`}`)).toBeVisible({ timeout: 15_000 });
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(async () => (await (await caches.open("door")).keys()).length === 2);
 }
