@@ -46,9 +46,11 @@ test("a post being written asks before Back, Cancel, the phone's back button or 
   await expect(content).toHaveValue("Brothers, the retreat starts on Friday.");
 
   await page.getByRole("link", { name: "Cancel" }).click();
+  await expect.poll(() => dialogs.length, { message: "Cancel asks" }).toBe(2);
   await page.getByRole("link", { name: "View Website" }).click();
+  await expect.poll(() => dialogs.length, { message: "View Website asks" }).toBe(3);
   await page.goBack();
-  await expect.poll(() => dialogs.length).toBe(4);
+  await expect.poll(() => dialogs.length, { message: "the back button asks" }).toBe(4);
   expect(dialogs.slice(1).map((dialog) => dialog.type)).toEqual(["confirm", "confirm", "confirm"]);
   await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
 
