@@ -258,6 +258,38 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await second.context.close();
 });
 
+test("from one event's door to another's without a reload (the back button, then the next event), the phone keeps and searches the second event's list @mobile", async ({ page, baseURL, browser }) => {
+  await signIn(page);
+  const firstName = uniqueName("First Door");
+  const firstId = await createEvent(page, firstName);
+  await addPeople(page, firstId, ["Yamikani First Door"]);
+  const secondName = uniqueName("Second Door");
+  const secondId = await createEvent(page, secondName);
+  await addPeople(page, secondId, ["Pemphero Second Door", "Limbani Second Door"]);
+
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await door.goto("/admin/check-in");
+  await hydrated(door, "main a[href$='/check-in']");
+  await door.getByRole("link", { name: new RegExp(firstName) }).click();
+  await expect(door.getByText("Saved on this phone: 1 person")).toBeVisible({ timeout: 15_000 });
+  await door.goBack();
+  await door.getByRole("link", { name: new RegExp(secondName) }).click();
+  await expect(door).toHaveURL(new RegExp(`/admin/events/${secondId}/check-in$`));
+  await expect(door.getByText("Saved on this phone: 2 people")).toBeVisible({ timeout: 15_000 });
+  await expect(door.getByText(/Saved on this phone/)).toHaveCount(1);
+
+  await context.setOffline(true);
+  await checkInOffline(door, "Pemphero Second Door");
+  await door.getByLabel("Search the list on this phone").fill("Yamikani");
+  await expect(door.getByText("Nobody matches “Yamikani”.")).toBeVisible();
+  await context.setOffline(false);
+  await expect(door.getByRole("status").filter({ hasText: "confirmed checked in" })).toHaveText("1 of 2 confirmed checked in", { timeout: 15_000 });
+  expect(await checkedInOnDesk(page, secondId)).toEqual(["Pemphero Second Door"]);
+  expect(await checkedInOnDesk(page, firstId)).toEqual([]);
+  await context.close();
+});
+
 test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Signed Out Gate", ["Thokozani Kept"]);
   const signInAsDoor = async (door: Page) => {

@@ -140,6 +140,34 @@ describe("sending the queue", () => {
     expect((await doorState())[0]).toEqual(row);
   });
 
+  it("a tap whose answer came too late is sent again from the phone's queue under its id: done once, not 'already checked in' by someone else", async () => {
+    const tap = (registrationId: number, tapId?: string) =>
+      request("/api/admin/events/1/check-in", {
+        method: "POST",
+        cookie: door,
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ intent: "checkin", registration_id: String(registrationId), ...(tapId ? { tap_id: tapId } : {}) }),
+      });
+    // The server checked him in; the phone gave up waiting and queued the tap under the same id.
+    expect(((await (await tap(1, "tap-late-0001")).json()) as { outcome: string }).outcome).toBe("checked-in");
+    const [again] = await results(await send(door, [checkIn("tap-late-0001", 1)]));
+    expect(again).toMatchObject({ outcome: "checked-in", resent: true, person: { checkedInBy: "door" } });
+    const before = (await doorState())[0]!;
+
+    // The queued resend arriving first: it checks him in, and the slow tap then changes nothing.
+    const [first] = await results(await send(door, [checkIn("tap-late-0002", 2)]));
+    expect(first).toMatchObject({ outcome: "checked-in", resent: false });
+    const afterFirst = (await doorState())[1]!;
+    await tap(2, "tap-late-0002");
+    expect((await doorState())[1]).toEqual(afterFirst);
+    expect((await doorState())[0]).toEqual(before);
+
+    // A tap with another id is someone else's: that one is told who was first.
+    expect(((await (await tap(3)).json()) as { outcome: string }).outcome).toBe("checked-in");
+    const [other] = await results(await send(door2, [checkIn("tap-other-0003", 3)]));
+    expect(other).toMatchObject({ outcome: "already-checked-in", resent: false });
+  });
+
   it("one action sent twice at once is applied once", async () => {
     const walk = walkIn("w1-cccc-0001", "Twice Sent", "0888 111 222");
     const both = await Promise.all([send(door, [walk]), send(door, [walk])]);

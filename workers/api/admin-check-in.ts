@@ -2,7 +2,7 @@
 // the check-in page's script so a slow connection costs one small request, not a page. Answers the
 // person's true state (app/features/events/desk-actions.server.ts) and the door's count as JSON.
 import { Hono } from "hono";
-import { changeCheckIn, closedToVolunteers } from "~/features/events/index.server";
+import { changeCheckIn, closedToVolunteers, doorActionId } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
 import type { ApiEnv } from "./env";
@@ -26,6 +26,8 @@ adminCheckIn.post("/events/:id/check-in", async (c) => {
   const intent = String(form.get("intent") ?? "");
   const id = parseId(String(form.get("registration_id") ?? ""));
   if (!INTENTS.has(intent) || id === null) return c.json({ error: "Unknown action." }, 400);
-  const answer = await changeCheckIn(eventId, intent, id, email, role === "volunteer");
+  // The tap's id, when the page gave it one: should no answer reach the phone in time, the phone
+  // sends the tap again under that id, and it is not applied twice.
+  const answer = await changeCheckIn(eventId, intent, id, email, role === "volunteer", doorActionId(form.get("tap_id")));
   return c.json(answer, answer.outcome === "not-found" ? 404 : 200);
 });

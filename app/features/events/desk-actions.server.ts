@@ -299,9 +299,9 @@ export type CheckInAnswer = {
  * Check in, admit anyway (someone not confirmed, recorded), or undo: one guarded statement each.
  * `volunteer`: a door volunteer, who is never shown who checked someone in.
  */
-export async function changeCheckIn(eventId: number, intent: string, id: number, by: string, volunteer = false): Promise<CheckInAnswer> {
+export async function changeCheckIn(eventId: number, intent: string, id: number, by: string, volunteer = false, tapId: string | null = null): Promise<CheckInAnswer> {
   const now = new Date();
-  const result = intent === "undo" ? await undoCheckIn(eventId, id, now) : await checkIn(eventId, id, intent === "admit", by, now);
+  const result = intent === "undo" ? await undoCheckIn(eventId, id, now) : await checkIn(eventId, id, intent === "admit", by, now, tapId);
   if (result.outcome === "not-found") return { outcome: result.outcome, toast: errorToast(M.notFound), person: null, counts: null };
   const { person } = result;
   const time = person.checked_in_at ? formatInSiteZone(person.checked_in_at, "HH:mm") : null;

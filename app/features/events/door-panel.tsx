@@ -11,9 +11,20 @@ import { DOOR_LIST_CHANGED, DOOR_REACHABLE, DOOR_SENT } from "./door-types";
 
 /** `listVersion`: anything that changes when the page's people do (its tallies), to tell the door script. */
 export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersion: string }) {
+  // Started for this page's event each time the page is shown, and stopped when it is left: React
+  // Router opens the next page without a reload, so the script's module stays loaded between them.
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    void import(/* @vite-ignore */ doorScriptSrc);
-  }, []);
+    let stop: (() => void) | undefined;
+    let left = false;
+    void (import(/* @vite-ignore */ doorScriptSrc) as Promise<{ startDoor: (root: HTMLElement) => () => void }>).then(({ startDoor }) => {
+      if (!left && root.current) stop = startDoor(root.current);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [eventId]);
   const shown = useRef(listVersion);
   useEffect(() => {
     if (shown.current === listVersion) return;
@@ -30,5 +41,5 @@ export function DoorPanel({ eventId, listVersion }: { eventId: number; listVersi
       removeEventListener(DOOR_REACHABLE, readAgain);
     };
   }, [revalidate]);
-  return <div data-door={eventId} />;
+  return <div ref={root} data-door={eventId} />;
 }

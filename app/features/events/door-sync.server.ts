@@ -63,13 +63,18 @@ export async function doorList(eventId: number, now: Date): Promise<DoorList | n
   };
 }
 
+/** An action's id as a phone makes it (crypto.randomUUID()), or null. */
+export function doorActionId(value: unknown): string | null {
+  return typeof value === "string" && /^[\w-]{8,64}$/.test(value) ? value : null;
+}
+
 /** Reads a send's body: a list of actions, each well formed, or null. */
 export function readDoorActions(body: unknown): DoorAction[] | null {
   const list = (body as { actions?: unknown } | null)?.actions;
   if (!Array.isArray(list) || list.length === 0 || list.length > DOOR_ACTIONS_PER_SEND) return null;
   const actions: DoorAction[] = [];
   for (const item of list as Record<string, unknown>[]) {
-    const id = typeof item?.id === "string" && /^[\w-]{8,64}$/.test(item.id) ? item.id : null;
+    const id = doorActionId(item?.id);
     const at = typeof item?.at === "string" && !Number.isNaN(Date.parse(item.at)) ? new Date(item.at).toISOString() : null;
     if (!id || !at) return null;
     if ((item.kind === "checkin" || item.kind === "admit") && Number.isInteger(item.registrationId)) {

@@ -85,7 +85,7 @@ export const DOOR_WAIT_MS = 10_000;
  */
 export const DOOR_UNREACHABLE = "door-unreachable";
 
-export type DoorUnreachable = { action?: { kind: "checkin" | "admit"; registrationId: number; name: string }; search?: string };
+export type DoorUnreachable = { action?: { id: string; kind: "checkin" | "admit"; registrationId: number; name: string }; search?: string };
 
 /**
  * For the root's and the admin layout's `shouldRevalidate`: a search on the check-in page (or the

@@ -786,14 +786,23 @@ const checkInColumns = {
  * Checks one person in: one guarded statement (`WHERE checked_in_at IS NULL`), so two volunteers
  * tapping at once record it once. Someone not confirmed is only let in when `admit` says so, and
  * that is recorded. The person's state is read in the same batch, so the screen can show the truth.
+ * `tapId`: the id the door's phone gave the tap. A tap that got no answer in time is kept on the
+ * phone under that id and sent again (docs/decisions/024-offline-door.md): its check-in is recorded
+ * as that door action, so the resend finds it done, not "already checked in" by someone else.
  */
-export async function checkIn(eventId: number, id: number, admit: boolean, by: string, now: Date): Promise<CheckInOutcome> {
+export async function checkIn(eventId: number, id: number, admit: boolean, by: string, now: Date, tapId: string | null = null): Promise<CheckInOutcome> {
   const db = getDb();
-  const [changed, rows, tallies] = await db.batch([
-    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = ${now.toISOString()}, checked_in_by = ${by},
-        admitted_unconfirmed = (status <> 'confirmed'), updated_at = ${now.toISOString()}
+  const at = now.toISOString();
+  const [changed, , rows, tallies] = await db.batch([
+    batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = ${at}, checked_in_by = ${by},
+        admitted_unconfirmed = (status <> 'confirmed'), updated_at = ${at}
       WHERE id = ${id} AND event_id = ${eventId} AND checked_in_at IS NULL AND (status = 'confirmed' OR ${admit ? 1 : 0} = 1)
+        AND NOT EXISTS (SELECT 1 FROM door_actions d WHERE d.id = ${tapId})
       RETURNING id`)),
+    batchable(db.all(sql`INSERT INTO door_actions (id, event_id, kind, registration_id, outcome, done_at, done_by, received_at)
+      SELECT ${tapId}, ${eventId}, ${admit ? "admit" : "checkin"}, id, 'checked-in', ${at}, ${by}, ${at} FROM event_registrations
+      WHERE ${tapId} IS NOT NULL AND id = ${id} AND event_id = ${eventId} AND checked_in_at = ${at} AND checked_in_by = ${by}
+      ON CONFLICT (id) DO NOTHING`)),
     db.select(checkInColumns).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
     registrationTalliesQuery(db, eventId),
   ]);

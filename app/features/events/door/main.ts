@@ -70,8 +70,23 @@ function matches(person: DoorPerson, query: string): boolean {
   return hasEvery || person.code.toLowerCase() === text.replace(/\s/g, "");
 }
 
-function start(root: HTMLElement) {
+/**
+ * Starts the door on `root` (its `data-door` is the event's id) and returns what stops it: the
+ * check-in page starts it each time it is shown (React Router opens pages without a reload, and
+ * another event's page is another door), and stops it when the volunteer leaves the page.
+ */
+export function startDoor(root: HTMLElement): () => void {
   const eventId = Number(root.dataset.door);
+  let stopped = false;
+  const stops: (() => void)[] = [];
+  const on = (type: string, listener: (event: Event) => void) => {
+    addEventListener(type, listener);
+    stops.push(() => removeEventListener(type, listener));
+  };
+  const every = (ms: number, work: () => void) => {
+    const timer = setInterval(work, ms);
+    stops.push(() => clearInterval(timer));
+  };
   const shell = root.hasAttribute("data-door-shell");
   let list: DoorList | undefined;
   let queue: Queued[] = [];
@@ -175,6 +190,7 @@ function start(root: HTMLElement) {
   }
 
   function render() {
+    if (stopped) return;
     const isOffline = offline();
     backOnline.hidden = !shell || isOffline || sending || queue.length > 0;
     offlinePart.hidden = !(isOffline || shell) || !list;
@@ -231,7 +247,7 @@ function start(root: HTMLElement) {
   }
 
   async function refresh() {
-    if (!navigator.onLine) return;
+    if (stopped || !navigator.onLine) return;
     const response = await ask(`/api/admin/events/${eventId}/door-list`, { headers: { Accept: "application/json" } });
     if (!response?.ok) return;
     list = (await response.json()) as DoorList;
@@ -251,7 +267,7 @@ function start(root: HTMLElement) {
     retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2_000, 30_000);
     setTimeout(() => {
       retrying = false;
-      void sync();
+      if (!stopped) void sync();
     }, retryDelay);
   }
 
@@ -262,7 +278,7 @@ function start(root: HTMLElement) {
   }
 
   async function send() {
-    if (sending || !navigator.onLine || !queue.length) return;
+    if (stopped || sending || !navigator.onLine || !queue.length) return;
     sending = true;
     render();
     let sent = false;
@@ -326,24 +342,24 @@ function start(root: HTMLElement) {
       render();
     });
   });
-  addEventListener("online", () => void sync());
-  addEventListener(DOOR_LIST_CHANGED, () => void refresh());
-  addEventListener("offline", render);
+  on("online", () => void sync());
+  on(DOOR_LIST_CHANGED, () => void refresh());
+  on("offline", render);
   // The page's own tap or search got no answer: the tap is kept here, and this list searched instead.
-  addEventListener(DOOR_UNREACHABLE, (event) => {
+  on(DOOR_UNREACHABLE, (event) => {
     const { action, search: typed } = (event as CustomEvent<DoorUnreachable>).detail;
     if (typed !== undefined) search.value = typed;
     reachable(false);
     if (action) {
       search.value = action.name;
-      void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind: action.kind, registrationId: action.registrationId }, action.name);
+      void take({ id: action.id, at: new Date().toISOString(), kind: action.kind, registrationId: action.registrationId }, action.name);
     }
   });
-  setInterval(() => void (queue.length ? sync() : undefined), 30_000);
+  every(30_000, () => void (queue.length ? sync() : undefined));
   // What other volunteers (and this page's own taps online) did, for when the signal goes next.
-  setInterval(() => {
+  every(120_000, () => {
     if (document.visibilityState === "visible") void refresh();
-  }, 120_000);
+  });
 
   void (async () => {
     await dropExpired();
@@ -357,6 +373,12 @@ function start(root: HTMLElement) {
       void keepDoorFiles();
     }
   })();
+
+  return () => {
+    stopped = true;
+    for (const stop of stops) stop();
+    noteList.remove();
+  };
 }
 
 /** This script and the page's stylesheet, for the service worker to open the page offline. */
@@ -369,5 +391,6 @@ async function keepDoorFiles() {
   await cache.addAll(files);
 }
 
-const root = document.querySelector<HTMLElement>("[data-door]");
-if (root) start(root);
+// The page opened from the phone (the service worker's shell) loads this script by a <script> tag.
+const shellRoot = document.querySelector<HTMLElement>("[data-door-shell]");
+if (shellRoot) startDoor(shellRoot);

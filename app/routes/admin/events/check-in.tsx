@@ -121,10 +121,12 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
   async function send(intent: Intent) {
     setPending(intent);
     setFailed(null);
+    // Kept with the tap if no answer comes in time, so its resend is applied once (DOOR_UNREACHABLE).
+    const tapId = crypto.randomUUID();
     try {
       const response = await fetch(`/api/admin/events/${eventId}/check-in`, {
         method: "POST",
-        body: new URLSearchParams({ intent, registration_id: String(person.id) }),
+        body: new URLSearchParams({ intent, registration_id: String(person.id), tap_id: tapId }),
         headers: { Accept: "application/json" },
         credentials: "same-origin",
         signal: AbortSignal.timeout(DOOR_WAIT_MS),
@@ -145,7 +147,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       // back (the door shows it); an Undo cannot wait, so it says nothing was saved. Nor can a
       // man without a place: the server would ask "admit anyway?" first, so nothing is kept unasked.
       if (intent === "undo" || (intent === "checkin" && !confirmed)) setFailed(intent);
-      else doorUnreachable({ action: { kind: intent, registrationId: person.id, name: person.name } });
+      else doorUnreachable({ action: { id: tapId, kind: intent, registrationId: person.id, name: person.name } });
     } finally {
       setPending(null);
     }
