@@ -290,6 +290,29 @@ test("from one event's door to another's without a reload (the back button, then
   await context.close();
 });
 
+test("a wrong tap offline is taken back while it waits on the phone: never sent, and the count says so @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Door Take Back", ["Gift Right Man", "Gift Wrong Man"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 2);
+
+  await context.setOffline(true);
+  await checkInOffline(door, "Gift Right Man");
+  await checkInOffline(door, "Gift Wrong Man");
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 2 check-ins waiting to send");
+  await door.getByRole("button", { name: /^Take back\s*: Gift Wrong Man$/ }).click();
+  await expect(door.getByText("Check-in taken back: Gift Wrong Man is not checked in.")).toBeVisible();
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 1 check-in waiting to send");
+  await expect(door.getByRole("status").filter({ hasText: "On this phone" })).toHaveText("On this phone: 1 of 2 confirmed checked in");
+  // He can be checked in again from the list (the right man, this time).
+  await expect(door.getByRole("button", { name: /^Check in\s*: Gift Wrong Man$/ })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(door.getByRole("status").filter({ hasText: "confirmed checked in", hasNotText: "On this phone" })).toHaveText("1 of 2 confirmed checked in", { timeout: 15_000 });
+  expect(await checkedInOnDesk(page, eventId)).toEqual(["Gift Right Man"]);
+  await context.close();
+});
+
 test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Signed Out Gate", ["Thokozani Kept"]);
   const signInAsDoor = async (door: Page) => {

@@ -164,6 +164,31 @@ export function startDoor(root: HTMLElement): () => void {
     return response;
   }
 
+  /** This person's check-in taken on this phone and not sent yet. */
+  const waitsToSend = (registrationId: number) => queue.some((entry) => entry.action.kind !== "walk-in" && entry.action.registrationId === registrationId);
+
+  /** A wrong tap, while it still waits on this phone: taken off the queue, never sent. Once sent, the full page's Undo takes it back. */
+  function takeBackButton(p: DoorPerson): HTMLElement {
+    const button = el("button", { type: "button", className: "min-h-11 rounded-lg border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-900" }, "Take back", el("span", { className: "sr-only" }, `: ${p.name}`));
+    button.addEventListener("click", () => void takeBack(p));
+    return button;
+  }
+
+  async function takeBack(p: DoorPerson) {
+    // What is being sent is out of the phone's hands: the button is not shown then.
+    if (sending) return;
+    const taken = queue.filter((entry) => entry.action.kind !== "walk-in" && entry.action.registrationId === p.id);
+    if (!taken.length) return;
+    queue = queue.filter((entry) => !taken.includes(entry));
+    await dequeue(taken.map((entry) => entry.seq!));
+    // The list as kept (what was queued is marked on it only here, in memory), marked again.
+    list = (await readList(eventId)) ?? list;
+    queue = await queued(eventId);
+    markQueued();
+    notes.push({ text: `Check-in taken back: ${p.name} is not checked in.` });
+    render();
+  }
+
   function person(p: DoorPerson): HTMLElement {
     const confirmed = p.status === "confirmed";
     const action = (kind: "checkin" | "admit", label: string, colour: string) => {
@@ -181,7 +206,12 @@ export function startDoor(root: HTMLElement): () => void {
         "div",
         { className: "mt-3" },
         p.checkedInText
-          ? el("p", { className: "font-semibold text-green-800" }, `In ${p.checkedInText}${p.checkedInBy ? ` (${p.checkedInBy})` : " (waiting to send)"}`)
+          ? el(
+              "div",
+              { className: "flex flex-wrap items-center justify-between gap-2" },
+              el("p", { className: "font-semibold text-green-800" }, `In ${p.checkedInText}${p.checkedInBy ? ` (${p.checkedInBy})` : " (waiting to send)"}`),
+              !p.checkedInBy && waitsToSend(p.id) && !sending ? takeBackButton(p) : null,
+            )
           : confirmed
             ? action("checkin", "Check in", "bg-brand-700 text-white")
             : el("div", { className: "space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3" }, el("p", { className: "font-semibold text-amber-950" }, "Not confirmed – admit anyway?"), action("admit", "Admit anyway", "bg-amber-600 text-white")),
