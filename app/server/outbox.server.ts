@@ -13,7 +13,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, is, isNotNull, isNull, lt, lte, ne, or, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { waitUntil } from "cloudflare:workers";
 import { email_outbox } from "~/db/schema";
-import { getDb, type Db } from "~/db/db.server";
+import { batchable, getDb, type Db } from "~/db/db.server";
 import { MAX_SEND_ATTEMPTS, OUTBOX_EXPIRY_DAYS, STUCK_SENDING_MINUTES } from "~/lib/constants";
 import { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 import { isQuietHour, smsDueAt } from "~/server/sms.server";
@@ -127,6 +127,24 @@ export function enqueueByEachChannelQuery(
         OR (c.channel = 'sms' AND ${rows.smsDue !== null ? 1 : 0} AND ${rows.phone} GLOB '+[1-9]*' AND ${rows.smsIf ?? sql`1`})
       WHERE ${rows.where}`,
   });
+}
+
+/**
+ * For a batch: messages of `kinds` about the rows `aboutIds` selects that are held for the morning
+ * (an SMS written at night waits for 07:00) go now, marked urgent: their person asked for them
+ * again, awake, and a second copy written beside them would reach him twice. Answers their `{ id }`.
+ * Written before the new copy in the batch, so the resend limits see them queued and write none.
+ */
+export function sendHeldNowQuery(db: Db, kinds: readonly string[], aboutIds: SQL) {
+  return batchable(
+    db.all<{ id: number }>(sql`UPDATE email_outbox SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), urgent = 1
+      WHERE status = 'queued' AND next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+        AND kind IN (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}) AND about_id IN (${aboutIds})
+      RETURNING id`),
+  );
 }
 
 /** For a batch: a statement in a message's place that writes nothing (there is no message to write). */

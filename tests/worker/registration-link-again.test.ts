@@ -174,7 +174,7 @@ describe("sending the link again", () => {
 });
 
 describe("at night (Malawi time)", () => {
-  it("sends the link asked for at once, though the receipt written at registering waits for 07:00", async () => {
+  it("sends the link asked for at once: the receipt held for 07:00 goes now, and no second copy follows in the morning", async () => {
     vi.setSystemTime(malawiDaytime(5));
     await postForm("/api/registrations", { event_id: "1", full_name: "At The Gate", phone_number: "0991 300 307", email: "" }, { ip: "198.51.100.99" });
     const [held] = await receipts("sms");
@@ -185,9 +185,25 @@ describe("at night (Malawi time)", () => {
     await waitForOutbox((rows) => rows.some((row) => row.urgent === 1 && row.status === "sent"));
     expect(smsSimulator.sent).toHaveLength(1);
     expect(smsSimulator.sent[0]!.to).toBe("+265991300307");
+    expect(smsSimulator.sent[0]!.body).toMatch(/Code [A-Z0-9]{6}/);
+    // The one held was the one sent: nothing is left waiting for 07:00.
+    expect(await receipts("sms")).toEqual([expect.objectContaining({ id: held!.id, status: "sent" })]);
     // Asked again at once: nothing more (the one sent went a moment ago).
     await askAgain("0991 300 307");
-    expect(await receipts("sms")).toHaveLength(2);
+    expect(await receipts("sms")).toHaveLength(1);
+  });
+
+  it("a group's link held for 07:00 goes at once when its leader asks for it, once", async () => {
+    vi.setSystemTime(malawiDaytime(5));
+    await runSql([
+      "INSERT INTO registration_groups (id, event_id, leader_name, leader_phone, mode, token) VALUES (7, 1, 'Leader Night', '+265991300308', 'all-or-nothing', 'group-token-night-0123456789')",
+      "INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, group_id) VALUES (1, 'Man Of The Group', '+265888300309', '+265888300309', 'confirmed', 'GRPMAN', 'token-GRPMAN-0123456789', 7)",
+      `INSERT INTO email_outbox (kind, recipient, about_id, channel, next_attempt_at) VALUES ('group-link', '+265991300308', 7, 'sms', '${new Date(Date.now() + 3 * 3600_000).toISOString()}')`,
+    ]);
+    await askAgain("0991 300 308");
+    await waitForOutbox((rows) => rows.some((row) => row.kind === "group-link" && row.status === "sent"));
+    expect((await outboxRows("kind = 'group-link'")).map((row) => row.status)).toEqual(["sent"]);
+    expect(smsSimulator.sent.filter((sms) => sms.to === "+265991300308")).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import { answerPublicForm, readPublicForm } from "~/server/forms.server";
-import { sendAfterResponse } from "~/server/outbox.server";
+import { sendAfterResponse, sendHeldNowQuery } from "~/server/outbox.server";
 import { toInternationalPhone } from "~/server/phone.server";
 import { RATE_LIMITS } from "~/server/abuse.server";
 import { smsSetup } from "~/server/sms.server";
@@ -34,15 +34,20 @@ export function linkChannels(): LinkChannels {
 
 /**
  * Writes again, within their limits, the receipt of the registration that holds `phone` as its own
- * and the link of each group it leads, for the event: the outbox ids written. One batch.
+ * and the link of each group it leads, for the event: the outbox ids to send. One batch. A receipt
+ * or link still held for the morning (written at night) goes now instead of a second copy.
  */
 async function writeLinksAgain(eventId: number, phone: string): Promise<number[]> {
   const db = getDb();
-  const [receipts, groupLinks] = await db.batch([
+  const registration = sql`SELECT id FROM event_registrations WHERE event_id = ${eventId} AND dedupe_key = ${phone}`;
+  const groups = sql`SELECT id FROM registration_groups WHERE event_id = ${eventId} AND leader_phone = ${phone}`;
+  const [heldReceipts, heldLinks, receipts, groupLinks] = await db.batch([
+    sendHeldNowQuery(db, ["registration-confirmed", "registration-waitlisted"], registration),
+    sendHeldNowQuery(db, ["group-link"], groups),
     registrationEmailQuery(db, receiptAgain(), sql`event_id = ${eventId} AND dedupe_key = ${phone}`),
     groupLinkQuery(db, sql`event_id = ${eventId} AND leader_phone = ${phone}`, smsDueNow(true), true),
   ]);
-  return [...receipts, ...groupLinks].map((row) => row.id);
+  return [...heldReceipts, ...heldLinks, ...receipts, ...groupLinks].map((row) => row.id);
 }
 
 /** The page's action: a plain post (the page ships no script). */
