@@ -224,6 +224,37 @@ test("Add a registration keeps what was typed when the phone is taken, and start
   await expect(add.getByLabel("Full Name")).toHaveValue("");
 });
 
+test("Cancel at the desk asks first, saying where the place goes; only 'Yes, cancel' cancels, and the man waiting moves up", async ({ page }) => {
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Cancel Asks"));
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await hydrated(page);
+  const add = page.locator("details").filter({ hasText: "Add a registration" });
+  await add.getByText("Add a registration").click();
+  for (const name of ["Mayeso Has Place", "Yamikani Waits"]) {
+    await add.getByLabel("Full Name").fill(name);
+    await add.getByLabel("Phone Number").fill(uniquePhone());
+    await add.getByRole("button", { name: "Add registration" }).click();
+    await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+  }
+  const row = page.getByRole("row").filter({ hasText: "Mayeso Has Place" });
+  await expect(row).toContainText("Confirmed");
+  await row.getByText("Cancel Mayeso Has Place", { exact: true }).click();
+  await expect(row.getByText("Cancel Mayeso Has Place's registration?")).toBeVisible();
+  await expect(row).toContainText("Their place goes to the first man on the waiting list, if one is waiting.");
+  // Opening the question changed nothing.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("row").filter({ hasText: "Mayeso Has Place" })).toContainText("Confirmed");
+  await expectNoSideways(page);
+
+  await page.getByRole("row").filter({ hasText: "Mayeso Has Place" }).getByText("Cancel Mayeso Has Place", { exact: true }).click();
+  await page.getByRole("button", { name: "Yes, cancel Mayeso Has Place" }).click();
+  await expect(toast(page)).toContainText("Yamikani Waits");
+  await expect(page.getByRole("row").filter({ hasText: "Mayeso Has Place" })).toContainText("Cancelled");
+  await expect(page.getByRole("row").filter({ hasText: "Yamikani Waits" })).toContainText("Confirmed");
+});
+
 /** An instant as a `datetime-local` value in Malawi time. */
 function malawiInput(date: Date) {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Africa/Blantyre", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })

@@ -97,6 +97,27 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
   );
 }
 
+/**
+ * Cancelling asks first, without a script: one tap on a phone's crowded row must not give a man's
+ * place away and message him and the man who moves up. "Cancel {name}" opens the question; "Yes,
+ * cancel {name}" posts it.
+ */
+function CancelAction({ id, name, confirmed }: { id: number; name: string; confirmed: boolean }) {
+  return (
+    <details className="rounded-md border border-red-300 bg-white">
+      <summary className="cursor-pointer list-none px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">Cancel {name}</summary>
+      <div className="space-y-2 p-3 text-sm text-stone-800">
+        <p className="font-semibold text-stone-900">Cancel {name}&apos;s registration?</p>
+        <p>
+          {confirmed ? "Their place goes to the first man on the waiting list, if one is waiting. " : "They leave the waiting list. "}
+          They are told by SMS or e-mail where they can be reached.
+        </p>
+        <RowAction id={id} intent="cancel" label={`Yes, cancel ${name}`} danger />
+      </div>
+    </details>
+  );
+}
+
 /** A person on the desk: with their answers and the group a leader registered them in (issue 25). */
 type DeskPerson = Person & { answers: ShownAnswer[]; group: string | null };
 
@@ -173,7 +194,7 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
             <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
           ) : null}
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
-          {person.status !== "cancelled" ? <RowAction id={person.id} intent="cancel" label={`Cancel ${person.name}`} danger /> : null}
+          {person.status !== "cancelled" ? <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} />
           ) : null}
