@@ -23,6 +23,15 @@ export type SmsSetup =
 export const SIMULATOR_AUTH_TOKEN = "simulator-auth-token";
 
 /** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox and /admin/outbox/setup). */
+/** What staff are told where SMS would go while the local simulator stands in for the provider. */
+export const SMS_SIMULATED = "SMS are simulated on this computer: nothing reaches a phone. Those marked Sent show what would have gone.";
+
+/** Whether SMS are "sent" by the local simulator (development, previews, tests), not to phones. */
+export function smsSimulated(): boolean {
+  const setup = smsSetup();
+  return setup.ready && setup.provider === "simulator";
+}
+
 export function smsSetup(): SmsSetup {
   const provider = env.SMS_PROVIDER?.trim() ?? "";
   if (provider !== "twilio" && provider !== "simulator") return { ready: false, missing: ["SMS_PROVIDER (twilio, or simulator locally)"] };

@@ -173,8 +173,9 @@ describe("the desk", () => {
   });
 
   it("says payments are not set up, with the way to the steps, when there is no provider; visitors get no pay button", async () => {
-    // Local runs have the simulator: no notice.
+    // Local runs have the simulator: no notice, and the setup page says no money moves.
     expect(await deskText()).not.toContain("Payments are not set up");
+    expect(textOf(await (await request("/admin/payments/setup", { cookie })).text())).toContain("Payments: simulated on this computer (PAYMENTS_SIMULATOR is “on”): no money moves.");
     const vars = env as { PAYMENTS_SIMULATOR?: string };
     const before = vars.PAYMENTS_SIMULATOR;
     vars.PAYMENTS_SIMULATOR = "off";

@@ -71,6 +71,8 @@ describe("preview and send", () => {
     expect(page).toMatch(/<button[^>]*value="send"[^>]*>Send 3 messages<\/button>/);
     expect(page).toMatch(/Each SMS: \d+ characters, 1 SMS/);
     expect(page).toContain("Estimated cost: MK 80");
+    // Every local run simulates SMS: the preview says nothing will reach a phone.
+    expect(page).toContain("SMS are simulated on this computer: nothing reaches a phone.");
     expect(page).toContain("BaptistMen: Men&#x27;s Conference: The hall has moved to Room 2 &quot;upstairs&quot; Info/stop SMS:");
     expect(page).not.toMatch(/\+?265 ?99/);
     expect(await outboxRows()).toEqual([]);

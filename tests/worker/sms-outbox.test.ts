@@ -106,6 +106,24 @@ describe("a registration's SMS", () => {
   });
 });
 
+describe("SMS simulated (every local run)", () => {
+  it("the outbox and the setup page say nothing reaches a phone (a message's preview too: sms-messages.test.ts); with the provider's keys they do not", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    const SIMULATED = "SMS are simulated on this computer: nothing reaches a phone. Those marked Sent show what would have gone.";
+    expect(await (await request("/admin/outbox", { cookie })).text()).toContain(SIMULATED);
+    expect(await (await request("/admin/outbox/setup", { cookie })).text()).toContain("SMS: simulated on this computer (SMS_PROVIDER is “simulator”): nothing reaches a phone.");
+
+    Object.assign(env, { SMS_PROVIDER: "twilio", TWILIO_ACCOUNT_SID: `AC${"0".repeat(32)}`, TWILIO_AUTH_TOKEN: "a-real-looking-token" });
+    try {
+      expect(await (await request("/admin/outbox", { cookie })).text()).not.toContain("simulated");
+      expect(await (await request("/admin/outbox/setup", { cookie })).text()).toContain("SMS: set up.");
+    } finally {
+      Object.assign(env, { TWILIO_ACCOUNT_SID: undefined, TWILIO_AUTH_TOKEN: undefined });
+    }
+  });
+});
+
 describe("SMS not set up", () => {
   it("writes no SMS row, and e-mail goes on as before", async () => {
     env.SMS_PROVIDER = "";

@@ -99,6 +99,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li>
             </ul>
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
+            {preview.smsSimulated ? <p className="mt-2 text-sm text-amber-900">{preview.smsSimulated}</p> : null}
             {preview.sentAlready ? (
               <p role="alert" className="mt-2 text-sm font-semibold text-amber-900">
                 {`This message went to the same people at ${formatInSiteZone(preview.sentAlready.at, "HH:mm")}, sent by ${preview.sentAlready.by}. Sending it again sends it to them twice.`}

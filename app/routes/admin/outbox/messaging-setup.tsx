@@ -7,7 +7,7 @@ import type { Route } from "./+types/messaging-setup";
 import { BackLink } from "~/components/admin/back-link";
 import { GuideSection } from "~/components/admin/guide-section";
 import { deployGuideSection } from "~/server/deploy-guide.server";
-import { smsSetup } from "~/server/sms.server";
+import { smsSetup, smsSimulated } from "~/server/sms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Setting up e-mail and SMS | Admin" }];
 
@@ -19,12 +19,13 @@ export function loader() {
     smsGuide: deployGuideSection("SMS (registrations, reminders, messages to registrants)"),
     emailMissing: email.ready ? [] : email.missing,
     smsMissing: sms.ready ? [] : sms.missing,
+    smsSimulated: smsSimulated(),
     queue: newsletterQueueReady(),
   };
 }
 
 export default function MessagingSetup({ loaderData }: Route.ComponentProps) {
-  const { emailGuide, smsGuide, emailMissing, smsMissing, queue } = loaderData;
+  const { emailGuide, smsGuide, emailMissing, smsMissing, smsSimulated, queue } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <BackLink to="/admin/outbox">Back to the outbox</BackLink>
@@ -32,7 +33,13 @@ export default function MessagingSetup({ loaderData }: Route.ComponentProps) {
       <ul className="mt-4 space-y-1 rounded-lg border border-stone-200 bg-white p-4 text-sm text-stone-800">
         <li>{emailMissing.length ? `E-mail: not set up (missing ${emailMissing.join(" and ")}).` : "E-mail: set up."}</li>
         <li>{queue ? "Newsletter queue: set up." : "Newsletter queue: not set up (newsletters go out slowly, 100 every 10 minutes)."}</li>
-        <li>{smsMissing.length ? `SMS: not set up (missing ${smsMissing.join("; ")}).` : "SMS: set up."}</li>
+        <li>
+          {smsMissing.length
+            ? `SMS: not set up (missing ${smsMissing.join("; ")}).`
+            : smsSimulated
+              ? "SMS: simulated on this computer (SMS_PROVIDER is “simulator”): nothing reaches a phone. Set up Twilio, below, to send for real."
+              : "SMS: set up."}
+        </li>
       </ul>
       <p className="mt-4 text-sm text-stone-600">From the deploy guide, docs/deploy.md in the website's code:</p>
       <GuideSection html={emailGuide} />

@@ -5,7 +5,7 @@ import { emailKindLabel, EmailSetupNotice, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, ty
 import { formatInSiteZone } from "~/lib/time";
 import { outboxPage } from "~/features/messaging/index.server";
 import { emailSetup } from "~/server/email-rules.server";
-import { smsSetup } from "~/server/sms.server";
+import { SMS_SIMULATED, smsSetup, smsSimulated } from "~/server/sms.server";
 import type { Route } from "./+types/outbox-list";
 import { STATUS_LABELS, StatusBadge } from "./status-badge";
 import { NOTICE_CLASS } from "~/lib/form-styles";
@@ -19,7 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = OUTBOX_STATUSES.find((known) => known === asked) ?? null;
   const setup = emailSetup();
   const sms = smsSetup();
-  return { ...(await outboxPage(status, request)), status, missing: setup.ready ? null : setup.missing, smsMissing: sms.ready ? null : sms.missing };
+  return {
+    ...(await outboxPage(status, request)),
+    status,
+    missing: setup.ready ? null : setup.missing,
+    smsMissing: sms.ready ? null : sms.missing,
+    smsSimulated: smsSimulated() ? SMS_SIMULATED : null,
+  };
 }
 
 function filterClass(current: boolean) {
@@ -27,7 +33,7 @@ function filterClass(current: boolean) {
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { rows, counts, status, missing, smsMissing } = loaderData;
+  const { rows, counts, status, missing, smsMissing, smsSimulated } = loaderData;
   const total = OUTBOX_STATUSES.reduce((sum, key) => sum + counts[key], 0);
   const filters: { status: OutboxStatus | null; label: string; n: number }[] = [
     { status: null, label: "All", n: total },
@@ -41,6 +47,14 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       {smsMissing ? (
         <p role="status" className={`mt-3 ${NOTICE_CLASS}`}>
           {`SMS is not set up, so no SMS are written. Missing: ${smsMissing.join("; ")}. `}
+          <Link to="/admin/outbox/setup#sms" className="font-semibold underline">
+            How to set up SMS
+          </Link>
+        </p>
+      ) : null}
+      {smsSimulated ? (
+        <p role="status" className={`mt-3 ${NOTICE_CLASS}`}>
+          {`${smsSimulated} `}
           <Link to="/admin/outbox/setup#sms" className="font-semibold underline">
             How to set up SMS
           </Link>
