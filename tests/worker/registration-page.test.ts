@@ -84,11 +84,15 @@ describe("the private page", () => {
     expect(text).not.toContain(REGISTRATION_MESSAGES.complete.description);
     // The heading comes before the rest of the summary (the code, the event).
     expect(text.indexOf("You are number 2 on the waiting list")).toBeLessThan(text.indexOf("Your code"));
+    // He has no place to give away: cancelling takes him off the list, and the page says so.
+    expect(text).toContain("If you cancel, you leave the waiting list.");
+    expect(text).not.toContain("your place goes to the next person waiting");
     // Once a place frees up and it is confirmed, the page says 'Registration Complete'.
     await runSql(["UPDATE event_registrations SET status = 'confirmed' WHERE full_name = 'Waiting Man'"]);
     const confirmed = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
     expect(confirmed).toContain(REGISTRATION_MESSAGES.complete.title);
     expect(confirmed).not.toContain(WAITING_LIST_TEXT.heading(2));
+    expect(confirmed).toContain("If you cancel, your place goes to the next person waiting.");
   });
 
   it("answers an unknown or malformed token with the 404 page, privately, after the same single batch", async () => {

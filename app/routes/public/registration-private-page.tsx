@@ -33,6 +33,8 @@ export const REGISTRATION_PAGE_TEXT = {
   title: "Your registration",
   cancelSummary: "I can no longer come",
   cancelExplain: "If you cancel, your place goes to the next person waiting. You can register again later if places are left.",
+  /** A man on the waiting list has no place to give: he leaves the line. */
+  cancelExplainWaiting: "If you cancel, you leave the waiting list. You can register again later, at the end of the line.",
   cancelButton: "Cancel my registration",
   confirmTitle: "Cancel your registration?",
   confirmYes: "Yes, cancel my registration",
@@ -183,7 +185,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         </div>
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
         {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
-        {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} /> : null}
+        {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} waiting={status === "waitlisted"} /> : null}
       </div>
     </div>
   );
@@ -207,7 +209,8 @@ function SmsChoice({ stopped }: { stopped: boolean }) {
 }
 
 /** 'I can no longer come': one form whose only button cancels; with JavaScript a dialog asks first. */
-function CancelRegistration({ paidFee, paymentWaiting }: { paidFee: boolean; paymentWaiting: string | null }) {
+function CancelRegistration({ paidFee, paymentWaiting, waiting }: { paidFee: boolean; paymentWaiting: string | null; waiting: boolean }) {
+  const explain = waiting ? REGISTRATION_PAGE_TEXT.cancelExplainWaiting : REGISTRATION_PAGE_TEXT.cancelExplain;
   const refundNote = paidFee ? (
     <p className="mt-2 text-sm font-semibold text-stone-800">
       {REGISTRATION_PAGE_TEXT.paidCancelNote} <RefundLink />.
@@ -219,7 +222,7 @@ function CancelRegistration({ paidFee, paymentWaiting }: { paidFee: boolean; pay
     <div {...useIsland(confirmSubmit)} className="mt-8">
       <details className="rounded-lg border border-stone-200 bg-white p-4">
         <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
-        <p className="mt-3 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        <p className="mt-3 text-sm text-stone-700">{explain}</p>
         {refundNote}
         <p data-needs-connection="" hidden className="mt-3 text-sm font-semibold text-red-800">
           {REGISTRATION_PAGE_TEXT.needsConnection}
@@ -238,7 +241,7 @@ function CancelRegistration({ paidFee, paymentWaiting }: { paidFee: boolean; pay
         <h2 id="confirm-cancel-title" className="text-lg font-semibold">
           {REGISTRATION_PAGE_TEXT.confirmTitle}
         </h2>
-        <p className="mt-2 text-sm text-stone-700">{REGISTRATION_PAGE_TEXT.cancelExplain}</p>
+        <p className="mt-2 text-sm text-stone-700">{explain}</p>
         {refundNote}
         <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" data-confirm-no="" className={buttonClass.secondary}>
