@@ -10,6 +10,7 @@ import { claimOutboxRows } from "~/server/outbox.server";
 import { smsDueAt, SmsSendError } from "~/server/sms.server";
 import { deliverQueueMessages, outboxRows, runCron, waitForOutbox } from "./email-helpers";
 import { createAdmin, postForm, request, seedReference, signIn } from "./helpers";
+import { textOf } from "./public-helpers";
 import { malawiDaytime, SMS_SITE_URL, smsSimulator, withSmsSetUp } from "./sms-helpers";
 
 withSmsSetUp();
@@ -246,6 +247,16 @@ describe("Malawi's sending hours", () => {
     expect(smsDueAt(new Date("2031-03-04T05:00:00Z")).toISOString()).toBe("2031-03-04T05:00:00.000Z");
     expect(smsDueAt(new Date("2031-03-04T17:59:00Z")).toISOString()).toBe("2031-03-04T17:59:00.000Z");
     expect(smsDueAt(new Date("2031-03-04T19:30:00Z"), true).toISOString()).toBe("2031-03-04T19:30:00.000Z");
+  });
+
+  it("the outbox says when a message held for the morning goes; one due now says nothing of the kind", async () => {
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (kind, channel, recipient, next_attempt_at) VALUES ('event-message', 'sms', '+265991000003', '2099-03-05T05:00:00.000Z'), ('event-message', 'sms', '+265991000004', '2000-01-01T00:00:00.000Z')",
+    ).run();
+    await createAdmin();
+    const page = textOf(await (await request("/admin/outbox", { cookie: await signIn() })).text());
+    expect(page).toContain("SMS to +265991000003");
+    expect(page.match(/Goes at [^·]*?\d\d:\d\d/g)).toEqual(["Goes at Mar 5, 2099 07:00"]);
   });
 
   it("at night only urgent SMS are claimed; the rest stay queued", async () => {

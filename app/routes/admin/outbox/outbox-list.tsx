@@ -19,8 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = OUTBOX_STATUSES.find((known) => known === asked) ?? null;
   const setup = emailSetup();
   const sms = smsSetup();
+  const page = await outboxPage(status, request);
+  const now = new Date().toISOString();
   return {
-    ...(await outboxPage(status, request)),
+    counts: page.counts,
+    // A message queued for later (an SMS written at night waits for 07:00; a failed one for its next try) says when it goes.
+    rows: page.rows.map((row) => ({ ...row, goesAt: row.status === "queued" && row.next_attempt_at && row.next_attempt_at > now ? row.next_attempt_at : null })),
     status,
     missing: setup.ready ? null : setup.missing,
     smsMissing: sms.ready ? null : sms.missing,
@@ -92,6 +96,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm break-words text-stone-700">
                 {`${row.channel === "sms" ? "SMS to" : "To"} ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
               </p>
+              {row.goesAt ? <p className="mt-1 text-sm text-stone-700">{`Goes at ${formatInSiteZone(row.goesAt, TIME_FORMAT)}`}</p> : null}
               {row.last_error && row.status !== "sent" && row.status !== "delivered" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
             </li>
           ))}
