@@ -103,6 +103,53 @@ test("a refused save is still not saved; a saved post leaves without a question"
   expect(dialogs).toHaveLength(1);
 });
 
+test("a save pressed with no connection is not sent: the form stays as typed, says so, and saves once the signal is back", async ({ page, context }) => {
+  const { dialogs } = answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const title = uniqueName("No signal");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
+  await page.getByLabel("Excerpt").fill("Written on the bus.");
+  await page.getByLabel("Content").fill("Typed in a valley with no signal.");
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(toast(page)).toContainText("No connection");
+  await expect(toast(page)).toContainText("Your changes were not sent. What you typed is still here");
+  await expect(page).toHaveURL(/\/admin\/blogs\/new$/);
+  await expect(page.getByLabel("Content")).toHaveValue("Typed in a valley with no signal.");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(toast(page)).toContainText("Blog created successfully");
+  expect(dialogs).toEqual([]);
+});
+
+test("leaving while a save is still on its way asks first; Stay lets it finish and say so", async ({ page }) => {
+  const { dialogs } = answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  await page.getByLabel("Title", { exact: true }).fill(uniqueName("Slow save"));
+  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
+  await page.getByLabel("Excerpt").fill("Sent on a slow connection.");
+  await page.getByLabel("Content").fill("Three seconds on the way.");
+  // A slow connection: the save takes 3 seconds to reach the server.
+  await page.route("**/admin/blogs/new.data*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page.getByRole("button", { name: /Creating/ })).toBeVisible();
+  await page.goBack();
+  await expect.poll(() => dialogs.length).toBe(1);
+  expect(dialogs[0]).toEqual({ type: "confirm", message: "Your changes are still being saved. If you leave now, they may not be saved. Leave anyway?" });
+  await expect(toast(page)).toContainText("Blog created successfully");
+});
+
 test("a summary pasted past its limit is kept whole and said to be too long, not cut", async ({ page }) => {
   answerDialogs(page);
   await signIn(page, EDITOR);

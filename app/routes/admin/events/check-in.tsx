@@ -17,6 +17,7 @@ import { showToast } from "~/components/toaster";
 import type { CheckInAnswer, DoorCounts } from "~/features/events/index.server";
 import type { Route } from "./+types/check-in";
 import { BackLink } from "~/components/admin/back-link";
+import { NO_LEAVE_WARNING } from "~/components/admin/leave-guard";
 import {
   DeskRegistrationForm,
   DOOR_LIST_CHANGED,
@@ -96,6 +97,8 @@ function TapForm({
     <Form
       method="post"
       preventScrollReset
+      // A tap sends itself, and keeps itself on the phone when there is no answer (the door's queue).
+      {...NO_LEAVE_WARNING}
       onSubmit={(event) => {
         event.preventDefault();
         if (!pending) onTap(intent);
