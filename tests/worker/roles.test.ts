@@ -273,6 +273,23 @@ describe("refusals", () => {
       { actor: "volunteer@example.org", kind: "refused", action: "Refused GET", target: "/api/admin/subscribers.csv", address: "198.51.100.31" },
     ]);
   });
+
+  it("so are the account actions a page refuses a role: adding an Administrator, changing a role, signing out another account", async () => {
+    await env.DB.exec("DELETE FROM activity_log");
+    const password = { current_password: "not-needed-for-a-refusal" };
+    const asks = [
+      [cookies.volunteer, "/admin/account", { intent: "add-account", email: "evil@example.org", password: "Aa1aaaaaaaaaaaaaa", role: "admin", ...password }],
+      [cookies.editor, "/admin/account", { intent: "change-role", id: "1", role: "admin", ...password }],
+      [cookies.volunteer, "/admin/account/sessions", { intent: "end-account", account: "1" }],
+    ] as const;
+    for (const [cookie, path, fields] of asks) expect((await postForm(path, fields, { cookie, ip: "198.51.100.32" })).status).toBe(403);
+    const { results } = await env.DB.prepare("SELECT actor, kind, action, target FROM activity_log ORDER BY id").all();
+    expect(results).toEqual([
+      { actor: "volunteer@example.org", kind: "refused", action: "Refused POST (add-account)", target: "/admin/account" },
+      { actor: "editor@example.org", kind: "refused", action: "Refused POST (manage-account)", target: "/admin/account" },
+      { actor: "volunteer@example.org", kind: "refused", action: "Refused POST (end-account)", target: "/admin/account/sessions" },
+    ]);
+  });
 });
 
 /** The roles that may open an admin link (`/admin…` or `/api/admin…`), by the most specific rule that matches it. */

@@ -77,8 +77,11 @@ export async function logActivity(entries: ActivityEntry[]): Promise<void> {
   }
 }
 
-/** A page or API the account's role may not use (ASVS 7.2.2: failed access decisions are logged). */
-export function logRefusal(actor: string, request: Request): Promise<void> {
+/**
+ * A page or API the account's role may not use, or an action in a page it may use that its role may
+ * not take (`intent`, e.g. "add-account"): ASVS 7.2.2, failed access decisions are logged.
+ */
+export function logRefusal(actor: string, request: Request, intent?: string): Promise<void> {
   const { pathname } = new URL(request.url);
-  return logActivity([{ actor, kind: "refused", action: `Refused ${request.method}`, target: pathname, address: clientAddress(request) }]);
+  return logActivity([{ actor, kind: "refused", action: `Refused ${request.method}${intent ? ` (${intent})` : ""}`, target: pathname, address: clientAddress(request) }]);
 }

@@ -10,7 +10,7 @@ import { useFreshAfterSave } from "~/components/admin/form-kit";
 import { ACCOUNT_MESSAGES, addAccountSchema, adminContext, sessionIdContext, type AdminRole, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT, ROLE_LABELS } from "~/features/accounts";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
-import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, noteActivity, removeAdmin, setRole } from "~/features/accounts/index.server";
+import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, logRefusal, noteActivity, removeAdmin, setRole } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, readFormOrBadRequest, refusal, type Refusal } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -53,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const intent = intentOf(formData);
   if (intent !== "change-password" && me.role !== "admin") {
+    await logRefusal(me.email, request, intent === "add-account" ? "add-account" : "manage-account");
     return refused(intent === "add-account" ? "add-account" : "manage-account", null, { formError: ACCOUNT_MESSAGES.administratorsOnly }, 403);
   }
 

@@ -6,7 +6,7 @@ import { FormAlert, SubmitButton } from "~/components/form-fields";
 import { adminContext, ROLE_LABELS, sessionIdContext } from "~/features/accounts";
 import { formErrorOf } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
-import { describeDevice, endAllSessions, endOtherSessions, endSession, listAdmins, noteActivity, openSessions } from "~/features/accounts/index.server";
+import { describeDevice, endAllSessions, endOtherSessions, endSession, listAdmins, logRefusal, noteActivity, openSessions } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { BadRequest, readFormOrBadRequest, refuse } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -53,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(request, "/admin/account/sessions", { title: "Signed out", description: count === 1 ? "1 other session ended." : `${count} other sessions ended.` });
     }
     case "end-account": {
-      if (me.role !== "admin") return problem("Only Administrators can sign out another account.", 403);
+      if (me.role !== "admin") {
+        await logRefusal(me.email, request, "end-account");
+        return problem("Only Administrators can sign out another account.", 403);
+      }
       const id = Number(formData.get("account"));
       if (!Number.isInteger(id) || id === me.id) return problem("Choose another account.");
       const email = await endAllSessions(id);
