@@ -88,6 +88,13 @@ describe("registering a group", () => {
     const twice = await postGroup([{ name: "A One", phone: "0991000001" }, { name: "B Two", phone: "0991 000 001" }], "all-or-nothing");
     expect(twice.status).toBe(400);
     expect(textOf(await twice.text())).toContain("Line 2: this phone number is already on line 1");
+    // Two lines without a phone are both on the leader's number: the same name is the same man, one place.
+    const sameMan = await postGroup([{ name: "Moses Chirwa" }, { name: "James Mwale" }, { name: "moses  chirwa" }], "all-or-nothing");
+    expect(sameMan.status).toBe(400);
+    const sameManPage = await sameMan.text();
+    expect(textOf(sameManPage)).toContain("Line 3: this name is already on line 1, also without a phone.");
+    expect(sameManPage).toContain('value="moses  chirwa"');
+    expect((await statusCounts()).confirmed).toBe(1);
 
     const taken = await postGroup([{ name: "A One", phone: "0991000001" }, { name: "B Two" }, { name: "C Three", phone: "0991000002" }, { name: "D Four", phone: "0991000004" }], "rest-waitlisted");
     expect(taken.status).toBe(409);

@@ -41,13 +41,14 @@ type PostedLine = Record<string, unknown>;
 
 /**
  * Each man's line as posted: blank lines are skipped; the rest need a name and a phone we can call
- * (or none), and no phone twice. The lines kept, with their phones in international form, and the
+ * (or none), and no phone twice, nor a name twice among the men without a phone. The lines kept, with their phones in international form, and the
  * problems by field. (Their answers to the event's questions are checked with the event's questions.)
  */
 function readLines(lines: readonly PostedLine[]) {
   const errors: Record<string, string> = {};
   const kept: { index: number; line: number; full_name: string; phone_number: string | null }[] = [];
   const lineOfPhone = new Map<string, number>();
+  const lineOfNameWithoutPhone = new Map<string, number>();
   lines.forEach((posted, index) => {
     const line = index + 1;
     const prefix = `men[${index}].`;
@@ -62,6 +63,11 @@ function readLines(lines: readonly PostedLine[]) {
       if (!phone) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneInvalid(line);
       else if (lineOfPhone.has(phone)) errors[`${prefix}phone_number`] = GROUP_MESSAGES.phoneTwice(line, lineOfPhone.get(phone)!);
       else lineOfPhone.set(phone, line);
+    } else if (name) {
+      // Registered on the leader's number: twice the same name there would be the same man twice.
+      const first = lineOfNameWithoutPhone.get(nameKey(name));
+      if (first) errors[`${prefix}full_name`] = GROUP_MESSAGES.nameTwice(line, first);
+      else lineOfNameWithoutPhone.set(nameKey(name), line);
     }
     kept.push({ index, line, full_name: name, phone_number: phone });
   });
