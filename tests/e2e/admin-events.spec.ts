@@ -327,6 +327,19 @@ test("a file that is not a picture, named .jpg, is refused in plain words and no
   await expect(page.locator('input[name="image_url"]')).toHaveValue("");
 });
 
+test("a picture chosen after being signed out says so in plain words, and what was typed stays", async ({ page, context }) => {
+  await signIn(page);
+  await page.goto("/admin/events/new");
+  await hydrated(page);
+  await page.getByLabel("Event Name").fill("Typed before the picture");
+  // Signed out meanwhile (say, by "Sign out everywhere" on another phone).
+  await context.clearCookies();
+  await page.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "rally.png", mimeType: "image/png", buffer: await drawnPicture(page) });
+  await expect(toast(page)).toContainText("You have been signed out, so the picture was not saved. What you typed is kept");
+  await expect(toast(page)).not.toContainText("Authentication required");
+  await expect(page.getByLabel("Event Name")).toHaveValue("Typed before the picture");
+});
+
 test("a picture without a share picture (here: saved without JavaScript) gets one from 'Make a link preview'", async ({ page, request, browser, baseURL }) => {
   const name = uniqueName("Old Photo Event");
   // Without JavaScript the original file travels with the form and is stored as it is: no share picture.

@@ -3,7 +3,7 @@
 // (multipart) and the server stores it as it is.
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { imageSources, isSharedKind, sharePictureUrl, type ImageKind } from "~/features/images/images";
-import { uploadImage } from "~/features/images/image-resize";
+import { SIGNED_OUT_UPLOAD, uploadImage } from "~/features/images/image-resize";
 import { buttonClass } from "../../components/form-fields";
 import { showToast } from "../../components/toaster";
 import { ImageIcon, SpinnerIcon, UploadIcon } from "../../components/icons";
@@ -62,7 +62,12 @@ export function ImageField({
       const message = uploadError instanceof Error && uploadError.message !== "Failed to fetch" ? uploadError.message : null;
       showToast({
         title: "Upload Error",
-        description: message && message !== "Failed to upload image" ? `${uploadErrorMessage.replace(/[.!]?$/, ".")} ${message}` : uploadErrorMessage,
+        description:
+          message === SIGNED_OUT_UPLOAD
+            ? message
+            : message && message !== "Failed to upload image"
+              ? `${uploadErrorMessage.replace(/[.!]?$/, ".")} ${message}`
+              : uploadErrorMessage,
         variant: "destructive",
       });
     } finally {

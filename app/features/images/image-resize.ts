@@ -86,6 +86,9 @@ export async function prepareImageForUpload(file: File, kind: ImageKind): Promis
   }
 }
 
+export const SIGNED_OUT_UPLOAD =
+  "You have been signed out, so the picture was not saved. What you typed is kept: press the form's button to sign in again and save it, then add the picture.";
+
 /** Uploads the prepared widths and share picture; resolves to the stored image's URL or rejects with a message. */
 export async function uploadImage(kind: ImageKind, file: File): Promise<string> {
   const { widths, share } = await prepareImageForUpload(file, kind);
@@ -95,6 +98,9 @@ export async function uploadImage(kind: ImageKind, file: File): Promise<string> 
   for (const { width, blob } of widths) form.append(`w${width}`, blob, `${width}.${blob.type.split("/")[1]}`);
   if (share) form.set("share", share, "share.jpg");
   const response = await fetch("/api/admin/images", { method: "POST", body: form, credentials: "same-origin" });
+  // Signed out meanwhile (another device signed everyone out, or the session ran out): say so in
+  // words a volunteer can act on; pressing the form's button then keeps what was typed (decision 037).
+  if (response.status === 401) throw new Error(SIGNED_OUT_UPLOAD);
   const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
   if (!response.ok || !body.url) throw new Error(body.error ?? "Failed to upload image");
   return body.url;
