@@ -12,9 +12,15 @@ export const tooLong = (max: number) => `Please keep this under ${max} character
 export const EMAIL_INVALID = "Please enter a valid email address";
 export const EMAIL_MAX_LENGTH = 254;
 
+/**
+ * A form's text with one kind of line ending: a browser sends a textarea's lines as CRLF, and stored
+ * so, an untouched post would count as changed (its History and the activity log said "content").
+ */
+const oneLineEnding = (text: string) => text.replace(/\r\n?/g, "\n");
+
 /** Text that must not be blank: empty, missing or only spaces all read `message`. */
 export const requiredText = (message: string, max = 200, maxMessage = tooLong(max)) =>
-  z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
+  z.string({ error: message }).trim().overwrite(oneLineEnding).min(1, message).max(max, maxMessage);
 
 /** Runs of spaces made one ("Gift  Chirwa" is "Gift Chirwa"): a man's name typed twice is one name. */
 export const singleSpaced = (text: string) => text.replace(/\s+/g, " ");
@@ -27,6 +33,7 @@ export const optionalText = (max = 200, maxMessage = tooLong(max)) =>
   z
     .string()
     .trim()
+    .overwrite(oneLineEnding)
     .max(max, maxMessage)
     .optional()
     .transform((value) => value || null);

@@ -71,6 +71,19 @@ describe("what the log records", () => {
     for (const row of rows) expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);
   });
 
+  it("a published post edited in a browser lists only what was changed: not its untouched text (sent as CRLF), nor its publishing time", async () => {
+    const post = { intent: "save", title: "Walking With God", slug: "", slug_auto: "on", author: "Rev. Chikondi Banda", date: "2026-03-05", category_id: "3", image_alt: "", status: "published" };
+    // A browser sends a textarea's lines as CRLF.
+    const content = "First paragraph.\r\n\r\nSecond paragraph.";
+    expect((await postForm("/admin/blogs/new", { ...post, excerpt: "A short devotional.", content }, { cookie })).status).toBe(302);
+    const stored = (await env.DB.prepare("SELECT id, version, content, publish_at FROM churchblogs WHERE title = 'Walking With God'").first<{ id: number; version: number; content: string; publish_at: string }>())!;
+    expect(stored.content).toBe("First paragraph.\n\nSecond paragraph.");
+    await env.DB.exec("DELETE FROM activity_log");
+    await postForm(`/admin/blogs/edit/${stored.id}`, { ...post, version: String(stored.version), excerpt: "A devotional for Monday.", content }, { cookie });
+    expect((await logRows()).map((row) => row.summary)).toEqual(["Changed: excerpt"]);
+    expect((await env.DB.prepare("SELECT publish_at FROM churchblogs WHERE id = ?1").bind(stored.id).first<{ publish_at: string }>())!.publish_at).toBe(stored.publish_at);
+  });
+
   it("a refused save writes nothing to the log", async () => {
     await env.DB.exec("DELETE FROM activity_log");
     expect((await postForm("/admin/ministries/new", { ...ministry, title: " " }, { cookie })).status).toBe(400);

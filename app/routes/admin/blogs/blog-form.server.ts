@@ -100,7 +100,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = id === null ? await created(createBlog(input, guard.by)) : await guardedUpdated(id, updateBlog(id, input, guard));
   if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate });
 
-  noteSaved(context, kind, RECORD, saved.id, previous, input);
+  // Published now, the save keeps (or sets) the time itself: the form's empty time is no change of it.
+  noteSaved(context, kind, RECORD, saved.id, previous, input.status === "published" ? { ...input, publish_at: previous?.publish_at ?? null } : input);
   releaseReplacedImages(context, image, saved.released);
   return redirectWithToast(request, TAB, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, describePublishing(input)));
 }
