@@ -1,8 +1,14 @@
 // What `npm run deploy` checks in wrangler.jsonc's production environment before it builds.
 import { describe, expect, it } from "vitest";
 import { productionConfigProblems } from "../../scripts/production-config.ts";
+import wranglerConfig from "../../wrangler.jsonc?raw";
 
 describe("the production configuration npm run deploy accepts", () => {
+  it("keeps Workers Logs' invocation logs off (they would store private links' whole URLs), and production inherits it", () => {
+    expect(wranglerConfig).toMatch(/"observability":\s*\{\s*"enabled":\s*true,\s*"logs":\s*\{\s*"enabled":\s*true,\s*"invocation_logs":\s*false\s*\}\s*\}/);
+    expect(wranglerConfig.match(/"observability"/g)).toHaveLength(1);
+  });
+
   it("needs SITE_URL, an https origin", () => {
     for (const vars of [undefined, {}, { SITE_URL: "" }, { SITE_URL: "  " }]) {
       expect(productionConfigProblems({ vars }).join(" ")).toMatch(/SITE_URL is not set/);
