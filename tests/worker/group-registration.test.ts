@@ -159,11 +159,14 @@ describe("registering a group", () => {
     expect(alert).toContain("Line 3:");
   });
 
-  it("checks each man's answers to the event's questions on the server, by line", async () => {
+  it("checks each man's answers to the event's questions on the server, naming his line and the question", async () => {
     await runSql(["INSERT INTO event_questions (id, event_id, kind, label, choices, required) VALUES (7, 1, 'choice', 'Accommodation', '[\"Hostel\",\"Hotel\"]', 1)"]);
     const refused = await postGroup([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", answers: { answer_7: "Palace" } }], "all-or-nothing");
     expect(refused.status).toBe(400);
-    expect(textOf(await refused.text())).toContain("Please choose one of the answers in the list");
+    expect(textOf(await refused.text())).toContain("Line 2, “Accommodation”: please choose one of the answers in the list");
+    // A required question left unanswered says which line, among many.
+    const unanswered = await postGroup([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", answers: { answer_7: "Hotel" } }, { name: "C Three" }], "all-or-nothing");
+    expect(textOf(await unanswered.text())).toContain("Line 3, “Accommodation”: please answer this question");
     const ok = await postGroup([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", answers: { answer_7: "Hotel" } }], "all-or-nothing");
     expect(ok.status).toBe(303);
     expect((await env.DB.prepare("SELECT value FROM registration_answers ORDER BY registration_id").all()).results.map((r) => r.value)).toEqual(["Hostel", "Hotel"]);

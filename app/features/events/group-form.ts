@@ -29,6 +29,8 @@ export const GROUP_MESSAGES = {
   /** Two lines without a phone are both on the leader's number: the same name there is the same man. */
   nameTwice: (line: number, first: number) =>
     `Line ${line}: this name is already on line ${first}, also without a phone. If they are two men, add something to one name (a second name, or "Jr").`,
+  /** A question's problem on a man's line, by its line and question: a leader of 30 men must find it. */
+  answer: (line: number, question: string, message: string) => `Line ${line}, “${question}”: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
   phoneTaken: (line: number) => `Line ${line}: this phone number is already registered for this event`,
   nameTaken: (line: number) => `Line ${line}: he is already registered for this event, on the leader's phone number`,
   // Registered on their own, by another leader, or by this one before: the form cannot tell which, so it says what to do, not where to look.

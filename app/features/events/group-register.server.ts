@@ -5,7 +5,7 @@
 // (./group-registrations.server.ts). Problems are named by line, and what was typed stays.
 import { data } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
-import { checkAnswers } from "./event-questions";
+import { answerFieldName, checkAnswers } from "./event-questions";
 import { registrationContext } from "./register.server";
 import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, nameKey, registerGroup } from "./group-registrations.server";
@@ -101,7 +101,11 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
     const prefix = `men[${index}].`;
     const posted = payload.men?.[index] ?? {};
     const checked = checkAnswers(about.questions, (name) => posted[name.slice(prefix.length)], about.associations, prefix);
-    Object.assign(errors, checked.errors);
+    for (const question of about.questions) {
+      const field = answerFieldName(question.id, prefix);
+      const problem = checked.errors[field];
+      if (problem) errors[field] = GROUP_MESSAGES.answer(line, question.label, problem);
+    }
     return { line, full_name, phone_number, answers: checked.answers };
   });
   if (!men.length) return refused(read, errors, GROUP_MESSAGES.noMen);
