@@ -66,6 +66,9 @@ describe("a form sent after the session ended", () => {
     const page = await (await request("/admin/account/unsaved", { cookie: session })).text();
     expect(textOf(page)).toContain("Changes to “Men's Conference”");
     expect(textOf(page)).toContain("Blantyre Civic Centre"); // under "Show what you typed"
+    // Each field by the words staff know, not its name in the code.
+    expect(page).toMatch(/<dt[^>]*>Location<\/dt><dd[^>]*>Blantyre Civic Centre<\/dd>/);
+    expect(page).not.toMatch(/<dt[^>]*>[a-z]/);
     const { action, fields } = savingForm(page);
     expect(action).toBe("/admin/events/edit/1");
     expect(fields).toMatchObject({ location: "Blantyre Civic Centre", version, intent: "save" });

@@ -39,6 +39,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const sectionClass = "rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
+/** Field names whose words are not the form's label. */
+const FIELD_LABELS: Record<string, string> = {
+  image_alt: "Image description",
+  image_url: "Picture",
+  slug: "Web address (slug)",
+  date: "Date",
+  sort_order: "Order",
+};
+
+/** A form's field as staff know it: "Short description", not "short description" or "men[0].full_name". */
+function fieldLabel(field: string): string {
+  const line = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(field);
+  if (line) return `Line ${Number(line[2]) + 1}: ${fieldLabel(line[3]!).toLowerCase()}`;
+  const words = FIELD_LABELS[field] ?? field.replace(/[_.[\]]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
   if (!loaderData.form) {
     return (
@@ -88,7 +105,7 @@ export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
             <dl className="mt-2 space-y-2 text-sm">
               {typed.map(([field, value], index) => (
                 <div key={index}>
-                  <dt className="font-medium text-stone-600">{field.replace(/[_.[\]]+/g, " ").trim()}</dt>
+                  <dt className="font-medium text-stone-600">{fieldLabel(field)}</dt>
                   <dd className="whitespace-pre-wrap text-stone-900">{value}</dd>
                 </div>
               ))}
