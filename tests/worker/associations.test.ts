@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ASSOCIATION_MESSAGES, DIRECTORY_TEXT } from "~/features/associations";
 import { associationKeys, importAssociations, readAssociationsCsv } from "~/features/associations/index.server";
-import { countD1Calls, createAdmin, postForm, postMultipart, request, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf, formVersion } from "./helpers";
+import { countD1Calls, createAdmin, postForm, postMultipart, request, runSql, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf, formVersion } from "./helpers";
 import { mainHtml, positions, textOf } from "./public-helpers";
 
 async function page(path: string) {
@@ -266,5 +266,23 @@ describe("the admin's associations", () => {
     const text = textOf(await response.text());
     expect(text).toContain("Area 25 Baptist Men");
     expect(text).toContain("Import a CSV file");
+  });
+
+  it("warns before deleting an association that registrations chose, and offers making it inactive instead", async () => {
+    const { id } = (await env.DB.prepare("SELECT id FROM associations WHERE name = 'Area 25 Baptist Men'").first<{ id: number }>())!;
+    const other = (await env.DB.prepare("SELECT id, name, district FROM associations WHERE id <> ?1 ORDER BY id LIMIT 1").bind(id).first<{ id: number; name: string; district: string }>())!;
+    await runSql([
+      "INSERT INTO churchevents (id, name) VALUES (90, 'Counted Conference')",
+      `INSERT INTO event_registrations (id, event_id, full_name, phone_number, status, code, token) VALUES
+        (901, 90, 'Chose Area 25', '+265991000901', 'confirmed', 'ASSOC1', 'token-ASSOC1-0123456789'),
+        (902, 90, 'Also Area 25', '+265991000902', 'confirmed', 'ASSOC2', 'token-ASSOC2-0123456789')`,
+      `INSERT INTO registration_answers (registration_id, event_id, question_id, label, value, association_id) VALUES
+        (901, 90, 1, 'Association', 'Area 25 Baptist Men', ${id}), (902, 90, 1, 'Association', 'Area 25 Baptist Men', ${id})`,
+    ]);
+    const asked = textOf(await (await request(`/admin?tab=associations&delete=${id}`, { cookie })).text());
+    expect(asked).toContain("2 registrations chose it: their answers keep its name, but the counts by region will show them under Other. To take it off the list and keep the counts, make it inactive instead.");
+    // One nobody chose: the plain words.
+    const plain = textOf(await (await request(`/admin?tab=associations&delete=${other.id}`, { cookie })).text());
+    expect(plain).toContain(`${other.name} (${other.district}) will be removed from the directory. This cannot be undone.`);
   });
 });

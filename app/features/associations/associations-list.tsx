@@ -6,6 +6,14 @@ import { EditLink, ManagerRow, ManagerSection, ToggleActiveButton } from "~/comp
 import { adminTabHref } from "~/lib/admin-tabs";
 import type { AdminAssociationRow as Row } from "./associations.server";
 
+/** What deleting an association does, and to the registrations that chose it. */
+function deleteWords(row: Row): string {
+  const removed = `${row.name} (${row.district}) will be removed from the directory.`;
+  if (!row.chosenBy) return `${removed} This cannot be undone.`;
+  const chose = row.chosenBy === 1 ? "1 registration chose it" : `${row.chosenBy} registrations chose it`;
+  return `${removed} ${chose}: their answers keep its name, but the counts by region will show them under Other. To take it off the list and keep the counts, make it inactive instead. This cannot be undone.`;
+}
+
 export function AssociationsList({ rows, error, deleteId }: { rows: Row[]; error: string | null; deleteId: number | null }) {
   return (
     <ManagerSection
@@ -38,7 +46,7 @@ export function AssociationsList({ rows, error, deleteId }: { rows: Row[]; error
                 closeHref={adminTabHref("associations")}
                 initiallyOpen={deleteId === row.id}
                 title="Delete association?"
-                description={`${row.name} (${row.district}) will be removed from the directory. This cannot be undone.`}
+                description={deleteWords(row)}
                 triggerLabel={`Delete association ${row.name}`}
               />
             </>

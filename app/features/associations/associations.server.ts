@@ -41,8 +41,12 @@ export type DirectoryRow = Awaited<ReturnType<typeof activeAssociationsQuery>>[n
 
 // Admin side.
 
-/** Every association, by region then name, for the admin list. */
+/**
+ * Every association, by region then name, for the admin list, with how many registrations chose it
+ * (deleting it moves them to "Other" in the counts by region: its delete says so).
+ */
 export function associationsForAdmin() {
+  const chosen = sql`(SELECT association_id, count(*) AS n FROM registration_answers WHERE association_id IS NOT NULL GROUP BY association_id)`;
   return getDb()
     .select({
       id: associations.id,
@@ -50,8 +54,10 @@ export function associationsForAdmin() {
       region: associations.region,
       district: associations.district,
       active: associations.active,
+      chosenBy: sql<number>`coalesce(chosen.n, 0)`,
     })
     .from(associations)
+    .leftJoin(sql`${chosen} chosen`, sql`chosen.association_id = ${associations.id}`)
     .orderBy(asc(associations.region), asc(associations.name), asc(associations.id))
     .all();
 }
