@@ -7,6 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { hmacSha256Hex } from "~/features/payments/paychangu.server";
 import { SIMULATOR_WEBHOOK_SECRET } from "~/features/payments/simulator.server";
+import { renderRegistrationSms } from "~/features/events/registration-sms-outbox.server";
+import type { OutboxRow } from "~/server/email-rules.server";
 import { postForm, request, runSql, seedReference } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 import { waitForOutbox } from "./email-helpers";
@@ -375,6 +377,24 @@ describe("the webhook", () => {
       expect(told).toHaveLength(1);
       expect(told[0]!.body).toMatch(/^\S+: Payment for Men's Conference came after cancelling\. We will contact you to refund it\. \S+\/r\/[\w-]{22}$/);
       expect(told[0]!.body.length).toBeLessThanOrEqual(160);
+    });
+
+    it("a payment received before he cancelled says so, though its SMS (held for the morning) goes after the cancelling", async () => {
+      const token = await registerFor(1);
+      const { id } = (await env.DB.prepare("SELECT id FROM event_registrations WHERE token = ?").bind(token).first<{ id: number }>())!;
+      // Paid at 21:00 (its SMS held for 07:00), and he cancelled at 22:00.
+      await runSql([
+        `UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2031-03-04T20:00:00.000Z' WHERE id = ${id}`,
+        `INSERT INTO payments (reference, kind, status, registration_id, amount, paid_at) VALUES ('BMM-BEFORECANCEL', 'online', 'paid', ${id}, 15000, '2031-03-04T19:00:00.000Z')`,
+        `INSERT INTO email_outbox (kind, recipient, about_id, channel, next_attempt_at) VALUES ('registration-fee-paid', '+265991555010', ${id}, 'sms', '2031-03-05T05:00:00.000Z')`,
+      ]);
+      const sender = { origin: "https://baptistmen.mw", name: "Baptist Men", addressLines: [], eventsEmail: "events@baptistmen.mw", smsName: "BaptistMen" };
+      const rows = (await env.DB.prepare("SELECT * FROM email_outbox WHERE kind = 'registration-fee-paid'").all<OutboxRow>()).results;
+      const text = async () => ((await renderRegistrationSms(rows, sender)).get(rows[0]!.id) as { text: string }).text;
+      expect(await text()).toMatch(/^BaptistMen: Payment received for Men's Conference/);
+      // Had the money come after the cancelling, it would say so.
+      await runSql(["UPDATE payments SET paid_at = '2031-03-04T20:30:00.000Z' WHERE reference = 'BMM-BEFORECANCEL'"]);
+      expect(await text()).toMatch(/^BaptistMen: Payment for Men's Conference came after cancelling\./);
     });
   });
 

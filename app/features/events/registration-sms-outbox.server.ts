@@ -25,6 +25,9 @@ export const REGISTRATION_SMS_KINDS = [
 type Row = {
   id: number;
   cancel_reason: string | null;
+  cancelled_at: string | null;
+  /** When his latest online payment was confirmed (null: none). */
+  paid_at: string | null;
   status: RegistrationStatus;
   code: string;
   token: string;
@@ -37,8 +40,11 @@ type Row = {
   on_behalf_of: string | null;
 };
 
-/** Which text a row's kind sends, given the registration's status now; a string is why none goes. */
-function textKind(kind: string, status: RegistrationStatus): RegistrationSmsKind | string {
+/**
+ * Which text a row's kind sends, given the registration as it is now; a string is why none goes.
+ * `paidAt`: when his payment was confirmed, `cancelledAt`: when he cancelled.
+ */
+function textKind(kind: string, { status, paid_at: paidAt, cancelled_at: cancelledAt }: Row): RegistrationSmsKind | string {
   switch (kind) {
     case "registration-confirmed":
     case "registration-waitlisted":
@@ -50,8 +56,9 @@ function textKind(kind: string, status: RegistrationStatus): RegistrationSmsKind
     case "event-reminder":
       return status === "confirmed" ? "reminder" : "The registration was no longer confirmed when the reminder was to be sent";
     case "registration-fee-paid":
-      // Approved on his phone after he cancelled: he must still hear that the money came in.
-      return status === "cancelled" ? "fee-paid-cancelled" : "fee-paid";
+      // Approved on his phone after he cancelled: he must still hear that the money came in. Paid,
+      // then cancelled before this went (held for the morning): the payment did come first.
+      return status === "cancelled" && !(paidAt && cancelledAt && paidAt < cancelledAt) ? "fee-paid-cancelled" : "fee-paid";
     default:
       return `No SMS for messages of kind ${kind}`;
   }
@@ -62,7 +69,8 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   const [registrations] = await db.batch([
     batchable(
-      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at,
+          (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
           e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed,
           CASE WHEN t.group_id IS NOT NULL AND t.dedupe_key IS NULL THEN t.full_name END AS on_behalf_of
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE ${inIds(sql`t.id`, ids)}`),
@@ -79,7 +87,7 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
       rendered.set(row.id, new EmailRefused("The registrant turned SMS off for this event"));
       continue;
     }
-    const which = textKind(row.kind, registration.status);
+    const which = textKind(row.kind, registration);
     if (!SMS_TEXT_KINDS.includes(which as RegistrationSmsKind)) {
       rendered.set(row.id, new EmailRefused(which));
       continue;
