@@ -252,12 +252,14 @@ describe("an event with a fee", () => {
       "UPDATE event_registrations SET status = 'waitlisted' WHERE full_name = 'Dalitso Kachale'",
     ]);
     const page = textOf(await (await request(location)).text());
-    expect(page).toContain("Fee: MK 15,000 a man · 1 to pay");
+    expect(page).toContain("Fee: MK 15,000 a man · 1 man to pay: MK 15,000 in all");
     expect(page).toMatch(/Dalitso Kachale.*Fee: To pay once he has a place/s);
     expect(page).toContain("Each man with his own phone pays on his own page");
     expect(page).toMatch(/Alinafe Phiri.*Confirmed\s*Fee: To pay/s);
     expect(page).toMatch(/Chikondi Mwale.*Confirmed\s*Fee: Paid in cash/s);
     expect(page).not.toMatch(/Blessings Banda.*Cancelled\s*Fee:/s);
+    await runSql(["UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Alinafe Phiri'"]);
+    expect(textOf(await (await request(location)).text())).toContain("Fee: MK 15,000 a man · Nothing left to pay");
   });
 });
 

@@ -23,7 +23,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
         {view.fee ? (
           <div className="mt-3 rounded-md border border-stone-200 bg-white p-3 text-sm text-stone-800">
             <p className="font-semibold text-stone-900">
-              {view.fee.text} · {view.fee.toPay} to pay
+              {view.fee.text} · {view.fee.toPay}
             </p>
             <p className="mt-1 print:hidden">{view.fee.howToPay}</p>
           </div>

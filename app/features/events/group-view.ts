@@ -1,6 +1,6 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
 import { EVENT_DATE_FORMAT } from "~/lib/constants";
-import { feeOf } from "~/lib/money";
+import { feeOf, formatKwacha } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { EVENTS_MESSAGES } from "./event-messages";
@@ -14,7 +14,8 @@ export type GroupPageView = {
   event: { id: number; name: string; whenText: string | null; location: string | null };
   cancellable: boolean;
   /** An event with a fee: each man's and how it is paid; null for a free event. */
-  fee: { text: string; howToPay: string; toPay: number } | null;
+  /** `toPay`: "2 men to pay: MK 30,000 in all" (or "Nothing left to pay"). */
+  fee: { text: string; howToPay: string; toPay: string } | null;
   members: {
     id: number;
     line: number;
@@ -44,6 +45,12 @@ const GROUP_FEE_WHEN_PLACED = "To pay once he has a place";
 const GROUP_FEE_HOW = "Each man with his own phone pays on his own page (the link below his name, also in his SMS); the others pay at the registration desk.";
 
 /** A man's status in words: "Confirmed", "Waiting list #2", "Cancelled". */
+/** How many of the group still owe the fee, and what that comes to. */
+function toPayText(men: number, fee: number): string {
+  if (men === 0) return "Nothing left to pay";
+  return `${men === 1 ? "1 man" : `${men} men`} to pay: ${formatKwacha(men * fee)} in all`;
+}
+
 export function statusText(status: "confirmed" | "waitlisted" | "cancelled", place: number | null): string {
   if (status === "confirmed") return "Confirmed";
   if (status === "waitlisted") return place ? `Waiting list #${place}` : "Waiting list";
@@ -75,13 +82,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
     event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
     // As for one registration: until the event starts.
     cancellable: group.event_date === null || new Date(group.event_date) > now,
-    fee: fee
-      ? {
-          text: `${EVENTS_MESSAGES.fee(fee)} a man`,
-          howToPay: GROUP_FEE_HOW,
-          toPay: members.filter((man) => owesFee(man, group.event_price)).length,
-        }
-      : null,
+    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: GROUP_FEE_HOW, toPay: toPayText(members.filter((man) => owesFee(man, group.event_price)).length, fee) } : null,
     members: members.map((man, index) => ({
       id: man.id,
       line: index + 1,
