@@ -48,7 +48,7 @@ const FIELD_LABELS: Record<string, string> = {
   sort_order: "Order",
 };
 
-/** A form's field as staff know it: "Short description", not "short description" or "men[0].full_name". */
+/** A form's field as staff know it: "Short description", not "short description" or "men[0].phone_number". */
 function fieldLabel(field: string): string {
   const line = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(field);
   if (line) return `Line ${Number(line[2]) + 1}: ${fieldLabel(line[3]!).toLowerCase()}`;
