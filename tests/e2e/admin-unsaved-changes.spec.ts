@@ -128,6 +128,28 @@ test("a save pressed with no connection is not sent: the form stays as typed, sa
   expect(dialogs).toEqual([]);
 });
 
+test("a save whose request fails on a weak signal (the phone says online) loses nothing: 'Send my changes again' saves it, once", async ({ page }) => {
+  answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const title = uniqueName("Weak signal");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
+  await page.getByLabel("Excerpt").fill("Sent as the signal dropped.");
+  await page.getByLabel("Content").fill("The request never reached the server.");
+  const save = "**/admin/blogs/new.data*";
+  await page.route(save, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page.getByRole("heading", { name: "Your changes were not sent" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+
+  await page.unroute(save);
+  await page.getByRole("button", { name: "Send my changes again" }).click();
+  await expect(toast(page)).toContainText("Blog created successfully");
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
+});
+
 test("leaving while a save is still on its way asks first; Stay lets it finish and say so", async ({ page }) => {
   const { dialogs } = answerDialogs(page);
   await signIn(page, EDITOR);

@@ -10,7 +10,8 @@
 // Not to be confused with app/features/accounts/unsaved-forms*.ts, which keeps a form sent after
 // its session ended.
 import { useEffect, useRef } from "react";
-import { useBlocker, useNavigation } from "react-router";
+import { useBlocker, useNavigation, useSubmit } from "react-router";
+import { buttonClass } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
 
 export const LEAVE_QUESTION = "You have changes that are not saved. Leave this page and lose them?";
@@ -38,6 +39,25 @@ const SHOWS_ERRORS = '[aria-invalid="true"], [data-form-error]';
 
 const changed = new WeakSet<HTMLFormElement>();
 
+/**
+ * The form last sent, as it was sent: on a weak signal (the phone says online) its request can fail,
+ * and the router's error page takes the form's place; "Send my changes again" sends this. Forgotten
+ * once the router is idle on a page again (the save answered, or another page opened).
+ */
+type Sent = { action: string; data: FormData };
+let lastSent: Sent | null = null;
+
+function sentFrom(form: HTMLFormElement, submitter: HTMLElement | null): Sent | null {
+  const button = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : null;
+  try {
+    const url = new URL(button?.hasAttribute("formaction") ? button.formAction : form.action, location.href);
+    return { action: url.pathname + url.search, data: new FormData(form, button) };
+  } catch {
+    // A submitter the browser will not read the form with: nothing to send again.
+    return null;
+  }
+}
+
 /** The form an event happened in, when it is one the guard watches. */
 function watchedForm(target: EventTarget | null): HTMLFormElement | null {
   const form = target instanceof Element ? target.closest("form") : null;
@@ -64,7 +84,10 @@ function noteSubmit(event: SubmitEvent) {
     return;
   }
   if (event.submitter?.getAttribute("name") === CONFORM_INTENT) changed.add(form);
-  else changed.delete(form);
+  else {
+    changed.delete(form);
+    lastSent = sentFrom(form, event.submitter);
+  }
 }
 
 function askBeforeUnload(event: BeforeUnloadEvent) {
@@ -83,6 +106,10 @@ export function LeaveGuard() {
   useEffect(() => {
     saving.current = isSaving;
   }, [isSaving]);
+  // Idle on a page (this guard is not on the error page): what was sent got its answer.
+  useEffect(() => {
+    if (navigation.state === "idle") lastSent = null;
+  }, [navigation.state]);
   // Only a change of page loses the form: a form's own post (to its page) and a redirect are never stopped.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && (saving.current || hasUnsavedForm()));
 
@@ -118,4 +145,38 @@ export function LeaveGuard() {
   }, []);
 
   return null;
+}
+
+/** A request that never got an answer (no signal, a dropped connection), not one the server refused. */
+function isConnectionFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+/** Whether `error` is a save's request that got no answer, with what was sent still here to send again. */
+export function canSendAgain(error: unknown): boolean {
+  return lastSent !== null && isConnectionFailure(error);
+}
+
+/**
+ * The error page of a save whose request failed on a weak signal (canSendAgain): what was typed is
+ * not lost, it is sent again from here (the page's form is gone).
+ */
+export function SendAgain() {
+  const submit = useSubmit();
+  const sent = lastSent;
+  if (!sent) return null;
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16">
+      <title>Not sent | Admin</title>
+      <h1 className="text-2xl font-bold text-stone-900">Your changes were not sent</h1>
+      <p className="mt-3 text-stone-700">
+        The connection failed on the way. What you typed is kept here until you leave this page: when you have a signal, send it again.
+      </p>
+      <p className="mt-6">
+        <button type="button" className={buttonClass.primary} onClick={() => void submit(sent.data, { method: "post", action: sent.action })}>
+          Send my changes again
+        </button>
+      </p>
+    </div>
+  );
 }

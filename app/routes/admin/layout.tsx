@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, type ShouldRevalidateFunction, useLocation, useNavigation, useSubmit } from "react-router";
 import { FormSkeleton } from "~/components/admin/form-kit";
-import { LeaveGuard, NO_LEAVE_WARNING } from "~/components/admin/leave-guard";
+import { canSendAgain, LeaveGuard, NO_LEAVE_WARNING, SendAgain } from "~/components/admin/leave-guard";
 import { LogOutIcon } from "~/components/icons";
 import { LogoMark } from "~/components/logo";
 import { RouteError } from "~/features/site";
@@ -190,7 +190,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     <>
       {loaderData ? <AdminHeader email={loaderData.email} role={loaderData.role} /> : null}
       <main id="main" className="flex flex-1 flex-col bg-stone-50">
-        {notFound && loaderData ? <AdminNotFound home={homeOf(loaderData.role)} /> : <RouteError error={error} />}
+        {notFound && loaderData ? <AdminNotFound home={homeOf(loaderData.role)} /> : canSendAgain(error) ? <SendAgain /> : <RouteError error={error} />}
       </main>
     </>
   );
