@@ -81,6 +81,8 @@ describe("/associations", () => {
     const { html } = await page("/associations?q=Area 25");
     expect(html).toContain('href="tel:+265991234567"');
     expect(html).toContain('href="https://wa.me/265991234567"');
+    // The number as written, kept on one line at 360 px (it was broken mid-number).
+    expect(html).toContain('<span class="whitespace-nowrap">+265 991 23 45 67</span>');
     // An association without a contact has no links.
     const dedza = await page("/associations?q=Dedza");
     expect(mainHtml(dedza.html)).not.toContain("tel:");

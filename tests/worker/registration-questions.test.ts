@@ -105,6 +105,8 @@ describe("answering the questions", () => {
     for (const label of ["Association", "Church (optional)", "Accommodation", "Do you need transport? (optional)", "Lilongwe Baptist Association", "Other / not listed"]) {
       expect(text).toContain(label);
     }
+    // The associations by region as the country lies, north to south (not alphabetically).
+    expect([...page.matchAll(/<optgroup label="(\w+)"/g)].map((match) => match[1])).toEqual(["Northern", "Central"]);
   });
 
   it("stores valid answers with the registration, with the association's id", async () => {

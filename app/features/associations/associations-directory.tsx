@@ -56,7 +56,8 @@ function AssociationCard({ association }: { association: DirectoryEntry }) {
           <p className="text-stone-800">
             {contactName ? <span className="font-medium">{contactName}</span> : null}
             {contactName && phoneText ? " · " : null}
-            {phoneText}
+            {/* A number read off the screen to dial: never broken across lines. */}
+            {phoneText ? <span className="whitespace-nowrap">{phoneText}</span> : null}
           </p>
           {callHref && whatsappHref ? (
             <div className="mt-2 flex flex-wrap gap-2">

@@ -15,6 +15,9 @@ export const FILTER_MAX_LENGTH = 60;
  * Active associations whose name or district contains `q` (any case; every one when `q` is empty),
  * by region then name, for the public page's batch.
  */
+/** The regions as the country lies, north to south (the public page's order, and the Association question's). */
+const northToSouth = sql`CASE ${associations.region} WHEN 'Northern' THEN 0 WHEN 'Central' THEN 1 WHEN 'Southern' THEN 2 ELSE 3 END`;
+
 export function activeAssociationsQuery(db: Db, q: string) {
   const matches = q ? or(containsText(associations.name, q), containsText(associations.district, q)) : undefined;
   return db
@@ -29,7 +32,7 @@ export function activeAssociationsQuery(db: Db, q: string) {
     })
     .from(associations)
     .where(and(eq(associations.active, true), matches))
-    .orderBy(asc(associations.region), asc(associations.name), asc(associations.id));
+    .orderBy(northToSouth, asc(associations.name), asc(associations.id));
 }
 
 /** How many active associations there are at all (the page's empty state is for none). */
