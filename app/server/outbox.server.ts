@@ -139,10 +139,7 @@ export function sendHeldNowQuery(db: Db, kinds: readonly string[], aboutIds: SQL
   return batchable(
     db.all<{ id: number }>(sql`UPDATE email_outbox SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), urgent = 1
       WHERE status = 'queued' AND next_attempt_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-        AND kind IN (${sql.join(
-          kinds.map((kind) => sql`${kind}`),
-          sql`, `,
-        )}) AND about_id IN (${aboutIds})
+        AND ${inArray(email_outbox.kind, [...kinds])} AND about_id IN (${aboutIds})
       RETURNING id`),
   );
 }

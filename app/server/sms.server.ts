@@ -22,7 +22,6 @@ export type SmsSetup =
 /** What the local simulator signs its delivery callbacks with (the Auth Token's stand-in). */
 export const SIMULATOR_AUTH_TOKEN = "simulator-auth-token";
 
-/** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox and /admin/outbox/setup). */
 /** What staff are told where SMS would go while the local simulator stands in for the provider. */
 export const SMS_SIMULATED = "SMS are simulated on this computer: nothing reaches a phone. Those marked Sent show what would have gone.";
 
@@ -32,6 +31,7 @@ export function smsSimulated(): boolean {
   return setup.ready && setup.provider === "simulator";
 }
 
+/** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox and /admin/outbox/setup). */
 export function smsSetup(): SmsSetup {
   const provider = env.SMS_PROVIDER?.trim() ?? "";
   if (provider !== "twilio" && provider !== "simulator") return { ready: false, missing: ["SMS_PROVIDER (twilio, or simulator locally)"] };

@@ -11,13 +11,13 @@ export type AssociationInput = Pick<Association, "name" | "region" | "district" 
 /** The longest filter read; a longer `q` is cut. */
 export const FILTER_MAX_LENGTH = 60;
 
-/**
- * Active associations whose name or district contains `q` (any case; every one when `q` is empty),
- * by region then name, for the public page's batch.
- */
 /** The regions as the country lies, north to south (the public page's order, and the Association question's). */
 const northToSouth = sql`CASE ${associations.region} WHEN 'Northern' THEN 0 WHEN 'Central' THEN 1 WHEN 'Southern' THEN 2 ELSE 3 END`;
 
+/**
+ * Active associations whose name or district contains `q` (any case; every one when `q` is empty),
+ * by region (north to south) then name, for the public page's batch and the Association question.
+ */
 export function activeAssociationsQuery(db: Db, q: string) {
   const matches = q ? or(containsText(associations.name, q), containsText(associations.district, q)) : undefined;
   return db

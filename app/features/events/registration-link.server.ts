@@ -39,13 +39,13 @@ export function linkChannels(): LinkChannels {
  */
 async function writeLinksAgain(eventId: number, phone: string): Promise<number[]> {
   const db = getDb();
-  const registration = sql`SELECT id FROM event_registrations WHERE event_id = ${eventId} AND dedupe_key = ${phone}`;
-  const groups = sql`SELECT id FROM registration_groups WHERE event_id = ${eventId} AND leader_phone = ${phone}`;
+  const ownRegistration = sql`event_id = ${eventId} AND dedupe_key = ${phone}`;
+  const ledGroups = sql`event_id = ${eventId} AND leader_phone = ${phone}`;
   const [heldReceipts, heldLinks, receipts, groupLinks] = await db.batch([
-    sendHeldNowQuery(db, ["registration-confirmed", "registration-waitlisted"], registration),
-    sendHeldNowQuery(db, ["group-link"], groups),
-    registrationEmailQuery(db, receiptAgain(), sql`event_id = ${eventId} AND dedupe_key = ${phone}`),
-    groupLinkQuery(db, sql`event_id = ${eventId} AND leader_phone = ${phone}`, smsDueNow(true), true),
+    sendHeldNowQuery(db, ["registration-confirmed", "registration-waitlisted"], sql`SELECT id FROM event_registrations WHERE ${ownRegistration}`),
+    sendHeldNowQuery(db, ["group-link"], sql`SELECT id FROM registration_groups WHERE ${ledGroups}`),
+    registrationEmailQuery(db, receiptAgain(), ownRegistration),
+    groupLinkQuery(db, ledGroups, smsDueNow(true), true),
   ]);
   return [...heldReceipts, ...heldLinks, ...receipts, ...groupLinks].map((row) => row.id);
 }

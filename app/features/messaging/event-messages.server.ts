@@ -9,7 +9,7 @@ import { churchevents, event_messages } from "~/db/schema";
 import { batchable, getDb } from "~/db/db.server";
 import { smsCount } from "~/lib/gsm7";
 import { insertOutboxSelectQuery } from "~/server/outbox.server";
-import { SMS_SIMULATED, smsDueAt, smsSetup } from "~/server/sms.server";
+import { SMS_SIMULATED, smsDueAt, smsSetup, smsSimulated } from "~/server/sms.server";
 import { emailSetup } from "~/server/email-rules.server";
 import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import { firstOnItsPhoneSql } from "~/features/events/index.server";
@@ -111,7 +111,7 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     smsRecipients,
     emailRecipients,
     smsNotSetUp: wantsSms(input.channel) && !smsOn.ready,
-    smsSimulated: wantsSms(input.channel) && smsOn.ready && smsOn.provider === "simulator" ? SMS_SIMULATED : null,
+    smsSimulated: wantsSms(input.channel) && smsSimulated() ? SMS_SIMULATED : null,
     emailNotSetUp: wantsEmail(input.channel) && !emailSetup().ready,
     sentAlready: alike[0] ? { at: alike[0].created_at, by: alike[0].sent_by } : null,
     sms,

@@ -164,8 +164,8 @@ export function startDoor(root: HTMLElement): () => void {
     return response;
   }
 
-  /** This person's check-in taken on this phone and not sent yet. */
-  const waitsToSend = (registrationId: number) => queue.some((entry) => entry.action.kind !== "walk-in" && entry.action.registrationId === registrationId);
+  /** This person's check-ins taken on this phone and not sent yet. */
+  const queuedFor = (registrationId: number) => queue.filter((entry) => entry.action.kind !== "walk-in" && entry.action.registrationId === registrationId);
 
   /** A wrong tap, while it still waits on this phone: taken off the queue, never sent. Once sent, the full page's Undo takes it back. */
   function takeBackButton(p: DoorPerson): HTMLElement {
@@ -177,7 +177,7 @@ export function startDoor(root: HTMLElement): () => void {
   async function takeBack(p: DoorPerson) {
     // What is being sent is out of the phone's hands: the button is not shown then.
     if (sending) return;
-    const taken = queue.filter((entry) => entry.action.kind !== "walk-in" && entry.action.registrationId === p.id);
+    const taken = queuedFor(p.id);
     if (!taken.length) return;
     queue = queue.filter((entry) => !taken.includes(entry));
     await dequeue(taken.map((entry) => entry.seq!));
@@ -210,7 +210,7 @@ export function startDoor(root: HTMLElement): () => void {
               "div",
               { className: "flex flex-wrap items-center justify-between gap-2" },
               el("p", { className: "font-semibold text-green-800" }, `In ${p.checkedInText}${p.checkedInBy ? ` (${p.checkedInBy})` : " (waiting to send)"}`),
-              !p.checkedInBy && waitsToSend(p.id) && !sending ? takeBackButton(p) : null,
+              !p.checkedInBy && queuedFor(p.id).length > 0 && !sending ? takeBackButton(p) : null,
             )
           : confirmed
             ? action("checkin", "Check in", "bg-brand-700 text-white")
