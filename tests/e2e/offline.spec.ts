@@ -171,8 +171,14 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
   const sentNote = door.getByText("Walk-in sent: Walk-in Wezi is checked in.");
   await expect(sentNote).toBeVisible();
   // Beside the count, above the page's search (not under the whole page), and not red: nothing is wrong.
-  const noteTop = (await sentNote.boundingBox())!.y;
-  expect(noteTop).toBeLessThan((await door.getByLabel("Name, last digits of the phone, or code").boundingBox())!.y);
+  // Read together, and again should the page re-render the notes between two reads (its data is read again after the send).
+  const search = door.getByLabel("Name, last digits of the phone, or code");
+  await expect
+    .poll(async () => {
+      const [note, field] = [await sentNote.boundingBox(), await search.boundingBox()];
+      return note && field ? note.y < field.y : "not laid out";
+    })
+    .toBe(true);
   await expect(sentNote).toHaveClass(/text-green-800/);
   await expect(door.getByText("(waiting to send)")).toHaveCount(0);
   await context.close();

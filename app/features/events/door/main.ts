@@ -70,6 +70,20 @@ function matches(person: DoorPerson, query: string): boolean {
   return hasEvery || person.code.toLowerCase() === text.replace(/\s/g, "");
 }
 
+type Note = { text: string; walkIn?: string; signIn?: true; problem?: true };
+
+/**
+ * Each event's notes and their list, kept while the page is open: the page may start the door for
+ * its event again (React re-mounting it), and "Walk-in sent: …" must not vanish with the old start.
+ */
+const keptNotes = new Map<number, { notes: Note[]; noteList: HTMLUListElement }>();
+
+function notesOf(eventId: number) {
+  let kept = keptNotes.get(eventId);
+  if (!kept) keptNotes.set(eventId, (kept = { notes: [], noteList: el("ul", { className: "mt-2 space-y-1 text-sm font-medium" }) }));
+  return kept;
+}
+
 /**
  * Starts the door on `root` (its `data-door` is the event's id) and returns what stops it: the
  * check-in page starts it each time it is shown (React Router opens pages without a reload, and
@@ -96,7 +110,7 @@ export function startDoor(root: HTMLElement): () => void {
    * with `signIn` starts with a link to sign in again and come back to this page. Only a `problem`
    * (something for the volunteer or the desk to do) is red.
    */
-  const notes: { text: string; walkIn?: string; signIn?: true; problem?: true }[] = [];
+  const { notes, noteList } = notesOf(eventId);
 
   const title = el("h2", { className: "text-lg font-bold text-stone-900" }, "Door list on this phone");
   const saved = el("p", { className: "text-sm text-stone-700" });
@@ -107,7 +121,6 @@ export function startDoor(root: HTMLElement): () => void {
   count.setAttribute("role", "status");
   // Beside the page's count (its slot, near the top), not under a long page; the page opened from
   // the phone has no slot, and shows them in its own part.
-  const noteList = el("ul", { className: "mt-2 space-y-1 text-sm font-medium" });
   const search = el("input", { id: "door-search", type: "search", autocomplete: "off", className: input });
   const results = el("ul", { className: "mt-3 space-y-3" });
   const walkName = el("input", { id: "door-walk-name", name: "full_name", required: true, autocomplete: "off", className: input });
@@ -134,7 +147,7 @@ export function startDoor(root: HTMLElement): () => void {
   );
   const backOnline = el("a", { href: location.pathname, className: "mt-2 inline-block font-semibold text-brand-800 underline" }, "Back online: open the full check-in page");
   const noteSlot = document.querySelector<HTMLElement>("[data-door-notes]");
-  noteSlot?.appendChild(noteList);
+  noteSlot?.replaceChildren(noteList);
   root.replaceChildren(el("section", { className: "mt-4 rounded-xl border border-stone-200 bg-stone-50 p-4" }, title, saved, count, status, noteSlot ? null : noteList, backOnline, offlinePart));
 
   // The page opened from the phone (the shell) has no server parts: its own search and walk-in form
@@ -407,7 +420,6 @@ export function startDoor(root: HTMLElement): () => void {
   return () => {
     stopped = true;
     for (const stop of stops) stop();
-    noteList.remove();
   };
 }
 
