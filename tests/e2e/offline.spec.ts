@@ -381,10 +381,22 @@ test("on a weak signal (online, but requests fail or never answer) a search uses
   await expect(door.getByText("Something went wrong")).toHaveCount(0);
   await expect(pageSearch).toBeHidden();
 
-  // The server answers again: the page is the server's again.
+  // The server answers again: the page is the server's again. Its data (read again once the server
+  // answers) comes while the volunteer types the next name: what he typed stays.
   await context.unrouteAll({ behavior: "ignoreErrors" });
+  let answerPage!: () => void;
+  const pageAnswered = new Promise<void>((resolve) => (answerPage = resolve));
+  await context.route(/\.data(\?|$)/, async (route) => {
+    await pageAnswered;
+    await route.continue();
+  });
   await expect(pageSearch).toBeVisible({ timeout: 15_000 });
   await pageSearch.fill("Mphatso");
+  answerPage();
+  // The page's own list (the phone's is hidden online) shows the search it read again.
+  await expect(door.getByRole("button", { name: /^Check in\s*: Chikondi Weak Search$/ })).toBeVisible();
+  await expect(pageSearch).toHaveValue("Mphatso");
+  await context.unrouteAll({ behavior: "ignoreErrors" });
   await door.getByRole("button", { name: "Search", exact: true }).click();
   // The server's answer, or (if it is slow again) the phone's list after the door's 10-second wait.
   await expect(door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ })).toBeVisible({ timeout: 15_000 });

@@ -7,7 +7,7 @@
 // sending it says so. A tap or a search that gets no answer (no signal, though the phone may say it
 // is online) is the door's offline case: the tap is kept in the door's queue on the phone, and the
 // list kept there is searched (DOOR_UNREACHABLE); a failed Undo says nothing was saved.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AnswersList } from "~/features/events";
 import { Form, Link } from "react-router";
 import { PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal } from "~/features/payments";
@@ -246,8 +246,24 @@ function DoorCount({ counts }: { counts: DoorCounts }) {
   );
 }
 
+/**
+ * The search field shows the page's search (Back and Forward change it), but never overwrites what
+ * is being typed: the page's data comes back on its own when the signal returns (the door reads it
+ * again), maybe while the volunteer types the next name.
+ */
+function useSearchField(search: string) {
+  const field = useRef<HTMLInputElement>(null);
+  const shownSearch = useRef(search);
+  useEffect(() => {
+    if (field.current?.value === shownSearch.current) field.current.value = search;
+    shownSearch.current = search;
+  }, [search]);
+  return field;
+}
+
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
   const { event, counts, search, people, limit, asking, volunteer } = loaderData;
+  const searchField = useSearchField(search);
   useEffect(() => {
     shownData = loaderData;
   }, [loaderData]);
@@ -275,7 +291,7 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
             name="q"
             type="search"
             defaultValue={search}
-            key={search}
+            ref={searchField}
             autoComplete="off"
             className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-3 text-lg"
           />
