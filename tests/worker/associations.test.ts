@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ASSOCIATION_MESSAGES, DIRECTORY_TEXT } from "~/features/associations";
 import { associationKeys, importAssociations, readAssociationsCsv } from "~/features/associations/index.server";
 import { countD1Calls, createAdmin, postForm, postMultipart, request, runSql, seedDemo, seedReference, signIn, TEST_ADMIN, toastOf, formVersion } from "./helpers";
-import { mainHtml, positions, textOf } from "./public-helpers";
+import { isAscending, mainHtml, positions, textOf } from "./public-helpers";
 
 async function page(path: string) {
   const response = await request(path);
@@ -268,6 +268,12 @@ describe("the admin's associations", () => {
     const text = textOf(await response.text());
     expect(text).toContain("Area 25 Baptist Men");
     expect(text).toContain("Import a CSV file");
+  });
+
+  it("lists the regions north to south, as the public page does, and a region typed in after them", async () => {
+    await postForm("/admin/associations/new", { name: "Salima Men", region: "Lakeshore", district: "Salima", active: "on" }, { cookie });
+    const text = textOf(await (await request("/admin?tab=associations", { cookie })).text());
+    expect(isAscending(positions(text, ["Mzuzu Central Baptist Men", "Area 25 Baptist Men", "Zomba Baptist Men's Fellowship", "Salima Men"]))).toBe(true);
   });
 
   it("warns before deleting an association that registrations chose, and offers making it inactive instead", async () => {

@@ -45,7 +45,8 @@ export type DirectoryRow = Awaited<ReturnType<typeof activeAssociationsQuery>>[n
 // Admin side.
 
 /**
- * Every association, by region then name, for the admin list, with how many registrations chose it
+ * Every association, by region (north to south, as the public page, then any other region by
+ * name) then name, for the admin list, with how many registrations chose it
  * (deleting it moves them to "Other" in the counts by region: its delete says so).
  */
 export function associationsForAdmin() {
@@ -61,7 +62,7 @@ export function associationsForAdmin() {
     })
     .from(associations)
     .leftJoin(sql`${chosen} chosen`, sql`chosen.association_id = ${associations.id}`)
-    .orderBy(asc(associations.region), asc(associations.name), asc(associations.id))
+    .orderBy(northToSouth, asc(associations.region), asc(associations.name), asc(associations.id))
     .all();
 }
 
