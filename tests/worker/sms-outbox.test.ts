@@ -2,7 +2,7 @@
 // the same batch, the simulator sends it once however often it is claimed or delivered from the
 // queue, delivery callbacks are checked, and nothing goes at night unless urgent.
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { deliverOutbox } from "~/features/messaging/sender.server";
 import { gsm7Length, isGsm7 } from "~/lib/gsm7";
@@ -257,6 +257,44 @@ describe("Malawi's sending hours", () => {
     const page = textOf(await (await request("/admin/outbox", { cookie: await signIn() })).text());
     expect(page).toContain("SMS to +265991000003");
     expect(page.match(/Goes at [^·]*?\d\d:\d\d/g)).toEqual(["Goes at Mar 5, 2099 07:00"]);
+  });
+
+  it("a man who registers at night onto the waiting list and moves up before 07:00 gets one SMS in the morning: that he is registered", async () => {
+    await env.DB.prepare("UPDATE churchevents SET capacity = 1 WHERE id = 1").run();
+    vi.setSystemTime(malawiDaytime(23));
+    const first = await register({ full_name: "Night First", phone_number: "0991 300 311" });
+    const waiting = await register({ full_name: "Night Waiting", phone_number: "0991 300 312" });
+    expect(waiting.status).toBe("waitlisted");
+    // The first cancels on his private page, still at night: the waiting man moves up.
+    vi.setSystemTime(new Date(malawiDaytime(23).getTime() + 30 * 60_000));
+    expect((await postForm(new URL(first.privateUrl).pathname, {})).status).toBe(303);
+    expect(smsSimulator.sent).toHaveLength(0);
+
+    vi.setSystemTime(new Date(malawiDaytime(7).getTime() + 24 * 3600_000 + 60_000));
+    await runCron("*/10 * * * *", Date.now());
+    await waitForOutbox(settled);
+    const texts = smsSimulator.sent.filter((sms) => sms.to === "+265991300312");
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toContain(`Code ${waiting.code}`);
+    expect(texts[0]!.body).not.toContain("waiting list");
+    const movedUp = await outboxRows("kind = 'registration-moved-up' AND channel = 'sms'");
+    expect(movedUp).toEqual([expect.objectContaining({ status: "failed", last_error: "His registration's own SMS, sent after the place opened, says he is registered" })]);
+    // The desk counts him as told (his text said he is registered): it does not ask staff to tell him.
+    await createAdmin();
+    const desk = textOf(await (await request("/admin/events/registrations/1", { cookie: await signIn() })).text());
+    expect(desk).toContain("Night Waiting");
+    expect(desk).not.toContain("not told yet");
+  });
+
+  it("a man told by SMS that he is on the waiting list still hears that a place opened", async () => {
+    await env.DB.prepare("UPDATE churchevents SET capacity = 1 WHERE id = 1").run();
+    const first = await register({ full_name: "Day First", phone_number: "0991 300 313" });
+    await register({ full_name: "Day Waiting", phone_number: "0991 300 314" });
+    await waitForOutbox(settled);
+    vi.setSystemTime(new Date(malawiDaytime().getTime() + 60_000));
+    expect((await postForm(new URL(first.privateUrl).pathname, {})).status).toBe(303);
+    await waitForOutbox((rows) => rows.length === 4 && settled(rows));
+    expect(smsSimulator.sent.filter((sms) => sms.to === "+265991300314").map((sms) => /waiting list|A place opened/.exec(sms.body)?.[0])).toEqual(["waiting list", "A place opened"]);
   });
 
   it("at night only urgent SMS are claimed; the rest stay queued", async () => {

@@ -38,18 +38,31 @@ type Row = {
   event_location: string | null;
   fee_owed: number | null;
   on_behalf_of: string | null;
+  /** His receipt by SMS goes (or went) after he moved up, so it says he is registered. */
+  receipt_says_it: number;
 };
+
+/**
+ * Whether a registration's receipt by SMS says he is registered though he was on the waiting list
+ * when it was written: it was held for the morning (written at night), and he moved up before it
+ * went. Then "A place opened" would only say it a second time, on his airtime budget and ours.
+ */
+const receiptAfterMovingUpSql = sql`EXISTS (SELECT 1 FROM email_outbox o
+    WHERE o.about_id = t.id AND o.channel = 'sms' AND o.kind IN ('registration-confirmed', 'registration-waitlisted')
+      AND (o.status IN ('queued', 'sending') OR (o.status = 'sent' AND o.sent_at >= t.promoted_at)))`;
 
 /**
  * Which text a row's kind sends, given the registration as it is now; a string is why none goes.
  * `paidAt`: when his payment was confirmed, `cancelledAt`: when he cancelled.
  */
-function textKind(kind: string, { status, paid_at: paidAt, cancelled_at: cancelledAt }: Row): RegistrationSmsKind | string {
+function textKind(kind: string, row: Row): RegistrationSmsKind | string {
+  const { status, paid_at: paidAt, cancelled_at: cancelledAt } = row;
   switch (kind) {
     case "registration-confirmed":
     case "registration-waitlisted":
       return status === "cancelled" ? "The registration was cancelled before this was sent" : status;
     case "registration-moved-up":
+      if (row.receipt_says_it) return "His registration's own SMS, sent after the place opened, says he is registered";
       return status === "confirmed" ? "moved-up" : "The registration was no longer confirmed when this was to be sent";
     case "registration-cancelled":
       return status === "cancelled" ? "cancelled" : "The registration was restored before this was sent";
@@ -72,7 +85,8 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
       db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at,
           (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
           e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed,
-          CASE WHEN t.group_id IS NOT NULL AND t.dedupe_key IS NULL THEN t.full_name END AS on_behalf_of
+          CASE WHEN t.group_id IS NOT NULL AND t.dedupe_key IS NULL THEN t.full_name END AS on_behalf_of,
+          ${receiptAfterMovingUpSql} AS receipt_says_it
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE ${inIds(sql`t.id`, ids)}`),
     ),
   ]);

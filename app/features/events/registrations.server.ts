@@ -890,13 +890,14 @@ function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
 
 /**
  * When someone moved up from the waiting list was told: by staff ('Mark as told'), or by the site's
- * own message ("A place opened", by SMS or e-mail) once it was sent after the move. Null while
- * nobody has told them, so the desk asks staff to.
+ * own message once it was sent after the move: "A place opened" (by SMS or e-mail), or his receipt
+ * saying he is registered (held for the morning, it went after the move, and "A place opened" did
+ * not go with it). Null while nobody has told them, so the desk asks staff to.
  */
 function toldAtSql(alias: string): SQL<string | null> {
   const a = sql.raw(alias);
   return sql<string | null>`COALESCE(${a}.told_at, (SELECT min(o.sent_at) FROM email_outbox o
-    WHERE o.about_id = ${a}.id AND o.kind = 'registration-moved-up' AND o.status = 'sent' AND o.sent_at >= ${a}.promoted_at))`;
+    WHERE o.about_id = ${a}.id AND o.kind IN ('registration-moved-up', 'registration-confirmed') AND o.status = 'sent' AND o.sent_at >= ${a}.promoted_at))`;
 }
 
 const deskColumns = {
