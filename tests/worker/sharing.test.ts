@@ -218,6 +218,11 @@ describe("JSON-LD", () => {
     ]);
   });
 
+  it("gives an event with a fee its price in kwacha, as its page says it", async () => {
+    const { jsonLd } = await head("/events/2");
+    expect(jsonLd).toEqual([expect.objectContaining({ offers: expect.objectContaining({ price: 35000, priceCurrency: "MWK" }) })]);
+  });
+
   it("gives no Event data for an event without a date (search engines require a start)", async () => {
     expect((await head("/events/5")).jsonLd).toEqual([]);
   });

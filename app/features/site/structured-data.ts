@@ -65,12 +65,14 @@ type EventSource = {
   description: string | null;
   imageUrl: string | null;
   registrationOpen: boolean;
+  /** The fee in whole kwacha, or null: free. */
+  fee: number | null;
 };
 
 /**
  * An event with its start in Malawi time (2026-12-04T06:30:00+02:00). Search engines need a start,
- * so an event without a date yet gets none. Registration is free: an Offer at 0 MWK, in stock
- * while registration is open and sold out once it has closed.
+ * so an event without a date yet gets none. Registration is an Offer at the event's fee in MWK (0:
+ * free), in stock while registration is open and sold out once it has closed.
  */
 export function eventJsonLd(event: EventSource, origin: string, settings: SiteSettings): JsonLd | null {
   const startDate = formatInSiteZone(event.date, "yyyy-MM-dd'T'HH:mm:ssxxx");
@@ -98,7 +100,7 @@ export function eventJsonLd(event: EventSource, origin: string, settings: SiteSe
     organizer: organizationRef(origin, settings),
     offers: {
       "@type": "Offer",
-      price: 0,
+      price: event.fee ?? 0,
       priceCurrency: "MWK",
       availability: `${SCHEMA}/${event.registrationOpen ? "InStock" : "SoldOut"}`,
       url: event.registrationOpen ? `${origin}/events?register=${event.id}` : pageUrl,
