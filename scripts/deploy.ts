@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { unstable_readConfig } from "wrangler";
-import { bin, PRODUCTION_ENV, ROOT, run, WRANGLER_ENV } from "./lib.ts";
+import { bin, CLOUDFLARE_WRANGLER_ENV, PRODUCTION_ENV, ROOT, run } from "./lib.ts";
 import { productionConfigProblems } from "./production-config.ts";
 
 const configPath = join(ROOT, "wrangler.jsonc");
@@ -17,7 +17,7 @@ if (problems.length) {
   process.exit(1);
 }
 
-const env = { ...WRANGLER_ENV, CLOUDFLARE_ENV: PRODUCTION_ENV };
+const env = { ...CLOUDFLARE_WRANGLER_ENV, CLOUDFLARE_ENV: PRODUCTION_ENV };
 console.log("Building for production...");
 run(bin("react-router"), ["build"], { stdio: "inherit", env });
 console.log("Applying database migrations to the deployed D1...");

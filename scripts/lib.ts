@@ -20,6 +20,22 @@ export const WRANGLER_ENV = {
   WRANGLER_LOG_PATH: join(ROOT, ".wrangler", "logs"),
 };
 
+/**
+ * For a command that reaches Cloudflare (deploying, `--remote`): wrangler reads the engineer's own
+ * sign-in, which `npx wrangler login` keeps in the home folder (~/.config/.wrangler), not the
+ * project's config folder the local runs use.
+ */
+export const CLOUDFLARE_WRANGLER_ENV = withoutProjectConfig({ ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: WRANGLER_ENV.WRANGLER_LOG_PATH });
+
+/** A script started by another (setup:cloudflare runs deploy.ts) inherits the project's config folder: not for Cloudflare. */
+function withoutProjectConfig(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.XDG_CONFIG_HOME === join(ROOT, ".wrangler", "config")) delete env.XDG_CONFIG_HOME;
+  return env;
+}
+
+/** Which of the two a wrangler command runs with: a `--remote` one is Cloudflare's. */
+const wranglerEnvFor = (args: readonly string[]) => (args.includes("--remote") ? CLOUDFLARE_WRANGLER_ENV : WRANGLER_ENV);
+
 export function bin(name: string): string {
   return join(ROOT, "node_modules", ".bin", name);
 }
@@ -27,7 +43,7 @@ export function bin(name: string): string {
 export function run(command: string, args: string[], options: SpawnOptions & { quiet?: boolean } = {}): string {
   const result = spawnSync(command, args, {
     cwd: ROOT,
-    env: WRANGLER_ENV,
+    env: wranglerEnvFor(args),
     encoding: "utf8",
     stdio: options.quiet ? "pipe" : ["ignore", "pipe", "inherit"],
     ...options,

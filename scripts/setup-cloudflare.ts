@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
-import { bin, newAdminPasswordProblem, PRODUCTION_ENV, querySql, ROOT, run, seedReference, WRANGLER_ENV } from "./lib.ts";
+import { bin, newAdminPasswordProblem, PRODUCTION_ENV, querySql, ROOT, run, seedReference, CLOUDFLARE_WRANGLER_ENV } from "./lib.ts";
 import { productionConfigProblems } from "./production-config.ts";
 
 const DATABASE = "baptist-men-malawi";
@@ -39,7 +39,7 @@ if (values.email && values.password) {
 }
 
 function wrangler(args: string[], input?: string) {
-  return spawnSync(bin("wrangler"), args, { cwd: ROOT, env: WRANGLER_ENV, encoding: "utf8", input });
+  return spawnSync(bin("wrangler"), args, { cwd: ROOT, env: CLOUDFLARE_WRANGLER_ENV, encoding: "utf8", input });
 }
 
 function step(title: string) {
