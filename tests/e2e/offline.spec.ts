@@ -296,6 +296,46 @@ test("from one event's door to another's without a reload (the back button, then
   await context.close();
 });
 
+test("a door volunteer adds no walk-in to a full event offline, as online: the phone says so and keeps what was typed @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Door Full", ["Only Place Taken"]);
+  await page.goto(`/admin/events/edit/${eventId}`);
+  await hydrated(page);
+  await page.getByLabel("Capacity").fill("1");
+  await page.getByRole("button", { name: "Update Event" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+
+  const { context, page: door } = await phone(browser, baseURL);
+  await door.goto("/auth");
+  await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
+  await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
+  await door.getByRole("button", { name: "Sign In" }).click();
+  await expect(door).toHaveURL(/\/admin\/check-in$/);
+  await openDoor(door, eventId, 1);
+  await context.setOffline(true);
+  const phoneNumber = uniquePhone();
+  await door.getByLabel("Full name", { exact: true }).fill("Walk-in Too Many");
+  await door.getByLabel("Phone number", { exact: true }).fill(phoneNumber);
+  await door.getByRole("button", { name: "Add and check in" }).click();
+  await expect(door.getByRole("alert").filter({ hasText: "The event is full" })).toHaveText(
+    "The event is full (1 of 1 places taken). A door volunteer cannot add more: ask an organiser (an Editor or Administrator) to add them over the capacity.",
+  );
+  await expect(door.getByLabel("Full name", { exact: true })).toHaveValue("Walk-in Too Many");
+  await expect(door.getByLabel("Phone number", { exact: true })).toHaveValue(phoneNumber);
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveCount(0);
+  await context.close();
+
+  // An organiser's phone may add him over the capacity, offline as online.
+  const organiser = await phone(browser, baseURL);
+  await signIn(organiser.page);
+  await openDoor(organiser.page, eventId, 1);
+  await organiser.context.setOffline(true);
+  await organiser.page.getByLabel("Full name", { exact: true }).fill("Walk-in Too Many");
+  await organiser.page.getByLabel("Phone number", { exact: true }).fill(phoneNumber);
+  await organiser.page.getByRole("button", { name: "Add and check in" }).click();
+  await expect(organiser.page.getByText("Walk-in added: Walk-in Too Many is checked in (waiting to send).")).toBeVisible();
+  await organiser.context.close();
+});
+
 test("a wrong tap offline is taken back while it waits on the phone: never sent, and the count says so @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Take Back", ["Gift Right Man", "Gift Wrong Man"]);
   const { context, page: door } = await phone(browser, baseURL);

@@ -16,8 +16,9 @@ async function doorEvent(id: string | undefined, role: string): Promise<number |
 }
 
 adminDoor.get("/events/:id/door-list", async (c) => {
-  const eventId = await doorEvent(c.req.param("id"), c.get("admin").role);
-  const list = eventId === null ? null : await doorList(eventId, new Date());
+  const { role } = c.get("admin");
+  const eventId = await doorEvent(c.req.param("id"), role);
+  const list = eventId === null ? null : await doorList(eventId, new Date(), role !== "volunteer");
   return list ? c.json(list) : c.json({ error: "Event not found" }, 404);
 });
 

@@ -3,6 +3,7 @@
 // only staff make. The server reads the phone as a number (app/server/phone.server.ts).
 import type { z } from "zod";
 import { checkbox } from "../../lib/schema-fields";
+import { fullForVolunteer } from "./door-types";
 import { REGISTRATION_MESSAGES, registrationSchema } from "./registration-form";
 
 export const deskRegistrationSchema = registrationSchema.pick({ full_name: true, phone_number: true, email: true }).extend({
@@ -54,8 +55,7 @@ export const DESK_MESSAGES = {
   full: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). Tick 'Go over the capacity' to add them anyway.`,
   /** A door volunteer's walk-in form has no 'Go over the capacity': who can. */
-  fullForVolunteer: (capacity: number, confirmed: number) =>
-    `The event is full (${confirmed} of ${capacity} places taken). A door volunteer cannot add more: ask an organiser (an Editor or Administrator) to add them over the capacity.`,
+  fullForVolunteer,
   cancelled: { title: "Registration cancelled" },
   /** Who moved up into the freed place, and how each hears of it: a message now, an SMS in the morning, or staff. */
   cancelledPromoted: (men: readonly { full_name: string; told: ToldBy }[]) => ({

@@ -42,11 +42,14 @@ function toDoorPerson(row: PersonRow): DoorPerson {
   };
 }
 
-/** The event's door list: what a door volunteer may see of each person, never a whole number or an e-mail. */
-export async function doorList(eventId: number, now: Date): Promise<DoorList | null> {
+/**
+ * The event's door list: what a door volunteer may see of each person, never a whole number or an
+ * e-mail; `mayGoOver`: whether this account may add a walk-in beyond the places (not a door volunteer).
+ */
+export async function doorList(eventId: number, now: Date, mayGoOver: boolean): Promise<DoorList | null> {
   const db = getDb();
   const [events, people] = await db.batch([
-    batchable(db.all<{ id: number; name: string; date: string | null }>(sql`SELECT id, name, date FROM churchevents WHERE id = ${eventId}`)),
+    batchable(db.all<{ id: number; name: string; date: string | null; capacity: number | null }>(sql`SELECT id, name, date, capacity FROM churchevents WHERE id = ${eventId}`)),
     batchable(
       db.all<PersonRow>(sql`SELECT id, full_name, code, status, phone_number, checked_in_at, checked_in_by FROM event_registrations
         WHERE event_id = ${eventId} AND (status <> 'cancelled' OR checked_in_at IS NOT NULL) ORDER BY full_name COLLATE NOCASE, id`),
@@ -57,6 +60,8 @@ export async function doorList(eventId: number, now: Date): Promise<DoorList | n
   const from = event.date && event.date > now.toISOString() ? new Date(event.date) : now;
   return {
     event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a") },
+    places: event.capacity,
+    mayGoOver,
     savedAt: now.toISOString(),
     expiresAt: new Date(from.getTime() + KEEP_AFTER_EVENT_MS).toISOString(),
     people: people.map(toDoorPerson),

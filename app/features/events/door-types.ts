@@ -20,6 +20,9 @@ export type DoorPerson = {
 /** GET /api/admin/events/{id}/door-list */
 export type DoorList = {
   event: { id: number; name: string; dateText: string | null };
+  /** The event's places (null: no limit), and whether this account may add a walk-in beyond them (a door volunteer may not). */
+  places: number | null;
+  mayGoOver: boolean;
   savedAt: string;
   /** 48 hours after the event (or after saving, for an undated event): the phone deletes it then. */
   expiresAt: string;
@@ -108,3 +111,7 @@ export const VOLUNTEER_PHONE_DIGITS = 4;
 export function phoneSearchDigits(text: string): string | null {
   return /^[\d\s+()-]+$/.test(text.trim()) ? text.replace(/\D/g, "") : null;
 }
+
+/** A full event's walk-in from a door volunteer, refused (the page's form, and offline the door's own). */
+export const fullForVolunteer = (capacity: number, confirmed: number) =>
+  `The event is full (${confirmed} of ${capacity} places taken). A door volunteer cannot add more: ask an organiser (an Editor or Administrator) to add them over the capacity.`;

@@ -21,6 +21,7 @@ import {
   type DoorPerson,
   type DoorResult,
   type DoorUnreachable,
+  fullForVolunteer,
 } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
 import { PHONE_PATTERN } from "~/lib/phone-text";
@@ -126,12 +127,17 @@ export function startDoor(root: HTMLElement): () => void {
   const walkName = el("input", { id: "door-walk-name", name: "full_name", required: true, autocomplete: "off", className: input });
   // The same rule as the page's own walk-in form (online): a number with at least 7 digits.
   const walkPhone = el("input", { id: "door-walk-phone", name: "phone_number", type: "tel", required: true, pattern: PHONE_PATTERN, title: "A phone number with at least 7 digits", autocomplete: "off", className: input });
+  // Why a walk-in was not added (the page's own form says the same online): what was typed stays.
+  const walkInRefused = el("p", { className: "text-sm font-semibold text-red-800" });
+  walkInRefused.setAttribute("role", "alert");
+  walkInRefused.hidden = true;
   const walkIn = el(
     "form",
     { className: "mt-4 space-y-3 rounded-xl border border-stone-200 bg-white p-4" },
     el("h3", { className: "font-semibold text-stone-900" }, "Add walk-in"),
     el("div", {}, el("label", { htmlFor: "door-walk-name", className: "block text-sm font-medium text-stone-800" }, "Full name"), walkName),
     el("div", {}, el("label", { htmlFor: "door-walk-phone", className: "block text-sm font-medium text-stone-800" }, "Phone number"), walkPhone),
+    walkInRefused,
     el("button", { type: "submit", className: `${big} bg-brand-700 text-white` }, "Add and check in"),
   );
   const offlinePart = el(
@@ -378,6 +384,14 @@ export function startDoor(root: HTMLElement): () => void {
     const name = walkName.value.trim();
     const phone = walkPhone.value.trim();
     if (!name || !phone) return;
+    // A door volunteer adds nobody beyond the places, with a signal or without: the list kept says how many are taken.
+    const taken = list ? countOnPhone(list, queue).confirmed : 0;
+    if (list?.mayGoOver === false && list.places != null && taken >= list.places) {
+      walkInRefused.textContent = fullForVolunteer(list.places, taken);
+      walkInRefused.hidden = false;
+      return;
+    }
+    walkInRefused.hidden = true;
     const id = crypto.randomUUID();
     notes.push({ text: `Walk-in added: ${name} is checked in (waiting to send).`, walkIn: id });
     void take({ id, at: new Date().toISOString(), kind: "walk-in", name, phone }, name).then(() => {
