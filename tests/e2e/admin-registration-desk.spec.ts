@@ -242,6 +242,11 @@ test("Cancel at the desk asks first, saying where the place goes; only 'Yes, can
   await row.getByText("Cancel Mayeso Has Place", { exact: true }).click();
   await expect(row.getByText("Cancel Mayeso Has Place's registration?")).toBeVisible();
   await expect(row).toContainText("Their place goes to the first man on the waiting list, if one is waiting.");
+  // With the keyboard: Escape closes the question, focus back on "Cancel …", so the next Enter does not cancel.
+  await page.getByRole("button", { name: "Yes, cancel Mayeso Has Place" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(row.getByText("Cancel Mayeso Has Place's registration?")).toBeHidden();
+  await expect(row.getByText("Cancel Mayeso Has Place", { exact: true })).toBeFocused();
   // Opening the question changed nothing.
   await page.reload();
   await hydrated(page);

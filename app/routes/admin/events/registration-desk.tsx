@@ -5,6 +5,7 @@
 // the CSV and contacts exports, and the way to the door (check-in, the printed list). The list is
 // paged; the exports hold everyone.
 import { Form, Link } from "react-router";
+import { Disclosure } from "~/components/disclosure";
 import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
@@ -104,8 +105,12 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
  */
 function CancelAction({ id, name, confirmed }: { id: number; name: string; confirmed: boolean }) {
   return (
-    <details className="rounded-md border border-red-300 bg-white">
-      <summary className="cursor-pointer list-none px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50">Cancel {name}</summary>
+    // Escape (or a tap outside) closes it again, focus back on "Cancel {name}": the next Enter must not cancel him.
+    <Disclosure
+      className="rounded-md border border-red-300 bg-white"
+      summaryClassName="cursor-pointer list-none px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+      summary={`Cancel ${name}`}
+    >
       <div className="space-y-2 p-3 text-sm text-stone-800">
         <p className="font-semibold text-stone-900">Cancel {name}&apos;s registration?</p>
         <p>
@@ -114,7 +119,7 @@ function CancelAction({ id, name, confirmed }: { id: number; name: string; confi
         </p>
         <RowAction id={id} intent="cancel" label={`Yes, cancel ${name}`} danger />
       </div>
-    </details>
+    </Disclosure>
   );
 }
 
