@@ -44,11 +44,12 @@ function deskHref(eventId: number, query: { filter: string; search: string; page
 }
 
 function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
+  // Checked in: of the confirmed, as the door counts them; anyone admitted anyway apart.
   const items = [
     { label: "Confirmed", value: event.capacity === null ? String(tallies.confirmed) : `${tallies.confirmed} / ${event.capacity}` },
     { label: "Waiting list", value: String(tallies.waitlisted) },
     { label: "Cancelled", value: String(tallies.cancelled) },
-    { label: "Checked in", value: String(tallies.checkedIn) },
+    { label: "Checked in", value: `${tallies.confirmedIn} of ${tallies.confirmed}`, more: tallies.othersIn ? `and ${tallies.othersIn} more admitted anyway` : null },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -56,6 +57,7 @@ function Tallies({ event, tallies }: Pick<Loaded, "event" | "tallies">) {
         <div key={item.label} className="rounded-lg border border-stone-200 bg-white px-4 py-3">
           <dt className="text-sm text-stone-600">{item.label}</dt>
           <dd className="text-2xl font-bold text-stone-900">{item.value}</dd>
+          {item.more ? <dd className="text-sm text-stone-700">{item.more}</dd> : null}
         </div>
       ))}
     </dl>
