@@ -115,7 +115,7 @@ export async function giveAction(
   const [, , [first]] = await db.batch([
     batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, address_group, created_at, updated_at)
       SELECT ${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${donorName}, ${email}, ${anonymous ? 1 : 0}, ${token}, ${group}, ${at}, ${at}
-      WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending}) AND ${phoneMayBePromptedSql(phone, now)}`)),
+      WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending}) AND ${phoneMayBePromptedSql(phone, now, "gift")}`)),
     batchable(db.all(sql`INSERT INTO payments (reference, kind, status, gift_id, amount, provider, operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', id, amount, ${provider.name}, ${operator}, ${phone}, ${at}, ${at} FROM gifts WHERE token = ${token}`)),
     batchable(db.all<{ token: string }>(sql`SELECT g.token FROM gifts g WHERE g.token = ${token} OR (${sameGiftPending}) ORDER BY g.id LIMIT 1`)),

@@ -109,12 +109,12 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   const reference = newPaymentReference();
   const [found, phoneFree, inserted] = await db.batch([
     registrationFeeQuery(db, token),
-    batchable(db.all<{ free: number }>(sql`SELECT ${phoneMayBePromptedSql(phone, now)} AS free`)),
+    batchable(db.all<{ free: number }>(sql`SELECT ${phoneMayBePromptedSql(phone, now, "fee")} AS free`)),
     batchable(db.all<{ id: number; amount: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider,
         operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', t.id, t.event_id, e.price, ${provider.name}, ${operator}, ${phone}, ${at}, ${at}
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
-      WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)} AND ${phoneMayBePromptedSql(phone, now)}
+      WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)} AND ${phoneMayBePromptedSql(phone, now, "fee")}
         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online'
           AND (p.status = 'paid' OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
       RETURNING id, amount`)),

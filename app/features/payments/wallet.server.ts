@@ -36,11 +36,14 @@ const PHONE_PROMPTS_WINDOW_MINUTES = 10;
 
 /**
  * The guard of the statement that writes a charge (a fee's or a gift's): the phone was asked fewer
- * than PHONE_PROMPTS_LIMIT times lately. Only charges really written count, so posts that prompt
- * nobody (a made-up link, a refused bot check, a tap while a prompt is open) cannot use up a
- * stranger's phone; being one statement, two posts at once cannot both take the last one.
+ * than PHONE_PROMPTS_LIMIT times lately for charges of that purpose. Only charges really written
+ * count, so posts that prompt nobody (a made-up link, a refused bot check, a tap while a prompt is
+ * open) cannot use up a stranger's phone; being one statement, two posts at once cannot both take
+ * the last one. Fees and gifts are counted apart: anyone can give with any number, so gifts made
+ * with a man's number must never stop him paying his own fee (only he has its link).
  */
-export function phoneMayBePromptedSql(phone: string, now: Date): SQL {
+export function phoneMayBePromptedSql(phone: string, now: Date, purpose: "fee" | "gift"): SQL {
   const since = new Date(now.getTime() - PHONE_PROMPTS_WINDOW_MINUTES * 60_000).toISOString();
-  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND created_at > ${since}) < ${PHONE_PROMPTS_LIMIT}`;
+  const ofPurpose = purpose === "fee" ? sql`registration_id IS NOT NULL` : sql`gift_id IS NOT NULL`;
+  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND ${ofPurpose} AND created_at > ${since}) < ${PHONE_PROMPTS_LIMIT}`;
 }
