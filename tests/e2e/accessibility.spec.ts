@@ -97,3 +97,52 @@ test("the admin's Back links are thumb-sized on a phone (at least 44 px tall) @m
     expect(box?.height, path).toBeGreaterThanOrEqual(44);
   }
 });
+
+/** The contrast ratio of two CSS colours as they show on white (any syntax: the browser paints each and reads it back), as WCAG computes it. */
+async function contrastOf(page: Page, one: string, two: string): Promise<number> {
+  return page.evaluate(
+    ([a, b]) => {
+      const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+      const luminance = (css: string) => {
+        // On white: a see-through colour counts as it shows there.
+        context.fillStyle = "white";
+        context.fillRect(0, 0, 1, 1);
+        context.fillStyle = css;
+        context.fillRect(0, 0, 1, 1);
+        const [r, g, bl] = [...context.getImageData(0, 0, 1, 1).data].slice(0, 3).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+      };
+      const [light, dark] = [luminance(a!), luminance(b!)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    },
+    [one, two],
+  );
+}
+
+/** The colour of a computed box-shadow (its first, as the browser writes it: rgb(), oklch()…). */
+const shadowColour = (shadow: string) => /^(\w+\([^)]*\))/.exec(shadow)?.[1];
+
+test("the keyboard's focus shows at 3:1 or more on white (a link, a button) and in a field", async ({ page }) => {
+  await page.goto("/events");
+  const shown = async () =>
+    page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { shadow: style.boxShadow, outline: style.outlineStyle, label: document.activeElement!.textContent?.trim() };
+    });
+  // Tab until a control on the white page body has the focus (past the dark header).
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => Boolean(document.activeElement?.closest("main")))) break;
+  }
+  const focus = await shown();
+  expect(focus.outline).toBe("solid");
+  const ring = shadowColour(focus.shadow);
+  expect(ring, `the focused "${focus.label}" has a ring`).toBeTruthy();
+  expect(await contrastOf(page, ring!, "white")).toBeGreaterThanOrEqual(3);
+
+  await page.goto("/contact");
+  await page.getByLabel("Full Name").focus();
+  const field = shadowColour(await page.getByLabel("Full Name").evaluate((input) => getComputedStyle(input).boxShadow));
+  expect(field).toBeTruthy();
+  expect(await contrastOf(page, field!, "white")).toBeGreaterThanOrEqual(3);
+});
