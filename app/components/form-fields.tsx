@@ -173,11 +173,18 @@ export function SubmitButton({
 }
 
 /** The red alert box for a form-level error. */
-export function FormAlert({ message }: { message?: string | null }) {
+/**
+ * On a page without scripts (`scriptFreePage`), a refused form's alert takes the focus as the page
+ * loads (the browser's own `autofocus`): the reader starts at what to correct, not at the top of
+ * the page behind the header's links. Pages with React move the focus themselves.
+ */
+const FOCUS_ON_LOAD = { tabIndex: -1, autoFocus: true } as const;
+
+export function FormAlert({ message, focusOnLoad = false }: { message?: string | null; focusOnLoad?: boolean }) {
   if (!message) return null;
   return (
     // Marked for the admin's leave guard (components/admin/leave-guard.tsx): a refused form is not saved.
-    <div role="alert" data-form-error="" className={FORM_ALERT_CLASS}>
+    <div role="alert" data-form-error="" className={FORM_ALERT_CLASS} {...(focusOnLoad ? FOCUS_ON_LOAD : {})}>
       {message}
     </div>
   );
@@ -203,11 +210,11 @@ export function problemsOf(result: SubmissionResult<string[]> | undefined, idOf:
  * where it has one: a long form posted without JavaScript opens at its top, and the field may
  * sit far below. The first `limit` are listed, then how many more are marked beside their fields.
  */
-export function ProblemSummary({ lead, problems, limit = Infinity }: { lead: string; problems: readonly Problem[]; limit?: number }) {
+export function ProblemSummary({ lead, problems, limit = Infinity, focusOnLoad = false }: { lead: string; problems: readonly Problem[]; limit?: number; focusOnLoad?: boolean }) {
   if (!problems.length) return null;
   const more = problems.length - limit;
   return (
-    <div role="alert" className={FORM_ALERT_CLASS}>
+    <div role="alert" className={FORM_ALERT_CLASS} {...(focusOnLoad ? FOCUS_ON_LOAD : {})}>
       <p className="font-semibold">{lead}</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         {problems.slice(0, limit).map((problem) => (

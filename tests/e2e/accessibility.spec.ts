@@ -146,3 +146,17 @@ test("the keyboard's focus shows at 3:1 or more on white (a link, a button) and 
   expect(field).toBeTruthy();
   expect(await contrastOf(page, field!, "white")).toBeGreaterThanOrEqual(3);
 });
+
+test("a form refused on a page without scripts starts the reader at what to correct, not at the top behind the header @mobile", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true });
+  const page = await context.newPage();
+  await page.goto("/give?amount=20000");
+  await page.getByLabel("Mobile money number").fill("12");
+  await page.getByRole("button", { name: "Give", exact: true }).click();
+  await expect(page.getByRole("alert").first()).toBeFocused();
+  await expect(page.getByRole("alert").first()).toBeInViewport();
+  // The next Tab goes on to the form (the summary's link to the field), not back through the header.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+  await context.close();
+});

@@ -33,7 +33,7 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
         <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
           <Honeypot />
           <input type="hidden" name="event_id" value={event.id} />
-          <FormAlert message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />
+          <FormAlert focusOnLoad message={formError ? `${REGISTRATION_MESSAGES.failedTitle}: ${formError}` : anyFieldError ? "Please check the answers marked below." : null} />
           <PlainField name="full_name" label="Full Name" state={state} autoComplete="name" autoCapitalize="words" required />
           <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required placeholder="e.g. +265 991 234 567" />
           <PlainField

@@ -61,8 +61,9 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
           <button type="submit" name="intent" value="register" tabIndex={-1} aria-hidden="true" className="sr-only">
             Register the group
           </button>
-          {formError ? <FormAlert message={formError} /> : (
+          {formError ? <FormAlert focusOnLoad message={formError} /> : (
             <ProblemSummary
+              focusOnLoad
               lead={problems.length === 1 ? "Not registered yet. Please check this:" : `Not registered yet. Please check these ${problems.length} things:`}
               problems={problems}
               limit={PROBLEMS_LISTED}

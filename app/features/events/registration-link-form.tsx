@@ -51,8 +51,8 @@ export function LinkAgainForm({ event, channels, sent, teamPhone, refused }: Pro
         <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
           <Honeypot />
           <p className="text-sm text-stone-700">{LINK_AGAIN_MESSAGES.intro[channels]}</p>
-          <FormAlert message={formError} />
-          <ProblemSummary lead={LINK_AGAIN_MESSAGES.notSentYet} problems={problemsOf(refused?.result, (name) => name)} />
+          <FormAlert focusOnLoad message={formError} />
+          <ProblemSummary focusOnLoad lead={LINK_AGAIN_MESSAGES.notSentYet} problems={problemsOf(refused?.result, (name) => name)} />
           <PlainField name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="tel" required placeholder="e.g. +265 991 234 567" />
           <button type="submit" className={`${buttonClass.primary} w-full`}>
             {LINK_AGAIN_MESSAGES.submit}

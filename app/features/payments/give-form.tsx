@@ -47,8 +47,8 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
         {text.button}
       </button>
-      <FormAlert message={formError} />
-      <ProblemSummary lead={text.notGivenYet} problems={giveProblems(fieldErrors)} />
+      <FormAlert focusOnLoad message={formError} />
+      <ProblemSummary focusOnLoad lead={text.notGivenYet} problems={giveProblems(fieldErrors)} />
       <div>
         <label htmlFor={FIELD_IDS.amount} className="block text-sm font-medium text-stone-900">
           {text.amountLabel}
