@@ -188,6 +188,8 @@ describe("paying from the private page", () => {
     const bad = await pay(token, { phone_number: "12ab" });
     const html = await bad.text();
     expect(textOf(mainHtml(html))).toContain("Please enter a Malawi mobile money number");
+    // One mistake, one message: no wallet is asked for a number that cannot be one.
+    expect(textOf(mainHtml(html))).not.toContain("Please choose Airtel Money or TNM Mpamba");
     expect(html).toContain('value="12ab"');
     // A number from abroad is no Airtel Money or TNM Mpamba wallet, whichever is chosen.
     const foreign = await pay(token, { phone_number: "+44 7700 900123", operator: "airtel" });

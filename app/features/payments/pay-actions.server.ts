@@ -76,7 +76,8 @@ export async function payAction(request: Request, token: string, form: FormData,
   const typedOperator = String(form.get("operator") ?? "");
   const values = { phone_number: typedPhone, operator: typedOperator };
   const { phone, operator } = walletOf(typedPhone, typedOperator);
-  const fieldErrors = { ...(phone ? {} : { phone_number: PAY_TEXT.phoneInvalid }), ...(operator ? {} : { operator: PAY_TEXT.operatorMissing }) };
+  // One mistake, one message (as /give): the wallet is asked for only of a number that can be one.
+  const fieldErrors = phone ? (operator ? {} : { operator: PAY_TEXT.operatorMissing }) : { phone_number: PAY_TEXT.phoneInvalid };
   if (!phone || !operator) return { ok: false, status: 400, answer: { fieldErrors, values } };
   if (!(await mayPromptFromAddress(request))) return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooMany, values } };
   const started = await startRegistrationPayment(token, phone, operator, now);
