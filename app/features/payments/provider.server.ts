@@ -28,3 +28,9 @@ export function paymentProvider(): PaymentProvider | null {
 export function paymentsReady(): boolean {
   return paymentProvider() !== null;
 }
+
+/** The secrets payments still lack (none with the simulator), for the setup page to name. */
+export function paymentSecretsMissing(): string[] {
+  if (simulatorOn()) return [];
+  return (["PAYCHANGU_SECRET_KEY", "PAYCHANGU_WEBHOOK_SECRET"] as const).filter((name) => !env[name]?.trim());
+}
