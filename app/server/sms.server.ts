@@ -34,17 +34,17 @@ export function smsSimulated(): boolean {
 /** Whether this deploy can send SMS, and if not, what it lacks (shown to admins on /admin/outbox and /admin/outbox/setup). */
 export function smsSetup(): SmsSetup {
   const provider = env.SMS_PROVIDER?.trim() ?? "";
-  if (provider !== "twilio" && provider !== "simulator") return { ready: false, missing: ["SMS_PROVIDER (twilio, or simulator locally)"] };
+  if (provider !== "twilio" && provider !== "simulator") return { ready: false, missing: ["SMS_PROVIDER is not set (twilio; simulator locally)"] };
   const senderId = env.SMS_SENDER_ID?.trim() ?? "";
   const missing: string[] = [];
   const idProblem = senderIdProblem(senderId);
   if (idProblem) missing.push(idProblem);
-  if (siteUrlForSms(env.SITE_URL ?? "").length > SMS_ORIGIN_MAX_LENGTH) missing.push(`a SITE_URL of at most ${SMS_ORIGIN_MAX_LENGTH} characters (SMS links start with it)`);
+  if (siteUrlForSms(env.SITE_URL ?? "").length > SMS_ORIGIN_MAX_LENGTH) missing.push(`SITE_URL must be at most ${SMS_ORIGIN_MAX_LENGTH} characters (SMS links start with it)`);
   const accountSid = provider === "twilio" ? (env.TWILIO_ACCOUNT_SID?.trim() ?? "") : "simulator";
   const authToken = provider === "twilio" ? (env.TWILIO_AUTH_TOKEN?.trim() ?? "") : SIMULATOR_AUTH_TOKEN;
   const sidProblem = provider === "twilio" ? accountSidProblem(accountSid) : null;
   if (sidProblem) missing.push(sidProblem);
-  if (!authToken) missing.push("the TWILIO_AUTH_TOKEN secret");
+  if (!authToken) missing.push("The TWILIO_AUTH_TOKEN secret is not set");
   return missing.length ? { ready: false, missing } : { ready: true, provider, senderId, accountSid, authToken };
 }
 

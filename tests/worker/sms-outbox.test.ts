@@ -137,10 +137,14 @@ describe("SMS not set up", () => {
     await createAdmin();
     const cookie = await signIn();
     const outbox = await (await request("/admin/outbox", { cookie })).text();
-    expect(outbox).toContain("SMS is not set up, so no SMS are written. Missing: SMS_PROVIDER (twilio, or simulator locally).");
+    expect(outbox).toContain("SMS is not set up, so no SMS are written. SMS_PROVIDER is not set (twilio; simulator locally).");
     expect(outbox).toContain('href="/admin/outbox/setup#sms"');
     const setup = await (await request("/admin/outbox/setup", { cookie })).text();
-    expect(setup).toContain("SMS: not set up (missing SMS_PROVIDER (twilio, or simulator locally)).");
+    expect(setup).toContain("SMS: not set up. SMS_PROVIDER is not set (twilio; simulator locally).");
+    // Each thing to fix reads as its own sentence.
+    env.SMS_PROVIDER = "twilio";
+    const twilio = textOf(await (await request("/admin/outbox/setup", { cookie })).text());
+    expect(twilio).toContain("SMS: not set up. TWILIO_ACCOUNT_SID must be your Twilio Account SID, AC followed by 32 hex digits. The TWILIO_AUTH_TOKEN secret is not set.");
     expect(setup).toMatch(/id="sms"[^>]*>\s*<section[^>]*><h2>SMS \(registrations, reminders, messages to registrants\)<\/h2>/);
   });
 

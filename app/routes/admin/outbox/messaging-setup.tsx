@@ -35,7 +35,7 @@ export default function MessagingSetup({ loaderData }: Route.ComponentProps) {
         <li>{queue ? "Newsletter queue: set up." : "Newsletter queue: not set up (newsletters go out slowly, 100 every 10 minutes)."}</li>
         <li>
           {smsMissing.length
-            ? `SMS: not set up (missing ${smsMissing.join("; ")}).`
+            ? `SMS: not set up. ${smsMissing.join(". ")}.`
             : smsSimulated
               ? "SMS: simulated on this computer (SMS_PROVIDER is “simulator”): nothing reaches a phone. Set up Twilio, below, to send for real."
               : "SMS: set up."}

@@ -50,7 +50,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       {missing ? <EmailSetupNotice missing={missing} /> : null}
       {smsMissing ? (
         <p role="status" className={`mt-3 ${NOTICE_CLASS}`}>
-          {`SMS is not set up, so no SMS are written. Missing: ${smsMissing.join("; ")}. `}
+          {`SMS is not set up, so no SMS are written. ${smsMissing.join(". ")}. `}
           <Link to="/admin/outbox/setup#sms" className="font-semibold underline">
             How to set up SMS
           </Link>
