@@ -230,8 +230,13 @@ describe("/admin/giving", () => {
     const cookie = await signIn();
     await giveAndApprove({ amount: "5000" });
     await giveAndApprove({ amount: "20000", fund: "Missions and Evangelism", anonymous: "on", donor_name: "Hidden Name" });
-    const text = textOf(await (await request("/admin/giving", { cookie })).text());
+    const html = await (await request("/admin/giving", { cookie })).text();
+    const text = textOf(html);
     expect(text).toContain("General Fund MK 5,000");
+    // Found from the admin's menu, and the way from it to turning payments on.
+    expect(html).toMatch(/<nav aria-label="Admin"[\s\S]*?<a[^>]*href="\/admin\/giving"[^>]*>Giving<\/a>/);
+    expect(text).toContain("Online giving: simulated on this computer, no money moves. Setting up payments");
+    expect(html).toContain('href="/admin/payments/setup"');
     expect(text).toContain("Missions and Evangelism MK 20,000");
     expect(text).toMatch(/By month [A-Z][a-z]+ \d{4} MK 25,000/);
     expect(text).toContain("Anonymous");
@@ -248,6 +253,9 @@ describe("/admin/giving", () => {
     const editor = await signIn("editor@example.org", "correct-horse-battery", "203.0.113.7");
     expect((await request("/api/admin/giving.csv", { cookie: editor })).status).toBe(403);
     expect((await request("/admin/giving", { cookie: editor })).status).toBe(403);
+    const editorNav = /<nav aria-label="Admin"[\s\S]*?<\/nav>/.exec(await (await request("/admin", { cookie: editor })).text())?.[0] ?? "";
+    expect(editorNav).toContain('href="/admin/pages"');
+    expect(editorNav).not.toContain('href="/admin/giving"');
   });
 
   it("names each month in words, in Malawi time", async () => {

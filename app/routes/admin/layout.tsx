@@ -47,6 +47,7 @@ const ADMIN_LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/check-in", label: "Check-in", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
+  { to: "/admin/giving", label: "Giving", end: false },
   { to: "/admin/pages", label: "Page copy", end: false },
   { to: "/admin/settings", label: "Settings", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
@@ -142,8 +143,9 @@ function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
         </div>
       </div>
       {waiting ? <SignOutWarning waiting={waiting} onKeep={() => setWaiting(0)} /> : null}
-      <nav aria-label="Admin" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-        <ul className="flex gap-4 text-sm">
+      {/* Wrapped, not scrolled sideways: on a phone every page's name shows, and a focused one is never off the screen. */}
+      <nav aria-label="Admin" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <ul className="flex flex-wrap gap-x-4 text-sm">
           {linksFor(role).map((link) => (
             <li key={link.to}>
               <NavLink

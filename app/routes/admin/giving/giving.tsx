@@ -4,7 +4,8 @@ import { formatInSiteZone } from "~/lib/time";
 import { formatKwacha } from "~/lib/money";
 import { buttonClass } from "~/components/form-fields";
 import { DownloadIcon } from "~/components/icons";
-import { givingReport } from "~/features/payments/index.server";
+import { givingReport, paymentsReady, simulatorOn } from "~/features/payments/index.server";
+import { Link } from "react-router";
 import type { Route } from "./+types/giving";
 import { StackedTable } from "~/components/admin/stacked-table";
 
@@ -13,6 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Giving | Admin" }];
 export async function loader() {
   const report = await givingReport();
   return {
+    // Whether visitors can give online here, and the way to the steps (the menu's only way there).
+    online: simulatorOn() ? "Online giving: simulated on this computer, no money moves." : paymentsReady() ? "Online giving: set up." : "Online giving is not set up: /give says it is not available yet.",
     byFund: report.byFund,
     byMonth: report.byMonth,
     gifts: report.gifts.map((gift) => ({
@@ -78,7 +81,7 @@ function GiftsTable({ gifts }: { gifts: Gift[] }) {
 }
 
 export default function Giving({ loaderData }: Route.ComponentProps) {
-  const { gifts, byFund, byMonth } = loaderData;
+  const { gifts, byFund, byMonth, online } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -88,6 +91,12 @@ export default function Giving({ loaderData }: Route.ComponentProps) {
           Export gifts (CSV)
         </a>
       </div>
+      <p className="mt-3 text-sm text-stone-700">
+        {online}{" "}
+        <Link to="/admin/payments/setup" className="font-semibold text-brand-700 underline">
+          Setting up payments
+        </Link>
+      </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <Totals heading="By fund" rows={byFund.map((row) => ({ label: row.fund, total: row.total }))} />
         <Totals heading="By month" rows={byMonth.map((row) => ({ label: row.month, total: row.total }))} />
