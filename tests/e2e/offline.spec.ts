@@ -296,6 +296,26 @@ test("from one event's door to another's without a reload (the back button, then
   await context.close();
 });
 
+test("a man checked in offline whom the desk cancelled meanwhile is let in, and the door is told to tell the desk @mobile", async ({ page, baseURL, browser }) => {
+  const eventId = await eventWithPeople(page, "Door Cancelled Meanwhile", ["Chikondi Cancelled Meanwhile"]);
+  const { context, page: door } = await phone(browser, baseURL);
+  await signIn(door);
+  await openDoor(door, eventId, 1);
+  await context.setOffline(true);
+  await checkInOffline(door, "Chikondi Cancelled Meanwhile");
+
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await page.getByRole("row").filter({ hasText: "Chikondi Cancelled Meanwhile" }).getByText("Cancel Chikondi Cancelled Meanwhile", { exact: true }).click();
+  await page.getByRole("button", { name: "Yes, cancel Chikondi Cancelled Meanwhile" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Chikondi Cancelled Meanwhile" })).toContainText("Cancelled");
+
+  await context.setOffline(false);
+  const note = door.getByText("Chikondi Cancelled Meanwhile was cancelled before this check-in was sent: let in anyway. Tell the desk.");
+  await expect(note).toBeVisible({ timeout: 15_000 });
+  await expect(note).toHaveClass(/text-red-800/);
+  await context.close();
+});
+
 test("a door volunteer adds no walk-in to a full event offline, as online: the phone says so and keeps what was typed @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Full", ["Only Place Taken"]);
   await page.goto(`/admin/events/edit/${eventId}`);
