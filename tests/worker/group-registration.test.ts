@@ -228,10 +228,14 @@ describe("the leader's page", () => {
     expect(textOf(page)).toContain(pageUrl);
     const whatsapp = page.match(/<a href="(https:\/\/wa\.me\/\?text=[^"]+)"[^>]*>.*?Send to my WhatsApp/)![1]!;
     expect(decodeURIComponent(whatsapp.replaceAll("&amp;", "&").split("?text=")[1]!)).toContain(pageUrl);
+    // Titled as every page, with the site's name (shared on WhatsApp, it is the preview's title).
+    expect(page).toContain("<title>Your group | Baptist Men Malawi</title>");
   });
 
-  it("answers 404 to an unknown group link", async () => {
-    expect((await request("/groups/AAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
+  it("answers 404 to an unknown group link, titled as the not-found page it is", async () => {
+    const unknown = await request("/groups/AAAAAAAAAAAAAAAAAAAAAA");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("<title>Page not found | Baptist Men Malawi</title>");
   });
 });
 

@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { GroupPage } from "~/features/events";
 import { noindexMeta, NotFound } from "~/features/site";
+import { settingsFromMatches, titled } from "~/features/settings";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
 import { groupByToken, groupPageAction, groupPageUrl, groupPageView } from "~/features/events/index.server";
@@ -31,7 +32,8 @@ export const headers = privatePageHeaders;
 
 export const handle = scriptFreePage;
 
-export const meta: Route.MetaFunction = () => noindexMeta("Your group");
+/** "Your group | {the site's name}", as every page; a link that finds no group is the not-found page's. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => noindexMeta(loaderData?.view ? titled("Your group", settingsFromMatches(matches)) : undefined);
 
 export default function GroupPrivatePage({ loaderData }: Route.ComponentProps) {
   return loaderData.view ? <GroupPage view={loaderData.view} /> : <NotFound />;
