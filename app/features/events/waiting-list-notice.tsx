@@ -7,7 +7,8 @@ import { RegistrationSummary } from "./registration-summary";
 export const WAITING_LIST_TEXT = {
   heading: (place: number | null) => (place ? `You are number ${place} on the waiting list` : "You are on the waiting list"),
   explain: "The event is full, so you do not have a place yet.",
-  next: "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed, and we tell you by SMS, and by e-mail if you gave your address.",
+  // Also shown in the registration dialog, on the events list: "your private page", not "this page".
+  next: "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, your private page (its link is below) says your place is confirmed, and we tell you by SMS, and by e-mail if you gave your address.",
 } as const;
 
 /**
