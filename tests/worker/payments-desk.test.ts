@@ -113,6 +113,8 @@ describe("the desk", () => {
   });
 
   it("waives a fee and records a refund, both logged", async () => {
+    // Each says what it records before its button, as the waiver does.
+    expect(await deskText()).toContain("has been given the money back: his payment then shows as refunded, on this page and on his. It cannot be undone.");
     expect(await toastOf(await act("waive-fee", 3))).toMatchObject({ title: "Fee waived" });
     expect(await toastOf(await act("record-refund", 1, { amount: "15000" }))).toMatchObject({ title: "Refund recorded" });
     expect(await toastOf(await act("record-refund", 2, { amount: "15000" }))).toMatchObject({ description: "This person has not paid: there is nothing to refund." });

@@ -176,7 +176,12 @@ export function PaymentActions({
             <input type="hidden" name="refund_of" value={extra.paymentId} />
             <p className="text-sm text-stone-800">Gives back his second payment, {formatKwacha(extra.amount)}. His fee stays paid.</p>
           </>
-        ) : null}
+        ) : (
+          // Said before the button, as the waiver says its own: what it records, and that it stays.
+          <p className="text-sm text-stone-800">
+            Record this once {name} has been given the money back: his payment then shows as refunded, on this page and on his. It cannot be undone.
+          </p>
+        )}
         <MoneyField id={`refund-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={refund?.amount ?? String(extra?.amount ?? price)} refused={refund} />
         <button type="submit" name="intent" value="record-refund" className={buttonClass.danger}>
           Record refund
