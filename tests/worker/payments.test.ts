@@ -8,6 +8,7 @@ import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { hmacSha256Hex } from "~/features/payments/paychangu.server";
 import { SIMULATOR_WEBHOOK_SECRET } from "~/features/payments/simulator.server";
 import { renderRegistrationSms } from "~/features/events/registration-sms-outbox.server";
+import { giftReceiptSms } from "~/features/payments/gift-receipt.server";
 import type { OutboxRow } from "~/server/email-rules.server";
 import { postForm, request, runSql, seedReference } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
@@ -370,6 +371,26 @@ describe("the webhook", () => {
       // Sent after the webhook's answer, not left for the next outbox cron.
       await waitForOutbox((rows) => rows.length === 1 && rows[0]!.status === "sent", "kind = 'registration-fee-paid'");
       expect(smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("Payment received"))).toHaveLength(1);
+    });
+
+    it("sends a giver without e-mail his receipt by SMS to the phone that approved the gift, once, however many confirmations arrive", async () => {
+      const given = await postForm("/give", { amount: "12500", fund: "Missions and Evangelism", phone_number: "0991 555 777", donor_name: "", email: "" });
+      expect(given.status).toBe(303);
+      const payment = (await latestPayment())!;
+      await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
+      const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 12500, currency: "MWK" });
+      const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
+      await Promise.all(Array.from({ length: 10 }, () => signedWebhook(body, signature)));
+      const rows = await env.DB.prepare("SELECT recipient, channel FROM email_outbox WHERE kind = 'gift-receipt'").all();
+      expect(rows.results).toEqual([{ recipient: "+265991555777", channel: "sms" }]);
+      await waitForOutbox((outbox) => outbox.length === 1 && outbox[0]!.status === "sent", "kind = 'gift-receipt'");
+      const receipt = (await env.DB.prepare("SELECT g.receipt_number FROM gifts g").first<{ receipt_number: string }>())!.receipt_number;
+      const texts = smsSimulator.sent.filter((message) => message.to === "+265991555777");
+      expect(texts.map((message) => message.body)).toEqual([`BaptistMen: Thank you for your gift of MK 12,500 to Missions and Evangelism. Receipt ${receipt}. Ref ${payment.reference}.`]);
+      // A fund's name too long for one SMS is left out; the amount, receipt and reference never are.
+      expect(giftReceiptSms("BaptistMen", { amount: 5_000_000, fund: "Building Fund ".repeat(10), receipt_number: "G-ABCDEFGH", reference: "BMM-ABCDEFGHJK" })).toBe(
+        "BaptistMen: Thank you for your gift of MK 5,000,000. Receipt G-ABCDEFGH. Ref BMM-ABCDEFGHJK.",
+      );
     });
 
     it("tells a man who approved the payment after cancelling that the money came in and a refund is the events team's to arrange", async () => {

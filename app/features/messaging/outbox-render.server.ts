@@ -20,7 +20,7 @@ import {
   renderRegistrationOutbox,
   renderRegistrationSms,
 } from "~/features/events/index.server";
-import { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "~/features/payments/index.server";
+import { PAYMENTS_OUTBOX_KINDS, renderGiftReceiptSms, renderPaymentsOutbox } from "~/features/payments/index.server";
 import { EVENT_MESSAGE_KINDS, renderEventMessageEmails, renderEventMessages } from "./event-message-outbox.server";
 import { MESSAGING_OUTBOX_KINDS, renderMessagingOutbox } from "./messaging-outbox.server";
 
@@ -65,6 +65,7 @@ const SMS_RENDERERS: readonly { kinds: readonly string[]; render: SmsRenderer }[
   { kinds: REGISTRATION_SMS_KINDS, render: renderRegistrationSms },
   { kinds: GROUP_LINK_KINDS, render: renderGroupLinkSms },
   { kinds: EVENT_MESSAGE_KINDS, render: renderEventMessages },
+  { kinds: PAYMENTS_OUTBOX_KINDS, render: renderGiftReceiptSms },
 ];
 
 /** Every kind of message the site renders, by e-mail or SMS (each has its label in ./email-kinds.ts). */

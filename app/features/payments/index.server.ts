@@ -9,4 +9,4 @@ export { PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, payment
 export { releaseUnpaidHolds } from "./hold-expiry.server";
 export { type GiveAnswer, giftPage, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";
 export { moneyThisMonth, recentMoneyQuery } from "./money-this-month.server";
-export { PAYMENTS_OUTBOX_KINDS, renderPaymentsOutbox } from "./gift-receipt.server";
+export { PAYMENTS_OUTBOX_KINDS, renderGiftReceiptSms, renderPaymentsOutbox } from "./gift-receipt.server";

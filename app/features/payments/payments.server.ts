@@ -205,13 +205,32 @@ function feePaidSmsQuery(db: Db, reference: string, now: Date) {
   });
 }
 
+/**
+ * A gift's receipt by SMS, to the phone that approved it (most givers leave no e-mail address), when
+ * SMS is set up: only by the batch that recorded the payment (its paid_at), and once (one statement,
+ * and D1 runs batches one at a time, so two confirmations at once cannot both write it).
+ */
+function giftReceiptSmsQuery(db: Db, reference: string, at: string, now: Date) {
+  if (!smsSetup().ready) return enqueueNothingQuery(db);
+  return enqueueForEachQuery(db, {
+    kind: GIFT_RECEIPT_KIND,
+    to: sql`g.phone_number`,
+    aboutId: sql`g.id`,
+    channel: "sms",
+    nextAttemptAt: smsDueAt(now).toISOString(),
+    from: sql`FROM gifts g JOIN payments p ON p.gift_id = g.id
+      WHERE p.reference = ${reference} AND p.status = 'paid' AND p.paid_at = ${at} AND g.phone_number GLOB '+[1-9]*'
+        AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.kind = ${GIFT_RECEIPT_KIND} AND o.channel = 'sms' AND o.about_id = g.id)`,
+  });
+}
+
 /** The one batch that records a confirmed payment: lands once, logs once, marks the fee paid when all is right. */
 async function recordPaid(db: Db, payment: PaymentRow, received: number, providerReference: string | null, flags: string[], now: Date): Promise<boolean> {
   const at = now.toISOString();
   const flagged = flags.length > 0 ? 1 : 0;
   const flagReason = flags.length ? flags.join("; ") : null;
   const operatorName = payment.operator ? OPERATOR_NAMES[payment.operator] : "mobile money";
-  const [updated, , receipts, , feePaidSms] = await db.batch([
+  const [updated, , receipts, , feePaidSms, giftSms] = await db.batch([
     batchable(db.all<{ id: number; refund_due: number }>(sql`UPDATE payments SET status = 'paid', amount_received = ${received},
         provider_reference = COALESCE(${providerReference}, provider_reference), paid_at = ${at}, updated_at = ${at},
         flagged = ${flagged}, flag_reason = ${flagReason},
@@ -239,8 +258,9 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
     // "Fee paid" by SMS (issue 24), when SMS is set up and the registrant did not stop it: only by
     // the batch whose update just before marked the fee paid, so one payment is one SMS.
     feePaidSmsQuery(db, payment.reference, now),
+    giftReceiptSmsQuery(db, payment.reference, at, now),
   ]);
-  // The receipt and the "Fee paid" SMS go now (within quiet hours' rule), not at the next cron.
-  sendAfterResponse([...receipts, ...feePaidSms].map((row) => row.id));
+  // The receipts and the "Fee paid" SMS go now (within quiet hours' rule), not at the next cron.
+  sendAfterResponse([...receipts, ...feePaidSms, ...giftSms].map((row) => row.id));
   return updated.length === 1;
 }
