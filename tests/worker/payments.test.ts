@@ -370,7 +370,10 @@ describe("the webhook", () => {
       expect(sms.results).toEqual([{ recipient: "+265991555010", channel: "sms" }]);
       // Sent after the webhook's answer, not left for the next outbox cron.
       await waitForOutbox((rows) => rows.length === 1 && rows[0]!.status === "sent", "kind = 'registration-fee-paid'");
-      expect(smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("Payment received"))).toHaveLength(1);
+      const paid = smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("Payment received"));
+      expect(paid).toHaveLength(1);
+      // His receipt: what he paid (its reference too, where the event's name leaves room: here it does not).
+      expect(paid[0]!.body).toMatch(/^BaptistMen: Payment received for Men's Conference\. MK 15,000 paid\. Code [A-Z0-9]{6}\. /);
     });
 
     it("sends a giver without e-mail his receipt by SMS to the phone that approved the gift, once, however many confirmations arrive", async () => {

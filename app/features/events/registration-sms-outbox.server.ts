@@ -38,6 +38,8 @@ type Row = {
   event_location: string | null;
   fee_owed: number | null;
   on_behalf_of: string | null;
+  paid_amount: number | null;
+  paid_reference: string | null;
   /** His receipt by SMS goes (or went) after he moved up, so it says he is registered. */
   receipt_says_it: number;
 };
@@ -83,7 +85,9 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const [registrations] = await db.batch([
     batchable(
       db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at,
-          (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+          (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at,
+          (SELECT p.amount_received FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_amount,
+          (SELECT p.reference FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_reference, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
           e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed,
           CASE WHEN t.group_id IS NOT NULL AND t.dedupe_key IS NULL THEN t.full_name END AS on_behalf_of,
           ${receiptAfterMovingUpSql} AS receipt_says_it

@@ -28,6 +28,9 @@ export type SmsRegistration = {
    * number): the text then says whom it is about ("Chisomo Banda is confirmed"), not "You are".
    */
   on_behalf_of?: string | null;
+  /** His latest confirmed online payment, for the "Payment received" text to be his receipt. */
+  paid_amount?: number | null;
+  paid_reference?: string | null;
 };
 
 /** The most of a man's name an SMS to someone else's phone carries. */
@@ -111,7 +114,12 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
       // On a leader's phone, about a man of his group: named, as the other texts do. A fee still to pay is said.
       return fitted((name, details) => `${sender}: Reminder${named ? ` for ${named}` : ""}: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail], feeDetail);
     case "fee-paid":
-      return fitted((name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, []);
+      // His receipt (many men have no e-mail): what he paid, then its reference (the first to go when the event's name is long).
+      return fitted(
+        (name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`,
+        event.name,
+        person.paid_amount && person.paid_reference ? [`${formatKwacha(person.paid_amount)} paid.`, `Ref ${person.paid_reference}.`] : [],
+      );
     case "fee-paid-cancelled":
       // The money came in after the registration was cancelled: the desk shows it as paid and no longer
       // confirmed, and the events team refunds it (a place it could buy is gone), as this text promises.
