@@ -163,6 +163,13 @@ describe("the desk", () => {
     expect(csv).toMatch(/"Waiting Man",.*,"Not due \(waiting list\)","","","","","",""/);
   });
 
+  it("says in the CSV, as the desk does, that money came from a man no longer confirmed: refund or keep", async () => {
+    await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-05T10:00:00.000Z' WHERE id = 1"]);
+    expect(await deskText()).toContain("Paid but no longer confirmed: refund or keep");
+    const row = (await (await request("/api/admin/events/1/registrations.csv", { cookie })).text()).split("\r\n").find((line) => line.startsWith('"Paid Online"'));
+    expect(row).toMatch(/"Paid online","15000","Airtel Money","BMM-PAIDONLINE1","","","Paid but no longer confirmed: refund or keep"$/);
+  });
+
   it("shows a second payment and its refund in the CSV, so it adds up to what came in", async () => {
     await runSql([
       "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-PAIDTWICE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', 1, '2030-01-03T10:00:00.000Z')",

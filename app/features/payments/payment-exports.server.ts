@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { payments, type RegistrationStatus } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { PAYMENT_LABELS, type PaymentState } from "./desk-payment-parts";
+import { DESK_PAYMENT_MESSAGES } from "./desk-payments.server";
 import { OPERATOR_NAMES } from "./operators";
 
 export const PAYMENT_CSV_HEADER = ["Payment", "Amount paid (MK)", "Paid by", "Payment reference", "Other payments (MK)", "Refunded (MK)", "Payment note"];
@@ -82,6 +83,7 @@ export function paymentCsvCells(hasFee: boolean, status: RegistrationStatus, sta
     feePaid ? (settled?.reference ?? "") : "",
     paid?.other || "",
     paid?.refunded || "",
-    paid?.notes.join("; ") ?? "",
+    // The desk's own word for money from a man no longer confirmed: staff working from the file must see it too.
+    [...(paid?.notes ?? []), ...(status !== "confirmed" && (state === "paid-online" || state === "cash") ? [DESK_PAYMENT_MESSAGES.paidNotConfirmed] : [])].join("; "),
   ];
 }
