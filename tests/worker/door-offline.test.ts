@@ -70,6 +70,19 @@ describe("the door list a phone keeps", () => {
     expect(list.people[2]).toMatchObject({ checkedInBy: "gate", checkedInText: expect.stringMatching(/^\d\d:\d\d$/) });
     // Kept until 48 hours after the event.
     expect(Date.parse(list.expiresAt) - Date.parse(SOON)).toBe(48 * 3600_000);
+    // The places, and that a door volunteer may not add a walk-in beyond them (an organiser may).
+    expect(list).toMatchObject({ places: 3, mayGoOver: false });
+    expect(await (await request("/api/admin/events/1/door-list", { cookie: admin })).json()).toMatchObject({ places: 3, mayGoOver: true });
+  });
+
+  it("names the leader of a group's man, so the phone finds the group by his name as the page does", async () => {
+    await runSql([
+      "INSERT INTO registration_groups (id, event_id, leader_name, leader_phone, mode, token) VALUES (7, 1, 'Gift Mbewe', '+265991555000', 'all-or-nothing', 'group-token-door-0123456789')",
+      "UPDATE event_registrations SET group_id = 7 WHERE id = 2",
+    ]);
+    const list = (await (await request("/api/admin/events/1/door-list", { cookie: door })).json()) as DoorList;
+    expect(list.people.find((p) => p.name === "John Phiri")).toMatchObject({ groupLeader: "Gift Mbewe" });
+    expect(list.people.find((p) => p.name === "John Banda")).toMatchObject({ groupLeader: null });
   });
 
   it("needs a session, and a door volunteer gets no past event's list", async () => {

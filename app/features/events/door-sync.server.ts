@@ -28,7 +28,7 @@ export const DOOR_ACTIONS_PER_SEND = 200;
 const doorName = (by: string | null) => (by ? by.split("@")[0]! : null);
 const timeText = (iso: string | null) => (iso ? formatInSiteZone(iso, "HH:mm") : null);
 
-type PersonRow = { id: number; full_name: string; code: string; status: string; phone_number: string; checked_in_at: string | null; checked_in_by: string | null };
+type PersonRow = { id: number; full_name: string; code: string; status: string; phone_number: string; checked_in_at: string | null; checked_in_by: string | null; group_leader?: string | null };
 
 function toDoorPerson(row: PersonRow): DoorPerson {
   return {
@@ -39,6 +39,7 @@ function toDoorPerson(row: PersonRow): DoorPerson {
     phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
     checkedInText: row.checked_in_at ? timeText(row.checked_in_at) : null,
     checkedInBy: doorName(row.checked_in_by),
+    groupLeader: row.group_leader ?? null,
   };
 }
 
@@ -51,8 +52,9 @@ export async function doorList(eventId: number, now: Date, mayGoOver: boolean): 
   const [events, people] = await db.batch([
     batchable(db.all<{ id: number; name: string; date: string | null; capacity: number | null }>(sql`SELECT id, name, date, capacity FROM churchevents WHERE id = ${eventId}`)),
     batchable(
-      db.all<PersonRow>(sql`SELECT id, full_name, code, status, phone_number, checked_in_at, checked_in_by FROM event_registrations
-        WHERE event_id = ${eventId} AND (status <> 'cancelled' OR checked_in_at IS NOT NULL) ORDER BY full_name COLLATE NOCASE, id`),
+      db.all<PersonRow>(sql`SELECT r.id, r.full_name, r.code, r.status, r.phone_number, r.checked_in_at, r.checked_in_by, g.leader_name AS group_leader
+        FROM event_registrations r LEFT JOIN registration_groups g ON g.id = r.group_id
+        WHERE r.event_id = ${eventId} AND (r.status <> 'cancelled' OR r.checked_in_at IS NOT NULL) ORDER BY r.full_name COLLATE NOCASE, r.id`),
     ),
   ]);
   const event = events[0];

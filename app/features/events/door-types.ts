@@ -15,6 +15,8 @@ export type DoorPerson = {
   checkedInText: string | null;
   /** Who checked them in (the account's name before the @), or null. */
   checkedInBy: string | null;
+  /** The leader who registered him in a group (searched by, as the page's search does), or null. */
+  groupLeader?: string | null;
 };
 
 /** GET /api/admin/events/{id}/door-list */

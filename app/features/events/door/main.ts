@@ -66,9 +66,12 @@ function matches(person: DoorPerson, query: string): boolean {
   if (!text) return false;
   const digits = text.replace(/\D/g, "");
   if (/^[\d\s]+$/.test(text)) return digits.length >= 3 && person.phoneEnd.endsWith(digits.slice(-3));
-  const name = straightApostrophes(person.name.toLowerCase());
-  const hasEvery = wordCounts(text.split(/\s+/)).every(([word, times]) => name.split(word).length > times);
-  return hasEvery || person.code.toLowerCase() === text.replace(/\s/g, "");
+  // His name, or (a man of a group) his leader's, as the page's own search.
+  const hasEvery = (of: string) => {
+    const name = straightApostrophes(of.toLowerCase());
+    return wordCounts(text.split(/\s+/)).every(([word, times]) => name.split(word).length > times);
+  };
+  return hasEvery(person.name) || Boolean(person.groupLeader && hasEvery(person.groupLeader)) || person.code.toLowerCase() === text.replace(/\s/g, "");
 }
 
 type Note = { text: string; walkIn?: string; signIn?: true; problem?: true };
@@ -220,6 +223,7 @@ export function startDoor(root: HTMLElement): () => void {
       { className: `rounded-xl border p-4 ${p.checkedInText ? "border-green-300 bg-green-50" : "border-stone-200 bg-white"}` },
       el("p", { className: "text-lg font-semibold break-words text-stone-900" }, p.name),
       el("p", { className: "text-sm text-stone-700" }, el("span", { className: "font-mono" }, p.code), ` · …${p.phoneEnd}`),
+      p.groupLeader ? el("p", { className: "text-sm text-stone-700" }, `In ${p.groupLeader}'s group`) : null,
       confirmed ? null : el("p", { className: "mt-1 text-sm font-semibold text-amber-800" }, p.status === "waitlisted" ? "On the waiting list" : "Cancelled"),
       el(
         "div",
