@@ -160,3 +160,11 @@ test("a form refused on a page without scripts starts the reader at what to corr
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
   await context.close();
 });
+
+test("without JavaScript, a shared link's registration dialog starts the keyboard in the dialog, not on the page hidden behind it @mobile", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true });
+  const page = await context.newPage();
+  await page.goto("/events?register=2");
+  await expect(page.getByRole("textbox", { name: "Full Name" })).toBeFocused();
+  await context.close();
+});

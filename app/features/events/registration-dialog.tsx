@@ -191,12 +191,14 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
           <input type="hidden" name="request_id" value="" />
           <fieldset className="space-y-4">
             <legend className="sr-only">Your details</legend>
+            {/* Opened by the page itself (a shared link, or a plain post refused: no JavaScript needed), the
+                focus starts in the dialog, on what to correct or on Full Name, not on the page hidden behind it. */}
             <div data-form-alert="">
-              <FormAlert message={formMessage} />
+              <FormAlert message={formMessage} focusOnLoad={open} />
               {/* A plain post refused (no JavaScript): what to correct is said first, each a link to its field. */}
-              <ProblemSummary lead={REGISTRATION_MESSAGES.notRegisteredYet} problems={problemsOf(shown?.result, (name) => fields[name as keyof typeof fields]?.id)} />
+              <ProblemSummary lead={REGISTRATION_MESSAGES.notRegisteredYet} problems={problemsOf(shown?.result, (name) => fields[name as keyof typeof fields]?.id)} focusOnLoad={open} />
             </div>
-            <TextField field={fields.full_name} label="Full Name" autoComplete="name" autoCapitalize="words" messages={MESSAGES_OF.full_name} />
+            <TextField field={fields.full_name} label="Full Name" autoComplete="name" autoCapitalize="words" messages={MESSAGES_OF.full_name} autoFocus={open && !formMessage && !fieldError} />
             <TextField
               field={fields.phone_number}
               label="Phone Number"
