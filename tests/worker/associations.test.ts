@@ -262,10 +262,12 @@ describe("the admin's associations", () => {
     }
   });
 
-  it("is the dashboard's Associations tab", async () => {
+  it("is the dashboard's Associations tab, titled for itself", async () => {
     const response = await request("/admin?tab=associations", { cookie });
     expect(response.status).toBe(200);
-    const text = textOf(await response.text());
+    const html = await response.text();
+    expect(html).toContain("<title>Associations | Admin</title>");
+    const text = textOf(html);
     expect(text).toContain("Area 25 Baptist Men");
     expect(text).toContain("Import a CSV file");
   });

@@ -106,6 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(request, "/admin", BURST_DISMISS.done);
 }
 
+/** Each tab titled for itself ("Events | Admin"), as every other admin page: a screen reader and the browser's tabs say which is open. */
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${ADMIN_TABS.find((tab) => tab.id === loaderData?.tab)?.label ?? "Dashboard"} | Admin` }];
+
 function TabNav({ current }: { current: AdminTab }) {
   // On a phone the row scrolls sideways: the chosen tab is brought into view (a later tab, e.g.
   // Events, would otherwise sit off the screen). Only the row moves, never the page: a page that
