@@ -235,7 +235,9 @@ describe("the leader's page", () => {
   it("answers 404 to an unknown group link, titled as the not-found page it is", async () => {
     const unknown = await request("/groups/AAAAAAAAAAAAAAAAAAAAAA");
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain("<title>Page not found | Baptist Men Malawi</title>");
+    const html = await unknown.text();
+    expect(html).toContain("<title>Page not found | Baptist Men Malawi</title>");
+    expect(textOf(html)).toContain("This link does not open a group's page.");
   });
 });
 

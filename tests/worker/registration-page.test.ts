@@ -110,7 +110,10 @@ describe("the private page", () => {
       vi.restoreAllMocks();
       expect(response.headers.get("Cache-Control")).toBe("no-store");
       expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
-      expect(await response.text()).toContain("Oops! Page not found");
+      const text = textOf(await response.text());
+      expect(text).toContain("Oops! Page not found");
+      // A link cut short on its way (SMS, WhatsApp) is the usual cause: how to have it sent again.
+      expect(text, bad).toContain("This link does not open a registration. A link sent by SMS or WhatsApp may have been cut short: open it again from the message, or go to your event and use ‘Get my link again’.");
     }
   });
 });

@@ -7,7 +7,7 @@ export { JoinCta } from "./home-join-cta";
 export { MinistriesTeaser } from "./home-ministries-teaser";
 export { MissionSection } from "./home-mission-section";
 export { TestimonyCarousel } from "./home-testimony-carousel";
-export { NotFound } from "./not-found";
+export { NotFound, PrivateLinkNotFound } from "./not-found";
 export { contactPageSeo, PAGES } from "./pages-copy";
 export { RouteError } from "./route-error";
 export { blogFeedTitle, eventFormMeta, feedLink, linkPageMeta, metaDescription, noindexMeta, seoMeta } from "./seo";

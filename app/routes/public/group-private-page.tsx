@@ -3,7 +3,7 @@
 // the only credential: never cached, indexed or sent on as a referrer.
 import { data } from "react-router";
 import { GroupPage } from "~/features/events";
-import { noindexMeta, NotFound } from "~/features/site";
+import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
@@ -36,5 +36,6 @@ export const handle = scriptFreePage;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => noindexMeta(loaderData?.view ? titled("Your group", settingsFromMatches(matches)) : undefined);
 
 export default function GroupPrivatePage({ loaderData }: Route.ComponentProps) {
-  return loaderData.view ? <GroupPage view={loaderData.view} /> : <NotFound />;
+  return loaderData.view ? <GroupPage view={loaderData.view} /> : <PrivateLinkNotFound what="a group's page" />;
 }
+

@@ -9,7 +9,7 @@ import { data, redirect } from "react-router";
 import { privatePageView, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
-import { noindexMeta, NotFound } from "~/features/site";
+import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
 import { confirmSubmit } from "~/islands/confirm-submit";
 import { useIsland } from "~/components/use-island";
 import { islandPage } from "~/lib/page-scripts";
@@ -147,7 +147,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { registration, payment, paidFee } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
-  if (!registration) return <NotFound />;
+  if (!registration) return <PrivateLinkNotFound what="a registration" />;
   const { view, status, place, fullName, cancellable, eventId, eventActive, smsStopped } = registration;
   return (
     <div className="bg-stone-50">
@@ -255,3 +255,4 @@ function CancelRegistration({ paidFee, paymentWaiting, waiting }: { paidFee: boo
     </div>
   );
 }
+
