@@ -68,6 +68,10 @@ describe("the desk", () => {
     const answers = await Promise.all([1, 2, 3].map(() => act("record-cash", 2, { amount: "15,000", receipt_number: "R-0042" })));
     const toasts = await Promise.all(answers.map((answer) => toastOf(answer)));
     expect(toasts.filter((toast) => toast?.title === "Cash recorded")).toHaveLength(1);
+    // The other two say why in plain words (not "not unpaid any more").
+    expect(toasts.filter((toast) => toast?.title !== "Cash recorded").map((toast) => toast?.description)).toEqual(
+      Array(2).fill("This person's fee is already settled (paid or waived), perhaps by someone else a moment ago: nothing was recorded. The page now shows it."),
+    );
     const rows = await env.DB.prepare("SELECT kind, amount, receipt_number, recorded_by FROM payments WHERE registration_id = 2").all();
     expect(rows.results).toEqual([{ kind: "cash", amount: 15000, receipt_number: "R-0042", recorded_by: "admin@example.org" }]);
     const log = await env.DB.prepare("SELECT action, summary FROM activity_log WHERE action = 'Recorded a cash payment'").all();

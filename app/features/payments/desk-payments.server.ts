@@ -23,7 +23,7 @@ import { paymentsReady } from "./provider.server";
 export const DESK_PAYMENT_MESSAGES = {
   amountInvalid: "Please enter the amount in whole kwacha, from MK 1 to MK 5,000,000 (for example 15000)",
   receiptMissing: "Please enter the receipt number",
-  notUnpaid: "This person's fee is not unpaid any more: nothing was recorded.",
+  notUnpaid: "This person's fee is already settled (paid or waived), perhaps by someone else a moment ago: nothing was recorded. The page now shows it.",
   /** Only a place is paid for (decision 021): not from a man waiting, nor one cancelled. */
   notPlaced: "Only a confirmed place is paid for: this person is not confirmed. Nothing was recorded.",
   notPaid: "This person has not paid: there is nothing to refund.",
