@@ -214,6 +214,9 @@ describe("the leader's page", () => {
     expect(desk).toContain("Group of Yohane Banda (2)");
     const found = textOf(await (await request("/admin/events/registrations/1?q=yohane", { cookie })).text());
     for (const man of ["Alinafe Phiri", "Blessings Banda"]) expect(found).toContain(man);
+    // At the door too, each card says whose group he is in: why the leader's name finds him.
+    const door = textOf(await (await request("/admin/events/1/check-in?q=yohane", { cookie })).text());
+    expect(door).toMatch(/Alinafe Phiri [A-Z0-9]{6} · [^G]*Group of Yohane Banda \(2\)/);
     const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
     // Blessings has no phone of his own: the number beside his name is his leader's, and the file says so.
     expect(csv).toMatch(/"Alinafe Phiri","0991 00 00 01",[^\r\n]*,"Yohane Banda","/);

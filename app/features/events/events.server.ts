@@ -191,12 +191,13 @@ export function registrationDeskOf(results: BatchResponse<ReturnType<typeof regi
 /** Check-in at the door, in one round trip: the event, its tallies, who matches the search (or who came last) and their answers. */
 export function checkInQueries(db: Db, eventId: number, search: string, limit: number, volunteer = false) {
   const people = search.trim() ? checkInMatchesQuery(db, eventId, search, limit, volunteer) : recentCheckInsQuery(db, eventId, limit);
-  return [eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people, answersOfQuery(db, listedIdsQuery(db, people))] as const;
+  const listed = listedIdsQuery(db, people);
+  return [eventWithPlacesQuery(db, eventId), registrationTalliesQuery(db, eventId), people, answersOfQuery(db, listed), groupsOfQuery(db, listed)] as const;
 }
 
-/** What checkInQueries read, as the check-in page uses it; undefined for an unknown event. */
-export function checkInOf([[event], [tallies], rows, answers]: BatchResponse<ReturnType<typeof checkInQueries>>) {
-  return event && { event, tallies: tallies!, rows, answers: answersByRegistrationOf(answers) };
+/** What checkInQueries read, as the check-in page uses it (a group's men with "Group of {leader} (n)", as the desk); undefined for an unknown event. */
+export function checkInOf([[event], [tallies], rows, answers, groupRows]: BatchResponse<ReturnType<typeof checkInQueries>>) {
+  return event && { event, tallies: tallies!, rows, answers: answersByRegistrationOf(answers), groups: groupsOf(groupRows) };
 }
 
 /** The printed door list: the event and everyone not cancelled, A–Z. */

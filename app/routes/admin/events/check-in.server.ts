@@ -52,7 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [door, [prompts]] = await batchParts(db, checkInQueries(db, id, search, MATCH_LIMIT, role === "volunteer"), [payingNowQuery(db, id)] as const);
   const page = checkInOf(door);
   if (!page) throw data(null, { status: 404 });
-  const { event, tallies, rows, answers } = page;
+  const { event, tallies, rows, answers, groups } = page;
   // A door volunteer works only on today's and later events.
   if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     counts: doorCountsOf(tallies),
     search,
     // Their answers to the event's questions: not contact details, so door volunteers see them too.
-    people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [], payingNow: paying[row.id] === true })),
+    people: rows.map((row) => ({ ...forTheDoor(toPerson(row, event.name, origin), role), answers: answers.get(row.id) ?? [], group: groups.get(row.id) ?? null, payingNow: paying[row.id] === true })),
     /** Door volunteers have no desk, and never go over the capacity. */
     volunteer: role === "volunteer",
     limit: MATCH_LIMIT,

@@ -165,6 +165,8 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
           <p className="text-sm text-stone-700">
             <span className="font-mono">{person.code}</span> · {person.phone}
           </p>
+          {/* Why a search for a leader's name lists him, and whose digits a man without a phone shows. */}
+          {person.group ? <p className="text-sm text-stone-700">{person.group}</p> : null}
           <AnswersList answers={person.answers} />
           {!confirmed ? <p className="mt-1 text-sm font-semibold text-amber-800">{person.statusLabel}</p> : null}
           {fee && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
