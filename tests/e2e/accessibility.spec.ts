@@ -168,3 +168,13 @@ test("without JavaScript, a shared link's registration dialog starts the keyboar
   await expect(page.getByRole("textbox", { name: "Full Name" })).toBeFocused();
   await context.close();
 });
+
+test("a leader's and the office's phone and e-mail links are thumb-sized on a phone (at least 44 px tall) @mobile", async ({ page }) => {
+  for (const path of ["/leadership", "/contact"]) {
+    await page.goto(path);
+    const links = page.getByRole("main").locator('a[href^="tel:"], a[href^="mailto:"]');
+    expect(await links.count(), path).toBeGreaterThan(0);
+    for (const box of await links.evaluateAll((anchors) => anchors.map((a) => ({ href: a.getAttribute("href"), height: a.getBoundingClientRect().height }))))
+      expect(box.height, `${path} ${box.href}`).toBeGreaterThanOrEqual(44);
+  }
+});

@@ -47,10 +47,11 @@ export function LeaderCard({ leader }: { leader: PublicLeader }) {
       </p>
       {leader.bio ? <p className="mt-3 text-sm leading-relaxed text-stone-700">{leader.bio}</p> : null}
       {leader.email || leader.phone ? (
-        <ul className="mt-4 w-full space-y-1.5 border-t border-stone-200 pt-4 text-sm">
+        // Each a thumb's height (44 px): calling a leader is what a visitor comes here for.
+        <ul className="mt-4 w-full border-t border-stone-200 pt-2 text-sm">
           {leader.email ? (
             <li>
-              <a href={`mailto:${leader.email}`} className="inline-flex items-center gap-2 break-all text-brand-700 hover:text-brand-900 hover:underline">
+              <a href={`mailto:${leader.email}`} className="inline-flex min-h-11 items-center gap-2 break-all text-brand-700 hover:text-brand-900 hover:underline">
                 <MailIcon className="size-4 shrink-0" />
                 {leader.email}
               </a>
@@ -58,7 +59,7 @@ export function LeaderCard({ leader }: { leader: PublicLeader }) {
           ) : null}
           {leader.phone ? (
             <li>
-              <a href={`tel:${leader.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-2 text-brand-700 hover:text-brand-900 hover:underline">
+              <a href={`tel:${leader.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center gap-2 text-brand-700 hover:text-brand-900 hover:underline">
                 <PhoneIcon className="size-4 shrink-0" />
                 {leader.phone}
               </a>

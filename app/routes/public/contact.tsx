@@ -41,7 +41,8 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
   );
 }
 
-const linkClass = "font-medium text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
+/** A thumb's height (44 px): a phone number or address here is for tapping. */
+const linkClass = "inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:text-brand-900 hover:underline";
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact, social } = loaderData.settings;
