@@ -6,7 +6,7 @@
 // - an amount or currency other than what is owed is recorded and flagged, and the fee stays unpaid;
 // - a payment for a registration already paid is recorded and flagged for a refund;
 // - the activity log's line is written in the same batch, only by the statement that landed.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { batchable, getDb, type Db } from "~/db/db.server";
 import { owesFee } from "~/features/events";
 import { owesFeeSql } from "~/features/events/index.server";
@@ -191,14 +191,17 @@ export async function settlePayment(reference: string, now: Date, provider: Paym
   return (await recordPaid(db, payment, received, verified.providerReference, flags, now)) ? "paid" : "already-settled";
 }
 
-function feePaidSmsQuery(db: Db, reference: string, now: Date) {
+/** An SMS about a payment, for the batch that records it: none while SMS is not set up; due now, or at 07:00 when written at night. */
+function paymentSmsQuery(db: Db, now: Date, message: { kind: string; to: SQL; aboutId: SQL; from: SQL }) {
   if (!smsSetup().ready) return enqueueNothingQuery(db);
-  return enqueueForEachQuery(db, {
+  return enqueueForEachQuery(db, { ...message, channel: "sms", nextAttemptAt: smsDueAt(now).toISOString() });
+}
+
+function feePaidSmsQuery(db: Db, reference: string, now: Date) {
+  return paymentSmsQuery(db, now, {
     kind: FEE_PAID_SMS_KIND,
     to: sql`t.phone_number`,
     aboutId: sql`t.id`,
-    channel: "sms",
-    nextAttemptAt: smsDueAt(now).toISOString(),
     from: sql`FROM event_registrations t
       WHERE t.id = (SELECT registration_id FROM payments WHERE reference = ${reference}) AND changes() = 1
         AND t.sms_stopped_at IS NULL AND t.phone_number GLOB '+[1-9]*'`,
@@ -211,13 +214,10 @@ function feePaidSmsQuery(db: Db, reference: string, now: Date) {
  * and D1 runs batches one at a time, so two confirmations at once cannot both write it).
  */
 function giftReceiptSmsQuery(db: Db, reference: string, at: string, now: Date) {
-  if (!smsSetup().ready) return enqueueNothingQuery(db);
-  return enqueueForEachQuery(db, {
+  return paymentSmsQuery(db, now, {
     kind: GIFT_RECEIPT_KIND,
     to: sql`g.phone_number`,
     aboutId: sql`g.id`,
-    channel: "sms",
-    nextAttemptAt: smsDueAt(now).toISOString(),
     from: sql`FROM gifts g JOIN payments p ON p.gift_id = g.id
       WHERE p.reference = ${reference} AND p.status = 'paid' AND p.paid_at = ${at} AND g.phone_number GLOB '+[1-9]*'
         AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.kind = ${GIFT_RECEIPT_KIND} AND o.channel = 'sms' AND o.about_id = g.id)`,
