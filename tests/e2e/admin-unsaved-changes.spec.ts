@@ -30,6 +30,14 @@ async function openNewPost(page: Page) {
   await hydrated(page);
 }
 
+/** A new post's four required fields, as an editor types them. */
+async function fillNewPost(page: Page, post: { title: string; excerpt: string; content: string }) {
+  await page.getByLabel("Title", { exact: true }).fill(post.title);
+  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
+  await page.getByLabel("Excerpt").fill(post.excerpt);
+  await page.getByLabel("Content").fill(post.content);
+}
+
 test("a post being written asks before Back, Cancel, the phone's back button or a reload lose it; Stay keeps it", async ({ page }) => {
   const { dialogs, answer } = answerDialogs(page);
   await signIn(page, EDITOR);
@@ -109,10 +117,7 @@ test("a save pressed with no connection is not sent: the form stays as typed, sa
   await hydrated(page, "main a[href='/admin/blogs/new']");
   await openNewPost(page);
   const title = uniqueName("No signal");
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
-  await page.getByLabel("Excerpt").fill("Written on the bus.");
-  await page.getByLabel("Content").fill("Typed in a valley with no signal.");
+  await fillNewPost(page, { title: title, excerpt: "Written on the bus.", content: "Typed in a valley with no signal." });
 
   await context.setOffline(true);
   await page.getByRole("button", { name: "Create Blog" }).click();
@@ -134,10 +139,7 @@ test("a save whose request fails on a weak signal (the phone says online) loses 
   await hydrated(page, "main a[href='/admin/blogs/new']");
   await openNewPost(page);
   const title = uniqueName("Weak signal");
-  await page.getByLabel("Title", { exact: true }).fill(title);
-  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
-  await page.getByLabel("Excerpt").fill("Sent as the signal dropped.");
-  await page.getByLabel("Content").fill("The request never reached the server.");
+  await fillNewPost(page, { title: title, excerpt: "Sent as the signal dropped.", content: "The request never reached the server." });
   const save = "**/admin/blogs/new.data*";
   await page.route(save, (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
   await page.getByRole("button", { name: "Create Blog" }).click();
@@ -155,10 +157,7 @@ test("leaving while a save is still on its way asks first; Stay lets it finish a
   await signIn(page, EDITOR);
   await hydrated(page, "main a[href='/admin/blogs/new']");
   await openNewPost(page);
-  await page.getByLabel("Title", { exact: true }).fill(uniqueName("Slow save"));
-  await page.getByLabel("Author").fill("Rev. Chikondi Banda");
-  await page.getByLabel("Excerpt").fill("Sent on a slow connection.");
-  await page.getByLabel("Content").fill("Three seconds on the way.");
+  await fillNewPost(page, { title: uniqueName("Slow save"), excerpt: "Sent on a slow connection.", content: "Three seconds on the way." });
   // A slow connection: the save takes 3 seconds to reach the server.
   await page.route("**/admin/blogs/new.data*", async (route) => {
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 3_000));

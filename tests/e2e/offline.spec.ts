@@ -17,6 +17,13 @@ function uniquePhone() {
   return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
 }
 
+/** Signs in as the door volunteer on the sign-in form the page shows. */
+async function signInAsDoor(door: Page) {
+  await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
+  await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
+  await door.getByRole("button", { name: "Sign In" }).click();
+}
+
 async function phone(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
   return { context, page: await context.newPage() };
@@ -241,9 +248,7 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await openDoor(first.page, eventId, 1);
   const second = await phone(browser, baseURL);
   await second.page.goto("/auth");
-  await second.page.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
-  await second.page.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
-  await second.page.getByRole("button", { name: "Sign In" }).click();
+  await signInAsDoor(second.page);
   await expect(second.page).toHaveURL(/\/admin\/check-in$/);
   await openDoor(second.page, eventId, 1);
 
@@ -326,9 +331,7 @@ test("a door volunteer adds no walk-in to a full event offline, as online: the p
 
   const { context, page: door } = await phone(browser, baseURL);
   await door.goto("/auth");
-  await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
-  await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
-  await door.getByRole("button", { name: "Sign In" }).click();
+  await signInAsDoor(door);
   await expect(door).toHaveURL(/\/admin\/check-in$/);
   await openDoor(door, eventId, 1);
   await context.setOffline(true);
@@ -381,11 +384,6 @@ test("a wrong tap offline is taken back while it waits on the phone: never sent,
 
 test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Signed Out Gate", ["Thokozani Kept"]);
-  const signInAsDoor = async (door: Page) => {
-    await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
-    await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
-    await door.getByRole("button", { name: "Sign In" }).click();
-  };
   const first = await phone(browser, baseURL);
   await first.page.goto("/auth");
   await signInAsDoor(first.page);

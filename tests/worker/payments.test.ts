@@ -51,6 +51,14 @@ async function signedWebhook(body: string, signature?: string) {
   });
 }
 
+/** The provider approves the charge and says so `times` times at once (the same signed webhook): the answers. */
+async function confirmedAtOnce(reference: unknown, amount: number, times: number) {
+  await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
+  const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: reference, amount, currency: "MWK" });
+  const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
+  return Promise.all(Array.from({ length: times }, () => signedWebhook(body, signature)));
+}
+
 /** The payer approves (or declines) on the simulator's page, which sends the signed webhook. */
 function decide(reference: string, decision: "approve" | "decline") {
   return request(`/api/payments/simulator/${reference}/${decision}`, { method: "POST" });
@@ -343,10 +351,7 @@ describe("the webhook", () => {
     const token = await registerFor(1);
     await pay(token);
     const payment = (await latestPayment())!;
-    await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
-    const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
-    const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => signedWebhook(body, signature)));
+    const answers = await confirmedAtOnce(payment.reference, 15000, 50);
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
     const rows = await env.DB.prepare("SELECT status, amount_received, flagged, refund_due FROM payments").all();
     expect(rows.results).toEqual([{ status: "paid", amount_received: 15000, flagged: 0, refund_due: 0 }]);
@@ -362,10 +367,7 @@ describe("the webhook", () => {
       const token = await registerFor(1);
       await pay(token);
       const payment = (await latestPayment())!;
-      await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
-      const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
-      const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
-      await Promise.all(Array.from({ length: 10 }, () => signedWebhook(body, signature)));
+      await confirmedAtOnce(payment.reference, 15000, 10);
       const sms = await env.DB.prepare("SELECT recipient, channel FROM email_outbox WHERE kind = 'registration-fee-paid'").all();
       expect(sms.results).toEqual([{ recipient: "+265991555010", channel: "sms" }]);
       // Sent after the webhook's answer, not left for the next outbox cron.
@@ -380,10 +382,7 @@ describe("the webhook", () => {
       const given = await postForm("/give", { amount: "12500", fund: "Missions and Evangelism", phone_number: "0991 555 777", donor_name: "", email: "" });
       expect(given.status).toBe(303);
       const payment = (await latestPayment())!;
-      await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
-      const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 12500, currency: "MWK" });
-      const signature = await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body);
-      await Promise.all(Array.from({ length: 10 }, () => signedWebhook(body, signature)));
+      await confirmedAtOnce(payment.reference, 12500, 10);
       const rows = await env.DB.prepare("SELECT recipient, channel FROM email_outbox WHERE kind = 'gift-receipt'").all();
       expect(rows.results).toEqual([{ recipient: "+265991555777", channel: "sms" }]);
       await waitForOutbox((outbox) => outbox.length === 1 && outbox[0]!.status === "sent", "kind = 'gift-receipt'");
@@ -402,9 +401,7 @@ describe("the webhook", () => {
       expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
       // Approved on his phone after all: the provider's webhook says so.
       const payment = (await latestPayment())!;
-      await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
-      const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
-      expect((await signedWebhook(body, await hmacSha256Hex(SIMULATOR_WEBHOOK_SECRET, body))).status).toBe(200);
+      expect((await confirmedAtOnce(payment.reference, 15000, 1)).map((answer) => answer.status)).toEqual([200]);
       await waitForOutbox((rows) => rows.length === 1 && rows[0]!.status === "sent", "kind = 'registration-fee-paid'");
       const told = smsSimulator.sent.filter((message) => message.to === "+265991555010" && message.body.includes("came after cancelling"));
       expect(told).toHaveLength(1);

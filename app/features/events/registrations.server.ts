@@ -936,14 +936,13 @@ export function doorCountsOf(tallies: DoorCounts | undefined): DoorCounts {
   return { confirmed: tallies?.confirmed ?? 0, confirmedIn: tallies?.confirmedIn ?? 0, othersIn: tallies?.othersIn ?? 0 };
 }
 
-/** Per event: how many are confirmed, waiting, cancelled, checked in, and moved up but not told. */
+/** Per event: how many are confirmed (and of them checked in, as the door counts), waiting, cancelled, and moved up but not told. */
 export function registrationTalliesQuery(db: Db, eventId: number) {
   return db
     .select({
       ...doorCountColumns,
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
       cancelled: sql<number>`count(*) FILTER (WHERE ${r.status} = 'cancelled')`,
-      checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
       notTold: sql<number>`count(*) FILTER (WHERE ${r.status} = 'confirmed' AND ${r.promoted_at} IS NOT NULL AND ${toldAtSql("event_registrations")} IS NULL)`,
       total: count(),
     })
@@ -1018,7 +1017,6 @@ export function registrationCountsByEventQuery(db: Db) {
       n: count(),
       ...doorCountColumns,
       waitlisted: sql<number>`count(*) FILTER (WHERE ${r.status} = 'waitlisted')`,
-      checkedIn: sql<number>`count(*) FILTER (WHERE ${r.checked_in_at} IS NOT NULL)`,
     })
     .from(r)
     .groupBy(r.event_id);
