@@ -122,10 +122,11 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
       );
     case "fee-paid-cancelled":
       // The money came in after the registration was cancelled: the desk shows it as paid and no longer
-      // confirmed, and the events team refunds it (a place it could buy is gone), as this text promises.
+      // confirmed ("refund or keep": staff decide). So the text promises nothing; it says what his private
+      // page says: to ask for a refund, contact the organisers (the page links to the Contact form).
       return fitted(
         (name, details) =>
-          `${sender}: Payment for ${named ? `${named}, ` : ""}${name} came after cancelling. We will contact you to refund it.${sep(details)} ${link}`,
+          `${sender}: Payment for ${named ? `${named}, ` : ""}${name} came after cancelling. To ask for a refund, contact the organisers: ${link}${sep(details)}`,
         event.name,
         [],
       );
