@@ -59,7 +59,7 @@ it("on a paid event, the leader's e-mail says the fee a man, how many are to pay
   await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
   await registerGroup();
   const [email] = await groupLinks("email");
-  expect(email!.body_text).toContain("Fee MK 15,000 a man, 2 to pay. Each man with his own phone pays on his own page (the link in his SMS); the others pay at the registration desk.");
+  expect(email!.body_text).toContain("Fee MK 15,000 a man, 2 to pay. Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.");
 });
 
 it("writes no e-mail for a leader without an address, and nothing once the group is cancelled whole", async () => {

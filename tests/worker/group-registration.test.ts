@@ -250,7 +250,7 @@ describe("an event with a fee", () => {
     expect(freeForm).not.toContain("Fee:");
     await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
     const form = textOf(await (await request("/events/1/group")).text());
-    expect(form).toContain("Fee: MK 15,000 a man. Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay at the registration desk.");
+    expect(form).toContain("Fee: MK 15,000 a man. After registering, every man's fee can be paid on his page with Airtel Money or TNM Mpamba, from his phone or yours (your group's page links to each man's), or at the registration desk.");
 
     const response = await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }, { name: "Chikondi Mwale", phone: "0888000003" }, { name: "Dalitso Kachale" }], "all-or-nothing");
     const location = response.headers.get("Location")!;
@@ -263,12 +263,35 @@ describe("an event with a fee", () => {
     const page = textOf(await (await request(location)).text());
     expect(page).toContain("Fee: MK 15,000 a man · 1 man to pay: MK 15,000 in all");
     expect(page).toMatch(/Dalitso Kachale.*Fee: To pay once he has a place/s);
-    expect(page).toContain("Each man with his own phone pays on his own page");
+    expect(page).toContain("Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.");
     expect(page).toMatch(/Alinafe Phiri.*Confirmed\s*Fee: To pay/s);
     expect(page).toMatch(/Chikondi Mwale.*Confirmed\s*Fee: Paid in cash/s);
     expect(page).not.toMatch(/Blessings Banda.*Cancelled\s*Fee:/s);
     await runSql(["UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Alinafe Phiri'"]);
     expect(textOf(await (await request(location)).text())).toContain("Fee: MK 15,000 a man · Nothing left to pay");
+  });
+
+  it("a man without a phone of his own: his leader's page links 'Pay his fee' to his page, whose pay form asks the leader's phone; paid there, the group's page says so", async () => {
+    await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
+    const location = (await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing")).headers.get("Location")!;
+    const linkOf = (html: string, name: string) => html.match(new RegExp(`<a href="(/registrations/[\\w-]{22})"[^>]*>([^<]+)<span class="sr-only">: ${name}</span>`));
+    const page = await (await request(location)).text();
+    expect(linkOf(page, "Alinafe Phiri")![2]).toBe("His own page");
+    const [, hisPage, words] = linkOf(page, "Blessings Banda")!;
+    expect(words).toBe("Pay his fee");
+    // His page's pay form keeps the number he is registered on: his leader's.
+    const his = await (await request(hisPage!)).text();
+    expect(textOf(his)).toContain("Blessings Banda");
+    expect(his).toMatch(/<input[^>]*name="phone_number" value="\+265 991 00 00 00"/);
+    expect((await postForm(hisPage!, { intent: "pay", phone_number: "0991 000 000" })).status).toBe(303);
+    const payment = (await env.DB.prepare("SELECT p.reference, p.phone_number, r.full_name FROM payments p JOIN event_registrations r ON r.id = p.registration_id").first<{ reference: string; phone_number: string; full_name: string }>())!;
+    expect(payment).toMatchObject({ phone_number: "+265991000000", full_name: "Blessings Banda" });
+    // The leader approves on his phone (the simulator's Approve sends the provider's signed webhook).
+    expect((await request(`/api/payments/simulator/${payment.reference}/approve`, { method: "POST" })).status).toBeLessThan(400);
+    const after = await (await request(location)).text();
+    expect(textOf(after)).toMatch(/Blessings Banda.*Confirmed\s*Fee: Paid/s);
+    expect(linkOf(after, "Blessings Banda")![2]).toBe("His page");
+    expect(textOf(after)).toContain("1 man to pay: MK 15,000 in all");
   });
 });
 

@@ -4,7 +4,7 @@ import { formatKwacha } from "~/lib/money";
 export const EVENTS_MESSAGES = {
   fee: (amount: number) => `Fee: ${formatKwacha(amount)}`,
   feeHow: "You can pay it with Airtel Money or TNM Mpamba after registering.",
-  groupFeeHow: "Each man with his own phone can pay on his own page by Airtel Money or TNM Mpamba after registering; the others pay at the registration desk.",
+  groupFeeHow: "After registering, every man's fee can be paid on his page with Airtel Money or TNM Mpamba, from his phone or yours (your group's page links to each man's), or at the registration desk.",
   heading: "Upcoming Events",
   empty: "No Upcoming Events",
   loadFailed: "Failed to load events. Please try again.",

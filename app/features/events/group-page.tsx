@@ -55,11 +55,9 @@ export function GroupPage({ view }: { view: GroupPageView }) {
                 <td className={cell}>{man.line}</td>
                 <td className={`${cell} break-words`}>
                   {man.name}
-                  {man.privateHref ? (
-                    <a href={man.privateHref} className="block text-xs font-semibold text-brand-700 underline print:hidden">
-                      His own page<span className="sr-only">: {man.name}</span>
-                    </a>
-                  ) : null}
+                  <a href={man.privateHref} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 print:hidden">
+                    {man.pageLink}<span className="sr-only">: {man.name}</span>
+                  </a>
                 </td>
                 <td className={`${cell} font-mono`}>{man.code}</td>
                 <td className={cell}>

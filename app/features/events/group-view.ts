@@ -23,7 +23,10 @@ export type GroupPageView = {
     code: string;
     status: "confirmed" | "waitlisted" | "cancelled";
     place: number | null;
-    privateHref: string | null;
+    /** His private page: a man without a phone of his own is on his leader's number, so his leader holds it. */
+    privateHref: string;
+    /** That link's words ("His own page", "Pay his fee", "His page"). */
+    pageLink: string;
     /** Where his fee stands ("To pay", "Paid"…); null for a free event or a cancelled man. */
     feeText: string | null;
   }[];
@@ -41,10 +44,24 @@ const GROUP_FEE_TEXT: Record<PaymentState, string> = {
 /** A man on the waiting list owes nothing yet: only a place is paid for. */
 const GROUP_FEE_WHEN_PLACED = "To pay once he has a place";
 
-/** Where, not how: his page offers mobile money when payments are set up, else the registration desk. */
-const GROUP_FEE_HOW = "Each man with his own phone pays on his own page (the link below his name, also in his SMS); the others pay at the registration desk.";
+/**
+ * Where, not how: his page offers mobile money when payments are set up, else the registration desk.
+ * A man without a phone of his own is on his leader's number, so his page's pay form asks the
+ * leader's phone: the leader pays for him there.
+ */
+export const GROUP_FEE_HOW = "Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.";
 
 /** A man's status in words: "Confirmed", "Waiting list #2", "Cancelled". */
+/**
+ * The link to a man's page, as his leader reads it: "His own page" when the man has a phone (the
+ * link is in his SMS too); for a man on the leader's number, "Pay his fee" while it is owed (his
+ * page's pay form asks the leader's phone), else "His page".
+ */
+function pageLinkOf(man: Rows["members"][number], price: number | null): string {
+  if (man.has_phone) return "His own page";
+  return owesFee(man, price) ? "Pay his fee" : "His page";
+}
+
 /** How many of the group still owe the fee, and what that comes to. */
 function toPayText(men: number, fee: number): string {
   if (men === 0) return "Nothing left to pay";
@@ -90,7 +107,8 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       code: man.code,
       status: man.status,
       place: man.place,
-      privateHref: man.has_phone ? registrationPath(man.token) : null,
+      privateHref: registrationPath(man.token),
+      pageLink: pageLinkOf(man, group.event_price),
       feeText: !fee || man.status === "cancelled" ? null : man.status === "waitlisted" && man.payment_status === "unpaid" ? GROUP_FEE_WHEN_PLACED : GROUP_FEE_TEXT[man.payment_status],
     })),
   };
