@@ -18,8 +18,8 @@ export function operatorOfPhone(international: string): PaymentOperator | null {
   return null;
 }
 
-/** How many times one phone may be asked to approve a payment (a fee's or a gift's) in 10 minutes (wallet.server.ts). */
+/** How many times one phone may be asked to approve a payment (a fee's or a gift's) in 10 minutes without approving (wallet.server.ts). */
 export const PHONE_PROMPTS_LIMIT = 5;
 
 /** Said when a phone had its share: both forms' words. */
-export const TOO_MANY_FOR_PHONE = `This phone has been asked to approve ${PHONE_PROMPTS_LIMIT} payments in the last 10 minutes. Please wait 10 minutes and try again.`;
+export const TOO_MANY_FOR_PHONE = `This phone was asked ${PHONE_PROMPTS_LIMIT} times in the last 10 minutes to approve a payment, and has not approved them. Please wait 10 minutes and try again.`;

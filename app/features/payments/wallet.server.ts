@@ -40,10 +40,12 @@ const PHONE_PROMPTS_WINDOW_MINUTES = 10;
  * count, so posts that prompt nobody (a made-up link, a refused bot check, a tap while a prompt is
  * open) cannot use up a stranger's phone; being one statement, two posts at once cannot both take
  * the last one. Fees and gifts are counted apart: anyone can give with any number, so gifts made
- * with a man's number must never stop him paying his own fee (only he has its link).
+ * with a man's number must never stop him paying his own fee (only he has its link). A charge the
+ * phone approved does not count: the harm is prompts its owner did not want, and a group's leader
+ * paying man after man for those on his number approves each one.
  */
 export function phoneMayBePromptedSql(phone: string, now: Date, purpose: "fee" | "gift"): SQL {
   const since = new Date(now.getTime() - PHONE_PROMPTS_WINDOW_MINUTES * 60_000).toISOString();
   const ofPurpose = purpose === "fee" ? sql`registration_id IS NOT NULL` : sql`gift_id IS NOT NULL`;
-  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND ${ofPurpose} AND created_at > ${since}) < ${PHONE_PROMPTS_LIMIT}`;
+  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND status <> 'paid' AND ${ofPurpose} AND created_at > ${since}) < ${PHONE_PROMPTS_LIMIT}`;
 }
