@@ -347,6 +347,60 @@ describe("event form", () => {
     expect(await toastOf(again)).toEqual({ title: "Error", description: "Failed to delete event: it no longer exists.", variant: "destructive" });
   });
 
+  it("does not delete an event with money recorded for its registrations: the dialog says why and leads to hiding it; a failed charge does not count", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, price) VALUES (1, 'Paid Retreat', 15000), (2, 'Tried Once', 15000)",
+      registrationsSql(1, 2),
+      registrationsSql(2, 1),
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, paid_at) SELECT 'BMM-PAID1', 'online', 'paid', id, 1, 15000, '2030-01-02T10:00:00.000Z' FROM event_registrations WHERE event_id = 1 LIMIT 1",
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount) SELECT 'BMM-FAILED2', 'online', 'failed', id, 2, 15000 FROM event_registrations WHERE event_id = 2",
+    ]);
+    const dialog = textOf(await eventsTab("&delete=1"));
+    expect(dialog).toContain('"Paid Retreat": Payments are recorded for its registrations, so it cannot be deleted: the accounts must keep who paid. To take it off the website, edit it and switch off Active.');
+    const html = await eventsTab("&delete=1");
+    const open = html.split("</dialog>").find((part) => part.includes("&quot;Paid Retreat&quot;:"))!;
+    expect(open).toContain('href="/admin/events/edit/1"');
+    expect(open).toContain(">Edit the event<");
+    expect(open).not.toContain('value="delete"');
+
+    // Posted anyway (an old page, or a payment recorded since the dialog opened): refused, nothing lost.
+    const refused = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });
+    expect(await toastOf(refused)).toEqual({
+      title: "Error",
+      description: "Failed to delete event: a payment is recorded for its registrations, and the accounts must keep who paid. To take it off the website, edit it and switch off Active.",
+      variant: "destructive",
+    });
+    expect((await events()).map((e) => e.name).sort()).toEqual(["Paid Retreat", "Tried Once"]);
+    expect(await registrationCount(1)).toBe(2);
+    expect(await env.DB.prepare("SELECT event_id, registration_id IS NOT NULL AS linked FROM payments WHERE reference = 'BMM-PAID1'").first()).toEqual({ event_id: 1, linked: 1 });
+
+    // A charge that failed moved no money: that event goes as any other.
+    expect(await toastOf(await postForm("/admin/events/edit/2", { intent: "delete" }, { cookie }))).toEqual({ title: "Event deleted" });
+    expect((await events()).map((e) => e.name)).toEqual(["Paid Retreat"]);
+  });
+
+  it("a delete and cash taken at the same moment: either the event stays with its payment, or it goes and no payment is left without its event", async () => {
+    for (let round = 0; round < 5; round++) {
+      await runSql([
+        "DELETE FROM payments",
+        "DELETE FROM event_registrations",
+        "DELETE FROM churchevents",
+        "INSERT INTO churchevents (id, name, price, date) VALUES (1, 'Raced', 15000, '2030-06-12T06:00:00.000Z')",
+        registrationsSql(1, 1),
+        "UPDATE event_registrations SET status = 'confirmed'",
+      ]);
+      const { id } = (await env.DB.prepare("SELECT id FROM event_registrations").first<{ id: number }>())!;
+      await Promise.all([
+        postForm("/admin/events/edit/1", { intent: "delete" }, { cookie }),
+        postForm("/admin/events/registrations/1", { intent: "record-cash", registration_id: String(id), amount: "15000", receipt_number: `R-${round}` }, { cookie }),
+      ]);
+      const event = await env.DB.prepare("SELECT count(*) AS n FROM churchevents").first<{ n: number }>();
+      const orphans = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE event_id IS NULL OR registration_id IS NULL").first<{ n: number }>();
+      expect(orphans!.n, `round ${round}`).toBe(0);
+      if (event!.n === 1) expect(await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'cash'").first(), `round ${round}`).toEqual({ n: 1 });
+    }
+  });
+
   it("says so when a delete fails, and keeps the event", async () => {
     await runSql(["INSERT INTO churchevents (id, name) VALUES (1, 'Kept')", "DROP TABLE event_registrations"]);
     const response = await postForm("/admin/events/edit/1", { intent: "delete" }, { cookie });

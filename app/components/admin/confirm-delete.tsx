@@ -19,9 +19,14 @@ type Props = {
   description: string;
   /** Accessible name of the trigger, e.g. 'Delete Men's Retreat'. */
   triggerLabel: string;
+  /**
+   * A record its feature will not delete (an event with payments): the dialog says why
+   * (`description`) and offers this way instead (e.g. editing it to hide it), with no Delete button.
+   */
+  instead?: { href: string; label: string };
 };
 
-export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel }: Props) {
+export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel, instead }: Props) {
   const [open, setOpen] = useState(initiallyOpen);
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formAction === action;
@@ -55,9 +60,15 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
           >
             Cancel
           </Link>
-          <button type="submit" name="intent" value="delete" disabled={deleting} className={buttonClass.danger}>
-            {deleting ? "Deleting..." : "Delete"}
-          </button>
+          {instead ? (
+            <Link to={instead.href} className={buttonClass.primary}>
+              {instead.label}
+            </Link>
+          ) : (
+            <button type="submit" name="intent" value="delete" disabled={deleting} className={buttonClass.danger}>
+              {deleting ? "Deleting..." : "Delete"}
+            </button>
+          )}
         </Form>
       </Dialog>
     </>

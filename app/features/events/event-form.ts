@@ -89,6 +89,11 @@ export const EVENT_MESSAGES = {
   updateFailed: SAVE_FAILED,
   deleted: { title: "Event deleted" },
   deleteFailed: "Failed to delete event. Please try again.",
+  /** An event with money recorded is not deleted (its payments would lose who paid): hidden instead. */
+  keptForMoney: (payments: number) =>
+    `${payments === 1 ? "a payment is" : `${payments} payments are`} recorded for its registrations, and the accounts must keep who paid. To take it off the website, edit it and switch off Active.`,
+  /** The delete dialog of such an event, in the events list. */
+  moneyRecorded: "Payments are recorded for its registrations, so it cannot be deleted: the accounts must keep who paid. To take it off the website, edit it and switch off Active.",
   uploadFailed: "Failed to upload image. Please try again.",
   loadFailed: "Failed to load event data. Please try again.",
   listFailed: "Failed to load events. Please try again.",

@@ -9,6 +9,7 @@ import { adminTabHref } from "~/lib/admin-tabs";
 import { ADMIN_EVENT_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 import type { AdminEventRow } from "./events.server";
+import { EVENT_MESSAGES } from "./event-form";
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
@@ -75,8 +76,9 @@ export function EventsList({ rows, error, deleteId }: { rows: AdminEventRow[]; e
                 closeHref={adminTabHref("events")}
                 initiallyOpen={deleteId === row.id}
                 title="Delete event?"
-                description={`"${row.name}" will be removed from the website. ${registrationsDeletedText(row.registrations)} This cannot be undone.`}
+                description={row.moneyRecorded ? `"${row.name}": ${EVENT_MESSAGES.moneyRecorded}` : `"${row.name}" will be removed from the website. ${registrationsDeletedText(row.registrations)} This cannot be undone.`}
                 triggerLabel={`Delete ${row.name}`}
+                instead={row.moneyRecorded ? { href: `/admin/events/edit/${row.id}`, label: "Edit the event" } : undefined}
               />
             </>
           }

@@ -2,11 +2,12 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { churchevents, site_settings } from "~/db/schema";
-import { getDb, type Db } from "~/db/db.server";
+import { batchable, getDb, type Db } from "~/db/db.server";
 import { atFormVersion, guardedSaveOf, type LastSave, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
 import { addressGroupsQuery } from "./cancel-burst.server";
 import { registrationClosesAt } from "./registration-rules";
+import { EVENT_MESSAGES } from "./event-form";
 import { answersByRegistrationOf, answersOfQuery, associationChoicesOf, associationChoicesQuery, associationCountsOf, associationCountsQueries, eventQuestionsQuery, questionsOf } from "./event-questions.server";
 import { groupsOf, groupsOfQuery } from "./group-registrations.server";
 import {
@@ -117,7 +118,7 @@ const byDateDescending = [sql`${churchevents.date} IS NULL DESC`, desc(churcheve
 /** Every event by date descending with its registration count, for the admin list, in one D1 round trip. */
 export async function eventsForAdmin(now = new Date()) {
   const db = getDb();
-  const [events, counts] = await db.batch([
+  const [events, counts, money] = await db.batch([
     db
       .select({
         id: churchevents.id,
@@ -133,14 +134,19 @@ export async function eventsForAdmin(now = new Date()) {
       .from(churchevents)
       .orderBy(...byDateDescending),
     registrationCountsByEventQuery(db),
+    batchable(db.all<{ event_id: number }>(sql`SELECT DISTINCT event_id ${MONEY_RECORDED}`)),
   ]);
   const countOf = new Map(counts.map((row) => [row.event_id, row]));
-  /** `registrations`: how many registrations deleting the event would delete with it; `closedByTime`: its date (or closing time) has passed. */
+  const withMoney = new Set(money.map((row) => row.event_id));
+  /**
+   * `registrations`: how many registrations deleting the event would delete with it; `closedByTime`:
+   * its date (or closing time) has passed; `moneyRecorded`: it cannot be deleted (deleteEvent).
+   */
   return events.map(({ registration_closes_at, ...event }) => {
     const count = countOf.get(event.id);
     const closesAt = registrationClosesAt({ date: event.date, registration_closes_at });
     const closedByTime = closesAt !== null && new Date(closesAt) <= now;
-    return { ...event, registrations: count?.n ?? 0, confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0, closedByTime };
+    return { ...event, registrations: count?.n ?? 0, confirmed: count?.confirmed ?? 0, waitlisted: count?.waitlisted ?? 0, closedByTime, moneyRecorded: withMoney.has(event.id) };
   });
 }
 
@@ -351,15 +357,34 @@ export async function recordRegistrationSummary(
 }
 
 /**
- * Deletes the event and its registrations together (one atomic batch, whether or not the database
- * enforces the foreign key's cascade). Returns the removed event's image, or undefined if none.
+ * Money recorded for an event (paid, under way, or given back, online or in cash): deleting the
+ * event would leave those payments without who paid and what for, so an event with any is not
+ * deleted (it can be hidden). The payments table's rows name their event. (A FROM and WHERE.)
  */
-export async function deleteEvent(id: number) {
+const MONEY_RECORDED = sql`FROM payments WHERE event_id IS NOT NULL AND kind IN ('online', 'cash', 'refund') AND status <> 'failed'`;
+
+function moneyOfEventSql(id: number) {
+  return sql`${MONEY_RECORDED} AND event_id = ${id}`;
+}
+
+/** What deleting an event came to: its image and name, refused because money is recorded for it, or gone already. */
+export type EventDeleted = { image_url: string | null; name: string } | { refused: string } | undefined;
+
+/**
+ * Deletes the event and its registrations together (one atomic batch, whether or not the database
+ * enforces the foreign key's cascade), unless money is recorded for it: both statements are guarded
+ * by that, so a payment recorded at the same moment keeps them both.
+ */
+export async function deleteEvent(id: number): Promise<EventDeleted> {
   const db = getDb();
-  const [, removed] = await db.batch([
-    deleteRegistrationsOfEventQuery(db, id),
-    db.delete(churchevents).where(eq(churchevents.id, id)).returning({ image_url: churchevents.image_url, name: churchevents.name }),
+  const noMoney = sql`NOT EXISTS (SELECT 1 ${moneyOfEventSql(id)})`;
+  const [money, , removed] = await db.batch([
+    batchable(db.all<{ n: number }>(sql`SELECT count(*) AS n ${moneyOfEventSql(id)}`)),
+    deleteRegistrationsOfEventQuery(db, id, noMoney),
+    db.delete(churchevents).where(and(eq(churchevents.id, id), noMoney)).returning({ image_url: churchevents.image_url, name: churchevents.name }),
   ]);
-  return removed[0];
+  if (removed[0]) return removed[0];
+  const kept = money[0]?.n ?? 0;
+  return kept > 0 ? { refused: EVENT_MESSAGES.keptForMoney(kept) } : undefined;
 }
 

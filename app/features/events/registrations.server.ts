@@ -1068,6 +1068,6 @@ export function registrationsAfter(eventId: number, after: Registration | null, 
 }
 
 /** Part of deleting an event: its registrations go with it, in the same batch. */
-export function deleteRegistrationsOfEventQuery(db: Db, eventId: number) {
-  return db.delete(r).where(eq(r.event_id, eventId));
+export function deleteRegistrationsOfEventQuery(db: Db, eventId: number, guard: SQL) {
+  return db.delete(r).where(and(eq(r.event_id, eventId), guard));
 }

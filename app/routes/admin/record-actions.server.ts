@@ -10,23 +10,30 @@ import { keepUnsavedForm, nameOf, noteActivity, recordName } from "~/features/ac
 import { type LastSave, refuseStaleSave } from "~/features/history/index.server";
 import { type ImageDecision, keepNewImage, releaseUnsavedImage } from "~/features/images/index.server";
 import type { Toast } from "~/lib/toast";
-import { deletedToast, errorToast, FAILED, goneToast, refuseFailedSave, type SaveOutcome, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
+import { because, deletedToast, errorToast, FAILED, goneToast, refuseFailedSave, type SaveOutcome, tried, UNKNOWN_ACTION } from "~/server/admin-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** The post a content form's action is answering: where it goes back to, and what the log calls the record. */
 export type RecordPost = { request: Request; context: Readonly<RouterContextProvider>; tab: string; record: string; id: number | null };
 
+/** A delete its feature refused, and why ("2 payments are recorded for it…"). */
+export type DeleteRefused = { refused: string };
+
 /**
  * Deletes the record: the answer, and the deleted row (null when nothing was deleted) so the
- * action can release the pictures it held.
+ * action can release the pictures it held. A delete the feature refuses says why, and deletes nothing.
  */
-export async function deleteRecord<T>(
+export async function deleteRecord<T extends object>(
   { request, context, tab, record, id }: RecordPost,
   messages: { deleted: Toast; deleteFailed: string },
-  remove: (id: number) => Promise<T | undefined>,
+  remove: (id: number) => Promise<T | DeleteRefused | undefined>,
 ): Promise<{ answer: Response; removed: T | null }> {
   if (id === null) return { answer: await redirectWithToast(request, tab, UNKNOWN_ACTION), removed: null };
-  const removed = await tried("delete", remove(id));
+  const outcome = await tried("delete", remove(id));
+  if (outcome && outcome !== FAILED && "refused" in outcome) {
+    return { answer: await redirectWithToast(request, tab, errorToast(because(messages.deleteFailed, outcome.refused))), removed: null };
+  }
+  const removed = outcome as T | undefined | typeof FAILED;
   const done = removed !== undefined && removed !== FAILED ? removed : null;
   if (done) noteActivity(context, { action: "Deleted", target: recordName(record, id, typeof done === "object" ? nameOf(done as Record<string, unknown>) : null) });
   return { answer: await redirectWithToast(request, tab, deletedToast(removed, messages)), removed: done };
