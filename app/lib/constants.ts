@@ -33,6 +33,8 @@ export const HOME_EVENT_DATE_FORMAT = "MMMM d, yyyy - h:mm a";
 export const EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy";
 export const EVENT_TIME_FORMAT = "h:mm a";
 export const ADMIN_EVENT_DATE_FORMAT = "MMM d, yyyy";
+/** When an unpaid place is released ("Saturday, November 28 at 2:00 PM"): a man's page and his leader's say it alike. */
+export const PAY_BY_FORMAT = "EEEE, MMMM d 'at' h:mm a";
 export const ADMIN_BLOG_DATE_FORMAT = "MMM d, yyyy";
 export const REGISTRATION_DATE_FORMAT = "MMM d, yyyy HH:mm";
 export const REGISTRATIONS_HEADING_DATE_FORMAT = "EEEE, MMMM d, yyyy · h:mm a";

@@ -7,6 +7,7 @@ import { beforeEach, expect, it } from "vitest";
 import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { postForm, postGroupForm, runSql, seedReference } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+import { formatInSiteZone } from "~/lib/time";
 
 withEmailSetUp();
 withSmsSetUp();
@@ -60,6 +61,16 @@ it("on a paid event, the leader's e-mail says the fee a man, how many are to pay
   await registerGroup();
   const [email] = await groupLinks("email");
   expect(email!.body_text).toContain("Fee MK 15,000 a man, 2 to pay. Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.");
+});
+
+it("on an event that releases unpaid places, the leader's e-mail says by when to pay to keep the places", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET price = 15000, payment_hold_hours = 48 WHERE id = 1"]);
+  await registerGroup();
+  const { created_at } = (await env.DB.prepare("SELECT min(created_at) AS created_at FROM event_registrations").first<{ created_at: string }>())!;
+  const payBy = formatInSiteZone(new Date(Date.parse(created_at) + 48 * 3600_000).toISOString(), "EEEE, MMMM d 'at' h:mm a");
+  const [email] = await groupLinks("email");
+  expect(email!.body_text).toContain(`Fee MK 15,000 a man, 2 to pay. Pay by ${payBy} to keep their places: a place not paid for by then goes to the next man waiting.`);
 });
 
 it("writes no e-mail for a leader without an address, and nothing once the group is cancelled whole", async () => {

@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
 import { textOf } from "./public-helpers";
+import { formatInSiteZone } from "~/lib/time";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 
 beforeEach(async () => {
@@ -269,6 +270,18 @@ describe("an event with a fee", () => {
     expect(page).not.toMatch(/Blessings Banda.*Cancelled\s*Fee:/s);
     await runSql(["UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Alinafe Phiri'"]);
     expect(textOf(await (await request(location)).text())).toContain("Fee: MK 15,000 a man · Nothing left to pay");
+  });
+
+  it("on an event that releases unpaid places, the leader's page says by when each man's fee is due and what happens then", async () => {
+    await runSql(["UPDATE churchevents SET price = 15000, payment_hold_hours = 48 WHERE id = 1"]);
+    const location = (await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing")).headers.get("Location")!;
+    await runSql(["UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Alinafe Phiri'"]);
+    const { created_at } = (await env.DB.prepare("SELECT created_at FROM event_registrations WHERE full_name = 'Blessings Banda'").first<{ created_at: string }>())!;
+    const payBy = formatInSiteZone(new Date(Date.parse(created_at) + 48 * 3600_000).toISOString(), "EEEE, MMMM d 'at' h:mm a");
+    const page = textOf(await (await request(location)).text());
+    expect(page).toMatch(new RegExp(`Blessings Banda.*Confirmed\\s*Fee: To pay by ${payBy}`, "s"));
+    expect(page).toMatch(/Alinafe Phiri.*Confirmed\s*Fee: Paid in cash/s);
+    expect(page).toContain("A man's place not paid for by the time shown goes to the next man waiting.");
   });
 
   it("a man without a phone of his own: his leader's page links 'Pay his fee' to his page, whose pay form asks the leader's phone; paid there, the group's page says so", async () => {

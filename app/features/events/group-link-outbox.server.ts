@@ -5,30 +5,31 @@
 // ./group-registrations.server.ts).
 import { sql } from "drizzle-orm";
 import { getDb } from "~/db/db.server";
-import { EVENT_DATE_FORMAT } from "~/lib/constants";
+import { EVENT_DATE_FORMAT, PAY_BY_FORMAT } from "~/lib/constants";
 import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
 import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
 import { type GroupFee, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
-import { owesFeeSql } from "./registrations.server";
+import { owesFeeSql, payBySql } from "./registrations.server";
 
 export const GROUP_LINK_KINDS = ["group-link"] as const;
 
-type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null; price: number | null; to_pay: number };
+type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null; price: number | null; to_pay: number; pay_by: string | null };
 
 /** The groups the rows are about, each with its men still registered. */
 function groupsOf(rows: readonly OutboxRow[]): Promise<GroupRow[]> {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   return getDb().all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date,
       (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men,
-      e.price, (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND ${owesFeeSql("r", sql`e.price`)}) AS to_pay
+      e.price, (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND ${owesFeeSql("r", sql`e.price`)}) AS to_pay,
+      (SELECT min(${payBySql("r")}) FROM event_registrations r WHERE r.group_id = g.id AND ${owesFeeSql("r", sql`e.price`)}) AS pay_by
     FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE ${inIds(sql`g.id`, ids)}`);
 }
 
 /** The event's fee a man and how many of the group's placed men still owe it; null for a free event or none owing. */
 function feeOf(group: GroupRow): GroupFee | null {
-  return group.price && group.price > 0 && group.to_pay > 0 ? { price: group.price, toPay: group.to_pay } : null;
+  return group.price && group.price > 0 && group.to_pay > 0 ? { price: group.price, toPay: group.to_pay, payBy: formatInSiteZone(group.pay_by, PAY_BY_FORMAT) } : null;
 }
 
 /** Each row rendered (`render`) from its group as it is now, or why it no longer goes. */

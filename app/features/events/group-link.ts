@@ -13,10 +13,14 @@ export function groupPageUrl(origin: string, token: string): string {
   return `${origin}${groupPath(token)}`;
 }
 
-/** A paid event's fee a man, and how many of the group's placed men still owe it. */
-export type GroupFee = { price: number; toPay: number };
+/**
+ * A paid event's fee a man, how many of the group's placed men still owe it, and (when the event
+ * releases unpaid places) the first time one of their places goes ("Saturday, November 28 at 2:00 PM").
+ */
+export type GroupFee = { price: number; toPay: number; payBy: string | null };
 
-const feeSentence = (fee: GroupFee) => `Fee ${formatKwacha(fee.price)} a man, ${fee.toPay} to pay.`;
+const feeSentence = (fee: GroupFee) =>
+  `Fee ${formatKwacha(fee.price)} a man, ${fee.toPay} to pay.${fee.payBy ? ` Pay by ${fee.payBy} to keep their places: a place not paid for by then goes to the next man waiting.` : ""}`;
 
 /**
  * The SMS: who sends, the event, how many men, and the page. One segment: the event's name is cut to

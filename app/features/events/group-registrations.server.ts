@@ -32,6 +32,7 @@ import {
   type RegistrationEmail,
   SENT_AGAIN_MINUTES,
   smsDueNow,
+  payBySql,
   waitlistPlaceSql,
   windowOf,
 } from "./registrations.server";
@@ -206,6 +207,8 @@ export type GroupMember = {
   token: string;
   place: number | null;
   payment_status: PaymentState;
+  /** When his place goes unless his fee is paid (payBySql); null without a limit. */
+  pay_by: string | null;
 };
 
 export type GroupWithMembers = {
@@ -231,7 +234,7 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
         e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
       FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
     batchable(db.all<GroupMember>(sql`SELECT t.id, t.full_name, t.phone_number, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
-        ${waitlistPlaceSql("t")} AS place, t.payment_status
+        ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by
       FROM event_registrations t WHERE t.group_id = (SELECT id FROM registration_groups WHERE token = ${token}) ORDER BY t.id`)),
   ]);
   const group = groups[0];

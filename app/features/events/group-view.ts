@@ -1,5 +1,5 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
-import { EVENT_DATE_FORMAT } from "~/lib/constants";
+import { EVENT_DATE_FORMAT, PAY_BY_FORMAT } from "~/lib/constants";
 import { feeOf, formatKwacha } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
@@ -62,6 +62,22 @@ function pageLinkOf(man: Rows["members"][number], price: number | null): string 
   return owesFee(man, price) ? "Pay his fee" : "His page";
 }
 
+/** Where a man's fee stands; with the time his place goes unless it is paid, when the event has one. */
+function feeTextOf(man: Rows["members"][number], fee: number | null): string | null {
+  if (!fee || man.status === "cancelled") return null;
+  if (man.status === "waitlisted" && man.payment_status === "unpaid") return GROUP_FEE_WHEN_PLACED;
+  const payBy = man.payment_status === "unpaid" ? formatInSiteZone(man.pay_by, PAY_BY_FORMAT) : null;
+  return payBy ? `To pay by ${payBy}` : GROUP_FEE_TEXT[man.payment_status];
+}
+
+/** How to pay, and (when the event releases unpaid places) what happens at a man's time. */
+function withDeadline(howToPay: string, owing: Rows["members"]): string {
+  return owing.some((man) => man.pay_by) ? `${howToPay} ${GROUP_PAY_BY_NOTE}` : howToPay;
+}
+
+/** Said when the event releases unpaid places (its "Hours to pay"). */
+export const GROUP_PAY_BY_NOTE = "A man's place not paid for by the time shown goes to the next man waiting.";
+
 /** How many of the group still owe the fee, and what that comes to. */
 function toPayText(men: number, fee: number): string {
   if (men === 0) return "Nothing left to pay";
@@ -85,11 +101,14 @@ type Rows = {
     token: string;
     place: number | null;
     payment_status: PaymentState;
+    /** When his place goes unless his fee is paid; null without a limit (or not confirmed). */
+    pay_by: string | null;
   }[];
 };
 
 export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string): GroupPageView {
   const fee = feeOf(group.event_price);
+  const owing = members.filter((man) => owesFee(man, group.event_price));
   const whenText = formatInSiteZone(group.event_date, EVENT_DATE_FORMAT);
   const message = [`Our group for ${group.event_name}`, whenText, `Every man's code, and cancelling: ${pageUrl}`].filter(Boolean).join("\n");
   return {
@@ -99,7 +118,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
     event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
     // As for one registration: until the event starts.
     cancellable: group.event_date === null || new Date(group.event_date) > now,
-    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: GROUP_FEE_HOW, toPay: toPayText(members.filter((man) => owesFee(man, group.event_price)).length, fee) } : null,
+    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee) } : null,
     members: members.map((man, index) => ({
       id: man.id,
       line: index + 1,
@@ -109,7 +128,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       place: man.place,
       privateHref: registrationPath(man.token),
       pageLink: pageLinkOf(man, group.event_price),
-      feeText: !fee || man.status === "cancelled" ? null : man.status === "waitlisted" && man.payment_status === "unpaid" ? GROUP_FEE_WHEN_PLACED : GROUP_FEE_TEXT[man.payment_status],
+      feeText: feeTextOf(man, fee),
     })),
   };
 }

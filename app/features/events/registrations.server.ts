@@ -85,6 +85,18 @@ export function owesFeeSql(alias: string, price: SQL = sql`(SELECT price FROM ch
   return sql<boolean>`(${r}.status = 'confirmed' AND ${r}.payment_status = 'unpaid' AND ${price} > 0)`;
 }
 
+/**
+ * When registration `alias`'s place is released unless its fee is paid (its event's "Hours to pay"
+ * after it was made, or after it moved up: app/features/payments/hold-expiry.server.ts), as an ISO
+ * time; null while not confirmed or when the event holds places without a limit.
+ */
+export function payBySql(alias: string): SQL<string | null> {
+  const r = sql.raw(alias);
+  const hours = sql`(SELECT payment_hold_hours FROM churchevents WHERE id = ${r}.event_id)`;
+  return sql<string | null>`CASE WHEN ${r}.status = 'confirmed' AND ${hours} IS NOT NULL
+    THEN strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(${r}.promoted_at, ${r}.created_at), '+' || ${hours} || ' hours') END`;
+}
+
 /** A registration's (`alias`) fee still to pay, from its event (`eventAlias`): the price while it owes it (owesFee), else null. */
 export function feeOwedSql(alias: string, eventAlias: string): SQL<number | null> {
   const price = sql.raw(`${eventAlias}.price`);

@@ -1,6 +1,7 @@
 // The private page's fee: its panel (from the page's one batch), looking again at a payment under
 // way, and the pay form's action.
 import { formatInSiteZone } from "~/lib/time";
+import { PAY_BY_FORMAT } from "~/lib/constants";
 import { readablePhone } from "~/server/phone.server";
 import { operatorOfPhone } from "./operators";
 import type { PayFormAnswer } from "./pay-panel";
@@ -10,7 +11,6 @@ import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settle
 import { paymentsReady, simulatorOn } from "./provider.server";
 import { mayPromptFromAddress, walletOf } from "./wallet.server";
 
-const PAY_BY_FORMAT = "EEEE, MMMM d 'at' h:mm a";
 
 /** The panel for the private page, or null when the event is free (or nothing is owed and nothing was paid). */
 export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: PaymentRow[], now: Date, returnPath: string): PayPanel | null {

@@ -9,7 +9,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { batchable, getDb, type Db } from "~/db/db.server";
 import { owesFee } from "~/features/events";
-import { owesFeeSql } from "~/features/events/index.server";
+import { owesFeeSql, payBySql } from "~/features/events/index.server";
 import { formatKwacha } from "~/lib/money";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
@@ -79,8 +79,7 @@ export type RegistrationFeeRow = {
 /** For the private page's one batch: the registration's fee and where it stands. */
 export function registrationFeeQuery(db: Db, token: string) {
   return batchable(db.all<RegistrationFeeRow>(sql`SELECT t.id, t.full_name, t.email, t.phone_number, t.status, t.payment_status, e.price,
-      CASE WHEN e.payment_hold_hours IS NOT NULL AND t.status = 'confirmed'
-        THEN strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(t.promoted_at, t.created_at), '+' || e.payment_hold_hours || ' hours') END AS pay_by
+      ${payBySql("t")} AS pay_by
     FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`));
 }
 
