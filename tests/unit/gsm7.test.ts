@@ -97,7 +97,7 @@ describe("registration SMS", () => {
   it("a place released for a fee not paid in time says so", () => {
     const event = { name: "Men's Retreat", date: "2031-06-12T06:00:00.000Z", location: "Senga Bay" };
     expect(registrationSms("cancelled", "BaptistMen", event, { ...person, cancel_reason: "not paid" }, "https://baptistmen.mw")).toBe(
-      "BaptistMen: Your registration for Men's Retreat is cancelled. The fee was not paid in time. Code ABC234. Info: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
+      "BaptistMen: Your registration for Men's Retreat is cancelled. Fee not paid in time. Code ABC234. Info: https://baptistmen.mw/r/AAAAAAAAAAAAAAAAAAAAAA",
     );
     expect(registrationSms("cancelled", "BaptistMen", event, person, "https://baptistmen.mw")).not.toContain("fee");
   });
@@ -120,6 +120,21 @@ describe("registration SMS", () => {
       expect(text.endsWith(`${longestOrigin}/r/${"A".repeat(22)}`)).toBe(true);
       if (kind !== "reminder") expect(text, kind).toContain("Waaaaaaaaaa");
     }
+  });
+
+  it("to a leader's number, a place released for the fee says so, and the man's full name: the event's name gives way first", () => {
+    const event = { name: "Lake Malawi Men's Retreat", date: "2031-06-12T06:00:00.000Z", location: "Senga Bay" };
+    const text = registrationSms("cancelled", "BaptistMen", event, { ...person, on_behalf_of: "Peter Phiri", cancel_reason: "not paid" }, "https://baptistmen.mw");
+    expect(text).toMatch(/^BaptistMen: The registration of Peter Phiri for Lake.*\.\.\. is cancelled\. Fee not paid in time\. Code ABC234\. Info: https:\/\/baptistmen\.mw\/r\/A{22}$/);
+    expect(gsm7Length(text)).toBeLessThanOrEqual(160);
+  });
+
+  it("the reminder says where, its place cut to the room left rather than dropped, after the time", () => {
+    const at = (location: string, name = "Men's Conference 2026") =>
+      registrationSms("reminder", "BaptistMen", { name, date: "2031-06-12T06:00:00.000Z", location }, person, "https://baptistmen.mw");
+    expect(at("Bingu International Convention Centre, Lilongwe")).toMatch(/^BaptistMen: Reminder: Men's Conferenc.*\. Thu 12 Jun 08:00\. At Bingu International\.\.\. Code ABC234\./);
+    expect(at("Lilongwe Baptist Church, Area 47, Sector 3", "Central Region Men's Prayer Breakfast")).toContain("Thu 12 Jun 08:00. At Lilongwe Baptist... Code ABC234.");
+    for (const text of [at("Bingu International Convention Centre, Lilongwe"), at(longestPlace, longestName)]) expect(gsm7Length(text), text).toBeLessThanOrEqual(160);
   });
 
   it("a short event keeps its time and place", () => {

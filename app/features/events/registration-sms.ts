@@ -35,6 +35,8 @@ export type SmsRegistration = {
 
 /** The most of a man's name an SMS to someone else's phone carries. */
 const FOR_NAME_MAX = 24;
+/** The least of it kept to make room for what a text must say (below that, the name wins). */
+const FOR_NAME_MIN = 12;
 export type SmsEvent = { name: string; date: string | null; location: string | null };
 
 /** The event's start as an SMS gives it: "Sat 12 Jun 08:00" (Malawi time). */
@@ -75,16 +77,53 @@ const end = (name: string) => (name.endsWith("...") ? name : `${name}.`);
 export const SMS_TEXT_KINDS = ["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid", "fee-paid-cancelled"] as const;
 export type RegistrationSmsKind = (typeof SMS_TEXT_KINDS)[number];
 
+/**
+ * What a text must say whatever else gives way: money owed (the private link leads to the fee's
+ * form), and why a place was released when it was for the fee.
+ */
+function mustSay(kind: RegistrationSmsKind, person: SmsRegistration): string[] {
+  if (kind === "cancelled") return person.cancel_reason === CANCELLED_NOT_PAID ? ["Fee not paid in time."] : [];
+  if (kind === "confirmed" || kind === "moved-up" || kind === "reminder") return person.fee_owed ? [`Fee ${formatKwacha(person.fee_owed)} due.`] : [];
+  return [];
+}
+
 /** The text of one registration SMS. `sender` is the SMS sender ID (it names who sends). */
 export function registrationSms(kind: RegistrationSmsKind, sender: string, event: SmsEvent, person: SmsRegistration, origin: string): string {
   const man = person.on_behalf_of?.trim();
   if (!man) return smsText(kind, sender, event, person, origin, null);
-  // The man's name gives way, after the event's, before the text would go over one segment.
-  for (let max = FOR_NAME_MAX; max > NAME_CUT_MIN; max--) {
-    const text = smsText(kind, sender, event, person, origin, cutGsm7(toGsm7(man), max));
-    if (gsm7Length(text) <= SMS_SEGMENT_LENGTH) return text;
+  // The man's name gives way, after the event's, before the text would go over one segment or
+  // lose what it must say (a leader told "cancelled" must also read that it was for the fee).
+  // (Not below FOR_NAME_MIN for that: a leader must still tell which man it is about.)
+  const must = mustSay(kind, person).map(toGsm7);
+  const named = (max: number) => smsText(kind, sender, event, person, origin, cutGsm7(toGsm7(man), max));
+  const fits = (text: string) => gsm7Length(text) <= SMS_SEGMENT_LENGTH;
+  for (let max = FOR_NAME_MAX; max >= FOR_NAME_MIN; max--) {
+    const text = named(max);
+    if (fits(text) && must.every((said) => text.includes(said))) return text;
   }
-  return smsText(kind, sender, event, person, origin, cutGsm7(toGsm7(man), NAME_CUT_MIN));
+  for (let max = FOR_NAME_MAX; max > NAME_CUT_MIN; max--) {
+    const text = named(max);
+    if (fits(text)) return text;
+  }
+  return named(NAME_CUT_MIN);
+}
+
+/** The least of a reminder's place kept (cut to the room left) before it is left out. */
+const PLACE_MIN = 12;
+
+/**
+ * The reminder the day before says where: after the fee and the time, the place is cut to the room
+ * left (between words) rather than dropped, while the event's name keeps NAME_MIN characters.
+ */
+function withPlace(render: (name: string, details: string) => string, name: string, before: readonly string[], location: string | null, must: readonly string[]): string {
+  const place = toGsm7(location?.trim() ?? "");
+  for (let max = gsm7Length(place); max >= Math.min(PLACE_MIN, gsm7Length(place)) && max > 0; max--) {
+    const cut = cutGsm7(place, max);
+    const detail = cut.endsWith("...") ? `At ${cut}` : `At ${cut}.`;
+    const text = fitted(render, name, [...before, detail], must);
+    if (text.includes(detail)) return text;
+  }
+  return fitted(render, name, before, must);
 }
 
 /** One text, `named` the man it is about when the phone is not his own (else it speaks to "you"). */
@@ -92,10 +131,9 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
   const link = shortLinkOf(origin, person.token);
   const when = smsWhen(event.date);
   const whenDetail = when ? [`${when}.`] : [];
-  const whereDetail = event.location?.trim() ? [`At ${event.location.trim()}.`] : [];
   const code = `Code ${person.code}.`;
-  // Never dropped (the event's name is cut shorter instead): money owed must be said; the private link leads to the fee's form.
-  const feeDetail = person.fee_owed ? [`Fee ${formatKwacha(person.fee_owed)} due.`] : [];
+  // Never dropped (the event's name is cut shorter instead).
+  const feeDetail = mustSay(kind, person);
   switch (kind) {
     case "confirmed":
       return fitted((name, details) => `${sender}: ${named ? `${named} is` : "You are"} registered for ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, feeDetail);
@@ -108,11 +146,11 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
         (name, details) => `${sender}: ${named ? `The registration of ${named}` : "Your registration"} for ${name} is cancelled.${sep(details)} ${code} Info: ${link}`,
         event.name,
         [],
-        person.cancel_reason === CANCELLED_NOT_PAID ? ["The fee was not paid in time."] : [],
+        mustSay(kind, person),
       );
     case "reminder":
-      // On a leader's phone, about a man of his group: named, as the other texts do. A fee still to pay is said.
-      return fitted((name, details) => `${sender}: Reminder${named ? ` for ${named}` : ""}: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, [...whenDetail, ...whereDetail], feeDetail);
+      // On a leader's phone, about a man of his group: named, as the other texts do. A fee still to pay is said; then when, then where.
+      return withPlace((name, details) => `${sender}: Reminder${named ? ` for ${named}` : ""}: ${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`, event.name, whenDetail, event.location, feeDetail);
     case "fee-paid":
       // His receipt (many men have no e-mail): what he paid, then its reference (the first to go when the event's name is long).
       return fitted(
