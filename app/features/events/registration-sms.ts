@@ -4,7 +4,9 @@
 // (/r/{token}, which leads to the private page where SMS can be turned off, and the fee's form), and
 // fits ONE 160-character GSM-7 segment: everything is made GSM-7 first, then the event's name is cut
 // to the room left, and when even that is not enough the least needed detail (the place, then the
-// time) goes; a fee still to pay never does (the name is cut shorter instead).
+// time) goes, though the reminder cuts its place to the room left before leaving it out; what a
+// text must say (a fee still to pay, a place released for the fee) never goes (the event's name,
+// and on a leader's phone his man's name down to 12 characters, are cut shorter instead).
 import { cutGsm7, gsm7Length, SMS_SEGMENT_LENGTH, toGsm7 } from "~/lib/gsm7";
 import { formatKwacha } from "~/lib/money";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
