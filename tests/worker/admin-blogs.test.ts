@@ -219,6 +219,29 @@ describe("blog form", () => {
     expect(await blogs()).toHaveLength(1);
   });
 
+  it("a save refused for its slug keeps the picture it brought, stored and in the form, so saving again shows it (uploaded by the browser, or posted without JavaScript)", async () => {
+    await runSql([insertBlog(1, "Existing", "2026-01-01T00:00:00.000Z", "2026-01-01")]);
+    const form = new FormData();
+    form.set("kind", "blog");
+    form.set("name", "sunrise.png");
+    form.append("w480", new Blob([fixtureBytes("png")], { type: "image/png" }), "w480");
+    const uploaded = (await (await request("/api/admin/images", { method: "POST", cookie, body: form })).json<{ url: string }>()).url;
+    const byBrowser = await postForm("/admin/blogs/new", { ...valid, slug_auto: "", slug: "post-1", image_url: uploaded }, { cookie });
+    const withoutScript = await postMultipart("/admin/blogs/new", { ...valid, slug_auto: "", slug: "post-1", image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) }, { cookie });
+    expect([byBrowser.status, withoutScript.status]).toEqual([409, 409]);
+    const kept = [uploaded, (await withoutScript.text()).match(/name="image_url"[^>]*value="(\/images\/[^"]+)"/)?.[1]];
+    expect(controlOf(await byBrowser.text(), "image_url")).toContain(`value="${uploaded}"`);
+    expect(kept[1]).toMatch(/^\/images\/blog-images\//);
+    // The clean-up a refused save used to run after its answer would have deleted them by now.
+    for (let look = 0; look < 10; look++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const url of kept) expect((await request(url!)).status, `${url} after ${look * 20} ms`).toBe(200);
+    }
+    // Saving again with another slug publishes the picture, whole.
+    expect((await postForm("/admin/blogs/new", { ...valid, slug_auto: "", slug: "walking-with-god", image_url: kept[1]! }, { cookie })).status).toBe(302);
+    expect((await request(kept[1]!)).status).toBe(200);
+  });
+
   it("opens an existing post with its values and auto-generate off, and saves the changes", async () => {
     await runSql([insertBlog(4, "Old Title", "2026-01-01T00:00:00.000Z", "2026-01-15", 2)]);
     const page = await (await request("/admin/blogs/edit/4", { cookie })).text();

@@ -408,6 +408,23 @@ describe("event form", () => {
     expect((await events()).map((e) => e.name)).toEqual(["Kept"]);
   });
 
+  it("a save refused because someone saved first keeps the picture it brought, stored and in the form; saving again shows it", async () => {
+    await postForm("/admin/events/new", valid, { cookie });
+    await postForm("/admin/events/edit/1", { ...valid, version: "1", location: "Changed first" }, { cookie });
+    const stale = await postMultipart("/admin/events/edit/1", { ...valid, version: "1", image_file: new File([fixtureBytes("png")], "a.png", { type: "image/png" }) }, { cookie });
+    expect(stale.status).toBe(409);
+    const picture = (await stale.text()).match(/name="image_url"[^>]*value="(\/images\/[^"]+)"/)?.[1];
+    expect(picture).toMatch(/^\/images\//);
+    // The clean-up a refused save used to run after its answer would have deleted it by now.
+    for (let look = 0; look < 10; look++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await request(picture!)).status, `after ${look * 20} ms`).toBe(200);
+    }
+    expect((await postForm("/admin/events/edit/1", { ...valid, version: "2", image_url: picture! }, { cookie })).status).toBe(302);
+    expect((await events())[0]).toMatchObject({ image_url: picture });
+    expect((await request(picture!)).status).toBe(200);
+  });
+
   it("fails cleanly when saving an event that was deleted meanwhile, leaving no stray image", async () => {
     const response = await postMultipart(
       "/admin/events/edit/42",

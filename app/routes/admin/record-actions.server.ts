@@ -79,15 +79,19 @@ export type UnsavedSave = {
 };
 
 /**
- * The answer to a save that did not go through (`saved` is stale, gone or failed). The picture it
- * brought is released; a stale save is refused naming who saved and when, what was typed and the
- * new picture kept in the form; a record deleted meanwhile keeps what was typed
- * (answerDeletedMeanwhile); a failed write is refused with what was typed.
+ * The answer to a save that did not go through (`saved` is stale, gone or failed). A stale save is
+ * refused naming who saved and when, and a failed write (a slug already used, say) with what was
+ * typed: both keep the new picture in the form (stored, so saving again shows it). A record deleted
+ * meanwhile keeps what was typed (answerDeletedMeanwhile), with the picture when the form named it
+ * (uploaded by the browser); a file posted without JavaScript cannot be kept there, so it is released.
  */
 export function answerUnsaved(form: RecordPost, saved: Exclude<SaveOutcome<LastSave>, { status: "saved" }>, unsaved: UnsavedSave) {
   const { submission, formData, failed, stale, image, duplicate } = unsaved;
-  if (image) releaseUnsavedImage(form.context, image);
-  if (saved.status === "stale") return refuseStaleSave(image ? keepNewImage(submission, image) : submission, saved.last, stale(saved.last));
-  if (saved.status === "gone") return answerDeletedMeanwhile(form, formData, failed);
-  return refuseFailedSave(submission, saved.error, failed, duplicate);
+  const kept = image ? keepNewImage(submission, image) : submission;
+  if (saved.status === "stale") return refuseStaleSave(kept, saved.last, stale(saved.last));
+  if (saved.status === "gone") {
+    if (image && formData.get("image_url") !== image.url) releaseUnsavedImage(form.context, image);
+    return answerDeletedMeanwhile(form, formData, failed);
+  }
+  return refuseFailedSave(kept, saved.error, failed, duplicate);
 }
