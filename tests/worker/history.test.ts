@@ -106,6 +106,21 @@ describe("a post's History", () => {
   });
 
   // The page promises "the last 20": the number is written here, not read from the app.
+  it("a link to the post's old address (shared before its address changed) leads on to the new one for good; not to a post visitors cannot see", async () => {
+    await savePost({ slug: "a-better-post" }, admin, 1);
+    const old = await request("/blog/a-post");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("Location")).toBe("/blog/a-better-post");
+    expect((await request("/blog/a-better-post")).status).toBe(200);
+    // A new post given the old address is what the old address shows.
+    await postForm("/admin/blogs/new", { ...post, title: "Another", slug: "a-post" }, { cookie: admin });
+    expect((await request("/blog/a-post")).status).toBe(200);
+    // Back to a draft, the moved post is not found at either address.
+    await savePost({ slug: "a-better-post", status: "draft" }, admin, 2);
+    expect((await request("/blog/a-better-post")).status).toBe(404);
+    expect((await request("/blog/never-was")).status).toBe(404);
+  });
+
   it("keeps the last 20 versions", async () => {
     for (let save = 2; save <= 23; save += 1) await savePost({ title: `Title ${save}` }, admin, save);
     const kept = await keptVersions();
@@ -270,6 +285,16 @@ describe("a ministry's History", () => {
     expect(await toastOf(restore)).toEqual({ title: "Ministry updated successfully", description: RESTORED });
     expect(await storedMinistry()).toMatchObject({ title: "Prayer Breakfast", active: 0, version: 3 });
     expect(titleOf((await keptVersions())[0]!)).toBe("Men's Prayer Breakfast");
+  });
+
+  it("a link to the ministry's old address leads on to the new one for good, while the ministry is shown", async () => {
+    const { version } = (await env.DB.prepare("SELECT version FROM ministries WHERE id = 1").first<{ version: number }>())!;
+    await postForm("/admin/ministries/edit/1", { ...ministry, version: String(version), slug: "mens-prayer-breakfast" }, { cookie: admin });
+    const old = await request("/ministries/prayer-breakfast");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("Location")).toBe("/ministries/mens-prayer-breakfast");
+    await postForm("/admin/ministries/edit/1", { ...ministry, version: String(version + 1), slug: "mens-prayer-breakfast", active: "" }, { cookie: admin });
+    expect((await request("/ministries/prayer-breakfast")).status).not.toBe(301);
   });
 
   it("refuses a save from a stale form with who saved and when", async () => {

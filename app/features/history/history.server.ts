@@ -201,6 +201,15 @@ export function guardedSaveOf(written: readonly unknown[], last: readonly LastSa
   return written.length > 0 ? { saved: true, released: [] } : { saved: false, last: last[0] ?? null };
 }
 
+/**
+ * The ids of the `entity`'s records one of whose kept versions had `slug` as its address (a SQL
+ * subquery for an IN), newest first: where a link shared before the address changed now leads.
+ * Only the kept versions (HISTORY_KEPT a record) remember an address.
+ */
+export function onceAtSlugSql(entity: "blog" | "ministry", slug: string): SQL {
+  return sql`SELECT CAST(record_key AS INTEGER) FROM ${history} WHERE ${history.entity} = ${entity} AND json_extract(${history.data}, '$.slug') = ${slug}`;
+}
+
 /** The record's kept versions, newest first (a part of its form's batch). */
 export function historyQuery(db: Db, entity: HistoryEntity, key: string) {
   return db

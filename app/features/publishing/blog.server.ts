@@ -10,6 +10,7 @@ import {
   deleteWithHistory,
   guardedUpdate,
   historyQuery,
+  onceAtSlugSql,
   versionQuery,
   type GuardedSave,
   type HistoryEntry,
@@ -67,6 +68,19 @@ export function postBySlugQuery(db: Db, slug: string, now: Date) {
 /** The post at /blog/{id} (when no slug matches), when visitors see it at `now`. */
 export function postByIdQuery(db: Db, id: number, now: Date) {
   return postQuery(db, and(eq(churchblogs.id, id), visibleAt(now)));
+}
+
+/**
+ * Where /blog/{slug} moved when the post's address changed (its current slug), for a post visitors
+ * see at `now`; empty when no kept version had that address. Read only when no post has it now.
+ */
+export function movedPostQuery(db: Db, slug: string, now: Date) {
+  return db
+    .select({ slug: churchblogs.slug })
+    .from(churchblogs)
+    .where(and(sql`${churchblogs.id} IN (${onceAtSlugSql("blog", slug)})`, visibleAt(now)))
+    .orderBy(desc(churchblogs.updated_at))
+    .limit(1);
 }
 
 export type PublicPost = NonNullable<Awaited<ReturnType<typeof postBySlugQuery>>[number]>;

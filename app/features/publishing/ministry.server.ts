@@ -1,9 +1,9 @@
 // Every query that touches `ministries`. Query builders (`...Query(db)`) are the parts of a page's
 // batch (app/features/site/pages.server.ts); the other functions run on their own.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { ministries } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { deleteWithHistory, guardedUpdate, historyQuery, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "~/features/history/index.server";
+import { deleteWithHistory, guardedUpdate, historyQuery, onceAtSlugSql, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "~/features/history/index.server";
 
 export type Ministry = typeof ministries.$inferSelect;
 
@@ -33,6 +33,16 @@ export function activeMinistryBySlugQuery(db: Db, slug: string) {
     .select()
     .from(ministries)
     .where(and(eq(ministries.slug, slug), eq(ministries.active, true)))
+    .limit(1);
+}
+
+/** Where /ministries/{slug} moved when the ministry's address changed (its current slug), for an active ministry; empty when none. */
+export function movedMinistryQuery(db: Db, slug: string) {
+  return db
+    .select({ slug: ministries.slug })
+    .from(ministries)
+    .where(and(sql`${ministries.id} IN (${onceAtSlugSql("ministry", slug)})`, eq(ministries.active, true)))
+    .orderBy(desc(ministries.updated_at))
     .limit(1);
 }
 

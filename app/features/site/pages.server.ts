@@ -7,7 +7,7 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { getDb, type Db } from "~/db/db.server";
 import { errorForLog } from "~/server/log-text.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
-import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
+import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, movedMinistryQuery, movedPostQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
 import { activeEventByIdQuery, activeEventsQuery, associationChoicesOf, associationChoicesQuery, chosenConferenceEventQuery, eventQuestionsQuery, nextOpenEventQuery, questionsOf, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
 import { registrationFeeQuery, registrationPaymentsQuery } from "~/features/payments/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
@@ -127,10 +127,26 @@ export async function ministriesPage(slug: string | null) {
   return { settings, ministries, selected: slug ? (selected?.[0] ?? null) : null, degraded };
 }
 
-/** /ministries/{slug}: the active ministry (undefined when there is none). */
+/**
+ * Where a page's address moved (the record's current slug) when no record has `slug` now: links
+ * shared on WhatsApp before an editor changed a title's address still lead to it. Read only then
+ * (a second round trip for an unknown address, none for a page found).
+ */
+async function movedTo(query: PromiseLike<{ slug: string }[]>): Promise<string | undefined> {
+  try {
+    return (await query)[0]?.slug;
+  } catch (error) {
+    console.error("Could not look for a moved address", errorForLog(error));
+    return undefined;
+  }
+}
+
+/** /ministries/{slug}: the active ministry (undefined when there is none), or where its address moved. */
 export async function ministryPage(slug: string) {
   const { settings, own, degraded } = await withSettings("Ministry page", (db) => [activeMinistryBySlugQuery(db, slug)]);
-  return { settings, ministry: own[0] && (own[0][0] ?? undefined), degraded };
+  const ministry = own[0] && (own[0][0] ?? undefined);
+  const moved = ministry === undefined ? await movedTo(movedMinistryQuery(getDb(), slug)) : undefined;
+  return { settings, ministry, moved, degraded };
 }
 
 /** /leadership: active members with their positions. */
@@ -154,7 +170,9 @@ export async function blogPostPage(param: string, now: Date) {
   const { settings, own, degraded } = await withSettings("Blog post page", (db) => [postBySlugQuery(db, param, now), postByIdQuery(db, id, now)]);
   const [bySlug, byId] = own;
   const failed = bySlug === null || byId === null;
-  return { settings, post: failed ? null : (bySlug[0] ?? byId[0] ?? undefined), degraded };
+  const post = failed ? null : (bySlug[0] ?? byId[0] ?? undefined);
+  const moved = post === undefined ? await movedTo(movedPostQuery(getDb(), param, now)) : undefined;
+  return { settings, post, moved, degraded };
 }
 
 /** /testimonies: every active testimony, newest first. */

@@ -1,5 +1,6 @@
 import { SiteLink } from "~/components/site-link";
 import { BlogPostArticle, toPostPage } from "~/features/publishing";
+import { redirect } from "react-router";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { blogPostingJsonLd, feedLink, noindexMeta, seoMeta } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
@@ -41,6 +42,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Only a post visitors see now: a draft, or a post scheduled for later, is not found.
   const page = await blogPostPage(params.slug, new Date());
   const { post } = page;
+  // An address that changed (a link shared before): on to where the post is now, for good.
+  if (page.moved) throw redirect(`/blog/${page.moved}`, 301);
   // SPEC section 8: a failed post fetch (null, logged by the model) shows the not-found page.
   if (!post) return publicPage(page, () => ({ post: null, jsonLd: null, whatsappHref: null }), 404);
   const origin = siteOrigin(request);

@@ -6,6 +6,7 @@ import { FeatureImage } from "~/features/images";
 import { seoMeta } from "~/features/site";
 import { ministryPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
+import { redirect } from "react-router";
 
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/ministry";
@@ -36,6 +37,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     console.error(`Ministry ${params.slug} failed to load`);
     throw await redirectWithToast(request, "/ministries", { title: "Error", description: "Failed to load ministry details", variant: "destructive" });
   }
+  // An address that changed (a link shared before): on to where the ministry is now, for good.
+  if (page.moved) throw redirect(`/ministries/${page.moved}`, 301);
   if (!ministry) {
     throw await redirectWithToast(request, "/ministries", { title: "Error", description: "Ministry not found", variant: "destructive" });
   }
