@@ -40,7 +40,7 @@ it("sends the leader his group's page by SMS and e-mail when the group registers
   expect(sms).toMatchObject({ recipient: "+265991400400", status: "sent" });
   const text = smsSimulator.sent.find((sent) => sent.body.includes("/groups/"))!;
   expect(text.to).toBe("+265991400400");
-  expect(text.body).toBe(`BaptistMen: Your group of 2 for Men's Conference: every man's code, and cancelling: ${url}`);
+  expect(text.body).toBe(`BaptistMen: Your group of 2 is registered for Men's Conference. Every man's code, and cancelling: ${url}`);
 
   const [email] = await groupLinks("email");
   expect(email).toMatchObject({ recipient: "leader@example.mw", status: "sent", subject: "Your group's page: Men's Conference" });

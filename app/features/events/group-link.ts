@@ -6,7 +6,7 @@ import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/e
 import { formatKwacha } from "~/lib/money";
 import { groupPath } from "./registration-rules";
 import { GROUP_FEE_HOW } from "./group-view";
-import { fitted } from "./registration-sms";
+import { end, fitted } from "./registration-sms";
 
 /** The group's page, whole (it carries the group's own token). */
 export function groupPageUrl(origin: string, token: string): string {
@@ -23,12 +23,13 @@ const feeSentence = (fee: GroupFee) =>
   `Fee ${formatKwacha(fee.price)} a man, ${fee.toPay} to pay.${fee.payBy ? ` Pay by ${fee.payBy} to keep their places: a place not paid for by then goes to the next man waiting.` : ""}`;
 
 /**
- * The SMS: who sends, the event, how many men, and the page. One segment: the event's name is cut to
+ * The SMS: who sends, that the group is registered (its men with a place or waiting: the page says
+ * which), the event, how many men, and the page. One segment: the event's name is cut to
  * fit. (A fee is on the page and in the e-mail: with the page's long link, one segment has no room
  * for it and a name still worth reading.)
  */
 export function groupLinkSms(sender: string, eventName: string, men: number, url: string): string {
-  return fitted((name) => `${sender}: Your group of ${men} for ${name}: every man's code, and cancelling: ${url}`, eventName, []);
+  return fitted((name) => `${sender}: Your group of ${men} is registered for ${end(name)} Every man's code, and cancelling: ${url}`, eventName, []);
 }
 
 export function groupLinkEmail(

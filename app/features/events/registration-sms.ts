@@ -74,7 +74,7 @@ export function fitted(render: (name: string, details: string) => string, name: 
 const sep = (details: string) => (details ? ` ${details}` : "");
 
 /** The event's name closing a sentence: a name cut to fit already ends in "...", which needs no full stop after it. */
-const end = (name: string) => (name.endsWith("...") ? name : `${name}.`);
+export const end = (name: string) => (name.endsWith("...") ? name : `${name}.`);
 
 export const SMS_TEXT_KINDS = ["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid", "fee-paid-cancelled"] as const;
 export type RegistrationSmsKind = (typeof SMS_TEXT_KINDS)[number];
