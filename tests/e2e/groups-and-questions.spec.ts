@@ -104,6 +104,9 @@ test("a church secretary registers a group of men on a phone and keeps the page 
   await expect(phone.getByRole("heading", { level: 1 })).toContainText("Your group for");
   await expect(phone.getByText("3 confirmed")).toBeVisible();
   for (const name of men) await expect(phone.getByRole("row").filter({ hasText: name })).toContainText(/[23456789A-HJ-NP-Z]{6}/);
+  // Each man's page, named for him (the leader holds the page of a man without a phone).
+  await expect(phone.getByRole("link", { name: "His own page: Alinafe Phiri", exact: true })).toBeVisible();
+  await expect(phone.getByRole("link", { name: "His page: Blessings Banda", exact: true })).toBeVisible();
   await expectNoSideways(phone);
   await phone.screenshot({ path: ".tmp/playwright/group-page-360.png", fullPage: true });
 

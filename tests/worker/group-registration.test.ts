@@ -287,7 +287,7 @@ describe("an event with a fee", () => {
   it("a man without a phone of his own: his leader's page links 'Pay his fee' to his page, whose pay form asks the leader's phone; paid there, the group's page says so", async () => {
     await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
     const location = (await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing")).headers.get("Location")!;
-    const linkOf = (html: string, name: string) => html.match(new RegExp(`<a href="(/registrations/[\\w-]{22})"[^>]*>([^<]+)<span class="sr-only">: ${name}</span>`));
+    const linkOf = (html: string, name: string) => html.match(new RegExp(`<a href="(/registrations/[\\w-]{22})" aria-label="([^":]+): ${name}"`));
     const page = await (await request(location)).text();
     expect(linkOf(page, "Alinafe Phiri")![2]).toBe("His own page");
     const [, hisPage, words] = linkOf(page, "Blessings Banda")!;

@@ -55,8 +55,13 @@ export function GroupPage({ view }: { view: GroupPageView }) {
                 <td className={cell}>{man.line}</td>
                 <td className={`${cell} break-words`}>
                   {man.name}
-                  <a href={man.privateHref} className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 print:hidden">
-                    {man.pageLink}<span className="sr-only">: {man.name}</span>
+                  {/* Named for the man ("Pay his fee: Blessings Banda"), its visible words first. */}
+                  <a
+                    href={man.privateHref}
+                    aria-label={`${man.pageLink}: ${man.name}`}
+                    className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 print:hidden"
+                  >
+                    {man.pageLink}
                   </a>
                 </td>
                 <td className={`${cell} font-mono`}>{man.code}</td>
