@@ -190,6 +190,30 @@ describe("registering a group", () => {
     expect(said).toContain("No places are left, and you chose to register only if all fit.");
     expect(said).not.toContain("Only 0");
   });
+
+  it("an event without a waiting list: the form offers no waiting list, and a group too large is told to remove men, even from a form that chose the waiting list", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 3, waitlist_enabled = 0 WHERE id = 1"]);
+    const form = await (await request("/events/1/group")).text();
+    expect(textOf(form)).toContain("This event has no waiting list: a group registers only if all its men fit.");
+    expect(textOf(form)).not.toContain("the rest join the waiting list");
+    // What the page posts without JavaScript: the leader has nothing to choose.
+    const mode = /<input[^>]*name="mode"[^>]*>/.exec(form)?.[0] ?? "";
+    expect(mode).toContain('type="hidden"');
+    expect(mode).toContain('value="all-or-nothing"');
+
+    const tooMany = "Only 3 places are left and this event has no waiting list: remove some men.";
+    const refused = await postGroup(men(4), "all-or-nothing");
+    expect(refused.status).toBe(409);
+    const said = textOf(await refused.text());
+    expect(said).toContain(tooMany);
+    expect(said).not.toContain("waiting list for the rest");
+    // A form opened before the waiting list was turned off still says "the rest join the waiting list".
+    const stale = textOf(await (await postGroup(men(4), "rest-waitlisted")).text());
+    expect(stale).toContain(tooMany);
+    expect(stale).not.toContain("you chose to register only if all fit");
+    expect(await statusCounts()).toEqual({ confirmed: 0, waitlisted: 0, cancelled: 0 });
+    expect((await postGroup(men(3), "all-or-nothing")).status).toBe(303);
+  });
 });
 
 describe("the leader's page", () => {

@@ -36,10 +36,16 @@ export const GROUP_MESSAGES = {
   // Registered on their own, by another leader, or by this one before: the form cannot tell which, so it says what to do, not where to look.
   menTaken:
     "Some of these men are already registered for this event (see the lines marked): on their own, or in a group. Remove those lines to register the others. A man registered with his own phone can get his code again with 'Get my link again' on the event's page.",
-  notEnoughPlaces: (left: number) =>
-    left === 0
+  /** Instead of the choice, on an event without a waiting list: there is nothing to choose. */
+  noWaitingList: "This event has no waiting list: a group registers only if all its men fit.",
+  /** Too few places for the group: what the leader can do depends on whether the event has a waiting list. */
+  notEnoughPlaces: (left: number, waitingList: boolean) => {
+    const places = left === 0 ? "No places are" : `Only ${left} ${left === 1 ? "place is" : "places are"}`;
+    if (!waitingList) return `${places} left and this event has no waiting list: remove some men.`;
+    return left === 0
       ? `No places are left, and you chose to register only if all fit. To put the group on the waiting list, choose "${GROUP_MODE_CHOICES[1]!.label}".`
-      : `Only ${left} ${left === 1 ? "place is" : "places are"} left, and you chose to register only if all fit. Remove some men, or choose the waiting list for the rest.`,
+      : `${places} left, and you chose to register only if all fit. Remove some men, or choose the waiting list for the rest.`;
+  },
   /** On the group's page: keep its link private; lost, the leader can have it sent again. */
   keepPage:
     "Its link opens this page: keep it, and keep it private. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. To print the list, use your browser's Print.",

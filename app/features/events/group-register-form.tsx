@@ -6,14 +6,14 @@ import { buttonClass, FormAlert, Honeypot, PlainField, ProblemSummary, problemsO
 import { BOT_CHECK_FORM } from "~/lib/bot-check";
 import { type FormAnswer, formErrorOf } from "~/lib/form-answer";
 import type { AssociationChoice, EventQuestion } from "./event-questions";
-import { GROUP_LIMITS, GROUP_MODE_CHOICES, linesToShow } from "./group-form";
+import { GROUP_LIMITS, GROUP_MESSAGES, GROUP_MODE_CHOICES, type GroupMode, linesToShow } from "./group-form";
 import { fieldStateOf, QuestionInputs } from "./question-inputs";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { EventPageFrame } from "./event-page-frame";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 type Props = {
-  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null };
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null; waitingList: boolean };
   questions: readonly EventQuestion[];
   associations: readonly AssociationChoice[];
   answer: (FormAnswer & { lines?: number }) | null;
@@ -23,6 +23,9 @@ const PROBLEMS_LISTED = 5;
 
 /** The fields above the men's lines that a problem can link to (each is its element's id). */
 const LINKED_FIELDS = new Set(["leader_name", "leader_phone", "leader_email", "mode"]);
+
+/** What an event without a waiting list posts for the group: it registers only if all fit. */
+const ALL_OR_NOTHING: GroupMode = "all-or-nothing";
 
 /** Where a refused field stands: a man's line (`men[2].phone_number` → line-3), or a field above them. */
 function problemAnchor(name: string): string | undefined {
@@ -89,15 +92,23 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
           </fieldset>
           <fieldset id="mode" className="space-y-2 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" aria-describedby={state.error("mode") ? "mode-error" : undefined}>
             <legend className="px-1 font-semibold text-stone-900">If not everyone fits</legend>
-            {GROUP_MODE_CHOICES.map((choice) => (
-              <label key={choice.value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
-                <input type="radio" name="mode" value={choice.value} defaultChecked={mode === choice.value} required className="mt-0.5 size-5 shrink-0" />
-                <span>
-                  <span className="block font-medium text-stone-900">{choice.label}</span>
-                  <span className="block text-stone-600">{choice.hint}</span>
-                </span>
-              </label>
-            ))}
+            {event.waitingList ? (
+              GROUP_MODE_CHOICES.map((choice) => (
+                <label key={choice.value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
+                  <input type="radio" name="mode" value={choice.value} defaultChecked={mode === choice.value} required className="mt-0.5 size-5 shrink-0" />
+                  <span>
+                    <span className="block font-medium text-stone-900">{choice.label}</span>
+                    <span className="block text-stone-600">{choice.hint}</span>
+                  </span>
+                </label>
+              ))
+            ) : (
+              // Without a waiting list there is nothing to choose: the rest would have nowhere to wait.
+              <>
+                <input type="hidden" name="mode" value={ALL_OR_NOTHING} />
+                <p className="text-sm text-stone-700">{GROUP_MESSAGES.noWaitingList}</p>
+              </>
+            )}
             {state.error("mode") ? (
               <p id="mode-error" className="text-sm font-medium text-red-700">
                 {state.error("mode")}

@@ -138,7 +138,7 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
       return refused(read, lines, GROUP_MESSAGES.menTaken, 409);
     }
     case "not-enough-places":
-      return refused(read, {}, GROUP_MESSAGES.notEnoughPlaces(result.placesLeft), 409);
+      return refused(read, {}, GROUP_MESSAGES.notEnoughPlaces(result.placesLeft, result.waitingList), 409);
     case "closed":
       return refused(read, {}, REGISTRATION_MESSAGES.closed, 409);
     case "event-not-found":

@@ -57,7 +57,8 @@ export type GroupOutcome =
   | { outcome: "repeated"; token: string }
   /** Men already registered for the event: by their own phone, or (no phone of their own) by name on this leader's phone. */
   | { outcome: "men-taken"; phones: string[]; names: string[] }
-  | { outcome: "not-enough-places"; placesLeft: number }
+  /** Too few places, and (with `waitingList`) the leader chose "only if all fit"; without one, no choice could help. */
+  | { outcome: "not-enough-places"; placesLeft: number; waitingList: boolean }
   | { outcome: "event-not-found" | "closed" };
 
 /** A group's link asked for again: the limits of a registration's receipt asked for again. */
@@ -185,7 +186,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const window = windowOf(event);
   if (!registrationState(window, now).open) return { outcome: "closed" };
   if (held.length) return { outcome: "men-taken", phones: held.flatMap((row) => (row.phone ? [row.phone] : [])), names: held.flatMap((row) => (row.name ? [row.name] : [])) };
-  return { outcome: "not-enough-places", placesLeft: Math.max(0, (event.capacity ?? 0) - event.confirmed) };
+  return { outcome: "not-enough-places", placesLeft: Math.max(0, (event.capacity ?? 0) - event.confirmed), waitingList: Boolean(event.waitlist_enabled) };
 }
 
 async function groupStatusCounts(groupId: number) {

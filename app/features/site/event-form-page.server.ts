@@ -19,6 +19,8 @@ export async function publicEventFormPage(idParam: string, origin: string) {
     registrationOpen: shared.registrationOpen,
     registrationNote: shared.registrationNote,
     fee: shared.fee,
+    // The group form offers "the rest join the waiting list" only when there is one.
+    waitingList: page.event.waitlist_enabled,
   };
   const { questions, associations } = page;
   return publicPage(page, () => ({ event, questions, associations }));
