@@ -173,6 +173,19 @@ describe("registering a group", () => {
     expect((await env.DB.prepare("SELECT value FROM registration_answers ORDER BY registration_id").all()).results.map((r) => r.value)).toEqual(["Hostel", "Hotel"]);
   });
 
+  it("names a mistyped leader's e-mail and a line's unanswered question in the same first answer, keeping everything typed", async () => {
+    await runSql(["INSERT INTO event_questions (id, event_id, kind, label, choices, required) VALUES (7, 1, 'choice', 'Accommodation', '[\"Hostel\",\"Hotel\"]', 1)"]);
+    const fields = { ...groupFields([{ name: "A One", answers: { answer_7: "Hostel" } }, { name: "B Two", phone: "0991000002" }], "all-or-nothing"), leader_email: "yohane@gmail" };
+    const refused = await postForm("/events/1/group", fields, { ip: "198.51.100.9" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    const alert = textOf(/<div role="alert"[^>]*>(.*?)<\/div>/s.exec(page)?.[1] ?? "");
+    expect(alert).toContain(REGISTRATION_MESSAGES.emailInvalid);
+    expect(alert).toContain("Line 2, “Accommodation”: please answer this question");
+    for (const typed of ['value="yohane@gmail"', 'value="A One"', 'value="B Two"', 'value="0991000002"', 'value="Hostel" selected']) expect(page).toContain(typed);
+    expect(await statusCounts()).toEqual({ confirmed: 0, waitlisted: 0, cancelled: 0 });
+  });
+
   it("only if all fit: refuses a group larger than the places left, saying how many are left; the rest to the waiting list: fills the places in line order", async () => {
     await runSql(["UPDATE churchevents SET capacity = 3 WHERE id = 1"]);
     const refused = await postGroup(men(4), "all-or-nothing");

@@ -42,7 +42,7 @@ type PostedLine = Record<string, unknown>;
 /**
  * Each man's line as posted: blank lines are skipped; the rest need a name and a phone we can call
  * (or none), and no phone twice, nor a name twice among the men without a phone. The lines kept, with their phones in international form, and the
- * problems by field. (Their answers to the event's questions are checked with the event's questions.)
+ * problems by field. (Their answers to the event's questions: checkLines, below.)
  */
 function readLines(lines: readonly PostedLine[]) {
   const errors: Record<string, string> = {};
@@ -74,15 +74,41 @@ function readLines(lines: readonly PostedLine[]) {
   return { errors, kept };
 }
 
+type Asked = Pick<Awaited<ReturnType<typeof registrationContext>>, "questions" | "associations">;
+
+/**
+ * Every line checked (readLines), then each kept line's answers to the event's questions, named by
+ * line and question: the men as they will be registered, and every problem by field.
+ */
+function checkLines(lines: readonly PostedLine[], { questions, associations }: Asked) {
+  const { errors, kept } = readLines(lines);
+  const men: (GroupMan & { line: number })[] = kept.map(({ index, line, full_name, phone_number }) => {
+    const prefix = `men[${index}].`;
+    const posted = lines[index] ?? {};
+    const checked = checkAnswers(questions, (name) => posted[name.slice(prefix.length)], associations, prefix);
+    for (const question of questions) {
+      const field = answerFieldName(question.id, prefix);
+      const problem = checked.errors[field];
+      if (problem) errors[field] = GROUP_MESSAGES.answer(line, question.label, problem);
+    }
+    return { line, full_name, phone_number, answers: checked.answers };
+  });
+  return { errors, men };
+}
+
 /**
  * A refusal of the form's own fields (the leader's, the choice of what happens if not all fit)
- * also names the problems of the men's lines, so a leader corrects everything in one go.
+ * also names the problems of the men's lines, their answers included, so a leader corrects
+ * everything in one go.
  */
-function withLineProblems(done: PublicFormOutcome): PublicFormOutcome {
+async function withLineProblems(done: PublicFormOutcome): Promise<PublicFormOutcome> {
   const result = done.answer.result;
-  const lines = (result.initialValue as { men?: unknown } | undefined)?.men;
-  if (done.status !== 400 || !Array.isArray(lines)) return done;
-  const { errors } = readLines(lines.map((line) => (typeof line === "object" && line !== null ? (line as PostedLine) : {})));
+  const posted = result.initialValue as { event_id?: unknown; men?: unknown } | undefined;
+  if (done.status !== 400 || !Array.isArray(posted?.men)) return done;
+  // The event's questions (none for an id that is not one): the form's own event_id was not checked yet.
+  const eventId = Number(posted.event_id);
+  const asked = await registrationContext(Number.isSafeInteger(eventId) && eventId > 0 ? eventId : 0);
+  const { errors } = checkLines(posted.men.map((line) => (typeof line === "object" && line !== null ? (line as PostedLine) : {})), asked);
   const error = { ...Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]])), ...result.error };
   return { ...done, answer: { ...done.answer, result: { ...result, error } } };
 }
@@ -90,24 +116,13 @@ function withLineProblems(done: PublicFormOutcome): PublicFormOutcome {
 /** A group posted to /events/{id}/group: what it came to. */
 export async function submitGroup(request: Request): Promise<PublicFormOutcome> {
   const read = await readPublicForm(request, serverGroupSchema, RULES);
-  if ("done" in read) return withLineProblems(read.done);
+  if ("done" in read) return await withLineProblems(read.done);
   const input = read.value;
   const payload = read.submission.payload as { men?: PostedLine[] };
   const about = await registrationContext(input.event_id);
 
   // Each line's name and phone, then its answers to the event's questions.
-  const { errors, kept } = readLines(payload.men ?? []);
-  const men: (GroupMan & { line: number })[] = kept.map(({ index, line, full_name, phone_number }) => {
-    const prefix = `men[${index}].`;
-    const posted = payload.men?.[index] ?? {};
-    const checked = checkAnswers(about.questions, (name) => posted[name.slice(prefix.length)], about.associations, prefix);
-    for (const question of about.questions) {
-      const field = answerFieldName(question.id, prefix);
-      const problem = checked.errors[field];
-      if (problem) errors[field] = GROUP_MESSAGES.answer(line, question.label, problem);
-    }
-    return { line, full_name, phone_number, answers: checked.answers };
-  });
+  const { errors, men } = checkLines(payload.men ?? [], about);
   if (!men.length) return refused(read, errors, GROUP_MESSAGES.noMen);
   if (Object.keys(errors).length) return refused(read, errors);
 
