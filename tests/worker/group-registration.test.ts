@@ -261,6 +261,22 @@ describe("the leader's page", () => {
     expect(csv).toMatch(/"Blessings Banda","[^"]+",[^\r\n]*,"Yohane Banda \(phone is the leader's\)","/);
   });
 
+  it("the desk says the truth of a group whose men were all cancelled: its badge says so, and the counts by association say everyone cancelled, not that nobody registered", async () => {
+    await runSql(["INSERT INTO event_questions (id, event_id, kind, label, choices, required) VALUES (8, 1, 'association', 'Association', '[]', 0)"]);
+    await createAdmin();
+    const cookie = await signIn();
+    expect(textOf(await (await request("/admin/events/registrations/1", { cookie })).text())).toContain("Nobody has registered yet.");
+    const location = (await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing")).headers.get("Location")!;
+    expect((await postForm(location, { intent: "cancel-all" })).status).toBe(303);
+
+    const desk = textOf(await (await request("/admin/events/registrations/1?status=cancelled", { cookie })).text());
+    expect(desk).toContain("Alinafe Phiri");
+    expect(desk).toContain("Group of Yohane Banda (all 2 cancelled)");
+    expect(desk).not.toContain("Group of Yohane Banda (0)");
+    expect(desk).toContain("Nobody is registered now: all 2 registrations were cancelled.");
+    expect(desk).not.toContain("Nobody has registered yet");
+  });
+
   it("shows the leader its own link to keep, says how to have it sent again, and sends it to his WhatsApp", async () => {
     const location = (await postGroup(men(2), "all-or-nothing")).headers.get("Location")!;
     const page = await (await request(location)).text();

@@ -32,7 +32,22 @@ function CountsTable({ caption, rows, first }: { caption: string; rows: readonly
   );
 }
 
-export function AssociationCounts({ counts, doorListHref }: { counts: { byAssociation: AssociationCount[]; byRegion: AssociationCount[] }; doorListHref: string }) {
+/** Why the tables are empty: nobody came yet, or everyone who registered cancelled (`cancelled` of them). */
+function nobodyText(cancelled: number): string {
+  if (cancelled === 0) return "Nobody has registered yet.";
+  return cancelled === 1 ? "Nobody is registered now: the one registration was cancelled." : `Nobody is registered now: all ${cancelled} registrations were cancelled.`;
+}
+
+export function AssociationCounts({
+  counts,
+  cancelled,
+  doorListHref,
+}: {
+  counts: { byAssociation: AssociationCount[]; byRegion: AssociationCount[] };
+  /** How many registrations of the event are cancelled (they are not in the counts). */
+  cancelled: number;
+  doorListHref: string;
+}) {
   return (
     <details className="rounded-lg border border-stone-200 bg-white" open>
       <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">By association and region</summary>
@@ -42,7 +57,7 @@ export function AssociationCounts({ counts, doorListHref }: { counts: { byAssoci
           <CountsTable caption="By region" rows={counts.byRegion} first="Region" />
         </div>
       ) : (
-        <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-600">Nobody has registered yet.</p>
+        <p className="border-t border-stone-200 px-4 py-3 text-sm text-stone-600">{nobodyText(cancelled)}</p>
       )}
       <p className="border-t border-stone-200 px-4 py-3 text-sm">
         <a href={doorListHref} className="font-semibold text-brand-700 underline">

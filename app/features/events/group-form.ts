@@ -46,6 +46,8 @@ export const GROUP_MESSAGES = {
       ? `No places are left, and you chose to register only if all fit. To put the group on the waiting list, choose "${GROUP_MODE_CHOICES[1]!.label}".`
       : `${places} left, and you chose to register only if all fit. Remove some men, or choose the waiting list for the rest.`;
   },
+  /** The desk's and the door's badge on a man of a group: how many of it are still registered; none, then how many were. */
+  label: (leader: string, size: number, registered: number) => `Group of ${leader} (${size > 0 ? size : `all ${registered} cancelled`})`,
   /** On the group's page: keep its link private; lost, the leader can have it sent again. */
   keepPage:
     "Its link opens this page: keep it, and keep it private. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. To print the list, use your browser's Print.",

@@ -19,7 +19,7 @@ import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import type { Answer } from "./event-questions";
-import type { GroupMode } from "./group-form";
+import { GROUP_MESSAGES, type GroupMode } from "./group-form";
 import { newPrivateToken } from "~/lib/private-link";
 import { newRegistrationCode, registrationState } from "./registration-rules";
 import { singleSpaced } from "~/lib/schema-fields";
@@ -245,14 +245,15 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
 /** The group of each of the given registrations (a query of their ids) that came in a group, for a page's batch. */
 export function groupsOfQuery(db: Db, registrationIds: SQLWrapper) {
   return batchable(
-    db.all<{ id: number; leader_name: string; size: number }>(sql`SELECT r.id, g.leader_name,
-      (SELECT count(*) FROM event_registrations s WHERE s.group_id = g.id AND s.status <> 'cancelled') AS size
+    db.all<{ id: number; leader_name: string; size: number; registered: number }>(sql`SELECT r.id, g.leader_name,
+      (SELECT count(*) FROM event_registrations s WHERE s.group_id = g.id AND s.status <> 'cancelled') AS size,
+      (SELECT count(*) FROM event_registrations s WHERE s.group_id = g.id) AS registered
     FROM event_registrations r JOIN registration_groups g ON g.id = r.group_id
     WHERE r.id IN ${registrationIds}`),
   );
 }
 
-/** groupsOfQuery's rows: "Group of {leader} ({size})" by registration id. */
+/** groupsOfQuery's rows: "Group of {leader} ({size})" by registration id (./group-form.ts, GROUP_MESSAGES.label). */
 export function groupsOf(rows: Awaited<ReturnType<typeof groupsOfQuery>>): Map<number, string> {
-  return new Map(rows.map((row) => [row.id, `Group of ${row.leader_name} (${row.size})`]));
+  return new Map(rows.map((row) => [row.id, GROUP_MESSAGES.label(row.leader_name, row.size, row.registered)]));
 }

@@ -298,7 +298,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
 
       <div className="mt-6 space-y-4">
         <Tallies event={event} tallies={tallies} />
-        {byAssociation ? <AssociationCounts counts={byAssociation} doorListHref={`${base}/door-list?group=association`} /> : null}
+        {byAssociation ? <AssociationCounts counts={byAssociation} cancelled={tallies.cancelled} doorListHref={`${base}/door-list?group=association`} /> : null}
         {payments ? <PaymentTotals price={payments.price} totals={payments.totals} /> : null}
         {payments && !payments.ready ? <PaymentsNotSetUp /> : null}
         {tallies.notTold > 0 ? (
