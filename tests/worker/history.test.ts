@@ -115,6 +115,10 @@ describe("a post's History", () => {
     // A new post given the old address is what the old address shows.
     await postForm("/admin/blogs/new", { ...post, title: "Another", slug: "a-post" }, { cookie: admin });
     expect((await request("/blog/a-post")).status).toBe(200);
+    // Its form says so beside a new address (here refused: the new post has that address now).
+    const refused = await savePost({ slug: "a-post" }, admin, 2);
+    expect(refused.status).toBe(409);
+    expect(textOf(await refused.text())).toContain("Links already shared to /blog/a-better-post will lead to the new address.");
     // Back to a draft, the moved post is not found at either address.
     await savePost({ slug: "a-better-post", status: "draft" }, admin, 2);
     expect((await request("/blog/a-better-post")).status).toBe(404);

@@ -16,9 +16,11 @@ type Props = {
   slug: FieldMetadata<string | undefined>;
   /** Whether auto-generate starts on (on for a new record, off when editing one). */
   auto: FieldMetadata<boolean | undefined>;
+  /** The address the record has now (editing): a new one is said to keep old links working. */
+  savedSlug?: string | null;
 };
 
-export function SlugField({ pathPrefix, title: titleField, slug: slugField, auto: autoField }: Props) {
+export function SlugField({ pathPrefix, title: titleField, slug: slugField, auto: autoField, savedSlug }: Props) {
   const initialTitle = titleField.initialValue ?? "";
   const initialAuto = autoField.initialValue === "on";
   const slugError = slugField.errors?.[0];
@@ -67,6 +69,17 @@ export function SlugField({ pathPrefix, title: titleField, slug: slugField, auto
                 <wbr />
                 {slug || "…"}
               </span>
+              {/* Links shared before lead on to the new address (app/features/site/pages.server.ts, movedTo). */}
+              {savedSlug && slug && slug !== savedSlug ? (
+                <span className="block">
+                  Links already shared to{" "}
+                  <span className="font-mono wrap-anywhere">
+                    {pathPrefix}
+                    {savedSlug}
+                  </span>{" "}
+                  will lead to the new address.
+                </span>
+              ) : null}
             </>
           }
           className="font-mono read-only:bg-stone-100 read-only:text-stone-700"

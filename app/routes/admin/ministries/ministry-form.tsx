@@ -55,7 +55,7 @@ function MinistryFormBody({ loaderData, actionData }: Route.ComponentProps) {
         {viewing ? <VersionBanner version={viewing} currentHref={editHref} /> : null}
         <FormAlert message={form.errors?.[0]} />
         {ministry ? <VersionField version={ministry.version} answer={actionData} /> : null}
-        <SlugField pathPrefix="/ministries/" title={fields.title} slug={fields.slug} auto={fields.slug_auto} />
+        <SlugField pathPrefix="/ministries/" title={fields.title} slug={fields.slug} auto={fields.slug_auto} savedSlug={ministry?.slug} />
         <TextAreaField field={fields.short_description} label="Short Description" rows={2} hint="One or two sentences for the ministry cards." />
         <TextAreaField field={fields.full_description} label="Full Description" rows={8} hint="Each line becomes a paragraph on the ministry's page." />
         <TextField
