@@ -5,7 +5,7 @@
 import { applyD1Migrations, reset } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from "~/features/messaging/newsletter-copy";
+import { CONFIRM_PAGE, NEWSLETTER_COPY_REFUSED, UNSUBSCRIBE_PAGE } from "~/features/messaging/newsletter-copy";
 import { SUBSCRIBE_MESSAGES } from "~/features/messaging/subscribe-form";
 import { NEWSLETTER_MESSAGES } from "~/features/messaging/newsletter-form";
 import { claimOutboxRows, SENDING_INTERRUPTED } from "~/server/outbox.server";
@@ -503,6 +503,44 @@ describe("the fan-out", () => {
     await deliverQueueMessages(queue.messages);
     expect(sender.accepted.map((payload) => payload.to)).toEqual(["reader2@example.mw"]);
     expect((await outboxRows())[0]).toMatchObject({ status: "failed", last_error: "Unsubscribed before it was sent" });
+  });
+
+  it("a copy that failed is never sent to a reader who since unsubscribed, bounced or left: not by the automatic retry, and the outbox offers no Retry and says why", async () => {
+    await confirmedSubscribers(4);
+    const { queue, cookie } = await sendNewsletter();
+    // The service is down: every copy fails, to be tried again by itself later.
+    const sender = fakeSender((_payload, call) => (call <= 4 ? providerError("E_INTERNAL_SERVER_ERROR", "try again") : undefined));
+    await deliverQueueMessages(queue.messages);
+    expect((await outboxRows()).map((row) => row.status)).toEqual(["failed", "failed", "failed", "failed"]);
+    // Meanwhile reader1 unsubscribes, reader2's address bounces elsewhere, reader3 leaves and subscribes again.
+    await postForm("/newsletter/unsubscribe/token-of-reader-000001", {});
+    await runSql([
+      "UPDATE newsletter_subscribers SET suppressed_at = '2026-03-01T00:00:00.000Z' WHERE email = 'reader2@example.mw'",
+      "UPDATE newsletter_subscribers SET unsubscribe_token = 'token-of-reader3-again' WHERE email = 'reader3@example.mw'",
+    ]);
+
+    const [unsubscribed] = await outboxRows("recipient = 'reader1@example.mw'");
+    const page = textOf(await (await request(`/admin/outbox/${unsubscribed!.id}`, { cookie })).text());
+    expect(page).toContain(NEWSLETTER_COPY_REFUSED.unsubscribed);
+    expect(page).not.toContain("Retry");
+    // A Retry posted from a page opened before the reader left is refused, and sends nothing.
+    const retry = await postForm(`/admin/outbox/${unsubscribed!.id}`, { intent: "retry" }, { cookie });
+    expect(await toastOf(retry)).toMatchObject({ description: `Not sent again: ${NEWSLETTER_COPY_REFUSED.unsubscribed}` });
+
+    const before = queue.messages.length;
+    await ageOutbox(3, "status = 'failed'");
+    await runCron(OUTBOX_CRON);
+    await deliverQueueMessages(queue.messages.slice(before));
+    expect(sender.accepted.map((payload) => payload.to)).toEqual(["reader4@example.mw"]);
+    expect((await outboxRows()).map((row) => [row.recipient, row.status, row.last_error])).toEqual([
+      ["reader1@example.mw", "failed", NEWSLETTER_COPY_REFUSED.unsubscribed],
+      ["reader2@example.mw", "failed", NEWSLETTER_COPY_REFUSED.suppressed],
+      ["reader3@example.mw", "failed", NEWSLETTER_COPY_REFUSED.resubscribed],
+      ["reader4@example.mw", "sent", null],
+    ]);
+    const suppressed = textOf(await (await request(`/admin/outbox/${(await outboxRows("recipient = 'reader2@example.mw'"))[0]!.id}`, { cookie })).text());
+    expect(suppressed).toContain(NEWSLETTER_COPY_REFUSED.suppressed);
+    expect(suppressed).not.toContain("Retry");
   });
 
   it("without a queue, the outbox cron sends the copies in portions", async () => {

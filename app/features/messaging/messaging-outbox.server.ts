@@ -2,7 +2,9 @@
 // app/server/outbox.server.ts): the president's notice of a contact message (about_id: the message),
 // a subscriber's confirmation link (about_id: the subscriber) and a newsletter's copy (about_id and
 // newsletter_id: the newsletter; its reader's unsubscribe link on the row). Rendered when sent, from
-// the stored rows and the settings as they are then, read in one batch.
+// the stored rows and the settings as they are then, read in one batch. A newsletter copy is refused
+// unless its reader is still a confirmed subscriber the provider accepts (an admin's Retry included).
+import { sql } from "drizzle-orm";
 import { contact_messages, newsletter_subscribers, newsletters } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import type { EmailOrganisation } from "~/lib/email-layout";
@@ -11,6 +13,7 @@ import { EmailRefused, listUnsubscribeHeaders, type OutboxContent, type OutboxRo
 import { inIds, type OutboxRenderer } from "~/server/outbox.server";
 import type { SiteSettings } from "~/features/settings";
 import { contactNotificationEmail } from "./contact-email";
+import { NEWSLETTER_COPY_REFUSED } from "./newsletter-copy";
 import { withUnsubscribeUrl } from "./newsletter-email";
 import { subscribeConfirmationEmail } from "./subscribe-email";
 
@@ -28,7 +31,8 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
   const { origin } = sender;
   const db = getDb();
   const newsletterOf = (row: OutboxRow) => row.newsletter_id ?? row.about_id;
-  const [messages, subscribers, letters] = await db.batch([
+  const readers = rows.flatMap((row) => (row.kind === "newsletter" ? [row.recipient] : []));
+  const [messages, subscribers, letters, subscribed] = await db.batch([
     db.select().from(contact_messages).where(inIds(contact_messages.id, idsOf(rows, "contact-notification", (row) => row.about_id))),
     db
       .select({ id: newsletter_subscribers.id, confirm_token: newsletter_subscribers.confirm_token, confirmed_at: newsletter_subscribers.confirmed_at })
@@ -38,6 +42,15 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
       .select({ id: newsletters.id, subject: newsletters.subject, body_text: newsletters.body_text, body_html: newsletters.body_html })
       .from(newsletters)
       .where(inIds(newsletters.id, idsOf(rows, "newsletter", newsletterOf))),
+    db
+      .select({
+        email: newsletter_subscribers.email,
+        confirmed_at: newsletter_subscribers.confirmed_at,
+        suppressed_at: newsletter_subscribers.suppressed_at,
+        unsubscribe_token: newsletter_subscribers.unsubscribe_token,
+      })
+      .from(newsletter_subscribers)
+      .where(sql`${newsletter_subscribers.email} IN (SELECT value FROM json_each(${JSON.stringify(readers)}))`),
   ]);
   const organisation = { name: sender.name, addressLines: sender.addressLines };
   const fromName = sender.name;
@@ -68,6 +81,8 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
       case "newsletter": {
         const letter = letters.find((found) => found.id === newsletterOf(row));
         if (!letter) return new EmailRefused("The newsletter of this message no longer exists");
+        const refused = readerRefusal(row);
+        if (refused) return new EmailRefused(refused);
         // A copy written before the outbox stored intent has its subject and sender's name stored.
         return {
           kind: row.kind,
@@ -80,5 +95,20 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
       default:
         return new EmailRefused(`No renderer for messages of kind ${row.kind}`);
     }
+  }
+
+  /**
+   * Why a newsletter copy may not go to its reader now, or null: consent is read when it is sent, not
+   * when the newsletter was written, so a reader who unsubscribed, or whom the provider refused, since
+   * gets nothing, whoever sends it (the fan-out, the cron's retry, an admin's Retry).
+   */
+  function readerRefusal(row: OutboxRow): string | null {
+    const reader = subscribed.find((found) => found.email === row.recipient);
+    if (!reader) return NEWSLETTER_COPY_REFUSED.unsubscribed;
+    if (!reader.confirmed_at) return NEWSLETTER_COPY_REFUSED.unconfirmed;
+    if (reader.suppressed_at) return NEWSLETTER_COPY_REFUSED.suppressed;
+    // The copy's link names the token it was written with; a new one means the reader left in between.
+    if (row.unsubscribe_url && reader.unsubscribe_token && !row.unsubscribe_url.endsWith(`/${reader.unsubscribe_token}`)) return NEWSLETTER_COPY_REFUSED.resubscribed;
+    return null;
   }
 };

@@ -28,3 +28,14 @@ export const UNSUBSCRIBE_PAGE = {
   unsubscribed: { title: "You have been unsubscribed", text: "You will not get our newsletter any more. Changed your mind? Subscribe again at the bottom of any page." },
   "not-subscribed": { title: "You are not subscribed", text: "This address is not on our mailing list (any more). If you unsubscribed already, there is nothing more to do." },
 } as const;
+
+/**
+ * Why a newsletter copy is not sent (the outbox's error, and /admin/outbox's reason for offering no
+ * Retry): a copy goes only to an address that is still a confirmed subscriber the provider accepts.
+ */
+export const NEWSLETTER_COPY_REFUSED = {
+  unsubscribed: "The reader unsubscribed (or was removed from the subscribers): newsletters no longer go to this address",
+  resubscribed: "The reader unsubscribed after this copy was written (and subscribed again since): it is not sent",
+  unconfirmed: "The reader has not confirmed the subscription: newsletters go only to confirmed addresses",
+  suppressed: "The e-mail service refused this address for good (it bounced or complained): newsletters no longer go to it",
+} as const;

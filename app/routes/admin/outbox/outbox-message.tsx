@@ -37,6 +37,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("refused" in post) return post.refused;
   const id = parseId(params.id);
   if (post.intent !== "retry" || id === null) return redirectWithToast(request, back, errorToast("Unknown action."));
+  // What the page offers no Retry for (a page opened before the reader unsubscribed, say) is refused here too.
+  const found = await outboxMessage(id, "", request);
+  if (found?.problem) return redirectWithToast(request, back, errorToast(`Not sent again: ${found.problem}`));
   const retried = await retryOutboxMessage(id, new Date());
   if (!retried) return redirectWithToast(request, back, errorToast("Only a failed message can be retried."));
   sendAfterResponse([retried.id], request);
