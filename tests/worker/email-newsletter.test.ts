@@ -326,6 +326,37 @@ describe("the composer", () => {
   });
 });
 
+describe("the same newsletter twice", () => {
+  it("two admins pressing Send on the same newsletter at once, each from his own page: it goes once; the other is told, keeps what he typed, and may send it again by ticking", async () => {
+    await confirmedSubscribers(3);
+    captureQueue();
+    const cookie = await composerCookie();
+    const fields = { subject: "June news", intro: "Dear brothers,\n\nThe conference is near.", intent: "send", confirmed: "yes" };
+    const [one, two] = [await sendKeyOf(cookie), await sendKeyOf(cookie)];
+    expect(one).not.toBe(two);
+    const answers = await Promise.all([compose(cookie, { ...fields, send_key: one }), compose(cookie, { ...fields, send_key: two })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM newsletters").first("n")).toBe(1);
+    expect(await outboxRows()).toHaveLength(3);
+    const page = await (answers.find((answer) => answer.status === 409)!).text();
+    const text = textOf(page);
+    expect(text).toMatch(/This newsletter went to the subscribers at \d\d:\d\d, sent by admin@example\.org, so nothing was sent now\. To send it to them a second time, tick “Send it to them again”/);
+    expect(page).toMatch(/name="subject"[^>]*value="June news"/);
+    expect(page).toContain("The conference is near.</textarea>");
+
+    // Without JavaScript the confirm step says so before anything goes, and offers the tick.
+    const asked = textOf(await (await compose(cookie, { ...fields, send_key: two, confirmed: "" })).text());
+    expect(asked).toMatch(/This newsletter went to the subscribers at \d\d:\d\d, sent by admin@example\.org\. Sending it again sends it to them twice\./);
+    expect(asked).toContain(NEWSLETTER_MESSAGES.again);
+
+    // Ticked, it goes a second time.
+    const again = /name="send_again" value="(\d+)"/.exec(page)![1]!;
+    expect((await compose(cookie, { ...fields, send_key: two, send_again: again })).status).toBe(302);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM newsletters").first("n")).toBe(2);
+    expect(await outboxRows()).toHaveLength(6);
+  });
+});
+
 describe("the fan-out", () => {
   async function sendNewsletter(subject = "June news") {
     const cookie = await composerCookie();

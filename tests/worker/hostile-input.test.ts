@@ -132,7 +132,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   "routes/admin/subscribers": { admin: true, fields: ["id", "intent"], intents: ["remove"] },
   "routes/admin/newsletter/composer": { admin: true, fields: unique(fieldNames(newsletterSchema), ["intent"]), intents: ["preview", "test", "send"] },
   "routes/admin/outbox/outbox-message": { admin: true, fields: ["intent"], intents: ["retry"] },
-  "routes/admin/events/event-message": { admin: true, fields: ["audience", "channel", "body", "urgent", "send_key", "intent"], intents: ["preview", "send"] },
+  "routes/admin/events/event-message": { admin: true, fields: ["audience", "channel", "body", "urgent", "send_key", "send_again", "intent"], intents: ["preview", "send"] },
   // The e-mail links' buttons (and mail providers' one-click unsubscribe) act on the token in the address.
   "routes/public/newsletter-confirm": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },
   "routes/public/newsletter-unsubscribe": { admin: false, fields: ["List-Unsubscribe"], ignoresBody: true },

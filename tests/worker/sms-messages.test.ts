@@ -131,6 +131,32 @@ describe("preview and send", () => {
     expect(await html(await request(PATH, { cookie: admin }))).toMatch(/ by editor@example\.org · To: /);
   });
 
+  it("two staff pressing Send on the same message at once, each from his own preview: it goes once; the other is told, keeps what he typed, and may send it again by ticking", async () => {
+    const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };
+    const editor = await staff("editor");
+    const admin = await staff("admin");
+    const [editorSend, adminSend] = [sendFieldsOf(await html(await preview(editor, fields))), sendFieldsOf(await html(await preview(admin, fields)))];
+    expect(editorSend.send_key).not.toBe(adminSend.send_key);
+    const answers = await Promise.all([postForm(PATH, { ...editorSend, ...fields }, { cookie: editor }), postForm(PATH, { ...adminSend, ...fields }, { cookie: admin })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM event_messages").first("n")).toBe(1);
+    expect((await outboxRows("kind = 'event-message'")).map((row) => row.recipient).sort()).toEqual(["+265991000002", "+265991000003"]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    const sender = (await env.DB.prepare("SELECT sent_by FROM event_messages").first<string>("sent_by"))!;
+    const page = await html(refused);
+    const said = new RegExp(`This message went to the same people at \\d\\d:\\d\\d, sent by ${sender.replace(".", "\\.")}, so nothing was sent now\\. To send it to them a second time, tick “Send it to them again” and press Send\\.`);
+    expect(page).toMatch(said);
+    expect(page).toContain(">Doors open at 07:30.</textarea>");
+    expect(page).toContain("Send it to them again");
+
+    // Ticked, it goes a second time (from the refused page: its send key, and the tick naming the message it repeats).
+    const cookie = refused === answers[0] ? editor : admin;
+    const again = /name="send_again" value="(\d+)"/.exec(page)![1]!;
+    expect((await postForm(PATH, { ...sendFieldsOf(page), ...fields, send_again: again }, { cookie })).status).toBe(302);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM event_messages").first("n")).toBe(2);
+    expect(await outboxRows("kind = 'event-message'")).toHaveLength(4);
+  });
+
   it("a message to 'not checked in' reaches exactly those people, once however often Send is pressed", async () => {
     const cookie = await staff();
     const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };

@@ -3,14 +3,15 @@
 // - test: the newsletter to the signed-in admin, marked [Test];
 // - send: the newsletter and one outbox row per confirmed subscriber in one batch, then the rows
 //   handed to the queue 25 per message (without a queue the outbox cron sends them in portions).
-// It refuses an empty subject or newsletter, sending to nobody, and sending while e-mail is not set up.
+// It refuses an empty subject or newsletter, sending to nobody, sending while e-mail is not set up,
+// and the same newsletter sent within the hour unless the sender ticked to send it again.
 import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { NEWSLETTER_INTENTS, NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterIntent } from "~/features/messaging/newsletter-form";
 import { firstErrors } from "~/lib/form-answer";
 import { isEmptyNewsletter, newsletterEmail, type NewsletterContent, type NewsletterItem } from "~/features/messaging/newsletter-email";
 import { unsubscribePath } from "~/lib/paths";
-import { composerPage, createNewsletter } from "~/features/messaging/newsletters.server";
+import { composerPage, createNewsletter, newsletterSentAlready } from "~/features/messaging/newsletters.server";
 import { enqueueRenderedEmail, sendAfterResponse } from "~/server/outbox.server";
 import { randomToken } from "~/features/messaging/subscribers.server";
 import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
@@ -18,7 +19,8 @@ import { emailOrganisation, newsletterItems, newsletterTest, type EmailSite } fr
 import { sendThroughQueue } from "~/features/messaging/newsletter-queue.server";
 import { newsletterQueueReady } from "~/features/messaging/sender.server";
 import { emailSetup } from "~/server/email-rules.server";
-import { BadRequest, parseSubmission, refuse } from "~/server/forms.server";
+import { BadRequest, parseSubmission, refusal, refuse } from "~/server/forms.server";
+import { formatInSiteZone } from "~/lib/time";
 import { siteSettings } from "~/features/settings/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { noteActivity, recordName } from "~/features/accounts/index.server";
@@ -50,6 +52,9 @@ export async function composerLoader(request: Request) {
     queue: newsletterQueueReady(),
   };
 }
+
+/** When the same newsletter went, as the site's clock says it. */
+const atOf = (sent: { created_at: string } | undefined) => formatInSiteZone(sent?.created_at, "HH:mm") ?? "";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -87,10 +92,19 @@ export async function composerAction({ request, context }: ActionArgs) {
   }
 
   if (composer.recipients === 0) return refused(NEWSLETTER_MESSAGES.noSubscribers, 409);
-  // Everyone gets it at once: asked first (a dialog with JavaScript; without it, this question on the page).
-  if (submission.value.confirmed !== "yes") return data({ result: submission.reply(), intent: "send" as NewsletterIntent, confirm: NEWSLETTER_MESSAGES.confirm(subject, composer.recipients) });
   const { settings, origin } = composer.site;
   const email = newsletterEmail(content, emailOrganisation(settings), origin);
+  // Everyone gets it at once: asked first (a dialog with JavaScript; without it, this question on the
+  // page, which also says when the same newsletter went within the hour and offers to send it again).
+  if (submission.value.confirmed !== "yes") {
+    const sentAlready = await newsletterSentAlready({ subject: email.subject, bodyText: email.text }, new Date());
+    return data({
+      result: submission.reply(),
+      intent: "send" as NewsletterIntent,
+      confirm: NEWSLETTER_MESSAGES.confirm(subject, composer.recipients),
+      sentAlready: sentAlready ? { id: sentAlready.id, text: NEWSLETTER_MESSAGES.sentAlready(atOf(sentAlready), sentAlready.sent_by) } : null,
+    });
+  }
   const created = await createNewsletter(
     {
       sendKey,
@@ -101,9 +115,19 @@ export async function composerAction({ request, context }: ActionArgs) {
       bodyHtml: email.html,
       sentBy: admin.email,
       unsubscribeUrlPrefix: `${origin}${unsubscribePath("")}`,
+      sendAgain: submission.value.send_again,
     },
     new Date(),
   );
+  if ("refused" in created) {
+    // Another tab or admin sent the same newsletter meanwhile: the page again, as typed, with the choice to send it again.
+    const sentAlready = await newsletterSentAlready({ subject: email.subject, bodyText: email.text }, new Date());
+    const message = NEWSLETTER_MESSAGES.sentAlreadyRefused(atOf(sentAlready), sentAlready?.sent_by ?? "");
+    return data(
+      { ...refusal(submission, { formError: message, toast: errorToast(message) }), sentAlready: sentAlready ? { id: sentAlready.id, text: null } : null },
+      { status: 409 },
+    );
+  }
   const back = `/admin/newsletter/${created.id}`;
   if (created.deliveryIds.length) {
     noteActivity(context, { action: "Sent a newsletter", target: recordName("newsletter", created.id, email.subject), summary: `${created.deliveryIds.length} confirmed subscribers` });

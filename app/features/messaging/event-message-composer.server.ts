@@ -4,6 +4,8 @@
 //   characters and segments, and the estimated cost; with a send key for this preview;
 // - send: only what was previewed (who, how, the text; else the new preview instead), the message and its outbox rows in one batch, handed to the queue (without one, the first
 //   portion is sent after the response and the outbox cron sends the rest), logged in the activity log.
+//   The same message to the same people within the hour is refused (the page again, as typed) unless
+//   the sender ticked to send it again.
 // The page never shows a phone number: only how many people get the message.
 import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
@@ -13,7 +15,8 @@ import { errorToast, readAdminPost } from "~/server/admin-actions.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, previewedOf, sentToText } from "./event-message-form";
+import { formatInSiteZone } from "~/lib/time";
+import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, previewedOf, SENT_ALREADY, sentToText } from "./event-message-form";
 import { eventMessagePage, previewEventMessage, sendEventMessage, smsFrameOf } from "./event-messages.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
 import { randomToken } from "./subscribers.server";
@@ -38,7 +41,7 @@ export async function eventMessageAction({ request, context }: { request: Reques
   const page = eventId === null ? null : await eventMessagePage(eventId);
   if (!page || eventId === null) return redirectWithToast(request, adminTabHref("events"), errorToast("That event does not exist."));
   const values: Values = {};
-  for (const key of ["audience", "channel", "body", "urgent", "send_key", "previewed"] as const) {
+  for (const key of ["audience", "channel", "body", "urgent", "send_key", "send_again", "previewed"] as const) {
     const value = post.formData.get(key);
     if (typeof value === "string") values[key] = value;
   }
@@ -62,6 +65,12 @@ export async function eventMessageAction({ request, context }: { request: Reques
   }
   const admin = context.get(adminContext);
   const sent = await sendEventMessage(eventId, { ...input, send_key: input.send_key }, admin.email, new Date());
+  if ("refused" in sent) {
+    // Another tab or person sent the same message meanwhile: the page again, with what was typed and the choice to send it again.
+    const now = await previewEventMessage(eventId, page.event.name, input, siteOrigin(request));
+    const refused = SENT_ALREADY.refused(formatInSiteZone(now.sentAlready?.at, "HH:mm") ?? "", now.sentAlready?.by ?? "");
+    return data({ values, errors: { "": refused }, preview: now, sendKey: input.send_key, previewed, toast: errorToast(refused) }, { status: 409 });
+  }
   if (sent.ids.length === 0) return redirectWithToast(request, back, { title: "Already sent", description: "This message was sent already." });
   noteActivity(context, {
     action: "Sent a message to registrants",

@@ -58,6 +58,17 @@ export function previewedOf(input: { audience: string; channel: string; body: st
 /** Send after the message was changed since its preview: the new preview is shown instead. */
 export const CHANGED_SINCE_PREVIEW = "The message changed after its preview, so nothing was sent. Check the new preview below, then press Send.";
 
+/**
+ * The same message (event, text, who and how) sent within the last hour, by whom and when (its time
+ * as the site's clock says it): said at Preview, and Send refuses it unless the sender ticks `again`.
+ */
+export const SENT_ALREADY = {
+  warning: (at: string, by: string) => `This message went to the same people at ${at}, sent by ${by}. Sending it again sends it to them twice.`,
+  refused: (at: string, by: string) =>
+    `This message went to the same people at ${at}, sent by ${by}, so nothing was sent now. To send it to them a second time, tick “Send it to them again” and press Send.`,
+  again: "Send it to them again",
+} as const;
+
 export const SMS_CONTENT_NOTE =
   "SMS carries event logistics only: places, codes, payments, reminders, changes of time or place. Malawi's networks refuse religious, political and promotional SMS, and the newsletter never goes by SMS.";
 
@@ -71,6 +82,8 @@ export const eventMessageSchema = z.object({
     .max(MESSAGE_BODY_MAX, `Please keep the message under ${MESSAGE_BODY_MAX} characters`),
   urgent: z.literal("on").optional(),
   send_key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
+  /** The id of the same message sent within the hour that the sender chose to send again (SENT_ALREADY.again). */
+  send_again: z.coerce.number().int().positive().optional(),
 });
 
 export type EventMessageInput = z.infer<typeof eventMessageSchema>;

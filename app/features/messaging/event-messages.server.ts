@@ -33,6 +33,19 @@ const t = sql.raw("t");
 /** Who of the audience gets the SMS: one a phone (its owner's registration first), not one identical SMS per man on it. */
 const smsReceiver = (audience: MessageAudience) => sql`${smsReachable(t)} AND ${firstOnItsPhoneSql((s) => sql`${audienceOf(audience, s)} AND ${smsReachable(s)}`)}`;
 
+/** How long the same message to the same people counts as sent already (two staff, two tabs). */
+const SENT_ALREADY_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The same message (event, text, who, how) written since an hour before `now`, newer than the one
+ * the sender chose to send again (`after`): message `e` (an alias).
+ */
+function sameMessageRecently(eventId: number, input: EventMessageInput, now: Date, after = 0): SQL {
+  const since = new Date(now.getTime() - SENT_ALREADY_WINDOW_MS).toISOString();
+  return sql`e.event_id = ${eventId} AND e.body = ${input.body} AND e.audience = ${input.audience} AND e.channel = ${input.channel}
+    AND e.created_at > ${since} AND e.id > ${after}`;
+}
+
 const wantsSms = (channel: MessageChannel) => channel !== "email";
 const wantsEmail = (channel: MessageChannel) => channel !== "sms";
 
@@ -78,7 +91,6 @@ export function smsFrameOf(origin: string) {
 export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string) {
   const db = getDb();
   const smsOn = smsSetup();
-  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
   const [counts, settingsRows, alike] = await db.batch([
     batchable(
       db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
@@ -86,20 +98,11 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     ),
     settingsQuery(db),
     // The same message to the same people within the hour (two staff, two tabs): said before it goes twice.
-    db
-      .select({ created_at: event_messages.created_at, sent_by: event_messages.sent_by })
-      .from(event_messages)
-      .where(
-        and(
-          eq(event_messages.event_id, eventId),
-          eq(event_messages.body, input.body),
-          eq(event_messages.audience, input.audience),
-          eq(event_messages.channel, input.channel),
-          sql`${event_messages.created_at} > ${hourAgo}`,
-        ),
-      )
-      .orderBy(desc(event_messages.id))
-      .limit(1),
+    batchable(
+      db.all<{ id: number; created_at: string; sent_by: string }>(
+        sql`SELECT e.id, e.created_at, e.sent_by FROM event_messages e WHERE ${sameMessageRecently(eventId, input, new Date())} ORDER BY e.id DESC LIMIT 1`,
+      ),
+    ),
   ]);
   const smsRecipients = wantsSms(input.channel) && smsOn.ready ? (counts[0]?.sms ?? 0) : 0;
   const emailRecipients = wantsEmail(input.channel) ? (counts[0]?.email ?? 0) : 0;
@@ -113,7 +116,7 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     smsNotSetUp: wantsSms(input.channel) && !smsOn.ready,
     smsSimulated: wantsSms(input.channel) && smsSimulated() ? SMS_SIMULATED : null,
     emailNotSetUp: wantsEmail(input.channel) && !emailSetup().ready,
-    sentAlready: alike[0] ? { at: alike[0].created_at, by: alike[0].sent_by } : null,
+    sentAlready: alike[0] ? { id: alike[0].id, at: alike[0].created_at, by: alike[0].sent_by } : null,
     sms,
     estimatedCostMwk: Math.round(smsRecipients * sms.segments * price),
   };
@@ -121,27 +124,28 @@ export async function previewEventMessage(eventId: number, eventName: string, in
 
 /**
  * Sends: the message (by its send key, made when the preview was shown) and its outbox rows in one
- * batch. Answers the rows to hand to the queue (none when this preview was sent already).
+ * batch. The message is written only if the same message did not go to the same people within the
+ * hour (checked in the same statement, so two staff pressing Send at once send it once), unless the
+ * sender chose to send that one again (`send_again`). Answers the rows to hand to the queue (none
+ * when this preview was sent already), or `refused` (nothing written) when the same message went
+ * within the hour.
  */
-export async function sendEventMessage(eventId: number, input: EventMessageInput & { send_key: string }, sentBy: string, now: Date): Promise<{ messageId: number | null; ids: number[] }> {
+export async function sendEventMessage(
+  eventId: number,
+  input: EventMessageInput & { send_key: string },
+  sentBy: string,
+  now: Date,
+): Promise<{ messageId: number | null; ids: number[] } | { refused: true }> {
   const db = getDb();
   const smsDue = wantsSms(input.channel) && smsSetup().ready ? smsDueAt(now, input.urgent === "on").toISOString() : null;
   const emailOn = wantsEmail(input.channel) ? 1 : 0;
   const [, rows, message] = await db.batch([
-    db
-      .insert(event_messages)
-      .values({
-        send_key: input.send_key,
-        event_id: eventId,
-        audience: input.audience,
-        channel: input.channel,
-        body: input.body,
-        urgent: input.urgent === "on",
-        sent_by: sentBy,
-        recipients: 0,
-        created_at: now.toISOString(),
-      })
-      .onConflictDoNothing(),
+    batchable(
+      db.run(sql`INSERT INTO event_messages (send_key, event_id, audience, channel, body, urgent, sent_by, recipients, created_at)
+        SELECT ${input.send_key}, ${eventId}, ${input.audience}, ${input.channel}, ${input.body}, ${input.urgent === "on" ? 1 : 0}, ${sentBy}, 0, ${now.toISOString()}
+        WHERE NOT EXISTS (SELECT 1 FROM event_messages e WHERE ${sameMessageRecently(eventId, input, now, input.send_again)})
+        ON CONFLICT (send_key) DO NOTHING`),
+    ),
     insertOutboxSelectQuery(
       db,
       {
@@ -166,5 +170,7 @@ export async function sendEventMessage(eventId: number, input: EventMessageInput
       .where(and(eq(event_messages.send_key, input.send_key), eq(event_messages.event_id, eventId)))
       .returning({ id: event_messages.id }),
   ]);
-  return { messageId: message[0]?.id ?? null, ids: rows.map((row) => row.id) };
+  // No message has this send key: the same one went within the hour, and nothing was written.
+  if (!message[0]) return { refused: true };
+  return { messageId: message[0].id, ids: rows.map((row) => row.id) };
 }

@@ -3,12 +3,12 @@
 export { CONTACT_LIMITS } from "./contact-form";
 export { ContactForm } from "./contact-form-fields";
 export { emailKindLabel } from "./email-kinds";
-export { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, sentToText, SMS_CONTENT_NOTE } from "./event-message-form";
+export { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, SENT_ALREADY, sentToText, SMS_CONTENT_NOTE } from "./event-message-form";
 export { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 export { EmailPreview } from "./email-preview";
 export { EmailSetupNotice } from "./email-setup-notice";
 export { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from "./newsletter-copy";
 export { exampleUnsubscribeUrl, newsletterEmail, type NewsletterItem, newsletterWhatsAppText, withUnsubscribeUrl } from "./newsletter-email";
-export { NEWSLETTER_LIMITS, newsletterSchema } from "./newsletter-form";
+export { NEWSLETTER_LIMITS, NEWSLETTER_MESSAGES, newsletterSchema } from "./newsletter-form";
 export { OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox-status";
 export { SUBSCRIBE_MESSAGES, subscribeSchema } from "./subscribe-form";

@@ -18,6 +18,11 @@ export const NEWSLETTER_MESSAGES = {
   testSent: (email: string) => `A test was sent to ${email}.`,
   sending: (count: number) => `The newsletter is on its way to ${count} ${count === 1 ? "subscriber" : "subscribers"}.`,
   alreadySent: "This newsletter was already sent (Send was pressed twice); nothing more was sent.",
+  /** The same newsletter (subject and e-mail) sent within the hour, said at the confirm step; Send refuses it unless `again` is ticked. */
+  sentAlready: (at: string, by: string) => `This newsletter went to the subscribers at ${at}, sent by ${by}. Sending it again sends it to them twice.`,
+  sentAlreadyRefused: (at: string, by: string) =>
+    `This newsletter went to the subscribers at ${at}, sent by ${by}, so nothing was sent now. To send it to them a second time, tick “Send it to them again” and press “Send to all confirmed subscribers”.`,
+  again: "Send it to them again",
   confirm: (subject: string, count: number) =>
     `Send “${subject}” to ${count} confirmed ${count === 1 ? "subscriber" : "subscribers"}? Nothing has been sent yet: press “Send to all confirmed subscribers” again to send it.`,
 } as const;
@@ -39,6 +44,8 @@ export const newsletterSchema = z
     events: ids(),
     /** "yes" once the sender has said to send to everyone (the dialog, or the page's question without JavaScript). */
     confirmed: z.string().optional(),
+    /** The id of the same newsletter sent within the hour that the sender chose to send again (NEWSLETTER_MESSAGES.again). */
+    send_again: z.number().int().positive().optional(),
   })
   .superRefine((value, ctx) => {
     const intro = typeof value.intro === "string" ? value.intro : "";

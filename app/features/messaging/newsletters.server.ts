@@ -3,7 +3,7 @@
 // newsletter's progress.
 import { desc, eq, sql } from "drizzle-orm";
 import { email_outbox, newsletters } from "~/db/schema";
-import { getDb } from "~/db/db.server";
+import { batchable, getDb } from "~/db/db.server";
 import { NEWSLETTER_PICKER_LIMIT } from "~/lib/constants";
 import { postSummariesQuery } from "~/features/publishing/index.server";
 import { upcomingEventOptionsQuery } from "~/features/events/index.server";
@@ -57,6 +57,26 @@ export async function newsletterPage(id: number) {
   return progress && body ? { progress, body } : undefined;
 }
 
+/** How long the same newsletter counts as sent already (two admins, two tabs, each with its own send key). */
+const SENT_ALREADY_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The same newsletter (subject and e-mail) written since an hour before `now`, newer than the one
+ * the sender chose to send again (`after`): newsletter `n` (an alias).
+ */
+function sameNewsletterRecently(newsletter: { subject: string; bodyText: string }, now: Date, after = 0) {
+  const since = new Date(now.getTime() - SENT_ALREADY_WINDOW_MS).toISOString();
+  return sql`n.subject = ${newsletter.subject} AND n.body_text = ${newsletter.bodyText} AND n.created_at > ${since} AND n.id > ${after}`;
+}
+
+/** The same newsletter sent within the hour (its id, when and by whom), or undefined: the confirm step says so. */
+export async function newsletterSentAlready(newsletter: { subject: string; bodyText: string }, now: Date) {
+  return getDb()
+    .get<{ id: number; created_at: string; sent_by: string } | undefined>(
+      sql`SELECT n.id, n.created_at, n.sent_by FROM ${newsletters} n WHERE ${sameNewsletterRecently(newsletter, now)} ORDER BY n.id DESC LIMIT 1`,
+    );
+}
+
 export type NewNewsletter = {
   sendKey: string;
   subject: string;
@@ -68,30 +88,27 @@ export type NewNewsletter = {
   sentBy: string;
   /** The site's address of unsubscribe pages; each row's link is this plus its subscriber's token. */
   unsubscribeUrlPrefix: string;
+  /** The id of the same newsletter sent within the hour that the sender chose to send again. */
+  sendAgain?: number;
 };
 
 /**
  * Send: the newsletter and one outbox row per subscriber who receives newsletters, in one batch.
  * Pressed twice with the same send key, the second finds the newsletter already there and writes
- * nothing. Answers the newsletter's id and the new rows' ids (none for a repeat).
+ * nothing. The newsletter is written only if the same one (subject and e-mail) was not sent within
+ * the hour, checked in the same statement (two admins pressing Send at once send it once), unless
+ * the sender chose to send that one again (`sendAgain`). Answers the newsletter's id and the new
+ * rows' ids (none for a repeat), or `refused` (nothing written).
  */
-export async function createNewsletter(newsletter: NewNewsletter, now: Date): Promise<{ id: number; deliveryIds: number[] }> {
+export async function createNewsletter(newsletter: NewNewsletter, now: Date): Promise<{ id: number; deliveryIds: number[] } | { refused: true }> {
   const db = getDb();
   const [, deliveries, , [created]] = await db.batch([
-    db
-      .insert(newsletters)
-      .values({
-        send_key: newsletter.sendKey,
-        subject: newsletter.subject,
-        intro: newsletter.intro,
-        items: newsletter.items,
-        body_text: newsletter.bodyText,
-        body_html: newsletter.bodyHtml,
-        sent_by: newsletter.sentBy,
-        recipients: 0,
-        created_at: now.toISOString(),
-      })
-      .onConflictDoNothing({ target: newsletters.send_key }),
+    batchable(
+      db.run(sql`INSERT INTO ${newsletters} (send_key, subject, intro, items, body_text, body_html, sent_by, recipients, created_at)
+        SELECT ${newsletter.sendKey}, ${newsletter.subject}, ${newsletter.intro}, ${newsletter.items}, ${newsletter.bodyText}, ${newsletter.bodyHtml}, ${newsletter.sentBy}, 0, ${now.toISOString()}
+        WHERE NOT EXISTS (SELECT 1 FROM ${newsletters} n WHERE ${sameNewsletterRecently(newsletter, now, newsletter.sendAgain)})
+        ON CONFLICT (send_key) DO NOTHING`),
+    ),
     snapshotNewsletterDeliveriesQuery(db, newsletter, now),
     db
       .update(newsletters)
@@ -99,5 +116,7 @@ export async function createNewsletter(newsletter: NewNewsletter, now: Date): Pr
       .where(eq(newsletters.send_key, newsletter.sendKey)),
     db.select({ id: newsletters.id }).from(newsletters).where(eq(newsletters.send_key, newsletter.sendKey)),
   ]);
-  return { id: created!.id, deliveryIds: deliveries.map((row) => row.id) };
+  // No newsletter has this send key: the same one went within the hour, and nothing was written.
+  if (!created) return { refused: true };
+  return { id: created.id, deliveryIds: deliveries.map((row) => row.id) };
 }

@@ -4,7 +4,7 @@
 // text box then shows after Preview). No phone number is ever shown here.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
+import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, SENT_ALREADY, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
 import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
 import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
@@ -101,9 +101,16 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
             {preview.smsSimulated ? <p className="mt-2 text-sm text-amber-900">{preview.smsSimulated}</p> : null}
             {preview.sentAlready ? (
-              <p role="alert" className="mt-2 text-sm font-semibold text-amber-900">
-                {`This message went to the same people at ${formatInSiteZone(preview.sentAlready.at, "HH:mm")}, sent by ${preview.sentAlready.by}. Sending it again sends it to them twice.`}
-              </p>
+              <>
+                <p role="alert" className="mt-2 text-sm font-semibold text-amber-900">
+                  {SENT_ALREADY.warning(formatInSiteZone(preview.sentAlready.at, "HH:mm") ?? "", preview.sentAlready.by)}
+                </p>
+                {/* Send refuses it without this tick: the sender says they mean to send it twice. */}
+                <label className={choiceClass}>
+                  <input type="checkbox" name="send_again" value={preview.sentAlready.id} />
+                  {SENT_ALREADY.again}
+                </label>
+              </>
             ) : null}
             {preview.emailNotSetUp ? (
               <p className="mt-2 text-sm text-amber-900">{`E-mail is not set up: the e-mails wait in the outbox and are given up after ${OUTBOX_EXPIRY_DAYS} days.`}</p>

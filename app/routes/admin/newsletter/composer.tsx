@@ -4,7 +4,17 @@
 import { inputProps } from "~/lib/form-constraints";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
-import { EmailPreview, EmailSetupNotice, exampleUnsubscribeUrl, NEWSLETTER_LIMITS, newsletterEmail, type NewsletterItem, newsletterSchema, newsletterWhatsAppText } from "~/features/messaging";
+import {
+  EmailPreview,
+  EmailSetupNotice,
+  exampleUnsubscribeUrl,
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_MESSAGES,
+  newsletterEmail,
+  type NewsletterItem,
+  newsletterSchema,
+  newsletterWhatsAppText,
+} from "~/features/messaging";
 import { RequiredLabel, useAdminForm } from "~/components/admin/form-kit";
 import { buttonClass, FormAlert, SubmitButton, TextAreaField, TextField } from "~/components/form-fields";
 import { WhatsAppIcon } from "~/components/icons";
@@ -90,6 +100,8 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
   const asked = actionData && "confirm" in actionData && typeof actionData.confirm === "string" ? actionData.confirm : null;
   // Said on the page too, for a browser without JavaScript (no toast there).
   const testSent = actionData && "sent" in actionData && typeof actionData.sent === "string" ? actionData.sent : null;
+  // The same newsletter went within the hour: said at the confirm step (or by the refusal), with the tick Send needs to send it again.
+  const sentAlready = actionData && "sentAlready" in actionData ? (actionData.sentAlready as { id: number; text: string | null } | null) : null;
   const confirmedRef = useRef<HTMLInputElement>(null);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -173,6 +185,15 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
           <p role="alert" className={NOTICE_CLASS}>
             {asked}
           </p>
+        ) : null}
+        {sentAlready ? (
+          <div className={NOTICE_CLASS}>
+            {sentAlready.text ? <p role="alert">{sentAlready.text}</p> : null}
+            <label className="mt-2 flex items-center gap-2">
+              <input type="checkbox" name="send_again" value={sentAlready.id} className="size-4 accent-brand-700" />
+              {NEWSLETTER_MESSAGES.again}
+            </label>
+          </div>
         ) : null}
         {testSent ? (
           <p role="status" className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
