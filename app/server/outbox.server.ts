@@ -186,7 +186,12 @@ export async function enqueueRenderedEmail(email: OutboxEmail): Promise<number> 
  * name and postal address (every e-mail's footer) and the events address (registrations' replies).
  * The messaging feature reads it once for every row it renders and hands it to each renderer.
  */
-export type MessageSender = { origin: string; name: string; addressLines: readonly string[]; eventsEmail: string };
+/**
+ * Who sends, from the settings as they are at sending: the name and address lines, and where replies
+ * go (MAIL_FROM need not be a real mailbox): `eventsEmail` for what the events team sends,
+ * `contactEmail` (the site's general address, Contact settings' president_email) for the rest.
+ */
+export type MessageSender = { origin: string; name: string; addressLines: readonly string[]; eventsEmail: string; contactEmail: string };
 
 export type OutboxRenderer = (rows: readonly OutboxRow[], sender: MessageSender) => Promise<Map<number, OutboxContent | EmailRefused>>;
 

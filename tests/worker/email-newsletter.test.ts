@@ -385,6 +385,22 @@ describe("the fan-out", () => {
     }
   });
 
+  it("a reply to a copy, to a test or to the confirmation reaches the ministry's general address (the sender's address need not be a mailbox)", async () => {
+    await confirmedSubscribers(1);
+    const { queue, cookie } = await sendNewsletter();
+    const sender = fakeSender();
+    await deliverQueueMessages(queue.messages);
+    await compose(cookie, { send_key: await sendKeyOf(cookie), subject: "June news", intro: "Hello", intent: "test" });
+    await subscribe("new@example.mw");
+    await waitForOutbox((rows) => rows.length === 3 && allSettled(rows));
+    const ministry = { email: "president@baptistmen.mw", name: "Baptist Men's Ministry Malawi" };
+    expect(sender.accepted.map((payload) => [payload.to, payload.replyTo])).toEqual([
+      ["reader1@example.mw", ministry],
+      [TEST_ADMIN.email, ministry],
+      ["new@example.mw", ministry],
+    ]);
+  });
+
   it("500 subscribers with a rate limit, failing readers and a dead worker midway: the resume skips nobody and sends nobody twice", async () => {
     await confirmedSubscribers(500);
     const { queue, cookie, page } = await sendNewsletter();

@@ -216,7 +216,7 @@ describe("/give", () => {
     const outbox = await env.DB.prepare("SELECT * FROM email_outbox WHERE kind = 'gift-receipt'").all<OutboxRow>();
     expect(outbox.results).toHaveLength(1);
     expect(outbox.results[0]).toMatchObject({ recipient: "chisomo@example.mw" });
-    const rendered = await renderPaymentsOutbox(outbox.results, { origin: "http://localhost", name: "Baptist Men Malawi", addressLines: ["Lilongwe"], eventsEmail: "events@example.mw" });
+    const rendered = await renderPaymentsOutbox(outbox.results, { origin: "http://localhost", name: "Baptist Men Malawi", addressLines: ["Lilongwe"], eventsEmail: "events@example.mw", contactEmail: "president@example.mw" });
     const email = rendered.get(outbox.results[0]!.id) as { subject: string; text: string };
     expect(email.subject).toMatch(/^Thank you for your gift: receipt G-[A-Z2-9]{8}$/);
     expect(email.text).toContain("Amount: MK 10,000");

@@ -430,7 +430,7 @@ describe("the webhook", () => {
         `INSERT INTO payments (reference, kind, status, registration_id, amount, paid_at) VALUES ('BMM-BEFORECANCEL', 'online', 'paid', ${id}, 15000, '2031-03-04T19:00:00.000Z')`,
         `INSERT INTO email_outbox (kind, recipient, about_id, channel, next_attempt_at) VALUES ('registration-fee-paid', '+265991555010', ${id}, 'sms', '2031-03-05T05:00:00.000Z')`,
       ]);
-      const sender = { origin: "https://baptistmen.mw", name: "Baptist Men", addressLines: [], eventsEmail: "events@baptistmen.mw", smsName: "BaptistMen" };
+      const sender = { origin: "https://baptistmen.mw", name: "Baptist Men", addressLines: [], eventsEmail: "events@baptistmen.mw", contactEmail: "president@baptistmen.mw", smsName: "BaptistMen" };
       const rows = (await env.DB.prepare("SELECT * FROM email_outbox WHERE kind = 'registration-fee-paid'").all<OutboxRow>()).results;
       const text = async () => ((await renderRegistrationSms(rows, sender)).get(rows[0]!.id) as { text: string }).text;
       expect(await text()).toMatch(/^BaptistMen: Payment received for Men's Conference/);

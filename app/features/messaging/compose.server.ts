@@ -59,6 +59,8 @@ export function newsletterTest(to: string, content: NewsletterContent, { setting
     kind: "newsletter-test",
     to,
     fromName: settings.organisation.name,
+    // As each reader's copy (./messaging-outbox.server.ts): replies go to the ministry's general address.
+    replyTo: { email: settings.contact.president_email, name: settings.organisation.name },
     ...email,
     subject: `[Test] ${email.subject}`,
     headers: listUnsubscribeHeaders(unsubscribeUrl),

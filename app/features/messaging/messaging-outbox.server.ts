@@ -54,6 +54,8 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
   ]);
   const organisation = { name: sender.name, addressLines: sender.addressLines };
   const fromName = sender.name;
+  // The newsletter and its confirmation come from the ministry, not the events team: replies go to its general address.
+  const replyTo = { email: sender.contactEmail, name: sender.name };
   const rendered = new Map<number, OutboxContent | EmailRefused>();
   for (const row of rows) {
     rendered.set(row.id, renderOne(row));
@@ -76,7 +78,7 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
         const subscriber = subscribers.find((found) => found.id === row.about_id);
         if (!subscriber?.confirm_token) return new EmailRefused("The address was removed before this was sent");
         if (subscriber.confirmed_at) return new EmailRefused("The address was confirmed before this was sent");
-        return { kind: row.kind, fromName, ...subscribeConfirmationEmail(`${origin}${confirmSubscriptionPath(subscriber.confirm_token)}`, organisation) };
+        return { kind: row.kind, fromName, replyTo, ...subscribeConfirmationEmail(`${origin}${confirmSubscriptionPath(subscriber.confirm_token)}`, organisation) };
       }
       case "newsletter": {
         const letter = letters.find((found) => found.id === newsletterOf(row));
@@ -87,6 +89,7 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
         return {
           kind: row.kind,
           fromName: row.from_name ?? fromName,
+          replyTo,
           subject: row.subject ?? letter.subject,
           ...withUnsubscribeUrl({ text: letter.body_text, html: letter.body_html }, row.unsubscribe_url ?? ""),
           headers: listUnsubscribeHeaders(row.unsubscribe_url),

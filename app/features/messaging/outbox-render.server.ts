@@ -58,7 +58,13 @@ export async function renderOutboxRows(rows: readonly OutboxRow[], origin: strin
 /** Who sends, from the settings as they are now. */
 async function senderNow(origin: string): Promise<MessageSender> {
   const settings = siteSettings(await storedSettings());
-  return { origin, name: settings.organisation.name, addressLines: settings.contact.address_lines, eventsEmail: settings.contact.events_email };
+  return {
+    origin,
+    name: settings.organisation.name,
+    addressLines: settings.contact.address_lines,
+    eventsEmail: settings.contact.events_email,
+    contactEmail: settings.contact.president_email,
+  };
 }
 
 const SMS_RENDERERS: readonly { kinds: readonly string[]; render: SmsRenderer }[] = [
