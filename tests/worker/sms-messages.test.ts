@@ -3,7 +3,7 @@
 // Send of the same preview sends nothing more, and 500 recipients with 5% provider failures each
 // get exactly one SMS once the failures are retried.
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SmsSendError } from "~/server/sms.server";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import { captureQueue, deliverQueueMessages, outboxRows, runCron } from "./email-helpers";
@@ -56,6 +56,37 @@ describe("who may", () => {
     const editor = await staff("editor");
     const page = await html(await request(PATH, { cookie: editor }));
     expect(page).toContain("SMS carries event logistics only");
+  });
+});
+
+describe("what the preview warns of", () => {
+  const text = async (response: Response) => (await response.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+  it("says how many of the chosen people this way misses (no e-mail address, no phone for SMS, SMS stopped)", async () => {
+    const cookie = await staff();
+    // Three confirmed: one has an e-mail address; all three have phones.
+    const byEmail = await text(await preview(cookie, { audience: "confirmed", channel: "email", body: "The hall has moved." }));
+    expect(byEmail).toContain("2 people of this group get nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped). Choose SMS and e-mail to reach more of them.");
+    expect(await text(await preview(cookie, { audience: "confirmed", channel: "both", body: "The hall has moved." }))).not.toContain("nothing this way");
+    await runSql(["UPDATE event_registrations SET sms_stopped_at = '2030-01-01T00:00:00.000Z' WHERE full_name = 'Not Yet Either'"]);
+    const both = await text(await preview(cookie, { audience: "confirmed", channel: "both", body: "The hall has moved." }));
+    expect(both).toContain("1 person of this group gets nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped).");
+    expect(both).not.toContain("Choose SMS and e-mail");
+  });
+
+  it("at night, says the SMS wait until 07:00 unless Urgent is ticked", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2031-06-11T20:30:00.000Z")); // 22:30 in Malawi
+      const cookie = await staff();
+      const night = await text(await preview(cookie, { audience: "confirmed", channel: "sms", body: "The bus leaves at 06:00." }));
+      expect(night).toContain("It is night: the SMS wait until 07:00. Tick Urgent to send them now.");
+      expect(await text(await preview(cookie, { audience: "confirmed", channel: "sms", body: "The bus leaves at 06:00.", urgent: "on" }))).not.toContain("It is night");
+      vi.setSystemTime(new Date("2031-06-11T08:00:00.000Z")); // 10:00
+      expect(await text(await preview(cookie, { audience: "confirmed", channel: "sms", body: "The bus leaves at 06:00." }))).not.toContain("It is night");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

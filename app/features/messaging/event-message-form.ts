@@ -58,6 +58,14 @@ export function previewedOf(input: { audience: string; channel: string; body: st
 /** Send after the message was changed since its preview: the new preview is shown instead. */
 export const CHANGED_SINCE_PREVIEW = "The message changed after its preview, so nothing was sent. Check the new preview below, then press Send.";
 
+/** What the preview says beside its counts: who this way misses, and SMS that wait for the morning. */
+export const PREVIEW_NOTES = {
+  missed: (n: number, channel: string | undefined) =>
+    `${n === 1 ? "1 person" : `${n} people`} of this group ${n === 1 ? "gets" : "get"} nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped).` +
+    (channel === "both" ? "" : " Choose SMS and e-mail to reach more of them."),
+  smsWait: (at: string) => `It is night: the SMS wait until ${at}. Tick Urgent to send them now.`,
+} as const;
+
 /**
  * The same message (event, text, who and how) sent within the last hour, by whom and when (its time
  * as the site's clock says it): said at Preview, and Send refuses it unless the sender ticks `again`.

@@ -88,12 +88,16 @@ export function smsFrameOf(origin: string) {
 }
 
 /** What the preview shows: recipients by channel, the SMS as it will read, its length, segments and estimated cost. */
-export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string) {
+export async function previewEventMessage(eventId: number, eventName: string, input: EventMessageInput, origin: string, now = new Date()) {
   const db = getDb();
   const smsOn = smsSetup();
+  // Who of the audience this way reaches at all: by SMS (a phone that takes it, SMS not stopped) or by e-mail (an address).
+  const ways = [wantsSms(input.channel) && smsOn.ready ? smsReachable(t) : null, wantsEmail(input.channel) ? sql`t.email IS NOT NULL` : null].filter((way) => way !== null);
+  const reached = ways.length ? sql.join(ways, sql` OR `) : sql`0`;
   const [counts, settingsRows, alike] = await db.batch([
     batchable(
-      db.all<{ sms: number; email: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email
+      db.all<{ sms: number; email: number; missed: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email,
+          count(*) FILTER (WHERE NOT (${reached})) AS missed
         FROM event_registrations t WHERE t.event_id = ${eventId} AND ${audienceOf(input.audience, t)}`),
     ),
     settingsQuery(db),
@@ -117,6 +121,10 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     smsSimulated: wantsSms(input.channel) && smsSimulated() ? SMS_SIMULATED : null,
     emailNotSetUp: wantsEmail(input.channel) && !emailSetup().ready,
     sentAlready: alike[0] ? { id: alike[0].id, at: alike[0].created_at, by: alike[0].sent_by } : null,
+    /** People of the audience this way does not reach (no e-mail address; no phone that takes SMS, or SMS stopped). */
+    missed: counts[0]?.missed ?? 0,
+    /** Written now, at night and not urgent: when its SMS go (07:00), else null. */
+    smsWaitUntil: smsRecipients > 0 && input.urgent !== "on" && smsDueAt(now).getTime() > now.getTime() ? smsDueAt(now).toISOString() : null,
     sms,
     estimatedCostMwk: Math.round(smsRecipients * sms.segments * price),
   };

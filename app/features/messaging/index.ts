@@ -3,7 +3,7 @@
 export { CONTACT_LIMITS } from "./contact-form";
 export { ContactForm } from "./contact-form-fields";
 export { emailKindLabel } from "./email-kinds";
-export { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, SENT_ALREADY, sentToText, SMS_CONTENT_NOTE } from "./event-message-form";
+export { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, PREVIEW_NOTES, sendLabel, SENT_ALREADY, sentToText, SMS_CONTENT_NOTE } from "./event-message-form";
 export { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 export { EmailPreview } from "./email-preview";
 export { EmailSetupNotice } from "./email-setup-notice";

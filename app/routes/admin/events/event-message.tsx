@@ -4,7 +4,7 @@
 // text box then shows after Preview). No phone number is ever shown here.
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, sendLabel, SENT_ALREADY, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
+import { AUDIENCE_CHOICES, CHANNEL_CHOICES, eventMessageSms, PREVIEW_NOTES, sendLabel, SENT_ALREADY, sentToText, SMS_CONTENT_NOTE } from "~/features/messaging";
 import { eventMessageAction, eventMessageLoader } from "~/features/messaging/index.server";
 import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
@@ -98,6 +98,8 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               <li>{`Each SMS: ${preview.sms.characters} characters, ${preview.sms.segments} SMS`}</li>
               <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li>
             </ul>
+            {preview.missed > 0 ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.missed(preview.missed, values.channel)}</p> : null}
+            {preview.smsWaitUntil ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.smsWait(formatInSiteZone(preview.smsWaitUntil, "HH:mm") ?? "07:00")}</p> : null}
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
             {preview.smsSimulated ? <p className="mt-2 text-sm text-amber-900">{preview.smsSimulated}</p> : null}
             {preview.sentAlready ? (
