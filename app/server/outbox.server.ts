@@ -436,16 +436,29 @@ export type OutboxListRow = Pick<OutboxRow, Exclude<keyof typeof listColumns, "s
  * The newest messages (of one status, or all) and how many there are of each status, in one round
  * trip. A row not sent yet has no subject: the messaging feature renders those of the page.
  */
-export async function outboxPage(status: OutboxStatus | null) {
+/**
+ * The recipient a search asks for, as the outbox stores it: an e-mail address (any part of it), or a
+ * phone number typed as people write it ("0991 000 001" matches +265991000001); null for no search.
+ */
+export function recipientSearchOf(typed: string | null): SQL | null {
+  const q = typed?.trim() ?? "";
+  if (!q) return null;
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const digits = q.replace(/\D/g, "");
+  if (q.includes("@") || /[a-z]/i.test(q) || !digits) return sql`lower(${email_outbox.recipient}) LIKE ${like(q.toLowerCase())} ESCAPE '\\'`;
+  return sql`replace(${email_outbox.recipient}, '+', '') LIKE ${like(digits.startsWith("0") ? `265${digits.slice(1)}` : digits)} ESCAPE '\\'`;
+}
+
+export async function outboxPage(status: OutboxStatus | null, to: SQL | null = null) {
   const db = getDb();
   const [rows, counts] = await db.batch([
     db
       .select(listColumns)
       .from(email_outbox)
-      .where(status ? eq(email_outbox.status, status) : undefined)
+      .where(and(status ? eq(email_outbox.status, status) : undefined, to ?? undefined))
       .orderBy(desc(email_outbox.created_at), desc(email_outbox.id))
       .limit(OUTBOX_PAGE_SIZE),
-    db.select({ status: email_outbox.status, n: count() }).from(email_outbox).groupBy(email_outbox.status),
+    db.select({ status: email_outbox.status, n: count() }).from(email_outbox).where(to ?? undefined).groupBy(email_outbox.status),
   ]);
   const byStatus = Object.fromEntries(OUTBOX_STATUSES.map((key) => [key, counts.find((row) => row.status === key)?.n ?? 0])) as Record<OutboxStatus, number>;
   return { rows, counts: byStatus };

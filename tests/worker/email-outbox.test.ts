@@ -335,6 +335,39 @@ describe("the outbox API for other features (a made-up caller)", () => {
 });
 
 describe("/admin/outbox", () => {
+  it("finds the messages to one phone number (typed as people write it) or e-mail address, however many went since", async () => {
+    await runSql([
+      `INSERT INTO email_outbox (kind, recipient, channel, status, body_text, next_attempt_at, created_at) VALUES
+        ('registration-confirmed', '+265991000001', 'sms', 'sent', 'BaptistMen: You are registered for Men''s Conference.', '2031-01-01T08:00:00.000Z', '2031-01-01T08:00:00.000Z'),
+        ('registration-confirmed', '+265888000002', 'sms', 'sent', 'BaptistMen: Someone else.', '2031-01-01T08:01:00.000Z', '2031-01-01T08:01:00.000Z')`,
+      // 150 newsletter copies after it: the list shows the newest 100.
+      `INSERT INTO email_outbox (kind, recipient, from_name, subject, body_text, body_html, status, next_attempt_at, created_at)
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+        SELECT 'newsletter', 'reader' || i || '@example.mw', 'Baptist Men', 'December news', 'Text', '<p>Text</p>', 'sent', '2031-02-01T08:00:00.000Z', '2031-02-01T08:00:00.000Z' FROM n`,
+    ]);
+    await createAdmin();
+    const cookie = await signIn();
+    const text = async (path: string) => (await (await request(path, { cookie })).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(await text("/admin/outbox")).not.toContain("SMS to +265991000001");
+
+    const found = await text(`/admin/outbox?to=${encodeURIComponent("0991 000 001")}`);
+    expect(found).toContain("SMS to +265991000001");
+    expect(found).not.toContain("+265888000002");
+    expect(found).not.toContain("December news");
+    expect(found).toContain("All (1)");
+    expect(await text("/admin/outbox?to=%2B265991000001")).toContain("SMS to +265991000001");
+    const reader = await text("/admin/outbox?to=Reader12%40example");
+    expect(reader).toContain("To reader12@example.mw");
+    expect(reader).not.toContain("reader13@example.mw");
+    // A search's own wildcards match nothing but themselves.
+    expect(await text("/admin/outbox?to=%25")).toContain("Nothing to %.");
+    // Its form works without a script and names its field.
+    const page = await (await request("/admin/outbox?to=0991", { cookie })).text();
+    expect(page).toMatch(/<form (?=[^>]*method="get")(?=[^>]*role="search")/);
+    expect(page).toMatch(/<label for="outbox-to"[^>]*>Find by phone number or e-mail<\/label>/);
+    expect(page).toContain('value="0991"');
+  });
+
   it("lists messages newest first with recipient, kind, subject, status, error and time; one opens to exactly what was sent", async () => {
     await saveContactSettings({ president_email: PRESIDENT });
     fakeSender((payload) => (payload.subject.includes("Second") ? new Error("connection reset") : undefined));

@@ -2,7 +2,7 @@
 // A message sent (or attempted) shows what was stored when it went; one not sent yet is rendered
 // now, exactly as the sender will render it, so its subject and text show before it goes.
 import { EmailRefused, messageOf, type OutboxContent, type OutboxRow, type SentMessage } from "~/server/email-rules.server";
-import { outboxPage as storedOutboxPage, outboxRow, type SmsContent } from "~/server/outbox.server";
+import { outboxPage as storedOutboxPage, outboxRow, recipientSearchOf, type SmsContent } from "~/server/outbox.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { OutboxStatus } from "~/lib/outbox-status";
 import { renderOutboxRows, renderOutboxSms } from "./outbox-render.server";
@@ -16,8 +16,8 @@ function smsName(): string {
 }
 
 /** The newest messages with their subjects (rendered for those not sent yet), and the counts by status. */
-export async function outboxPage(status: OutboxStatus | null, request?: Request) {
-  const page = await storedOutboxPage(status);
+export async function outboxPage(status: OutboxStatus | null, request?: Request, to: string | null = null) {
+  const page = await storedOutboxPage(status, recipientSearchOf(to));
   const unrendered = page.rows.filter((row) => row.subject === null && row.channel !== "sms") as unknown as OutboxRow[];
   const unsentSms = page.rows.filter((row) => row.channel === "sms" && row.sms_text === null) as unknown as OutboxRow[];
   const [rendered, smsRendered] = await Promise.all([

@@ -1,5 +1,7 @@
 // /admin/outbox: every e-mail the website sends, newest first: recipient, kind, subject, status,
-// error and time. ?status= shows one status. Each opens to show exactly what was (or will be) sent.
+// error and time. ?status= shows one status; ?to= those to one phone number or e-mail address ("did
+// he get his SMS?", however many newsletter copies went since). Each opens to show exactly what was
+// (or will be) sent.
 import { Link } from "react-router";
 import { emailKindLabel, EmailSetupNotice, OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxStatus } from "~/features/messaging";
 import { formatInSiteZone } from "~/lib/time";
@@ -9,23 +11,27 @@ import { SMS_SIMULATED, smsSetup, smsSimulated } from "~/server/sms.server";
 import type { Route } from "./+types/outbox-list";
 import { STATUS_LABELS, StatusBadge } from "./status-badge";
 import { NOTICE_CLASS } from "~/lib/form-styles";
+import { buttonClass, inputClass } from "~/components/form-fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox | Admin" }];
 
 const TIME_FORMAT = "MMM d, yyyy HH:mm";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get("status");
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("status");
   const status = OUTBOX_STATUSES.find((known) => known === asked) ?? null;
+  const to = params.get("to")?.trim().slice(0, 200) || null;
   const setup = emailSetup();
   const sms = smsSetup();
-  const page = await outboxPage(status, request);
+  const page = await outboxPage(status, request, to);
   const now = new Date().toISOString();
   return {
     counts: page.counts,
     // A message queued for later (an SMS written at night waits for 07:00; a failed one for its next try) says when it goes.
     rows: page.rows.map((row) => ({ ...row, goesAt: row.status === "queued" && row.next_attempt_at && row.next_attempt_at > now ? row.next_attempt_at : null })),
     status,
+    to,
     missing: setup.ready ? null : setup.missing,
     smsMissing: sms.ready ? null : sms.missing,
     smsSimulated: smsSimulated() ? SMS_SIMULATED : null,
@@ -37,7 +43,8 @@ function filterClass(current: boolean) {
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { rows, counts, status, missing, smsMissing, smsSimulated } = loaderData;
+  const { rows, counts, status, to, missing, smsMissing, smsSimulated } = loaderData;
+  const withTo = (path: string) => (to ? `${path}${path.includes("?") ? "&" : "?"}to=${encodeURIComponent(to)}` : path);
   const total = OUTBOX_STATUSES.reduce((sum, key) => sum + counts[key], 0);
   const filters: { status: OutboxStatus | null; label: string; n: number }[] = [
     { status: null, label: "All", n: total },
@@ -64,12 +71,29 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <nav aria-label="Show" className="mt-5 overflow-x-auto">
+      <form method="get" role="search" className="mt-5 flex flex-wrap items-end gap-2">
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <div className="min-w-0 grow">
+          <label htmlFor="outbox-to" className="mb-1 block text-sm font-medium text-stone-800">
+            Find by phone number or e-mail
+          </label>
+          <input id="outbox-to" name="to" type="search" defaultValue={to ?? ""} inputMode="email" autoComplete="off" className={inputClass} />
+        </div>
+        <button type="submit" className={buttonClass.secondary}>
+          Find
+        </button>
+        {to ? (
+          <Link to={status ? `/admin/outbox?status=${status}` : "/admin/outbox"} className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-700 underline">
+            Show everyone
+          </Link>
+        ) : null}
+      </form>
+      <nav aria-label="Show" className="mt-4 overflow-x-auto">
         <ul className="flex gap-2">
           {filters.map((filter) => (
             <li key={filter.label}>
               <Link
-                to={filter.status ? `/admin/outbox?status=${filter.status}` : "/admin/outbox"}
+                to={withTo(filter.status ? `/admin/outbox?status=${filter.status}` : "/admin/outbox")}
                 className={filterClass(filter.status === status)}
                 aria-current={filter.status === status ? "page" : undefined}
               >
@@ -81,7 +105,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       </nav>
       {rows.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">
-          {status ? `No ${STATUS_LABELS[status].toLowerCase()} e-mails.` : "No e-mails yet."}
+          {to ? `Nothing ${status ? STATUS_LABELS[status].toLowerCase() + " " : ""}to ${to}.` : status ? `No ${STATUS_LABELS[status].toLowerCase()} e-mails.` : "No e-mails yet."}
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
