@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { totpCode, totpStep } from "~/features/accounts/totp.server";
-import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN } from "./helpers";
+import { cookieValue, createAdmin, postForm, request, signIn, TEST_ADMIN, toastOf } from "./helpers";
 
 let adminId: number;
 let cookie: string;
@@ -24,7 +24,11 @@ async function codeAt(secret: string, stepsLate = 0) {
   return totpCode(secret, totpStep(Date.now()) - stepsLate);
 }
 
-/** Turns two-step sign-in on from the account page, as a person with an app would; returns the secret and recovery codes. */
+/**
+ * Turns two-step sign-in on from the account page, as a person with an app would; returns the secret
+ * and recovery codes. The browser keeps the renewed session cookie the answer sets (turning it on
+ * signs other devices out, so the cookie it had before is refused).
+ */
 async function turnOn(sessionCookie = cookie, password = TEST_ADMIN.password) {
   const page = await (await request("/admin/account/two-step", { cookie: sessionCookie })).text();
   expect(page).toContain('aria-label="QR code for your authenticator app"');
@@ -32,6 +36,9 @@ async function turnOn(sessionCookie = cookie, password = TEST_ADMIN.password) {
   const secret = /Key: <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(page)![1]!.replace(/ /g, "");
   const response = await postForm("/admin/account/two-step", { intent: "turn-on", setup: sealed, code: await codeAt(secret), current_password: password }, { cookie: sessionCookie });
   expect(response.status).toBe(200);
+  const renewed = cookieValue(response, "session");
+  expect(renewed).not.toBeNull();
+  if (sessionCookie === cookie) cookie = `session=${renewed}`;
   const html = await response.text();
   const recoveryCodes = [...html.matchAll(/<li>([A-Z2-7]{5}-[A-Z2-7]{5})<\/li>/g)].map((m) => m[1]!);
   return { secret, recoveryCodes };
@@ -159,6 +166,39 @@ describe("turning it on and off", () => {
     expect(await noPassword.text()).toContain("That is not your current password");
     const state = await env.DB.prepare("SELECT totp_secret FROM admin_users WHERE id = ?1").bind(adminId).first<{ totp_secret: string | null }>();
     expect(state!.totp_secret).toBeNull();
+  });
+
+  it("signs the account's other devices out when turned on, and this one stays signed in", async () => {
+    const otherPhone = await signIn(TEST_ADMIN.email, TEST_ADMIN.password, "198.51.100.30");
+    expect((await request("/admin", { cookie: otherPhone })).status).toBe(200);
+    const before = cookie;
+    const page = await (await request("/admin/account/two-step", { cookie })).text();
+    const sealed = /name="setup" value="([^"]+)"/.exec(page)![1]!;
+    const secret = /Key: <code[^>]*>([A-Z2-7 ]+)<\/code>/.exec(page)![1]!.replace(/ /g, "");
+    const on = await postForm("/admin/account/two-step", { intent: "turn-on", setup: sealed, code: await codeAt(secret), current_password: TEST_ADMIN.password }, { cookie });
+    expect(on.status).toBe(200);
+    expect(await on.text()).toContain("Two-step sign-in is on. Other devices were signed out.");
+
+    // The other phone is sent to sign in; this browser goes on with the cookie the answer set.
+    expect((await request("/admin", { cookie: otherPhone })).headers.get("Location")).toBe("/auth");
+    const renewed = `session=${cookieValue(on, "session")}`;
+    expect((await request("/admin", { cookie: renewed })).status).toBe(200);
+    expect(await (await request("/admin/account/two-step", { cookie: renewed })).text()).toContain("Two-step sign-in is on");
+    // The cookie this browser had before carries the old session version: it no longer signs anyone in.
+    expect((await request("/admin", { cookie: before })).headers.get("Location")).toBe("/auth");
+  });
+
+  it("signs the account's other devices out when turned off, and this one stays signed in", async () => {
+    const { secret } = await turnOn();
+    await env.DB.prepare("UPDATE admin_users SET totp_last_step = 0 WHERE id = ?1").bind(adminId).run();
+    const laptop = `session=${cookieValue(await secondStep(await passwordStep("198.51.100.31"), await codeAt(secret)), "session")}`;
+    expect((await request("/admin", { cookie: laptop })).status).toBe(200);
+
+    const off = await postForm("/admin/account/two-step", { intent: "turn-off", current_password: TEST_ADMIN.password }, { cookie });
+    expect(off.status).toBe(302);
+    expect((await toastOf(off))?.description).toBe("Your password alone now signs you in. Other devices were signed out.");
+    expect((await request("/admin", { cookie: laptop })).headers.get("Location")).toBe("/auth");
+    expect((await request("/admin", { cookie: `session=${cookieValue(off, "session")}` })).status).toBe(200);
   });
 
   it("turns off with the password, and then the password alone signs in", async () => {

@@ -4,7 +4,8 @@ import { getDb } from "~/db/db.server";
 
 export type AdminIdentity = { id: number; email: string; role: AdminRole; session_version: number };
 
-const identityColumns = {
+/** The columns of an AdminIdentity (for a statement that returns the account as it now is). */
+export const identityColumns = {
   id: admin_users.id,
   email: admin_users.email,
   role: admin_users.role,

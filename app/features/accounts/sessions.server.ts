@@ -6,7 +6,7 @@ import { admin_sessions, admin_users, site_meta } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "~/lib/constants";
 import { clientAddress } from "../../server/abuse.server";
-import type { AdminIdentity } from "./admins.server";
+import { identityColumns, type AdminIdentity } from "./admins.server";
 
 /** The site_meta key of "Administrators must use two-step sign-in". */
 export const REQUIRE_TWO_STEP_KEY = "require_two_step";
@@ -95,6 +95,24 @@ export async function endOtherSessions(adminId: number, keep: string): Promise<n
     .where(and(eq(admin_sessions.admin_id, adminId), ne(admin_sessions.id, keep), isNull(admin_sessions.ended_at)))
     .returning({ id: admin_sessions.id });
   return ended.length;
+}
+
+/**
+ * For the batch of a change that must sign the account's other devices out (two-step sign-in on or
+ * off): every session but `keep` ends, and the session version grows, so a token issued before,
+ * even one a sign-in racing the change is about to hand out, is refused. The last statement returns
+ * the account as it now is, for this browser's continued session cookie.
+ */
+export function endOtherSessionsStatements(adminId: number, keep: string, now: string) {
+  const db = getDb();
+  return [
+    db.update(admin_sessions).set({ ended_at: now }).where(and(eq(admin_sessions.admin_id, adminId), ne(admin_sessions.id, keep), isNull(admin_sessions.ended_at))),
+    db
+      .update(admin_users)
+      .set({ session_version: sql`${admin_users.session_version} + 1`, updated_at: now })
+      .where(eq(admin_users.id, adminId))
+      .returning(identityColumns),
+  ] as const;
 }
 
 /**

@@ -11,6 +11,8 @@ export const TWO_STEP_MESSAGES = {
   setupExpired: "The set-up expired. Scan the new QR code and enter its code.",
   requiredForAdministrators: "Two-step sign-in is required for Administrators, so it cannot be turned off.",
   turnOnYoursFirst: "Turn on two-step sign-in for your own account first.",
+  turnedOn: "Two-step sign-in is on. Other devices were signed out.",
+  turnedOff: "Your password alone now signs you in. Other devices were signed out.",
 } as const;
 
 const code = () =>

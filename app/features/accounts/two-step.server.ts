@@ -15,7 +15,8 @@ import { isHttps, readCookie, serializeCookie } from "../../server/cookies.serve
 import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "../../server/abuse.server";
 import { signingKey } from "../../server/secret.server";
 import { openSecret, sealSecret } from "./secret-box.server";
-import { REQUIRE_TWO_STEP_KEY } from "./sessions.server";
+import type { AdminIdentity } from "./admins.server";
+import { endOtherSessionsStatements, REQUIRE_TWO_STEP_KEY } from "./sessions.server";
 import { matchingTotpStep, newTotpSecret, otpauthUri, toBase32 } from "./totp.server";
 
 const TWO_STEP_AUDIENCE = "two-step";
@@ -126,30 +127,40 @@ function qrCode(text: string): { size: number; path: string } {
   return { size, path };
 }
 
-export type TurnOn = { done: true; recoveryCodes: string[] } | { done: false; reason: "expired" | "wrong-code" };
+export type TurnOn = { done: true; recoveryCodes: string[]; admin: AdminIdentity } | { done: false; reason: "expired" | "wrong-code" };
 
-/** Turns two-step sign-in on with the secret the form sent back, if `code` is its current code. */
-export async function turnOnTwoStep(adminId: number, sealed: string, code: string, now = Date.now()): Promise<TurnOn> {
+/**
+ * Turns two-step sign-in on with the secret the form sent back, if `code` is its current code, and
+ * signs the account's other devices out (someone turns it on because they fear their password is
+ * known): every session but `keepSessionId` ends. One batch. `admin` is the account as it now is.
+ */
+export async function turnOnTwoStep(adminId: number, sealed: string, code: string, keepSessionId: string, now = Date.now()): Promise<TurnOn> {
   const secret = await openSecret(sealed);
   if (!secret) return { done: false, reason: "expired" };
   const step = await matchingTotpStep(secret, code.replace(/\s/g, ""), now, 0);
   if (step === null) return { done: false, reason: "wrong-code" };
   const db = getDb();
+  const at = new Date(now).toISOString();
   const { codes, rows } = await newRecoveryCodeRows(adminId);
-  await db.batch([
-    db.update(admin_users).set({ totp_secret: sealed, totp_last_step: step, updated_at: new Date(now).toISOString() }).where(eq(admin_users.id, adminId)),
+  const [, , , , bumped] = await db.batch([
+    db.update(admin_users).set({ totp_secret: sealed, totp_last_step: step, updated_at: at }).where(eq(admin_users.id, adminId)),
     db.delete(admin_recovery_codes).where(eq(admin_recovery_codes.admin_id, adminId)),
     db.insert(admin_recovery_codes).values(rows),
+    ...endOtherSessionsStatements(adminId, keepSessionId, at),
   ]);
-  return { done: true, recoveryCodes: codes };
+  return { done: true, recoveryCodes: codes, admin: bumped[0]! };
 }
 
-export async function turnOffTwoStep(adminId: number): Promise<void> {
+/** Turns two-step sign-in off and signs the account's other devices out, as turning it on does. One batch. */
+export async function turnOffTwoStep(adminId: number, keepSessionId: string): Promise<AdminIdentity | undefined> {
   const db = getDb();
-  await db.batch([
-    db.update(admin_users).set({ totp_secret: null, totp_last_step: 0, updated_at: new Date().toISOString() }).where(eq(admin_users.id, adminId)),
+  const now = new Date().toISOString();
+  const [, , , bumped] = await db.batch([
+    db.update(admin_users).set({ totp_secret: null, totp_last_step: 0, updated_at: now }).where(eq(admin_users.id, adminId)),
     db.delete(admin_recovery_codes).where(eq(admin_recovery_codes.admin_id, adminId)),
+    ...endOtherSessionsStatements(adminId, keepSessionId, now),
   ]);
+  return bumped[0];
 }
 
 /** Replaces the account's recovery codes with 10 new ones (shown once; only their hashes are kept). */

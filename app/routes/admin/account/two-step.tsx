@@ -5,10 +5,11 @@
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
-import { adminContext, confirmPasswordSchema, requireTwoStepSchema, turnOnTwoStepSchema, TWO_STEP_MESSAGES } from "~/features/accounts";
+import { adminContext, confirmPasswordSchema, sessionIdContext, requireTwoStepSchema, turnOnTwoStepSchema, TWO_STEP_MESSAGES } from "~/features/accounts";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import {
   checkOwnPassword,
+  continuedSessionCookie,
   newTwoStepSetup,
   noteActivity,
   reopenTwoStepSetup,
@@ -66,19 +67,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "turn-on": {
       const { setup, code } = turnOnTwoStepSchema.parse(Object.fromEntries(formData));
-      const result = await turnOnTwoStep(me.id, setup, code);
+      const result = await turnOnTwoStep(me.id, setup, code, context.get(sessionIdContext));
       if (!result.done) {
         const message = result.reason === "expired" ? TWO_STEP_MESSAGES.setupExpired : TWO_STEP_MESSAGES.wrongCode;
         return refused(intent, submission, { formError: message, fieldErrors: { code: [message] } }, 400, await setupOf());
       }
       noteActivity(context, { kind: "account", action: "Turned on two-step sign-in", target: me.email });
-      return data<TwoStepAnswer>({ result: submission.reply({ resetForm: true }), form: intent, recoveryCodes: result.recoveryCodes });
+      // Other devices are signed out (the session version grew); this one continues with a fresh session.
+      return data<TwoStepAnswer>(
+        { result: submission.reply({ resetForm: true }), form: intent, recoveryCodes: result.recoveryCodes },
+        { headers: { "Set-Cookie": await continuedSessionCookie(request, result.admin) } },
+      );
     }
     case "turn-off": {
       if (me.role === "admin" && state.required) return refused(intent, submission, { formError: TWO_STEP_MESSAGES.requiredForAdministrators }, 409);
-      await turnOffTwoStep(me.id);
+      const updated = await turnOffTwoStep(me.id, context.get(sessionIdContext));
+      if (!updated) return refused(intent, submission, { formError: "Failed to turn off two-step sign-in. Please try again." }, 500);
       noteActivity(context, { kind: "account", action: "Turned off two-step sign-in", target: me.email });
-      return redirectWithToast(request, "/admin/account/two-step", { title: "Two-step sign-in is off", description: "Your password alone now signs you in." });
+      return redirectWithToast(
+        request,
+        "/admin/account/two-step",
+        { title: "Two-step sign-in is off", description: TWO_STEP_MESSAGES.turnedOff },
+        { headers: { "Set-Cookie": await continuedSessionCookie(request, updated) } },
+      );
     }
     case "new-codes": {
       if (!state.on) return refused(intent, submission, { formError: "Turn on two-step sign-in first." }, 409);
@@ -138,6 +149,11 @@ export default function TwoStepSettings({ loaderData, actionData }: Route.Compon
       {mustSetUp ? (
         <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-stone-900">
           Administrators must use two-step sign-in on this site. Set it up below to continue.
+        </p>
+      ) : null}
+      {actionData?.form === "turn-on" && actionData.recoveryCodes ? (
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-stone-900">
+          {TWO_STEP_MESSAGES.turnedOn}
         </p>
       ) : null}
       {actionData?.recoveryCodes ? <RecoveryCodes codes={actionData.recoveryCodes} /> : null}
