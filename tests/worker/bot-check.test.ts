@@ -116,7 +116,9 @@ const FORMS: Form[] = [
   },
   ...(["/contact", "/api/contact-messages"] as const).map((path) => ({
     name: `contact, ${path}`,
-    post: (extra: Record<string, string>, ip: string) => postForm(path, { full_name: "Chisomo Tembo", email: "chisomo@example.mw", subject: "Joining a chapter", message: "Where does the fellowship meet?", ...extra }, { ip }),
+    // Each post another subject: the same message sent again within minutes is one message (decision 038).
+    post: (extra: Record<string, string>, ip: string) =>
+      postForm(path, { full_name: "Chisomo Tembo", email: "chisomo@example.mw", subject: `Joining a chapter (${next()})`, message: "Where does the fellowship meet?", ...extra }, { ip }),
     typed: ["Chisomo Tembo", "Where does the fellowship meet?"],
     stored: () => count("SELECT count(*) AS n FROM contact_messages"),
     success: path === "/contact" ? 303 : 200,

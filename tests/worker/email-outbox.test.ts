@@ -26,7 +26,7 @@ import {
   withEmailSetUp,
   waitForOutbox,
 } from "./email-helpers";
-import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
+import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
 
 withEmailSetUp();
 
@@ -72,6 +72,30 @@ describe("a contact message tells the president", () => {
     }
     expect(sent.html).toContain(`href="${SITE_URL}/admin/messages"`);
     expectNoRemoteContent(sent.html!);
+  });
+
+  it("stores and e-mails the same message once when Send is tapped twice without JavaScript, and both answers say it was sent", async () => {
+    await saveContactSettings({ president_email: PRESIDENT });
+    const sender = fakeSender();
+    const messagesStored = () => env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages").first("n");
+    // Two taps at once on a slow line, then the same once more after the answers (sent again after a time-out).
+    const answers = [...(await Promise.all([sendContact(), sendContact()])), await sendContact()];
+    for (const answer of answers) {
+      expect(answer.status).toBe(303);
+      expect(await toastOf(answer)).toMatchObject({ title: "Message sent", description: "Thank you for contacting us. We will reply as soon as we can." });
+    }
+    await waitForOutbox(allSettled);
+    expect(await messagesStored()).toBe(1);
+    expect((await outboxRows()).map((row) => row.subject)).toEqual(["New contact message: Joining a chapter"]);
+    expect(sender.accepted.map((sent) => sent.to)).toEqual([PRESIDENT]);
+
+    // Another message, or the same one written again later, is a message of its own.
+    await sendContact({ message: "And is there a retreat this year?" });
+    await env.DB.prepare("UPDATE contact_messages SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-3 minutes')").run();
+    await sendContact();
+    await waitForOutbox((rows) => rows.length === 3 && allSettled(rows));
+    expect(await messagesStored()).toBe(3);
+    expect(sender.accepted).toHaveLength(3);
   });
 
   it("keeps what visitors type out of the headers and the HTML", async () => {

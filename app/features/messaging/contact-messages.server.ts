@@ -2,7 +2,7 @@
 // notification e-mail), the admin inbox reads.
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import { contact_messages } from "~/db/schema";
-import { getDb } from "~/db/db.server";
+import { batchable, getDb } from "~/db/db.server";
 import { enqueueQuery } from "~/server/outbox.server";
 
 export type ContactMessage = typeof contact_messages.$inferSelect;
@@ -11,19 +11,33 @@ export const INBOX_PAGE_SIZE = 200;
 
 export type NewContactMessage = Pick<ContactMessage, "full_name" | "email" | "subject" | "message">;
 
+/** How long the same message sent again (a double tap without JavaScript, a retry on a slow line) is the first one (decision 038). */
+export const SAME_MESSAGE_MINUTES = 2;
+
 /**
  * Stores a message for the admin inbox and, in the same batch, the e-mail that tells staff about it
  * (to `notify`, when there is an address): about the message just stored, rendered when it is sent.
- * Answers the outbox ids to send.
+ * The very same message (name, e-mail, subject and text) stored in the last 2 minutes is the same
+ * message sent again: the guarded insert writes nothing, and so the e-mail neither, even for two
+ * posts at once. Either way the sender is told it was sent. Answers the outbox ids to send.
  */
-export async function addContactMessage(message: NewContactMessage, notify: string | null): Promise<number[]> {
+export async function addContactMessage(message: NewContactMessage, notify: string | null, now = new Date()): Promise<number[]> {
   const db = getDb();
-  const insert = db.insert(contact_messages).values(message);
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - SAME_MESSAGE_MINUTES * 60_000).toISOString();
+  const { full_name, email, subject, message: text } = message;
+  const insert = batchable(
+    db.run(sql`INSERT INTO ${contact_messages} (full_name, email, subject, message, created_at)
+    SELECT ${full_name}, ${email}, ${subject}, ${text}, ${at}
+    WHERE NOT EXISTS (SELECT 1 FROM ${contact_messages} m
+      WHERE m.created_at > ${since} AND m.email = ${email} AND m.full_name = ${full_name} AND m.subject = ${subject} AND m.message = ${text})`),
+  );
   if (!notify) {
     await insert;
     return [];
   }
-  const [, written] = await db.batch([insert, enqueueQuery(db, { kind: "contact-notification", to: notify, aboutId: sql`last_insert_rowid()` })]);
+  // changes(): the rows the insert just before wrote, so a message sent again tells no one twice.
+  const [, written] = await db.batch([insert, enqueueQuery(db, { kind: "contact-notification", to: notify, aboutId: sql`last_insert_rowid()` }, sql`changes() = 1`)]);
   return written.map((row) => row.id);
 }
 
