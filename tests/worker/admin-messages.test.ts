@@ -44,6 +44,31 @@ describe("messages inbox", () => {
     expect(await (await request("/admin/messages", { cookie })).text()).toContain("No messages yet.");
   });
 
+  it("asks before deleting, in a dialog that works without JavaScript; opening it deletes nothing", async () => {
+    await postForm("/contact", message, { ip: "198.51.100.23" });
+    const { id } = (await env.DB.prepare("SELECT id FROM contact_messages").first<{ id: number }>())!;
+    const inbox = await (await request("/admin/messages", { cookie })).text();
+    // Delete is a link to the dialog, not a button that deletes at once.
+    expect(inbox).toMatch(new RegExp(`<a(?=[^>]*href="/admin/messages\\?delete=${id}")(?=[^>]*aria-label="Delete the message from Gift Mbewe")`));
+    expect(inbox).not.toMatch(/<button(?=[^>]*value="delete")(?=[^>]*aria-label="Delete the message from Gift Mbewe")/);
+    expect(inbox).not.toMatch(/<dialog[^>]*open=""/);
+
+    const asked = await request(`/admin/messages?delete=${id}`, { cookie });
+    expect(asked.status).toBe(200);
+    const dialog = await asked.text();
+    expect(dialog).toMatch(/<dialog[^>]*open=""/);
+    expect(dialog).toContain("Delete message?");
+    expect(dialog).toContain("The message from Gift Mbewe (&quot;Starting a men&#x27;s group&quot;) will be removed from the inbox. This cannot be undone.");
+    expect(dialog).toMatch(/<a[^>]*href="\/admin\/messages"[^>]*>Cancel<\/a>/);
+    expect(dialog).toMatch(new RegExp(`<form(?=[^>]*action="/admin/messages")(?=[^>]*method="post")[^>]*><input type="hidden" name="id" value="${id}"/>.*?<button(?=[^>]*name="intent")(?=[^>]*value="delete")[^>]*>Delete</button>`));
+    // Opening the dialog (a GET, a link followed or prefetched) never deletes.
+    expect(await (await request("/admin/messages", { cookie })).text()).toContain("1 unread of 1.");
+
+    const deleted = await postForm("/admin/messages", { intent: "delete", id: String(id) }, { cookie });
+    expect(await toastOf(deleted)).toMatchObject({ title: "Message deleted" });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages").first("n")).toBe(0);
+  });
+
   it("is for admins only", async () => {
     expect((await request("/admin/messages")).headers.get("Location")).toBe("/auth");
     expect((await postForm("/admin/messages", { intent: "delete", id: "1" })).headers.get("Location")).toBe("/auth");

@@ -24,9 +24,11 @@ type Props = {
    * (`description`) and offers this way instead (e.g. editing it to hide it), with no Delete button.
    */
   instead?: { href: string; label: string };
+  /** What the action needs beside intent=delete, when one action serves a whole list (the message's id). */
+  hiddenFields?: Record<string, string>;
 };
 
-export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel, instead }: Props) {
+export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel, instead, hiddenFields = {} }: Props) {
   const [open, setOpen] = useState(initiallyOpen);
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formAction === action;
@@ -47,6 +49,9 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description} closeHref={closeHref}>
         <Form method="post" action={action} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {Object.entries(hiddenFields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <Link
             to={closeHref}
             preventScrollReset

@@ -1,6 +1,8 @@
-// /admin/messages: what visitors sent through the contact form, newest first.
+// /admin/messages: what visitors sent through the contact form, newest first. Delete asks first in
+// an in-page dialog (?delete=<id> renders it open without JavaScript), as every delete in admin does.
 import { Form, useNavigation } from "react-router";
-import { MailIcon, TrashIcon } from "~/components/icons";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
+import { MailIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
 import { deleteMessage, inboxPage, setMessageRead } from "~/features/messaging/index.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
@@ -10,12 +12,13 @@ import type { Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Admin" }];
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const deleteId = parseId(new URL(request.url).searchParams.get("delete"));
   try {
-    return { ...(await inboxPage()), error: null };
+    return { ...(await inboxPage()), deleteId, error: null };
   } catch (cause) {
     console.error("inbox failed", cause);
-    return { messages: [], unread: 0, total: 0, error: "Failed to load messages. Please try again." };
+    return { messages: [], unread: 0, total: 0, deleteId, error: "Failed to load messages. Please try again." };
   }
 }
 
@@ -39,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, unread, total, error } = loaderData;
+  const { messages, unread, total, deleteId, error } = loaderData;
   const navigation = useNavigation();
   const busy = (id: number) => navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
   return (
@@ -85,19 +88,16 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                         {unreadMessage ? "Mark as read" : "Mark as unread"}
                       </button>
                     </Form>
-                    <Form
-                      method="post"
-                      preventScrollReset
-                      onSubmit={(event) => {
-                        if (!window.confirm(`Delete the message from ${message.name}?`)) event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="id" value={message.id} />
-                      <button type="submit" name="intent" value="delete" aria-label={`Delete the message from ${message.name}`} className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50">
-                        <TrashIcon className="size-5" />
-                        Delete
-                      </button>
-                    </Form>
+                    <ConfirmDelete
+                      action="/admin/messages"
+                      hiddenFields={{ id: String(message.id) }}
+                      openHref={`/admin/messages?delete=${message.id}`}
+                      closeHref="/admin/messages"
+                      initiallyOpen={deleteId === message.id}
+                      title="Delete message?"
+                      description={`The message from ${message.name} ("${message.subject}") will be removed from the inbox. This cannot be undone.`}
+                      triggerLabel={`Delete the message from ${message.name}`}
+                    />
                   </div>
                 </article>
               </li>
