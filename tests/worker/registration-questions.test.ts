@@ -159,8 +159,19 @@ describe("answering the questions", () => {
     });
     expect(response.status).toBe(400);
     const answer = (await response.json()) as { result: { error: Record<string, string[]> } };
-    expect(answer.result.error[`answer_${ids.association}`]).toEqual(["Please choose one of the answers in the list"]);
+    expect(answer.result.error[`answer_${ids.association}`]).toEqual(['This association is no longer listed: please choose it again from the list, or "Other / not listed"']);
     expect(answer.result.error[`answer_${ids.church}`]).toEqual(["Please keep this under 200 characters"]);
+  });
+
+  it("an association taken off the directory after the form was opened: says so, and what to choose instead", async () => {
+    const ids = await setUpQuestions();
+    await runSql(["UPDATE associations SET active = 0 WHERE id = 2"]);
+    const refused = await register({ [`answer_${ids.association}`]: "2", [`answer_${ids.accommodation}`]: "Hotel" });
+    expect(refused.status).toBe(400);
+    expect(textOf(await refused.text())).toContain('This association is no longer listed: please choose it again from the list, or "Other / not listed"');
+    // A word not in the list (not an association's id) is still told to choose from the list.
+    const made = await register({ [`answer_${ids.association}`]: "Kawale", [`answer_${ids.accommodation}`]: "Hotel" }, "198.51.100.8");
+    expect(textOf(await made.text())).toContain("Please choose one of the answers in the list");
   });
 });
 

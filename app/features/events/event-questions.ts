@@ -27,6 +27,8 @@ export const BUILT_IN_LABELS = { association: "Association", church: "Church" } 
 export const QUESTION_MESSAGES = {
   required: "Please answer this question",
   notInList: "Please choose one of the answers in the list",
+  /** An association chosen on a form opened before staff took it off the directory (or a made-up id). */
+  associationGone: `This association is no longer listed: please choose it again from the list, or "Other / not listed"`,
   tooLong: `Please keep this under ${QUESTION_LIMITS.answer} characters`,
   fewChoices: "Write at least two choices, one per line",
   choiceTooLong: `Please keep each choice under ${QUESTION_LIMITS.choice} characters`,
@@ -165,7 +167,8 @@ function storedAnswer(question: EventQuestion, typed: string, associations: read
     case "association": {
       if (typed === OTHER_ASSOCIATION) return { value: OTHER_ASSOCIATION_LABEL, association_id: null };
       const association = /^\d{1,10}$/.test(typed) ? associations.find((a) => a.id === Number(typed)) : undefined;
-      return association ? { value: association.name, association_id: association.id } : QUESTION_MESSAGES.notInList;
+      if (association) return { value: association.name, association_id: association.id };
+      return /^\d{1,10}$/.test(typed) ? QUESTION_MESSAGES.associationGone : QUESTION_MESSAGES.notInList;
     }
     default:
       return typed.length > QUESTION_LIMITS.answer ? QUESTION_MESSAGES.tooLong : { value: typed, association_id: null };
