@@ -127,6 +127,26 @@ describe("sending the queue", () => {
     expect(n).toBe(4);
   });
 
+  it("says whether a check-in let a man in while not confirmed, from what was recorded: in its answer and when the answer is asked for again", async () => {
+    // Tapped while John Phiri was confirmed; the desk cancels him before the phone's queue arrives.
+    await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE id = 2"]);
+    const queue = [checkIn("d1-0000-0001", 2), checkIn("d1-0000-0002", 1)];
+    const first = await results(await send(door, queue));
+    expect(first.map((r) => [r.outcome, r.resent, r.person?.status, r.person?.admittedAnyway])).toEqual([
+      ["checked-in", false, "cancelled", true],
+      ["checked-in", false, "confirmed", false],
+    ]);
+    // The answer was lost on a weak signal: asked again, it still says he was let in while cancelled.
+    const again = await results(await send(door, queue));
+    expect(again.map((r) => [r.resent, r.person?.admittedAnyway])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
+    // Checked in while confirmed, and cancelled by the desk only afterwards: not "let in anyway".
+    await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE id = 1"]);
+    expect((await results(await send(door, [queue[1]!])))[0]!.person).toMatchObject({ status: "cancelled", admittedAnyway: false });
+  });
+
   it("once sent, the page the phone reads again counts the confirmed who are in, and apart from them who was admitted anyway", async () => {
     await results(await send(door, [checkIn("c1-ffff-0001", 1), checkIn("c1-ffff-0002", 2), { ...checkIn("c1-ffff-0003", 4), kind: "admit" }, walkIn("c1-ffff-0004", "Walk In Willy", "0991 000 111")]));
     // Peter Mwale has not come: the walk-in is one of the confirmed, the man from the waiting list is not.

@@ -28,7 +28,17 @@ export const DOOR_ACTIONS_PER_SEND = 200;
 const doorName = (by: string | null) => (by ? by.split("@")[0]! : null);
 const timeText = (iso: string | null) => (iso ? formatInSiteZone(iso, "HH:mm") : null);
 
-type PersonRow = { id: number; full_name: string; code: string; status: string; phone_number: string; checked_in_at: string | null; checked_in_by: string | null; group_leader?: string | null };
+type PersonRow = {
+  id: number;
+  full_name: string;
+  code: string;
+  status: string;
+  phone_number: string;
+  checked_in_at: string | null;
+  checked_in_by: string | null;
+  group_leader?: string | null;
+  admitted_unconfirmed?: number | null;
+};
 
 function toDoorPerson(row: PersonRow): DoorPerson {
   return {
@@ -40,6 +50,7 @@ function toDoorPerson(row: PersonRow): DoorPerson {
     checkedInText: row.checked_in_at ? timeText(row.checked_in_at) : null,
     checkedInBy: doorName(row.checked_in_by),
     groupLeader: row.group_leader ?? null,
+    ...(row.admitted_unconfirmed !== undefined ? { admittedAnyway: Boolean(row.checked_in_at && row.admitted_unconfirmed) } : {}),
   };
 }
 
@@ -130,7 +141,7 @@ async function applyCheckIn(eventId: number, action: Extract<DoorAction, { regis
     recordActionQuery(action, eventId, person, outcome, by, now),
     batchable(db.all<{ outcome: string }>(sql`SELECT outcome FROM door_actions WHERE id = ${action.id}`)),
     batchable(
-      db.all<PersonRow>(sql`SELECT id, full_name, code, status, phone_number, checked_in_at, checked_in_by FROM event_registrations
+      db.all<PersonRow>(sql`SELECT id, full_name, code, status, phone_number, checked_in_at, checked_in_by, admitted_unconfirmed FROM event_registrations
         WHERE id = ${action.registrationId} AND event_id = ${eventId}`),
     ),
   ]);

@@ -17,6 +17,8 @@ export type DoorPerson = {
   checkedInBy: string | null;
   /** The leader who registered him in a group (searched by, as the page's search does), or null. */
   groupLeader?: string | null;
+  /** Let in while not confirmed (the desk had cancelled him, or he was waiting): the door tells the desk. */
+  admittedAnyway?: boolean;
 };
 
 /** GET /api/admin/events/{id}/door-list */

@@ -366,8 +366,10 @@ export function startDoor(root: HTMLElement): () => void {
           if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.`, problem: true });
           if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.`, problem: true });
           // Checked in here as confirmed, but the desk cancelled him (or he left the list) meanwhile: he was let in all the same.
+          // Said from what the server recorded (let in while not confirmed), so an answer lost on a weak
+          // signal and asked for again (resent) still says it, and a check-in recorded before the desk's cancel does not.
           const tapped = batch.find((entry) => entry.action.id === answer.id)?.action.kind;
-          if (answer.outcome === "checked-in" && tapped === "checkin" && answer.person && answer.person.status !== "confirmed" && !answer.resent)
+          if (answer.outcome === "checked-in" && tapped === "checkin" && answer.person && answer.person.status !== "confirmed" && answer.person.admittedAnyway)
             notes.push({ text: `${name} was ${answer.person.status === "cancelled" ? "cancelled" : "moved to the waiting list"} before this check-in was sent: let in anyway. Tell the desk.`, problem: true });
           if (answer.outcome === "not-found") notes.push({ text: `${name}: no longer on the list; tell the desk.`, problem: true });
         }
