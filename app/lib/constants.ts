@@ -79,3 +79,6 @@ export const ROWS_PER_QUEUE_MESSAGE = 25;
 export const NEWSLETTER_PICKER_LIMIT = 10;
 /** An event's date in the newsletter (and its WhatsApp text). */
 export const NEWSLETTER_EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";
+
+/** How long the same message (to an event's registrants, or a newsletter) counts as sent already: two staff, two tabs. */
+export const SENT_ALREADY_WINDOW_MS = 60 * 60 * 1000;

@@ -87,26 +87,31 @@ export async function endSession(adminId: number, sessionId: string): Promise<bo
   return ended.length === 1;
 }
 
+/** The admin's open sessions, but `keep` when given. */
+function openSessionsOf(adminId: number, keep: string | null) {
+  return and(eq(admin_sessions.admin_id, adminId), isNull(admin_sessions.ended_at), keep === null ? undefined : ne(admin_sessions.id, keep));
+}
+
 /** Ends every open session of the admin but `keep`; returns how many. */
 export async function endOtherSessions(adminId: number, keep: string): Promise<number> {
   const ended = await getDb()
     .update(admin_sessions)
     .set({ ended_at: new Date().toISOString() })
-    .where(and(eq(admin_sessions.admin_id, adminId), ne(admin_sessions.id, keep), isNull(admin_sessions.ended_at)))
+    .where(openSessionsOf(adminId, keep))
     .returning({ id: admin_sessions.id });
   return ended.length;
 }
 
 /**
- * For the batch of a change that must sign the account's other devices out (two-step sign-in on or
- * off): every session but `keep` ends, and the session version grows, so a token issued before,
- * even one a sign-in racing the change is about to hand out, is refused. The last statement returns
- * the account as it now is, for this browser's continued session cookie.
+ * For the batch of a change that signs the account out (everywhere, or on its other devices when
+ * `keep` names this browser's session: two-step sign-in on or off): the sessions end, and the
+ * session version grows, so a token issued before, even one a sign-in racing the change is about to
+ * hand out, is refused. The last statement returns the account as it now is (for a continued cookie).
  */
-export function endOtherSessionsStatements(adminId: number, keep: string, now: string) {
+export function endSessionsStatements(adminId: number, now: string, keep: string | null = null) {
   const db = getDb();
   return [
-    db.update(admin_sessions).set({ ended_at: now }).where(and(eq(admin_sessions.admin_id, adminId), ne(admin_sessions.id, keep), isNull(admin_sessions.ended_at))),
+    db.update(admin_sessions).set({ ended_at: now }).where(openSessionsOf(adminId, keep)),
     db
       .update(admin_users)
       .set({ session_version: sql`${admin_users.session_version} + 1`, updated_at: now })
@@ -120,16 +125,7 @@ export function endOtherSessionsStatements(adminId: number, keep: string, now: s
  * token issued before is accepted). One batch. Returns the account's e-mail, or null when none.
  */
 export async function endAllSessions(adminId: number): Promise<string | null> {
-  const db = getDb();
-  const now = new Date().toISOString();
-  const [, bumped] = await db.batch([
-    db.update(admin_sessions).set({ ended_at: now }).where(and(eq(admin_sessions.admin_id, adminId), isNull(admin_sessions.ended_at))),
-    db
-      .update(admin_users)
-      .set({ session_version: sql`${admin_users.session_version} + 1`, updated_at: now })
-      .where(eq(admin_users.id, adminId))
-      .returning({ email: admin_users.email }),
-  ]);
+  const [, bumped] = await getDb().batch(endSessionsStatements(adminId, new Date().toISOString()));
   return bumped[0]?.email ?? null;
 }
 

@@ -16,7 +16,7 @@ import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "../../server/abus
 import { signingKey } from "../../server/secret.server";
 import { openSecret, sealSecret } from "./secret-box.server";
 import type { AdminIdentity } from "./admins.server";
-import { endOtherSessionsStatements, REQUIRE_TWO_STEP_KEY } from "./sessions.server";
+import { endSessionsStatements, REQUIRE_TWO_STEP_KEY } from "./sessions.server";
 import { matchingTotpStep, newTotpSecret, otpauthUri, toBase32 } from "./totp.server";
 
 const TWO_STEP_AUDIENCE = "two-step";
@@ -146,7 +146,7 @@ export async function turnOnTwoStep(adminId: number, sealed: string, code: strin
     db.update(admin_users).set({ totp_secret: sealed, totp_last_step: step, updated_at: at }).where(eq(admin_users.id, adminId)),
     db.delete(admin_recovery_codes).where(eq(admin_recovery_codes.admin_id, adminId)),
     db.insert(admin_recovery_codes).values(rows),
-    ...endOtherSessionsStatements(adminId, keepSessionId, at),
+    ...endSessionsStatements(adminId, at, keepSessionId),
   ]);
   return { done: true, recoveryCodes: codes, admin: bumped[0]! };
 }
@@ -158,7 +158,7 @@ export async function turnOffTwoStep(adminId: number, keepSessionId: string): Pr
   const [, , , bumped] = await db.batch([
     db.update(admin_users).set({ totp_secret: null, totp_last_step: 0, updated_at: now }).where(eq(admin_users.id, adminId)),
     db.delete(admin_recovery_codes).where(eq(admin_recovery_codes.admin_id, adminId)),
-    ...endOtherSessionsStatements(adminId, keepSessionId, now),
+    ...endSessionsStatements(adminId, now, keepSessionId),
   ]);
   return bumped[0];
 }

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { answerFieldName, checkAnswers } from "./event-questions";
 import { registrationContext } from "./register.server";
+import { questionsWithChoices } from "./event-questions.server";
 import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, nameKey, registerGroup } from "./group-registrations.server";
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
@@ -74,7 +75,7 @@ function readLines(lines: readonly PostedLine[]) {
   return { errors, kept };
 }
 
-type Asked = Pick<Awaited<ReturnType<typeof registrationContext>>, "questions" | "associations">;
+type Asked = Awaited<ReturnType<typeof questionsWithChoices>>;
 
 /**
  * Every line checked (readLines), then each kept line's answers to the event's questions, named by
@@ -107,7 +108,7 @@ async function withLineProblems(done: PublicFormOutcome): Promise<PublicFormOutc
   if (done.status !== 400 || !Array.isArray(posted?.men)) return done;
   // The event's questions (none for an id that is not one): the form's own event_id was not checked yet.
   const eventId = Number(posted.event_id);
-  const asked = await registrationContext(Number.isSafeInteger(eventId) && eventId > 0 ? eventId : 0);
+  const asked = await questionsWithChoices(Number.isSafeInteger(eventId) && eventId > 0 ? eventId : 0);
   const { errors } = checkLines(posted.men.map((line) => (typeof line === "object" && line !== null ? (line as PostedLine) : {})), asked);
   const error = { ...Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]])), ...result.error };
   return { ...done, answer: { ...done.answer, result: { ...result, error } } };

@@ -76,7 +76,7 @@ function withDeadline(howToPay: string, owing: Rows["members"]): string {
 }
 
 /** Said when the event releases unpaid places (its "Hours to pay"). */
-export const GROUP_PAY_BY_NOTE = "A man's place not paid for by the time shown goes to the next man waiting.";
+const GROUP_PAY_BY_NOTE = "A man's place not paid for by the time shown goes to the next man waiting.";
 
 /** How many of the group still owe the fee, and what that comes to. */
 function toPayText(men: number, fee: number): string {

@@ -7,6 +7,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { churchevents, event_messages } from "~/db/schema";
 import { batchable, getDb } from "~/db/db.server";
+import { SENT_ALREADY_WINDOW_MS } from "~/lib/constants";
 import { smsCount } from "~/lib/gsm7";
 import { insertOutboxSelectQuery } from "~/server/outbox.server";
 import { SMS_SIMULATED, smsDueAt, smsSetup, smsSimulated } from "~/server/sms.server";
@@ -33,8 +34,6 @@ const t = sql.raw("t");
 /** Who of the audience gets the SMS: one a phone (its owner's registration first), not one identical SMS per man on it. */
 const smsReceiver = (audience: MessageAudience) => sql`${smsReachable(t)} AND ${firstOnItsPhoneSql((s) => sql`${audienceOf(audience, s)} AND ${smsReachable(s)}`)}`;
 
-/** How long the same message to the same people counts as sent already (two staff, two tabs). */
-const SENT_ALREADY_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The same message (event, text, who, how) written since an hour before `now`, newer than the one

@@ -4,7 +4,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { email_outbox, newsletters } from "~/db/schema";
 import { batchable, getDb } from "~/db/db.server";
-import { NEWSLETTER_PICKER_LIMIT } from "~/lib/constants";
+import { NEWSLETTER_PICKER_LIMIT, SENT_ALREADY_WINDOW_MS } from "~/lib/constants";
 import { postSummariesQuery } from "~/features/publishing/index.server";
 import { upcomingEventOptionsQuery } from "~/features/events/index.server";
 import { settingsQuery } from "~/features/settings/index.server";
@@ -57,8 +57,6 @@ export async function newsletterPage(id: number) {
   return progress && body ? { progress, body } : undefined;
 }
 
-/** How long the same newsletter counts as sent already (two admins, two tabs, each with its own send key). */
-const SENT_ALREADY_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The same newsletter (subject and e-mail) written since an hour before `now`, newer than the one

@@ -6,7 +6,7 @@
 // overlap never cancel twice or give a place twice.
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
-import { cancellationNotes, movedUpEmailQuery, movedUpNote, owesFeeSql, promoteQuery, registrationEmailQuery } from "~/features/events/index.server";
+import { cancellationNotes, movedUpEmailQuery, movedUpNote, owesFeeSql, payBySql, promoteQuery, registrationEmailQuery } from "~/features/events/index.server";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { settlePayment } from "./payments.server";
@@ -17,10 +17,9 @@ import { settlePayment } from "./payments.server";
  */
 const PENDING_GRACE_MINUTES = 30;
 
-/** A confirmed registration, still unpaid, whose hold ran out at `at` (the SQL reads its event's hours). */
+/** A confirmed registration, still unpaid, whose hold ran out at `at`: its pay-by time (payBySql, the one his page and his leader's show) has come. */
 function holdRanOutSql(at: string) {
-  return sql`${owesFeeSql("event_registrations")}
-    AND COALESCE(promoted_at, created_at) <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, '-' || (SELECT e.payment_hold_hours FROM churchevents e WHERE e.id = event_registrations.event_id) || ' hours')`;
+  return sql`${owesFeeSql("event_registrations")} AND ${payBySql("event_registrations")} <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at})`;
 }
 
 /**
