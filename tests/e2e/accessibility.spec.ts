@@ -3,26 +3,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signIn, uniqueName } from "./support/admin.ts";
+import { scriptsDone } from "./support/scripts.ts";
 import { ADMIN_PAGES, PUBLIC_PAGES } from "./support/pages.ts";
 
-
-/**
- * Resolves once the page's script has done its work on the page, as a visitor would meet it: on a
- * page with islands, once the islands script has run (importing it again resolves when it has);
- * on a React page, once React has hydrated it; at once on a page without script. (Not "network
- * idle": half a second of waiting on each of some 110 pages, and the pictures below the fold that
- * it would wait for change nothing axe reads.)
- */
-async function scriptsDone(page: Page) {
-  await page.evaluate(async () => {
-    const loader = document.querySelector("script[data-islands]")?.textContent ?? "";
-    const islands = /import\("([^"]+)"\)/.exec(loader)?.[1];
-    if (islands) await import(islands);
-  });
-  if (await page.locator("script[type=module]:not([data-islands])").count()) {
-    await hydrated(page, "main");
-  }
-}
 
 /** Every violation on every page, as "path: rule (impact): elements" lines. */
 async function violations(page: Page, paths: string[]) {

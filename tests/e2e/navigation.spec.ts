@@ -1,7 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { scriptsDone } from "./support/scripts.ts";
 
 test("desktop header: dropdowns open, list their pages and close with Escape @desktop", async ({ page }) => {
   await page.goto("/");
+  // Escape and a click outside are the islands script's (the page works without it, and a quick
+  // Escape before it has come does nothing, as it would for a visitor).
+  await scriptsDone(page);
   const nav = page.getByRole("navigation", { name: "Main", exact: true });
   for (const link of ["Home", "About Us", "Ministries", "Events", "Blog", "Testimonies", "Contact"]) {
     await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
@@ -58,6 +62,7 @@ test("phone header: the menu button toggles a menu with the same entries @mobile
 
 test("phone header: a link to a part of the same page closes the menu @mobile", async ({ page }) => {
   await page.goto("/about");
+  await scriptsDone(page); // the hashchange listener that closes it comes with the page's script
   await page.getByLabel("Menu", { exact: true }).click();
   const menu = page.getByRole("navigation", { name: "Main (mobile)" });
   await menu.getByRole("link", { name: "Our History", exact: true }).click();
