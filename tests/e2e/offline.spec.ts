@@ -4,7 +4,7 @@
 // read once opening offline with "Saved …", an unknown one showing the offline page; nothing
 // private kept after an admin session, and signing out clearing the door's data; the service
 // worker arriving only after the page has loaded.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
 import { e2eAdminFor } from "../support/e2e-accounts.ts";
 import { hydrated, signIn, uniqueName } from "./support/admin.ts";
@@ -22,6 +22,15 @@ async function signInAsDoor(door: Page) {
   await door.getByLabel("Email", { exact: true }).fill(DOOR_VOLUNTEER.email);
   await door.getByLabel("Password").fill(DOOR_VOLUNTEER.password);
   await door.getByRole("button", { name: "Sign In" }).click();
+}
+
+/**
+ * Turns the phone's signal off and waits until its pages know it: on a busy machine a tap made at
+ * once could still go out (as it would on a phone still online) and reach the server first.
+ */
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  for (const open of context.pages()) await open.waitForFunction(() => !navigator.onLine);
 }
 
 async function phone(browser: Browser, baseURL: string | undefined) {
@@ -107,7 +116,7 @@ test("the door works offline: 3 check-ins and a walk-in, a reload, then back onl
   const sends = collectSends(door);
   await openDoor(door, eventId, 4);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await expect(door.getByRole("status").filter({ hasText: "Offline" })).toBeVisible();
   // The page's own search needs the server: the door's takes its place.
   await expect(door.getByRole("button", { name: "Search", exact: true })).toBeHidden();
@@ -161,7 +170,7 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
   const count = door.getByRole("status").filter({ hasText: "confirmed checked in", hasNotText: "On this phone" });
   await expect(count).toHaveText("0 of 2 confirmed checked in");
 
-  await context.setOffline(true);
+  await goOffline(context);
   await checkInOffline(door, "Chisomo Sync");
   await door.getByLabel("Full name", { exact: true }).fill("Walk-in Wezi");
   await door.getByLabel("Phone number", { exact: true }).fill(uniquePhone());
@@ -219,7 +228,7 @@ test("a check-in tapped online is on the phone's list at once, for when the sign
   const listRead = door.waitForResponse((response) => response.url().endsWith(`/api/admin/events/${eventId}/door-list`));
   await door.getByRole("button", { name: /^Check in\s*: Tapped Online$/ }).click();
   await listRead;
-  await context.setOffline(true);
+  await goOffline(context);
   await door.getByLabel("Search the list on this phone").fill("Tapped Online");
   await expect(door.getByRole("listitem").filter({ hasText: "Tapped Online" })).toContainText(/In \d\d:\d\d/);
   await expect(door.getByText("On this phone: 1 of 2 confirmed checked in")).toBeVisible();
@@ -252,8 +261,8 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await expect(second.page).toHaveURL(/\/admin\/check-in$/);
   await openDoor(second.page, eventId, 1);
 
-  await first.context.setOffline(true);
-  await second.context.setOffline(true);
+  await goOffline(first.context);
+  await goOffline(second.context);
   await checkInOffline(first.page, "Kondwani Both Gates");
   await checkInOffline(second.page, "Kondwani Both Gates");
 
@@ -290,7 +299,7 @@ test("from one event's door to another's without a reload (the back button, then
   await expect(door.getByText("Saved on this phone: 2 people")).toBeVisible({ timeout: 15_000 });
   await expect(door.getByText(/Saved on this phone/)).toHaveCount(1);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await checkInOffline(door, "Pemphero Second Door");
   await door.getByLabel("Search the list on this phone").fill("Yamikani");
   await expect(door.getByText("Nobody matches “Yamikani”.")).toBeVisible();
@@ -306,7 +315,7 @@ test("a man checked in offline whom the desk cancelled meanwhile is let in, and 
   const { context, page: door } = await phone(browser, baseURL);
   await signIn(door);
   await openDoor(door, eventId, 1);
-  await context.setOffline(true);
+  await goOffline(context);
   await checkInOffline(door, "Chikondi Cancelled Meanwhile");
 
   await page.goto(`/admin/events/registrations/${eventId}`);
@@ -334,7 +343,7 @@ test("a door volunteer adds no walk-in to a full event offline, as online: the p
   await signInAsDoor(door);
   await expect(door).toHaveURL(/\/admin\/check-in$/);
   await openDoor(door, eventId, 1);
-  await context.setOffline(true);
+  await goOffline(context);
   const phoneNumber = uniquePhone();
   await door.getByLabel("Full name", { exact: true }).fill("Walk-in Too Many");
   await door.getByLabel("Phone number", { exact: true }).fill(phoneNumber);
@@ -351,7 +360,7 @@ test("a door volunteer adds no walk-in to a full event offline, as online: the p
   const organiser = await phone(browser, baseURL);
   await signIn(organiser.page);
   await openDoor(organiser.page, eventId, 1);
-  await organiser.context.setOffline(true);
+  await goOffline(organiser.context);
   await organiser.page.getByLabel("Full name", { exact: true }).fill("Walk-in Too Many");
   await organiser.page.getByLabel("Phone number", { exact: true }).fill(phoneNumber);
   await organiser.page.getByRole("button", { name: "Add and check in" }).click();
@@ -365,7 +374,7 @@ test("a wrong tap offline is taken back while it waits on the phone: never sent,
   await signIn(door);
   await openDoor(door, eventId, 2);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await checkInOffline(door, "Gift Right Man");
   await checkInOffline(door, "Gift Wrong Man");
   await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 2 check-ins waiting to send");
@@ -390,7 +399,7 @@ test("signed out by another phone, the door keeps its waiting check-in: Sign Out
   await expect(first.page).toHaveURL(/\/admin\/check-in$/);
   await openDoor(first.page, eventId, 1);
   await hydrated(first.page);
-  await first.context.setOffline(true);
+  await goOffline(first.context);
   await checkInOffline(first.page, "Thokozani Kept");
 
   // Another phone of the shared account signs out: sign-out is global, so this phone's session ends too.
@@ -479,7 +488,7 @@ test("a send that fails as the signal comes back is tried again within seconds, 
   const { context, page: door } = await phone(browser, baseURL);
   await signIn(door);
   await openDoor(door, eventId, 1);
-  await context.setOffline(true);
+  await goOffline(context);
   await checkInOffline(door, "Limbani Weak Signal");
   // The first send after the signal returns is lost on the way; the next ones go through.
   let lost = 0;
@@ -514,7 +523,7 @@ test("a registrant's private page opens offline with the code, and cancelling sa
   await visitor.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => visitor.evaluate(async (path) => Boolean(await caches.match(path)), privatePath)).toBe(true);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await visitor.reload();
   await expect(visitor.getByText(/^Saved .+: you are offline$/)).toBeVisible();
   await expect(visitor.getByText(code).first()).toBeVisible();
@@ -533,7 +542,7 @@ test("a public page read once opens offline, saying when it was saved; an unknow
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect.poll(() => page.evaluate(async () => Boolean(await caches.match("/mission")))).toBe(true);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.goto("/mission");
   await expect(page.getByText(/^Saved .+: you are offline$/)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -559,7 +568,7 @@ test("a public page read once opens offline, saying when it was saved; an unknow
     await page.reload();
     await expect(page.getByRole("heading", { name: "You are online" })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await context.close();
