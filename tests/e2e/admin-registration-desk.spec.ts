@@ -260,6 +260,32 @@ test("Cancel at the desk asks first, saying where the place goes; only 'Yes, can
   await expect(page.getByRole("row").filter({ hasText: "Yamikani Waits" })).toContainText("Confirmed");
 });
 
+test("Edit corrects a man's phone at the desk: the form opens prefilled, the save says so and the row shows the new number", async ({ page }) => {
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Edit"));
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await hydrated(page);
+  const add = page.locator("details").filter({ hasText: "Add a registration" });
+  await add.getByText("Add a registration").click();
+  await add.getByLabel("Full Name").fill("Chikondi Wrong Digit");
+  await add.getByLabel("Phone Number").fill("0991 000 001");
+  await add.getByRole("button", { name: "Add registration" }).click();
+  const row = page.getByRole("row").filter({ hasText: "Chikondi Wrong Digit" });
+  await expect(row).toBeVisible();
+
+  await row.getByRole("link", { name: "Edit Chikondi Wrong Digit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Chikondi Wrong Digit" });
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Chikondi Wrong Digit");
+  const phone = uniquePhone();
+  await dialog.getByLabel("Phone Number").fill(phone);
+  await expectNoSideways(page);
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page)).toContainText("Saved Chikondi Wrong Digit's details.");
+  await expect(dialog).toBeHidden();
+  const digits = phone.replace(/\D/g, "").slice(1);
+  await expect(row).toContainText(`+265 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)} ${digits.slice(7)}`);
+});
+
 /** An instant as a `datetime-local` value in Malawi time. */
 function malawiInput(date: Date) {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Africa/Blantyre", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })

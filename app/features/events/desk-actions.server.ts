@@ -9,7 +9,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { DoorCounts } from "./door-types";
 import { adminContext } from "~/features/accounts";
-import { DESK_MESSAGES as M, deskRegistrationSchema, type ToldBy } from "~/features/events/desk-registration-form";
+import { DESK_MESSAGES as M, deskEditSchema, deskRegistrationSchema, OPENED_AT, type ToldBy } from "~/features/events/desk-registration-form";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
 import { checkAnswers } from "~/features/events/event-questions";
 import { questionsWithChoices } from "~/features/events/event-questions.server";
@@ -18,11 +18,13 @@ import { formatInSiteZone, siteLocalInputToIso } from "~/lib/time";
 import { BURST_FIELDS as F, BURST_MESSAGES as B } from "~/features/events/registration-bursts";
 import { type BurstWindow, cancelBurstAtDesk, previewBurst } from "~/features/events/cancel-burst.server";
 import type { BurstAnswer } from "~/features/events/cancel-burst-form";
+import type { EditAnswer } from "~/features/events/desk-edit-dialog";
 import {
   addAtDesk,
   cancelAtDesk,
   cancellationNotes,
   checkIn,
+  editAtDesk,
   markTold,
   movedUpNote,
   promoteAtDesk,
@@ -32,10 +34,10 @@ import {
   type CheckInOutcome,
   type MessageWritten,
 } from "~/features/events/registrations.server";
-import { logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/features/accounts/index.server";
-import { errorToast, parseId, refuseAdminForm } from "~/server/admin-actions.server";
+import { changedFields, logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/features/accounts/index.server";
+import { errorToast, parseId, refuseAdminForm, UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { bumpContentVersion } from "~/server/content-version.server";
-import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse } from "~/server/forms.server";
+import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse, type Refusal } from "~/server/forms.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { emailSetup } from "~/server/email-rules.server";
 import { toInternationalPhone } from "~/server/phone.server";
@@ -47,8 +49,19 @@ const serverDeskSchema = deskRegistrationSchema.extend({
   phone_number: deskRegistrationSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
 });
 
+const serverEditSchema = deskEditSchema.extend({
+  phone_number: deskEditSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
+
 /** Where an action returns to: the page it was posted from, with its filter, search and page. */
 const samePage = postedPagePath;
+
+/** The list the edit form was opened over: the page it was posted from, without its ?edit. */
+function listPage(request: Request): string {
+  const url = new URL(samePage(request), "http://desk");
+  url.searchParams.delete("edit");
+  return `${url.pathname}${url.search}`;
+}
 
 /** Refreshes the public pages only when the event's "full" story changed. */
 async function publicChange(context: Context, changed: boolean) {
@@ -183,6 +196,45 @@ export async function changeRegistration(request: Request, context: Context, eve
       return say(M.told, "Marked as told");
     default:
       return refuse("Unknown action.");
+  }
+}
+
+// ----- Correcting a registration ---------------------------------------------------------------
+
+/** A refused edit: the edit form again (marked with the registration's id), what was typed, what is wrong. */
+function refuseEdit(submission: Parameters<typeof refuseAdminForm>[0], id: number, refusal: Omit<Refusal, "toast"> = {}, status = 400) {
+  const answer = refuseAdminForm(submission, undefined, refusal, status);
+  return data<EditAnswer>({ ...answer.data, edit: id }, answer.init ?? undefined);
+}
+
+/**
+ * "Save changes" on the desk's edit form (Administrators and Editors: the desk's guard refuses Door
+ * volunteers): a registration's name, phone and e-mail corrected in one guarded statement. Refused,
+ * keeping what was typed: an invalid field, a phone the event already has, or a form opened before
+ * someone changed the registration (which then carries its new version, so saving again is a choice).
+ */
+export async function editRegistration(request: Request, context: Context, eventId: number, id: number, formData: FormData) {
+  publicPagesUnchanged(context);
+  const submission = parseSubmission(formData, serverEditSchema);
+  const openedAt = formData.get(OPENED_AT);
+  if (typeof openedAt !== "string" || !openedAt) return refuseEdit(submission, id, { formError: UNREADABLE_FORM });
+  if (submission.status !== "success") return refuseEdit(submission, id);
+  const input = submission.value;
+  const result = await editAtDesk(eventId, id, input, openedAt, new Date());
+  switch (result.outcome) {
+    case "not-found":
+      return redirectWithToast(request, listPage(request), errorToast(M.notFound));
+    case "failed":
+      return refuseEdit(submission, id, { formError: M.failed }, 500);
+    case "stale":
+      submission.payload[OPENED_AT] = result.updated_at;
+      return refuseEdit(submission, id, { formError: M.editStale({ updated_at: result.updated_at, updated_by: null }) }, 409);
+    case "phone-taken":
+      return refuseEdit(submission, id, { fieldErrors: { phone_number: [M.editPhoneTaken(result.holder)] } }, 409);
+    case "edited":
+      // Which fields, never their values: phones and e-mails stay out of the log.
+      noteActivity(context, { action: "Corrected a registration", target: registrationName(id, input.full_name, eventId), summary: changedFields(result.before, input) });
+      return redirectWithToast(request, listPage(request), M.edited(input.full_name));
   }
 }
 

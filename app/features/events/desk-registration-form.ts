@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { checkbox } from "../../lib/schema-fields";
 import { fullForVolunteer } from "./door-types";
 import { REGISTRATION_MESSAGES, registrationSchema } from "./registration-form";
+import { staleSaveMessage } from "~/features/history";
 
 export const deskRegistrationSchema = registrationSchema.pick({ full_name: true, phone_number: true, email: true }).extend({
   /** A second person on a phone already registered for the event (a family phone). */
@@ -14,6 +15,19 @@ export const deskRegistrationSchema = registrationSchema.pick({ full_name: true,
 });
 
 export type DeskRegistrationInput = z.output<typeof deskRegistrationSchema>;
+
+/**
+ * Correcting a registration at the desk (a misspelt name, one digit wrong in the phone): the three
+ * fields Add asks, by the same rules. The form also posts the registration's id and the
+ * `updated_at` it was opened at (its version guard), read apart from the schema.
+ */
+export const deskEditSchema = registrationSchema.pick({ full_name: true, phone_number: true, email: true });
+
+/** The edit form's hidden version: the registration's `updated_at` when the form was opened. */
+export const OPENED_AT = "updated_at";
+
+/** Who holds a phone already registered for the event: the public form's words, and the holder. */
+const phoneHeldBy = (holder: { full_name: string; code: string }) => `${REGISTRATION_MESSAGES.alreadyRegistered} (${holder.full_name}, code ${holder.code}).`;
 
 /**
  * How a man moved up hears of it: a message going now (an e-mail this deploy can send, or an SMS
@@ -48,8 +62,12 @@ export const DESK_MESSAGES = {
   }),
   walkIn: (name: string, code: string) => ({ title: "Walk-in added", description: `${name} is checked in. Code ${code}.` }),
   addedOver: (name: string, code: string) => ({ title: "Registration added", description: `${name} is confirmed over the capacity. Code ${code}.` }),
-  phoneTaken: (holder: { full_name: string; code: string }) =>
-    `${REGISTRATION_MESSAGES.alreadyRegistered} (${holder.full_name}, code ${holder.code}). To add another person who shares this phone, tick 'Shares a phone'.`,
+  phoneTaken: (holder: { full_name: string; code: string }) => `${phoneHeldBy(holder)} To add another person who shares this phone, tick 'Shares a phone'.`,
+  /** Correcting a phone to one already registered: Add's words, without its 'Shares a phone' (the edit form has none). */
+  editPhoneTaken: phoneHeldBy,
+  edited: (name: string) => ({ title: "Details saved", description: `Saved ${name}'s details.` }),
+  /** The edit form was opened before someone changed this registration (edited, cancelled, paid...). */
+  editStale: staleSaveMessage("this registration", "Save changes", { keptInHistory: false }),
   /** At the door: names nobody, so a number typed never tells who holds it. */
   phoneTakenAtDoor: `${REGISTRATION_MESSAGES.alreadyRegistered}. Find the person by name or code; to add another person who shares this phone, tick 'Shares a phone'.`,
   full: (capacity: number, confirmed: number) =>

@@ -14,6 +14,7 @@ import {
   checkInMatchesQuery,
   confirmedCountSql,
   deleteRegistrationsOfEventQuery,
+  deskEditQuery,
   deskRowsQueries,
   doorListQuery,
   listedIdsQuery,
@@ -156,9 +157,10 @@ export type AdminEventRow = Awaited<ReturnType<typeof eventsForAdmin>>[number];
  * The registration desk of one event, for one D1 round trip (with the fees' statements, which the
  * payments feature adds): the event, its tallies, one page of its registrations (filtered and
  * searched), how many match, the address groups "Cancel a burst" offers, that page's answers and
- * groups, the questions Add a registration asks, and the counts by association.
+ * groups, the questions Add a registration asks, the registration being edited (?edit=<id>) and the
+ * counts by association.
  */
-export function registrationDeskQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
+export function registrationDeskQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number, editId: number | null = null) {
   const [rowsQuery, matchesQuery] = deskRowsQueries(db, eventId, filter, search, page, pageSize);
   const onThePage = listedIdsQuery(db, rowsQuery);
   return [
@@ -171,13 +173,14 @@ export function registrationDeskQueries(db: Db, eventId: number, filter: Registr
     groupsOfQuery(db, onThePage),
     eventQuestionsQuery(db, eventId),
     associationChoicesQuery(db),
+    deskEditQuery(db, eventId, editId),
     ...associationCountsQueries(db, eventId),
   ] as const;
 }
 
 /** What registrationDeskQueries read, as the desk uses it; undefined when there is no such event. */
 export function registrationDeskOf(results: BatchResponse<ReturnType<typeof registrationDeskQueries>>) {
-  const [[event], [tallies], rows, [matches], groups, answers, groupRows, questions, associations, asksAssociation, byAssociation] = results;
+  const [[event], [tallies], rows, [matches], groups, answers, groupRows, questions, associations, [editing], asksAssociation, byAssociation] = results;
   return (
     event && {
       event,
@@ -190,6 +193,7 @@ export function registrationDeskOf(results: BatchResponse<ReturnType<typeof regi
       questions: questionsOf(questions),
       associations: associationChoicesOf(associations),
       byAssociation: associationCountsOf(asksAssociation, byAssociation),
+      editing: editing ?? null,
     }
   );
 }

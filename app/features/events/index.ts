@@ -16,6 +16,7 @@ export { RegistrationSummary } from "./registration-summary";
 export { eventWhenText, FEE_HEADING_ID, privatePageView, registrationView } from "./registration-view";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
+export { DeskEditDialog, type EditAnswer, editAnswerOf, type EditedRegistration } from "./desk-edit-dialog";
 export { WaitingListNotice } from "./waiting-list-notice";
 export { EventQuestionsFieldset } from "./event-questions-fieldset";
 export { type AssociationChoice, checkAnswers, type EventQuestion, type ShownAnswer, eventFieldsOf, eventFormSchema, QUESTION_MESSAGES, questionFormValues } from "./event-questions";

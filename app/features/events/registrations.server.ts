@@ -770,6 +770,44 @@ export async function markTold(eventId: number, id: number, now: Date): Promise<
   return rows.length === 1;
 }
 
+/** What staff may correct on a registration at the desk: the phone in international form. */
+export type DeskCorrection = { full_name: string; phone_number: string; email: string | null };
+
+export type EditOutcome =
+  | { outcome: "edited"; before: DeskCorrection }
+  | { outcome: "stale"; updated_at: string }
+  | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
+  | { outcome: "not-found" | "failed" };
+
+/**
+ * Staff correct a registration's name, phone and e-mail: one guarded statement, landing only while
+ * the row still has the `updated_at` the form was opened with (any change since, by anyone, makes
+ * the form stale). The dedupe key follows the phone, except on a shared family phone (null stays
+ * null); a phone another registration of the event holds is refused by the unique index (UPDATE OR
+ * IGNORE), and the batch reads who holds it. `before`: the row as the update found it.
+ */
+export async function editAtDesk(eventId: number, id: number, input: DeskCorrection, openedAt: string, now: Date): Promise<EditOutcome> {
+  const db = getDb();
+  const [before, edited, holders] = await db.batch([
+    db.select({ full_name: r.full_name, phone_number: r.phone_number, email: r.email, updated_at: r.updated_at }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
+    batchable(db.all<{ id: number }>(sql`UPDATE OR IGNORE event_registrations SET full_name = ${input.full_name}, phone_number = ${input.phone_number},
+        email = ${input.email}, dedupe_key = CASE WHEN dedupe_key IS NULL THEN NULL ELSE ${input.phone_number} END, updated_at = ${now.toISOString()}
+      WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${openedAt}
+      RETURNING id`)),
+    batchable(db.all<{ full_name: string; code: string }>(sql`SELECT h.full_name, h.code FROM event_registrations h
+      WHERE h.event_id = ${eventId} AND h.id <> ${id} AND h.status <> 'cancelled' AND h.dedupe_key = ${input.phone_number}
+      ORDER BY h.id LIMIT 1`)),
+  ]);
+  const was = before[0];
+  if (!was) return { outcome: "not-found" };
+  const { updated_at, ...details } = was;
+  if (edited[0]) return { outcome: "edited", before: details };
+  if (updated_at !== openedAt) return { outcome: "stale", updated_at };
+  // Not stale, yet ignored: only the phone's unique index refuses this update.
+  const holder = holders[0];
+  return holder ? { outcome: "phone-taken", holder } : { outcome: "failed" };
+}
+
 // ----- Check-in at the door ---------------------------------------------------------------------
 
 export type CheckInState = {
@@ -974,6 +1012,14 @@ export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFil
     db.select(deskColumns).from(r).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ n: count() }).from(r).where(where),
   ] as const;
+}
+
+/** The registration the desk's edit form opens (?edit=<id>), with the `updated_at` its save is guarded by; nothing for id null. */
+export function deskEditQuery(db: Db, eventId: number, id: number | null) {
+  return db
+    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, email: r.email, updated_at: r.updated_at })
+    .from(r)
+    .where(and(eq(r.id, id ?? 0), eq(r.event_id, eventId)));
 }
 
 /** A list of deskColumns (a page of the desk, check-in's matches) as a query of its ids: to read what belongs to exactly those people in the list's own batch. */

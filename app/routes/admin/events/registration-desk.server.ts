@@ -1,11 +1,11 @@
 // /admin/events/registrations/{id} on the server: one page of the event's registrations (filtered,
 // searched, paged) with its tallies in one D1 round trip, and the desk's actions (one person's, or
-// "Cancel a burst" for many at once).
+// "Cancel a burst" for many at once). ?edit=<id> opens one registration's edit form over the list.
 import { data } from "react-router";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
-import { addRegistration, cancelBurst, changeRegistration, readEventPost, registrationDeskOf, registrationDeskQueries, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
+import { addRegistration, cancelBurst, changeRegistration, editRegistration, readEventPost, registrationDeskOf, registrationDeskQueries, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
 import { changePayment, deskPaymentsOf, deskPaymentsQueries, isPaymentIntent } from "~/features/payments/index.server";
 import { batchParts, getDb } from "~/db/db.server";
@@ -28,16 +28,22 @@ export function deskQuery(url: URL) {
   return { filter, search, page };
 }
 
+/** The registration whose edit form the address opens (?edit=<id>), or null. */
+function editIdOf(url: URL): number | null {
+  return parseId(url.searchParams.get("edit"));
+}
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const query = deskQuery(new URL(request.url));
+  const url = new URL(request.url);
+  const query = deskQuery(url);
   // One round trip: the desk's registrations and the event's fees.
   const db = getDb();
   let page: ReturnType<typeof registrationDeskOf>;
   let payments: ReturnType<typeof deskPaymentsOf>;
   try {
-    const [desk, fees] = await batchParts(db, registrationDeskQueries(db, id, query.filter, query.search, query.page, DESK_PAGE_SIZE), deskPaymentsQueries(db, id));
+    const [desk, fees] = await batchParts(db, registrationDeskQueries(db, id, query.filter, query.search, query.page, DESK_PAGE_SIZE, editIdOf(url)), deskPaymentsQueries(db, id));
     page = registrationDeskOf(desk);
     payments = deskPaymentsOf(fees);
   } catch (cause) {
@@ -45,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return { error: LOAD_FAILED, event: null } as const;
   }
   if (!page) throw data(null, { status: 404 });
-  const { event, tallies, rows, matches, addressGroups, answers, groups, byAssociation } = page;
+  const { event, tallies, rows, matches, addressGroups, answers, groups, byAssociation, editing } = page;
   const origin = siteOrigin(request);
   const state = registrationState(event, new Date());
   return {
@@ -71,6 +77,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // What Add a registration asks besides name and phone: the event's questions.
     questions: page.questions,
     associations: page.associations,
+    // The registration the edit form is open for (?edit=<id>), as stored, with its version.
+    editing,
   };
 }
 
@@ -83,5 +91,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = registrationIdOf(formData);
   if (id === null) return refuse(null, { formError: "That registration does not exist." }, 400);
   if (isPaymentIntent(intent)) return changePayment(request, context, eventId, intent, id, formData);
+  if (intent === "edit") return editRegistration(request, context, eventId, id, formData);
   return changeRegistration(request, context, eventId, intent, id);
 }

@@ -7,7 +7,7 @@
 import { Form, Link } from "react-router";
 import { Disclosure } from "~/components/disclosure";
 import { buttonClass } from "~/components/form-fields";
-import { DownloadIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
+import { DownloadIcon, PencilIcon, PhoneIcon, UsersIcon, WhatsAppIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { ExportCsvButton } from "./export-csv-button";
@@ -15,7 +15,7 @@ import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
 import { StackedTable } from "~/components/admin/stacked-table";
-import { AnswersList, AssociationCounts, CancelBurstForm, DeskRegistrationForm, type ShownAnswer } from "~/features/events";
+import { AnswersList, AssociationCounts, CancelBurstForm, DeskEditDialog, DeskRegistrationForm, editAnswerOf, type ShownAnswer } from "~/features/events";
 import { PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
 export { action, loader } from "./registration-desk.server";
@@ -34,11 +34,13 @@ const FILTERS = [
   { value: "unpaid", label: "Unpaid" },
 ] as const;
 
-function deskHref(eventId: number, query: { filter: string; search: string; page: number }) {
+/** The list with its filter, search and page; `edit`: with one registration's edit form open over it. */
+function deskHref(eventId: number, query: { filter: string; search: string; page: number }, edit?: number) {
   const params = new URLSearchParams();
   if (query.filter !== "all") params.set("status", query.filter);
   if (query.search) params.set("q", query.search);
   if (query.page > 1) params.set("page", String(query.page));
+  if (edit !== undefined) params.set("edit", String(edit));
   const search = params.toString();
   return `/admin/events/registrations/${eventId}${search ? `?${search}` : ""}`;
 }
@@ -125,6 +127,21 @@ function CancelAction({ id, name, confirmed }: { id: number; name: string; confi
   );
 }
 
+/** "Edit": opens the person's edit form over the list (?edit=<id>), which works without JavaScript. */
+function EditAction({ name, href }: { name: string; href: string }) {
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      aria-label={`Edit ${name}`}
+      className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+    >
+      <PencilIcon className="size-4" />
+      Edit
+    </Link>
+  );
+}
+
 /** A person on the desk: with their answers and the group a leader registered them in (issue 25). */
 type DeskPerson = Person & { answers: ShownAnswer[]; group: string | null };
 
@@ -136,7 +153,7 @@ function StatusBadge({ person }: { person: Person }) {
 
 type Fees = Loaded["payments"];
 
-function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; fees: Fees }) {
+function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full: boolean; fees: Fees; editHref: string }) {
   const cell = "block px-0 py-0.5 sm:table-cell sm:px-4 sm:py-3 sm:align-top";
   return (
     <tr className="block px-4 py-3 sm:table-row sm:p-0">
@@ -196,6 +213,7 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
       </td>
       <td className={`${cell} pt-2 sm:pt-3`}>
         <div className="flex flex-wrap gap-2">
+          <EditAction name={person.name} href={editHref} />
           {person.status === "cancelled" ? <RowAction id={person.id} intent="restore" label={`Restore ${person.name}`} /> : null}
           {person.status === "waitlisted" ? (
             <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
@@ -212,11 +230,11 @@ function PersonRow({ person, full, fees }: { person: DeskPerson; full: boolean; 
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full, fees }: { people: DeskPerson[]; full: boolean; fees: Fees }) {
+function PeopleTable({ people, full, fees, editHref }: { people: DeskPerson[]; full: boolean; fees: Fees; editHref: (id: number) => string }) {
   return (
     <StackedTable columns={["Name", "Code", "Contact", "Registration Date", "Actions"]}>
       {people.map((person) => (
-        <PersonRow key={person.id} person={person} full={full} fees={fees} />
+        <PersonRow key={person.id} person={person} full={full} fees={fees} editHref={editHref(person.id)} />
       ))}
     </StackedTable>
   );
@@ -261,11 +279,12 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
     );
   }
 
-  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, addressGroups } = loaderData;
-  // One answer reaches the page: "Cancel a burst"'s, or adding someone's.
+  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, addressGroups, editing } = loaderData;
+  // One answer reaches the page: "Cancel a burst"'s, an edit's, or adding someone's.
   const burst = actionData && "burst" in actionData ? actionData.burst : null;
+  const edited = editAnswerOf(actionData);
   // A money form's refusal is read by its own form (PaymentActions).
-  const added = actionData && !("burst" in actionData) && !("paymentRefused" in actionData) ? actionData : undefined;
+  const added = actionData && !("burst" in actionData) && !("paymentRefused" in actionData) && !edited ? actionData : undefined;
   const base = `/admin/events/${event.id}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -352,11 +371,14 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nobody matches this filter or search.</p>
         ) : (
           <>
-            <PeopleTable people={people} full={event.full} fees={payments} />
+            <PeopleTable people={people} full={event.full} fees={payments} editHref={(id) => deskHref(event.id, query, id)} />
             <Paging eventId={event.id} query={query} matches={matches} pageSize={pageSize} shown={people.length} />
           </>
         )}
       </div>
+      {editing ? (
+        <DeskEditDialog key={editing.id} registration={editing} answer={edited?.edit === editing.id ? edited : undefined} closeHref={deskHref(event.id, query)} />
+      ) : null}
     </div>
   );
 }
