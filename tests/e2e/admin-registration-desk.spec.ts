@@ -276,6 +276,7 @@ test("Edit corrects a man's phone at the desk: the form opens prefilled, the sav
   await row.getByRole("link", { name: "Edit Chikondi Wrong Digit" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Chikondi Wrong Digit" });
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Chikondi Wrong Digit");
+  await expect(dialog.getByLabel("Phone Number")).toHaveValue("+265 991 00 00 01");
   const phone = uniquePhone();
   await dialog.getByLabel("Phone Number").fill(phone);
   await expectNoSideways(page);

@@ -12,6 +12,7 @@ import { batchParts, getDb } from "~/db/db.server";
 import { parseId } from "~/server/admin-actions.server";
 import { registrationsCsvFileName } from "~/server/csv.server";
 import { refuse } from "~/server/forms.server";
+import { readablePhone } from "~/server/phone.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/registration-desk";
 
@@ -77,8 +78,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // What Add a registration asks besides name and phone: the event's questions.
     questions: page.questions,
     associations: page.associations,
-    // The registration the edit form is open for (?edit=<id>), as stored, with its version.
-    editing,
+    // The registration the edit form is open for (?edit=<id>), with its version; its phone as the list shows it.
+    editing: editing && { ...editing, phone_number: readablePhone(editing.phone_number) },
   };
 }
 
