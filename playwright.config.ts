@@ -47,7 +47,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), CLOUDFLARE_CF_FETCH_ENABLED: "false" },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -12,10 +12,15 @@ import { ORGANISATION_DEFAULTS } from "../app/features/settings/organisation.ts"
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
-/** Keeps wrangler offline-friendly and tidy: no metrics, config and logs inside the project. */
+/**
+ * Keeps wrangler offline-friendly and tidy: no metrics, config and logs inside the project, and no
+ * fetch of `request.cf`'s sample from workers.cloudflare.com (the local runtime falls back to its
+ * placeholder anyway; the site reads nothing from it).
+ */
 export const WRANGLER_ENV = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
   XDG_CONFIG_HOME: join(ROOT, ".wrangler", "config"),
   WRANGLER_LOG_PATH: join(ROOT, ".wrangler", "logs"),
 };
