@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Dialog } from "../dialog";
+import { DialogCancel } from "./dialog-cancel";
 import { buttonClass } from "../form-fields";
 import { TrashIcon } from "../icons";
 
@@ -52,19 +53,7 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
           {Object.entries(hiddenFields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <Link
-            to={closeHref}
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              // Close the element itself: were React to drop its open attribute first, Chromium
-              // would leave the page inert behind an invisible modal. Its close event updates `open`.
-              event.currentTarget.closest("dialog")?.close();
-            }}
-            className={buttonClass.secondary}
-          >
-            Cancel
-          </Link>
+          <DialogCancel closeHref={closeHref} />
           {instead ? (
             <Link to={instead.href} className={buttonClass.primary}>
               {instead.label}

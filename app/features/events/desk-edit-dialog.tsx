@@ -2,10 +2,11 @@
 // in a dialog over the list. Like the admin's delete dialogs (components/admin/confirm-delete.tsx),
 // it is opened by a link, here to ?edit=<id>, so without JavaScript the server renders it open;
 // with JavaScript the link navigates in place. Closing it goes back to the list as it was.
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { RequiredLabel, useAdminForm } from "~/components/admin/form-kit";
 import { Dialog } from "~/components/dialog";
-import { buttonClass, FormAlert, SubmitButton, TextField } from "~/components/form-fields";
+import { DialogCancel } from "~/components/admin/dialog-cancel";
+import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import type { FormAnswer } from "~/lib/form-answer";
 import { deskEditSchema, OPENED_AT } from "./desk-registration-form";
 
@@ -48,18 +49,7 @@ export function DeskEditDialog({ registration, answer, closeHref }: Props) {
         <TextField field={fields.phone_number} label={<RequiredLabel>Phone Number</RequiredLabel>} type="tel" inputMode="tel" autoComplete="off" />
         <TextField field={fields.email} label="Email (optional)" type="email" inputMode="email" autoComplete="off" />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link
-            to={closeHref}
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault();
-              // As the delete dialog's Cancel: close the element itself; its close event goes back to the list.
-              event.currentTarget.closest("dialog")?.close();
-            }}
-            className={buttonClass.secondary}
-          >
-            Cancel
-          </Link>
+          <DialogCancel closeHref={closeHref} />
           <SubmitButton pending={pending} pendingLabel="Saving...">
             Save changes
           </SubmitButton>
