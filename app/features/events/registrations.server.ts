@@ -647,8 +647,7 @@ export async function addAtDesk(
         FROM churchevents e WHERE e.id = ${eventId} AND (${placeFreeSql} OR ${over} = 1 OR ${walkIn} = 0)
         ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
         RETURNING id, event_id, status, code, token, over_capacity, ${waitlistPlaceSql("event_registrations")} AS place`)),
-      batchable(db.all<{ id: number; full_name: string; code: string }>(sql`SELECT h.id, h.full_name, h.code FROM event_registrations h
-        WHERE h.event_id = ${eventId} AND h.dedupe_key = ${dedupe} AND h.status <> 'cancelled' ORDER BY h.id LIMIT 1`)),
+      phoneHolderQuery(db, eventId, dedupe),
       eventWindowQuery(db, eventId),
       ...emails.map((email) => registrationEmailQuery(db, email, sql`token = ${token}`)),
       // Its answers to the event's questions (./event-questions.server.ts), only if it landed.
@@ -770,6 +769,17 @@ export async function markTold(eventId: number, id: number, now: Date): Promise<
   return rows.length === 1;
 }
 
+/**
+ * Who holds a phone's key at the event (not cancelled), the first registered; `other`: besides this
+ * registration. The one who stands in the way when staff add or correct a registration.
+ */
+function phoneHolderQuery(db: Db, eventId: number, key: string | null, other: number | null = null) {
+  return batchable(
+    db.all<{ id: number; full_name: string; code: string }>(sql`SELECT h.id, h.full_name, h.code FROM event_registrations h
+      WHERE h.event_id = ${eventId} AND h.dedupe_key = ${key} AND h.status <> 'cancelled' AND h.id IS NOT ${other} ORDER BY h.id LIMIT 1`),
+  );
+}
+
 /** What staff may correct on a registration at the desk: the phone in international form. */
 export type DeskCorrection = { full_name: string; phone_number: string; email: string | null };
 
@@ -794,9 +804,7 @@ export async function editAtDesk(eventId: number, id: number, input: DeskCorrect
         email = ${input.email}, dedupe_key = CASE WHEN dedupe_key IS NULL THEN NULL ELSE ${input.phone_number} END, updated_at = ${now.toISOString()}
       WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${openedAt}
       RETURNING id`)),
-    batchable(db.all<{ full_name: string; code: string }>(sql`SELECT h.full_name, h.code FROM event_registrations h
-      WHERE h.event_id = ${eventId} AND h.id <> ${id} AND h.status <> 'cancelled' AND h.dedupe_key = ${input.phone_number}
-      ORDER BY h.id LIMIT 1`)),
+    phoneHolderQuery(db, eventId, input.phone_number, id),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
