@@ -34,14 +34,16 @@ export function providerError(code: string, message = "refused by the provider")
 }
 
 /**
- * Replaces `env.EMAIL.send`: records every call, and lets `fail(payload, call)` throw for a call
- * (return an error to throw it, nothing to accept the message). `accepted` are the payloads it
- * accepted, in order.
+ * Puts a fake in place of the EMAIL binding for the test (tests/worker/setup.ts puts the real one
+ * back after it): records every call, and lets `fail(payload, call)` throw for a call (return an
+ * error to throw it, nothing to accept the message). `accepted` are the payloads it accepted, in
+ * order. (A fake binding, not a spy on the real one: the binding's methods are reached through the
+ * runtime, and a spy on them outlived its test when test files share a workerd.)
  */
 export function fakeSender(fail: (payload: SentPayload, call: number) => Error | undefined = () => undefined) {
   const accepted: SentPayload[] = [];
   let calls = 0;
-  const spy = vi.spyOn(env.EMAIL!, "send").mockImplementation(async (message: EmailMessage | EmailMessageBuilder) => {
+  const spy = vi.fn(async (message: EmailMessage | EmailMessageBuilder) => {
     const payload = message as SentPayload;
     calls += 1;
     const error = fail(payload, calls);
@@ -49,6 +51,7 @@ export function fakeSender(fail: (payload: SentPayload, call: number) => Error |
     accepted.push(payload);
     return { messageId: `<${calls}@fake.test>` };
   });
+  env.EMAIL = { send: spy } as unknown as SendEmail;
   return { spy, accepted, calls: () => calls };
 }
 
