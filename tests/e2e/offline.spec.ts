@@ -321,7 +321,9 @@ test("a man checked in offline whom the desk cancelled meanwhile is let in, and 
   await page.goto(`/admin/events/registrations/${eventId}`);
   await page.getByRole("row").filter({ hasText: "Chikondi Cancelled Meanwhile" }).getByText("Cancel Chikondi Cancelled Meanwhile", { exact: true }).click();
   await page.getByRole("button", { name: "Yes, cancel Chikondi Cancelled Meanwhile" }).click();
-  await expect(page.getByRole("row").filter({ hasText: "Chikondi Cancelled Meanwhile" })).toContainText("Cancelled");
+  // The status badge says it, not the name (which has the word in it): the desk's cancel is done
+  // before the door's signal comes back.
+  await expect(page.getByRole("row").filter({ hasText: "Chikondi Cancelled Meanwhile" }).getByText("Cancelled", { exact: true })).toBeVisible();
 
   await context.setOffline(false);
   const note = door.getByText("Chikondi Cancelled Meanwhile was cancelled before this check-in was sent: let in anyway. Tell the desk.");
