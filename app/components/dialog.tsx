@@ -1,5 +1,5 @@
 // A modal dialog on the native <dialog> element: focus moves in and is trapped by the browser,
-// Escape closes, and focus returns to what opened it. Rendered open on the server when `open`
+// Escape closes (unless the dialog's `mayClose` keeps it open), and focus returns to what opened it. Rendered open on the server when `open`
 // is true, so a dialog opened by a URL (e.g. /admin/events?delete=3) works before JavaScript loads.
 // DialogFrame is the markup alone, for a dialog driven by an island (app/islands/registration.ts);
 // Dialog drives it with React (the admin's confirmations).
@@ -61,9 +61,20 @@ export function DialogFrame({ open, title, description, children, closeHref, onC
   );
 }
 
+/**
+ * Asks `dialog` to close, as Escape, its × and its Cancel do: a `cancel` event its owner may refuse
+ * (Dialog's `mayClose`), then the close. (Chromium fires no `cancel` for a second Escape with no
+ * tap between, so Escape is handled here too, not left to the browser.)
+ */
+export function requestDialogClose(dialog: HTMLDialogElement) {
+  if (dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
+}
+
 type DialogProps = {
   open: boolean;
   onClose: () => void;
+  /** Asked before any close (Escape, ×, Cancel, a tap beside it): false keeps the dialog open. */
+  mayClose?: (dialog: HTMLDialogElement) => boolean;
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
@@ -71,7 +82,7 @@ type DialogProps = {
   closeHref?: string;
 };
 
-export function Dialog({ open, onClose, title, description, children, closeHref }: DialogProps) {
+export function Dialog({ open, onClose, mayClose, title, description, children, closeHref }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 
@@ -104,6 +115,25 @@ export function Dialog({ open, onClose, title, description, children, closeHref 
     return () => dialog.removeEventListener("close", handleClose);
   }, [onClose]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !mayClose) return;
+    const handleCancel = (event: Event) => {
+      if (!mayClose(dialog)) event.preventDefault();
+    };
+    const handleEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      requestDialogClose(dialog);
+    };
+    dialog.addEventListener("cancel", handleCancel);
+    dialog.addEventListener("keydown", handleEscape);
+    return () => {
+      dialog.removeEventListener("cancel", handleCancel);
+      dialog.removeEventListener("keydown", handleEscape);
+    };
+  }, [mayClose]);
+
   return (
     <DialogFrame
       dialogRef={ref}
@@ -113,10 +143,10 @@ export function Dialog({ open, onClose, title, description, children, closeHref 
       closeHref={closeHref}
       onCloseClick={(event) => {
         event.preventDefault();
-        ref.current?.close();
+        if (ref.current) requestDialogClose(ref.current);
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (event.target === event.currentTarget) requestDialogClose(event.currentTarget);
       }}
     >
       {children}

@@ -287,6 +287,57 @@ test("Edit corrects a man's phone at the desk: the form opens prefilled, the sav
   await expect(row).toContainText(`+265 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)} ${digits.slice(7)}`);
 });
 
+test("the desk's edit form asks before Escape, × or Cancel throws away a correction; untouched, it just closes", async ({ page }) => {
+  await signIn(page);
+  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Edit Close"));
+  await page.goto(`/admin/events/registrations/${eventId}`);
+  await hydrated(page);
+  const add = page.locator("details").filter({ hasText: "Add a registration" });
+  await add.getByText("Add a registration").click();
+  await add.getByLabel("Full Name").fill("Yamikani Misspelt");
+  await add.getByLabel("Phone Number").fill(uniquePhone());
+  await add.getByRole("button", { name: "Add registration" }).click();
+  const row = page.getByRole("row").filter({ hasText: "Yamikani Misspelt" });
+  await expect(row).toBeVisible();
+  const questions: string[] = [];
+  const answer = { close: false };
+  page.on("dialog", (question) => {
+    questions.push(question.message());
+    void (answer.close ? question.accept() : question.dismiss());
+  });
+  const dialog = page.getByRole("dialog", { name: "Edit Yamikani Misspelt" });
+
+  // Opened and closed untouched: nothing to lose, no question.
+  await row.getByRole("link", { name: "Edit Yamikani Misspelt" }).click();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Yamikani Misspelt");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(questions).toEqual([]);
+
+  // A correction typed: Escape (twice, with no tap between), × and Cancel each ask, and staying keeps it.
+  await row.getByRole("link", { name: "Edit Yamikani Misspelt" }).click();
+  await dialog.getByLabel("Full Name").fill("Yamikani Spelt Right");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await dialog.getByRole("link", { name: "Close" }).click();
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  expect(questions).toEqual(Array(4).fill("You have changes that are not saved. Close this form and lose them?"));
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Yamikani Spelt Right");
+  await expect(page).toHaveURL(/[?&]edit=\d+/);
+
+  // Agreeing to lose it closes the form; the list is as it was.
+  answer.close = true;
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect(questions).toHaveLength(5);
+  await expect(page).not.toHaveURL(/[?&]edit=/);
+  await expect(row).toContainText("Yamikani Misspelt");
+  // And the page is not left thinking that form has changes: leaving it asks nothing.
+  await page.getByRole("link", { name: "Back to Events" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  expect(questions).toHaveLength(5);
+});
+
 /** An instant as a `datetime-local` value in Malawi time. */
 function malawiInput(date: Date) {
   return new Intl.DateTimeFormat("sv-SE", { timeZone: "Africa/Blantyre", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })

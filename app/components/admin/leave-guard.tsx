@@ -15,6 +15,7 @@ import { buttonClass } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
 
 export const LEAVE_QUESTION = "You have changes that are not saved. Leave this page and lose them?";
+export const CLOSE_QUESTION = "You have changes that are not saved. Close this form and lose them?";
 export const STILL_SAVING_QUESTION = "Your changes are still being saved. If you leave now, they may not be saved. Leave anyway?";
 export const NOT_SENT_OFFLINE = {
   title: "No connection",
@@ -64,8 +65,24 @@ function watchedForm(target: EventTarget | null): HTMLFormElement | null {
   return form?.getAttribute("method")?.toLowerCase() === "post" && !form.hasAttribute(OPT_OUT) ? form : null;
 }
 
+function isUnsaved(form: HTMLFormElement): boolean {
+  return watchedForm(form) !== null && (changed.has(form) || form.querySelector(SHOWS_ERRORS) !== null);
+}
+
 function hasUnsavedForm(): boolean {
-  return [...document.forms].some((form) => watchedForm(form) && (changed.has(form) || form.querySelector(SHOWS_ERRORS)));
+  return [...document.forms].some(isUnsaved);
+}
+
+/**
+ * For a dialog's `mayClose` (the desk's edit form): closing it loses its forms as leaving the page
+ * would, so with changes not saved it asks first. True when it may close.
+ */
+export function mayCloseUnsaved(dialog: HTMLDialogElement): boolean {
+  const unsaved = [...dialog.querySelectorAll("form")].filter(isUnsaved);
+  if (unsaved.length === 0) return true;
+  if (!window.confirm(CLOSE_QUESTION)) return false;
+  for (const form of unsaved) changed.delete(form);
+  return true;
 }
 
 function noteEdit(event: Event) {

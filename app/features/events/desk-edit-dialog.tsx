@@ -1,11 +1,13 @@
 // Correcting a registration at the desk (a misspelt name, one digit wrong in the phone): the form
 // in a dialog over the list. Like the admin's delete dialogs (components/admin/confirm-delete.tsx),
 // it is opened by a link, here to ?edit=<id>, so without JavaScript the server renders it open;
-// with JavaScript the link navigates in place. Closing it goes back to the list as it was.
+// with JavaScript the link navigates in place. Closing it goes back to the list as it was; with a
+// change not saved, closing it (Escape, ×, Cancel) asks first, as leaving an admin page does.
 import { Form, useNavigate } from "react-router";
 import { RequiredLabel, useAdminForm } from "~/components/admin/form-kit";
 import { Dialog } from "~/components/dialog";
 import { DialogCancel } from "~/components/admin/dialog-cancel";
+import { mayCloseUnsaved } from "~/components/admin/leave-guard";
 import { FormAlert, SubmitButton, TextField } from "~/components/form-fields";
 import type { FormAnswer } from "~/lib/form-answer";
 import { deskEditSchema, OPENED_AT } from "./desk-registration-form";
@@ -39,7 +41,7 @@ export function DeskEditDialog({ registration, answer, closeHref }: Props) {
   // After a stale save, the version the refusal answered with: pressing again replaces theirs.
   const answered = answer?.result.initialValue?.[OPENED_AT];
   return (
-    <Dialog open onClose={() => navigate(closeHref, { preventScrollReset: true })} title={`Edit ${registration.full_name}`} description="Correct the name, phone number or e-mail address." closeHref={closeHref}>
+    <Dialog open mayClose={mayCloseUnsaved} onClose={() => navigate(closeHref, { preventScrollReset: true })} title={`Edit ${registration.full_name}`} description="Correct the name, phone number or e-mail address." closeHref={closeHref}>
       <Form method="post" preventScrollReset {...formProps} className="space-y-4">
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="registration_id" value={registration.id} />
