@@ -4,6 +4,7 @@
 // DialogFrame is the markup alone, for a dialog driven by an island (app/islands/registration.ts);
 // Dialog drives it with React (the admin's confirmations).
 import { useEffect, useId, useRef, type ReactNode, type Ref } from "react";
+import { useLocation } from "react-router";
 import { CloseIcon } from "./icons";
 
 type DialogFrameProps = {
@@ -85,6 +86,9 @@ type DialogProps = {
 export function Dialog({ open, onClose, mayClose, title, description, children, closeHref }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
+  // A dialog opened by its address (?edit=) and closed is still rendered open until the page without
+  // it has loaded: opened again meanwhile (the same address, a new visit), it must open again.
+  const visit = useLocation().key;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -98,7 +102,7 @@ export function Dialog({ open, onClose, mayClose, title, description, children, 
     } else if (dialog.open) {
       dialog.close();
     }
-  }, [open]);
+  }, [open, visit]);
 
   useEffect(() => {
     const dialog = ref.current;
