@@ -4,7 +4,6 @@
 // formConstraints (app/lib/form-constraints.ts) reads the same schemas back as HTML constraints
 // (required, min, max...; not maxlength), so a form's limits are written once, here and in its module.
 import { z } from "zod";
-import { siteLocalInputToIso } from "~/lib/time";
 import { isPhoneText } from "./phone-text";
 
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
@@ -68,36 +67,6 @@ export const wholeNumber = (messages: { required: string; invalid: string }, min
     .int(messages.invalid)
     .min(min, messages.invalid)
     .max(max, messages.invalid);
-
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/;
-
-/**
- * A `datetime-local` value read as Malawi time: the UTC instant it names, or null when it is empty
- * or not a real date and time. A browser without the picker sends what was typed, so a space
- * between date and time is accepted too.
- */
-export function localDateTimeToIso(value: string | null | undefined): string | null {
-  if (!value || !LOCAL_DATE_TIME.test(value)) return null;
-  const year = Number(value.slice(0, 4));
-  if (year < 1900 || year > 2200) return null;
-  return siteLocalInputToIso(value.replace(" ", "T"));
-}
-
-/** An optional Malawi date and time from a `datetime-local` field, as its UTC instant (null when empty). */
-export const siteDateTime = (invalid: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const iso = localDateTimeToIso(value);
-      if (!iso) {
-        ctx.addIssue({ code: "custom", message: invalid });
-        return z.NEVER;
-      }
-      return iso;
-    });
 
 /** An optional id chosen from a select; "" (none) is null, and a stored null reads back as null. */
 export const optionalId = (message = "Please choose from the list") =>

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { REGISTRATION_NOTIFICATIONS } from "~/features/events/registration-notifications";
 import { EVENT_REMINDERS } from "~/features/events/event-reminders";
-import { checkbox, optionalText, requiredText, siteDateTime } from "../../lib/schema-fields";
+import { checkbox, optionalText, requiredText } from "../../lib/schema-fields";
+import { siteDateTime } from "../../lib/date-time-field";
 import { staleSaveMessage } from "~/features/history";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";

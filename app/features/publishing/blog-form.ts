@@ -6,7 +6,8 @@ import { isValid, parse } from "date-fns";
 import { z } from "zod";
 import { POST_STATUSES, SCHEDULE_FORMAT, type PostStatus } from "~/features/publishing/post-status";
 import { formatInSiteZone } from "~/lib/time";
-import { ALWAYS, localDateTimeToIso, optionalId, optionalText, requiredText } from "../../lib/schema-fields";
+import { ALWAYS, optionalId, optionalText, requiredText } from "../../lib/schema-fields";
+import { localDateTimeToIso } from "../../lib/date-time-field";
 import { staleSaveMessage } from "~/features/history";
 import { checkFormSlug, slugFields } from "./slug-form";
 
