@@ -260,18 +260,24 @@ test("Cancel at the desk asks first, saying where the place goes; only 'Yes, can
   await expect(page.getByRole("row").filter({ hasText: "Yamikani Waits" })).toContainText("Confirmed");
 });
 
-test("Edit corrects a man's phone at the desk: the form opens prefilled, the save says so and the row shows the new number", async ({ page }) => {
+/** Signs in, makes a one-place event and adds one man at its desk; his row in the desk's list. */
+async function deskWithOneMan(page: Page, eventLabel: string, name: string, phone: string) {
   await signIn(page);
-  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Edit"));
+  const eventId = await createOnePlaceEvent(page, uniqueName(eventLabel));
   await page.goto(`/admin/events/registrations/${eventId}`);
   await hydrated(page);
   const add = page.locator("details").filter({ hasText: "Add a registration" });
   await add.getByText("Add a registration").click();
-  await add.getByLabel("Full Name").fill("Chikondi Wrong Digit");
-  await add.getByLabel("Phone Number").fill("0991 000 001");
+  await add.getByLabel("Full Name").fill(name);
+  await add.getByLabel("Phone Number").fill(phone);
   await add.getByRole("button", { name: "Add registration" }).click();
-  const row = page.getByRole("row").filter({ hasText: "Chikondi Wrong Digit" });
+  const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toBeVisible();
+  return row;
+}
+
+test("Edit corrects a man's phone at the desk: the form opens prefilled, the save says so and the row shows the new number", async ({ page }) => {
+  const row = await deskWithOneMan(page, "Desk Edit", "Chikondi Wrong Digit", "0991 000 001");
 
   await row.getByRole("link", { name: "Edit Chikondi Wrong Digit" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit Chikondi Wrong Digit" });
@@ -288,17 +294,7 @@ test("Edit corrects a man's phone at the desk: the form opens prefilled, the sav
 });
 
 test("the desk's edit form asks before Escape, × or Cancel throws away a correction; untouched, it just closes", async ({ page }) => {
-  await signIn(page);
-  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Edit Close"));
-  await page.goto(`/admin/events/registrations/${eventId}`);
-  await hydrated(page);
-  const add = page.locator("details").filter({ hasText: "Add a registration" });
-  await add.getByText("Add a registration").click();
-  await add.getByLabel("Full Name").fill("Yamikani Misspelt");
-  await add.getByLabel("Phone Number").fill(uniquePhone());
-  await add.getByRole("button", { name: "Add registration" }).click();
-  const row = page.getByRole("row").filter({ hasText: "Yamikani Misspelt" });
-  await expect(row).toBeVisible();
+  const row = await deskWithOneMan(page, "Desk Edit Close", "Yamikani Misspelt", uniquePhone());
   const questions: string[] = [];
   const answer = { close: false };
   page.on("dialog", (question) => {
