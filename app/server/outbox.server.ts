@@ -144,6 +144,31 @@ export function sendHeldNowQuery(db: Db, kinds: readonly string[], aboutIds: SQL
   );
 }
 
+/** Why an e-mail still to go was not sent: its person's address was taken off before it went. */
+export const ADDRESS_REMOVED = "The e-mail address was removed before it was sent";
+
+/**
+ * For a batch: the messages of `kinds` about row `aboutId` still to go (queued, or failed and to be
+ * tried again) follow a correction of where they go: an SMS to `phone`, an e-mail to `email`. With
+ * no e-mail address any more, an e-mail still to go is not sent (failed, saying why). A wrong number
+ * corrected at night must not get the private link at 07:00. Only where `landed` (a condition on the
+ * corrected row, at this point of the batch) holds. Answers their `{ id }`.
+ */
+export function followCorrectionQuery(db: Db, { kinds, aboutId, phone, email, landed }: { kinds: readonly string[]; aboutId: number; phone: string; email: string | null; landed: SQL }) {
+  const dropped = sql`channel = 'email' AND ${email} IS NULL`;
+  return batchable(
+    db.all<{ id: number }>(sql`UPDATE email_outbox SET recipient = CASE channel WHEN 'sms' THEN ${phone} ELSE coalesce(${email}, recipient) END,
+        status = CASE WHEN ${dropped} THEN 'failed' ELSE status END,
+        last_error = CASE WHEN ${dropped} THEN ${ADDRESS_REMOVED} ELSE last_error END,
+        next_attempt_at = CASE WHEN ${dropped} THEN NULL ELSE next_attempt_at END,
+        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      WHERE about_id = ${aboutId} AND ${inArray(email_outbox.kind, [...kinds])}
+        AND (status = 'queued' OR (status = 'failed' AND next_attempt_at IS NOT NULL))
+        AND recipient IS NOT (CASE channel WHEN 'sms' THEN ${phone} ELSE ${email} END) AND ${landed}
+      RETURNING id`),
+  );
+}
+
 /** For a batch: a statement in a message's place that writes nothing (there is no message to write). */
 export function enqueueNothingQuery(db: Db) {
   return insertOutboxSelectQuery(db, {}, sql`WHERE 0`);

@@ -2,8 +2,8 @@
 // real Worker: the Edit link and its prefilled form without JavaScript, a save the list and the
 // private page show (a shared phone stays shared, a cancelled registration may be corrected), a
 // phone the event already has or a bad phone refused with what was typed kept,
-// two staff saving the same form at once (one lands, the other is told), only staff may, and the
-// activity log names the fields changed.
+// two staff saving the same form at once (one lands, the other is told), his messages still to go
+// following the correction, only staff may, and the activity log names the fields changed.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
@@ -161,6 +161,44 @@ describe("correcting a registration at the desk", () => {
     const second = await postForm(`${DESK}?edit=1`, { intent: "edit", registration_id: "1", updated_at: again, full_name: lost, phone_number: "0991 000 013", email: "" }, { cookie });
     expect(second.status).toBe(302);
     expect(await stored(1)).toMatchObject({ full_name: lost, phone_number: "+265991000013" });
+  });
+
+  it("sends his messages still to go where he now is: an SMS held for the morning, an e-mail to be tried again; not the sent ones, nor staff's", async () => {
+    // Peter's (id 2): an SMS written at night waits for 07:00; an e-mail that failed is to be tried
+    // again; a reminder already sent; the staff notice about him (to the events address).
+    await runSql([
+      `INSERT INTO email_outbox (id, kind, channel, recipient, about_id, status, next_attempt_at, sent_at) VALUES
+        (11, 'registration-confirmed', 'sms', '+265991000002', 2, 'queued', '2030-01-01T05:00:00.000Z', NULL),
+        (12, 'registration-confirmed', 'email', 'peter@example.mw', 2, 'failed', '2030-01-01T05:00:00.000Z', NULL),
+        (13, 'event-reminder', 'sms', '+265991000002', 2, 'sent', NULL, '2026-01-02T00:00:00.000Z'),
+        (14, 'registration-notification', 'email', 'events@example.mw', 2, 'queued', '2030-01-01T05:00:00.000Z', NULL),
+        (15, 'registration-confirmed', 'sms', '+265991000001', 1, 'queued', '2030-01-01T05:00:00.000Z', NULL)`,
+    ]);
+    const outbox = async () =>
+      (await env.DB.prepare("SELECT id, recipient, status, next_attempt_at, last_error FROM email_outbox ORDER BY id").all()).results;
+    const before = await outbox();
+
+    // A stale form changes nothing, messages included.
+    const stale = await postForm(`${DESK}?edit=2`, { ...(await editFields(2, { full_name: "Peter Phiri", phone_number: "0991 000 022", email: "peter.phiri@example.mw" })), updated_at: "2025-01-01T00:00:00.000Z" }, { cookie });
+    expect(stale.status).toBe(409);
+    expect(await outbox()).toEqual(before);
+
+    const fixed = await postForm(`${DESK}?edit=2`, await editFields(2, { full_name: "Peter Phiri", phone_number: "0991 000 022", email: "peter.phiri@example.mw" }), { cookie });
+    expect(fixed.status).toBe(302);
+    expect(await outbox()).toEqual([
+      { id: 11, recipient: "+265991000022", status: "queued", next_attempt_at: "2030-01-01T05:00:00.000Z", last_error: null },
+      { id: 12, recipient: "peter.phiri@example.mw", status: "failed", next_attempt_at: "2030-01-01T05:00:00.000Z", last_error: null },
+      { id: 13, recipient: "+265991000002", status: "sent", next_attempt_at: null, last_error: null },
+      { id: 14, recipient: "events@example.mw", status: "queued", next_attempt_at: "2030-01-01T05:00:00.000Z", last_error: null },
+      { id: 15, recipient: "+265991000001", status: "queued", next_attempt_at: "2030-01-01T05:00:00.000Z", last_error: null },
+    ]);
+
+    // His address taken off: the e-mail still to go is not sent, and says why.
+    const noEmail = await postForm(`${DESK}?edit=2`, await editFields(2, { full_name: "Peter Phiri", phone_number: "0991 000 022", email: "" }), { cookie });
+    expect(noEmail.status).toBe(302);
+    const after = await outbox();
+    expect(after[1]).toEqual({ id: 12, recipient: "peter.phiri@example.mw", status: "failed", next_attempt_at: null, last_error: "The e-mail address was removed before it was sent" });
+    expect(after[0]).toMatchObject({ id: 11, recipient: "+265991000022", status: "queued" });
   });
 
   it("is refused to a door volunteer and to anyone not signed in", async () => {

@@ -23,7 +23,7 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
-import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery, followCorrectionQuery } from "~/server/outbox.server";
 import { isAddress } from "~/server/email-rules.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import type { RegistrationNotifications } from "~/features/events/registration-notifications";
@@ -781,6 +781,9 @@ function phoneHolderQuery(db: Db, eventId: number, key: string | null, other: nu
 }
 
 /** What staff may correct on a registration at the desk: the phone in international form. */
+/** The outbox kinds written about a registration (about_id) that go to its person, not to staff. */
+const TO_THE_REGISTRANT = ["registration-confirmed", "registration-waitlisted", "registration-moved-up", "registration-cancelled", "event-reminder", "registration-fee-paid"];
+
 export type DeskCorrection = { full_name: string; phone_number: string; email: string | null };
 
 export type EditOutcome =
@@ -798,13 +801,22 @@ export type EditOutcome =
  */
 export async function editAtDesk(eventId: number, id: number, input: DeskCorrection, openedAt: string, now: Date): Promise<EditOutcome> {
   const db = getDb();
+  const at = now.toISOString();
   const [before, edited, holders] = await db.batch([
     db.select({ full_name: r.full_name, phone_number: r.phone_number, email: r.email, updated_at: r.updated_at }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
     batchable(db.all<{ id: number }>(sql`UPDATE OR IGNORE event_registrations SET full_name = ${input.full_name}, phone_number = ${input.phone_number},
-        email = ${input.email}, dedupe_key = CASE WHEN dedupe_key IS NULL THEN NULL ELSE ${input.phone_number} END, updated_at = ${now.toISOString()}
+        email = ${input.email}, dedupe_key = CASE WHEN dedupe_key IS NULL THEN NULL ELSE ${input.phone_number} END, updated_at = ${at}
       WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${openedAt}
       RETURNING id`)),
     phoneHolderQuery(db, eventId, input.phone_number, id),
+    // His messages still to go (a receipt held for 07:00, a send to be tried again) go where he now is.
+    followCorrectionQuery(db, {
+      kinds: TO_THE_REGISTRANT,
+      aboutId: id,
+      phone: input.phone_number,
+      email: input.email,
+      landed: sql`EXISTS (SELECT 1 FROM event_registrations WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${at})`,
+    }),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
