@@ -6,6 +6,9 @@
 import { z } from "zod";
 import { GROUP_MODES } from "~/lib/stored-choices";
 import { optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
+import type { FormAnswer } from "~/lib/form-answer";
+import { savedAtText } from "~/lib/time";
+import { deskEditSchema } from "./desk-registration-form";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 export const GROUP_LIMITS = { men: 30, firstLines: 10, moreLines: 10 } as const;
@@ -54,7 +57,28 @@ export const GROUP_MESSAGES = {
   registered: { title: "Group registered", description: "Every man's code is on this page. Keep its link: it was also sent to the leader's phone." },
   cancelledOne: { title: "Registration cancelled", description: "His place goes to the next person waiting." },
   cancelledAll: { title: "Group cancelled", description: "Every registration of the group is cancelled." },
+  corrected: (name: string) => ({ title: "Details saved", description: `Saved ${name}'s details.` }),
+  notCorrected: { title: "Nothing corrected", description: "That registration is cancelled, or the event has started." },
+  /** A phone another registration of the event holds: never who holds it (this page is anyone's who has its link; the desk's message names him). */
+  correctionPhoneTaken: REGISTRATION_MESSAGES.alreadyRegistered,
+  /** His registration changed after the page was opened (at the desk, or on this page open elsewhere). */
+  correctionStale: (updatedAt: string) =>
+    `His registration was changed at ${savedAtText(updatedAt)} (at the registration desk, or on this page open elsewhere), after you opened this page, so your correction was not saved. To keep yours, press Save again (it replaces the other change). To see the other change first, reload the page.`,
 } as const;
+
+/** Correcting a man on the group's page (a misspelt name, one digit wrong in the phone): the desk's rules for the two; his e-mail is not on this form and stays. */
+export const groupCorrectionSchema = deskEditSchema.pick({ full_name: true, phone_number: true });
+
+/** The correction form's intent; its opened-at guard is the desk's (OPENED_AT, ./desk-registration-form.ts). */
+export const CORRECT_INTENT = "correct";
+
+/** A refused correction, marked with the man's registration id: his form opens again with what was typed. */
+export type CorrectionAnswer = FormAnswer & { correct: number };
+
+/** The page's action answer when it is a refused correction. */
+export function correctionAnswerOf(answer: unknown): CorrectionAnswer | undefined {
+  return answer !== null && typeof answer === "object" && "correct" in answer && typeof answer.correct === "number" ? (answer as CorrectionAnswer) : undefined;
+}
 
 const line = z.object({
   full_name: optionalText(120).transform((name) => name && singleSpaced(name)),

@@ -1,13 +1,50 @@
 // /groups/{token}: the leader's private page for his group (issue 25, part 4): every man's code and
 // status (and, for an event with a fee, where each man's fee stands), a list that prints cleanly,
-// each man's own private link, and cancelling one man or the whole group (the waiting list moves up
-// as for any cancellation). Forms without JavaScript.
-import { buttonClass } from "~/components/form-fields";
+// each man's own private link, correcting a man's name and phone, and cancelling one man or the
+// whole group (the waiting list moves up as for any cancellation). Forms without JavaScript.
+import { buttonClass, FormAlert, PlainField } from "~/components/form-fields";
 import { WhatsAppIcon } from "~/components/icons";
-import { GROUP_MESSAGES } from "./group-form";
+import { formErrorOf } from "~/lib/form-answer";
+import { OPENED_AT } from "./desk-registration-form";
+import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES } from "./group-form";
 import { type GroupPageView, statusText } from "./group-view";
+import { fieldStateOf } from "./question-inputs";
 
-export function GroupPage({ view }: { view: GroupPageView }) {
+type Man = GroupPageView["members"][number];
+
+/**
+ * "Correct {name}": his name and phone, prefilled, in a form under his name. After a refusal
+ * (`answer`) it opens again with what was typed, each problem on its field, and the version the
+ * refusal answered with (after a stale save, saving again is a choice).
+ */
+function CorrectionForm({ man, answer }: { man: Man; answer: CorrectionAnswer | undefined }) {
+  const current = { full_name: man.name, phone_number: man.phoneText, [OPENED_AT]: man.updatedAt };
+  const state = fieldStateOf(answer ? answer.result : { initialValue: current });
+  const formError = answer ? formErrorOf(answer.result) : undefined;
+  const id = (name: string) => `correct-${man.id}-${name}`;
+  // Without a script, the focus goes where the correction stands: the message, else the first field refused.
+  const firstInvalid = formError ? null : ["full_name", "phone_number"].find((name) => state.error(name));
+  return (
+    <details open={answer ? true : undefined} className="mt-1 print:hidden">
+      <summary className="inline-block cursor-pointer rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50">
+        Correct<span className="sr-only"> {man.name}</span>
+      </summary>
+      <form method="post" className="mt-2 min-w-44 space-y-3">
+        <input type="hidden" name="intent" value={CORRECT_INTENT} />
+        <input type="hidden" name="registration_id" value={man.id} />
+        <input type="hidden" name={OPENED_AT} value={state.value(OPENED_AT) || man.updatedAt} />
+        <FormAlert focusOnLoad message={formError} />
+        <PlainField id={id("full_name")} name="full_name" label="Full Name" state={state} autoComplete="off" required autoFocus={firstInvalid === "full_name"} />
+        <PlainField id={id("phone_number")} name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="off" required autoFocus={firstInvalid === "phone_number"} />
+        <button type="submit" className={`${buttonClass.primary} w-full`}>
+          Save {man.name}'s details
+        </button>
+      </form>
+    </details>
+  );
+}
+
+export function GroupPage({ view, answer }: { view: GroupPageView; answer?: CorrectionAnswer }) {
   const active = view.members.filter((m) => m.status !== "cancelled");
   const confirmed = view.members.filter((m) => m.status === "confirmed").length;
   const waiting = view.members.filter((m) => m.status === "waitlisted").length;
@@ -63,6 +100,7 @@ export function GroupPage({ view }: { view: GroupPageView }) {
                   >
                     {man.pageLink}
                   </a>
+                  {view.cancellable && man.status !== "cancelled" ? <CorrectionForm man={man} answer={answer?.correct === man.id ? answer : undefined} /> : null}
                 </td>
                 <td className={`${cell} font-mono`}>{man.code}</td>
                 <td className={cell}>

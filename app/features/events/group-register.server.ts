@@ -8,9 +8,12 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { answerFieldName, checkAnswers } from "./event-questions";
 import { registrationContext } from "./register.server";
 import { questionsWithChoices } from "./event-questions.server";
-import { GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
-import { groupByToken, type GroupMan, nameKey, registerGroup } from "./group-registrations.server";
-import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
+import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES, groupCorrectionSchema, groupSchema, linesToShow } from "./group-form";
+import { groupByToken, type GroupMan, type GroupWithMembers, nameKey, registerGroup } from "./group-registrations.server";
+import { groupMayChange } from "./group-view";
+import { OPENED_AT } from "./desk-registration-form";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
+import { cancelByToken, cancellationNotes, editAtDesk, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 import { singleSpaced } from "~/lib/schema-fields";
@@ -18,7 +21,7 @@ import { groupPath } from "./registration-rules";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { normalizePhone, toInternationalPhone } from "~/server/phone.server";
-import { answerPublicForm, BadRequest, parseSubmission, type PublicFormOutcome, readFormData, readPublicForm, refusal } from "~/server/forms.server";
+import { answerPublicForm, BadRequest, parseSubmission, type PublicFormOutcome, readFormData, readPublicForm, type Refusal, refusal } from "~/server/forms.server";
 import { addressGroup, clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 
 /** The form's schema, with the leader's phone read as a number we can call (server only): with the form's other problems, not after them. */
@@ -183,15 +186,61 @@ export async function groupAction(request: Request, fallbackPath: string) {
   return answerPublicForm(request, await submitGroup(request), { fallbackPath, renderFailures: true });
 }
 
+/** The correction form's fields, with the phone read as a number we can call (server only), as the desk reads them. */
+const serverCorrectionSchema = groupCorrectionSchema.extend({
+  phone_number: groupCorrectionSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
+});
+
+/** A refused correction: the page again, that man's form open with what was typed and what is wrong. */
+function refuseCorrection(submission: ReturnType<typeof parseSubmission>, id: number, refused: Omit<Refusal, "toast"> = {}, status = 400) {
+  return data<CorrectionAnswer>({ ...refusal(submission, refused), correct: id }, { status, headers: PRIVATE_PAGE_HEADERS });
+}
+
 /**
- * The leader's page's action: cancel one man of the group, or all of them. Each is the ordinary
- * cancellation (one batch each: the place goes to the first waiting, who hears of it).
+ * "Save {name}'s details": a man of this group, not cancelled, while the group may still change,
+ * gets the name and phone his leader typed, by the desk's rules and its one guarded statement
+ * (editAtDesk: it lands only while his registration is as the page showed it). His e-mail stays.
+ * Refused with what was typed: an invalid field, a phone the event already has (never saying
+ * whose), or a page opened before someone changed him (the form then carries his new version).
+ * Nothing visitors see changes, so the public pages' cache stays. No activity-log entry: the
+ * log's actor is a staff member's e-mail (its filter reads it as one), and the leader is none.
+ */
+async function correctMan(request: Request, found: GroupWithMembers, form: FormData, back: string) {
+  const now = new Date();
+  const man = found.members.find((m) => String(m.id) === form.get("registration_id") && m.status !== "cancelled");
+  if (!man || !groupMayChange(found.group, now)) return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
+  const submission = parseSubmission(form, serverCorrectionSchema);
+  const openedAt = form.get(OPENED_AT);
+  if (typeof openedAt !== "string" || !openedAt) return refuseCorrection(submission, man.id, { formError: "The form could not be read. Please reload the page." });
+  if (submission.status !== "success") return refuseCorrection(submission, man.id);
+  const { full_name, phone_number } = submission.value;
+  const result = await editAtDesk(found.group.event_id, man.id, { full_name, phone_number, email: man.email }, openedAt, now);
+  switch (result.outcome) {
+    case "not-found":
+      return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
+    case "failed":
+      return refuseCorrection(submission, man.id, { formError: "Failed to save his details. Please try again." }, 500);
+    case "stale":
+      submission.payload[OPENED_AT] = result.updated_at;
+      return refuseCorrection(submission, man.id, { formError: GROUP_MESSAGES.correctionStale(result.updated_at) }, 409);
+    case "phone-taken":
+      return refuseCorrection(submission, man.id, { fieldErrors: { phone_number: [GROUP_MESSAGES.correctionPhoneTaken] } }, 409);
+    case "edited":
+      return redirectWithToast(request, back, GROUP_MESSAGES.corrected(full_name), { status: 303 });
+  }
+}
+
+/**
+ * The leader's page's action: correct one man's name and phone (correctMan), or cancel one man of
+ * the group, or all of them. Each cancellation is the ordinary one (one batch each: the place goes
+ * to the first waiting, who hears of it).
  */
 export async function groupPageAction(request: Request, token: string) {
   const form = await readFormData(request);
   const found = await groupByToken(token);
   const back = groupPath(token);
   if (!found) return redirectWithToast(request, back, { title: "Error", description: "This group link is not valid.", variant: "destructive" }, { status: 303 });
+  if (form.get("intent") === CORRECT_INTENT) return await correctMan(request, found, form, back);
   const chosen = form.get("intent") === "cancel-all" ? found.members : found.members.filter((man) => String(man.id) === form.get("registration_id"));
   const outboxIds: number[] = [];
   let cancelled = 0;

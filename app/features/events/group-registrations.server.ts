@@ -18,6 +18,7 @@ import type { RegistrationStatus } from "~/db/schema";
 import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
+import { readablePhone } from "~/server/phone.server";
 import type { Answer } from "./event-questions";
 import { GROUP_MESSAGES, type GroupMode } from "./group-form";
 import { newPrivateToken } from "~/lib/private-link";
@@ -202,6 +203,9 @@ export type GroupMember = {
   id: number;
   full_name: string;
   phone_number: string;
+  /** His phone as people read it ('+265 991 23 45 67'): what the leader's correction form shows. */
+  phone_text: string;
+  email: string | null;
   has_phone: number;
   status: RegistrationStatus;
   code: string;
@@ -210,6 +214,8 @@ export type GroupMember = {
   payment_status: PaymentState;
   /** When his place goes unless his fee is paid (payBySql); null without a limit. */
   pay_by: string | null;
+  /** The version a correction is guarded by (editAtDesk's opened-at). */
+  updated_at: string;
 };
 
 export type GroupWithMembers = {
@@ -234,12 +240,12 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
     batchable(db.all<GroupWithMembers["group"]>(sql`SELECT g.id, g.leader_name, g.leader_phone, g.mode, g.event_id,
         e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
       FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
-    batchable(db.all<GroupMember>(sql`SELECT t.id, t.full_name, t.phone_number, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
-        ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by
+    batchable(db.all<Omit<GroupMember, "phone_text">>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
+        ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by, t.updated_at
       FROM event_registrations t WHERE t.group_id = (SELECT id FROM registration_groups WHERE token = ${token}) ORDER BY t.id`)),
   ]);
   const group = groups[0];
-  return group && { group, members };
+  return group && { group, members: members.map((man) => ({ ...man, phone_text: readablePhone(man.phone_number) })) };
 }
 
 /** The group of each of the given registrations (a query of their ids) that came in a group, for a page's batch. */

@@ -29,6 +29,9 @@ export type GroupPageView = {
     pageLink: string;
     /** Where his fee stands ("To pay", "Paid"…); null for a free event or a cancelled man. */
     feeText: string | null;
+    /** His phone as people read it, and the version his correction form was opened at. */
+    phoneText: string;
+    updatedAt: string;
   }[];
 };
 
@@ -103,8 +106,15 @@ type Rows = {
     payment_status: PaymentState;
     /** When his place goes unless his fee is paid; null without a limit (or not confirmed). */
     pay_by: string | null;
+    phone_text: string;
+    updated_at: string;
   }[];
 };
+
+/** Whether the leader may still change his group (cancel or correct a man): as for one registration, until the event starts. */
+export function groupMayChange(group: { event_date: string | null }, now: Date): boolean {
+  return group.event_date === null || new Date(group.event_date) > now;
+}
 
 export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string): GroupPageView {
   const fee = feeOf(group.event_price);
@@ -116,8 +126,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
     pageUrl,
     whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
     event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
-    // As for one registration: until the event starts.
-    cancellable: group.event_date === null || new Date(group.event_date) > now,
+    cancellable: groupMayChange(group, now),
     fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee) } : null,
     members: members.map((man, index) => ({
       id: man.id,
@@ -129,6 +138,8 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       privateHref: registrationPath(man.token),
       pageLink: pageLinkOf(man, group.event_price),
       feeText: feeTextOf(man, fee),
+      phoneText: man.phone_text,
+      updatedAt: man.updated_at,
     })),
   };
 }

@@ -28,6 +28,7 @@ export { AnswersList } from "./answers-list";
 export { AssociationCounts } from "./association-counts";
 export { GroupRegisterForm } from "./group-register-form";
 export { GroupPage } from "./group-page";
+export { correctionAnswerOf } from "./group-form";
 export { DoorPanel } from "./door-panel";
 export { waitingOnPhone } from "./door/store";
 export { type DoorCounts, doorCountWords, DOOR_LIST_CHANGED, DOOR_UNREACHABLE, DOOR_WAIT_MS, type DoorUnreachable, phoneSearchDigits, readsOnlyTheDoor, VOLUNTEER_PHONE_DIGITS } from "./door-types";

@@ -1,8 +1,9 @@
 // /groups/{token}: a group leader's private page (issue 25, part 4): every man's code and status, a
-// list to print, cancel one man or the whole group. Like a registration's private page, the token is
-// the only credential: never cached, indexed or sent on as a referrer.
+// list to print, correct a man's name and phone, cancel one man or the whole group. Like a
+// registration's private page, the token is the only credential: never cached, indexed or sent on
+// as a referrer. A refused correction renders the page again with that man's form open.
 import { data } from "react-router";
-import { GroupPage } from "~/features/events";
+import { correctionAnswerOf, GroupPage } from "~/features/events";
 import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { scriptFreePage } from "~/lib/page-scripts";
@@ -35,7 +36,7 @@ export const handle = scriptFreePage;
 /** "Your group | {the site's name}", as every page; a link that finds no group is the not-found page's. */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => noindexMeta(loaderData?.view ? titled("Your group", settingsFromMatches(matches)) : undefined);
 
-export default function GroupPrivatePage({ loaderData }: Route.ComponentProps) {
-  return loaderData.view ? <GroupPage view={loaderData.view} /> : <PrivateLinkNotFound what="a group's page" />;
+export default function GroupPrivatePage({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.view ? <GroupPage view={loaderData.view} answer={correctionAnswerOf(actionData)} /> : <PrivateLinkNotFound what="a group's page" />;
 }
 
