@@ -16,7 +16,7 @@ import { IMAGE_BUCKETS } from "~/features/images/images";
 import { addAccountSchema, changePasswordSchema, manageAccountSchema } from "~/features/accounts/account-forms";
 import { blogSchema } from "~/features/publishing/blog-form";
 import { contactSchema } from "~/features/messaging/contact-form";
-import { deskRegistrationSchema } from "~/features/events/desk-registration-form";
+import { deskRegistrationSchema, OPENED_AT } from "~/features/events/desk-registration-form";
 import { BURST_FIELDS } from "~/features/events/registration-bursts";
 import { eventSchema } from "~/features/events/event-form";
 import { leadershipSchema } from "~/features/publishing/leadership-form";
@@ -25,7 +25,7 @@ import { requireTwoStepSchema, secondStepSchema, turnOnTwoStepSchema } from "~/f
 import { newsletterSchema } from "~/features/messaging/newsletter-form";
 import { ministrySchema } from "~/features/publishing/ministry-form";
 import { registrationSchema } from "~/features/events/registration-form";
-import { groupSchema } from "~/features/events/group-form";
+import { CORRECT_INTENT, groupCorrectionSchema, groupSchema } from "~/features/events/group-form";
 import { linkAgainSchema } from "~/features/events/registration-link";
 import { subscribeSchema } from "~/features/messaging/subscribe-form";
 import { testimonySchema } from "~/features/publishing/testimony-form";
@@ -92,7 +92,11 @@ const ACTION_TARGETS: Record<string, Target> = {
     fields: unique(fieldNames(groupSchema), [HONEYPOT_FIELD, "men[0].full_name", "men[0].phone_number", "men[1].phone_number"]),
     intents: ["more-lines", "register"],
   },
-  "routes/public/group-private-page": { admin: false, fields: ["intent", "registration_id"], intents: ["cancel", "cancel-all"] },
+  "routes/public/group-private-page": {
+    admin: false,
+    fields: unique(["intent", "registration_id", OPENED_AT], fieldNames(groupCorrectionSchema)),
+    intents: ["cancel", "cancel-all", CORRECT_INTENT],
+  },
   "routes/public/event-my-link": { admin: false, fields: unique(fieldNames(linkAgainSchema), [HONEYPOT_FIELD]) },
   "routes/public/contact": contact,
   "routes/public/subscribe": { admin: false, fields: unique(fieldNames(subscribeSchema), [HONEYPOT_FIELD]) },
