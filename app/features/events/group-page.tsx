@@ -75,7 +75,9 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
             <span className="sr-only"> (opens WhatsApp in a new tab)</span>
           </a>
         </section>
-        <div className="mt-4 overflow-x-auto">
+        {/* Positioned, so the rows' screen-reader-only words stay inside it: a table widened by an
+            open form scrolls here, and the page never scrolls sideways. */}
+        <div className="relative mt-4 overflow-x-auto">
         <table className="w-full border-collapse bg-white text-left text-sm">
           <caption className="sr-only">The men of the group and their codes</caption>
           <thead>
