@@ -122,3 +122,54 @@ test("a church secretary registers a group of men on a phone and keeps the page 
   await expect(page.getByText("Group of Yohane Banda (2)").first()).toBeVisible();
   await context.close();
 });
+
+/** A phone number as the group's page shows it in a man's form ('0991 123456' → '+265 991 12 34 56'). */
+function readable(phone: string) {
+  const digits = phone.replace(/\D/g, "");
+  return `+265 ${digits.slice(1, 4)} ${digits.slice(4, 6)} ${digits.slice(6, 8)} ${digits.slice(8, 10)}`;
+}
+
+test("a secretary corrects a man's phone on his group's page on a phone; a refused correction keeps what he typed @mobile", async ({ page, browser, baseURL }) => {
+  await signIn(page);
+  const id = await createEventWithQuestions(page, uniqueName("Correction Rally"));
+  const { context, page: phone } = await visitor(browser, baseURL);
+  await phone.goto(`/events/${id}/group`);
+  await phone.getByLabel("Leader's name").fill("Yohane Banda");
+  await phone.getByLabel("Leader's phone").fill(uniquePhone());
+  await phone.getByLabel("Register only if all fit").check();
+  for (const [index, name] of ["Alinafe Phiri", "Blessings Banda"].entries()) {
+    const line = phone.getByRole("group", { name: `Line ${index + 1}`, exact: true });
+    await line.getByLabel(/^Name/).fill(name);
+    await line.getByLabel(/^Phone/).fill(uniquePhone());
+    await line.getByLabel(/^Association/).selectOption({ label: "Other / not listed" });
+    await line.getByLabel(/^Accommodation/).selectOption("Hotel");
+  }
+  await phone.getByRole("button", { name: "Register the group" }).click();
+  await expect(phone).toHaveURL(/\/groups\/[A-Za-z0-9_-]{22}$/);
+
+  // One digit of Alinafe's phone was wrong: the leader corrects it.
+  const alinafe = phone.getByRole("row").filter({ hasText: "Alinafe Phiri" });
+  await alinafe.getByText("Correct Alinafe Phiri", { exact: true }).click();
+  await expect(alinafe.getByLabel("Full Name")).toHaveValue("Alinafe Phiri");
+  const corrected = uniquePhone();
+  await alinafe.getByLabel("Phone Number").fill(corrected);
+  await expectNoSideways(phone);
+  await phone.screenshot({ path: ".tmp/playwright/group-correct-360.png", fullPage: true });
+  await alinafe.getByRole("button", { name: "Save Alinafe Phiri's details" }).click();
+  await expect(phone.getByText("Saved Alinafe Phiri's details.")).toBeVisible();
+  const after = phone.getByRole("row").filter({ hasText: "Alinafe Phiri" });
+  await after.getByText("Correct Alinafe Phiri", { exact: true }).click();
+  await expect(after.getByLabel("Phone Number")).toHaveValue(readable(corrected));
+
+  // A phone that cannot be called is refused on its field, with what was typed still there.
+  const blessings = phone.getByRole("row").filter({ hasText: "Blessings Banda" });
+  await blessings.getByText("Correct Blessings Banda", { exact: true }).click();
+  await blessings.getByLabel("Phone Number").fill("0991 2345");
+  await blessings.getByRole("button", { name: "Save Blessings Banda's details" }).click();
+  const refused = phone.getByRole("row").filter({ hasText: "Blessings Banda" });
+  await expect(refused.getByLabel("Phone Number")).toHaveValue("0991 2345");
+  await expect(refused.getByLabel("Phone Number")).toHaveAccessibleDescription(/This is not a phone number we can call/);
+  await expect(refused.getByLabel("Phone Number")).toBeFocused();
+  await expectNoSideways(phone);
+  await context.close();
+});
