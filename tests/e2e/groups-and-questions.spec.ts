@@ -5,6 +5,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSideways, hydrated, signIn, uniqueName } from "./support/admin";
 
+// Each test makes its event through the admin's form and registers through the public one: on CI's
+// two busy cores the longest took 26 s of the default 30.
+test.describe.configure({ timeout: 60_000 });
+
 /** A visitor on a phone, in their own browser. */
 async function visitor(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
@@ -154,7 +158,7 @@ test("a secretary corrects a man's phone on his group's page on a phone; a refus
   const corrected = uniquePhone();
   await alinafe.getByLabel("Phone Number").fill(corrected);
   await expectNoSideways(phone);
-  await phone.screenshot({ path: ".tmp/playwright/group-correct-360.png", fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath("group-correct-360.png"), fullPage: true });
   await alinafe.getByRole("button", { name: "Save Alinafe Phiri's details" }).click();
   await expect(phone.getByText("Saved Alinafe Phiri's details.")).toBeVisible();
   const after = phone.getByRole("row").filter({ hasText: "Alinafe Phiri" });

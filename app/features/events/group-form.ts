@@ -59,6 +59,7 @@ export const GROUP_MESSAGES = {
   cancelledAll: { title: "Group cancelled", description: "Every registration of the group is cancelled." },
   corrected: (name: string) => ({ title: "Details saved", description: `Saved ${name}'s details.` }),
   notCorrected: { title: "Nothing corrected", description: "That registration is cancelled, or the event has started." },
+  correctionFailed: "Failed to save his details. Please try again.",
   /** A phone another registration of the event holds: never who holds it (this page is anyone's who has its link; the desk's message names him). */
   correctionPhoneTaken: REGISTRATION_MESSAGES.alreadyRegistered,
   /** His registration changed after the page was opened (at the desk, or on this page open elsewhere). */

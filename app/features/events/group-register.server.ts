@@ -15,6 +15,7 @@ import { OPENED_AT } from "./desk-registration-form";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
 import { cancelByToken, cancellationNotes, editAtDesk, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 import { singleSpaced } from "~/lib/schema-fields";
 import { groupPath } from "./registration-rules";
@@ -211,7 +212,7 @@ async function correctMan(request: Request, found: GroupWithMembers, form: FormD
   if (!man || !groupMayChange(found.group, now)) return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
   const submission = parseSubmission(form, serverCorrectionSchema);
   const openedAt = form.get(OPENED_AT);
-  if (typeof openedAt !== "string" || !openedAt) return refuseCorrection(submission, man.id, { formError: "The form could not be read. Please reload the page." });
+  if (typeof openedAt !== "string" || !openedAt) return refuseCorrection(submission, man.id, { formError: UNREADABLE_FORM });
   if (submission.status !== "success") return refuseCorrection(submission, man.id);
   const { full_name, phone_number } = submission.value;
   const result = await editAtDesk(found.group.event_id, man.id, { full_name, phone_number, email: man.email }, openedAt, now);
@@ -219,7 +220,7 @@ async function correctMan(request: Request, found: GroupWithMembers, form: FormD
     case "not-found":
       return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
     case "failed":
-      return refuseCorrection(submission, man.id, { formError: "Failed to save his details. Please try again." }, 500);
+      return refuseCorrection(submission, man.id, { formError: GROUP_MESSAGES.correctionFailed }, 500);
     case "stale":
       submission.payload[OPENED_AT] = result.updated_at;
       return refuseCorrection(submission, man.id, { formError: GROUP_MESSAGES.correctionStale(result.updated_at) }, 409);
