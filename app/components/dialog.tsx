@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog> element: focus moves in and is trapped by the browser,
-// Escape closes (unless the dialog's `mayClose` keeps it open), and focus returns to what opened it. Rendered open on the server when `open`
-// is true, so a dialog opened by a URL (e.g. /admin/events?delete=3) works before JavaScript loads.
+// Escape closes (unless the dialog's `mayClose` keeps it open), and focus returns to what opened
+// it. Rendered open on the server when `open` is true, so a dialog opened by a URL (e.g.
+// /admin/events?delete=3) works before JavaScript loads.
 // DialogFrame is the markup alone, for a dialog driven by an island (app/islands/registration.ts);
 // Dialog drives it with React (the admin's confirmations).
 import { useEffect, useId, useRef, type ReactNode, type Ref } from "react";

@@ -25,7 +25,7 @@ import { requireTwoStepSchema, secondStepSchema, turnOnTwoStepSchema } from "~/f
 import { newsletterSchema } from "~/features/messaging/newsletter-form";
 import { ministrySchema } from "~/features/publishing/ministry-form";
 import { registrationSchema } from "~/features/events/registration-form";
-import { CORRECT_INTENT, groupCorrectionSchema, groupSchema } from "~/features/events/group-form";
+import { CORRECT_INTENT, groupSchema } from "~/features/events/group-form";
 import { linkAgainSchema } from "~/features/events/registration-link";
 import { subscribeSchema } from "~/features/messaging/subscribe-form";
 import { testimonySchema } from "~/features/publishing/testimony-form";
@@ -94,7 +94,7 @@ const ACTION_TARGETS: Record<string, Target> = {
   },
   "routes/public/group-private-page": {
     admin: false,
-    fields: unique(["intent", "registration_id", OPENED_AT], fieldNames(groupCorrectionSchema)),
+    fields: ["intent", "registration_id", OPENED_AT, "full_name", "phone_number"],
     intents: ["cancel", "cancel-all", CORRECT_INTENT],
   },
   "routes/public/event-my-link": { admin: false, fields: unique(fieldNames(linkAgainSchema), [HONEYPOT_FIELD]) },

@@ -49,7 +49,8 @@ const serverDeskSchema = deskRegistrationSchema.extend({
   phone_number: deskRegistrationSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
 });
 
-const serverEditSchema = deskEditSchema.extend({
+/** A correction's fields (the desk's; a group's leader's, name and phone), the phone read as a number we can call. */
+export const serverEditSchema = deskEditSchema.extend({
   phone_number: deskEditSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
 });
 

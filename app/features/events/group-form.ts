@@ -8,7 +8,6 @@ import { GROUP_MODES } from "~/lib/stored-choices";
 import { optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
 import type { FormAnswer } from "~/lib/form-answer";
 import { savedAtText } from "~/lib/time";
-import { deskEditSchema } from "./desk-registration-form";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 export const GROUP_LIMITS = { men: 30, firstLines: 10, moreLines: 10 } as const;
@@ -67,10 +66,11 @@ export const GROUP_MESSAGES = {
     `His registration was changed at ${savedAtText(updatedAt)} (at the registration desk, or on this page open elsewhere), after you opened this page, so your correction was not saved. To keep yours, press Save again (it replaces the other change). To see the other change first, reload the page.`,
 } as const;
 
-/** Correcting a man on the group's page (a misspelt name, one digit wrong in the phone): the desk's rules for the two; his e-mail is not on this form and stays. */
-export const groupCorrectionSchema = deskEditSchema.pick({ full_name: true, phone_number: true });
-
-/** The correction form's intent; its opened-at guard is the desk's (OPENED_AT, ./desk-registration-form.ts). */
+/**
+ * The intent of the form correcting a man on the group's page (a misspelt name, one digit wrong in
+ * the phone): the desk's rules for the two (group-register.server.ts), his e-mail not on it; its
+ * opened-at guard is the desk's (OPENED_AT, ./desk-registration-form.ts).
+ */
 export const CORRECT_INTENT = "correct";
 
 /** A refused correction, marked with the man's registration id: his form opens again with what was typed. */

@@ -8,10 +8,11 @@ import type { FormAnswer } from "~/lib/form-answer";
 import { answerFieldName, checkAnswers } from "./event-questions";
 import { registrationContext } from "./register.server";
 import { questionsWithChoices } from "./event-questions.server";
-import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES, groupCorrectionSchema, groupSchema, linesToShow } from "./group-form";
+import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, type GroupWithMembers, nameKey, registerGroup } from "./group-registrations.server";
 import { groupMayChange } from "./group-view";
 import { OPENED_AT } from "./desk-registration-form";
+import { serverEditSchema } from "./desk-actions.server";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
 import { cancelByToken, cancellationNotes, editAtDesk, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -187,10 +188,8 @@ export async function groupAction(request: Request, fallbackPath: string) {
   return answerPublicForm(request, await submitGroup(request), { fallbackPath, renderFailures: true });
 }
 
-/** The correction form's fields, with the phone read as a number we can call (server only), as the desk reads them. */
-const serverCorrectionSchema = groupCorrectionSchema.extend({
-  phone_number: groupCorrectionSchema.shape.phone_number.transform(toInternationalPhone(REGISTRATION_MESSAGES.phoneNotPossible)),
-});
+/** The correction form's fields, read as the desk reads them (the phone as a number we can call). */
+const serverCorrectionSchema = serverEditSchema.pick({ full_name: true, phone_number: true });
 
 /** A refused correction: the page again, that man's form open with what was typed and what is wrong. */
 function refuseCorrection(submission: ReturnType<typeof parseSubmission>, id: number, refused: Omit<Refusal, "toast"> = {}, status = 400) {
