@@ -12,9 +12,23 @@ export function showToast(toast: Toast) {
   document.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: toast, cancelable: true }));
 }
 
-/** Each toast shown gets its own key, so a newer one starts its own fade-out (see app.css). */
+/**
+ * A toast as shown: its own object, so hiding one never hides another with the same words, and its
+ * own key, so a newer card starts its own fade-out (see app.css).
+ */
+type Shown = { toast: Toast; key: number };
 let shownCount = 0;
-const shown = (toast: Toast) => ({ ...toast, key: (shownCount += 1) });
+const shownAs = (toast: Toast): Shown => ({ toast, key: (shownCount += 1) });
+
+/** The root data's toast as shown: the same object for as long as the page keeps that data. */
+const fromServerShown = new WeakMap<Toast, Shown>();
+function shownFromServer(toast: Toast): Shown {
+  const known = fromServerShown.get(toast);
+  if (known) return known;
+  const shown = shownAs(toast);
+  fromServerShown.set(toast, shown);
+  return shown;
+}
 
 /** One toast's card. Its title and description carry data attributes for the islands' copies. */
 export function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void }) {
@@ -56,35 +70,40 @@ export function ToastTemplates() {
 }
 
 export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
-  const [toast, setToast] = useState<(Toast & { key: number }) | null>(fromServer && shown(fromServer));
-  const [lastFromServer, setLastFromServer] = useState(fromServer);
-  // A new flash toast arrives with each navigation's root data: show it (a newer one replaces it).
-  if (fromServer !== lastFromServer) {
-    setLastFromServer(fromServer);
-    if (fromServer) setToast(shown(fromServer));
-  }
+  // The last toast sent in the browser, and the root data's toast it came after.
+  const [sent, setSent] = useState<{ shown: Shown; after: Toast | null } | null>(null);
+  // The toast hidden last (its time was up, or it was dismissed).
+  const [hidden, setHidden] = useState<Shown | null>(null);
+  // What shows is worked out here, never set while rendering: React drops a state update made during
+  // a navigation's render when an older one (the last toast's timer) is still queued, and a save's
+  // toast vanished that way (decision 046). A new toast in the root data (a redirect's flash cookie)
+  // replaces one sent before it; a toast sent since replaces the root data's.
+  const newFromServer = fromServer !== null && fromServer !== sent?.after;
+  const current = newFromServer ? shownFromServer(fromServer) : (sent?.shown ?? null);
+  const toast = current === hidden ? null : current;
 
   useEffect(() => {
     // Taken here, and the sender told so (an island then draws nothing itself).
     const onToast = (event: Event) => {
       event.preventDefault();
-      setToast(shown((event as CustomEvent<Toast>).detail));
+      setSent({ shown: shownAs((event as CustomEvent<Toast>).detail), after: fromServer });
     };
     document.addEventListener(TOAST_EVENT, onToast);
     return () => document.removeEventListener(TOAST_EVENT, onToast);
-  }, []);
+  }, [fromServer]);
 
   useEffect(() => {
     if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_DURATION_MS);
+    // Hides only the toast it was set for: a newer one shows its full time.
+    const timer = setTimeout(() => setHidden(toast), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
-  const destructive = toast?.variant === "destructive";
+  const destructive = toast?.toast.variant === "destructive";
   return (
     <div className={TOAST_REGION_CLASS}>
       <div data-toaster="" role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} className="w-full max-w-sm">
-        {toast ? <ToastCard key={toast.key} toast={toast} onDismiss={() => setToast(null)} /> : null}
+        {toast ? <ToastCard key={toast.key} toast={toast.toast} onDismiss={() => setHidden(toast)} /> : null}
       </div>
     </div>
   );
