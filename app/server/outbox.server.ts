@@ -144,8 +144,11 @@ export function sendHeldNowQuery(db: Db, kinds: readonly string[], aboutIds: SQL
   );
 }
 
+/** A message still to go: queued, or failed and to be tried again (a retry time). */
+const stillToGo = or(eq(email_outbox.status, "queued"), and(eq(email_outbox.status, "failed"), isNotNull(email_outbox.next_attempt_at)));
+
 /** Why an e-mail still to go was not sent: its person's address was taken off before it went. */
-export const ADDRESS_REMOVED = "The e-mail address was removed before it was sent";
+const ADDRESS_REMOVED = "The e-mail address was removed before it was sent";
 
 /**
  * For a batch: the messages of `kinds` about row `aboutId` still to go (queued, or failed and to be
@@ -163,7 +166,7 @@ export function followCorrectionQuery(db: Db, { kinds, aboutId, phone, email, la
         next_attempt_at = CASE WHEN ${dropped} THEN NULL ELSE next_attempt_at END,
         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
       WHERE about_id = ${aboutId} AND ${inArray(email_outbox.kind, [...kinds])}
-        AND (status = 'queued' OR (status = 'failed' AND next_attempt_at IS NOT NULL))
+        AND ${stillToGo}
         AND recipient IS NOT (CASE channel WHEN 'sms' THEN ${phone} ELSE ${email} END) AND ${landed}
       RETURNING id`),
   );
@@ -426,7 +429,7 @@ export async function expireOutbox(now: Date): Promise<number> {
       last_error: sql`'Expired: not sent within ${sql.raw(String(OUTBOX_EXPIRY_DAYS))} days' || coalesce(' (last error: ' || ${t.last_error} || ')', '')`,
       updated_at: iso(now),
     })
-    .where(and(or(eq(t.status, "queued"), and(eq(t.status, "failed"), isNotNull(t.next_attempt_at))), lt(t.created_at, expiryCutoff(now))))
+    .where(and(stillToGo, lt(t.created_at, expiryCutoff(now))))
     .returning({ id: t.id });
   return rows.length;
 }

@@ -23,15 +23,14 @@ import {
   staffRegistrationEmail,
   type SummaryRegistration,
 } from "./registration-emails";
+import { E_MAILS_ABOUT_A_REGISTRATION } from "./registration-message-kinds";
 import { eventWhenText } from "./registration-view";
 import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
 // ----- Rendering when sent ----------------------------------------------------------------------
 
-const REGISTRANT_KINDS = ["registration-confirmed", "registration-waitlisted", "registration-moved-up", "registration-cancelled", "registration-notification", "event-reminder"];
-
 /** The kinds this renderer renders: about_id is the registration, or for the summary the event. */
-export const REGISTRATION_OUTBOX_KINDS = [...REGISTRANT_KINDS, "registration-summary"] as const;
+export const REGISTRATION_OUTBOX_KINDS = [...E_MAILS_ABOUT_A_REGISTRATION, "registration-summary"];
 
 type RegistrationRow = {
   id: number;
@@ -75,7 +74,7 @@ function emailEvent(event: DatedEventSource, origin: string): RegistrationEmailE
 export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => {
   const { origin } = sender;
   const db = getDb();
-  const registrationIds = rows.flatMap((row) => (REGISTRANT_KINDS.includes(row.kind) && row.about_id !== null ? [row.about_id] : []));
+  const registrationIds = rows.flatMap((row) => (E_MAILS_ABOUT_A_REGISTRATION.includes(row.kind) && row.about_id !== null ? [row.about_id] : []));
   const summaries = rows.filter((row) => row.kind === "registration-summary");
   const [registrations, groupMen, events, counts, ...summaryLists] = (await db.batch([
     batchable(

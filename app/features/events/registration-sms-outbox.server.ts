@@ -10,17 +10,11 @@ import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { EmailRefused } from "~/server/email-rules.server";
 import { inIds, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
 import { registrationSms, SMS_TEXT_KINDS, type RegistrationSmsKind } from "./registration-sms";
+import { TO_THE_REGISTRANT } from "./registration-message-kinds";
 import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
-/** The kinds this renderer sends by SMS (about_id is the registration). */
-export const REGISTRATION_SMS_KINDS = [
-  "registration-confirmed",
-  "registration-waitlisted",
-  "registration-moved-up",
-  "registration-cancelled",
-  "event-reminder",
-  "registration-fee-paid",
-] as const;
+/** The kinds this renderer sends by SMS (about_id is the registration): every one to the man himself. */
+export const REGISTRATION_SMS_KINDS = TO_THE_REGISTRANT;
 
 type Row = {
   id: number;

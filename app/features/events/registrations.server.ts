@@ -31,6 +31,7 @@ import type { Answer } from "~/features/events/event-questions";
 import { answerInsertQueries } from "~/features/events/event-questions.server";
 import { burstAlertQueries } from "~/features/events/registration-bursts.server";
 import { RESEND_GAP_MINUTES } from "./registration-link";
+import { TO_THE_REGISTRANT } from "./registration-message-kinds";
 import { type DoorCounts, phoneSearchDigits, VOLUNTEER_PHONE_DIGITS } from "./door-types";
 
 const r = event_registrations;
@@ -781,9 +782,6 @@ function phoneHolderQuery(db: Db, eventId: number, key: string | null, other: nu
 }
 
 /** What staff may correct on a registration at the desk: the phone in international form. */
-/** The outbox kinds written about a registration (about_id) that go to its person, not to staff. */
-const TO_THE_REGISTRANT = ["registration-confirmed", "registration-waitlisted", "registration-moved-up", "registration-cancelled", "event-reminder", "registration-fee-paid"];
-
 export type DeskCorrection = { full_name: string; phone_number: string; email: string | null };
 
 export type EditOutcome =
