@@ -2,6 +2,7 @@
 // status (and, for an event with a fee, where each man's fee stands), a list that prints cleanly,
 // each man's own private link, correcting a man's name and phone, and cancelling one man or the
 // whole group (the waiting list moves up as for any cancellation). Forms without JavaScript.
+import { Fragment } from "react";
 import { buttonClass, FormAlert, PlainField } from "~/components/form-fields";
 import { WhatsAppIcon } from "~/components/icons";
 import { formErrorOf } from "~/lib/form-answer";
@@ -29,7 +30,7 @@ function CorrectionForm({ man, answer }: { man: Man; answer: CorrectionAnswer | 
       <summary className="inline-block cursor-pointer rounded-md border border-stone-300 px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50">
         Correct<span className="sr-only"> {man.name}</span>
       </summary>
-      <form method="post" className="mt-2 min-w-44 space-y-3">
+      <form method="post" className="mt-2 max-w-sm space-y-3">
         <input type="hidden" name="intent" value={CORRECT_INTENT} />
         <input type="hidden" name="registration_id" value={man.id} />
         <input type="hidden" name={OPENED_AT} value={state.value(OPENED_AT) || man.updatedAt} />
@@ -49,6 +50,8 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
   const confirmed = view.members.filter((m) => m.status === "confirmed").length;
   const waiting = view.members.filter((m) => m.status === "waitlisted").length;
   const cell = "border-b border-stone-200 px-1.5 py-2 align-top print:border-stone-400";
+  // Above a man's correction row: the line between men goes under that row (and, printed, here).
+  const cellAboveForm = "px-1.5 pt-2 align-top print:border-b print:border-stone-400";
   return (
     <div className="bg-stone-50 print:bg-white">
       <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8 print:p-0">
@@ -75,8 +78,8 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
             <span className="sr-only"> (opens WhatsApp in a new tab)</span>
           </a>
         </section>
-        {/* Positioned, so the rows' screen-reader-only words stay inside it: a table widened by an
-            open form scrolls here, and the page never scrolls sideways. */}
+        {/* Positioned, so the rows' screen-reader-only words stay inside it: a table wider than the
+            screen scrolls here, and the page never scrolls sideways. */}
         <div className="relative mt-4 overflow-x-auto">
         <table className="w-full border-collapse bg-white text-left text-sm">
           <caption className="sr-only">The men of the group and their codes</caption>
@@ -89,43 +92,57 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
             </tr>
           </thead>
           <tbody>
-            {view.members.map((man) => (
-              <tr key={man.id}>
-                <td className={cell}>{man.line}</td>
-                <td className={`${cell} break-words`}>
-                  {man.name}
-                  {/* Named for the man ("Pay his fee: Blessings Banda"), its visible words first. */}
-                  <a
-                    href={man.privateHref}
-                    aria-label={`${man.pageLink}: ${man.name}`}
-                    className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 print:hidden"
-                  >
-                    {man.pageLink}
-                  </a>
-                  {view.cancellable && man.status !== "cancelled" ? <CorrectionForm man={man} answer={answer?.correct === man.id ? answer : undefined} /> : null}
-                </td>
-                <td className={`${cell} font-mono`}>{man.code}</td>
-                <td className={cell}>
-                  {statusText(man.status, man.place)}
-                  {man.feeText ? <span className="block text-xs text-stone-600">Fee: {man.feeText}</span> : null}
-                  {view.cancellable && man.status !== "cancelled" ? (
-                    // Asked twice (open, then confirm), as a man's own page asks: one tap on a crowded table cancels nobody.
-                    <details className="mt-1 print:hidden">
-                      <summary className="inline-block cursor-pointer rounded-md border border-red-300 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
-                        Cancel<span className="sr-only"> {man.name}</span>
-                      </summary>
-                      <form method="post" className="mt-2 space-y-2">
-                        <input type="hidden" name="registration_id" value={man.id} />
-                        <p className="text-xs text-stone-700">He can no longer come; his place goes to the next man waiting.</p>
-                        <button type="submit" name="intent" value="cancel" className={buttonClass.danger}>
-                          Yes, cancel {man.name}
-                        </button>
-                      </form>
-                    </details>
+            {view.members.map((man) => {
+              const correctable = view.cancellable && man.status !== "cancelled";
+              // A man who may be corrected has his form in a row of its own below, as wide as the
+              // table: in his name's cell it widened the table past a phone's screen.
+              const rowCell = correctable ? cellAboveForm : cell;
+              return (
+                <Fragment key={man.id}>
+                  <tr>
+                    <td className={rowCell}>{man.line}</td>
+                    <td className={`${rowCell} break-words`}>
+                      {man.name}
+                      {/* Named for the man ("Pay his fee: Blessings Banda"), its visible words first. */}
+                      <a
+                        href={man.privateHref}
+                        aria-label={`${man.pageLink}: ${man.name}`}
+                        className="flex min-h-11 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 print:hidden"
+                      >
+                        {man.pageLink}
+                      </a>
+                    </td>
+                    <td className={`${rowCell} font-mono`}>{man.code}</td>
+                    <td className={rowCell}>
+                      {statusText(man.status, man.place)}
+                      {man.feeText ? <span className="block text-xs text-stone-600">Fee: {man.feeText}</span> : null}
+                      {correctable ? (
+                        // Asked twice (open, then confirm), as a man's own page asks: one tap on a crowded table cancels nobody.
+                        <details className="mt-1 print:hidden">
+                          <summary className="inline-block cursor-pointer rounded-md border border-red-300 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50">
+                            Cancel<span className="sr-only"> {man.name}</span>
+                          </summary>
+                          <form method="post" className="mt-2 space-y-2">
+                            <input type="hidden" name="registration_id" value={man.id} />
+                            <p className="text-xs text-stone-700">He can no longer come; his place goes to the next man waiting.</p>
+                            <button type="submit" name="intent" value="cancel" className={buttonClass.danger}>
+                              Yes, cancel {man.name}
+                            </button>
+                          </form>
+                        </details>
+                      ) : null}
+                    </td>
+                  </tr>
+                  {correctable ? (
+                    <tr className="print:hidden">
+                      <td colSpan={4} className={`${cell} pt-0`}>
+                        <CorrectionForm man={man} answer={answer?.correct === man.id ? answer : undefined} />
+                      </td>
+                    </tr>
                   ) : null}
-                </td>
-              </tr>
-            ))}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
         </div>
