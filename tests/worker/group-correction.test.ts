@@ -114,6 +114,38 @@ describe("correcting a man on the group's page", () => {
     expect(await row(chikondi.id)).toEqual(chikondi);
   });
 
+  it("gives a man on the leader's phone his own when his own number is put in (registered once by it, his page his own), and shares the leader's again when moved back to it", async () => {
+    const ownPage = (html: string) => html.includes('aria-label="His own page: Blessings Banda"');
+    let blessings = await man("Blessings Banda");
+    expect(blessings).toMatchObject({ phone_number: "+265991000000", dedupe_key: null });
+    expect(ownPage(await (await request(page)).text())).toBe(false);
+
+    // His name corrected, on the leader's phone still: he still shares it.
+    expect((await postForm(page, correction(blessings, { full_name: "Blessings Banda", phone_number: "0991 000 000" }))).status).toBe(303);
+    blessings = await man("Blessings Banda");
+    expect(blessings.dedupe_key).toBeNull();
+
+    // His own number: it is his now.
+    expect((await postForm(page, correction(blessings, { full_name: "Blessings Banda", phone_number: "0999 000 012" }))).status).toBe(303);
+    blessings = await man("Blessings Banda");
+    expect(blessings).toMatchObject({ phone_number: "+265999000012", dedupe_key: "+265999000012" });
+    expect(ownPage(await (await request(page)).text())).toBe(true);
+    // The event has him by that number: registering it again adds nobody.
+    await postForm("/events/1/register", { event_id: "1", full_name: "Blessings Again", phone_number: "0999000012" }, { ip: "198.51.100.51" });
+    const holders = await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE phone_number = '+265999000012' AND status <> 'cancelled'").first<{ n: number }>();
+    expect(holders!.n).toBe(1);
+
+    // Moved back to the leader's phone: he shares it again.
+    expect((await postForm(page, correction(blessings, { full_name: "Blessings Banda", phone_number: "0991 000 000" }))).status).toBe(303);
+    expect((await man("Blessings Banda")).dedupe_key).toBeNull();
+    expect(ownPage(await (await request(page)).text())).toBe(false);
+
+    // A man with his own phone whose name alone is corrected keeps his phone as his own.
+    const chikondi = await man("Chikondi Mwale");
+    expect((await postForm(page, correction(chikondi, { full_name: "Chikondi Mwale Jr", phone_number: "0888 000 003" }))).status).toBe(303);
+    expect((await man("Chikondi Mwale Jr")).dedupe_key).toBe("+265888000003");
+  });
+
   it("refuses a form opened before someone changed him (409), changes nothing, and carries his new version so saving again is a choice", async () => {
     const alinafe = await man("Alinafe Phri");
     const response = await postForm(page, correction(alinafe, { full_name: "Alinafe Phiri", phone_number: "0991 000 011" }, "2026-01-01T00:00:00.000Z"));

@@ -791,11 +791,26 @@ export type EditOutcome =
   | { outcome: "not-found" | "failed" };
 
 /**
+ * The dedupe key of a registration whose phone is corrected to `phone` (inside its UPDATE, where a
+ * column is still its value before): unchanged with the phone. In a group, a man moved to his
+ * leader's phone shares it (null), and one given another number has his own (the number: it
+ * registers once, his messages go to it, his page is his own). Outside a group a shared family
+ * phone stays shared (null stays null: a digit corrected is still the family's).
+ */
+function correctedDedupeKey(phone: string) {
+  return sql`CASE
+      WHEN phone_number = ${phone} THEN dedupe_key
+      WHEN group_id IS NOT NULL THEN nullif(${phone}, (SELECT g.leader_phone FROM registration_groups g WHERE g.id = group_id))
+      WHEN dedupe_key IS NULL THEN NULL
+      ELSE ${phone} END`;
+}
+
+/**
  * Staff correct a registration's name, phone and e-mail: one guarded statement, landing only while
  * the row still has the `updated_at` the form was opened with (any change since, by anyone, makes
- * the form stale). The dedupe key follows the phone, except on a shared family phone (null stays
- * null); a phone another registration of the event holds is refused by the unique index (UPDATE OR
- * IGNORE), and the batch reads who holds it. `before`: the row as the update found it.
+ * the form stale). The dedupe key follows the phone (correctedDedupeKey); a phone another
+ * registration of the event holds is refused by the unique index (UPDATE OR IGNORE), and the batch
+ * reads who holds it. `before`: the row as the update found it.
  */
 export async function editAtDesk(eventId: number, id: number, input: DeskCorrection, openedAt: string, now: Date): Promise<EditOutcome> {
   const db = getDb();
@@ -803,7 +818,7 @@ export async function editAtDesk(eventId: number, id: number, input: DeskCorrect
   const [before, edited, holders] = await db.batch([
     db.select({ full_name: r.full_name, phone_number: r.phone_number, email: r.email, updated_at: r.updated_at }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
     batchable(db.all<{ id: number }>(sql`UPDATE OR IGNORE event_registrations SET full_name = ${input.full_name}, phone_number = ${input.phone_number},
-        email = ${input.email}, dedupe_key = CASE WHEN dedupe_key IS NULL THEN NULL ELSE ${input.phone_number} END, updated_at = ${at}
+        email = ${input.email}, dedupe_key = ${correctedDedupeKey(input.phone_number)}, updated_at = ${at}
       WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${openedAt}
       RETURNING id`)),
     phoneHolderQuery(db, eventId, input.phone_number, id),
