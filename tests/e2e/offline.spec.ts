@@ -4,10 +4,10 @@
 // read once opening offline with "Saved …", an unknown one showing the offline page; nothing
 // private kept after an admin session, and signing out clearing the door's data; the service
 // worker arriving only after the page has loaded.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
 import { e2eAdminFor } from "../support/e2e-accounts.ts";
-import { hydrated, signIn, uniqueName } from "./support/admin.ts";
+import { hydrated, uniqueName } from "./support/admin.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -38,36 +38,56 @@ async function phone(browser: Browser, baseURL: string | undefined) {
   return { context, page: await context.newPage() };
 }
 
-/** An event with room for everyone, made through the admin's form; returns its id. */
-async function createEvent(page: Page, name: string): Promise<string> {
-  await page.goto("/admin/events/new");
-  await hydrated(page);
-  await page.getByLabel("Event Name").fill(name);
-  await page.getByLabel("Date and Time").fill("2030-06-12T08:00");
-  await page.getByLabel("Location").fill("Chichiri Secondary School grounds, Blantyre");
-  await page.getByRole("button", { name: "Create Event" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=events$/);
-  const row = page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
-  return (await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop()!;
+// Setup that is not what a test is about goes through the app's real endpoints with the browser's
+// own cookies (the forms' posts, without loading and hydrating their pages on a fresh phone).
+
+/** The site's origin, sent with a post as the browser sends it with a form's. */
+function originOf(baseURL: string | undefined) {
+  return { Origin: new URL(baseURL!).origin };
 }
 
+/**
+ * Signs this phone in by posting the sign-in form (POST /auth): the session cookie lands in its
+ * context; the account is sent to `startPage` (an admin to /admin, a door volunteer to /admin/check-in).
+ */
+async function signInQuickly(phone: Page | APIRequestContext, account: { email: string; password: string } = DEMO_ADMIN, startPage = "/admin") {
+  const answer = await ("request" in phone ? phone.request : phone).post("/auth", { form: account, headers: originOf(test.info().project.use.baseURL), maxRedirects: 0 });
+  expect([302, 303], await answer.text()).toContain(answer.status());
+  expect(new URL(answer.headers()["location"]!, "http://site").pathname).toBe(startPage);
+}
+
+/** An event with room for everyone (or `capacity` places), posted by the admin's form; returns its id. */
+async function createEvent(page: Page, name: string, capacity = ""): Promise<string> {
+  const headers = originOf(test.info().project.use.baseURL);
+  const form = {
+    ...{ name, date: "2030-06-12T08:00", location: "Chichiri Secondary School grounds, Blantyre", description: "", image_url: "", image_alt: "" },
+    ...{ active: "on", registration_enabled: "on", capacity, waitlist_enabled: "on", registration_closes_at: "", registration_notifications: "none", reminder: "day_before" },
+    ...{ association_question: "off", church_question: "off", price: "", payment_hold_hours: "" },
+  };
+  const saved = await page.request.post("/admin/events/new", { form, headers, maxRedirects: 0 });
+  expect(saved.status(), await saved.text()).toBe(302);
+  expect(saved.headers()["location"]).toMatch(/\/admin\?tab=events$/);
+  // The events list names it, with its Edit link.
+  const list = await (await page.request.get("/admin?tab=events")).text();
+  const edit = new RegExp(`href="/admin/events/edit/(\\d+)"[^>]*aria-label="Edit ${name}"|aria-label="Edit ${name}"[^>]*href="/admin/events/edit/(\\d+)"`).exec(list);
+  expect(edit, `"${name}" on the events list`).not.toBeNull();
+  return edit![1] ?? edit![2]!;
+}
+
+/** Registers these people at the desk (its Add a registration form's post). */
 async function addPeople(page: Page, eventId: string, names: string[]) {
-  await page.goto(`/admin/events/registrations/${eventId}`);
-  await hydrated(page);
+  const headers = originOf(test.info().project.use.baseURL);
   for (const name of names) {
-    const add = page.locator("details").filter({ hasText: "Add a registration" });
-    if (!(await add.evaluate((details) => (details as HTMLDetailsElement).open))) await page.getByText("Add a registration").click();
-    await page.getByLabel("Full Name").fill(name);
-    await page.getByLabel("Phone Number").fill(uniquePhone());
-    await page.getByRole("button", { name: "Add registration" }).click();
-    await expect(page.getByRole("row").filter({ hasText: name })).toBeVisible();
+    const form = { intent: "add", full_name: name, phone_number: uniquePhone(), email: "" };
+    const added = await page.request.post(`/admin/events/registrations/${eventId}`, { form, headers, maxRedirects: 0 });
+    expect(added.status(), await added.text()).toBe(302);
   }
 }
 
-/** Signs in as staff and makes an event with these people registered; its id. */
-async function eventWithPeople(page: Page, prefix: string, names: string[]): Promise<string> {
-  await signIn(page);
-  const eventId = await createEvent(page, uniqueName(prefix));
+/** Signs in as staff and makes an event (of `capacity` places, or room for everyone) with these people registered; its id. */
+async function eventWithPeople(page: Page, prefix: string, names: string[], capacity = ""): Promise<string> {
+  await signInQuickly(page);
+  const eventId = await createEvent(page, uniqueName(prefix), capacity);
   await addPeople(page, eventId, names);
   return eventId;
 }
@@ -106,13 +126,13 @@ async function checkedInOnDesk(page: Page, eventId: string): Promise<string[]> {
 
 test("the door works offline: 3 check-ins and a walk-in, a reload, then back online they reach the desk once @mobile", async ({ page, baseURL, browser }) => {
   const eventName = uniqueName("Offline Rally");
-  await signIn(page);
+  await signInQuickly(page);
   const eventId = await createEvent(page, eventName);
   const names = ["Chikondi Offline", "Dalitso Offline", "Mayeso Offline", "Tadala Stays Out"];
   await addPeople(page, eventId, names);
 
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   const sends = collectSends(door);
   await openDoor(door, eventId, 4);
 
@@ -163,7 +183,7 @@ test("the door works offline: 3 check-ins and a walk-in, a reload, then back onl
 test("back online, the count and a walk-in's note say what was sent as soon as the queue is sent @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Sync Count", ["Chisomo Sync", "Tiyamike Not Yet"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 2);
   await hydrated(door);
   // The page's count (the server's), not the one the door's script shows offline.
@@ -203,7 +223,7 @@ test("back online, the count and a walk-in's note say what was sent as soon as t
 test("a walk-in added online is counted on this phone at once, not at the next refresh @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Count", ["Counted Already"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 1);
   await hydrated(door);
   // The page's own walk-in form (online), not the door script's offline one.
@@ -219,7 +239,7 @@ test("a walk-in added online is counted on this phone at once, not at the next r
 test("a check-in tapped online is on the phone's list at once, for when the signal goes next @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Tap", ["Tapped Online", "Still Waiting"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 2);
   await hydrated(door);
   await door.getByLabel("Name, last digits of the phone, or code").fill("Tapped Online");
@@ -253,12 +273,10 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   const eventId = await eventWithPeople(page, "Two Gates", ["Kondwani Both Gates"]);
 
   const first = await phone(browser, baseURL);
-  await signIn(first.page);
+  await signInQuickly(first.page);
   await openDoor(first.page, eventId, 1);
   const second = await phone(browser, baseURL);
-  await second.page.goto("/auth");
-  await signInAsDoor(second.page);
-  await expect(second.page).toHaveURL(/\/admin\/check-in$/);
+  await signInQuickly(second.page, DOOR_VOLUNTEER, "/admin/check-in");
   await openDoor(second.page, eventId, 1);
 
   await goOffline(first.context);
@@ -279,7 +297,7 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
 });
 
 test("from one event's door to another's without a reload (the back button, then the next event), the phone keeps and searches the second event's list @mobile", async ({ page, baseURL, browser }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const firstName = uniqueName("First Door");
   const firstId = await createEvent(page, firstName);
   await addPeople(page, firstId, ["Yamikani First Door"]);
@@ -288,7 +306,7 @@ test("from one event's door to another's without a reload (the back button, then
   await addPeople(page, secondId, ["Pemphero Second Door", "Limbani Second Door"]);
 
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await door.goto("/admin/check-in");
   await hydrated(door, "main a[href$='/check-in']");
   await door.getByRole("link", { name: new RegExp(firstName) }).click();
@@ -313,7 +331,7 @@ test("from one event's door to another's without a reload (the back button, then
 test("a man checked in offline whom the desk cancelled meanwhile is let in, and the door is told to tell the desk @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Cancelled Meanwhile", ["Chikondi Cancelled Meanwhile"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 1);
   await goOffline(context);
   await checkInOffline(door, "Chikondi Cancelled Meanwhile");
@@ -333,17 +351,11 @@ test("a man checked in offline whom the desk cancelled meanwhile is let in, and 
 });
 
 test("a door volunteer adds no walk-in to a full event offline, as online: the phone says so and keeps what was typed @mobile", async ({ page, baseURL, browser }) => {
-  const eventId = await eventWithPeople(page, "Door Full", ["Only Place Taken"]);
-  await page.goto(`/admin/events/edit/${eventId}`);
-  await hydrated(page);
-  await page.getByLabel("Capacity").fill("1");
-  await page.getByRole("button", { name: "Update Event" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=events$/);
+  // One place, taken.
+  const eventId = await eventWithPeople(page, "Door Full", ["Only Place Taken"], "1");
 
   const { context, page: door } = await phone(browser, baseURL);
-  await door.goto("/auth");
-  await signInAsDoor(door);
-  await expect(door).toHaveURL(/\/admin\/check-in$/);
+  await signInQuickly(door, DOOR_VOLUNTEER, "/admin/check-in");
   await openDoor(door, eventId, 1);
   await goOffline(context);
   const phoneNumber = uniquePhone();
@@ -360,7 +372,7 @@ test("a door volunteer adds no walk-in to a full event offline, as online: the p
 
   // An organiser's phone may add him over the capacity, offline as online.
   const organiser = await phone(browser, baseURL);
-  await signIn(organiser.page);
+  await signInQuickly(organiser.page);
   await openDoor(organiser.page, eventId, 1);
   await goOffline(organiser.context);
   await organiser.page.getByLabel("Full name", { exact: true }).fill("Walk-in Too Many");
@@ -373,7 +385,7 @@ test("a door volunteer adds no walk-in to a full event offline, as online: the p
 test("a wrong tap offline is taken back while it waits on the phone: never sent, and the count says so @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Door Take Back", ["Gift Right Man", "Gift Wrong Man"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 2);
 
   await goOffline(context);
@@ -393,25 +405,20 @@ test("a wrong tap offline is taken back while it waits on the phone: never sent,
   await context.close();
 });
 
-test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser }) => {
+test("signed out by another phone, the door keeps its waiting check-in: Sign Out warns, and 'Sign in again' comes back and sends it @mobile", async ({ page, baseURL, browser, request }) => {
   const eventId = await eventWithPeople(page, "Signed Out Gate", ["Thokozani Kept"]);
   const first = await phone(browser, baseURL);
-  await first.page.goto("/auth");
-  await signInAsDoor(first.page);
-  await expect(first.page).toHaveURL(/\/admin\/check-in$/);
+  await signInQuickly(first.page, DOOR_VOLUNTEER, "/admin/check-in");
   await openDoor(first.page, eventId, 1);
   await hydrated(first.page);
   await goOffline(first.context);
   await checkInOffline(first.page, "Thokozani Kept");
 
   // Another phone of the shared account signs out: sign-out is global, so this phone's session ends too.
-  const second = await phone(browser, baseURL);
-  await second.page.goto("/auth");
-  await signInAsDoor(second.page);
-  await expect(second.page).toHaveURL(/\/admin\/check-in$/);
-  await second.page.getByRole("button", { name: "Sign Out" }).click();
-  await expect(second.page).toHaveURL(/\/auth$/);
-  await second.context.close();
+  // (The other phone: a session of its own, signing in and out by the forms' posts.)
+  await signInQuickly(request, DOOR_VOLUNTEER, "/admin/check-in");
+  const signedOut = await request.post("/logout", { form: {}, headers: originOf(baseURL), maxRedirects: 0 });
+  expect(new URL(signedOut.headers()["location"]!, baseURL).pathname).toBe("/auth");
 
   await first.context.setOffline(false);
   const signInAgain = first.page.getByRole("link", { name: "Sign in again", exact: true });
@@ -435,7 +442,7 @@ test("signed out by another phone, the door keeps its waiting check-in: Sign Out
 test("on a weak signal (online, but requests fail or never answer) a search uses the list on the phone and a tap is kept to send @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Lie-fi Gate", ["Mphatso Weak Tap", "Chikondi Weak Search"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 2);
   await hydrated(door);
   const pageSearch = door.getByLabel("Name, last digits of the phone, or code");
@@ -488,7 +495,7 @@ test("on a weak signal (online, but requests fail or never answer) a search uses
 test("a send that fails as the signal comes back is tried again within seconds, not at the next 30-second round @mobile", async ({ page, baseURL, browser }) => {
   const eventId = await eventWithPeople(page, "Weak Signal", ["Limbani Weak Signal"]);
   const { context, page: door } = await phone(browser, baseURL);
-  await signIn(door);
+  await signInQuickly(door);
   await openDoor(door, eventId, 1);
   await goOffline(context);
   await checkInOffline(door, "Limbani Weak Signal");
@@ -505,7 +512,7 @@ test("a send that fails as the signal comes back is tried again within seconds, 
 
 test("a registrant's private page opens offline with the code, and cancelling says it needs a connection @mobile", async ({ page, baseURL, browser }) => {
   const eventName = uniqueName("Offline Conference");
-  await signIn(page);
+  await signInQuickly(page);
   const eventId = await createEvent(page, eventName);
   const { context, page: visitor } = await phone(browser, baseURL);
   await visitor.goto(`/events/${eventId}`);
