@@ -6,6 +6,7 @@
 // worker arriving only after the page has loaded.
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
+import { DOOR_WAIT_MS } from "../../app/features/events/door-types.ts";
 import { e2eAdminFor } from "../support/e2e-accounts.ts";
 import { hydrated, uniqueName } from "./support/admin.ts";
 
@@ -478,10 +479,19 @@ test("on a weak signal (online, but requests fail or never answer) a search uses
   await expect(door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ })).toBeVisible({ timeout: 15_000 });
 
   // A tap that never gets an answer is kept in the queue after the wait, not lost with "Try again".
+  // The tap's request hangs for good; the phone's clock is moved on over the door's wait
+  // (DOOR_WAIT_MS) rather than the test sitting through it, and the page's own timeout gives it up.
   await context.route(/\/api\/admin\/events\/\d+\/check-in$/, () => undefined);
   await context.route(failing, (route) => route.abort("internetdisconnected"));
+  await door.clock.install();
+  const tapSent = door.waitForRequest(/\/api\/admin\/events\/\d+\/check-in$/);
   await door.getByRole("button", { name: /^Check in\s*: Mphatso Weak Tap$/ }).click();
-  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 1 check-in waiting to send", { timeout: 15_000 });
+  await tapSent;
+  // Halfway through the wait the tap is still the server's to answer: nothing is kept yet.
+  await door.clock.fastForward(DOOR_WAIT_MS / 2);
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveCount(0);
+  await door.clock.fastForward(DOOR_WAIT_MS / 2);
+  await expect(door.getByRole("status").filter({ hasText: "waiting" })).toHaveText("Offline: 1 check-in waiting to send");
   await expect(door.getByRole("listitem").filter({ hasText: "Mphatso Weak Tap" })).toContainText(/In \d\d:\d\d \(waiting to send\)/);
   await expect(door.getByText(/No connection/)).toHaveCount(0);
 
