@@ -13,14 +13,14 @@ export function showToast(toast: Toast) {
 }
 
 /**
- * A toast as shown: its own object, so hiding one never hides another with the same words, and its
- * own key, so a newer card starts its own fade-out (see app.css).
+ * A toast as shown, with its own key: keys grow with time, so the newest toast is the one with the
+ * highest, and a newer card starts its own fade-out (see app.css).
  */
 type Shown = { toast: Toast; key: number };
 let shownCount = 0;
 const shownAs = (toast: Toast): Shown => ({ toast, key: (shownCount += 1) });
 
-/** The root data's toast as shown: the same object for as long as the page keeps that data. */
+/** The root data's toast as shown: keyed when first seen, the same for as long as the page keeps that data. */
 const fromServerShown = new WeakMap<Toast, Shown>();
 function shownFromServer(toast: Toast): Shown {
   const known = fromServerShown.get(toast);
@@ -69,33 +69,35 @@ export function ToastTemplates() {
   );
 }
 
+/** Hides `toast` and those before it, never a newer one (a timer may fire as a newer one arrives). */
+const hiddenWith = (toast: Shown) => (hiddenUpTo: number) => Math.max(hiddenUpTo, toast.key);
+
 export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
-  // The last toast sent in the browser, and the root data's toast it came after.
-  const [sent, setSent] = useState<{ shown: Shown; after: Toast | null } | null>(null);
-  // The toast hidden last (its time was up, or it was dismissed).
-  const [hidden, setHidden] = useState<Shown | null>(null);
+  // The last toast sent in the browser (showToast, an island).
+  const [sent, setSent] = useState<Shown | null>(null);
+  // Every toast up to this key has been hidden (its time was up, or it was dismissed).
+  const [hiddenUpTo, setHiddenUpTo] = useState(0);
   // What shows is worked out here, never set while rendering: React drops a state update made during
   // a navigation's render when an older one (the last toast's timer) is still queued, and a save's
-  // toast vanished that way (decision 046). A new toast in the root data (a redirect's flash cookie)
-  // replaces one sent before it; a toast sent since replaces the root data's.
-  const newFromServer = fromServer !== null && fromServer !== sent?.after;
-  const current = newFromServer ? shownFromServer(fromServer) : (sent?.shown ?? null);
-  const toast = current === hidden ? null : current;
+  // toast vanished that way (decision 046). The newest toast shows, the root data's (a redirect's
+  // flash cookie) or the last one sent, until it is hidden; an older one never comes back.
+  const fromData = fromServer && shownFromServer(fromServer);
+  const newest = fromData && (!sent || fromData.key > sent.key) ? fromData : sent;
+  const toast = newest && newest.key > hiddenUpTo ? newest : null;
 
   useEffect(() => {
     // Taken here, and the sender told so (an island then draws nothing itself).
     const onToast = (event: Event) => {
       event.preventDefault();
-      setSent({ shown: shownAs((event as CustomEvent<Toast>).detail), after: fromServer });
+      setSent(shownAs((event as CustomEvent<Toast>).detail));
     };
     document.addEventListener(TOAST_EVENT, onToast);
     return () => document.removeEventListener(TOAST_EVENT, onToast);
-  }, [fromServer]);
+  }, []);
 
   useEffect(() => {
     if (!toast) return;
-    // Hides only the toast it was set for: a newer one shows its full time.
-    const timer = setTimeout(() => setHidden(toast), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setHiddenUpTo(hiddenWith(toast)), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
@@ -103,7 +105,7 @@ export function Toaster({ toast: fromServer }: { toast: Toast | null }) {
   return (
     <div className={TOAST_REGION_CLASS}>
       <div data-toaster="" role={destructive ? "alert" : "status"} aria-live={destructive ? "assertive" : "polite"} className="w-full max-w-sm">
-        {toast ? <ToastCard key={toast.key} toast={toast.toast} onDismiss={() => setHidden(toast)} /> : null}
+        {toast ? <ToastCard key={toast.key} toast={toast.toast} onDismiss={() => setHiddenUpTo(hiddenWith(toast))} /> : null}
       </div>
     </div>
   );
