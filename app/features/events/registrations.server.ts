@@ -781,7 +781,7 @@ function phoneHolderQuery(db: Db, eventId: number, key: string | null, other: nu
   );
 }
 
-/** What staff may correct on a registration at the desk: the phone in international form. */
+/** What staff at the desk (or a group's leader, name and phone) may correct on a registration: the phone in international form. */
 export type DeskCorrection = { full_name: string; phone_number: string; email: string | null };
 
 export type EditOutcome =
