@@ -3,12 +3,9 @@
 // someone who has not paid, which the desk then shows (issue 23).
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
+import { uniquePhone } from "./support/setup.ts";
 
 test.describe.configure({ timeout: 90_000 });
-
-function uniquePhone() {
-  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-}
 
 /** Creates an event with a fee of MK 15,000 through the admin's form; returns its id. */
 async function createPaidEvent(page: Page, name: string): Promise<string> {

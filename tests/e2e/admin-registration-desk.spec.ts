@@ -4,15 +4,11 @@
 // door by the last digits of the phone. Without JavaScript the private page's cancel still works.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
+import { createEvent, signInQuickly, uniquePhone } from "./support/setup.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
-/** A Malawi mobile number no other test uses. */
-function uniquePhone() {
-  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-}
-
-/** Creates an event with one place through the admin's form; returns its id. */
+/** Creates an event with one place through the admin's form on its page, as staff do; returns its id. */
 async function createOnePlaceEvent(page: Page, name: string): Promise<string> {
   await page.goto("/admin/events/new");
   await hydrated(page);
@@ -176,8 +172,8 @@ test("register, keep the code and the private link, cancel, and the person waiti
 
 test("without JavaScript: register, land on the private page, and cancel there", async ({ page, browser, baseURL }) => {
   const eventName = uniqueName("Plain Rally");
-  await signIn(page);
-  const eventId = await createOnePlaceEvent(page, eventName);
+  await signInQuickly(page);
+  const eventId = await createEvent(page, eventName, { capacity: "1" });
   const { context, page: plain } = await visitor(browser, baseURL, false);
   await plain.goto(`/events/${eventId}?register=${eventId}`);
   const dialog = plain.getByRole("dialog", { name: `Register for ${eventName}` });
@@ -195,8 +191,8 @@ test("without JavaScript: register, land on the private page, and cancel there",
 });
 
 test("Add a registration keeps what was typed when the phone is taken, and starts empty after adding", async ({ page }) => {
-  await signIn(page);
-  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Typing"));
+  await signInQuickly(page);
+  const eventId = await createEvent(page, uniqueName("Desk Typing"), { capacity: "1" });
   const phone = uniquePhone();
   await page.goto(`/admin/events/registrations/${eventId}`);
   await hydrated(page);
@@ -225,8 +221,8 @@ test("Add a registration keeps what was typed when the phone is taken, and start
 });
 
 test("Cancel at the desk asks first, saying where the place goes; only 'Yes, cancel' cancels, and the man waiting moves up", async ({ page }) => {
-  await signIn(page);
-  const eventId = await createOnePlaceEvent(page, uniqueName("Desk Cancel Asks"));
+  await signInQuickly(page);
+  const eventId = await createEvent(page, uniqueName("Desk Cancel Asks"), { capacity: "1" });
   await page.goto(`/admin/events/registrations/${eventId}`);
   await hydrated(page);
   const add = page.locator("details").filter({ hasText: "Add a registration" });
@@ -262,8 +258,8 @@ test("Cancel at the desk asks first, saying where the place goes; only 'Yes, can
 
 /** Signs in, makes a one-place event and adds one man at its desk; his row in the desk's list. */
 async function deskWithOneMan(page: Page, eventLabel: string, name: string, phone: string) {
-  await signIn(page);
-  const eventId = await createOnePlaceEvent(page, uniqueName(eventLabel));
+  await signInQuickly(page);
+  const eventId = await createEvent(page, uniqueName(eventLabel), { capacity: "1" });
   await page.goto(`/admin/events/registrations/${eventId}`);
   await hydrated(page);
   const add = page.locator("details").filter({ hasText: "Add a registration" });
@@ -343,8 +339,8 @@ function malawiInput(date: Date) {
 
 test("Cancel a burst: staff choose the window by its labels, preview it, and cancel it, on a phone", async ({ page, baseURL }) => {
   const eventName = uniqueName("Burst Rally");
-  await signIn(page);
-  const eventId = await createOnePlaceEvent(page, eventName);
+  await signInQuickly(page);
+  const eventId = await createEvent(page, eventName, { capacity: "1" });
   for (const name of ["Made Up One", "Made Up Two", "Made Up Three"]) {
     const response = await page.request.post("/api/registrations", { form: { event_id: eventId, full_name: name, phone_number: uniquePhone(), email: "" }, headers: { Origin: baseURL! } });
     expect(response.status()).toBe(200);

@@ -1,7 +1,8 @@
 // Events and event registration as a visitor uses them: with JavaScript, without it, in another time
 // zone, by keyboard and on a 360 px phone. Runs against the demo content (scripts/e2e-server.ts).
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { hydrated, signIn } from "./support/admin";
+import { uniqueName } from "./support/admin.ts";
+import { createEvent, signInQuickly, uniquePhone } from "./support/setup.ts";
 
 const BREAKFAST = "Central Region Men's Prayer Breakfast";
 const CONFERENCE = "National Men's Conference 2027";
@@ -21,15 +22,6 @@ function consoleErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(String(error)));
   return errors;
-}
-
-function uniqueName(label: string) {
-  return `${label} ${test.info().project.name} ${Date.now().toString(36)}`;
-}
-
-/** A Malawi mobile number no other test uses: a phone registers once per event. */
-function uniquePhone() {
-  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
 }
 
 function card(page: Page, name: string) {
@@ -366,17 +358,8 @@ test("a long link in a description and a 120-letter name break on a 360 px phone
   const link = `https://docs.google.com/forms/d/e/1FAIpQLSd${"x".repeat(70)}/viewform?usp=sf_link`;
   const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await staff.newPage();
-  await signIn(admin);
-  await admin.goto("/admin/events/new");
-  await hydrated(admin);
-  const name = uniqueName("Long Link Rally");
-  await admin.getByLabel("Event Name").fill(name);
-  await admin.getByLabel("Date and Time").fill("2030-06-12T08:00");
-  await admin.getByLabel("Description", { exact: true }).fill(`Fill in the form first: ${link}`);
-  await admin.getByRole("button", { name: "Create Event" }).click();
-  await expect(admin).toHaveURL(/\/admin\?tab=events$/);
-  const row = admin.getByRole("listitem").filter({ has: admin.getByText(name, { exact: true }) });
-  const id = (await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href"))!.split("/").pop()!;
+  await signInQuickly(admin);
+  const id = await createEvent(admin, uniqueName("Long Link Rally"), { description: `Fill in the form first: ${link}` });
   await staff.close();
 
   for (const path of ["/events", `/events/${id}`]) {

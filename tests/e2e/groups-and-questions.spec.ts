@@ -3,7 +3,8 @@
 // event's registration page (a plain form, no script), and is told by the field when an answer is
 // missing; a church secretary registers a group of men and gets the page with every man's code.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSideways, hydrated, signIn, uniqueName } from "./support/admin";
+import { expectNoSideways, hydrated, signIn, uniqueName } from "./support/admin.ts";
+import { createEvent, signInQuickly, uniquePhone, type EventFields } from "./support/setup.ts";
 
 // Each test makes its event through the admin's form and registers through the public one: on CI's
 // two busy cores the longest took 26 s of the default 30.
@@ -25,11 +26,14 @@ function correctionRow(page: Page, name: string) {
   return page.getByRole("row").filter({ has: page.getByText(`Correct ${name}`, { exact: true }) });
 }
 
-function uniquePhone() {
-  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-}
+/** The questions the events below ask: the Association (required) and "Accommodation" (a choice, required). */
+const QUESTIONS: EventFields = {
+  capacity: "20",
+  association_question: "required",
+  questions: [{ label: "Accommodation", kind: "choice", choices: "Hostel\nHotel\nNone needed", required: true }],
+};
 
-/** Creates an event asking the Association question (required) and "Accommodation" (a choice); returns its id. */
+/** Creates an event asking the same questions through the admin's event form on its page, as staff do; returns its id. */
 async function createEventWithQuestions(page: Page, name: string): Promise<string> {
   await page.goto("/admin/events/new");
   await hydrated(page);
@@ -86,9 +90,9 @@ test("answering an event's questions on a phone: a missing answer is named by it
 });
 
 test("a church secretary registers a group of men on a phone and keeps the page with every code @mobile", async ({ page, browser, baseURL }) => {
-  await signIn(page);
+  await signInQuickly(page);
   const eventName = uniqueName("Group Rally");
-  const id = await createEventWithQuestions(page, eventName);
+  const id = await createEvent(page, eventName, QUESTIONS);
 
   const { context, page: phone } = await visitor(browser, baseURL);
   await phone.goto(`/events/${id}`);
@@ -144,8 +148,8 @@ function readable(phone: string) {
 }
 
 test("a secretary corrects a man's phone on his group's page on a phone; a refused correction keeps what he typed @mobile", async ({ page, browser, baseURL }) => {
-  await signIn(page);
-  const id = await createEventWithQuestions(page, uniqueName("Correction Rally"));
+  await signInQuickly(page);
+  const id = await createEvent(page, uniqueName("Correction Rally"), QUESTIONS);
   const { context, page: phone } = await visitor(browser, baseURL);
   await phone.goto(`/events/${id}/group`);
   await phone.getByLabel("Leader's name").fill("Yohane Banda");

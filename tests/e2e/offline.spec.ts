@@ -4,19 +4,16 @@
 // read once opening offline with "Saved …", an unknown one showing the offline page; nothing
 // private kept after an admin session, and signing out clearing the door's data; the service
 // worker arriving only after the page has loaded.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN } from "../../app/db/seed/demo.ts";
 import { DOOR_WAIT_MS } from "../../app/features/events/door-types.ts";
 import { e2eAdminFor } from "../support/e2e-accounts.ts";
 import { hydrated, uniqueName } from "./support/admin.ts";
+import { addPeople, createEvent, signInQuickly, uniquePhone } from "./support/setup.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
 const DOOR_VOLUNTEER = { email: "door@baptistmen.mw", password: DEMO_ADMIN.password };
-
-function uniquePhone() {
-  return `0991 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-}
 
 /** Signs in as the door volunteer on the sign-in form the page shows. */
 async function signInAsDoor(door: Page) {
@@ -39,56 +36,10 @@ async function phone(browser: Browser, baseURL: string | undefined) {
   return { context, page: await context.newPage() };
 }
 
-// Setup that is not what a test is about goes through the app's real endpoints with the browser's
-// own cookies (the forms' posts, without loading and hydrating their pages on a fresh phone).
-
-/** The site's origin, sent with a post as the browser sends it with a form's. */
-function originOf(baseURL: string | undefined) {
-  return { Origin: new URL(baseURL!).origin };
-}
-
-/**
- * Signs this phone in by posting the sign-in form (POST /auth): the session cookie lands in its
- * context; the account is sent to `startPage` (an admin to /admin, a door volunteer to /admin/check-in).
- */
-async function signInQuickly(phone: Page | APIRequestContext, account: { email: string; password: string } = DEMO_ADMIN, startPage = "/admin") {
-  const answer = await ("request" in phone ? phone.request : phone).post("/auth", { form: account, headers: originOf(test.info().project.use.baseURL), maxRedirects: 0 });
-  expect([302, 303], await answer.text()).toContain(answer.status());
-  expect(new URL(answer.headers()["location"]!, "http://site").pathname).toBe(startPage);
-}
-
-/** An event with room for everyone (or `capacity` places), posted by the admin's form; returns its id. */
-async function createEvent(page: Page, name: string, capacity = ""): Promise<string> {
-  const headers = originOf(test.info().project.use.baseURL);
-  const form = {
-    ...{ name, date: "2030-06-12T08:00", location: "Chichiri Secondary School grounds, Blantyre", description: "", image_url: "", image_alt: "" },
-    ...{ active: "on", registration_enabled: "on", capacity, waitlist_enabled: "on", registration_closes_at: "", registration_notifications: "none", reminder: "day_before" },
-    ...{ association_question: "off", church_question: "off", price: "", payment_hold_hours: "" },
-  };
-  const saved = await page.request.post("/admin/events/new", { form, headers, maxRedirects: 0 });
-  expect(saved.status(), await saved.text()).toBe(302);
-  expect(saved.headers()["location"]).toMatch(/\/admin\?tab=events$/);
-  // The events list names it, with its Edit link.
-  const list = await (await page.request.get("/admin?tab=events")).text();
-  const edit = new RegExp(`href="/admin/events/edit/(\\d+)"[^>]*aria-label="Edit ${name}"|aria-label="Edit ${name}"[^>]*href="/admin/events/edit/(\\d+)"`).exec(list);
-  expect(edit, `"${name}" on the events list`).not.toBeNull();
-  return edit![1] ?? edit![2]!;
-}
-
-/** Registers these people at the desk (its Add a registration form's post). */
-async function addPeople(page: Page, eventId: string, names: string[]) {
-  const headers = originOf(test.info().project.use.baseURL);
-  for (const name of names) {
-    const form = { intent: "add", full_name: name, phone_number: uniquePhone(), email: "" };
-    const added = await page.request.post(`/admin/events/registrations/${eventId}`, { form, headers, maxRedirects: 0 });
-    expect(added.status(), await added.text()).toBe(302);
-  }
-}
-
 /** Signs in as staff and makes an event (of `capacity` places, or room for everyone) with these people registered; its id. */
 async function eventWithPeople(page: Page, prefix: string, names: string[], capacity = ""): Promise<string> {
   await signInQuickly(page);
-  const eventId = await createEvent(page, uniqueName(prefix), capacity);
+  const eventId = await createEvent(page, uniqueName(prefix), { capacity });
   await addPeople(page, eventId, names);
   return eventId;
 }
@@ -418,7 +369,7 @@ test("signed out by another phone, the door keeps its waiting check-in: Sign Out
   // Another phone of the shared account signs out: sign-out is global, so this phone's session ends too.
   // (The other phone: a session of its own, signing in and out by the forms' posts.)
   await signInQuickly(request, DOOR_VOLUNTEER, "/admin/check-in");
-  const signedOut = await request.post("/logout", { form: {}, headers: originOf(baseURL), maxRedirects: 0 });
+  const signedOut = await request.post("/logout", { form: {}, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 });
   expect(new URL(signedOut.headers()["location"]!, baseURL).pathname).toBe("/auth");
 
   await first.context.setOffline(false);
