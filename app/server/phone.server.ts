@@ -32,6 +32,16 @@ export function normalizePhone(text: string): string | null {
 }
 
 /**
+ * Whether an SMS can reach the stored number: not a Malawi landline (01 xxx xxx, which the forms
+ * accept: an office's phone is a way to call someone). Other countries' numbers are given the
+ * benefit of the doubt.
+ */
+export function receivesSms(stored: string): boolean {
+  const phone = stored.startsWith("+") ? parse(stored) : undefined;
+  return !(phone?.countryCallingCode === "265" && phone.nationalNumber.length === 7 && phone.nationalNumber.startsWith("1"));
+}
+
+/**
  * For people to read: '+265 991 23 45 67' (Malawi's own grouping, as the operators print it), or
  * the number as stored when it could not be read (registrations kept from before numbers were
  * checked).

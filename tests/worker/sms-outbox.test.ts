@@ -44,6 +44,14 @@ describe("a registration's SMS", () => {
     expect(smsSimulator.sent[0]).toMatchObject({ to: "+265991300300", from: "BaptistMen", body: text, statusCallback: `${SMS_SITE_URL}/api/sms/status` });
   });
 
+  it("a man registered on a landline (01 xxx xxx, which the form takes) is sent no SMS: the outbox says a landline cannot receive one", async () => {
+    await register({ phone_number: "01 234 567" });
+    await waitForOutbox(settled);
+    const rows = await outboxRows();
+    expect(rows.map((row) => [row.channel, row.recipient, row.status, row.last_error])).toEqual([["sms", "+2651234567", "failed", "A landline cannot receive SMS"]]);
+    expect(smsSimulator.sent).toEqual([]);
+  });
+
   it("registering with an e-mail writes the e-mail and the SMS in the same batch", async () => {
     await register({ email: "both@example.mw" });
     const rows = await outboxRows();
