@@ -171,7 +171,7 @@ describe("/events/{id}", () => {
     expect(status).toBe(200);
     expect(body).toMatch(/<h1[^>]*>Central Region Men&#x27;s Prayer Breakfast<\/h1>/);
     expect(body).toContain("<title>Central Region Men&#x27;s Prayer Breakfast | Baptist Men Malawi</title>");
-    expect(body).toMatch(/<meta name="description" content="Start the day in prayer/);
+    expect(body).toMatch(/<meta name="description" content="\w+day, [^"]* at 6:30 AM · Lilongwe Baptist Church, Area 47, Lilongwe\. Start the day in prayer/);
     expect(body).toContain('<meta property="og:image" content="http://localhost/media/events/prayer-breakfast-share.jpg"/>');
     expect(body).toContain("6:30 AM");
     expect(body).toContain("Lilongwe Baptist Church, Area 47, Lilongwe");

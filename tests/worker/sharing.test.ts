@@ -110,7 +110,8 @@ describe("every public page gives link previews and search engines what they nee
     expect(event.titles).toEqual(["Central Region Men's Prayer Breakfast | Baptist Men Malawi"]);
     expect(event.meta("og:title")).toBe("Central Region Men's Prayer Breakfast");
     expect(event.meta("og:image:alt")).toBe("Central Region Men's Prayer Breakfast: illustration");
-    expect(event.meta("description")).toMatch(/^Start the day in prayer with men from across the Central Region\./);
+    // When and where first, as a WhatsApp group needs it, then what.
+    expect(event.meta("description")).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} at 6:30 AM · Lilongwe Baptist Church, Area 47, Lilongwe\. Start the day in prayer with men/);
 
     const post = await head("/blog/rising-early-mark-1-35");
     expect(post.meta("og:title")).toBe("Rising Early: A Devotional on Mark 1:35");

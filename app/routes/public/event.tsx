@@ -41,7 +41,9 @@ export const headers = loaderHeaders;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData?.event) return noindexMeta();
   const { event, jsonLd } = loaderData;
-  const summary = event.description ?? [event.whenText, event.location].filter(Boolean).join(" · ");
+  // A shared link's preview says when and where first (what a WhatsApp group needs), then what.
+  const whenWhere = [event.whenText, event.location].filter(Boolean).join(" · ");
+  const summary = [whenWhere, event.description].filter(Boolean).join(". ");
   return seoMeta(matches, {
     path: `/events/${event.id}`,
     title: event.name,
