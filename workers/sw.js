@@ -210,6 +210,6 @@ self.addEventListener("fetch", (event) => {
   else if (request.method === "GET" && FILE.test(url.pathname)) event.respondWith(file(event));
   else if (request.mode === "navigate" && TOKEN_PAGE.test(url.pathname))
     event.respondWith(
-      fetch(request).catch(() => note("You are offline", "<p>Nothing was sent: cancelling or paying needs a connection. Your registration is unchanged. Try again when you are online.</p>")),
+      fetch(request).catch(() => note("You are offline", "<p>Nothing was sent: cancelling, correcting or paying needs a connection. Your registration is unchanged. Try again when you are online.</p>")),
     );
 });

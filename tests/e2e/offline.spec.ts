@@ -498,7 +498,7 @@ test("a registrant's private page opens offline with the code, and cancelling sa
   await expect(visitor.getByText(/^Saved .+: you are offline$/)).toBeVisible();
   await expect(visitor.getByText(code).first()).toBeVisible();
   await visitor.getByText("I can no longer come").click();
-  await expect(visitor.getByText("You are offline: cancelling, paying and stopping SMS need a connection.")).toBeVisible();
+  await expect(visitor.getByText("You are offline: cancelling, correcting your details, paying and stopping SMS need a connection.")).toBeVisible();
   await visitor.screenshot({ path: test.info().outputPath("private-page-offline.png"), fullPage: true });
   await context.close();
 });

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { GROUP_MODES } from "~/lib/stored-choices";
 import { optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
 import type { FormAnswer } from "~/lib/form-answer";
-import { savedAtText } from "~/lib/time";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 export const GROUP_LIMITS = { men: 30, firstLines: 10, moreLines: 10 } as const;
@@ -58,12 +57,6 @@ export const GROUP_MESSAGES = {
   cancelledAll: { title: "Group cancelled", description: "Every registration of the group is cancelled." },
   corrected: (name: string) => ({ title: "Details saved", description: `Saved ${name}'s details.` }),
   notCorrected: { title: "Nothing corrected", description: "That registration is cancelled, or the event has started." },
-  correctionFailed: "Failed to save his details. Please try again.",
-  /** A phone another registration of the event holds: never who holds it (this page is anyone's who has its link; the desk's message names him). */
-  correctionPhoneTaken: REGISTRATION_MESSAGES.alreadyRegistered,
-  /** His registration changed after the page was opened (at the desk, or on this page open elsewhere). */
-  correctionStale: (updatedAt: string) =>
-    `His registration was changed at ${savedAtText(updatedAt)} (at the registration desk, or on this page open elsewhere), after you opened this page, so your correction was not saved. To keep yours, press Save again (it replaces the other change). To see the other change first, reload the page.`,
 } as const;
 
 /**

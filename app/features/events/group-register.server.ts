@@ -11,12 +11,10 @@ import { questionsWithChoices } from "./event-questions.server";
 import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, type GroupWithMembers, nameKey, registerGroup } from "./group-registrations.server";
 import { groupMayChange } from "./group-view";
-import { OPENED_AT } from "./desk-registration-form";
-import { serverEditSchema } from "./desk-actions.server";
+import { correctFromLink } from "./link-correction.server";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
-import { cancelByToken, cancellationNotes, editAtDesk, newRegistrationEmails } from "./registrations.server";
+import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 import { singleSpaced } from "~/lib/schema-fields";
 import { groupPath } from "./registration-rules";
@@ -188,9 +186,6 @@ export async function groupAction(request: Request, fallbackPath: string) {
   return answerPublicForm(request, await submitGroup(request), { fallbackPath, renderFailures: true });
 }
 
-/** The correction form's fields, read as the desk reads them (the phone as a number we can call). */
-const serverCorrectionSchema = serverEditSchema.pick({ full_name: true, phone_number: true });
-
 /** A refused correction: the page again, that man's form open with what was typed and what is wrong. */
 function refuseCorrection(submission: ReturnType<typeof parseSubmission>, id: number, refused: Omit<Refusal, "toast"> = {}, status = 400) {
   return data<CorrectionAnswer>({ ...refusal(submission, refused), correct: id }, { status, headers: PRIVATE_PAGE_HEADERS });
@@ -209,24 +204,14 @@ async function correctMan(request: Request, found: GroupWithMembers, form: FormD
   const now = new Date();
   const man = found.members.find((m) => String(m.id) === form.get("registration_id") && m.status !== "cancelled");
   if (!man || !groupMayChange(found.group, now)) return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
-  const submission = parseSubmission(form, serverCorrectionSchema);
-  const openedAt = form.get(OPENED_AT);
-  if (typeof openedAt !== "string" || !openedAt) return refuseCorrection(submission, man.id, { formError: UNREADABLE_FORM });
-  if (submission.status !== "success") return refuseCorrection(submission, man.id);
-  const { full_name, phone_number } = submission.value;
-  const result = await editAtDesk(found.group.event_id, man.id, { full_name, phone_number, email: man.email }, openedAt, now);
+  const result = await correctFromLink(form, { id: man.id, event_id: found.group.event_id, email: man.email }, "his", now);
   switch (result.outcome) {
     case "not-found":
       return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
-    case "failed":
-      return refuseCorrection(submission, man.id, { formError: GROUP_MESSAGES.correctionFailed }, 500);
-    case "stale":
-      submission.payload[OPENED_AT] = result.updated_at;
-      return refuseCorrection(submission, man.id, { formError: GROUP_MESSAGES.correctionStale(result.updated_at) }, 409);
-    case "phone-taken":
-      return refuseCorrection(submission, man.id, { fieldErrors: { phone_number: [GROUP_MESSAGES.correctionPhoneTaken] } }, 409);
+    case "refused":
+      return refuseCorrection(result.submission, man.id, result.refused, result.status);
     case "edited":
-      return redirectWithToast(request, back, GROUP_MESSAGES.corrected(full_name), { status: 303 });
+      return redirectWithToast(request, back, GROUP_MESSAGES.corrected(result.name), { status: 303 });
   }
 }
 

@@ -28,6 +28,7 @@ export { AnswersList } from "./answers-list";
 export { AssociationCounts } from "./association-counts";
 export { GroupRegisterForm } from "./group-register-form";
 export { GroupPage } from "./group-page";
+export { CORRECT_MINE_INTENT, OwnCorrectionForm, ownCorrectionAnswerOf } from "./own-correction-form";
 export { correctionAnswerOf } from "./group-form";
 export { DoorPanel } from "./door-panel";
 export { waitingOnPhone } from "./door/store";

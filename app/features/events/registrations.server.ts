@@ -485,6 +485,10 @@ export type RegistrationWithEvent = {
   place: number | null;
   /** When the registrant turned SMS about the event off (null: SMS on). */
   sms_stopped_at: string | null;
+  /** As stored (+265…), the e-mail, and the version a correction of them is guarded by. */
+  phone_number: string;
+  email: string | null;
+  updated_at: string;
   event: { id: number; name: string; date: string | null; location: string | null; active: boolean };
 };
 
@@ -504,6 +508,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
 export function registrationByTokenQuery(db: Db, token: string) {
   return batchable(
     db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+        t.phone_number, t.email, t.updated_at,
         e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       WHERE t.token = ${token}`),

@@ -6,7 +6,7 @@
 // costs, so the answer's timing does not tell them apart.
 import { SiteLink } from "~/components/site-link";
 import { data, redirect } from "react-router";
-import { privatePageView, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
+import { CORRECT_MINE_INTENT, OwnCorrectionForm, ownCorrectionAnswerOf, privatePageView, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
@@ -18,7 +18,7 @@ import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
 import { lookAgain, payAction, payPanelOf, pendingReference } from "~/features/payments/index.server";
-import { cancelByToken, cancellationNotes, setSmsByToken } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes, correctOwnRegistration, ownCorrectionStart, setSmsByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
@@ -59,7 +59,7 @@ export const REGISTRATION_PAGE_TEXT = {
   startSmsButton: "Send me SMS again",
   smsStarted: { title: "SMS on again", description: "You will get SMS about this event again from now on." },
   /** Shown by the service worker on the copy kept on the phone (docs/decisions/024-offline-door.md). */
-  needsConnection: "You are offline: cancelling, paying and stopping SMS need a connection.",
+  needsConnection: "You are offline: cancelling, correcting your details, paying and stopping SMS need a connection.",
 } as const;
 
 /** "contact the organisers": to the Contact page, its subject filled in. */
@@ -81,12 +81,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = siteSettings(page.settings);
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
-  if (!found) return data({ registration: null, settings, payment: null, paidFee: false }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  if (!found) return data({ registration: null, settings, payment: null, paidFee: false, correction: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const registration = { ...privatePageView(found, siteOrigin(request), now), smsStopped: Boolean(found.sms_stopped_at) };
+  // Name and phone can be put right while the registration stands (as it can be cancelled).
+  const correction = registration.cancellable ? ownCorrectionStart(found) : null;
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
   // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
   const paidFee = feePaid(page.fee?.payment_status);
-  return data({ registration, settings, payment, paidFee }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ registration, settings, payment, paidFee, correction }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
@@ -98,6 +100,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_PAGE_HEADERS });
     throw error;
   }
+  if (form.get("intent") === CORRECT_MINE_INTENT) return await correctOwnRegistration(request, token, form);
   // The fee's pay form (intent=pay); any other post is the cancel form's.
   if (form.get("intent") === "pay") {
     const paid = await payAction(request, token, form, new Date());
@@ -145,7 +148,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registration, payment, paidFee } = loaderData;
+  const { registration, payment, paidFee, correction } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
   const { view, status, place, fullName, cancellable, eventId, eventActive, smsStopped } = registration;
@@ -185,6 +188,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         </div>
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
         {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
+        {correction ? <OwnCorrectionForm start={correction} answer={ownCorrectionAnswerOf(actionData)} /> : null}
         {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} waiting={status === "waitlisted"} /> : null}
       </div>
     </div>

@@ -1,0 +1,102 @@
+// Correcting a registration's name and phone from a private link: a man on his own page
+// (/registrations/{token}), or his group's leader on the group's page. A misspelt name or one digit
+// wrong in the phone need not cost a place: the desk's rules and its one guarded statement
+// (editAtDesk: it lands only while the registration is as the page showed it; the phone keeps the
+// event's one-registration-per-phone rule; messages still to go follow the new number). His e-mail
+// stays. No activity-log entry: the log's actor is a staff member, and the link's holder is none.
+import type { Submission } from "@conform-to/react";
+import { data } from "react-router";
+import { getDb } from "~/db/db.server";
+import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
+import { savedAtText } from "~/lib/time";
+import { UNREADABLE_FORM } from "~/server/admin-actions.server";
+import { parseSubmission, type Refusal, refusal } from "~/server/forms.server";
+import { readablePhone } from "~/server/phone.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { serverEditSchema } from "./desk-actions.server";
+import { OPENED_AT } from "./desk-registration-form";
+import type { OwnCorrectionAnswer } from "./own-correction-form";
+import { REGISTRATION_MESSAGES } from "./registration-form";
+import { registrationPath } from "./registration-rules";
+import { editAtDesk, registrationByTokenQuery, registrationWithEventOf } from "./registrations.server";
+
+/** The correction form's fields, read as the desk reads them (the phone as a number we can call). */
+const correctionSchema = serverEditSchema.pick({ full_name: true, phone_number: true });
+
+/** Whose registration the page speaks of: the man's own ("your") or, on his group's page, "his". */
+export type Whose = "your" | "his";
+
+export const CORRECTION_MESSAGES = {
+  failed: (whose: Whose) => `Failed to save ${whose} details. Please try again.`,
+  /** A phone another registration of the event holds: never who holds it (the page is anyone's who has its link). */
+  phoneTaken: REGISTRATION_MESSAGES.alreadyRegistered,
+  /** The registration changed after the page was opened (at the desk, or on this page open elsewhere). */
+  stale: (whose: Whose, updatedAt: string) =>
+    `${whose === "your" ? "Your" : "His"} registration was changed at ${savedAtText(updatedAt)} (at the registration desk, or on this page open elsewhere), after you opened this page, so your correction was not saved. To keep yours, press Save again (it replaces the other change). To see the other change first, reload the page.`,
+} as const;
+
+export type LinkCorrection =
+  | { outcome: "edited"; name: string }
+  /** Refused with what was typed (the form carries the version a stale refusal answered with). */
+  | { outcome: "refused"; submission: Submission<unknown>; refused: Omit<Refusal, "toast">; status: number }
+  /** The registration is no longer there. */
+  | { outcome: "not-found" };
+
+/** Corrects `registration`'s name and phone as posted in `form` (its OPENED_AT guard the version the page showed). */
+export async function correctFromLink(form: FormData, registration: { id: number; event_id: number; email: string | null }, whose: Whose, now: Date): Promise<LinkCorrection> {
+  const submission = parseSubmission(form, correctionSchema);
+  const openedAt = form.get(OPENED_AT);
+  if (typeof openedAt !== "string" || !openedAt) return { outcome: "refused", submission, refused: { formError: UNREADABLE_FORM }, status: 400 };
+  if (submission.status !== "success") return { outcome: "refused", submission, refused: {}, status: 400 };
+  const { full_name, phone_number } = submission.value;
+  const result = await editAtDesk(registration.event_id, registration.id, { full_name, phone_number, email: registration.email }, openedAt, now);
+  switch (result.outcome) {
+    case "edited":
+      return { outcome: "edited", name: full_name };
+    case "not-found":
+      return { outcome: "not-found" };
+    case "failed":
+      return { outcome: "refused", submission, refused: { formError: CORRECTION_MESSAGES.failed(whose) }, status: 500 };
+    case "stale":
+      submission.payload[OPENED_AT] = result.updated_at;
+      return { outcome: "refused", submission, refused: { formError: CORRECTION_MESSAGES.stale(whose, result.updated_at) }, status: 409 };
+    case "phone-taken":
+      return { outcome: "refused", submission, refused: { fieldErrors: { phone_number: [CORRECTION_MESSAGES.phoneTaken] } }, status: 409 };
+  }
+}
+
+// ----- The man's own page -----------------------------------------------------------------------
+
+export const OWN_CORRECTION_MESSAGES = {
+  saved: { title: "Details saved", description: "Your name and phone number are saved." },
+  notCorrected: { title: "Nothing corrected", description: "This registration is cancelled, or the event has started." },
+} as const;
+
+/** What the own page's form starts from: the name and phone as the man reads them, and the version it guards. */
+export function ownCorrectionStart(found: { full_name: string; phone_number: string; updated_at: string }) {
+  return { full_name: found.full_name, phone_number: readablePhone(found.phone_number), [OPENED_AT]: found.updated_at };
+}
+
+/**
+ * "Save my details" on /registrations/{token}: while the registration stands (not cancelled, the
+ * event not started), its name and phone become what was typed (correctFromLink). Answers the
+ * page's redirect with a toast, or its refusal with what was typed.
+ */
+export async function correctOwnRegistration(request: Request, token: string, form: FormData) {
+  const now = new Date();
+  const back = registrationPath(token);
+  const db = getDb();
+  const [rows] = await db.batch([registrationByTokenQuery(db, token)]);
+  const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
+  const started = found?.event.date !== null && found?.event.date !== undefined && new Date(found.event.date) <= now;
+  if (!found || found.status === "cancelled" || started) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
+  const result = await correctFromLink(form, { id: found.id, event_id: found.event.id, email: found.email }, "your", now);
+  switch (result.outcome) {
+    case "not-found":
+      return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
+    case "refused":
+      return data<OwnCorrectionAnswer>({ correction: refusal(result.submission, result.refused) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+    case "edited":
+      return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.saved, { status: 303 });
+  }
+}
