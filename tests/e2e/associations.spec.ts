@@ -20,7 +20,7 @@ test("typing a district in the filter and submitting finds its associations @mob
     if (request.resourceType() === "script") scripts.push(request.url());
   });
   await page.goto("/associations");
-  await page.getByRole("searchbox", { name: "Search by district or name" }).fill("Zomba");
+  await page.getByRole("searchbox", { name: "Search by district, region or name" }).fill("Zomba");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/associations\?q=Zomba$/);
   await expect(page.getByRole("main").getByRole("status")).toContainText("1 association matches “Zomba”");
@@ -30,7 +30,7 @@ test("typing a district in the filter and submitting finds its associations @mob
   await expect(page.getByText("Area 25 Baptist Men")).toHaveCount(0);
   await expect(card.getByRole("link", { name: /^Call/ })).toHaveAttribute("href", "tel:+265888905663");
   await expect(card.getByRole("link", { name: /^WhatsApp/ })).toHaveAttribute("href", "https://wa.me/265888905663");
-  await expect(page.getByRole("searchbox", { name: "Search by district or name" })).toHaveValue("Zomba");
+  await expect(page.getByRole("searchbox", { name: "Search by district, region or name" })).toHaveValue("Zomba");
   expect(scripts, "the directory runs no JavaScript").toEqual([]);
   await page.screenshot({ path: ".tmp/playwright/associations-filtered-360.png", fullPage: true });
 });

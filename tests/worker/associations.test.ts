@@ -58,11 +58,16 @@ describe("/associations", () => {
     expect(html).toMatch(/<input[^>]*name="q"[^>]*value="Lilongwe"/);
   });
 
-  it("matches a name too, in any case, and takes % and _ literally", async () => {
+  it("matches a name and a region too, in any case, and takes % and _ literally", async () => {
     const byName = await page("/associations?q=ndirande");
     expect(byName.text).toContain("Ndirande Baptist Men");
     expect(byName.text).toContain("Southern Region");
     expect(byName.text).not.toContain("Central Region");
+    // A region as people say it ("south"), under which the page groups them.
+    const byRegion = await page("/associations?q=south");
+    expect(byRegion.text).toContain("Southern Region");
+    expect(byRegion.text).toContain("Ndirande Baptist Men");
+    for (const other of ["Northern Region", "Central Region", "Mzuzu Central", "Area 25 Baptist Men"]) expect(byRegion.text, other).not.toContain(other);
     const literal = await page("/associations?q=%25");
     expect(literal.text).toContain(DIRECTORY_TEXT.noMatch("%"));
     expect(literal.text).not.toContain("Region");

@@ -25,7 +25,7 @@ export const regionHeading = (region: string) => (/\bregion$/i.test(region) ? re
 
 export const DIRECTORY_TEXT = {
   intro: "Men's associations meet across Malawi. Find the one near you and call or message its contact.",
-  filterLabel: "Search by district or name",
+  filterLabel: "Search by district, region or name",
   filterButton: "Search",
   clear: "Show all",
   empty: "No associations have been added yet. Please contact us.",

@@ -15,11 +15,11 @@ export const FILTER_MAX_LENGTH = 60;
 const northToSouth = sql`CASE ${associations.region} WHEN 'Northern' THEN 0 WHEN 'Central' THEN 1 WHEN 'Southern' THEN 2 ELSE 3 END`;
 
 /**
- * Active associations whose name or district contains `q` (any case; every one when `q` is empty),
+ * Active associations whose name, district or region contains `q` (any case; every one when `q` is empty),
  * by region (north to south) then name, for the public page's batch and the Association question.
  */
 export function activeAssociationsQuery(db: Db, q: string) {
-  const matches = q ? or(containsText(associations.name, q), containsText(associations.district, q)) : undefined;
+  const matches = q ? or(containsText(associations.name, q), containsText(associations.district, q), containsText(associations.region, q)) : undefined;
   return db
     .select({
       id: associations.id,
