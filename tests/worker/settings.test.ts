@@ -99,8 +99,11 @@ describe("saving settings", () => {
     expect(contact.main).toContain("mlat=-15.7861&amp;mlon=35.0058");
     expect(contact.text).not.toContain("Falls Area 1");
 
-    // The footer of every page.
-    for (const path of ["/", "/about", "/blog", "/events/1", "/no-such-page"]) {
+    // The footer of every page: private pages and their not-found pages too (a giver with a question about his money phones the office).
+    const token = "GiftThanksToken0123456";
+    await runSql([`INSERT INTO gifts (receipt_number, amount, fund, phone_number, token) VALUES ('G-0001', 7500, 'General fund', '+265991000001', '${token}')`]);
+    const unknown = "NoSuchToken01234567890";
+    for (const path of ["/", "/about", "/blog", "/events/1", "/no-such-page", `/give/${token}`, `/give/${unknown}`, `/groups/${unknown}`, `/registrations/${unknown}`]) {
       const html = await (await request(path)).text();
       const footer = html.slice(html.indexOf("<footer"));
       expect(footer, path).toContain("+265 888 777 666");

@@ -19,6 +19,7 @@ import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import { readablePhone } from "~/server/phone.server";
+import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import type { Answer } from "./event-questions";
 import { GROUP_MESSAGES, type GroupMode } from "./group-form";
 import { newPrivateToken } from "~/lib/private-link";
@@ -233,19 +234,35 @@ export type GroupWithMembers = {
   members: GroupMember[];
 };
 
-/** A group by its private link's token, with its men in the order of the form (undefined when unknown): one round trip. */
-export async function groupByToken(token: string): Promise<GroupWithMembers | undefined> {
-  const db = getDb();
-  const [groups, members] = await db.batch([
+/** A group by its private link's token, and its men in the order of the form, for a batch. */
+function groupByTokenQueries(db: Db, token: string) {
+  return [
     batchable(db.all<GroupWithMembers["group"]>(sql`SELECT g.id, g.leader_name, g.leader_phone, g.mode, g.event_id,
         e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
       FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
     batchable(db.all<Omit<GroupMember, "phone_text">>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
         ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by, t.updated_at
       FROM event_registrations t WHERE t.group_id = (SELECT id FROM registration_groups WHERE token = ${token}) ORDER BY t.id`)),
-  ]);
+  ] as const;
+}
+
+function groupOf(groups: GroupWithMembers["group"][], members: Omit<GroupMember, "phone_text">[]): GroupWithMembers | undefined {
   const group = groups[0];
   return group && { group, members: members.map((man) => ({ ...man, phone_text: readablePhone(man.phone_number) })) };
+}
+
+/** A group by its private link's token, with its men (undefined when unknown): one round trip. */
+export async function groupByToken(token: string): Promise<GroupWithMembers | undefined> {
+  const db = getDb();
+  const [groups, members] = await db.batch(groupByTokenQueries(db, token));
+  return groupOf(groups, members);
+}
+
+/** The leader's page: the group (undefined when the link names none) and the site's settings for its frame, in one batch. */
+export async function groupPageData(token: string) {
+  const db = getDb();
+  const [stored, groups, members] = await db.batch([settingsQuery(db), ...groupByTokenQueries(db, token)]);
+  return { settings: siteSettings(stored), found: groupOf(groups, members) };
 }
 
 /** The group of each of the given registrations (a query of their ids) that came in a group, for a page's batch. */

@@ -3,7 +3,7 @@
 // follows the charge until the provider's verify call confirms it, then shows the receipt number.
 // /admin/giving reads every gift, with totals by fund and by month.
 import { sql } from "drizzle-orm";
-import { batchable, getDb } from "~/db/db.server";
+import { batchable, type Db, getDb } from "~/db/db.server";
 import { MAX_AMOUNT } from "~/lib/money";
 import { newPrivateToken } from "~/lib/private-link";
 import { formatInSiteZone } from "~/lib/time";
@@ -144,24 +144,31 @@ export type GiftRow = {
   email: string | null;
 };
 
-/** The thank-you page: the gift and its payment (asking the provider while it is under way). */
-export async function giftPage(token: string, now: Date) {
-  const db = getDb();
-  const read = () =>
-    db.batch([
-      batchable(db.all<GiftRow>(sql`SELECT id, receipt_number, amount, fund, donor_name, anonymous, created_at, phone_number, email FROM gifts WHERE token = ${token}`)),
-      batchable(db.all<PaymentRow>(sql`SELECT p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
+/** A gift by its thank-you page's token, and its latest payment, for the page's batch (read in `giftSettled`). */
+export function giftQueries(db: Db, token: string) {
+  return [
+    batchable(db.all<GiftRow>(sql`SELECT id, receipt_number, amount, fund, donor_name, anonymous, created_at, phone_number, email FROM gifts WHERE token = ${token}`)),
+    batchable(db.all<PaymentRow>(sql`SELECT p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
           p.provider_reference, p.flagged, p.flag_reason, p.refund_due, p.failure_reason, p.paid_at, p.created_at
         FROM payments p WHERE p.gift_id = (SELECT id FROM gifts WHERE token = ${token}) ORDER BY p.id DESC LIMIT 1`)),
-    ]);
-  let [gifts, payments] = await read();
+  ] as const;
+}
+
+/**
+ * The gift and its latest payment from what `giftQueries` read (null when the token names none). A
+ * payment still pending is asked about (the provider's verify call decides), and read again when
+ * that settled it.
+ */
+export async function giftSettled(token: string, now: Date, [gifts, payments]: [GiftRow[], PaymentRow[]]) {
   if (payments[0]?.status === "pending") {
     const outcome = await settlePayment(payments[0].reference, now);
-    if (outcome === "paid" || outcome === "failed") [gifts, payments] = await read();
+    if (outcome === "paid" || outcome === "failed") {
+      const db = getDb();
+      [gifts, payments] = await db.batch(giftQueries(db, token));
+    }
   }
   const gift = gifts[0];
-  if (!gift) return null;
-  return { gift, payment: payments[0] ?? null };
+  return gift ? { gift, payment: payments[0] ?? null } : null;
 }
 
 /** Every gift paid, newest first, with totals by fund and by month ("November 2026", Malawi time), for /admin/giving. */

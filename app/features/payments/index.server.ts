@@ -7,6 +7,6 @@ export { paymentSimulator } from "./simulator-page.server";
 export { changePayment, deskPaymentsOf, deskPaymentsQueries, type DeskPayments, isPaymentIntent, payingNowOf, payingNowQuery } from "./desk-payments.server";
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "./payment-exports.server";
 export { releaseUnpaidHolds } from "./hold-expiry.server";
-export { type GiveAnswer, giftPage, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";
+export { type GiveAnswer, giftQueries, giftSettled, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";
 export { moneyThisMonth, recentMoneyQuery } from "./money-this-month.server";
 export { PAYMENTS_OUTBOX_KINDS, renderGiftReceiptSms, renderPaymentsOutbox } from "./gift-receipt.server";

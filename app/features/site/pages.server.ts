@@ -9,7 +9,7 @@ import { errorForLog } from "~/server/log-text.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, movedMinistryQuery, movedPostQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
 import { activeEventByIdQuery, activeEventsQuery, associationChoicesOf, associationChoicesQuery, chosenConferenceEventQuery, eventQuestionsQuery, nextOpenEventQuery, questionsOf, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
-import { registrationFeeQuery, registrationPaymentsQuery } from "~/features/payments/index.server";
+import { giftQueries, giftSettled, registrationFeeQuery, registrationPaymentsQuery } from "~/features/payments/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
 import { confirmationQuery, unsubscribeQuery } from "~/features/messaging/index.server";
@@ -115,6 +115,14 @@ export async function registrationPage(token: string) {
   const row = own[0] && own[0][0];
   const [, fee, payments] = own;
   return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), fee: fee?.[0], payments: payments ?? [], degraded };
+}
+
+/** A gift's thank-you page (/give/{token}): the gift and its payment (asking the provider while it is under way). */
+export async function giftThanksPage(token: string, now: Date) {
+  const { settings, own, degraded } = await withSettings("Gift page", (db) => giftQueries(db, token));
+  const [gifts, payments] = own;
+  if (!gifts || !payments) throw new Error("The gift could not be read");
+  return { settings, found: await giftSettled(token, now, [gifts, payments]), degraded };
 }
 
 /** /ministries: every active ministry, and the one ?slug= names (null when none or unknown). */

@@ -4,8 +4,10 @@
 import { data } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { GIVE_TEXT, pendingRefreshSeconds, TRY_AGAIN_INTENT } from "~/features/payments";
-import { giftPage, simulatorOn, tryAgainValues } from "~/features/payments/index.server";
-import { noindexMeta } from "~/features/site";
+import { simulatorOn, tryAgainValues } from "~/features/payments/index.server";
+import { siteSettings } from "~/features/settings/index.server";
+import { giftThanksPage } from "~/features/site/index.server";
+import { noindexMeta, NotFound } from "~/features/site";
 import { formatKwacha } from "~/lib/money";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privateTokenOf } from "~/lib/private-link";
@@ -16,22 +18,27 @@ export const handle = scriptFreePage;
 export async function loader({ params }: Route.LoaderArgs) {
   const token = privateTokenOf(params.token);
   const now = new Date();
-  const page = await giftPage(token, now);
-  if (!page) throw data(null, { status: 404, headers: PRIVATE_PAGE_HEADERS });
-  const { gift, payment } = page;
+  const page = await giftThanksPage(token, now);
+  const settings = siteSettings(page.settings);
+  const { gift, payment } = page.found ?? { gift: null, payment: null };
+  // Unknown: the not-found page, in the site's frame as staff set it (as every page's).
+  if (!gift) return data({ settings, gift: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const state = payment?.status === "paid" ? "paid" : payment?.status === "pending" ? "pending" : "failed";
   const simulatorHref =
     state === "pending" && payment ? `/api/payments/simulator/${encodeURIComponent(payment.reference)}?return=${encodeURIComponent(`/give/${token}`)}` : null;
   return data(
     {
-      state,
-      amount: gift.amount,
-      fund: gift.fund,
-      receipt: gift.receipt_number,
-      simulatorHref: simulatorOn() ? simulatorHref : null,
-      // Did not go through: "Try again" fills the form in with this gift, fund and number and all.
-      again: state === "failed" ? tryAgainValues(gift, payment?.operator ?? null) : null,
-      refreshSeconds: state === "pending" && payment ? pendingRefreshSeconds(payment.created_at, now) : null,
+      settings,
+      gift: {
+        state,
+        amount: gift.amount,
+        fund: gift.fund,
+        receipt: gift.receipt_number,
+        simulatorHref: simulatorOn() ? simulatorHref : null,
+        // Did not go through: "Try again" fills the form in with this gift, fund and number and all.
+        again: state === "failed" ? tryAgainValues(gift, payment?.operator ?? null) : null,
+        refreshSeconds: state === "pending" && payment ? pendingRefreshSeconds(payment.created_at, now) : null,
+      },
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
@@ -43,11 +50,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...noindexMeta(GIVE_TEXT.thanksTitle),
-  ...(loaderData?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(loaderData.refreshSeconds) } as const] : []),
+  ...(loaderData?.gift?.refreshSeconds ? [{ httpEquiv: "refresh", content: String(loaderData.gift.refreshSeconds) } as const] : []),
 ];
 
 export default function GiftThanks({ loaderData }: Route.ComponentProps) {
-  const { state, amount, fund, receipt, simulatorHref, again } = loaderData;
+  if (!loaderData.gift) return <NotFound />;
+  const { state, amount, fund, receipt, simulatorHref, again } = loaderData.gift;
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6" role="status">
       {state === "paid" ? (

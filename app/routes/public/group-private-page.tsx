@@ -8,16 +8,17 @@ import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
-import { groupByToken, groupPageAction, groupPageUrl, groupPageView } from "~/features/events/index.server";
+import { groupPageAction, groupPageData, groupPageUrl, groupPageView } from "~/features/events/index.server";
 import { BadRequest } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/group-private-page";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = privateTokenOf(params.token);
-  const found = await groupByToken(token);
-  if (!found) return data({ view: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
-  return data({ view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_PAGE_HEADERS });
+  // The site's settings with it: the page's frame (and its not-found page) shows what staff saved.
+  const { settings, found } = await groupPageData(token);
+  if (!found) return data({ settings, view: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  return data({ settings, view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
