@@ -87,6 +87,18 @@ describe("the desk's list", () => {
     expect(text).not.toContain("(not confirmed)");
   });
 
+  it("warns, in the question before cancelling, that a man checked in is at the event; not of one who is not", async () => {
+    const { text } = await page(DESK);
+    const questionOf = (name: string) => {
+      const [start, end] = [text.indexOf(`Cancel ${name}'s registration?`), text.indexOf(`Yes, cancel ${name}`)];
+      expect(start, name).toBeGreaterThanOrEqual(0);
+      expect(end, name).toBeGreaterThan(start);
+      return text.slice(start, end);
+    };
+    expect(questionOf("Late Comer")).toContain("Late Comer was checked in at the door (08:00): he is at the event. Cancel only if he has left.");
+    expect(questionOf("Early Bird")).not.toContain("checked in");
+  });
+
   it("gives each person a call link and a WhatsApp link prefilled with their code and private link", async () => {
     const { body } = await page(DESK);
     expect(body).toContain('href="tel:+265991000111"');

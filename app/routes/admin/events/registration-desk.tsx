@@ -107,7 +107,7 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
  * place away and message him and the man who moves up. "Cancel {name}" opens the question; "Yes,
  * cancel {name}" posts it.
  */
-function CancelAction({ id, name, confirmed }: { id: number; name: string; confirmed: boolean }) {
+function CancelAction({ id, name, confirmed, checkedInText }: { id: number; name: string; confirmed: boolean; checkedInText: string | null }) {
   return (
     // Escape (or a tap outside) closes it again, focus back on "Cancel {name}": the next Enter must not cancel him.
     <Disclosure
@@ -117,6 +117,12 @@ function CancelAction({ id, name, confirmed }: { id: number; name: string; confi
     >
       <div className="space-y-2 p-3 text-sm text-stone-800">
         <p className="font-semibold text-stone-900">Cancel {name}&apos;s registration?</p>
+        {/* Cancelling a man already inside gives his place away a second time and tells him he is cancelled. */}
+        {checkedInText ? (
+          <p className="font-semibold text-red-800">
+            {name} was checked in at the door ({checkedInText}): he is at the event. Cancel only if he has left.
+          </p>
+        ) : null}
         <p>
           {confirmed ? "Their place goes to the first man on the waiting list, if one is waiting. " : "They leave the waiting list. "}
           They are told by SMS or e-mail where they can be reached.
@@ -219,7 +225,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
             <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
           ) : null}
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
-          {person.status !== "cancelled" ? <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} /> : null}
+          {person.status !== "cancelled" ? <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} />
           ) : null}
