@@ -25,9 +25,12 @@ export const UNKNOWN_ACTION = errorToast("Unknown action.");
 /** The refusal of an edit form that carries no version (records that keep their history). */
 export const UNREADABLE_FORM = "The form could not be read. Please reload the page.";
 
-/** The spec's toast for a refused form: 'Error' with the first thing that is wrong. */
+/** The spec's toast for a refused form: 'Error' with the first thing that is wrong, and how many more the form marks. */
 export function invalidFormToast(errors: Record<string, string>): Toast {
-  return errorToast(errors[""] ?? Object.values(errors)[0] ?? "Please check the form.");
+  const first = errors[""] ?? Object.values(errors)[0] ?? "Please check the form.";
+  // On a long form a phone shows one screen: the toast says there is more to put right below.
+  const more = Object.keys(errors).length - 1;
+  return errorToast(more > 0 ? `${first} (and ${more} more ${more === 1 ? "problem" : "problems"}, marked on the form)` : first);
 }
 
 /**

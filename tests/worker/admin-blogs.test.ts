@@ -189,6 +189,10 @@ describe("blog form", () => {
     for (const message of ["Title is required", "Slug is required", "Author is required", "Date is required", "Excerpt is required", "Content is required"]) {
       expect(page).toContain(message);
     }
+    // The toast, the one message a phone's first screen shows of a long form, says how many more the form marks.
+    const marked = [...page.matchAll(/<p id="[^"]+-error"[^>]*>/g)].length;
+    expect(marked).toBeGreaterThanOrEqual(6);
+    expect(page).toContain(`Title is required (and ${marked - 1} more problems, marked on the form)`);
 
     const partly = await postForm("/admin/blogs/new", { ...valid, content: "", date: "2026-02-30", image_alt: "Sunrise" }, { cookie });
     expect(partly.status).toBe(400);
