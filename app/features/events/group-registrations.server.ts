@@ -19,7 +19,6 @@ import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
 import { readablePhone } from "~/server/phone.server";
-import { settingsQuery, siteSettings } from "~/features/settings/index.server";
 import type { Answer } from "./event-questions";
 import { GROUP_MESSAGES, type GroupMode } from "./group-form";
 import { newPrivateToken } from "~/lib/private-link";
@@ -235,7 +234,7 @@ export type GroupWithMembers = {
 };
 
 /** A group by its private link's token, and its men in the order of the form, for a batch. */
-function groupByTokenQueries(db: Db, token: string) {
+export function groupByTokenQueries(db: Db, token: string) {
   return [
     batchable(db.all<GroupWithMembers["group"]>(sql`SELECT g.id, g.leader_name, g.leader_phone, g.mode, g.event_id,
         e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
@@ -246,7 +245,8 @@ function groupByTokenQueries(db: Db, token: string) {
   ] as const;
 }
 
-function groupOf(groups: GroupWithMembers["group"][], members: Omit<GroupMember, "phone_text">[]): GroupWithMembers | undefined {
+/** The group and its men from what groupByTokenQueries read (undefined when the token names none). */
+export function groupOf(groups: GroupWithMembers["group"][], members: Omit<GroupMember, "phone_text">[]): GroupWithMembers | undefined {
   const group = groups[0];
   return group && { group, members: members.map((man) => ({ ...man, phone_text: readablePhone(man.phone_number) })) };
 }
@@ -256,13 +256,6 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
   const db = getDb();
   const [groups, members] = await db.batch(groupByTokenQueries(db, token));
   return groupOf(groups, members);
-}
-
-/** The leader's page: the group (undefined when the link names none) and the site's settings for its frame, in one batch. */
-export async function groupPageData(token: string) {
-  const db = getDb();
-  const [stored, groups, members] = await db.batch([settingsQuery(db), ...groupByTokenQueries(db, token)]);
-  return { settings: siteSettings(stored), found: groupOf(groups, members) };
 }
 
 /** The group of each of the given registrations (a query of their ids) that came in a group, for a page's batch. */

@@ -4,7 +4,7 @@ import { feeOf, formatKwacha } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { EVENTS_MESSAGES } from "./event-messages";
-import { owesFee, registrationPath } from "./registration-rules";
+import { beforeTheEvent, owesFee, registrationPath } from "./registration-rules";
 
 export type GroupPageView = {
   leaderName: string;
@@ -113,7 +113,7 @@ type Rows = {
 
 /** Whether the leader may still change his group (cancel or correct a man): as for one registration, until the event starts. */
 export function groupMayChange(group: { event_date: string | null }, now: Date): boolean {
-  return group.event_date === null || new Date(group.event_date) > now;
+  return beforeTheEvent(group.event_date, now);
 }
 
 export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string): GroupPageView {

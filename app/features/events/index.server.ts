@@ -13,7 +13,7 @@ export { associationChoices, associationChoicesOf, questionsWithChoices, associa
 export { registrationsCsvWithAnswers } from "./registration-answers-export.server";
 export { groupAction, groupPageAction } from "./group-register.server";
 export { correctOwnRegistration, ownCorrectionStart } from "./link-correction.server";
-export { groupByToken, groupPageData } from "./group-registrations.server";
+export { groupByToken, groupByTokenQueries, groupOf } from "./group-registrations.server";
 export { GROUP_LINK_KINDS, renderGroupLinkOutbox, renderGroupLinkSms } from "./group-link-outbox.server";
 export { groupPageUrl } from "./group-link";
 export { groupPageView } from "./group-view";

@@ -17,7 +17,7 @@ import { serverEditSchema } from "./desk-actions.server";
 import { OPENED_AT } from "./desk-registration-form";
 import type { OwnCorrectionAnswer } from "./own-correction-form";
 import { REGISTRATION_MESSAGES } from "./registration-form";
-import { registrationPath } from "./registration-rules";
+import { beforeTheEvent, registrationPath } from "./registration-rules";
 import { editAtDesk, registrationByTokenQuery, registrationWithEventOf } from "./registrations.server";
 
 /** The correction form's fields, read as the desk reads them (the phone as a number we can call). */
@@ -88,8 +88,7 @@ export async function correctOwnRegistration(request: Request, token: string, fo
   const db = getDb();
   const [rows] = await db.batch([registrationByTokenQuery(db, token)]);
   const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
-  const started = found?.event.date !== null && found?.event.date !== undefined && new Date(found.event.date) <= now;
-  if (!found || found.status === "cancelled" || started) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
+  if (!found || found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
   const result = await correctFromLink(form, { id: found.id, event_id: found.event.id, email: found.email }, "your", now);
   switch (result.outcome) {
     case "not-found":

@@ -32,6 +32,11 @@ export function owesFee(registration: { status: string; payment_status: string }
   return registration.status === "confirmed" && registration.payment_status === "unpaid" && (price ?? 0) > 0;
 }
 
+/** Whether an event (its date, or none set yet) has not started: a registration may still be cancelled or corrected. */
+export function beforeTheEvent(date: string | null, now: Date): boolean {
+  return date === null || new Date(date) > now;
+}
+
 /** '12 places left', '1 place left'. */
 export function placesLeftText(placesLeft: number): string {
   return `${placesLeft} ${placesLeft === 1 ? "place" : "places"} left`;

@@ -6,7 +6,7 @@ import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 import type { FormAnswer } from "~/lib/form-answer";
 import { feeOf, formatKwacha } from "~/lib/money";
-import { registrationPath } from "./registration-rules";
+import { beforeTheEvent, registrationPath } from "./registration-rules";
 
 /** The id of the private page's fee heading (app/features/payments/pay-panel.tsx), where the pay link leads. */
 export const FEE_HEADING_ID = "fee-heading";
@@ -116,7 +116,7 @@ export function privatePageView(found: Source & { full_name: string; event: Sour
     eventId: found.event.id,
     eventActive: found.event.active,
     /** Cancelling is for before the event starts. */
-    cancellable: found.status !== "cancelled" && (found.event.date === null || new Date(found.event.date) > now),
+    cancellable: found.status !== "cancelled" && beforeTheEvent(found.event.date, now),
     view: registrationView(found, origin),
   };
 }

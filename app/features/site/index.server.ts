@@ -3,4 +3,4 @@
 export { ACCOUNT_CHANGES_DAYS, dashboardPage } from "./dashboard.server";
 export { publicPage } from "./page.server";
 export { publicEventFormPage } from "./event-form-page.server";
-export { blogPage, blogPostPage, confirmationPage, eventPage, giftThanksPage, unsubscribePage, eventRegisterPage, eventsPage, homePage, leadershipPage, ministriesPage, ministryPage, registrationPage, settingsPage, sitemapPage, testimoniesPage, associationsPage, settingsFormPage } from "./pages.server";
+export { blogPage, blogPostPage, confirmationPage, eventPage, giftThanksPage, groupPage, unsubscribePage, eventRegisterPage, eventsPage, homePage, leadershipPage, ministriesPage, ministryPage, registrationPage, settingsPage, sitemapPage, testimoniesPage, associationsPage, settingsFormPage } from "./pages.server";

@@ -8,7 +8,9 @@ import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
 import { settingsFromMatches, titled } from "~/features/settings";
 import { scriptFreePage } from "~/lib/page-scripts";
 import { PRIVATE_PAGE_HEADERS, privatePageHeaders, privateTokenOf } from "~/lib/private-link";
-import { groupPageAction, groupPageData, groupPageUrl, groupPageView } from "~/features/events/index.server";
+import { groupPageAction, groupPageUrl, groupPageView } from "~/features/events/index.server";
+import { siteSettings } from "~/features/settings/index.server";
+import { groupPage } from "~/features/site/index.server";
 import { BadRequest } from "~/server/forms.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/group-private-page";
@@ -16,7 +18,9 @@ import type { Route } from "./+types/group-private-page";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = privateTokenOf(params.token);
   // The site's settings with it: the page's frame (and its not-found page) shows what staff saved.
-  const { settings, found } = await groupPageData(token);
+  const page = await groupPage(token);
+  const settings = siteSettings(page.settings);
+  const found = page.found;
   if (!found) return data({ settings, view: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   return data({ settings, view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_PAGE_HEADERS });
 }
