@@ -7,7 +7,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import worker from "../../workers/app";
 import { deliverOutbox } from "~/features/messaging/sender.server";
-import { outboxRows, withEmailSetUp } from "./email-helpers";
+import type { RegistrationAnswer } from "~/features/events/registration-view";
+import { gsm7Length } from "~/lib/gsm7";
+import { allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
+import { withSmsSetUp } from "./sms-helpers";
 import { completeSimulatedCharge } from "~/features/payments/simulator.server";
 import { FIXTURE_CODE, FIXTURE_TOKEN, postForm, request, runSql } from "./helpers";
 import { mainHtml, textOf } from "./public-helpers";
@@ -144,5 +147,79 @@ describe("telling the registrant", () => {
     const free = textOf(mainHtml(await (await request("/registrations/free-token-0123456789ab")).text()));
     expect(free).toContain("Fee: MK 15,000");
     expect(free).not.toContain("Pay by");
+  });
+});
+
+describe("a place held for its fee is not called confirmed", () => {
+  withEmailSetUp();
+  // The clock at 10:00 in Malawi tomorrow: the 48 hours to pay run to 10:00 two days later.
+  withSmsSetUp();
+  const payBy = () => new Date(Date.now() + 48 * HOUR);
+  const inMalawi = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Blantyre", ...options }).format(payBy());
+  /** "Monday, June 3 at 10:00 AM". */
+  const until = () => `${inMalawi({ weekday: "long" })}, ${inMalawi({ month: "long" })} ${inMalawi({ day: "numeric" })} at 10:00 AM`;
+
+  beforeEach(async () => {
+    fakeSender();
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price, payment_hold_hours) VALUES (1, 'Men''s Conference', '2040-07-01T06:00:00.000Z', 15000, 48), (2, 'No Hold', '2040-07-01T06:00:00.000Z', 15000, NULL)",
+    ]);
+  });
+
+  async function register(eventId: number, phone: string) {
+    const response = await postForm("/api/registrations", { event_id: String(eventId), full_name: "Held Man", phone_number: phone, email: `${phone.replace(/\D/g, "")}@example.mw` });
+    return (await response.json<RegistrationAnswer>()).registration!;
+  }
+
+  it("registering says until when the place is held, and so does the e-mail (the SMS says the fee is due); once paid, confirmed", async () => {
+    const registration = await register(1, "0991 400 001");
+    const UNTIL = until();
+    expect(registration.statusText).toBe(`Your place is held for you until ${UNTIL}. Pay the fee to keep it.`);
+    await waitForOutbox(allSettled);
+    const [email] = await outboxRows("channel = 'email' AND kind = 'registration-confirmed'");
+    expect(email!.subject).toBe(`Pay by ${UNTIL} to keep your place: Men's Conference`);
+    expect(email!.body_text).toContain(`Your place at Men's Conference is held for you until ${UNTIL}.`);
+    expect(email!.body_text).toContain(`Fee: MK 15,000, still to pay by ${UNTIL}: after that your place goes to the next person waiting.`);
+    expect(email!.body_text).not.toContain("confirmed");
+    const [sms] = await outboxRows("channel = 'sms' AND kind = 'registration-confirmed'");
+    expect(sms!.body_text).toContain("Fee MK 15,000 due.");
+    expect(gsm7Length(sms!.body_text!)).toBeLessThanOrEqual(160);
+
+    const token = registration.privateUrl.split("/").at(-1)!;
+    const page = async () => textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
+    expect(await page()).toContain(`Your place is held for you until ${UNTIL}. Pay the fee to keep it.`);
+    expect(await page()).not.toContain("Your place is confirmed.");
+    // Paid in cash at the desk: the place is his to keep.
+    await runSql([`UPDATE event_registrations SET payment_status = 'cash' WHERE token = '${token}'`]);
+    const paid = await page();
+    expect(paid).toContain("Your place is confirmed.");
+    expect(paid).not.toContain("held for you");
+  });
+
+  it("moving up from the waiting list into a place held for its fee says until when, not 'confirmed'", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 1, waitlist_enabled = 1 WHERE id = 1"]);
+    const first = await register(1, "0991 400 003");
+    expect((await register(1, "0991 400 004")).status).toBe("waitlisted");
+    await waitForOutbox(allSettled);
+    const token = first.privateUrl.split("/").at(-1)!;
+    expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
+    await waitForOutbox((rows) => rows.some((row) => row.kind === "registration-moved-up" && row.channel === "email") && allSettled(rows));
+    const [email] = await outboxRows("channel = 'email' AND kind = 'registration-moved-up'");
+    expect(email!.subject).toBe("A place opened for you: Men's Conference");
+    expect(email!.body_text).toContain(`you have moved up from the waiting list. Your place is held for you until ${until()}.`);
+    const [sms] = await outboxRows("channel = 'sms' AND kind = 'registration-moved-up'");
+    // One SMS segment has no room for the deadline beside the event's name and the link; the link's page says it.
+    expect(sms!.body_text).toContain("Fee MK 15,000 due.");
+  });
+
+  it("an event without hours to pay calls the place confirmed, its fee still to pay", async () => {
+    const registration = await register(2, "0991 400 002");
+    expect(registration.statusText).toBe("Your place is confirmed.");
+    await waitForOutbox(allSettled);
+    const [email] = await outboxRows("channel = 'email'");
+    expect(email!.subject).toBe("Your place is confirmed: No Hold");
+    expect(email!.body_text).toContain("Fee: MK 15,000, still to pay. Your registration's page");
+    const [sms] = await outboxRows("channel = 'sms'");
+    expect(sms!.body_text).toContain("Fee MK 15,000 due.");
   });
 });

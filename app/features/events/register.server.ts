@@ -16,7 +16,7 @@ import { settingsSections, settingsSectionsQuery } from "~/features/settings/ind
 import { REGISTRATION_MESSAGES, registrationSchema } from "~/features/events/registration-form";
 import { type RegistrationAnswer, registrationView } from "~/features/events/registration-view";
 import { registrationPath } from "~/features/events/registration-rules";
-import { newRegistrationEmails, type ReceiptEvent, registerForEvent, type RegistrationReceipt } from "~/features/events/registrations.server";
+import { newRegistrationEmails, type HeldReceipt, type ReceiptEvent, registerForEvent } from "~/features/events/registrations.server";
 import { checkAnswers } from "~/features/events/event-questions";
 import { associationChoicesOf, associationChoicesQuery, eventQuestionsQuery, questionsOf } from "~/features/events/event-questions.server";
 import { answerPublicForm, type PublicFormFailure, type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm, refusal } from "~/server/forms.server";
@@ -84,7 +84,7 @@ const RULES = {
 };
 
 /** What a registration came to, and the registration it made (or found again, for a retry); null when refused. */
-type Registering = { outcome: PublicFormOutcome; registered: { receipt: RegistrationReceipt; event: ReceiptEvent } | null };
+type Registering = { outcome: PublicFormOutcome; registered: { receipt: HeldReceipt; event: ReceiptEvent } | null };
 
 /** A registration, posted to a page's action or to /api/registrations. */
 async function register(request: Request): Promise<Registering> {

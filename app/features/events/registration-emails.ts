@@ -7,7 +7,9 @@
 // Subjects hold nothing a visitor typed, so nothing of it reaches a header.
 import { registrationPath } from "~/features/events/registration-rules";
 import { type EmailBlock, type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
+import { PAY_BY_FORMAT } from "~/lib/constants";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
+import { formatInSiteZone } from "~/lib/time";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { BURST_RULES, type BurstFacts, burstSentence } from "./registration-bursts";
 
@@ -19,6 +21,8 @@ export type RegistrationOfEmail = {
   place: number | null;
   /** The event's fee while it is still unpaid (null: free, or paid, waived or refunded). */
   fee_owed?: number | null;
+  /** While that fee is unpaid at an event with "Hours to pay": when the place goes to the next person (ISO). */
+  held_until?: string | null;
   /** Why it was cancelled, when not by a person: "not paid" (its hold ran out). */
   cancel_reason?: string | null;
 };
@@ -29,7 +33,14 @@ export type RegistrationOfEmail = {
  */
 function feeBlocks(person: RegistrationOfEmail): EmailBlock[] {
   if (!person.fee_owed) return [];
-  return [{ type: "paragraphs", text: `${EVENTS_MESSAGES.fee(person.fee_owed)}, still to pay. Your registration's page (the button below) says how to pay it.` }];
+  const until = heldUntilText(person);
+  const owed = until ? `still to pay by ${until}: after that your place goes to the next person waiting` : "still to pay";
+  return [{ type: "paragraphs", text: `${EVENTS_MESSAGES.fee(person.fee_owed)}, ${owed}. Your registration's page (the button below) says how to pay it.` }];
+}
+
+/** "Friday, December 4 at 2:00 PM" (Malawi time): when a place unpaid by then goes to the next person; null when it is his to keep. */
+function heldUntilText(person: RegistrationOfEmail): string | null {
+  return person.fee_owed ? formatInSiteZone(person.held_until, PAY_BY_FORMAT) : null;
 }
 
 /** The event as the e-mails describe it: its name, when (Malawi time, written out) and where. */
@@ -59,14 +70,18 @@ export function registrationReceiptEmail(
   withCalendar: boolean,
 ): RenderedEmail {
   const confirmed = status === "confirmed";
+  // A place that goes to the next person unless its fee is paid is not called confirmed.
+  const held = confirmed ? heldUntilText(person) : null;
   return renderEmail({
-    subject: confirmed ? `Your place is confirmed: ${event.name}` : `You are on the waiting list: ${event.name}`,
+    subject: held ? `Pay by ${held} to keep your place: ${event.name}` : confirmed ? `Your place is confirmed: ${event.name}` : `You are on the waiting list: ${event.name}`,
     organisation,
     blocks: [
       { type: "paragraphs", text: `Hello ${person.full_name},` },
       {
         type: "paragraphs",
-        text: confirmed
+        text: held
+          ? `Your place at ${event.name} is held for you until ${held}.`
+          : confirmed
           ? `Your place at ${event.name} is confirmed.`
           : `${event.name} is full, so you are number ${person.place ?? "?"} on the waiting list. When a place frees up, the first on the list moves up, and we will e-mail you.`,
       },
@@ -82,12 +97,16 @@ export function registrationReceiptEmail(
 
 /** A place opened and the registrant moved up from the waiting list. */
 export function movedUpEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, privateUrl: string, organisation: EmailOrganisation): RenderedEmail {
+  const held = heldUntilText(person);
   return renderEmail({
-    subject: `A place opened: you are confirmed for ${event.name}`,
+    subject: held ? `A place opened for you: ${event.name}` : `A place opened: you are confirmed for ${event.name}`,
     organisation,
     blocks: [
       { type: "paragraphs", text: `Hello ${person.full_name},` },
-      { type: "paragraphs", text: `Good news: a place has opened at ${event.name}, and you have moved up from the waiting list. Your place is confirmed.` },
+      {
+        type: "paragraphs",
+        text: `Good news: a place has opened at ${event.name}, and you have moved up from the waiting list. ${held ? `Your place is held for you until ${held}.` : "Your place is confirmed."}`,
+      },
       { type: "paragraphs", text: `Your code: ${person.code}` },
       eventFacts(event),
       ...feeBlocks(person),

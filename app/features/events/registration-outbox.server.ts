@@ -25,7 +25,7 @@ import {
 } from "./registration-emails";
 import { E_MAILS_ABOUT_A_REGISTRATION } from "./registration-message-kinds";
 import { eventWhenText } from "./registration-view";
-import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
+import { feeOwedSql, heldUntilSql, waitlistPlaceSql } from "./registrations.server";
 
 // ----- Rendering when sent ----------------------------------------------------------------------
 
@@ -49,6 +49,7 @@ type RegistrationRow = {
   event_description: string | null;
   event_updated_at: string | null;
   fee_owed: number | null;
+  held_until: string | null;
   group_id: number | null;
 };
 
@@ -81,7 +82,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
       db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
           e.description AS event_description, e.updated_at AS event_updated_at,
-          ${feeOwedSql("t", "e")} AS fee_owed, t.group_id
+          ${feeOwedSql("t", "e")} AS fee_owed, ${heldUntilSql("t")} AS held_until, t.group_id
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
         WHERE ${inIds(sql`t.id`, registrationIds)}`),
     ),

@@ -2,7 +2,7 @@
 // JSON answer) and on the private page /registrations/{token}. Everything is written out by the
 // server (dates in Malawi time, links absolute), so the island only fills it in.
 import type { RegistrationStatus } from "~/db/schema";
-import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
+import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT, PAY_BY_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 import type { FormAnswer } from "~/lib/form-answer";
 import { feeOf, formatKwacha } from "~/lib/money";
@@ -16,7 +16,10 @@ export type RegistrationAnswer = FormAnswer<{ registration: RegistrationView }>;
 
 export type RegistrationView = {
   status: RegistrationStatus;
-  /** 'Your place is confirmed.', 'You are number 3 on the waiting list.', 'This registration is cancelled.' */
+  /**
+   * 'Your place is confirmed.' (or, while its fee is unpaid at an event that releases unpaid places,
+   * 'Your place is held for you until …'), 'You are number 3 on the waiting list.', 'This registration is cancelled.'
+   */
   statusText: string;
   code: string;
   eventId: number;
@@ -41,6 +44,8 @@ export type RegistrationView = {
 
 export const REGISTRATION_VIEW_TEXT = {
   confirmed: "Your place is confirmed.",
+  // Not "confirmed" while the place can still go to the next man (the event's "Hours to pay").
+  held: (until: string) => `Your place is held for you until ${until}. Pay the fee to keep it.`,
   waitlisted: (place: number | null) =>
     place ? `You are number ${place} on the waiting list. You move up when a place frees up.` : "You are on the waiting list.",
   cancelled: "This registration is cancelled.",
@@ -51,7 +56,10 @@ export const REGISTRATION_VIEW_TEXT = {
   keepLink: "Keep this link: it shows your registration and lets you cancel it.",
 } as const;
 
-export function registrationStatusText(status: RegistrationStatus, place: number | null): string {
+/** `heldUntil`: when a confirmed place whose fee is unpaid goes to the next man (ISO), or null when it is his to keep. */
+export function registrationStatusText(status: RegistrationStatus, place: number | null, heldUntil: string | null = null): string {
+  const until = status === "confirmed" ? formatInSiteZone(heldUntil, PAY_BY_FORMAT) : null;
+  if (until) return REGISTRATION_VIEW_TEXT.held(until);
   if (status === "confirmed") return REGISTRATION_VIEW_TEXT.confirmed;
   if (status === "waitlisted") return REGISTRATION_VIEW_TEXT.waitlisted(place);
   return REGISTRATION_VIEW_TEXT.cancelled;
@@ -62,6 +70,8 @@ type Source = {
   place: number | null;
   code: string;
   token: string;
+  /** While its fee is unpaid at an event with "Hours to pay": when the place goes to the next man (ISO); else null. */
+  held_until: string | null;
   /** The event's price, given only right after registering (see payHref). */
   event: { id: number; name: string; date: string | null; location: string | null; price?: number | null };
 };
@@ -72,7 +82,7 @@ export function eventWhenText(date: string | null): string | null {
   return day ? `${day} at ${formatInSiteZone(date, EVENT_TIME_FORMAT)}` : null;
 }
 
-export function registrationView({ status, place, code, token, event }: Source, origin: string): RegistrationView {
+export function registrationView({ status, place, code, token, held_until, event }: Source, origin: string): RegistrationView {
   const whenText = eventWhenText(event.date);
   const location = event.location?.trim() || null;
   const privateUrl = `${origin}${registrationPath(token)}`;
@@ -80,7 +90,7 @@ export function registrationView({ status, place, code, token, event }: Source, 
   const fee = status === "confirmed" ? feeOf(event.price) : null;
   return {
     status,
-    statusText: registrationStatusText(status, place),
+    statusText: registrationStatusText(status, place, held_until),
     code,
     eventId: event.id,
     eventName: event.name,

@@ -98,6 +98,14 @@ export function payBySql(alias: string): SQL<string | null> {
     THEN strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(${r}.promoted_at, ${r}.created_at), '+' || ${hours} || ' hours') END`;
 }
 
+/**
+ * Until when registration `alias` keeps its place unpaid: its pay-by time (payBySql) while it owes
+ * the fee (owesFeeSql), else null: a place paid for, waived, free or without "Hours to pay" is his to keep.
+ */
+export function heldUntilSql(alias: string): SQL<string | null> {
+  return sql<string | null>`CASE WHEN ${owesFeeSql(alias)} THEN ${payBySql(alias)} END`;
+}
+
 /** A registration's (`alias`) fee still to pay, from its event (`eventAlias`): the price while it owes it (owesFee), else null. */
 export function feeOwedSql(alias: string, eventAlias: string): SQL<number | null> {
   const price = sql.raw(`${eventAlias}.price`);
@@ -370,15 +378,18 @@ export type RegistrationReceipt = {
   place: number | null;
 };
 
+/** A receipt as its person is told it: with when his place goes unless its fee is paid (heldUntilSql), if it may. */
+export type HeldReceipt = RegistrationReceipt & { held_until: string | null };
+
 /** The event a receipt is for, as the confirmation shows it. */
 export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null; price: number | null };
 
 export type RegisterOutcome =
-  | { outcome: "registered"; receipt: RegistrationReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
-  | { outcome: "repeated"; receipt: RegistrationReceipt; event: ReceiptEvent }
+  | { outcome: "registered"; receipt: HeldReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
+  | { outcome: "repeated"; receipt: HeldReceipt; event: ReceiptEvent }
   | { outcome: "already-registered" | "event-not-found" | "closed" | "full" };
 
-type HolderRow = RegistrationReceipt & {
+type HolderRow = HeldReceipt & {
   request_id: string | null;
   full_name: string;
   email: string | null;
@@ -435,7 +446,7 @@ export async function registerForEvent(
         FROM churchevents e WHERE e.id = ${input.event_id} AND ${openForRegistrationSql(at)}
         ON CONFLICT (event_id, dedupe_key) WHERE status <> 'cancelled' DO NOTHING
         RETURNING id`)),
-      batchable(db.all<HolderRow>(sql`SELECT h.id, h.event_id, h.status, h.code, h.token, h.request_id, ${waitlistPlaceSql("h")} AS place,
+      batchable(db.all<HolderRow>(sql`SELECT h.id, h.event_id, h.status, h.code, h.token, h.request_id, ${waitlistPlaceSql("h")} AS place, ${heldUntilSql("h")} AS held_until,
           h.full_name, h.email, h.address_group, h.source, h.created_at
         FROM event_registrations h
         WHERE h.event_id = ${input.event_id} AND h.dedupe_key = ${input.phone_number} AND h.status <> 'cancelled'`)),
@@ -450,7 +461,7 @@ export async function registerForEvent(
   const written = [...rest.slice(0, emails.length), rest.at(-1) as { id: number }[]];
   const holder = holders[0];
   const event = events[0];
-  const receiptOf = ({ id, event_id, status, code, token, place }: HolderRow): RegistrationReceipt => ({ id, event_id, status, code, token, place });
+  const receiptOf = ({ id, event_id, status, code, token, place, held_until }: HolderRow): HeldReceipt => ({ id, event_id, status, code, token, place, held_until });
   if (!event) return { outcome: "event-not-found" };
   const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location, price: event.price };
 
@@ -483,6 +494,8 @@ export type RegistrationWithEvent = {
   code: string;
   token: string;
   place: number | null;
+  /** While its fee is unpaid at an event with "Hours to pay": when the place goes to the next man (heldUntilSql). */
+  held_until: string | null;
   /** When the registrant turned SMS about the event off (null: SMS on). */
   sms_stopped_at: string | null;
   /** As stored (+265…), the e-mail, and the version a correction of them is guarded by. */
@@ -507,7 +520,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
  */
 export function registrationByTokenQuery(db: Db, token: string) {
   return batchable(
-    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.sms_stopped_at,
         t.phone_number, t.email, t.updated_at,
         e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
