@@ -269,8 +269,8 @@ describe("refusals", () => {
     await request("/api/admin/subscribers.csv", { cookie: cookies.volunteer, ip: "198.51.100.31" });
     const { results } = await env.DB.prepare("SELECT actor, kind, action, target, address FROM activity_log ORDER BY id").all();
     expect(results).toEqual([
-      { actor: "editor@example.org", kind: "refused", action: "Refused GET", target: "/admin/settings", address: "198.51.100.30" },
-      { actor: "volunteer@example.org", kind: "refused", action: "Refused GET", target: "/api/admin/subscribers.csv", address: "198.51.100.31" },
+      { actor: "editor@example.org", kind: "refused", action: "Refused: opening this page is not for this role", target: "/admin/settings", address: "198.51.100.30" },
+      { actor: "volunteer@example.org", kind: "refused", action: "Refused: opening this page is not for this role", target: "/api/admin/subscribers.csv", address: "198.51.100.31" },
     ]);
   });
 
@@ -285,9 +285,9 @@ describe("refusals", () => {
     for (const [cookie, path, fields] of asks) expect((await postForm(path, fields, { cookie, ip: "198.51.100.32" })).status).toBe(403);
     const { results } = await env.DB.prepare("SELECT actor, kind, action, target FROM activity_log ORDER BY id").all();
     expect(results).toEqual([
-      { actor: "volunteer@example.org", kind: "refused", action: "Refused POST (add-account)", target: "/admin/account" },
-      { actor: "editor@example.org", kind: "refused", action: "Refused POST (manage-account)", target: "/admin/account" },
-      { actor: "volunteer@example.org", kind: "refused", action: "Refused POST (end-account)", target: "/admin/account/sessions" },
+      { actor: "volunteer@example.org", kind: "refused", action: "Refused: this change is not for this role (add-account)", target: "/admin/account" },
+      { actor: "editor@example.org", kind: "refused", action: "Refused: this change is not for this role (manage-account)", target: "/admin/account" },
+      { actor: "volunteer@example.org", kind: "refused", action: "Refused: this change is not for this role (end-account)", target: "/admin/account/sessions" },
     ]);
   });
 });

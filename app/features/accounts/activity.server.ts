@@ -83,5 +83,11 @@ export async function logActivity(entries: ActivityEntry[]): Promise<void> {
  */
 export function logRefusal(actor: string, request: Request, intent?: string): Promise<void> {
   const { pathname } = new URL(request.url);
-  return logActivity([{ actor, kind: "refused", action: `Refused ${request.method}${intent ? ` (${intent})` : ""}`, target: pathname, address: clientAddress(request) }]);
+  return logActivity([{ actor, kind: "refused", action: refusedAction(request.method, intent), target: pathname, address: clientAddress(request) }]);
+}
+
+/** What was refused, as staff read the log: opening a page, or a change (and which: "add-account"). */
+function refusedAction(method: string, intent: string | undefined): string {
+  const what = method === "GET" || method === "HEAD" ? "Refused: opening this page is not for this role" : "Refused: this change is not for this role";
+  return intent ? `${what} (${intent})` : what;
 }
