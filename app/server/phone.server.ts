@@ -27,8 +27,13 @@ function parse(text: string): PhoneNumber | undefined {
 export function normalizePhone(text: string): string | null {
   const phone = parse(text);
   if (!phone?.isPossible() || phone.nationalNumber.startsWith("0")) return null;
-  if (phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && !phone.nationalNumber.startsWith("1")) return null;
+  if (phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && !isMalawiLandline(phone)) return null;
   return phone.number;
+}
+
+/** A Malawi landline: 7 digits starting 1 (01 xxx xxx). */
+function isMalawiLandline(phone: { countryCallingCode: string; nationalNumber: string }): boolean {
+  return phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && phone.nationalNumber.startsWith("1");
 }
 
 /**
@@ -38,7 +43,7 @@ export function normalizePhone(text: string): string | null {
  */
 export function receivesSms(stored: string): boolean {
   const phone = stored.startsWith("+") ? parse(stored) : undefined;
-  return !(phone?.countryCallingCode === "265" && phone.nationalNumber.length === 7 && phone.nationalNumber.startsWith("1"));
+  return !(phone && isMalawiLandline(phone));
 }
 
 /**
