@@ -2,7 +2,7 @@
 // Service and Queues: a visitor subscribes in the footer, an admin opens the confirmation e-mail in
 // the outbox and the visitor follows its link and confirms; then the admin composes a newsletter,
 // sees the preview, sends it, and the outbox shows the visitor's copy sent.
-import { expect, test } from "@playwright/test";
+import { type Dialog, expect, test } from "@playwright/test";
 import { hydrated, signIn } from "./support/admin.ts";
 
 test("subscribe, confirm by the link from the outbox, compose, preview and send a newsletter, see it sent @mobile", async ({ page }) => {
@@ -34,6 +34,17 @@ test("subscribe, confirm by the link from the outbox, compose, preview and send 
 
   await page.goto("/admin/newsletter");
   await hydrated(page);
+  // Without a subject the form says so, and no one is asked to send it first.
+  const questions: string[] = [];
+  const dismiss = (dialog: Dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on("dialog", dismiss);
+  await page.getByRole("button", { name: "Send to all confirmed subscribers" }).click();
+  await expect(page.getByLabel("Subject")).toHaveAccessibleDescription(/Please enter a subject/);
+  page.off("dialog", dismiss);
+  expect(questions).toEqual([]);
   await page.getByLabel("Subject").fill(subject);
   await page.getByLabel("Intro").fill("Dear brothers,\n\nThe national conference is near.");
   await page.getByRole("group", { name: "Recent posts to include" }).getByRole("checkbox").first().check();

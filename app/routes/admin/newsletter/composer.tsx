@@ -104,6 +104,9 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
   const sentAlready = actionData && "sentAlready" in actionData ? (actionData.sentAlready as { id: number; text: string | null } | null) : null;
   const confirmedRef = useRef<HTMLInputElement>(null);
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // The form is checked first: a newsletter with no subject is refused before anyone is asked to send it.
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const count = `${recipients} confirmed ${recipients === 1 ? "subscriber" : "subscribers"}`;
     if (submitter instanceof HTMLButtonElement && submitter.value === "send") {
@@ -113,7 +116,6 @@ export default function NewsletterComposer({ loaderData, actionData }: Route.Com
       }
       if (confirmedRef.current) confirmedRef.current.value = "yes";
     }
-    formProps.onSubmit(event);
   }
 
   async function copyForWhatsApp() {
