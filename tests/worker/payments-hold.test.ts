@@ -81,6 +81,41 @@ describe("releasing unpaid places", () => {
   });
 });
 
+describe("what the release never touches", () => {
+  it("a man checked in at the door keeps his place unpaid; once the event has started no place is released and no one moved up", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48, 2, 1)",
+      `INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity, waitlist_enabled) VALUES (2, 'Started', '${iso(NOW - HOUR)}', 15000, 1, 1, 1)`,
+      ...people(2, 1, "confirmed", NOW - 49 * HOUR),
+      `UPDATE event_registrations SET checked_in_at = '${iso(NOW - HOUR)}' WHERE full_name = 'Person 1'`,
+      ...people(1, 101, "waitlisted", NOW - 40 * HOUR),
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, created_at, queued_at) VALUES
+        (2, 'Late Man', '+265888100001', '+265888100001', 'confirmed', 'LATE33', 'late-started-0123456789', '${iso(NOW - 3 * HOUR)}', '${iso(NOW - 3 * HOUR)}'),
+        (2, 'Waiting Man', '+265888100002', '+265888100002', 'waitlisted', 'WAIT33', 'wait-started-0123456789', '${iso(NOW - 3 * HOUR)}', '${iso(NOW - 3 * HOUR)}')`,
+    ]);
+    await runCron(NOW);
+    const rows = await env.DB.prepare("SELECT full_name, status, cancel_reason FROM event_registrations ORDER BY id").all();
+    expect(rows.results).toEqual([
+      { full_name: "Person 1", status: "confirmed", cancel_reason: null },
+      { full_name: "Person 2", status: "cancelled", cancel_reason: "not paid" },
+      { full_name: "Person 101", status: "confirmed", cancel_reason: null },
+      { full_name: "Late Man", status: "confirmed", cancel_reason: null },
+      { full_name: "Waiting Man", status: "waitlisted", cancel_reason: null },
+    ]);
+  });
+
+  it("a time to pay that would fall at or after the event's start is none: his page says no 'Pay by'", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price, payment_hold_hours) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48)",
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, status, code, token, created_at) VALUES
+        (1, 'Late Comer', '+265888100003', '+265888100003', 'confirmed', 'LATE34', 'late-comer-0123456789ab', '2030-06-30T08:00:00.000Z')`,
+    ]);
+    const page = textOf(mainHtml(await (await request("/registrations/late-comer-0123456789ab")).text()));
+    expect(page).toContain("Fee: MK 15,000");
+    expect(page).not.toContain("Pay by");
+  });
+});
+
 describe("a man paying as his hold runs out", () => {
   beforeEach(async () => {
     await runSql(["INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48, 1, 1)"]);

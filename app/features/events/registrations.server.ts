@@ -89,13 +89,15 @@ export function owesFeeSql(alias: string, price: SQL = sql`(SELECT price FROM ch
 /**
  * When registration `alias`'s place is released unless its fee is paid (its event's "Hours to pay"
  * after it was made, or after it moved up: app/features/payments/hold-expiry.server.ts), as an ISO
- * time; null while not confirmed or when the event holds places without a limit.
+ * time; null while not confirmed, when the event holds places without a limit, or when that time
+ * falls at or after the event's start (no place is released then: what is unpaid is paid at the door).
  */
 export function payBySql(alias: string): SQL<string | null> {
   const r = sql.raw(alias);
   const hours = sql`(SELECT payment_hold_hours FROM churchevents WHERE id = ${r}.event_id)`;
-  return sql<string | null>`CASE WHEN ${r}.status = 'confirmed' AND ${hours} IS NOT NULL
-    THEN strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(${r}.promoted_at, ${r}.created_at), '+' || ${hours} || ' hours') END`;
+  const starts = sql`(SELECT date FROM churchevents WHERE id = ${r}.event_id)`;
+  const payBy = sql`strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(${r}.promoted_at, ${r}.created_at), '+' || ${hours} || ' hours')`;
+  return sql<string | null>`CASE WHEN ${r}.status = 'confirmed' AND ${hours} IS NOT NULL AND COALESCE(${payBy} < ${starts}, 1) THEN ${payBy} END`;
 }
 
 /**

@@ -17,9 +17,17 @@ import { settlePayment } from "./payments.server";
  */
 const PENDING_GRACE_MINUTES = 30;
 
-/** A confirmed registration, still unpaid, whose hold ran out at `at`: its pay-by time (payBySql, the one his page and his leader's show) has come. */
+/**
+ * A confirmed registration, still unpaid, whose hold ran out at `at`: its pay-by time (payBySql, the
+ * one his page and his leader's show) has come. Never a man checked in at the door (he is in the
+ * hall: his fee is for the desk), nor once the event has started (what is unpaid then is paid at
+ * the door; no one is moved up into an event under way, nor sent SMS about it).
+ */
 function holdRanOutSql(at: string) {
-  return sql`${owesFeeSql("event_registrations")} AND ${payBySql("event_registrations")} <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at})`;
+  const r = "event_registrations";
+  return sql`${owesFeeSql(r)} AND ${payBySql(r)} <= strftime('%Y-%m-%dT%H:%M:%fZ', ${at})
+    AND event_registrations.checked_in_at IS NULL
+    AND COALESCE((SELECT date FROM churchevents WHERE id = event_registrations.event_id) > ${at}, 1)`;
 }
 
 /**
