@@ -223,6 +223,8 @@ export const event_registrations = sqliteTable(
     promoted_at: text("promoted_at"),
     told_at: text("told_at"),
     cancelled_at: text("cancelled_at"),
+    /** Restored at the desk after a cancellation: its "Hours to pay" run from then (payBySql). */
+    restored_at: text("restored_at"),
     /** 'registrant' (from the private link) or the staff member's e-mail. */
     cancelled_by: text("cancelled_by"),
     /** Why it was cancelled when not one by one: "not paid" (the payment hold ran out), "burst" (staff's "Cancel a burst"). */

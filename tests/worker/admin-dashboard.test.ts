@@ -56,6 +56,8 @@ describe("/admin dashboard", () => {
     const desk = "/admin/events/registrations/900";
     const act = (fields: Record<string, string>) => postForm(desk, fields, { cookie });
     for (const id of ["901", "902"]) expect(await toastOf(await act({ intent: "record-cash", registration_id: id, amount: "5000", receipt_number: `R-${id}` }))).toMatchObject({ title: "Cash recorded" });
+    // Payer 901 cannot come after all: cancelled, then given his money back.
+    await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-03T10:00:00.000Z' WHERE id = 901"]);
     expect(await toastOf(await act({ intent: "record-refund", registration_id: "901", amount: "5000" }))).toMatchObject({ title: "Refund recorded" });
 
     const card = textOf(await (await request("/admin", { cookie })).text());

@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
+import { releaseUnpaidHolds } from "~/features/payments/index.server";
 import { textOf } from "./public-helpers";
 
 let cookie: string;
@@ -117,6 +118,8 @@ describe("the desk", () => {
   });
 
   it("waives a fee and records a refund, both logged", async () => {
+    // A fee is given back to a man who is not coming: he is cancelled first.
+    await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-03T10:00:00.000Z' WHERE id = 1"]);
     // Each says what it records before its button, as the waiver does.
     expect(await deskText()).toContain("has been given the money back: his payment then shows as refunded, on this page and on his. It cannot be undone.");
     expect(await toastOf(await act("waive-fee", 3))).toMatchObject({ title: "Fee waived" });
@@ -135,15 +138,29 @@ describe("the desk", () => {
     expect(text).toContain("In all: MK 15,000 received (MK 15,000 online, MK 0 in cash), MK 15,000 refunded");
   });
 
+  it("gives back the fee of a man who still has a place only once he is cancelled: no refund form, and a post is refused", async () => {
+    const text = await deskText();
+    expect(text).not.toContain("Record refund");
+    expect(await toastOf(await act("record-refund", 1, { amount: "15000" }))).toMatchObject({
+      description: "Paid Online still has a place: cancel the registration first, then record the refund. Nothing was recorded.",
+    });
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE id = 1").first()).toEqual({ payment_status: "paid-online" });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'refund'").first<{ n: number }>())!.n).toBe(0);
+    await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-03T10:00:00.000Z' WHERE id = 1"]);
+    expect(await deskText()).toContain("Record refund");
+  });
+
   it("refuses a refund larger than what the person paid, and records nothing", async () => {
     await act("record-cash", 2, { amount: "15000", receipt_number: "R-9" });
+    await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-03T10:00:00.000Z' WHERE id IN (1, 2)"]);
     expect((await refusedField(await act("record-refund", 2, { amount: "99999" }), "refund-amount-2")).error).toBe("A refund can be at most what this person paid: MK 15,000. Nothing was recorded.");
     expect((await refusedField(await act("record-refund", 1, { amount: "15001" }), "refund-amount-1")).error).toBe("A refund can be at most what this person paid: MK 15,000. Nothing was recorded.");
     const refunds = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'refund'").first<{ n: number }>();
     expect(refunds!.n).toBe(0);
     expect(await toastOf(await act("record-refund", 2, { amount: "10000" }))).toMatchObject({ title: "Refund recorded", description: "MK 10,000 to Owes Fee" });
     const text = await deskText();
-    expect(cardsOf(text)).toEqual({ expected: 30000, online: 15000, cash: 0, outstanding: 15000 });
+    // Both payers are cancelled: the cards count only the confirmed man who owes; their money is said apart.
+    expect(cardsOf(text)).toEqual({ expected: 15000, online: 0, cash: 0, outstanding: 15000 });
     expect(text).toContain("Refunded: MK 10,000 given back to 1 person who had paid MK 15,000");
     expect(text).toContain("In all: MK 30,000 received (MK 15,000 online, MK 15,000 in cash), MK 10,000 refunded");
   });
@@ -319,6 +336,31 @@ describe("the totals when people come and go", () => {
     expect(cardsOf(text)).toEqual({ expected: 10000, online: 0, cash: 10000, outstanding: 0 });
     expect(text).not.toContain("refund or keep");
     expect(text).not.toContain("In all");
+  });
+
+  it("a man refunded when he cancelled and then restored owes the fee again; one released for not paying gets his hours to pay afresh", async () => {
+    const made = new Date(Date.now() - 49 * 3_600_000).toISOString();
+    await runSql([
+      `UPDATE churchevents SET payment_hold_hours = 48, capacity = 5 WHERE id = 2`,
+      `UPDATE event_registrations SET created_at = '${made}' WHERE event_id = 2`,
+      `UPDATE event_registrations SET status = 'cancelled', cancelled_at = '${made}', cancelled_by = 'system', cancel_reason = 'not paid' WHERE id = 12`,
+    ]);
+    await act("record-cash", 11, { amount: "5000", receipt_number: "R-11" }, RETREAT);
+    await act("cancel", 11, {}, RETREAT);
+    expect(await toastOf(await act("record-refund", 11, { amount: "5000" }, RETREAT))).toMatchObject({ title: "Refund recorded" });
+    for (const id of [11, 12]) expect(await toastOf(await act("restore", id, {}, RETREAT))).toMatchObject({ title: expect.not.stringMatching(/Error/) });
+    const states = await env.DB.prepare("SELECT id, status, payment_status FROM event_registrations WHERE id IN (11, 12) ORDER BY id").all();
+    expect(states.results).toEqual([
+      { id: 11, status: "confirmed", payment_status: "unpaid" },
+      { id: 12, status: "confirmed", payment_status: "unpaid" },
+    ]);
+    // The two, and Mphatso, who moved up when Chikondi cancelled.
+    expect(cardsOf(await deskText("", RETREAT))).toMatchObject({ outstanding: 15000 });
+    // The release that runs every 10 minutes leaves them: their 48 hours run from the restore.
+    expect(await releaseUnpaidHolds(Date.now())).toEqual({ cancelled: 0, promoted: 0 });
+    const page = textOf(await (await request("/registrations/token-12-0123456789abcdef")).text());
+    expect(page).toContain("Your place is held for you until");
+    expect(await releaseUnpaidHolds(Date.now() + 49 * 3_600_000)).toMatchObject({ cancelled: 3 });
   });
 });
 

@@ -88,7 +88,7 @@ export function owesFeeSql(alias: string, price: SQL = sql`(SELECT price FROM ch
 
 /**
  * When registration `alias`'s place is released unless its fee is paid (its event's "Hours to pay"
- * after it was made, or after it moved up: app/features/payments/hold-expiry.server.ts), as an ISO
+ * after it was made, moved up or restored: app/features/payments/hold-expiry.server.ts), as an ISO
  * time; null while not confirmed, when the event holds places without a limit, or when that time
  * falls at or after the event's start (no place is released then: what is unpaid is paid at the door).
  */
@@ -96,7 +96,9 @@ export function payBySql(alias: string): SQL<string | null> {
   const r = sql.raw(alias);
   const hours = sql`(SELECT payment_hold_hours FROM churchevents WHERE id = ${r}.event_id)`;
   const starts = sql`(SELECT date FROM churchevents WHERE id = ${r}.event_id)`;
-  const payBy = sql`strftime('%Y-%m-%dT%H:%M:%fZ', COALESCE(${r}.promoted_at, ${r}.created_at), '+' || ${hours} || ' hours')`;
+  // From when the place was his: made, moved up, or restored at the desk, whichever came last.
+  const since = sql`max(COALESCE(${r}.promoted_at, ${r}.created_at), COALESCE(${r}.restored_at, ''))`;
+  const payBy = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${since}, '+' || ${hours} || ' hours')`;
   return sql<string | null>`CASE WHEN ${r}.status = 'confirmed' AND ${hours} IS NOT NULL AND COALESCE(${payBy} < ${starts}, 1) THEN ${payBy} END`;
 }
 
@@ -726,9 +728,11 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date, emai
   const db = getDb();
   const at = now.toISOString();
   const [restored, rows, holders, events, ...written] = await db.batch([
+    // His "Hours to pay" start again (restored_at), and a fee given back when he cancelled is owed again.
     batchable(db.all<{ status: "confirmed" | "waitlisted" }>(sql`UPDATE OR IGNORE event_registrations SET
         status = (SELECT CASE WHEN ${placeFreeSql} THEN 'confirmed' ELSE 'waitlisted' END FROM churchevents e WHERE e.id = ${eventId}),
-        queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, cancel_reason = NULL, updated_at = ${at}
+        queued_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), cancelled_at = NULL, cancelled_by = NULL, cancel_reason = NULL, updated_at = ${at},
+        restored_at = ${at}, payment_status = CASE WHEN payment_status = 'refunded' THEN 'unpaid' ELSE payment_status END
       WHERE id = ${id} AND event_id = ${eventId} AND status = 'cancelled'
       RETURNING status`)),
     db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),

@@ -117,6 +117,7 @@ export function PaymentActions({
   door = false,
   extra,
   paying = false,
+  placed = false,
 }: {
   id: number;
   name: string;
@@ -126,6 +127,8 @@ export function PaymentActions({
   extra?: { paymentId: number; amount: number };
   /** A mobile money prompt is open on his phone now: cash taken too would be paid twice. */
   paying?: boolean;
+  /** He still has a place: his fee is refunded once he is cancelled (a second payment, any time). */
+  placed?: boolean;
 }) {
   const refused = useRefusedPayment();
   const mine = refused?.registrationId === id ? refused : null;
@@ -164,7 +167,7 @@ export function PaymentActions({
       </div>
     );
   }
-  if (door || (state !== "paid-online" && state !== "cash")) return null;
+  if (door || (state !== "paid-online" && state !== "cash") || (placed && !extra)) return null;
   return (
     <details className="rounded-md border border-stone-200 bg-white" open={refund ? true : undefined}>
       <summary className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>

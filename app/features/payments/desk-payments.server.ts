@@ -27,6 +27,8 @@ export const DESK_PAYMENT_MESSAGES = {
   /** Only a place is paid for (decision 021): not from a man waiting, nor one cancelled. */
   notPlaced: "Only a confirmed place is paid for: this person is not confirmed. Nothing was recorded.",
   notPaid: "This person has not paid: there is nothing to refund.",
+  /** A fee is given back to someone who is not coming; a second payment, to anyone. */
+  refundPlaced: (name: string) => `${name} still has a place: cancel the registration first, then record the refund. Nothing was recorded.`,
   refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
   /** A man who paid twice: the refund gives back the second payment, and his fee stays paid. */
   extraGivenBack: "That second payment was given back already: nothing was recorded.",
@@ -208,6 +210,8 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (intent === "record-cash" && person.status !== "confirmed") return refuse(DESK_PAYMENT_MESSAGES.notPlaced);
   // The form said which second payment it gives back, and it was given back already (a double tap).
   if (refundOf !== null && person.extra_id === null) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
+  // A refund of the fee of a man who keeps his place would leave him placed with nothing paid and nothing owed.
+  if (intent === "record-refund" && person.extra_id === null && person.status !== "cancelled" && feePaid(person.payment_status)) return refuse(DESK_PAYMENT_MESSAGES.refundPlaced(person.full_name));
   const target = `registration ${id} “${person.full_name.slice(0, 80)}” (event ${eventId})`;
 
   let amount = 0;
@@ -242,7 +246,7 @@ export async function changePayment(request: Request, context: Context, eventId:
   const plan = {
     "record-cash": { from: owesFeeSql("event_registrations"), to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },
     "waive-fee": { from: sql`payment_status = 'unpaid'`, to: "waived", kind: "waiver", action: "Waived a fee", summary: person.price ? formatKwacha(person.price) : "" },
-    "record-refund": { from: sql`payment_status IN ('paid-online', 'cash') AND ${amount} <= ${receivedSql(id)}`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
+    "record-refund": { from: sql`status = 'cancelled' AND payment_status IN ('paid-online', 'cash') AND ${amount} <= ${receivedSql(id)}`, to: "refunded", kind: "refund", action: "Recorded a refund", summary: formatKwacha(amount) },
   }[intent as "record-cash" | "waive-fee" | "record-refund"];
   if (!plan) return refuse("Unknown action.");
 

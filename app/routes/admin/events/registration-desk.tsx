@@ -227,7 +227,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
-            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} />
+            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} placed={person.status !== "cancelled"} />
           ) : null}
         </div>
       </td>

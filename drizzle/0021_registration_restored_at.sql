@@ -1,0 +1,1 @@
+ALTER TABLE `event_registrations` ADD `restored_at` text;
