@@ -379,6 +379,28 @@ describe("event form", () => {
     expect((await events()).map((e) => e.name)).toEqual(["Paid Retreat"]);
   });
 
+  it("keeps the fee of an event men have paid: emptying it is refused on the field, what was typed kept; without payments it goes", async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, price) VALUES (1, 'Paid Retreat', 15000), (2, 'Unpaid Retreat', 15000)",
+      registrationsSql(1, 1),
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, paid_at) SELECT 'BMM-PAID1', 'online', 'paid', id, 1, 15000, '2030-01-02T10:00:00.000Z' FROM event_registrations WHERE event_id = 1",
+    ]);
+    for (const price of ["", "0"]) {
+      const refused = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, name: "Paid Retreat Renamed", price }, { cookie });
+      expect(refused.status, price).toBe(400);
+      const html = await refused.text();
+      expect(textOf(html)).toContain("Payments are recorded for this fee, so it cannot be removed");
+      expect(html).toContain('value="Paid Retreat Renamed"');
+      expect(await env.DB.prepare("SELECT name, price FROM churchevents WHERE id = 1").first(), price).toEqual({ name: "Paid Retreat", price: 15000 });
+    }
+    // A new amount is a fee still: saved.
+    const changed = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, name: "Paid Retreat", price: "12000" }, { cookie });
+    expect(changed.status).toBe(302);
+    const free = await postForm("/admin/events/edit/2", { version: await formVersion("churchevents", 2), ...valid, name: "Unpaid Retreat", price: "" }, { cookie });
+    expect(free.status).toBe(302);
+    expect(await env.DB.prepare("SELECT id, price FROM churchevents ORDER BY id").all().then((r) => r.results)).toEqual([{ id: 1, price: 12000 }, { id: 2, price: null }]);
+  });
+
   it("a delete and cash taken at the same moment: either the event stays with its payment, or it goes and no payment is left without its event", async () => {
     for (let round = 0; round < 5; round++) {
       await runSql([

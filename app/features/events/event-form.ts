@@ -95,6 +95,8 @@ export const EVENT_MESSAGES = {
     `${payments === 1 ? "a payment is" : `${payments} payments are`} recorded for its registrations, and the accounts must keep who paid. To take it off the website, edit it and switch off Active.`,
   /** The delete dialog of such an event, in the events list. */
   moneyRecorded: "Payments are recorded for its registrations, so it cannot be deleted: the accounts must keep who paid. To take it off the website, edit it and switch off Active.",
+  /** The fee emptied (or set to 0) on an event whose registrations have paid it. */
+  feeKept: "Payments are recorded for this fee, so it cannot be removed: the desk, the men's pages and the export show what each man paid against it. To stop asking for it, waive it for each man at the desk.",
   uploadFailed: "Failed to upload image. Please try again.",
   loadFailed: "Failed to load event data. Please try again.",
   listFailed: "Failed to load events. Please try again.",

@@ -289,8 +289,14 @@ export async function updateEvent(
   movedUp: RegistrationEmail | null = null,
 ): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | { stale: LastSave | null }> {
   const db = getDb();
+  // The fee stays while money is recorded for it (eventMoneyRecorded says so to the form first; this holds against a payment at the same moment).
+  const feeKept = input.price && input.price > 0 ? sql`1` : sql`NOT EXISTS (SELECT 1 ${moneyOfEventSql(id)})`;
   const [written, last, movedUpNotes, promoted, after] = await db.batch([
-    db.update(churchevents).set({ ...input, ...nextVersion(churchevents, guard, now) }).where(atFormVersion(churchevents, id, guard)).returning({ id: churchevents.id }),
+    db
+      .update(churchevents)
+      .set({ ...input, ...nextVersion(churchevents, guard, now) })
+      .where(and(atFormVersion(churchevents, id, guard), feeKept))
+      .returning({ id: churchevents.id }),
     lastSaveQuery(db, churchevents, id),
     movedUpEmailQuery(db, movedUp, id),
     promoteQuery(db, id, now.toISOString()),
@@ -369,6 +375,12 @@ const MONEY_RECORDED = sql`FROM payments WHERE event_id IS NOT NULL AND kind IN 
 
 function moneyOfEventSql(id: number) {
   return sql`${MONEY_RECORDED} AND event_id = ${id}`;
+}
+
+/** Whether money is recorded for event `id` (its fee then stays, and the event is not deleted). */
+export async function eventMoneyRecorded(id: number): Promise<boolean> {
+  const rows = await getDb().all<{ n: number }>(sql`SELECT count(*) AS n ${moneyOfEventSql(id)}`);
+  return (rows[0]?.n ?? 0) > 0;
 }
 
 /** What deleting an event came to: its image and name, refused because money is recorded for it, or gone already. */

@@ -2,7 +2,8 @@
 // the save and delete its posts ask for.
 import { EVENT_MESSAGES as MESSAGES, eventNotices, eventFieldsOf, eventFormSchema } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
-import { createEvent, deleteEvent, type EventInput, eventFormPage, getEvent, movedUpNote, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
+import { feeOf } from "~/lib/money";
+import { createEvent, deleteEvent, eventMoneyRecorded, type EventInput, eventFormPage, getEvent, movedUpNote, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
 import { type LastSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
@@ -85,6 +86,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (previous === undefined) return answerDeletedMeanwhile(form, formData, failed);
   const guard = saveGuard(post, context.get(adminContext).email);
   if (!guard) return refuseAdminForm(submission, invalidFormToast, { formError: UNREADABLE_FORM });
+  // A fee men have paid stays: their payments are counted against it.
+  if (id !== null && !feeOf(submission.value.price) && feeOf(previous?.price) && (await eventMoneyRecorded(id))) {
+    return refuseAdminForm(submission, invalidFormToast, { fieldErrors: { price: [MESSAGES.feeKept] } });
+  }
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
   const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
   const eventSaved: Saved = id === null ? await created(createEvent(input, guard.by)) : await updateMovingUp(request, id, input, guard);
