@@ -206,10 +206,19 @@ describe("the desk", () => {
     // Local runs have the simulator: no notice, and the setup page says no money moves.
     expect(await deskText()).not.toContain("Payments are not set up");
     expect(textOf(await (await request("/admin/payments/setup", { cookie })).text())).toContain("Payments: simulated on this computer (PAYMENTS_SIMULATOR is “on”): no money moves.");
+    expect(textOf(await (await request("/events/1/register")).text())).toContain("Fee: MK 15,000. You can pay it with Airtel Money or TNM Mpamba after registering.");
     const vars = env as { PAYMENTS_SIMULATOR?: string };
     const before = vars.PAYMENTS_SIMULATOR;
     vars.PAYMENTS_SIMULATOR = "off";
     try {
+      // The public pages promise no wallet that is not there.
+      for (const path of ["/events/1", "/events/1/group", "/give"]) {
+        const page = textOf(await (await request(path)).text());
+        expect(page, path).not.toContain("Airtel Money");
+        expect(page, path).not.toContain("TNM Mpamba");
+      }
+      expect(textOf(await (await request("/events/1")).text())).toContain("Fee: MK 15,000. You pay it at the registration desk.");
+      expect(textOf(await (await request("/events/1/group")).text())).toContain("Fee: MK 15,000 a man. Every man's fee is paid at the registration desk.");
       const html = await (await request(DESK, { cookie })).text();
       expect(textOf(html)).toContain("Payments are not set up");
       expect(html).toContain('href="/admin/payments/setup"');

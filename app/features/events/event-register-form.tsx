@@ -14,7 +14,7 @@ import { REGISTRATION_MESSAGES } from "./registration-form";
 import { LinkAgainEntry } from "./registration-link-form";
 
 type Props = {
-  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null };
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null; payOnline: boolean };
   questions: readonly EventQuestion[];
   associations: readonly AssociationChoice[];
   refused: FormAnswer | null;
@@ -28,7 +28,7 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
     <EventPageFrame event={event} title={`Register for ${event.name}`}>
       <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
       {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
-      {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)}. {EVENTS_MESSAGES.feeHow}</p> : null}
+      {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)}. {EVENTS_MESSAGES.feeHow(event.payOnline)}</p> : null}
       {event.registrationOpen ? (
         <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6" {...BOT_CHECK_FORM}>
           <Honeypot />

@@ -13,7 +13,7 @@ import { EventPageFrame } from "./event-page-frame";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 type Props = {
-  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null; waitingList: boolean };
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null; payOnline: boolean; waitingList: boolean };
   questions: readonly EventQuestion[];
   associations: readonly AssociationChoice[];
   answer: (FormAnswer & { lines?: number }) | null;
@@ -46,7 +46,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
     <EventPageFrame event={event} title={`Register a group for ${event.name}`} wide>
       <p className="mt-1 text-stone-700">{[event.whenText, event.location].filter(Boolean).join(" · ")}</p>
       {event.registrationNote ? <p className="mt-1 text-sm font-medium text-stone-800">{event.registrationNote}</p> : null}
-      {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)} a man. {EVENTS_MESSAGES.groupFeeHow}</p> : null}
+      {event.fee ? <p className="mt-1 text-sm font-medium text-stone-800">{EVENTS_MESSAGES.fee(event.fee)} a man. {EVENTS_MESSAGES.groupFeeHow(event.payOnline)}</p> : null}
       {!event.registrationOpen ? (
         <p role="status" className="mt-6 rounded-md border border-gold-300 bg-gold-100 px-3 py-2 text-sm text-stone-900">
           {REGISTRATION_MESSAGES.closed}

@@ -35,9 +35,11 @@ export type PublicEvent = {
   asksQuestions?: boolean;
   /** The fee in whole kwacha, or null: free. */
   fee: number | null;
+  /** Online payment (Airtel Money, TNM Mpamba) is set up: the fee is said to be paid so. */
+  payOnline: boolean;
 };
 
-export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
+export function toPublicEvent(event: EventWithPlaces, now: Date, payOnline: boolean): PublicEvent {
   const registration = registrationState(event, now);
   return {
     id: event.id,
@@ -56,12 +58,13 @@ export function toPublicEvent(event: EventWithPlaces, now: Date): PublicEvent {
     joinsWaitingList: registration.open && registration.full,
     asksQuestions: Boolean(event.questions),
     fee: feeOf(event.price),
+    payOnline,
   };
 }
 
 export type SharedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
 
-export function toSharedEvent(row: EventWithPlaces, origin: string, now: Date): SharedEvent {
-  const event = toPublicEvent(row, now);
+export function toSharedEvent(row: EventWithPlaces, origin: string, now: Date, payOnline: boolean): SharedEvent {
+  const event = toPublicEvent(row, now, payOnline);
   return { ...event, calendar: calendarLinksOf(row, origin), whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`) };
 }

@@ -26,7 +26,7 @@ import { WaitingListNotice } from "./waiting-list-notice";
 import { TOAST_REGION_CLASS } from "~/lib/toast";
 
 export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "whenText" | "location" | "asksQuestions"> &
-  Partial<Pick<PublicEvent, "joinsWaitingList">> & { fee?: number | null };
+  Partial<Pick<PublicEvent, "joinsWaitingList" | "payOnline">> & { fee?: number | null };
 
 /** Whether the event's places are taken and its waiting list open: registering joins the list. */
 function joinsWaitingList(event: RegistrationTarget): boolean {
@@ -43,7 +43,7 @@ function registrationDescription(event: RegistrationTarget): string {
   const place = [joinsWaitingList(event) ? REGISTRATION_MESSAGES.fullJoinsWaitingList : null, [event.whenText, event.location].filter(Boolean).join(" · ")]
     .filter(Boolean)
     .join(" ");
-  return event.fee ? `${place}${place ? ". " : ""}${EVENTS_MESSAGES.fee(event.fee)}. ${EVENTS_MESSAGES.feeHow}` : place;
+  return event.fee ? `${place}${place ? ". " : ""}${EVENTS_MESSAGES.fee(event.fee)}. ${EVENTS_MESSAGES.feeHow(event.payOnline === true)}` : place;
 }
 
 /**

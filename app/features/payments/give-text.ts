@@ -7,6 +7,8 @@ export const GIVE_TEXT = {
   /** Above a refused gift's problems. */
   notGivenYet: "Nothing was given yet. Please check:",
   intro: "Support the ministry's work with Airtel Money or TNM Mpamba. Your phone will ask you to approve the gift with your PIN.",
+  /** While online giving is not set up: the intro promises no wallet. */
+  introOffline: "Support the ministry's work.",
   presets: [5000, 10000, 20000],
   minimum: 500,
   amountLabel: "Amount (MK)",

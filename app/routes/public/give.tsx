@@ -52,7 +52,7 @@ export default function Give({ loaderData, actionData }: Route.ComponentProps) {
   const values = answer?.values ?? { ...EMPTY, amount };
   return (
     <>
-      <PageHero title={GIVE_TEXT.title}>{GIVE_TEXT.intro}</PageHero>
+      <PageHero title={GIVE_TEXT.title}>{ready ? GIVE_TEXT.intro : GIVE_TEXT.introOffline}</PageHero>
       <div className="mx-auto w-full max-w-xl px-4 py-10 sm:px-6">
         {ready ? (
           <GiveForm
