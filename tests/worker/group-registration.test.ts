@@ -325,6 +325,25 @@ describe("an event with a fee", () => {
     expect(textOf(await (await request(location)).text())).toContain("Fee: MK 15,000 a man · Nothing left to pay");
   });
 
+  it("the leader's page says when a man was cancelled for his fee, warns before cancelling a man who paid, and keeps saying he paid", async () => {
+    await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
+    const location = (await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing")).headers.get("Location")!;
+    await runSql([
+      "UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'Alinafe Phiri'",
+      "UPDATE event_registrations SET status = 'cancelled', cancel_reason = 'not paid' WHERE full_name = 'Blessings Banda'",
+    ]);
+    const page = textOf(await (await request(location)).text());
+    expect(page).toMatch(/Blessings Banda.*Cancelled: fee not paid in time/s);
+    expect(page).toMatch(/Alinafe Phiri.*He can no longer come; his place goes to the next man waiting\. His fee is paid: cancelling does not give it back\./s);
+    const { id } = (await env.DB.prepare("SELECT id FROM event_registrations WHERE full_name = 'Alinafe Phiri'").first<{ id: number }>())!;
+    expect((await postForm(location, { intent: "cancel", registration_id: String(id) })).status).toBe(303);
+    const after = textOf(await (await request(location)).text());
+    expect(after).toMatch(/Alinafe Phiri.*Cancelled\s*Fee: Paid\. To ask for it back, contact the organisers/s);
+    // No man has a place: not "Nothing left to pay", which reads as all paid.
+    expect(after).toContain("No man of the group has a place now: nothing to pay");
+    expect(after).not.toContain("Nothing left to pay");
+  });
+
   it("on an event that releases unpaid places, the leader's page says by when each man's fee is due and what happens then", async () => {
     await runSql(["UPDATE churchevents SET price = 15000, payment_hold_hours = 48 WHERE id = 1"]);
     const location = (await postGroup([{ name: "Alinafe Phiri", phone: "0991000001" }, { name: "Blessings Banda" }], "all-or-nothing")).headers.get("Location")!;

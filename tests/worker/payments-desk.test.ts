@@ -354,6 +354,8 @@ describe("the totals when people come and go", () => {
       `UPDATE event_registrations SET created_at = '${made}' WHERE event_id = 2`,
       `UPDATE event_registrations SET status = 'cancelled', cancelled_at = '${made}', cancelled_by = 'system', cancel_reason = 'not paid' WHERE id = 12`,
     ]);
+    // The desk says why he was cancelled.
+    expect(await deskText("", RETREAT)).toMatch(/Yohane Banda(?:(?!Mphatso).)*Cancelled: fee not paid in time/);
     await act("record-cash", 11, { amount: "5000", receipt_number: "R-11" }, RETREAT);
     await act("cancel", 11, {}, RETREAT);
     expect(await toastOf(await act("record-refund", 11, { amount: "5000" }, RETREAT))).toMatchObject({ title: "Refund recorded" });

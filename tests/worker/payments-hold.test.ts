@@ -163,6 +163,9 @@ describe("telling the registrant", () => {
     await deliverOutbox([told!.id]);
     const sent = (await outboxRows(`id = ${told!.id}`))[0]!;
     expect(sent.body_text).toContain("Your registration for Men's Conference (code LATE22) is cancelled: the fee was not paid in time, so the place went to the next person waiting.");
+    // His page says why, as the e-mail does.
+    const page = textOf(mainHtml(await (await request("/registrations/late-token-0123456789ab")).text()));
+    expect(page).toContain("This registration is cancelled: the fee was not paid in time, so the place went to the next person waiting.");
     // A later run tells him nothing more.
     await runCron(NOW + 10 * 60_000);
     expect((await outboxRows("kind = 'registration-cancelled' AND channel = 'email'")).length).toBe(1);

@@ -8,7 +8,7 @@ import { WhatsAppIcon } from "~/components/icons";
 import { formErrorOf } from "~/lib/form-answer";
 import { OPENED_AT } from "./desk-registration-form";
 import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES } from "./group-form";
-import { type GroupPageView, statusText } from "./group-view";
+import type { GroupPageView } from "./group-view";
 import { fieldStateOf } from "./question-inputs";
 
 type Man = GroupPageView["members"][number];
@@ -114,7 +114,7 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
                     </td>
                     <td className={`${rowCell} font-mono`}>{man.code}</td>
                     <td className={rowCell}>
-                      {statusText(man.status, man.place)}
+                      {man.statusText}
                       {man.feeText ? <span className="block text-xs text-stone-600">Fee: {man.feeText}</span> : null}
                       {correctable ? (
                         // Asked twice (open, then confirm), as a man's own page asks: one tap on a crowded table cancels nobody.
@@ -124,7 +124,10 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
                           </summary>
                           <form method="post" className="mt-2 space-y-2">
                             <input type="hidden" name="registration_id" value={man.id} />
-                            <p className="text-xs text-stone-700">He can no longer come; his place goes to the next man waiting.</p>
+                            <p className="text-xs text-stone-700">
+                              He can no longer come; his place goes to the next man waiting.
+                              {man.paid ? " His fee is paid: cancelling does not give it back. To ask for it back, contact the organisers." : null}
+                            </p>
                             <button type="submit" name="intent" value="cancel" className={buttonClass.danger}>
                               Yes, cancel {man.name}
                             </button>

@@ -214,6 +214,8 @@ export type GroupMember = {
   payment_status: PaymentState;
   /** When his place goes unless his fee is paid (payBySql); null without a limit. */
   pay_by: string | null;
+  /** Why he was cancelled when not by a person ("not paid"). */
+  cancel_reason: string | null;
   /** The version a correction is guarded by (editAtDesk's opened-at). */
   updated_at: string;
 };
@@ -240,7 +242,7 @@ export function groupByTokenQueries(db: Db, token: string) {
         e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
       FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
     batchable(db.all<Omit<GroupMember, "phone_text">>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
-        ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by, t.updated_at
+        ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by, t.cancel_reason, t.updated_at
       FROM event_registrations t WHERE t.group_id = (SELECT id FROM registration_groups WHERE token = ${token}) ORDER BY t.id`)),
   ] as const;
 }

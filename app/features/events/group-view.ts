@@ -1,10 +1,11 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
 import { EVENT_DATE_FORMAT, PAY_BY_FORMAT } from "~/lib/constants";
 import { feeOf, formatKwacha } from "~/lib/money";
-import type { PaymentState } from "~/lib/stored-choices";
+import { feePaid, type PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { EVENTS_MESSAGES } from "./event-messages";
 import { beforeTheEvent, owesFee, registrationPath } from "./registration-rules";
+import { registrationStatusLabel } from "./registration-view";
 
 export type GroupPageView = {
   leaderName: string;
@@ -23,6 +24,10 @@ export type GroupPageView = {
     code: string;
     status: "confirmed" | "waitlisted" | "cancelled";
     place: number | null;
+    /** "Confirmed", "Waiting list #2", "Cancelled: fee not paid in time". */
+    statusText: string;
+    /** His fee is paid (online or in cash): cancelling him does not give it back by itself. */
+    paid: boolean;
     /** His private page: a man without a phone of his own is on his leader's number, so his leader holds it. */
     privateHref: string;
     /** That link's words ("His own page", "Pay his fee", "His page"). */
@@ -54,7 +59,6 @@ const GROUP_FEE_WHEN_PLACED = "To pay once he has a place";
  */
 export const GROUP_FEE_HOW = "Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.";
 
-/** A man's status in words: "Confirmed", "Waiting list #2", "Cancelled". */
 /**
  * The link to a man's page, as his leader reads it: "His own page" when the man has a phone (the
  * link is in his SMS too); for a man on the leader's number, "Pay his fee" while it is owed (his
@@ -67,7 +71,8 @@ function pageLinkOf(man: Rows["members"][number], price: number | null): string 
 
 /** Where a man's fee stands; with the time his place goes unless it is paid, when the event has one. */
 function feeTextOf(man: Rows["members"][number], fee: number | null): string | null {
-  if (!fee || man.status === "cancelled") return null;
+  if (!fee) return null;
+  if (man.status === "cancelled") return feePaid(man.payment_status) ? GROUP_PAID_CANCELLED : null;
   if (man.status === "waitlisted" && man.payment_status === "unpaid") return GROUP_FEE_WHEN_PLACED;
   const payBy = man.payment_status === "unpaid" ? formatInSiteZone(man.pay_by, PAY_BY_FORMAT) : null;
   return payBy ? `To pay by ${payBy}` : GROUP_FEE_TEXT[man.payment_status];
@@ -81,16 +86,13 @@ function withDeadline(howToPay: string, owing: Rows["members"]): string {
 /** Said when the event releases unpaid places (its "Hours to pay"). */
 const GROUP_PAY_BY_NOTE = "A man's place not paid for by the time shown goes to the next man waiting.";
 
-/** How many of the group still owe the fee, and what that comes to. */
-function toPayText(men: number, fee: number): string {
-  if (men === 0) return "Nothing left to pay";
-  return `${men === 1 ? "1 man" : `${men} men`} to pay: ${formatKwacha(men * fee)} in all`;
-}
+/** A cancelled man's fee that came in: the money is not given back by itself. */
+const GROUP_PAID_CANCELLED = "Paid. To ask for it back, contact the organisers";
 
-export function statusText(status: "confirmed" | "waitlisted" | "cancelled", place: number | null): string {
-  if (status === "confirmed") return "Confirmed";
-  if (status === "waitlisted") return place ? `Waiting list #${place}` : "Waiting list";
-  return "Cancelled";
+/** How many of the group still owe the fee, and what that comes to ("Nothing left to pay" only while a man has a place). */
+function toPayText(men: number, fee: number, placed: number): string {
+  if (men === 0) return placed > 0 ? "Nothing left to pay" : "No man of the group has a place now: nothing to pay";
+  return `${men === 1 ? "1 man" : `${men} men`} to pay: ${formatKwacha(men * fee)} in all`;
 }
 
 type Rows = {
@@ -106,6 +108,7 @@ type Rows = {
     payment_status: PaymentState;
     /** When his place goes unless his fee is paid; null without a limit (or not confirmed). */
     pay_by: string | null;
+    cancel_reason: string | null;
     phone_text: string;
     updated_at: string;
   }[];
@@ -127,7 +130,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
     whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
     event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
     cancellable: groupMayChange(group, now),
-    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee) } : null,
+    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee, members.filter((man) => man.status !== "cancelled").length) } : null,
     members: members.map((man, index) => ({
       id: man.id,
       line: index + 1,
@@ -135,6 +138,8 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       code: man.code,
       status: man.status,
       place: man.place,
+      statusText: registrationStatusLabel(man.status, man.place, man.cancel_reason),
+      paid: feePaid(man.payment_status),
       privateHref: registrationPath(man.token),
       pageLink: pageLinkOf(man, group.event_price),
       feeText: feeTextOf(man, fee),

@@ -2,7 +2,7 @@
 // link, a WhatsApp link prefilled with the person's code and private link, and their status in words.
 import type { RegistrationStatus } from "~/db/schema";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
-import { personalMessage } from "~/features/events/registration-view";
+import { personalMessage, registrationStatusLabel } from "~/features/events/registration-view";
 import { registrationPath } from "~/features/events/registration-rules";
 import { formatInSiteZone } from "~/lib/time";
 import { phoneDigits, readablePhone } from "~/server/phone.server";
@@ -24,13 +24,8 @@ type Row = {
   checked_in_at: string | null;
   admitted_unconfirmed: boolean;
   payment_status: "unpaid" | "paid-online" | "cash" | "waived" | "refunded";
+  cancel_reason: string | null;
 };
-
-export function statusLabel(status: RegistrationStatus, place: number | null): string {
-  if (status === "confirmed") return "Confirmed";
-  if (status === "waitlisted") return place ? `Waiting list #${place}` : "Waiting list";
-  return "Cancelled";
-}
 
 export function toPerson(row: Row, eventName: string, origin: string) {
   const digits = phoneDigits(row.phone_number);
@@ -51,7 +46,7 @@ export function toPerson(row: Row, eventName: string, origin: string) {
     /** Null for a number that could not be read (kept as typed). */
     whatsappHref: digits ? `https://wa.me/${digits}?text=${encodeURIComponent(message)}` : null,
     status: row.status,
-    statusLabel: statusLabel(row.status, row.place),
+    statusLabel: registrationStatusLabel(row.status, row.place, row.cancel_reason),
     code: row.code,
     date: row.created_at,
     dateText: formatInSiteZone(row.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",

@@ -2,7 +2,7 @@
 // (SPEC section 7: its four columns first, then Status, Code, Checked in and Group leader) and the
 // door list's rows.
 import type { RegistrationStatus } from "~/db/schema";
-import { statusLabel } from "./people.server";
+import { registrationStatusLabel } from "./registration-view";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 import { spreadsheetPhone } from "../../server/phone.server";
@@ -29,7 +29,7 @@ export function registrationCsvRow(r: Exported): string[] {
     r.email ?? "N/A",
     formatInSiteZone(r.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
     // In the desk's words ("Waiting list"), as the payment column already is.
-    statusLabel(r.status, null),
+    registrationStatusLabel(r.status, null),
     r.code,
     formatInSiteZone(r.checked_in_at, REGISTRATION_DATE_FORMAT) ?? "",
     // Who registered him in a group, and whether the phone beside his name is the leader's.

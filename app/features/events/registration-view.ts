@@ -5,6 +5,7 @@ import type { RegistrationStatus } from "~/db/schema";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT, PAY_BY_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 import type { FormAnswer } from "~/lib/form-answer";
+import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { feeOf, formatKwacha } from "~/lib/money";
 import { beforeTheEvent, registrationPath } from "./registration-rules";
 
@@ -49,6 +50,7 @@ export const REGISTRATION_VIEW_TEXT = {
   waitlisted: (place: number | null) =>
     place ? `You are number ${place} on the waiting list. You move up when a place frees up.` : "You are on the waiting list.",
   cancelled: "This registration is cancelled.",
+  cancelledNotPaid: "This registration is cancelled: the fee was not paid in time, so the place went to the next person waiting.",
   addToCalendar: "Add to calendar",
   sendToWhatsApp: "Send to my WhatsApp",
   // Says nothing of how: the page offers mobile money when payments are set up, else the registration desk.
@@ -57,12 +59,19 @@ export const REGISTRATION_VIEW_TEXT = {
 } as const;
 
 /** `heldUntil`: when a confirmed place whose fee is unpaid goes to the next man (ISO), or null when it is his to keep. */
-export function registrationStatusText(status: RegistrationStatus, place: number | null, heldUntil: string | null = null): string {
+/** A registration's status as staff and a group's leader read it: "Confirmed", "Waiting list #2", "Cancelled: fee not paid in time". */
+export function registrationStatusLabel(status: RegistrationStatus, place: number | null, cancelReason: string | null = null): string {
+  if (status === "confirmed") return "Confirmed";
+  if (status === "waitlisted") return place ? `Waiting list #${place}` : "Waiting list";
+  return cancelReason === CANCELLED_NOT_PAID ? "Cancelled: fee not paid in time" : "Cancelled";
+}
+
+export function registrationStatusText(status: RegistrationStatus, place: number | null, heldUntil: string | null = null, cancelReason: string | null = null): string {
   const until = status === "confirmed" ? formatInSiteZone(heldUntil, PAY_BY_FORMAT) : null;
   if (until) return REGISTRATION_VIEW_TEXT.held(until);
   if (status === "confirmed") return REGISTRATION_VIEW_TEXT.confirmed;
   if (status === "waitlisted") return REGISTRATION_VIEW_TEXT.waitlisted(place);
-  return REGISTRATION_VIEW_TEXT.cancelled;
+  return cancelReason === CANCELLED_NOT_PAID ? REGISTRATION_VIEW_TEXT.cancelledNotPaid : REGISTRATION_VIEW_TEXT.cancelled;
 }
 
 type Source = {
@@ -72,6 +81,8 @@ type Source = {
   token: string;
   /** While its fee is unpaid at an event with "Hours to pay": when the place goes to the next man (ISO); else null. */
   held_until: string | null;
+  /** Why it was cancelled when not by a person ("not paid"), on the private page. */
+  cancel_reason?: string | null;
   /** The event's price, given only right after registering (see payHref). */
   event: { id: number; name: string; date: string | null; location: string | null; price?: number | null };
 };
@@ -82,7 +93,7 @@ export function eventWhenText(date: string | null): string | null {
   return day ? `${day} at ${formatInSiteZone(date, EVENT_TIME_FORMAT)}` : null;
 }
 
-export function registrationView({ status, place, code, token, held_until, event }: Source, origin: string): RegistrationView {
+export function registrationView({ status, place, code, token, held_until, cancel_reason, event }: Source, origin: string): RegistrationView {
   const whenText = eventWhenText(event.date);
   const location = event.location?.trim() || null;
   const privateUrl = `${origin}${registrationPath(token)}`;
@@ -90,7 +101,7 @@ export function registrationView({ status, place, code, token, held_until, event
   const fee = status === "confirmed" ? feeOf(event.price) : null;
   return {
     status,
-    statusText: registrationStatusText(status, place, held_until),
+    statusText: registrationStatusText(status, place, held_until, cancel_reason ?? null),
     code,
     eventId: event.id,
     eventName: event.name,

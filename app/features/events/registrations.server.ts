@@ -500,6 +500,8 @@ export type RegistrationWithEvent = {
   place: number | null;
   /** While its fee is unpaid at an event with "Hours to pay": when the place goes to the next man (heldUntilSql). */
   held_until: string | null;
+  /** Why it was cancelled when not by a person ("not paid", "burst"). */
+  cancel_reason: string | null;
   /** When the registrant turned SMS about the event off (null: SMS on). */
   sms_stopped_at: string | null;
   /** As stored (+265…), the e-mail, and the version a correction of them is guarded by. */
@@ -524,7 +526,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
  */
 export function registrationByTokenQuery(db: Db, token: string) {
   return batchable(
-    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.sms_stopped_at,
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, t.sms_stopped_at,
         t.phone_number, t.email, t.updated_at,
         e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
@@ -1022,6 +1024,7 @@ const deskColumns = {
   told_at: toldAtSql("event_registrations"),
   cancelled_at: r.cancelled_at,
   cancelled_by: r.cancelled_by,
+  cancel_reason: r.cancel_reason,
   checked_in_at: r.checked_in_at,
   checked_in_by: r.checked_in_by,
   admitted_unconfirmed: r.admitted_unconfirmed,
