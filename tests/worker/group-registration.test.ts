@@ -284,7 +284,9 @@ describe("the leader's page", () => {
     expect(textOf(page)).toContain(`Keep this page Its link opens this page: keep it, and keep it private. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again.`);
     expect(textOf(page)).toContain(pageUrl);
     const whatsapp = page.match(/<a href="(https:\/\/wa\.me\/\?text=[^"]+)"[^>]*>.*?Send to my WhatsApp/)![1]!;
-    expect(decodeURIComponent(whatsapp.replaceAll("&amp;", "&").split("?text=")[1]!)).toContain(pageUrl);
+    const message = decodeURIComponent(whatsapp.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").split("?text=")[1]!);
+    expect(message).toContain(pageUrl);
+    expect(message.split("\n").at(-1)).toBe("Private: whoever has this link can change or cancel the group's registrations. Do not post it in a group chat.");
     // Titled as every page, with the site's name (shared on WhatsApp, it is the preview's title).
     expect(page).toContain("<title>Your group | Baptist Men Malawi</title>");
   });

@@ -67,6 +67,8 @@ describe("registering with JavaScript (scripted submission)", () => {
     for (const part of ["Lake Malawi Men's Retreat", answer.registration!.whenText!, `Code: ${stored!.code}`, answer.registration!.privateUrl]) {
       expect(text).toContain(part);
     }
+    // Sent to oneself or a friend, it says the link is a key, not news to post in a group.
+    expect(text.split("\n").at(-1)).toBe("Private: whoever has this link can change or cancel the registration. Do not forward.");
   });
 
   it.each([

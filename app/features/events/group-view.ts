@@ -83,6 +83,9 @@ function withDeadline(howToPay: string, owing: Rows["members"]): string {
   return owing.some((man) => man.pay_by) ? `${howToPay} ${GROUP_PAY_BY_NOTE}` : howToPay;
 }
 
+/** The last line of the group's WhatsApp message: the page's link changes and cancels the group. */
+const GROUP_LINK_PRIVATE = "Private: whoever has this link can change or cancel the group's registrations. Do not post it in a group chat.";
+
 /** Said when the event releases unpaid places (its "Hours to pay"). */
 const GROUP_PAY_BY_NOTE = "A man's place not paid for by the time shown goes to the next man waiting.";
 
@@ -123,7 +126,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
   const fee = feeOf(group.event_price);
   const owing = members.filter((man) => owesFee(man, group.event_price));
   const whenText = formatInSiteZone(group.event_date, EVENT_DATE_FORMAT);
-  const message = [`Our group for ${group.event_name}`, whenText, `Every man's code, and cancelling: ${pageUrl}`].filter(Boolean).join("\n");
+  const message = [`Our group for ${group.event_name}`, whenText, `Every man's code, and cancelling: ${pageUrl}`, GROUP_LINK_PRIVATE].filter(Boolean).join("\n");
   return {
     leaderName: group.leader_name,
     pageUrl,

@@ -55,7 +55,9 @@ export const REGISTRATION_VIEW_TEXT = {
   sendToWhatsApp: "Send to my WhatsApp",
   // Says nothing of how: the page offers mobile money when payments are set up, else the registration desk.
   pay: (fee: number) => `Pay the fee: ${formatKwacha(fee)}`,
-  keepLink: "Keep this link: it shows your registration and lets you cancel it.",
+  keepLink: "Keep this link private: whoever has it can see, change or cancel your registration.",
+  /** The last line of 'Send to my WhatsApp': the link is a key, not news to pass on. */
+  privateLine: "Private: whoever has this link can change or cancel the registration. Do not forward.",
 } as const;
 
 /** `heldUntil`: when a confirmed place whose fee is unpaid goes to the next man (ISO), or null when it is his to keep. */
@@ -97,7 +99,7 @@ export function registrationView({ status, place, code, token, held_until, cance
   const whenText = eventWhenText(event.date);
   const location = event.location?.trim() || null;
   const privateUrl = `${origin}${registrationPath(token)}`;
-  const message = [`My registration for ${event.name}`, whenText, location, `Code: ${code}`, privateUrl].filter(Boolean).join("\n");
+  const message = [`My registration for ${event.name}`, whenText, location, `Code: ${code}`, privateUrl, REGISTRATION_VIEW_TEXT.privateLine].filter(Boolean).join("\n");
   const fee = status === "confirmed" ? feeOf(event.price) : null;
   return {
     status,
