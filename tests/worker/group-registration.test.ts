@@ -242,6 +242,9 @@ describe("the leader's page", () => {
     expect(all.status).toBe(303);
     expect(await statusCounts()).toEqual({ confirmed: 0, waitlisted: 0, cancelled: 3 });
     expect(textOf(await (await request(location)).text())).toMatch(/Cancelled.*Cancelled.*Cancelled/);
+    // Each cancellation is in the activity log, done with the group's link.
+    const log = (await env.DB.prepare("SELECT actor, action FROM activity_log ORDER BY id").all()).results;
+    expect(log).toEqual(Array(3).fill({ actor: "private link", action: "Cancelled (on the group's page)" }));
   });
 
   it("shows the group as a group on the desk, finds its men by the leader's name, and exports who registered each (and whose phone it is)", async () => {

@@ -53,6 +53,10 @@ describe("correcting one's own registration", () => {
     expect(after).toContain("Alinafe Phiri");
     expect(after).not.toContain("Alinafe Phri");
     expect(after).toContain("Your place is confirmed.");
+    // Whoever holds the link did it: staff can see it in the activity log.
+    expect((await env.DB.prepare("SELECT actor, kind, action, target, summary, address IS NOT NULL AS has_address FROM activity_log ORDER BY id").all()).results).toEqual([
+      { actor: "private link", kind: "write", action: "Corrected name and phone (on his own page)", target: `registration ${me.id} “Alinafe Phiri” (event 1)`, summary: "Changed: name, phone", has_address: 1 },
+    ]);
   });
 
   it("refuses a phone we cannot call (400) and a phone the event already has (409, never saying whose), on the field, keeping what was typed and the form open", async () => {

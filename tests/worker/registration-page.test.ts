@@ -145,6 +145,9 @@ describe("cancelling from the private page", () => {
     const second = await postForm(`/registrations/${token}`, {});
     expect(second.status).toBe(303);
     expect(await toastOf(second)).toMatchObject({ title: "Already cancelled" });
+    // Once, in the activity log, done with the private link.
+    const log = (await env.DB.prepare("SELECT actor, action FROM activity_log ORDER BY id").all()).results;
+    expect(log).toEqual([{ actor: "private link", action: "Cancelled (on his own page)" }]);
     const text = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
     expect(text).toContain("This registration is cancelled.");
     expect(text).not.toContain("I can no longer come");

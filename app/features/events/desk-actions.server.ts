@@ -117,7 +117,7 @@ export async function addRegistration(request: Request, context: Context, eventI
 }
 
 /** 'registration 12 “John Banda” (event 4)': a registration as the activity log names it. */
-function registrationName(id: number, name: string | null, eventId: number): string {
+export function registrationName(id: number, name: string | null, eventId: number): string {
   return `${recordName("registration", id, name)} (event ${eventId})`;
 }
 

@@ -11,7 +11,7 @@ import { questionsWithChoices } from "./event-questions.server";
 import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
 import { groupByToken, type GroupMan, type GroupWithMembers, nameKey, registerGroup } from "./group-registrations.server";
 import { groupMayChange } from "./group-view";
-import { correctFromLink } from "./link-correction.server";
+import { correctFromLink, logLinkChange } from "./link-correction.server";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -197,14 +197,13 @@ function refuseCorrection(submission: ReturnType<typeof parseSubmission>, id: nu
  * (editAtDesk: it lands only while his registration is as the page showed it). His e-mail stays.
  * Refused with what was typed: an invalid field, a phone the event already has (never saying
  * whose), or a page opened before someone changed him (the form then carries his new version).
- * Nothing visitors see changes, so the public pages' cache stays. No activity-log entry: the
- * log's actor is a staff member's e-mail (its filter reads it as one), and the leader is none.
+ * Nothing visitors see changes, so the public pages' cache stays. Logged, its actor "private link".
  */
 async function correctMan(request: Request, found: GroupWithMembers, form: FormData, back: string) {
   const now = new Date();
   const man = found.members.find((m) => String(m.id) === form.get("registration_id") && m.status !== "cancelled");
   if (!man || !groupMayChange(found.group, now)) return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
-  const result = await correctFromLink(form, { id: man.id, event_id: found.group.event_id, email: man.email }, "his", now);
+  const result = await correctFromLink(request, form, { id: man.id, event_id: found.group.event_id, full_name: man.full_name, phone_number: man.phone_number, email: man.email }, "his", now);
   switch (result.outcome) {
     case "not-found":
       return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
@@ -233,6 +232,7 @@ export async function groupPageAction(request: Request, token: string) {
   for (const man of chosen.filter((m) => m.status !== "cancelled")) {
     const result = await cancelByToken(man.token, new Date(), cancellationNotes());
     if (result.outcome !== "cancelled") continue;
+    await logLinkChange(request, "his", "Cancelled", { id: man.id, event_id: found.group.event_id, full_name: man.full_name });
     cancelled += 1;
     outboxIds.push(...result.outboxIds);
     stoppedBeingFull ||= result.stoppedBeingFull;

@@ -3,7 +3,8 @@
 // wrong in the phone need not cost a place: the desk's rules and its one guarded statement
 // (editAtDesk: it lands only while the registration is as the page showed it; the phone keeps the
 // event's one-registration-per-phone rule; messages still to go follow the new number). His e-mail
-// stays. No activity-log entry: the log's actor is a staff member, and the link's holder is none.
+// stays. Each correction is in the activity log, its actor "private link" (whoever holds the link:
+// a link posted in a group chat lets anyone change a man, and staff must be able to see it).
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { getDb } from "~/db/db.server";
@@ -13,7 +14,9 @@ import { UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { parseSubmission, type Refusal, refusal } from "~/server/forms.server";
 import { readablePhone } from "~/server/phone.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { serverEditSchema } from "./desk-actions.server";
+import { logActivity } from "~/features/accounts/index.server";
+import { clientAddress } from "~/server/abuse.server";
+import { registrationName, serverEditSchema } from "./desk-actions.server";
 import { OPENED_AT } from "./desk-registration-form";
 import type { OwnCorrectionAnswer } from "./own-correction-form";
 import { REGISTRATION_MESSAGES } from "./registration-form";
@@ -42,8 +45,27 @@ export type LinkCorrection =
   /** The registration is no longer there. */
   | { outcome: "not-found" };
 
-/** Corrects `registration`'s name and phone as posted in `form` (its OPENED_AT guard the version the page showed). */
-export async function correctFromLink(form: FormData, registration: { id: number; event_id: number; email: string | null }, whose: Whose, now: Date): Promise<LinkCorrection> {
+/** The activity log's actor for what is done with a private link (a registration's or a group's page): no one signed in. */
+export const LINK_ACTOR = "private link";
+
+/** Where a link's change was made, as the log says it. */
+const LINK_PAGES: Record<Whose, string> = { your: "his own page", his: "the group's page" };
+
+/** Logs a change made with a private link (`whose` page), with the client's address as sign-ins have. */
+export function logLinkChange(request: Request, whose: Whose, action: string, registration: { id: number; event_id: number; full_name: string }, summary = "") {
+  return logActivity([
+    { actor: LINK_ACTOR, kind: "write", action: `${action} (on ${LINK_PAGES[whose]})`, target: registrationName(registration.id, registration.full_name, registration.event_id), summary, address: clientAddress(request) },
+  ]);
+}
+
+/** Corrects `registration`'s name and phone as posted in `form` (its OPENED_AT guard the version the page showed); logged. */
+export async function correctFromLink(
+  request: Request,
+  form: FormData,
+  registration: { id: number; event_id: number; full_name: string; phone_number: string; email: string | null },
+  whose: Whose,
+  now: Date,
+): Promise<LinkCorrection> {
   const submission = parseSubmission(form, correctionSchema);
   const openedAt = form.get(OPENED_AT);
   if (typeof openedAt !== "string" || !openedAt) return { outcome: "refused", submission, refused: { formError: UNREADABLE_FORM }, status: 400 };
@@ -51,8 +73,11 @@ export async function correctFromLink(form: FormData, registration: { id: number
   const { full_name, phone_number } = submission.value;
   const result = await editAtDesk(registration.event_id, registration.id, { full_name, phone_number, email: registration.email }, openedAt, now);
   switch (result.outcome) {
-    case "edited":
+    case "edited": {
+      const changed = [full_name !== registration.full_name ? "name" : null, phone_number !== registration.phone_number ? "phone" : null].filter(Boolean);
+      await logLinkChange(request, whose, "Corrected name and phone", { ...registration, full_name }, changed.length ? `Changed: ${changed.join(", ")}` : "No changes");
       return { outcome: "edited", name: full_name };
+    }
     case "not-found":
       return { outcome: "not-found" };
     case "failed":
@@ -89,7 +114,7 @@ export async function correctOwnRegistration(request: Request, token: string, fo
   const [rows] = await db.batch([registrationByTokenQuery(db, token)]);
   const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
   if (!found || found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
-  const result = await correctFromLink(form, { id: found.id, event_id: found.event.id, email: found.email }, "your", now);
+  const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email }, "your", now);
   switch (result.outcome) {
     case "not-found":
       return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
