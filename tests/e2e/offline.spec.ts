@@ -36,10 +36,10 @@ async function phone(browser: Browser, baseURL: string | undefined) {
   return { context, page: await context.newPage() };
 }
 
-/** Signs in as staff and makes an event (of `capacity` places, or room for everyone) with these people registered; its id. */
-async function eventWithPeople(page: Page, prefix: string, names: string[], capacity = ""): Promise<string> {
+/** Signs in as staff and makes an event (of `capacity` places, or room for everyone; its fee `price`, or free) with these people registered; its id. */
+async function eventWithPeople(page: Page, prefix: string, names: string[], capacity = "", price = ""): Promise<string> {
   await signInQuickly(page);
-  const eventId = await createEvent(page, uniqueName(prefix), { capacity });
+  const eventId = await createEvent(page, uniqueName(prefix), { capacity, price });
   await addPeople(page, eventId, names);
   return eventId;
 }
@@ -222,7 +222,8 @@ async function checkInOfflineVisible(page: Page, name: string) {
 }
 
 test("two volunteers admit the same man offline: one check-in, and the second phone hears who was first @mobile", async ({ page, baseURL, browser }) => {
-  const eventId = await eventWithPeople(page, "Two Gates", ["Kondwani Both Gates"]);
+  // A paid event: offline too, the door sees who still owes the fee.
+  const eventId = await eventWithPeople(page, "Two Gates", ["Kondwani Both Gates"], "", "15000");
 
   const first = await phone(browser, baseURL);
   await signInQuickly(first.page);
@@ -234,6 +235,7 @@ test("two volunteers admit the same man offline: one check-in, and the second ph
   await goOffline(first.context);
   await goOffline(second.context);
   await checkInOffline(first.page, "Kondwani Both Gates");
+  await expect(first.page.getByRole("listitem").filter({ hasText: "Kondwani Both Gates" })).toContainText("Unpaid: MK 15,000");
   await checkInOffline(second.page, "Kondwani Both Gates");
 
   await first.context.setOffline(false);

@@ -85,6 +85,21 @@ describe("the door list a phone keeps", () => {
     expect(list.people.find((p) => p.name === "John Banda")).toMatchObject({ groupLeader: null });
   });
 
+  it("at an event with a fee, says who still owes it (the door takes it in cash): not the paid, the waived, nor a man waiting", async () => {
+    await runSql([
+      "UPDATE churchevents SET price = 15000 WHERE id = 1",
+      "UPDATE event_registrations SET payment_status = 'cash' WHERE id = 2",
+      "UPDATE event_registrations SET payment_status = 'waived' WHERE id = 3",
+    ]);
+    const list = (await (await request("/api/admin/events/1/door-list", { cookie: door })).json()) as DoorList;
+    expect(list.people.map((p) => [p.name, p.feeText])).toEqual([
+      ["John Banda", "Unpaid: MK 15,000"],
+      ["John Phiri", null],
+      ["Peter Mwale", null],
+      ["Waiting Wyson", null],
+    ]);
+  });
+
   it("needs a session, and a door volunteer gets no past event's list", async () => {
     expect((await request("/api/admin/events/1/door-list")).status).toBe(401);
     expect((await request("/api/admin/events/2/door-list", { cookie: door })).status).toBe(404);

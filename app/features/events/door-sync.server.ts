@@ -15,7 +15,8 @@ import { formatInSiteZone } from "~/lib/time";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { normalizePhone } from "~/server/phone.server";
 import { nameKey } from "./group-registrations.server";
-import { placeFreeSql, withFreshCode } from "./registrations.server";
+import { feeOwedSql, placeFreeSql, withFreshCode } from "./registrations.server";
+import { formatKwacha } from "~/lib/money";
 import type { DoorAction, DoorList, DoorPerson, DoorResult } from "./door-types";
 import { singleSpaced } from "~/lib/schema-fields";
 
@@ -38,6 +39,8 @@ type PersonRow = {
   checked_in_by: string | null;
   group_leader?: string | null;
   admitted_unconfirmed?: number | null;
+  /** The fee he still owes (feeOwedSql), in the door list. */
+  fee_owed?: number | null;
 };
 
 function toDoorPerson(row: PersonRow): DoorPerson {
@@ -51,6 +54,7 @@ function toDoorPerson(row: PersonRow): DoorPerson {
     checkedInBy: doorName(row.checked_in_by),
     groupLeader: row.group_leader ?? null,
     ...(row.admitted_unconfirmed !== undefined ? { admittedAnyway: Boolean(row.checked_in_at && row.admitted_unconfirmed) } : {}),
+    ...(row.fee_owed !== undefined ? { feeText: row.fee_owed ? `Unpaid: ${formatKwacha(row.fee_owed)}` : null } : {}),
   };
 }
 
@@ -63,8 +67,9 @@ export async function doorList(eventId: number, now: Date, mayGoOver: boolean): 
   const [events, people] = await db.batch([
     batchable(db.all<{ id: number; name: string; date: string | null; capacity: number | null }>(sql`SELECT id, name, date, capacity FROM churchevents WHERE id = ${eventId}`)),
     batchable(
-      db.all<PersonRow>(sql`SELECT r.id, r.full_name, r.code, r.status, r.phone_number, r.checked_in_at, r.checked_in_by, g.leader_name AS group_leader
-        FROM event_registrations r LEFT JOIN registration_groups g ON g.id = r.group_id
+      db.all<PersonRow>(sql`SELECT r.id, r.full_name, r.code, r.status, r.phone_number, r.checked_in_at, r.checked_in_by, g.leader_name AS group_leader,
+          ${feeOwedSql("r", "e")} AS fee_owed
+        FROM event_registrations r JOIN churchevents e ON e.id = r.event_id LEFT JOIN registration_groups g ON g.id = r.group_id
         WHERE r.event_id = ${eventId} AND (r.status <> 'cancelled' OR r.checked_in_at IS NOT NULL) ORDER BY r.full_name COLLATE NOCASE, r.id`),
     ),
   ]);

@@ -19,6 +19,8 @@ export type DoorPerson = {
   groupLeader?: string | null;
   /** Let in while not confirmed (the desk had cancelled him, or he was waiting): the door tells the desk. */
   admittedAnyway?: boolean;
+  /** At an event with a fee: "Unpaid: MK 15,000" while he owes it (the door takes it in cash), else null. */
+  feeText?: string | null;
 };
 
 /** GET /api/admin/events/{id}/door-list */

@@ -224,6 +224,8 @@ export function startDoor(root: HTMLElement): () => void {
       el("p", { className: "text-lg font-semibold break-words text-stone-900" }, p.name),
       el("p", { className: "text-sm text-stone-700" }, el("span", { className: "font-mono" }, p.code), ` · …${p.phoneEnd}`),
       p.groupLeader ? el("p", { className: "text-sm text-stone-700" }, `In ${p.groupLeader}'s group`) : null,
+      // Cash is recorded once the phone is online again (the page's "Take cash").
+      p.feeText ? el("p", { className: "mt-1 text-sm font-semibold text-amber-800" }, p.feeText) : null,
       confirmed ? null : el("p", { className: "mt-1 text-sm font-semibold text-amber-800" }, p.status === "waitlisted" ? "On the waiting list" : "Cancelled"),
       el(
         "div",
