@@ -281,6 +281,23 @@ describe("the printed door list", () => {
     expect(text).not.toContain("Cancelled Chris");
     expect(text).not.toContain("991234567");
     expect((await request("/admin/events/99/door-list", { cookie })).status).toBe(404);
+    // A free event's list has no fee column.
+    expect(html).not.toContain(">Fee<");
+  });
+
+  it("at an event with a fee, says in a Fee column what each man still owes the door, and who has paid", async () => {
+    await runSql([
+      "UPDATE churchevents SET price = 15000 WHERE id = 1",
+      "UPDATE event_registrations SET payment_status = 'cash' WHERE full_name = 'John Phiri'",
+      "UPDATE event_registrations SET payment_status = 'waived' WHERE full_name = 'Peter Mwale'",
+    ]);
+    const text = textOf(await (await request("/admin/events/1/door-list", { cookie })).text());
+    expect(text).toContain("In Name Code Phone ends Fee");
+    expect(text).toContain("John Banda JBANDA …567 Due MK 15,000");
+    expect(text).toContain("John Phiri JPHXRZ …432 Paid");
+    expect(text).toContain("Peter Mwale PMWALE …222 Waived");
+    // A man waiting owes nothing yet.
+    expect(text).not.toContain("WYSON2 …567 Due");
   });
 });
 

@@ -6,6 +6,9 @@ import { registrationStatusLabel } from "./registration-view";
 import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 import { spreadsheetPhone } from "../../server/phone.server";
+import { feeOf, formatKwacha } from "~/lib/money";
+import type { PaymentState } from "~/lib/stored-choices";
+import { owesFee } from "./registration-rules";
 
 type Exported = {
   full_name: string;
@@ -37,8 +40,15 @@ export function registrationCsvRow(r: Exported): string[] {
   ];
 }
 
-/** One person on the printed door list: name, code, the last 3 digits of the phone, and whether waiting or in. */
-export function doorListPerson(row: Pick<Exported, "full_name" | "phone_number" | "code" | "status" | "checked_in_at"> & { id: number }) {
+/** Where a man's fee stands on the printed door list (an event with a fee): what the door takes, or why nothing. */
+const DOOR_FEE_TEXT: Record<PaymentState, string> = { unpaid: "", "paid-online": "Paid", cash: "Paid", waived: "Waived", refunded: "Refunded" };
+
+/**
+ * One person on the printed door list: name, code, the last 3 digits of the phone, whether waiting
+ * or in, and at an event with a fee (`price`) where his stands ("Due MK 15,000", "Paid"), else null.
+ */
+export function doorListPerson(row: Pick<Exported, "full_name" | "phone_number" | "code" | "status" | "checked_in_at"> & { id: number; payment_status: PaymentState }, price: number | null) {
+  const fee = feeOf(price);
   return {
     id: row.id,
     name: row.full_name,
@@ -46,5 +56,6 @@ export function doorListPerson(row: Pick<Exported, "full_name" | "phone_number" 
     phoneEnd: row.phone_number.replace(/\D/g, "").slice(-3),
     waiting: row.status === "waitlisted",
     checkedIn: row.checked_in_at !== null,
+    feeText: fee === null ? null : owesFee(row, fee) ? `Due ${formatKwacha(fee)}` : DOOR_FEE_TEXT[row.payment_status],
   };
 }

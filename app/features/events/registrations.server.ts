@@ -1111,7 +1111,7 @@ export function recentCheckInsQuery(db: Db, eventId: number, limit: number) {
 /** The printed door list: everyone not cancelled, A–Z (confirmed first, then the waiting list). */
 export function doorListQuery(db: Db, eventId: number) {
   return db
-    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, code: r.code, status: r.status, checked_in_at: r.checked_in_at })
+    .select({ id: r.id, full_name: r.full_name, phone_number: r.phone_number, code: r.code, status: r.status, checked_in_at: r.checked_in_at, payment_status: r.payment_status })
     .from(r)
     .where(and(eq(r.event_id, eventId), sql`${r.status} <> 'cancelled'`))
     .orderBy(sql`${r.status} = 'waitlisted'`, sql`${r.full_name} COLLATE NOCASE`, asc(r.id));

@@ -17,7 +17,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   // A door volunteer works only on today's and later events.
   if (context.get(adminContext).role === "volunteer" && isPastForTheDoor(page.event.date, new Date())) throw data(null, { status: 404 });
-  const people = page.rows.map(doorListPerson);
+  const people = page.rows.map((row) => doorListPerson(row, page.event.price));
   // ?group=association: the confirmed people under the association they answered (issue 25, part 3).
   const byAssociation = new URL(request.url).searchParams.get("group") === "association" ? await associationOfRegistrations(page.event.id) : null;
   return {
@@ -40,6 +40,8 @@ type Loaded = Route.ComponentProps["loaderData"];
 
 function DoorTable({ caption, people }: { caption: string; people: Loaded["confirmed"] }) {
   const cell = "border border-stone-400 px-2 py-1.5";
+  // An event with a fee: what each man still owes the door.
+  const withFee = people.some((person) => person.feeText !== null);
   return (
     <table className="mt-4 w-full border-collapse text-left text-sm">
       <caption className="mb-1 text-left font-semibold">{caption}</caption>
@@ -49,6 +51,11 @@ function DoorTable({ caption, people }: { caption: string; people: Loaded["confi
           <th scope="col" className={cell}>Name</th>
           <th scope="col" className={cell}>Code</th>
           <th scope="col" className={cell}>Phone ends</th>
+          {withFee ? (
+            <th scope="col" className={cell}>
+              Fee
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -58,6 +65,7 @@ function DoorTable({ caption, people }: { caption: string; people: Loaded["confi
             <td className={cell}>{person.name}</td>
             <td className={`${cell} font-mono`}>{person.code}</td>
             <td className={`${cell} font-mono`}>…{person.phoneEnd}</td>
+            {withFee ? <td className={cell}>{person.feeText}</td> : null}
           </tr>
         ))}
       </tbody>
