@@ -8,6 +8,8 @@ import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmail
 import { postForm, postGroupForm, runSql, seedReference } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 import { formatInSiteZone } from "~/lib/time";
+import { gsm7Length } from "~/lib/gsm7";
+import { deliverOutbox } from "~/features/messaging/sender.server";
 
 withEmailSetUp();
 withSmsSetUp();
@@ -71,6 +73,40 @@ it("on an event that releases unpaid places, the leader's e-mail says by when to
   const payBy = formatInSiteZone(new Date(Date.parse(created_at) + 48 * 3600_000).toISOString(), "EEEE, MMMM d 'at' h:mm a");
   const [email] = await groupLinks("email");
   expect(email!.body_text).toContain(`Fee MK 15,000 a man, 2 to pay. Pay by ${payBy} to keep their places: a place not paid for by then goes to the next man waiting.`);
+});
+
+it("at an event with a fee, a second SMS tells the leader what his men's fees come to and by when, or their places go", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET price = 15000, payment_hold_hours = 48 WHERE id = 1"]);
+  await registerGroup();
+  const [fees] = await outboxRows("kind = 'group-fees'");
+  expect(fees).toMatchObject({ channel: "sms", recipient: "+265991400400", status: "sent" });
+  const { created_at } = (await env.DB.prepare("SELECT min(created_at) AS created_at FROM event_registrations").first<{ created_at: string }>())!;
+  const by = formatInSiteZone(new Date(Date.parse(created_at) + 48 * 3600_000).toISOString(), "EEE d MMM HH:mm");
+  expect(fees!.body_text).toBe(`BaptistMen: Men's Conference: 2 men's fees, MK 30,000, due by ${by}, or their places go to men waiting. Pay on each man's page.`);
+  expect(gsm7Length(fees!.body_text!)).toBeLessThanOrEqual(160);
+  expect(smsSimulator.sent.filter((sent) => sent.to === "+265991400400")).toHaveLength(2);
+});
+
+it("at an event with a fee, the second SMS goes only while something is left to pay", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
+  await registerGroup();
+  // Written again (as one held for the morning would wait) after every man has paid: it does not go.
+  await runSql([
+    "UPDATE event_registrations SET payment_status = 'cash'",
+    "INSERT INTO email_outbox (kind, recipient, channel, about_id) SELECT 'group-fees', leader_phone, 'sms', id FROM registration_groups",
+  ]);
+  const { id } = (await env.DB.prepare("SELECT max(id) AS id FROM email_outbox").first<{ id: number }>())!;
+  await deliverOutbox([id]);
+  expect((await outboxRows(`id = ${id}`))[0]).toMatchObject({ status: "failed", last_error: "Nothing was left to pay for the group when this was to be sent" });
+  expect(smsSimulator.sent.filter((sent) => sent.to === "+265991400400")).toHaveLength(2);
+});
+
+it("a free event's leader gets one SMS, the link", async () => {
+  fakeSender();
+  await registerGroup();
+  expect(await outboxRows("kind = 'group-fees'")).toEqual([]);
 });
 
 it("writes no e-mail for a leader without an address, and nothing once the group is cancelled whole", async () => {

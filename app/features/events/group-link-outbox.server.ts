@@ -10,10 +10,11 @@ import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
 import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
-import { type GroupFee, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
+import { type GroupFee, groupFeesSms, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
 import { owesFeeSql, payBySql } from "./registrations.server";
+import { SMS_WHEN_FORMAT } from "./registration-sms";
 
-export const GROUP_LINK_KINDS = ["group-link"] as const;
+export const GROUP_LINK_KINDS = ["group-link", "group-fees"] as const;
 
 type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null; price: number | null; to_pay: number; pay_by: string | null };
 
@@ -27,9 +28,9 @@ function groupsOf(rows: readonly OutboxRow[]): Promise<GroupRow[]> {
     FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE ${inIds(sql`g.id`, ids)}`);
 }
 
-/** The event's fee a man and how many of the group's placed men still owe it; null for a free event or none owing. */
-function feeOf(group: GroupRow): GroupFee | null {
-  return group.price && group.price > 0 && group.to_pay > 0 ? { price: group.price, toPay: group.to_pay, payBy: formatInSiteZone(group.pay_by, PAY_BY_FORMAT) } : null;
+/** The event's fee a man and how many of the group's placed men still owe it (`payBy` in `format`); null for a free event or none owing. */
+function feeOf(group: GroupRow, format = PAY_BY_FORMAT): GroupFee | null {
+  return group.price && group.price > 0 && group.to_pay > 0 ? { price: group.price, toPay: group.to_pay, payBy: formatInSiteZone(group.pay_by, format) } : null;
 }
 
 /** Each row rendered (`render`) from its group as it is now, or why it no longer goes. */
@@ -56,6 +57,10 @@ export const renderGroupLinkOutbox: OutboxRenderer = (rows, sender) => {
 
 export const renderGroupLinkSms: SmsRenderer = (rows, sender) =>
   renderEachGroup<SmsContent>(rows, (group, row) => {
+    if (row.kind === "group-fees") {
+      const fee = feeOf(group, SMS_WHEN_FORMAT);
+      return fee ? { kind: row.kind, text: groupFeesSms(sender.smsName, group.event_name, fee) } : new EmailRefused("Nothing was left to pay for the group when this was to be sent");
+    }
     const text = groupLinkSms(sender.smsName, group.event_name, group.men, groupPageUrl(sender.origin, group.token));
     return gsm7Length(text) > SMS_SEGMENT_LENGTH ? new EmailRefused("The SMS does not fit one segment: the site's address is too long") : { kind: row.kind, text };
   });

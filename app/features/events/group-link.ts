@@ -32,6 +32,19 @@ export function groupLinkSms(sender: string, eventName: string, men: number, url
   return fitted((name) => `${sender}: Your group of ${men} is registered for ${end(name)} Every man's code, and cancelling: ${url}`, eventName, []);
 }
 
+/**
+ * The second SMS to the leader at an event with a fee: what his men's fees come to and, when the
+ * event releases unpaid places, by when. No link (the first SMS carries the group's page, which
+ * links to each man's, where his fee is paid): one segment, the event's name cut to fit.
+ */
+export function groupFeesSms(sender: string, eventName: string, fee: GroupFee): string {
+  const men = fee.toPay === 1 ? "1 man's fee" : `${fee.toPay} men's fees`;
+  const due = fee.payBy ? `due by ${fee.payBy}, or their places go to men waiting` : "to pay";
+  return fitted((name, details) => `${sender}: ${name}: ${men}, ${formatKwacha(fee.price * fee.toPay)}, ${due}.${details ? ` ${details}` : ""}`, eventName, [
+    "Pay on each man's page.",
+  ]);
+}
+
 export function groupLinkEmail(
   leaderName: string,
   event: { name: string; whenText: string | null },

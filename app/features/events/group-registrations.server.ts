@@ -86,6 +86,24 @@ export function groupLinkQuery(db: Db, which: SQL, smsDue: string | null, again 
   });
 }
 
+/**
+ * For the group's batch, at an event with a fee: a second SMS to the leader with what his men's
+ * fees come to and, when the event releases unpaid places, by when (./group-link.ts,
+ * groupFeesSms): the link's SMS has no room for it, and men on his number get no SMS of their own.
+ * Rendered when sent, from what is then still owed (nothing: it does not go).
+ */
+export function groupFeesQuery(db: Db, which: SQL, smsDue: string | null) {
+  return enqueueByEachChannelQuery(db, {
+    kind: "group-fees",
+    aboutId: sql`g.id`,
+    email: sql`NULL`,
+    phone: sql`g.leader_phone`,
+    smsDue,
+    from: sql`registration_groups g`,
+    where: sql`g.id IN (SELECT id FROM registration_groups WHERE ${which}) AND (SELECT price FROM churchevents WHERE id = g.event_id) > 0`,
+  });
+}
+
 /** A name as the group form compares it: the same man written again, whatever the case or spaces. */
 export function nameKey(name: string): string {
   return singleSpaced(name.trim()).toLowerCase();
@@ -173,6 +191,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
     ),
     // The leader's link to the group's page, by SMS and e-mail (./group-link.ts): the way back to every man's code.
     groupLinkQuery(db, sql`token = ${groupToken}`, smsDueNow()),
+    groupFeesQuery(db, sql`token = ${groupToken}`, smsDueNow()),
   ]);
   const event = events[0];
   if (!event) return { outcome: "event-not-found" };

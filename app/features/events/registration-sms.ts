@@ -41,9 +41,12 @@ const FOR_NAME_MAX = 24;
 const FOR_NAME_MIN = 12;
 export type SmsEvent = { name: string; date: string | null; location: string | null };
 
+/** A time as an SMS gives it: "Sat 12 Jun 08:00" (Malawi time). */
+export const SMS_WHEN_FORMAT = "EEE d MMM HH:mm";
+
 /** The event's start as an SMS gives it: "Sat 12 Jun 08:00" (Malawi time). */
 export function smsWhen(date: string | null): string | null {
-  return formatInSiteZone(date, "EEE d MMM HH:mm");
+  return formatInSiteZone(date, SMS_WHEN_FORMAT);
 }
 
 /** The least an event's name is cut to before a detail is dropped instead. */

@@ -19,6 +19,7 @@ export const EMAIL_KINDS = {
   "registration-fee-paid": "Fee paid",
   "registration-burst": "Registration burst (to Administrators)",
   "group-link": "Group page link (to its leader)",
+  "group-fees": "Group fees to pay (to its leader)",
   "gift-receipt": "Gift receipt",
 } as const;
 
