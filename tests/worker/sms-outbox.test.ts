@@ -27,6 +27,28 @@ async function register(fields: Record<string, string>) {
 
 const settled = (rows: { status: string }[]) => rows.length > 0 && rows.every((row) => !["queued", "sending"].includes(row.status));
 
+describe("a phone changed with a private link", () => {
+  it("tells the old phone by SMS, once, with the last digits of the new one and the link to put it right; a name alone tells no one", async () => {
+    const registration = await register({});
+    await waitForOutbox(settled);
+    const token = registration.privateUrl.split("/").at(-1)!;
+    const opened = async () => (await env.DB.prepare("SELECT updated_at FROM event_registrations WHERE token = ?1").bind(token).first<{ updated_at: string }>())!.updated_at;
+    const correct = async (fields: Record<string, string>) =>
+      postForm(`/registrations/${token}`, { intent: "correct-mine", updated_at: await opened(), full_name: "Phone Only", phone_number: "0991 300 300", ...fields });
+
+    expect((await correct({ full_name: "Phone Onlie" })).status).toBe(303);
+    expect(await outboxRows("kind = 'registration-phone-changed'")).toEqual([]);
+
+    expect((await correct({ phone_number: "0888 765 432" })).status).toBe(303);
+    await waitForOutbox((rows) => rows.some((row) => row.kind === "registration-phone-changed") && settled(rows));
+    const notices = await outboxRows("kind = 'registration-phone-changed'");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ channel: "sms", recipient: "+265991300300", status: "sent" });
+    expect(notices[0]!.body_text).toMatch(new RegExp(`^BaptistMen: Your registration for Men's Conference: phone changed to \\.\\.\\.432\\. Not you\\? Put it right: ${SMS_SITE_URL}/r/[A-Za-z0-9_-]{22}$`));
+    expect(isGsm7(notices[0]!.body_text!) && gsm7Length(notices[0]!.body_text!) <= 160).toBe(true);
+  });
+});
+
 describe("a registration's SMS", () => {
   it("registering without an e-mail writes one SMS row, sent as one GSM-7 segment with the code and a /r/ link", async () => {
     const registration = await register({});

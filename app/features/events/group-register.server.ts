@@ -203,13 +203,14 @@ async function correctMan(request: Request, found: GroupWithMembers, form: FormD
   const now = new Date();
   const man = found.members.find((m) => String(m.id) === form.get("registration_id") && m.status !== "cancelled");
   if (!man || !groupMayChange(found.group, now)) return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
-  const result = await correctFromLink(request, form, { id: man.id, event_id: found.group.event_id, full_name: man.full_name, phone_number: man.phone_number, email: man.email }, "his", now);
+  const result = await correctFromLink(request, form, { id: man.id, event_id: found.group.event_id, full_name: man.full_name, phone_number: man.phone_number, email: man.email, own_phone: Boolean(man.has_phone) }, "his", now);
   switch (result.outcome) {
     case "not-found":
       return redirectWithToast(request, back, GROUP_MESSAGES.notCorrected, { status: 303 });
     case "refused":
       return refuseCorrection(result.submission, man.id, result.refused, result.status);
     case "edited":
+      sendAfterResponse(result.outboxIds, request);
       return redirectWithToast(request, back, GROUP_MESSAGES.corrected(result.name), { status: 303 });
   }
 }

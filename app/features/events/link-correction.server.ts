@@ -13,6 +13,7 @@ import { savedAtText } from "~/lib/time";
 import { UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { parseSubmission, type Refusal, refusal } from "~/server/forms.server";
 import { readablePhone } from "~/server/phone.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { logActivity } from "~/features/accounts/index.server";
 import { clientAddress } from "~/server/abuse.server";
@@ -39,7 +40,7 @@ export const CORRECTION_MESSAGES = {
 } as const;
 
 export type LinkCorrection =
-  | { outcome: "edited"; name: string }
+  | { outcome: "edited"; name: string; outboxIds: number[] }
   /** Refused with what was typed (the form carries the version a stale refusal answered with). */
   | { outcome: "refused"; submission: Submission<unknown>; refused: Omit<Refusal, "toast">; status: number }
   /** The registration is no longer there. */
@@ -62,7 +63,8 @@ export function logLinkChange(request: Request, whose: Whose, action: string, re
 export async function correctFromLink(
   request: Request,
   form: FormData,
-  registration: { id: number; event_id: number; full_name: string; phone_number: string; email: string | null },
+  /** `own_phone`: the phone is the man's own (not his group leader's, who is the one changing it). */
+  registration: { id: number; event_id: number; full_name: string; phone_number: string; email: string | null; own_phone: boolean },
   whose: Whose,
   now: Date,
 ): Promise<LinkCorrection> {
@@ -71,12 +73,14 @@ export async function correctFromLink(
   if (typeof openedAt !== "string" || !openedAt) return { outcome: "refused", submission, refused: { formError: UNREADABLE_FORM }, status: 400 };
   if (submission.status !== "success") return { outcome: "refused", submission, refused: {}, status: 400 };
   const { full_name, phone_number } = submission.value;
-  const result = await editAtDesk(registration.event_id, registration.id, { full_name, phone_number, email: registration.email }, openedAt, now);
+  // A new phone is told to the old one (the link may have reached someone else).
+  const oldPhone = registration.own_phone ? { phone: registration.phone_number } : null;
+  const result = await editAtDesk(registration.event_id, registration.id, { full_name, phone_number, email: registration.email }, openedAt, now, oldPhone);
   switch (result.outcome) {
     case "edited": {
       const changed = [full_name !== registration.full_name ? "name" : null, phone_number !== registration.phone_number ? "phone" : null].filter(Boolean);
       await logLinkChange(request, whose, "Corrected name and phone", { ...registration, full_name }, changed.length ? `Changed: ${changed.join(", ")}` : "No changes");
-      return { outcome: "edited", name: full_name };
+      return { outcome: "edited", name: full_name, outboxIds: result.outboxIds };
     }
     case "not-found":
       return { outcome: "not-found" };
@@ -114,13 +118,14 @@ export async function correctOwnRegistration(request: Request, token: string, fo
   const [rows] = await db.batch([registrationByTokenQuery(db, token)]);
   const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
   if (!found || found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
-  const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email }, "your", now);
+  const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email, own_phone: true }, "your", now);
   switch (result.outcome) {
     case "not-found":
       return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
     case "refused":
       return data<OwnCorrectionAnswer>({ correction: refusal(result.submission, result.refused) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
     case "edited":
+      sendAfterResponse(result.outboxIds, request);
       return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.saved, { status: 303 });
   }
 }

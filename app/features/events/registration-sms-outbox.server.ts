@@ -14,7 +14,8 @@ import { TO_THE_REGISTRANT } from "./registration-message-kinds";
 import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 
 /** The kinds this renderer sends by SMS (about_id is the registration): every one to the man himself. */
-export const REGISTRATION_SMS_KINDS = TO_THE_REGISTRANT;
+/** To the registrant's phone, and to his old phone when a private link changed it (never moved to the new one). */
+export const REGISTRATION_SMS_KINDS = [...TO_THE_REGISTRANT, "registration-phone-changed"] as const;
 
 type Row = {
   id: number;
@@ -32,6 +33,7 @@ type Row = {
   event_location: string | null;
   fee_owed: number | null;
   on_behalf_of: string | null;
+  phone_end: string;
   paid_amount: number | null;
   paid_reference: string | null;
   /** His receipt by SMS goes (or went) after he moved up, so it says he is registered. */
@@ -64,6 +66,8 @@ function textKind(kind: string, row: Row): RegistrationSmsKind | string {
       return status === "cancelled" ? "cancelled" : "The registration was restored before this was sent";
     case "event-reminder":
       return status === "confirmed" ? "reminder" : "The registration was no longer confirmed when the reminder was to be sent";
+    case "registration-phone-changed":
+      return "phone-changed";
     case "registration-fee-paid":
       // Approved on his phone after he cancelled: he must still hear that the money came in. Paid,
       // then cancelled before this went (held for the morning): the payment did come first.
@@ -78,7 +82,7 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   const [registrations] = await db.batch([
     batchable(
-      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at,
+      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at, substr(t.phone_number, -3) AS phone_end,
           (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at,
           (SELECT p.amount_received FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_amount,
           (SELECT p.reference FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_reference, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,

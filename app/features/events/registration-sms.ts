@@ -30,6 +30,8 @@ export type SmsRegistration = {
    * number): the text then says whom it is about ("Chisomo Banda is confirmed"), not "You are".
    */
   on_behalf_of?: string | null;
+  /** The last 3 digits of the phone now on it (the old phone's "changed to …432"). */
+  phone_end?: string | null;
   /** His latest confirmed online payment, for the "Payment received" text to be his receipt. */
   paid_amount?: number | null;
   paid_reference?: string | null;
@@ -79,7 +81,7 @@ const sep = (details: string) => (details ? ` ${details}` : "");
 /** The event's name closing a sentence: a name cut to fit already ends in "...", which needs no full stop after it. */
 export const end = (name: string) => (name.endsWith("...") ? name : `${name}.`);
 
-export const SMS_TEXT_KINDS = ["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid", "fee-paid-cancelled"] as const;
+export const SMS_TEXT_KINDS = ["confirmed", "waitlisted", "moved-up", "cancelled", "reminder", "fee-paid", "fee-paid-cancelled", "phone-changed"] as const;
 export type RegistrationSmsKind = (typeof SMS_TEXT_KINDS)[number];
 
 /**
@@ -162,6 +164,14 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
         (name, details) => `${sender}: Payment received for ${named ? `${named}, ` : ""}${end(name)}${sep(details)} ${code} Info/stop SMS: ${link}`,
         event.name,
         person.paid_amount && person.paid_reference ? [`${formatKwacha(person.paid_amount)} paid.`, `Ref ${person.paid_reference}.`] : [],
+      );
+    case "phone-changed":
+      // To the old phone: the registration's private link changed it, and the link may have reached
+      // someone else. The link still works for him: there he can put it right, or cancel.
+      return fitted(
+        (name) => `${sender}: Your registration for ${name}: phone changed to ...${person.phone_end ?? ""}. Not you? Put it right: ${link}`,
+        event.name,
+        [],
       );
     case "fee-paid-cancelled":
       // The money came in after the registration was cancelled: the desk shows it as paid and no longer

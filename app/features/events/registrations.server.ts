@@ -23,7 +23,7 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
-import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery, followCorrectionQuery } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery, enqueueQuery, followCorrectionQuery, isPhoneRecipient } from "~/server/outbox.server";
 import { isAddress } from "~/server/email-rules.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import type { RegistrationNotifications } from "~/features/events/registration-notifications";
@@ -810,8 +810,24 @@ function phoneHolderQuery(db: Db, eventId: number, key: string | null, other: nu
 /** What staff at the desk (or a group's leader, name and phone) may correct on a registration: the phone in international form. */
 export type DeskCorrection = { full_name: string; phone_number: string; email: string | null };
 
+/**
+ * The SMS to a registration's old phone when a private link changed it (kind "registration-phone-changed",
+ * rendered when sent: ./registration-sms.ts): only when SMS is set up, the phone really changed and
+ * the change landed (its `at`).
+ */
+function phoneChangedNotice(db: Db, id: number, eventId: number, at: string, newPhone: string, oldPhone: string | null) {
+  if (!smsDueNow() || !oldPhone || oldPhone === newPhone || !isPhoneRecipient(oldPhone)) return [];
+  return [
+    enqueueQuery(
+      db,
+      { kind: "registration-phone-changed", to: oldPhone, aboutId: id, channel: "sms" },
+      sql`EXISTS (SELECT 1 FROM event_registrations WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${at})`,
+    ),
+  ];
+}
+
 export type EditOutcome =
-  | { outcome: "edited"; before: DeskCorrection }
+  | { outcome: "edited"; before: DeskCorrection; outboxIds: number[] }
   | { outcome: "stale"; updated_at: string }
   | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
   | { outcome: "not-found" | "failed" };
@@ -836,12 +852,21 @@ function correctedDedupeKey(phone: string) {
  * the row still has the `updated_at` the form was opened with (any change since, by anyone, makes
  * the form stale). The dedupe key follows the phone (correctedDedupeKey); a phone another
  * registration of the event holds is refused by the unique index (UPDATE OR IGNORE), and the batch
- * reads who holds it. `before`: the row as the update found it.
+ * reads who holds it. `before`: the row as the update found it. `tellOldPhone`: made with a private
+ * link, a new phone is told to the old one by SMS (written only if the change lands), so a man whose
+ * link reached someone else hears that his phone was changed, and can put it right.
  */
-export async function editAtDesk(eventId: number, id: number, input: DeskCorrection, openedAt: string, now: Date): Promise<EditOutcome> {
+export async function editAtDesk(
+  eventId: number,
+  id: number,
+  input: DeskCorrection,
+  openedAt: string,
+  now: Date,
+  tellOldPhone: { phone: string } | null = null,
+): Promise<EditOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [before, edited, holders] = await db.batch([
+  const [before, edited, holders, , ...notice] = await db.batch([
     db.select({ full_name: r.full_name, phone_number: r.phone_number, email: r.email, updated_at: r.updated_at }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
     batchable(db.all<{ id: number }>(sql`UPDATE OR IGNORE event_registrations SET full_name = ${input.full_name}, phone_number = ${input.phone_number},
         email = ${input.email}, dedupe_key = ${correctedDedupeKey(input.phone_number)}, updated_at = ${at}
@@ -856,11 +881,12 @@ export async function editAtDesk(eventId: number, id: number, input: DeskCorrect
       email: input.email,
       landed: sql`EXISTS (SELECT 1 FROM event_registrations WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${at})`,
     }),
+    ...phoneChangedNotice(db, id, eventId, at, input.phone_number, tellOldPhone?.phone ?? null),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
   const { updated_at, ...details } = was;
-  if (edited[0]) return { outcome: "edited", before: details };
+  if (edited[0]) return { outcome: "edited", before: details, outboxIds: outboxIdsOf(...notice) };
   if (updated_at !== openedAt) return { outcome: "stale", updated_at };
   // Not stale, yet ignored: only the phone's unique index refuses this update.
   const holder = holders[0];

@@ -20,6 +20,7 @@ export const EMAIL_KINDS = {
   "registration-burst": "Registration burst (to Administrators)",
   "group-link": "Group page link (to its leader)",
   "group-fees": "Group fees to pay (to its leader)",
+  "registration-phone-changed": "Phone changed (to the old phone)",
   "gift-receipt": "Gift receipt",
 } as const;
 
