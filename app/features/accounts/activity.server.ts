@@ -24,8 +24,15 @@ export function recordName(kind: string, id: number | null, name?: string | null
 /** The fields a save changed, as the log's summary ('Changed: capacity, location'). */
 export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown>): string {
   if (!before) return "";
-  const changed = Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
-  return changed.length ? `Changed: ${changed.map(fieldInWords).join(", ")}` : "No changes";
+  const changed = differingFields(before, after);
+  return changed.length ? `Changed: ${changed.join(", ")}` : "No changes";
+}
+
+/** The fields of `after` whose values differ in `before`, in words ("capacity", "location"). */
+export function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after)
+    .filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+    .map(fieldInWords);
 }
 
 /** Fields whose names do not read as words once their underscores are spaces. */

@@ -6,7 +6,7 @@
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import { adminContext, UNSAVED_FORM_PATH } from "~/features/accounts";
-import { keepUnsavedForm, nameOf, noteActivity, recordName } from "~/features/accounts/index.server";
+import { differingFields, keepUnsavedForm, nameOf, noteActivity, recordName } from "~/features/accounts/index.server";
 import { type LastSave, refuseStaleSave } from "~/features/history/index.server";
 import { type ImageDecision, keepNewImage, releaseUnsavedImage } from "~/features/images/index.server";
 import type { Toast } from "~/lib/toast";
@@ -76,7 +76,16 @@ export type UnsavedSave = {
   image?: ImageDecision;
   /** The field a unique constraint guards, and what it says when a save collides on it. */
   duplicate?: { field: string; message: string };
+  /** The record as this action read it (`theirs`, after the other save) and what this save would write (`yours`): a stale refusal names the fields that differ. */
+  compare?: { theirs: object | null | undefined; yours: object };
 };
+
+/** " Yours and theirs differ in: capacity, location." (what saving again would replace), or that they are the same. */
+function differenceText(compare: UnsavedSave["compare"]): string {
+  if (!compare?.theirs) return "";
+  const fields = differingFields(compare.theirs as Record<string, unknown>, compare.yours as Record<string, unknown>);
+  return fields.length ? ` Yours and theirs differ in: ${fields.join(", ")}.` : " Yours and theirs are the same: reload the page to see theirs.";
+}
 
 /**
  * The answer to a save that did not go through (`saved` is stale, gone or failed). A stale save is
@@ -86,9 +95,9 @@ export type UnsavedSave = {
  * (uploaded by the browser); a file posted without JavaScript cannot be kept there, so it is released.
  */
 export function answerUnsaved(form: RecordPost, saved: Exclude<SaveOutcome<LastSave>, { status: "saved" }>, unsaved: UnsavedSave) {
-  const { submission, formData, failed, stale, image, duplicate } = unsaved;
+  const { submission, formData, failed, stale, image, duplicate, compare } = unsaved;
   const kept = image ? keepNewImage(submission, image) : submission;
-  if (saved.status === "stale") return refuseStaleSave(kept, saved.last, stale(saved.last));
+  if (saved.status === "stale") return refuseStaleSave(kept, saved.last, `${stale(saved.last)}${differenceText(compare)}`);
   if (saved.status === "gone") {
     if (image && formData.get("image_url") !== image.url) releaseUnsavedImage(form.context, image);
     return answerDeletedMeanwhile(form, formData, failed);

@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const duplicate = () => refuseAdminForm(submission, undefined, { fieldErrors: { name: [MESSAGES.duplicate(input.name, input.district)] } }, 409);
   const saved = id === null ? await created(createAssociation(input, guard.by)) : await guardedUpdated(id, updateAssociation(id, input, guard));
   if (saved.status === "failed" && saved.error instanceof AlreadyInDirectory) return duplicate();
-  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale });
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, compare: { theirs: previous, yours: input } });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   return redirectWithToast(request, TAB, kind === "create" ? MESSAGES.created : MESSAGES.updated);

@@ -98,10 +98,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { slug_auto, status, publish_at, ...value } = submission.value;
   const input: BlogInput = { ...value, slug: formSlug({ ...value, slug_auto }), image_url: image.url, ...publishingOf({ status, publish_at }) };
   const saved = id === null ? await created(createBlog(input, guard.by)) : await guardedUpdated(id, updateBlog(id, input, guard));
-  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate });
-
   // Published now, the save keeps (or sets) the time itself: the form's empty time is no change of it.
-  noteSaved(context, kind, RECORD, saved.id, previous, input.status === "published" ? { ...input, publish_at: previous?.publish_at ?? null } : input);
+  const written = input.status === "published" ? { ...input, publish_at: previous?.publish_at ?? null } : input;
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate, compare: { theirs: previous, yours: written } });
+
+  noteSaved(context, kind, RECORD, saved.id, previous, written);
   releaseReplacedImages(context, image, saved.released);
   return redirectWithToast(request, TAB, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, describePublishing(input)));
 }

@@ -95,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const eventSaved: Saved = id === null ? await created(createEvent(input, guard.by)) : await updateMovingUp(request, id, input, guard);
   // Its registration questions, once the event is saved (answers are never touched).
   const saved = eventSaved.status === "saved" ? await savedQuestions(eventSaved, submission.value) : eventSaved;
-  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image });
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, compare: { theirs: previous, yours: input } });
 
   // The log names a change of questions too ('Changed: questions').
   noteSaved(context, kind, RECORD, saved.id, previous && { ...previous, questions: saved.questions?.before }, { ...input, questions: saved.questions?.after });

@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     image_url: image.url,
   };
   const saved = id === null ? await created(createMember(input, guard.by)) : await guardedUpdated(id, updateMember(id, input, guard));
-  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image });
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, compare: { theirs: previous, yours: input } });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);

@@ -66,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { slug_auto, ...value } = submission.value;
   const input: MinistryInput = { ...value, slug: formSlug({ ...value, slug_auto }), image_url: image.url };
   const saved = id === null ? await created(createMinistry(input, guard.by)) : await guardedUpdated(id, updateMinistry(id, input, guard));
-  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate });
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, duplicate: MESSAGES.duplicate, compare: { theirs: previous, yours: input } });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);

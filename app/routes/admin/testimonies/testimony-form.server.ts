@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const image = await decideImage(formData, "testimony", previous?.image_url ?? null);
   const input: TestimonyInput = { ...submission.value, image_url: image.url };
   const saved = id === null ? await created(createTestimony(input, guard.by)) : await guardedUpdated(id, updateTestimony(id, input, guard));
-  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image });
+  if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, compare: { theirs: previous, yours: input } });
 
   noteSaved(context, kind, RECORD, saved.id, previous, input);
   releaseReplacedImages(context, image, saved.released);
