@@ -12,7 +12,7 @@ export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./
 export { associationChoices, associationChoicesOf, questionsWithChoices, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationOfRegistrations, saveEventQuestions } from "./event-questions.server";
 export { registrationsCsvWithAnswers } from "./registration-answers-export.server";
 export { groupAction, groupPageAction } from "./group-register.server";
-export { correctOwnRegistration, LINK_ACTOR, logLinkChange, ownCorrectionStart } from "./link-correction.server";
+export { correctOwnRegistration, logOwnCancellation, ownCorrectionStart } from "./link-correction.server";
 export { groupByToken, groupByTokenQueries, groupOf } from "./group-registrations.server";
 export { GROUP_LINK_KINDS, renderGroupLinkOutbox, renderGroupLinkSms } from "./group-link-outbox.server";
 export { groupPageUrl } from "./group-link";

@@ -59,6 +59,11 @@ export function logLinkChange(request: Request, whose: Whose, action: string, re
   ]);
 }
 
+/** Logs a man's cancelling on his own page (its route has the registration as the page read it). */
+export function logOwnCancellation(request: Request, registration: { id: number; full_name: string; event: { id: number } }) {
+  return logLinkChange(request, "your", "Cancelled", { id: registration.id, event_id: registration.event.id, full_name: registration.full_name });
+}
+
 /** Corrects `registration`'s name and phone as posted in `form` (its OPENED_AT guard the version the page showed); logged. */
 export async function correctFromLink(
   request: Request,

@@ -18,7 +18,7 @@ import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
 import { lookAgain, payAction, payPanelOf, pendingReference } from "~/features/payments/index.server";
-import { cancelByToken, cancellationNotes, correctOwnRegistration, logLinkChange, ownCorrectionStart, setSmsByToken } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes, correctOwnRegistration, logOwnCancellation, ownCorrectionStart, setSmsByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
@@ -130,7 +130,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     case "too-late":
       return redirectWithToast(request, back, { title: "Error", description: REGISTRATION_PAGE_TEXT.tooLate, variant: "destructive" }, { status: 303 });
     case "cancelled":
-      if (page.registration) await logLinkChange(request, "your", "Cancelled", { id: page.registration.id, event_id: page.registration.event.id, full_name: page.registration.full_name });
+      if (page.registration) await logOwnCancellation(request, page.registration);
       sendAfterResponse(result.outboxIds, request);
       // The lists say 'Full' no longer: the next visit renders them afresh.
       if (result.stoppedBeingFull) await bumpContentVersion();
