@@ -399,6 +399,14 @@ describe("event form", () => {
     const free = await postForm("/admin/events/edit/2", { version: await formVersion("churchevents", 2), ...valid, name: "Unpaid Retreat", price: "" }, { cookie });
     expect(free.status).toBe(302);
     expect(await env.DB.prepare("SELECT id, price FROM churchevents ORDER BY id").all().then((r) => r.results)).toEqual([{ id: 1, price: 12000 }, { id: 2, price: null }]);
+    // An event whose fee was emptied before this rule, its money recorded, is still saved (nothing is removed now).
+    await runSql([
+      "INSERT INTO churchevents (id, name, price) VALUES (3, 'Emptied Before', NULL)",
+      "INSERT INTO payments (reference, kind, status, event_id, amount, paid_at) VALUES ('BMM-PAID3', 'cash', 'paid', 3, 15000, '2030-01-02T10:00:00.000Z')",
+    ]);
+    const before = await postForm("/admin/events/edit/3", { version: await formVersion("churchevents", 3), ...valid, name: "Emptied Before, Renamed", price: "" }, { cookie });
+    expect(before.status).toBe(302);
+    expect(await env.DB.prepare("SELECT name FROM churchevents WHERE id = 3").first()).toEqual({ name: "Emptied Before, Renamed" });
   });
 
   it("a delete and cash taken at the same moment: either the event stays with its payment, or it goes and no payment is left without its event", async () => {

@@ -83,7 +83,7 @@ it("at an event with a fee, a second SMS tells the leader what his men's fees co
   expect(fees).toMatchObject({ channel: "sms", recipient: "+265991400400", status: "sent" });
   const { created_at } = (await env.DB.prepare("SELECT min(created_at) AS created_at FROM event_registrations").first<{ created_at: string }>())!;
   const by = formatInSiteZone(new Date(Date.parse(created_at) + 48 * 3600_000).toISOString(), "EEE d MMM HH:mm");
-  expect(fees!.body_text).toBe(`BaptistMen: Men's Conference: 2 men's fees, MK 30,000, due by ${by}, or their places go to men waiting. Pay on each man's page.`);
+  expect(fees!.body_text).toBe(`BaptistMen: Men's Conference: 2 men's fees, MK 30,000, due by ${by}, or their places go to men waiting. Each man's page says how to pay.`);
   expect(gsm7Length(fees!.body_text!)).toBeLessThanOrEqual(160);
   expect(smsSimulator.sent.filter((sent) => sent.to === "+265991400400")).toHaveLength(2);
 });

@@ -184,6 +184,12 @@ describe("the desk", () => {
     expect(csv).toMatch(/"Waiting Man",.*,"Not due \(waiting list\)","","","","","",""/);
   });
 
+  it("says in the CSV, as the desk does, that a man was cancelled because his fee was not paid in time", async () => {
+    await runSql(["UPDATE event_registrations SET status = 'cancelled', cancel_reason = 'not paid', cancelled_by = 'system' WHERE id = 3"]);
+    const csv = await (await request("/api/admin/events/1/registrations.csv", { cookie })).text();
+    expect(csv).toMatch(/"Owes Too",[^\n]*"Cancelled: fee not paid in time","CODE3A"/);
+  });
+
   it("says in the CSV, as the desk does, that money came from a man no longer confirmed: refund or keep", async () => {
     await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-05T10:00:00.000Z' WHERE id = 1"]);
     expect(await deskText()).toContain("Paid but no longer confirmed: refund or keep");
@@ -213,7 +219,8 @@ describe("the desk", () => {
     try {
       // The public pages promise no wallet that is not there.
       for (const path of ["/events/1", "/events/1/group", "/give"]) {
-        const page = textOf(await (await request(path)).text());
+        // The page and its link preview (meta description).
+        const page = await (await request(path)).text();
         expect(page, path).not.toContain("Airtel Money");
         expect(page, path).not.toContain("TNM Mpamba");
       }
@@ -372,6 +379,12 @@ describe("the totals when people come and go", () => {
     const page = textOf(await (await request("/registrations/token-12-0123456789abcdef")).text());
     expect(page).toContain("Your place is held for you until");
     expect(await releaseUnpaidHolds(Date.now() + 49 * 3_600_000)).toMatchObject({ cancelled: 3 });
+    // Chikondi pays again and cancels again: he is given back at most what he paid this time.
+    await runSql(["UPDATE event_registrations SET status = 'confirmed', cancelled_at = NULL, cancel_reason = NULL WHERE id = 11"]);
+    await act("record-cash", 11, { amount: "5000", receipt_number: "R-11b" }, RETREAT);
+    await act("cancel", 11, {}, RETREAT);
+    expect((await refusedField(await act("record-refund", 11, { amount: "10000" }, RETREAT), "refund-amount-11")).error).toBe("A refund can be at most what this person paid: MK 5,000. Nothing was recorded.");
+    expect(await toastOf(await act("record-refund", 11, { amount: "5000" }, RETREAT))).toMatchObject({ title: "Refund recorded" });
   });
 });
 

@@ -44,8 +44,19 @@ describe("a phone changed with a private link", () => {
     const notices = await outboxRows("kind = 'registration-phone-changed'");
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ channel: "sms", recipient: "+265991300300", status: "sent" });
-    expect(notices[0]!.body_text).toMatch(new RegExp(`^BaptistMen: Your registration for Men's Conference: phone changed to \\.\\.\\.432\\. Not you\\? Put it right: ${SMS_SITE_URL}/r/[A-Za-z0-9_-]{22}$`));
+    expect(notices[0]!.body_text).toMatch(new RegExp(`^BaptistMen: Your registration for Men's Conference: phone changed to \\.\\.\\.432\\. Not you\\? Tell us: ${SMS_SITE_URL}/contact$`));
     expect(isGsm7(notices[0]!.body_text!) && gsm7Length(notices[0]!.body_text!) <= 160).toBe(true);
+  });
+
+  it("still warns the old phone when whoever holds the link stopped SMS first", async () => {
+    const registration = await register({});
+    await waitForOutbox(settled);
+    const token = registration.privateUrl.split("/").at(-1)!;
+    expect((await postForm(`/registrations/${token}`, { intent: "stop-sms" })).status).toBe(303);
+    const { updated_at } = (await env.DB.prepare("SELECT updated_at FROM event_registrations WHERE token = ?1").bind(token).first<{ updated_at: string }>())!;
+    expect((await postForm(`/registrations/${token}`, { intent: "correct-mine", updated_at, full_name: "Phone Only", phone_number: "0888 765 432" })).status).toBe(303);
+    await waitForOutbox((rows) => rows.some((row) => row.kind === "registration-phone-changed") && settled(rows));
+    expect((await outboxRows("kind = 'registration-phone-changed'"))[0]).toMatchObject({ recipient: "+265991300300", status: "sent" });
   });
 });
 

@@ -289,8 +289,10 @@ export async function updateEvent(
   movedUp: RegistrationEmail | null = null,
 ): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | { stale: LastSave | null }> {
   const db = getDb();
-  // The fee stays while money is recorded for it (eventMoneyRecorded says so to the form first; this holds against a payment at the same moment).
-  const feeKept = input.price && input.price > 0 ? sql`1` : sql`NOT EXISTS (SELECT 1 ${moneyOfEventSql(id)})`;
+  // A fee is not removed while money is recorded for it (eventMoneyRecorded says so to the form
+  // first; this holds against a payment at the same moment, and the save then reads as refused by
+  // its version guard with the version unchanged: the action tells the two apart).
+  const feeKept = input.price && input.price > 0 ? sql`1` : sql`(COALESCE(${churchevents.price}, 0) <= 0 OR NOT EXISTS (SELECT 1 ${moneyOfEventSql(id)}))`;
   const [written, last, movedUpNotes, promoted, after] = await db.batch([
     db
       .update(churchevents)

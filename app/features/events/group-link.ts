@@ -41,7 +41,7 @@ export function groupFeesSms(sender: string, eventName: string, fee: GroupFee): 
   const men = fee.toPay === 1 ? "1 man's fee" : `${fee.toPay} men's fees`;
   const due = fee.payBy ? `due by ${fee.payBy}, or their places go to men waiting` : "to pay";
   return fitted((name, details) => `${sender}: ${name}: ${men}, ${formatKwacha(fee.price * fee.toPay)}, ${due}.${details ? ` ${details}` : ""}`, eventName, [
-    "Pay on each man's page.",
+    "Each man's page says how to pay.",
   ]);
 }
 

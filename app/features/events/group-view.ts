@@ -133,7 +133,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
     whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
     event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
     cancellable: groupMayChange(group, now),
-    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee, members.filter((man) => man.status !== "cancelled").length) } : null,
+    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee, members.filter((man) => man.status === "confirmed").length) } : null,
     members: members.map((man, index) => ({
       id: man.id,
       line: index + 1,

@@ -123,7 +123,7 @@ export async function correctOwnRegistration(request: Request, token: string, fo
   const [rows] = await db.batch([registrationByTokenQuery(db, token)]);
   const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
   if (!found || found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
-  const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email, own_phone: true }, "your", now);
+  const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email, own_phone: Boolean(found.own_phone) }, "your", now);
   switch (result.outcome) {
     case "not-found":
       return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });

@@ -16,6 +16,7 @@ type Exported = {
   email: string | null;
   created_at: string;
   status: RegistrationStatus;
+  cancel_reason: string | null;
   code: string;
   checked_in_at: string | null;
   group_leader: string | null;
@@ -32,7 +33,7 @@ export function registrationCsvRow(r: Exported): string[] {
     r.email ?? "N/A",
     formatInSiteZone(r.created_at, REGISTRATION_DATE_FORMAT) ?? "N/A",
     // In the desk's words ("Waiting list"), as the payment column already is.
-    registrationStatusLabel(r.status, null),
+    registrationStatusLabel(r.status, null, r.cancel_reason),
     r.code,
     formatInSiteZone(r.checked_in_at, REGISTRATION_DATE_FORMAT) ?? "",
     // Who registered him in a group, and whether the phone beside his name is the leader's.

@@ -99,7 +99,8 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
       rendered.set(row.id, new EmailRefused("The registration was deleted before this was sent"));
       continue;
     }
-    if (registration.sms_stopped_at) {
+    // "Stop SMS" stops news of the event, not the warning that his phone was changed (whoever holds the link could press both).
+    if (registration.sms_stopped_at && row.kind !== "registration-phone-changed") {
       rendered.set(row.id, new EmailRefused("The registrant turned SMS off for this event"));
       continue;
     }

@@ -167,9 +167,9 @@ function smsText(kind: RegistrationSmsKind, sender: string, event: SmsEvent, per
       );
     case "phone-changed":
       // To the old phone: the registration's private link changed it, and the link may have reached
-      // someone else. The link still works for him: there he can put it right, or cancel.
+      // someone else. Not the link itself: the old number may be someone else's now.
       return fitted(
-        (name) => `${sender}: Your registration for ${name}: phone changed to ...${person.phone_end ?? ""}. Not you? Put it right: ${link}`,
+        (name) => `${sender}: Your registration for ${name}: phone changed to ...${person.phone_end ?? ""}. Not you? Tell us: ${origin}/contact`,
         event.name,
         [],
       );

@@ -502,6 +502,8 @@ export type RegistrationWithEvent = {
   held_until: string | null;
   /** Why it was cancelled when not by a person ("not paid", "burst"). */
   cancel_reason: string | null;
+  /** The phone is his own (not a group leader's he is registered on): 1 or 0. */
+  own_phone: number;
   /** When the registrant turned SMS about the event off (null: SMS on). */
   sms_stopped_at: string | null;
   /** As stored (+265…), the e-mail, and the version a correction of them is guarded by. */
@@ -526,7 +528,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
  */
 export function registrationByTokenQuery(db: Db, token: string) {
   return batchable(
-    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, t.sms_stopped_at,
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, (t.group_id IS NULL OR t.dedupe_key IS NOT NULL) AS own_phone, t.sms_stopped_at,
         t.phone_number, t.email, t.updated_at,
         e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
@@ -1170,7 +1172,7 @@ export function registrationCountsByEventQuery(db: Db) {
 
 export type Registration = Pick<
   typeof r.$inferSelect,
-  "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at" | "payment_status"
+  "id" | "full_name" | "phone_number" | "email" | "created_at" | "status" | "code" | "checked_in_at" | "payment_status" | "cancel_reason"
 > & {
   /** His group's leader, when he was registered in a group; `own_phone` false when the number is the leader's. */
   group_leader: string | null;
@@ -1187,6 +1189,7 @@ const exportColumns = {
   code: r.code,
   checked_in_at: r.checked_in_at,
   payment_status: r.payment_status,
+  cancel_reason: r.cancel_reason,
   group_leader: groupLeaderSql,
   // A man of a group without a phone of his own is on his leader's number, with no dedupe key.
   own_phone: sql<boolean>`${r.group_id} IS NULL OR ${r.dedupe_key} IS NOT NULL`.mapWith(Boolean),

@@ -160,10 +160,15 @@ export function isPaymentIntent(intent: string): boolean {
 
 type Context = Readonly<RouterContextProvider>;
 
-/** What a registration's fee brought in: its online payments as received and the cash taken (what a refund may give back). */
+/**
+ * What a registration's fee brought in and was not given back: its online payments as received and
+ * the cash taken, less the fee's refunds already recorded (a man restored and paying again, then
+ * cancelled, is refunded at most what he paid the second time). What a refund may give back.
+ */
 function receivedSql(registrationId: number) {
-  return sql`(SELECT COALESCE(sum(CASE kind WHEN 'online' THEN COALESCE(amount_received, amount) ELSE amount END), 0)
-    FROM payments WHERE registration_id = ${registrationId} AND status = 'paid' AND kind IN ('online', 'cash'))`;
+  return sql`(SELECT COALESCE(sum(CASE kind WHEN 'online' THEN COALESCE(amount_received, amount) WHEN 'cash' THEN amount ELSE -amount END), 0)
+    FROM payments WHERE registration_id = ${registrationId} AND status = 'paid'
+      AND (kind IN ('online', 'cash') OR (kind = 'refund' AND refund_of IS NULL)))`;
 }
 
 /** Payment `paymentId` when it is one this man did not owe (paid twice) and not yet given back: its id and what it brought. */

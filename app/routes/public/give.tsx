@@ -15,11 +15,14 @@ import type { Route } from "./+types/give";
 
 export const handle = scriptFreePage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, {
     path: "/give",
     title: GIVE_TEXT.title,
-    description: "Support the ministry of the Baptist men of Malawi: give to a fund of your choice with Airtel Money or TNM Mpamba.",
+    // The link's preview promises no wallet while online giving is not set up.
+    description: loaderData?.ready
+      ? "Support the ministry of the Baptist men of Malawi: give to a fund of your choice with Airtel Money or TNM Mpamba."
+      : "Support the ministry of the Baptist men of Malawi.",
   });
 
 const EMPTY = { amount: "", fund: "", phone_number: "", operator: "", donor_name: "", email: "", anonymous: "" };

@@ -93,6 +93,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const image = await decideImage(formData, "event", previous?.image_url ?? null);
   const input: EventInput = { ...eventFieldsOf(submission.value), image_url: image.url };
   const eventSaved: Saved = id === null ? await created(createEvent(input, guard.by)) : await updateMovingUp(request, id, input, guard);
+  // Refused at its own version: not someone's save but a payment recorded as the fee was removed.
+  if (eventSaved.status === "stale" && eventSaved.last.version === guard.version) return refuseAdminForm(submission, invalidFormToast, { fieldErrors: { price: [MESSAGES.feeKept] } });
   // Its registration questions, once the event is saved (answers are never touched).
   const saved = eventSaved.status === "saved" ? await savedQuestions(eventSaved, submission.value) : eventSaved;
   if (saved.status !== "saved") return answerUnsaved(form, saved, { submission, formData, failed, stale: MESSAGES.stale, image, compare: { theirs: previous, yours: input } });
