@@ -1,8 +1,8 @@
 // Zero axe violations (WCAG 2.1 A/AA rules) on every public and admin page, at desktop and phone
 // widths, as a visitor or an admin would open them.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, signIn, uniqueName } from "./support/admin.ts";
+import { axeViolations } from "./support/axe.ts";
 import { scriptsDone } from "./support/scripts.ts";
 import { ADMIN_PAGES, PUBLIC_PAGES } from "./support/pages.ts";
 
@@ -17,13 +17,8 @@ async function violations(page: Page, paths: string[]) {
     if (landed.pathname + landed.search !== path) found.push(`${path}: opened ${landed.pathname}${landed.search} instead`);
     await scriptsDone(page);
     // E-mail previews (/admin/newsletter, /admin/outbox/{id}) are sandboxed frames of an e-mail, not
-    // pages of the site; axe hangs on frames (its last step opens a helper page that never answers).
-    // With frames left out, axe runs in the page itself ("legacy mode": the same rules, without the
-    // helper page each analysis otherwise opens and closes, half its time on these pages).
-    const results = await new AxeBuilder({ page }).setLegacyMode(true).exclude("iframe").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    for (const v of results.violations) {
-      found.push(`${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    }
+    // pages of the site: left out (axe would also wait on each frame for an answer it cannot get).
+    for (const violation of await axeViolations(page, ["iframe"])) found.push(`${path}: ${violation}`);
     // No page scrolls sideways (the mobile project runs this at 360 px, as staff and visitors read it).
     const [wide, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     if (wide! > viewport!) found.push(`${path}: ${wide} px wide in a ${viewport} px window (scrolls sideways)`);

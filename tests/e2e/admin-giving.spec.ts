@@ -1,17 +1,11 @@
 // /admin/giving on a 360 px phone: someone gives through /give (the local simulator stands in for
 // the phone's PIN prompt), and the Administrator reads the gift whole, the amount beside the giver,
 // without a sideways swipe; on a wider screen the gifts are still a table.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoSideways, signIn, uniqueName } from "./support/admin.ts";
+import { axeViolations } from "./support/axe.ts";
 
 test.describe.configure({ timeout: 90_000 });
-
-/** axe's WCAG 2.1 A/AA violations on the page as it is (tests/e2e/accessibility.spec.ts has no gifts to show). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 test("each gift reads whole on a phone, the amount beside the giver, with no sideways scrolling; a table on a wide screen @mobile", async ({ page }) => {
   const giver = uniqueName("Chisomo Banda");
