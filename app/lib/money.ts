@@ -6,6 +6,11 @@ export function formatKwacha(amount: number): string {
   return `MK ${Math.trunc(amount).toLocaleString("en-US")}`;
 }
 
+/** "Unpaid: MK 15,000": a man who owes his fee, as the desk's badge and the door's list say it. */
+export function unpaidText(amount: number): string {
+  return `Unpaid: ${formatKwacha(amount)}`;
+}
+
 /** An event's fee when it has one (a price above 0), else null: free. */
 export function feeOf(price: number | null | undefined): number | null {
   return price != null && price > 0 ? price : null;

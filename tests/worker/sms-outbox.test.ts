@@ -304,6 +304,23 @@ describe("Malawi's sending hours", () => {
     expect(page.match(/Goes at [^·]*?\d\d:\d\d/g)).toEqual(["Goes at Mar 5, 2099 07:00"]);
   });
 
+  it("a message held for the morning that will not go as things stand (its man stopped SMS) says so, not when it goes", async () => {
+    vi.setSystemTime(malawiDaytime(23));
+    const registration = await register({ full_name: "Night Stopper", phone_number: "0991 300 321" });
+    expect((await postForm(new URL(registration.privateUrl).pathname, { intent: "stop-sms" })).status).toBe(303);
+    await createAdmin();
+    const cookie = await signIn();
+    const page = textOf(await (await request("/admin/outbox", { cookie })).text());
+    expect(page).toContain("SMS to +265991300321");
+    expect(page).toContain("Will not be sent");
+    expect(page).toMatch(/Will not be sent: [^.]+\. It moves to Failed when its time comes\./);
+    expect(page).not.toContain("Goes at");
+    const [row] = await outboxRows();
+    expect(row!.status).toBe("queued");
+    const one = textOf(await (await request(`/admin/outbox/${row!.id}`, { cookie })).text());
+    expect(one).toContain("Will not be sent");
+  });
+
   it("a man who registers at night onto the waiting list and moves up before 07:00 gets one SMS in the morning: that he is registered", async () => {
     await env.DB.prepare("UPDATE churchevents SET capacity = 1 WHERE id = 1").run();
     vi.setSystemTime(malawiDaytime(23));

@@ -16,7 +16,7 @@ import { bumpContentVersion } from "~/server/content-version.server";
 import { normalizePhone } from "~/server/phone.server";
 import { nameKey } from "./group-registrations.server";
 import { feeOwedSql, placeFreeSql, withFreshCode } from "./registrations.server";
-import { formatKwacha } from "~/lib/money";
+import { unpaidText } from "~/lib/money";
 import type { DoorAction, DoorList, DoorPerson, DoorResult } from "./door-types";
 import { singleSpaced } from "~/lib/schema-fields";
 
@@ -54,7 +54,7 @@ function toDoorPerson(row: PersonRow): DoorPerson {
     checkedInBy: doorName(row.checked_in_by),
     groupLeader: row.group_leader ?? null,
     ...(row.admitted_unconfirmed !== undefined ? { admittedAnyway: Boolean(row.checked_in_at && row.admitted_unconfirmed) } : {}),
-    ...(row.fee_owed !== undefined ? { feeText: row.fee_owed ? `Unpaid: ${formatKwacha(row.fee_owed)}` : null } : {}),
+    ...(row.fee_owed !== undefined ? { feeText: row.fee_owed ? unpaidText(row.fee_owed) : null } : {}),
   };
 }
 

@@ -818,7 +818,7 @@ export type DeskCorrection = { full_name: string; phone_number: string; email: s
  * the change landed (its `at`).
  */
 function phoneChangedNotice(db: Db, id: number, eventId: number, at: string, newPhone: string, oldPhone: string | null) {
-  if (!smsDueNow() || !oldPhone || oldPhone === newPhone || !isPhoneRecipient(oldPhone)) return [];
+  if (!smsSetup().ready || !oldPhone || oldPhone === newPhone || !isPhoneRecipient(oldPhone)) return [];
   return [
     enqueueQuery(
       db,

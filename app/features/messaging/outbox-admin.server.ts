@@ -15,6 +15,14 @@ function smsName(): string {
   return setup.ready ? setup.senderId : "(SMS_SENDER_ID)";
 }
 
+/**
+ * Why a queued message will not be sent as things stand (a man cancelled or turned SMS off, a reader
+ * unsubscribed): the sender marks it failed with this reason when its turn comes. Else null.
+ */
+function refusedWhenDue(status: string, content: unknown): string | null {
+  return status === "queued" && content instanceof EmailRefused ? content.message : null;
+}
+
 /** The newest messages with their subjects (rendered for those not sent yet), and the counts by status. */
 export async function outboxPage(status: OutboxStatus | null, request?: Request, to: string | null = null) {
   const page = await storedOutboxPage(status, recipientSearchOf(to));
@@ -28,11 +36,11 @@ export async function outboxPage(status: OutboxStatus | null, request?: Request,
     if (row.channel === "sms") {
       const content = smsRendered.get(row.id);
       const text = smsText ?? (content && !(content instanceof EmailRefused) ? toGsm7(content.text) : `(${content instanceof EmailRefused ? content.message : "not rendered"})`);
-      return { ...row, subject: `SMS: ${text}` };
+      return { ...row, subject: `SMS: ${text}`, wontGo: refusedWhenDue(row.status, content) };
     }
     const content = rendered.get(row.id);
     const subject = row.subject ?? (content && !(content instanceof EmailRefused) ? content.subject : `(${content instanceof EmailRefused ? content.message : "not rendered"})`);
-    return { ...row, subject };
+    return { ...row, subject, wontGo: refusedWhenDue(row.status, content) };
   });
   return { rows, counts: page.counts };
 }

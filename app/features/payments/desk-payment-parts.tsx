@@ -4,7 +4,7 @@ import { Form, useActionData } from "react-router";
 import { RequiredLabel } from "~/components/admin/form-kit";
 import { buttonClass } from "~/components/form-fields";
 import { FIELD_ERROR_CLASS, NOTICE_CLASS } from "~/lib/form-styles";
-import { formatKwacha } from "~/lib/money";
+import { formatKwacha, unpaidText } from "~/lib/money";
 import type { PaymentState } from "~/lib/stored-choices";
 
 export type { PaymentState };
@@ -55,7 +55,7 @@ export function PayingNowBadge() {
 export function PaymentBadge({ state, price }: { state: PaymentState; price: number }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`}>
-      {state === "unpaid" ? `Unpaid: ${formatKwacha(price)}` : PAYMENT_LABELS[state]}
+      {state === "unpaid" ? unpaidText(price) : PAYMENT_LABELS[state]}
     </span>
   );
 }

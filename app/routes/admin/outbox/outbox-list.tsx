@@ -115,12 +115,16 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <Link to={`/admin/outbox/${row.id}`} className="min-w-0 font-semibold break-words text-brand-800 underline-offset-2 hover:underline">
                   {row.subject}
                 </Link>
-                <StatusBadge status={row.status} />
+                <StatusBadge status={row.status} wontGo={row.wontGo !== null} />
               </div>
               <p className="mt-1 text-sm break-words text-stone-700">
                 {`${row.channel === "sms" ? "SMS to" : "To"} ${row.recipient} · ${emailKindLabel(row.kind)} · ${formatInSiteZone(row.sent_at ?? row.created_at, TIME_FORMAT)}`}
               </p>
-              {row.goesAt ? <p className="mt-1 text-sm text-stone-700">{`Goes at ${formatInSiteZone(row.goesAt, TIME_FORMAT)}`}</p> : null}
+              {row.wontGo ? (
+                <p className="mt-1 text-sm break-words text-stone-700">{`Will not be sent: ${row.wontGo}. It moves to Failed when its time comes.`}</p>
+              ) : row.goesAt ? (
+                <p className="mt-1 text-sm text-stone-700">{`Goes at ${formatInSiteZone(row.goesAt, TIME_FORMAT)}`}</p>
+              ) : null}
               {row.last_error && row.status !== "sent" && row.status !== "delivered" ? <p className="mt-1 text-sm break-words text-red-800">{row.last_error}</p> : null}
             </li>
           ))}

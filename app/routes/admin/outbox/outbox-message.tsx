@@ -72,7 +72,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
       {missing ? <EmailSetupNotice missing={missing} /> : null}
       <dl className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white px-4">
         <Fact label="Status">
-          <StatusBadge status={row.status} />
+          <StatusBadge status={row.status} wontGo={row.status === "queued" && problem !== null} />
           {row.status === "failed" && row.next_attempt_at ? ` Tried again by itself at ${formatInSiteZone(row.next_attempt_at, "HH:mm, MMM d")}.` : null}
         </Fact>
         {row.last_error ? <Fact label={row.status === "sent" ? "Earlier error" : "Error"}>{row.last_error}</Fact> : null}

@@ -10,7 +10,9 @@ const STYLES: Record<OutboxStatus, string> = {
 
 export const STATUS_LABELS: Record<OutboxStatus, string> = { queued: "Queued", sending: "Sending", sent: "Sent", delivered: "Delivered", failed: "Failed" };
 
-export function StatusBadge({ status }: { status: string }) {
+/** A message's state; `wontGo`: queued, but the sender would refuse it as things stand. */
+export function StatusBadge({ status, wontGo = false }: { status: string; wontGo?: boolean }) {
+  if (wontGo) return <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Will not be sent</span>;
   const known = status in STYLES ? (status as OutboxStatus) : null;
   return (
     <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${known ? STYLES[known] : "bg-stone-100 text-stone-800"}`}>
