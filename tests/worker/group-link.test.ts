@@ -65,6 +65,22 @@ it("on a paid event, the leader's e-mail says the fee a man, how many are to pay
   expect(email!.body_text).toContain("Fee MK 15,000 a man, 2 to pay. Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.");
 });
 
+it("on a paid event where payments are not set up, the leader's e-mail sends every man's fee to the registration desk", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);
+  const vars = env as { PAYMENTS_SIMULATOR?: string };
+  const before = vars.PAYMENTS_SIMULATOR;
+  vars.PAYMENTS_SIMULATOR = "off";
+  try {
+    await registerGroup();
+    const [email] = await groupLinks("email");
+    expect(email!.body_text).toContain("Fee MK 15,000 a man, 2 to pay. Each man's fee is paid at the registration desk (his page, the link below his name, says what he owes).");
+    expect(email!.body_text).not.toContain("from his phone or yours");
+  } finally {
+    vars.PAYMENTS_SIMULATOR = before;
+  }
+});
+
 it("on an event that releases unpaid places, the leader's e-mail says by when to pay to keep the places", async () => {
   fakeSender();
   await runSql(["UPDATE churchevents SET price = 15000, payment_hold_hours = 48 WHERE id = 1"]);

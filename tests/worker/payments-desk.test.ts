@@ -226,6 +226,13 @@ describe("the desk", () => {
       }
       expect(textOf(await (await request("/events/1")).text())).toContain("Fee: MK 15,000. You pay it at the registration desk.");
       expect(textOf(await (await request("/events/1/group")).text())).toContain("Fee: MK 15,000 a man. Every man's fee is paid at the registration desk.");
+      // A group's leader: his page sends him to the desk, and no man's link says "Pay his fee".
+      const group = await postForm("/events/1/group", { event_id: "1", leader_name: "Desk Leader", leader_phone: "0991 400 401", mode: "all-or-nothing", lines: "30", "men[0].full_name": "Desk Man One" });
+      expect(group.status).toBe(303);
+      const leaderPage = textOf(await (await request(group.headers.get("Location")!)).text());
+      expect(leaderPage).toContain("Each man's fee is paid at the registration desk (his page, the link below his name, says what he owes).");
+      expect(leaderPage).not.toContain("Pay his fee");
+      expect(leaderPage).toContain("His page");
       const html = await (await request(DESK, { cookie })).text();
       expect(textOf(html)).toContain("Payments are not set up");
       expect(html).toContain('href="/admin/payments/setup"');

@@ -10,6 +10,7 @@ import { gsm7Length, SMS_SEGMENT_LENGTH } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
 import { EmailRefused, type OutboxContent, type OutboxRow } from "~/server/email-rules.server";
 import { inIds, type OutboxRenderer, type SmsContent, type SmsRenderer } from "~/server/outbox.server";
+import { paymentsReady } from "~/server/payments-setup.server";
 import { type GroupFee, groupFeesSms, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
 import { owesFeeSql, payBySql } from "./registrations.server";
 import { SMS_WHEN_FORMAT } from "./registration-sms";
@@ -50,7 +51,7 @@ export const renderGroupLinkOutbox: OutboxRenderer = (rows, sender) => {
   const organisation = { name: sender.name, addressLines: sender.addressLines };
   return renderEachGroup<OutboxContent>(rows, (group, row) => {
     const event = { name: group.event_name, whenText: formatInSiteZone(group.event_date, EVENT_DATE_FORMAT) };
-    const email = groupLinkEmail(group.leader_name, event, group.men, groupPageUrl(sender.origin, group.token), organisation, feeOf(group));
+    const email = groupLinkEmail(group.leader_name, event, group.men, groupPageUrl(sender.origin, group.token), organisation, feeOf(group), paymentsReady());
     return { kind: row.kind, fromName: sender.name, replyTo: { email: sender.eventsEmail, name: sender.name }, ...email };
   });
 };

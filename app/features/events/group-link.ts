@@ -5,7 +5,7 @@
 import { type EmailOrganisation, type RenderedEmail, renderEmail } from "~/lib/email-layout";
 import { formatKwacha } from "~/lib/money";
 import { groupPath } from "./registration-rules";
-import { GROUP_FEE_HOW } from "./group-view";
+import { groupFeeHow } from "./group-view";
 import { end, fitted } from "./registration-sms";
 
 /** The group's page, whole (it carries the group's own token). */
@@ -51,7 +51,8 @@ export function groupLinkEmail(
   men: number,
   url: string,
   organisation: EmailOrganisation,
-  fee: GroupFee | null = null,
+  fee: GroupFee | null,
+  payOnline: boolean,
 ): RenderedEmail {
   return renderEmail({
     subject: `Your group's page: ${event.name}`,
@@ -63,7 +64,7 @@ export function groupLinkEmail(
         text: `Your group of ${men} ${men === 1 ? "man" : "men"} is registered for ${event.name}${event.whenText ? ` (${event.whenText})` : ""}. The group's page lists every man's code and status, and lets you cancel one man or the whole group.`,
       },
       ...(fee
-        ? [{ type: "paragraphs" as const, text: `${feeSentence(fee)} ${GROUP_FEE_HOW}` }]
+        ? [{ type: "paragraphs" as const, text: `${feeSentence(fee)} ${groupFeeHow(payOnline)}` }]
         : []),
       { type: "paragraphs", text: "Keep this e-mail: the link opens the page. Lost it? 'Get my link again' on the event's page sends it to the leader's phone again. Do not share it outside the group." },
       { type: "link", label: "Your group's page", url },

@@ -53,20 +53,24 @@ const GROUP_FEE_TEXT: Record<PaymentState, string> = {
 const GROUP_FEE_WHEN_PLACED = "To pay once he has a place";
 
 /**
- * Where, not how: his page offers mobile money when payments are set up, else the registration desk.
- * A man without a phone of his own is on his leader's number, so his page's pay form asks the
- * leader's phone: the leader pays for him there.
+ * Where each man's fee is paid, by whether payments are set up (`payOnline`): on his page (by mobile
+ * money; a man without a phone of his own is on his leader's number, so his page's pay form asks the
+ * leader's phone: the leader pays for him there) or at the desk; else only at the registration desk.
  */
-export const GROUP_FEE_HOW = "Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk.";
+export function groupFeeHow(payOnline: boolean): string {
+  return payOnline
+    ? "Each man's fee is paid on his page (the link below his name; a man with his own phone also has it in his SMS), from his phone or yours, or at the registration desk."
+    : "Each man's fee is paid at the registration desk (his page, the link below his name, says what he owes).";
+}
 
 /**
  * The link to a man's page, as his leader reads it: "His own page" when the man has a phone (the
- * link is in his SMS too); for a man on the leader's number, "Pay his fee" while it is owed (his
- * page's pay form asks the leader's phone), else "His page".
+ * link is in his SMS too); for a man on the leader's number, "Pay his fee" while it is owed and can
+ * be paid online (his page's pay form asks the leader's phone), else "His page".
  */
-function pageLinkOf(man: Rows["members"][number], price: number | null): string {
+function pageLinkOf(man: Rows["members"][number], price: number | null, payOnline: boolean): string {
   if (man.has_phone) return "His own page";
-  return owesFee(man, price) ? "Pay his fee" : "His page";
+  return payOnline && owesFee(man, price) ? "Pay his fee" : "His page";
 }
 
 /** Where a man's fee stands; with the time his place goes unless it is paid, when the event has one. */
@@ -122,7 +126,7 @@ export function groupMayChange(group: { event_date: string | null }, now: Date):
   return beforeTheEvent(group.event_date, now);
 }
 
-export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string): GroupPageView {
+export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string, payOnline: boolean): GroupPageView {
   const fee = feeOf(group.event_price);
   const owing = members.filter((man) => owesFee(man, group.event_price));
   const whenText = formatInSiteZone(group.event_date, EVENT_DATE_FORMAT);
@@ -133,7 +137,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
     whatsappHref: `https://wa.me/?text=${encodeURIComponent(message)}`,
     event: { id: group.event_id, name: group.event_name, whenText, location: group.event_location },
     cancellable: groupMayChange(group, now),
-    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(GROUP_FEE_HOW, owing), toPay: toPayText(owing.length, fee, members.filter((man) => man.status === "confirmed").length) } : null,
+    fee: fee ? { text: `${EVENTS_MESSAGES.fee(fee)} a man`, howToPay: withDeadline(groupFeeHow(payOnline), owing), toPay: toPayText(owing.length, fee, members.filter((man) => man.status === "confirmed").length) } : null,
     members: members.map((man, index) => ({
       id: man.id,
       line: index + 1,
@@ -144,7 +148,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       statusText: registrationStatusLabel(man.status, man.place, man.cancel_reason),
       paid: feePaid(man.payment_status),
       privateHref: registrationPath(man.token),
-      pageLink: pageLinkOf(man, group.event_price),
+      pageLink: pageLinkOf(man, group.event_price, payOnline),
       feeText: feeTextOf(man, fee),
       phoneText: man.phone_text,
       updatedAt: man.updated_at,

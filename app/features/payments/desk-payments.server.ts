@@ -18,7 +18,7 @@ import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
-import { paymentsReady } from "./provider.server";
+import { paymentsReady } from "~/server/payments-setup.server";
 
 export const DESK_PAYMENT_MESSAGES = {
   amountInvalid: "Please enter the amount in whole kwacha, from MK 1 to MK 5,000,000 (for example 15000)",

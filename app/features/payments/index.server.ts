@@ -2,7 +2,6 @@
 // use of its server-only parts. What the browser may load too is in ./index.ts.
 export { lookAgain, payAction, payPanelOf, pendingReference } from "./pay-actions.server";
 export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settlePayment } from "./payments.server";
-export { paymentSecretsMissing, paymentsReady, simulatorOn } from "./provider.server";
 export { paymentSimulator } from "./simulator-page.server";
 export { changePayment, deskPaymentsOf, deskPaymentsQueries, type DeskPayments, isPaymentIntent, payingNowOf, payingNowQuery } from "./desk-payments.server";
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "./payment-exports.server";

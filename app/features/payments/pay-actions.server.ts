@@ -8,7 +8,7 @@ import type { PayFormAnswer } from "./pay-panel";
 import { FEE_HEADING_ID } from "~/features/events";
 import { operatorName, PAY_TEXT, type PayPanel, pendingRefresh, pendingRefreshSeconds } from "./pay-view";
 import { PENDING_BLOCK_MINUTES, type PaymentRow, type RegistrationFeeRow, settlePayment, startRegistrationPayment } from "./payments.server";
-import { paymentsReady, simulatorOn } from "./provider.server";
+import { paymentsReady, simulatorOn } from "~/server/payments-setup.server";
 import { mayPromptFromAddress, walletOf } from "./wallet.server";
 
 

@@ -8,7 +8,7 @@ import { formatKwacha } from "~/lib/money";
 import { hmacSha256Hex } from "./paychangu.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 import { receiveWebhook } from "./payments.server";
-import { simulatorOn } from "./provider.server";
+import { simulatorOn } from "~/server/payments-setup.server";
 import { completeSimulatedCharge, SIMULATOR_WEBHOOK_SECRET, simulatedCharge, simulatedWebhookBody } from "./simulator.server";
 
 export const SIMULATOR_TEXT = {

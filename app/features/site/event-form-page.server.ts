@@ -2,7 +2,7 @@
 // active event as those forms show it, its questions and the associations to choose from, in the
 // page's one round trip (./pages.server.ts, eventRegisterPage); 404 for an unknown or hidden event.
 import { toSharedEvent } from "~/features/events";
-import { paymentsReady } from "~/features/payments/index.server";
+import { paymentsReady } from "~/server/payments-setup.server";
 import { idFromPath } from "~/lib/path-id";
 import { publicPage } from "./page.server";
 import { eventRegisterPage } from "./pages.server";

@@ -13,7 +13,7 @@ import { seoMeta } from "~/features/site";
 import { eventsPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "~/features/events/index.server";
-import { paymentsReady } from "~/features/payments/index.server";
+import { paymentsReady } from "~/server/payments-setup.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
 

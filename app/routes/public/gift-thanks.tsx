@@ -4,7 +4,8 @@
 import { data } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { GIVE_TEXT, pendingRefreshSeconds, TRY_AGAIN_INTENT } from "~/features/payments";
-import { simulatorOn, tryAgainValues } from "~/features/payments/index.server";
+import { tryAgainValues } from "~/features/payments/index.server";
+import { simulatorOn } from "~/server/payments-setup.server";
 import { siteSettings } from "~/features/settings/index.server";
 import { giftThanksPage } from "~/features/site/index.server";
 import { noindexMeta, NotFound } from "~/features/site";

@@ -5,7 +5,8 @@
 import { data, redirect } from "react-router";
 import { PageHero } from "~/components/page-hero";
 import { GIVE_TEXT, GiveForm } from "~/features/payments";
-import { giveAction, paymentsReady, filledAgainAnswer } from "~/features/payments/index.server";
+import { giveAction, filledAgainAnswer } from "~/features/payments/index.server";
+import { paymentsReady } from "~/server/payments-setup.server";
 import { seoMeta } from "~/features/site";
 import { siteSettings } from "~/features/settings/index.server";
 import { publicPage, settingsPage } from "~/features/site/index.server";

@@ -12,6 +12,7 @@ import { groupPageAction, groupPageUrl, groupPageView } from "~/features/events/
 import { siteSettings } from "~/features/settings/index.server";
 import { groupPage } from "~/features/site/index.server";
 import { BadRequest } from "~/server/forms.server";
+import { paymentsReady } from "~/server/payments-setup.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/group-private-page";
 
@@ -22,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = siteSettings(page.settings);
   const found = page.found;
   if (!found) return data({ settings, view: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
-  return data({ settings, view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token)) }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ settings, view: groupPageView(found, new Date(), groupPageUrl(siteOrigin(request), token), paymentsReady()) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {

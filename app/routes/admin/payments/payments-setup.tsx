@@ -1,6 +1,6 @@
 // /admin/payments/setup: how to turn payments on, straight from docs/deploy.md (its section
 // "Payments"), so the admin sees the same steps as whoever deploys, and whether they are on now.
-import { paymentSecretsMissing, paymentsReady, simulatorOn } from "~/features/payments/index.server";
+import { paymentSecretsMissing, paymentsReady, simulatorOn } from "~/server/payments-setup.server";
 import type { Route } from "./+types/payments-setup";
 import { BackLink } from "~/components/admin/back-link";
 import { GuideSection } from "~/components/admin/guide-section";
