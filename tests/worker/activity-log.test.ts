@@ -71,6 +71,16 @@ describe("what the log records", () => {
     for (const row of rows) expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);
   });
 
+  it("a registration is named by its man and its event, also where the desk posts only its id (a cancel)", async () => {
+    const desk = "/admin/events/registrations/1";
+    expect((await postForm(desk, { intent: "add", full_name: "Logged Mphatso", phone_number: "0991 555 123", email: "" }, { cookie })).status).toBe(302);
+    const { id } = (await env.DB.prepare("SELECT id FROM event_registrations WHERE full_name = 'Logged Mphatso'").first<{ id: number }>())!;
+    const { name } = (await env.DB.prepare("SELECT name FROM churchevents WHERE id = 1").first<{ name: string }>())!;
+    await env.DB.exec("DELETE FROM activity_log");
+    expect((await postForm(desk, { intent: "cancel", registration_id: String(id) }, { cookie })).status).toBe(302);
+    expect(await logRows()).toEqual([expect.objectContaining({ action: "Cancelled a registration", target: `registration ${id} “Logged Mphatso” at event 1 “${name}”` })]);
+  });
+
   it("a published post edited in a browser lists only what was changed: not its untouched text (sent as CRLF), nor its publishing time", async () => {
     const post = { intent: "save", title: "Walking With God", slug: "", slug_auto: "on", author: "Rev. Chikondi Banda", date: "2026-03-05", category_id: "3", image_alt: "", status: "published" };
     // A browser sends a textarea's lines as CRLF.

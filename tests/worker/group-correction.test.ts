@@ -65,7 +65,7 @@ describe("correcting a man on the group's page", () => {
     expect(await toastOf(response)).toMatchObject({ title: "Details saved", description: "Saved Alinafe Phiri's details." });
     expect(await row(alinafe.id)).toMatchObject({ full_name: "Alinafe Phiri", phone_number: "+265991000011", dedupe_key: "+265991000011", email: "alinafe@example.mw" });
     expect((await env.DB.prepare("SELECT actor, kind, action, target, summary, address IS NOT NULL AS has_address FROM activity_log ORDER BY id").all()).results).toEqual([
-      { actor: "private link", kind: "write", action: "Corrected name and phone (on the group's page)", target: `registration ${alinafe.id} “Alinafe Phiri” (event 1)`, summary: "Changed: name, phone", has_address: 1 },
+      { actor: "private link", kind: "write", action: "Corrected name and phone (on the group's page)", target: `registration ${alinafe.id} “Alinafe Phiri” at event 1 “Men's Conference”`, summary: "Changed: name, phone", has_address: 1 },
     ]);
 
     const after = await (await request(page)).text();

@@ -55,7 +55,7 @@ describe("correcting one's own registration", () => {
     expect(after).toContain("Your place is confirmed.");
     // Whoever holds the link did it: staff can see it in the activity log.
     expect((await env.DB.prepare("SELECT actor, kind, action, target, summary, address IS NOT NULL AS has_address FROM activity_log ORDER BY id").all()).results).toEqual([
-      { actor: "private link", kind: "write", action: "Corrected name and phone (on his own page)", target: `registration ${me.id} “Alinafe Phiri” (event 1)`, summary: "Changed: name, phone", has_address: 1 },
+      { actor: "private link", kind: "write", action: "Corrected name and phone (on his own page)", target: `registration ${me.id} “Alinafe Phiri” at event 1 “Men's Conference”`, summary: "Changed: name, phone", has_address: 1 },
     ]);
   });
 

@@ -84,7 +84,7 @@ describe("correcting a registration at the desk", () => {
 
     const log = await env.DB.prepare("SELECT actor, action, target, summary FROM activity_log WHERE action = 'Corrected a registration'").all();
     expect(log.results).toEqual([
-      { actor: "admin@example.org", action: "Corrected a registration", target: "registration 1 “John Banda” (event 1)", summary: "Changed: full name, phone number, email" },
+      { actor: "admin@example.org", action: "Corrected a registration", target: "registration 1 “John Banda” at event 1 “Rally”", summary: "Changed: full name, phone number, email" },
     ]);
     // Which fields, never the numbers or addresses.
     expect(JSON.stringify(log.results)).not.toMatch(/991|john@/);

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { deliverOutbox } from "~/features/messaging/sender.server";
 import { gsm7Length, isGsm7 } from "~/lib/gsm7";
+import { formatInSiteZone } from "~/lib/time";
 import { claimOutboxRows } from "~/server/outbox.server";
 import { smsDueAt, SmsSendError } from "~/server/sms.server";
 import { deliverQueueMessages, outboxRows, runCron, waitForOutbox } from "./email-helpers";
@@ -295,13 +296,18 @@ describe("Malawi's sending hours", () => {
   });
 
   it("the outbox says when a message held for the morning goes; one due now says nothing of the kind", async () => {
-    await env.DB.prepare(
-      "INSERT INTO email_outbox (kind, channel, recipient, next_attempt_at) VALUES ('event-message', 'sms', '+265991000003', '2099-03-05T05:00:00.000Z'), ('event-message', 'sms', '+265991000004', '2000-01-01T00:00:00.000Z')",
-    ).run();
+    // A man registering at 23:00: his SMS waits for 07:00 the next morning.
+    const night = malawiDaytime(23);
+    vi.setSystemTime(night);
+    await register({ full_name: "Night Registrant", phone_number: "0991 300 331" });
+    const morning = formatInSiteZone(new Date(night.getTime() + 8 * 3600_000).toISOString(), "MMM d, yyyy HH:mm");
+    await env.DB.prepare("INSERT INTO email_outbox (kind, channel, recipient, next_attempt_at) VALUES ('event-message', 'sms', '+265991000004', '2000-01-01T00:00:00.000Z')").run();
     await createAdmin();
     const page = textOf(await (await request("/admin/outbox", { cookie: await signIn() })).text());
-    expect(page).toContain("SMS to +265991000003");
-    expect(page.match(/Goes at [^·]*?\d\d:\d\d/g)).toEqual(["Goes at Mar 5, 2099 07:00"]);
+    expect(page).toContain("SMS to +265991300331");
+    expect(page).toContain("SMS to +265991000004");
+    expect(page.match(/Goes at [^·]*?\d\d:\d\d/g)).toEqual([`Goes at ${morning}`]);
+    expect(morning).toMatch(/07:00$/);
   });
 
   it("a message held for the morning that will not go as things stand (its man stopped SMS) says so, not when it goes", async () => {

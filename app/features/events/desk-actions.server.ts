@@ -35,6 +35,7 @@ import {
   type MessageWritten,
 } from "~/features/events/registrations.server";
 import { changedFields, logActivity, noteActivity, publicPagesUnchanged, recordName } from "~/features/accounts/index.server";
+import { registrationName } from "./registration-log-name.server";
 import { errorToast, parseId, refuseAdminForm, UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { BadRequest, parseSubmission, postedPagePath, readFormData, refuse, type Refusal } from "~/server/forms.server";
@@ -101,7 +102,7 @@ export async function addRegistration(request: Request, context: Context, eventI
       const { status, code, place } = result.receipt;
       noteActivity(context, {
         action: walkIn ? "Added a walk-in (checked in)" : "Added a registration",
-        target: registrationName(result.receipt.id, input.full_name, eventId),
+        target: await registrationName(result.receipt.id, input.full_name, eventId),
         summary: [status, result.overCapacity ? "over the capacity" : "", input.shared_phone ? "shared phone" : ""].filter(Boolean).join(", "),
       });
       const toast = walkIn
@@ -114,11 +115,6 @@ export async function addRegistration(request: Request, context: Context, eventI
       return redirectWithToast(request, samePage(request), toast);
     }
   }
-}
-
-/** 'registration 12 “John Banda” (event 4)': a registration as the activity log names it. */
-export function registrationName(id: number, name: string | null, eventId: number): string {
-  return `${recordName("registration", id, name)} (event ${eventId})`;
 }
 
 /** One registration's id from the post, or null. */
@@ -159,8 +155,8 @@ export async function changeRegistration(request: Request, context: Context, eve
   publicPagesUnchanged(context);
   const back = samePage(request);
   const now = new Date();
-  const say = (toast: Toast, action: string, summary = "") => {
-    noteActivity(context, { action, target: registrationName(id, null, eventId), summary });
+  const say = async (toast: Toast, action: string, summary = "") => {
+    noteActivity(context, { action, target: await registrationName(id, null, eventId), summary });
     return redirectWithToast(request, back, toast);
   };
   const refuse = (message: string) => redirectWithToast(request, back, errorToast(message));
@@ -234,7 +230,7 @@ export async function editRegistration(request: Request, context: Context, event
       return refuseEdit(submission, id, { fieldErrors: { phone_number: [M.editPhoneTaken(result.holder)] } }, 409);
     case "edited":
       // Which fields, never their values: phones and e-mails stay out of the log.
-      noteActivity(context, { action: "Corrected a registration", target: registrationName(id, input.full_name, eventId), summary: changedFields(result.before, input) });
+      noteActivity(context, { action: "Corrected a registration", target: await registrationName(id, input.full_name, eventId), summary: changedFields(result.before, input) });
       return redirectWithToast(request, listPage(request), M.edited(input.full_name));
   }
 }
@@ -364,7 +360,7 @@ export async function changeCheckIn(eventId: number, intent: string, id: number,
         actor: by,
         kind: "write",
         action: result.outcome === "undone" ? "Undid a check-in" : person.admitted_unconfirmed ? "Checked in (not confirmed: admitted anyway)" : "Checked in",
-        target: registrationName(person.id, person.full_name, eventId),
+        target: await registrationName(person.id, person.full_name, eventId),
       },
     ]);
   }

@@ -9,7 +9,8 @@
 //   "admitted anyway", and a walk-in is always added, over the capacity when it is full.
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
-import { logActivity, recordName } from "~/features/accounts/index.server";
+import { logActivity } from "~/features/accounts/index.server";
+import { registrationName } from "./registration-log-name.server";
 import type { DoorActionKind } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { bumpContentVersion } from "~/server/content-version.server";
@@ -232,12 +233,14 @@ export async function applyDoorActions(eventId: number, actions: readonly DoorAc
   if (applied.some((result) => result.outcome === "walk-in")) await bumpContentVersion();
   if (applied.length) {
     await logActivity(
-      applied.map((result) => ({
-        actor: by,
-        kind: "write" as const,
-        action: result.outcome === "walk-in" ? "Added a walk-in at the door (sent from a phone)" : "Checked in (sent from a phone)",
-        target: `${recordName("registration", result.person?.id ?? null, result.person?.name ?? null)} (event ${eventId})`,
-      })),
+      await Promise.all(
+        applied.map(async (result) => ({
+          actor: by,
+          kind: "write" as const,
+          action: result.outcome === "walk-in" ? "Added a walk-in at the door (sent from a phone)" : "Checked in (sent from a phone)",
+          target: await registrationName(result.person?.id ?? null, result.person?.name ?? null, eventId),
+        })),
+      ),
     );
   }
   return results;

@@ -22,3 +22,4 @@ export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sm
 export { BURST_OUTBOX_KINDS, burstTimeText, dismissBurst, type RecentBurst, recentBurstsQuery, renderBurstOutbox } from "./registration-bursts.server";
 export { applyDoorActions, doorActionId, doorList, readDoorActions } from "./door-sync.server";
 export { type DoorCounts } from "./door-types";
+export { registrationName } from "./registration-log-name.server";

@@ -17,7 +17,8 @@ import { sendAfterResponse } from "~/server/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { logActivity } from "~/features/accounts/index.server";
 import { clientAddress } from "~/server/abuse.server";
-import { registrationName, serverEditSchema } from "./desk-actions.server";
+import { serverEditSchema } from "./desk-actions.server";
+import { registrationName } from "./registration-log-name.server";
 import { OPENED_AT } from "./desk-registration-form";
 import type { OwnCorrectionAnswer } from "./own-correction-form";
 import { REGISTRATION_MESSAGES } from "./registration-form";
@@ -53,9 +54,9 @@ export const LINK_ACTOR = "private link";
 const LINK_PAGES: Record<Whose, string> = { your: "his own page", his: "the group's page" };
 
 /** Logs a change made with a private link (`whose` page), with the client's address as sign-ins have. */
-export function logLinkChange(request: Request, whose: Whose, action: string, registration: { id: number; event_id: number; full_name: string }, summary = "") {
+export async function logLinkChange(request: Request, whose: Whose, action: string, registration: { id: number; event_id: number; full_name: string }, summary = "") {
   return logActivity([
-    { actor: LINK_ACTOR, kind: "write", action: `${action} (on ${LINK_PAGES[whose]})`, target: registrationName(registration.id, registration.full_name, registration.event_id), summary, address: clientAddress(request) },
+    { actor: LINK_ACTOR, kind: "write", action: `${action} (on ${LINK_PAGES[whose]})`, target: await registrationName(registration.id, registration.full_name, registration.event_id), summary, address: clientAddress(request) },
   ]);
 }
 

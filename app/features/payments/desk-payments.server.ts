@@ -7,7 +7,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import { adminContext } from "~/features/accounts";
 import { publicPagesUnchanged } from "~/features/accounts/index.server";
-import { owesFeeSql } from "~/features/events/index.server";
+import { owesFeeSql, registrationName } from "~/features/events/index.server";
 import { batchable, type Db, getDb } from "~/db/db.server";
 import type { RegistrationStatus } from "~/db/schema";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
@@ -217,7 +217,7 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (refundOf !== null && person.extra_id === null) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
   // A refund of the fee of a man who keeps his place would leave him placed with nothing paid and nothing owed.
   if (intent === "record-refund" && person.extra_id === null && person.status !== "cancelled" && feePaid(person.payment_status)) return refuse(DESK_PAYMENT_MESSAGES.refundPlaced(person.full_name));
-  const target = `registration ${id} “${person.full_name.slice(0, 80)}” (event ${eventId})`;
+  const target = await registrationName(id, person.full_name, eventId);
 
   let amount = 0;
   let receipt: string | null = null;
