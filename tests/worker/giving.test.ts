@@ -131,6 +131,16 @@ describe("/give", () => {
     expect((await give({ amount: "5552", email: "chisomo@example.mw" }, "198.51.100.7")).headers.get("Location")).toBe(page);
   });
 
+  it("reads an amount as people write kwacha: 'K5,000', 'MK 5,000', '5000.00' are each MK 5,000", async () => {
+    for (const [index, amount] of ["K5,000", "k 5000", "MK 5,000", "5000.00", "K5,000.00"].entries()) {
+      const answer = await give({ amount }, `198.51.100.${30 + index}`);
+      expect(answer.status, amount).toBe(303);
+      expect((await latestPayment())!.amount, amount).toBe(5000);
+    }
+    // A part of a kwacha is not a whole amount.
+    expect((await give({ amount: "5000.50" }, "198.51.100.40")).status).toBe(400);
+  });
+
   it("refuses 'abc', 0, a negative amount, one under MK 500 or over MK 5,000,000 with a message, keeping what was typed", async () => {
     for (const [amount, message] of [
       ["abc", "at least MK 500"],

@@ -76,7 +76,8 @@ export async function giveAction(
 ): Promise<{ ok: true; token: string } | { ok: false; status: number; answer: GiveAnswer }> {
   const values = giveValuesOf(form);
   const fieldErrors: GiveAnswer["fieldErrors"] = {};
-  const typed = values.amount.replace(/[\s,]/g, "").replace(/^MK/i, "");
+  // As people write kwacha: "MK 5,000", "K5,000", "5000.00" (whole kwacha: a ".00" is no part).
+  const typed = values.amount.replace(/[\s,]/g, "").replace(/^M?K/i, "").replace(/\.0+$/, "");
   // Any run of digits is a number (however long: too much, not invalid).
   const amount = /^\d{1,20}$/.test(typed) ? Number(typed) : null;
   if (amount === null || amount < GIVE_TEXT.minimum) fieldErrors.amount = GIVE_TEXT.amountInvalid;
