@@ -73,6 +73,21 @@ describe("/associations", () => {
     expect(literal.text).not.toContain("Region");
   });
 
+  it("reads a search of several words as every word somewhere in the name, district or region, in any order", async () => {
+    for (const [q, found] of [
+      ["Kawale Lilongwe", "Kawale Men's Association"],
+      ["area 25 lilongwe", "Area 25 Baptist Men"],
+      ["Lilongwe Area 25", "Area 25 Baptist Men"],
+      ["Ndirande Blantyre", "Ndirande Baptist Men"],
+    ] as const) {
+      const { text } = await page(`/associations?q=${encodeURIComponent(q)}`);
+      expect(text, q).toContain(found);
+      expect(text, q).toContain(DIRECTORY_TEXT.showing(1, q));
+    }
+    // Every word must match: Kawale is not in Blantyre.
+    expect((await page("/associations?q=Kawale%20Blantyre")).text).toContain(DIRECTORY_TEXT.noMatch("Kawale Blantyre"));
+  });
+
   it("answers a long search (the longest it reads, with % and _ in it) with the page, not an error", async () => {
     // D1 refuses LIKE patterns over 50 bytes: a 60-character search once answered 503.
     const long = "Lilongwe_%".repeat(6);

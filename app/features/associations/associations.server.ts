@@ -1,5 +1,5 @@
 // Every query that touches `associations`.
-import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { associations } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
 import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
@@ -14,12 +14,20 @@ export const FILTER_MAX_LENGTH = 60;
 /** The regions as the country lies, north to south (the public page's order, and the Association question's). */
 const northToSouth = sql`CASE ${associations.region} WHEN 'Northern' THEN 0 WHEN 'Central' THEN 1 WHEN 'Southern' THEN 2 ELSE 3 END`;
 
+/** The most words of a search compared (each is one of the statement's bound values). */
+const SEARCH_WORDS_MAX = 8;
+
+/** What a search reads of an association: its name, district and region, as one text. */
+const searchedText = sql`${associations.name} || ' ' || coalesce(${associations.district}, '') || ' ' || coalesce(${associations.region}, '')`;
+
 /**
- * Active associations whose name, district or region contains `q` (any case; every one when `q` is empty),
- * by region (north to south) then name, for the public page's batch and the Association question.
+ * Active associations whose name, district and region hold every word of `q` (any case, any order:
+ * "Kawale Lilongwe" finds Kawale's association in Lilongwe; every one when `q` is empty), by region
+ * (north to south) then name, for the public page's batch and the Association question.
  */
 export function activeAssociationsQuery(db: Db, q: string) {
-  const matches = q ? or(containsText(associations.name, q), containsText(associations.district, q), containsText(associations.region, q)) : undefined;
+  const words = q.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+  const matches = words.length ? and(...words.map((word) => containsText(searchedText, word))) : undefined;
   return db
     .select({
       id: associations.id,
