@@ -100,7 +100,7 @@ describe("sending the link again", () => {
 
     const sent = await html(await request(`${PAGE}?sent`));
     expect(sent).toContain("Your link is on its way");
-    expect(sent).toContain("If that number is registered for this event, its private link goes to it by SMS");
+    expect(sent).toContain("If that number is registered for this event, its private link goes to it by SMS (unless SMS were stopped on its page), and by e-mail where an address was given.");
     expect(textOf(sent)).toMatch(/Nothing came\? Call the events team on \+265 999 123 456 ?\./);
     // The number is a tap away.
     expect(await (await request(`${PAGE}?sent`)).text()).toMatch(/<a href="tel:\+265999123456"[^>]*>\+265 999 123 456<\/a>/);

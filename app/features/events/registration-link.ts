@@ -24,7 +24,7 @@ export const LINK_AGAIN_MESSAGES = {
   submit: "Send my link",
   sentTitle: "Your link is on its way",
   sent: {
-    sms: `If that number is registered for this event, its private link goes to it by SMS, and by e-mail where an address was given. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
+    sms: `If that number is registered for this event, its private link goes to it by SMS (unless SMS were stopped on its page), and by e-mail where an address was given. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
     email: `If that number is registered for this event with an e-mail address, its private link goes to that address. It can take a few minutes. A link sent in the last ${RESEND_GAP_MINUTES} minutes (when you registered, or asked here) is not sent again: look for that one first.`,
   },
   /** Each is followed by the events team's number, a link to call it. */
