@@ -113,7 +113,7 @@ export function enqueueForEachQuery(
  */
 export function enqueueByEachChannelQuery(
   db: Db,
-  rows: { kind: string | SQL; aboutId: SQL; email: SQL; phone: SQL; smsDue: string | null; urgent?: boolean; from: SQL; where: SQL; emailIf?: SQL; smsIf?: SQL },
+  rows: { kind: string | SQL; aboutId: SQL; email: SQL; phone: SQL; smsDue: string | SQL | null; urgent?: boolean | SQL; from: SQL; where: SQL; emailIf?: SQL; smsIf?: SQL },
 ) {
   return enqueueForEachQuery(db, {
     kind: rows.kind,

@@ -69,6 +69,17 @@ export function smsDueAt(now: Date, urgent = false): Date {
   return new Date(seven > now.getTime() ? seven : seven + 24 * HOUR);
 }
 
+/**
+ * The latest time an SMS may go before `start` (an event's): `start` itself by day; for a start in
+ * the quiet hours, 20:00 in Malawi the evening before it (the same evening for a start after 20:00).
+ */
+export function lastSendingTimeBefore(start: Date): Date {
+  if (!isQuietHour(start)) return start;
+  const local = new Date(start.getTime() + MALAWI_OFFSET_HOURS * HOUR);
+  const evening = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), SMS_HOURS.until) - MALAWI_OFFSET_HOURS * HOUR;
+  return new Date(evening <= start.getTime() ? evening : evening - 24 * HOUR);
+}
+
 // ----- Sending ------------------------------------------------------------------------------------
 
 /** One SMS to one number. */

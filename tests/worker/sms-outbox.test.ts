@@ -310,6 +310,21 @@ describe("Malawi's sending hours", () => {
     expect(morning).toMatch(/07:00$/);
   });
 
+  it("a man registering at night for an event before 07:00 gets his SMS at once (held for 07:00 it would come after the start)", async () => {
+    const night = malawiDaytime(2);
+    vi.setSystemTime(night);
+    await env.DB.prepare("UPDATE churchevents SET date = ?1, registration_closes_at = NULL WHERE id = 1").bind(new Date(night.getTime() + 3 * 3_600_000).toISOString()).run();
+    await register({ full_name: "Early Riser", phone_number: "0991 300 341" });
+    await waitForOutbox(settled);
+    expect(smsSimulator.sent.map((sms) => sms.to)).toEqual(["+265991300341"]);
+    expect(smsSimulator.sent[0]!.body).toContain("Code ");
+    // For an event later in the day, the SMS still waits for 07:00.
+    await env.DB.prepare("UPDATE churchevents SET date = ?1 WHERE id = 1").bind(new Date(night.getTime() + 12 * 3_600_000).toISOString()).run();
+    await register({ full_name: "Sound Sleeper", phone_number: "0991 300 342" });
+    const [later] = await outboxRows("recipient = '+265991300342'");
+    expect(later).toMatchObject({ status: "queued", urgent: 0 });
+  });
+
   it("a message held for the morning that will not go as things stand (its man stopped SMS) says so, not when it goes", async () => {
     vi.setSystemTime(malawiDaytime(23));
     const registration = await register({ full_name: "Night Stopper", phone_number: "0991 300 321" });

@@ -1,9 +1,10 @@
 // Reminders (issue 24): tomorrow's event reminds its confirmed registrants from the outbox cron, by
 // SMS and by e-mail where given, once, even when two runs race; moving the date arms it again.
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import { outboxRows, runCron, withEmailSetUp } from "./email-helpers";
 import { runSql, seedReference } from "./helpers";
+import { env } from "cloudflare:workers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 
 withEmailSetUp();
@@ -88,4 +89,32 @@ it("two hours before, for an event set so; none for an event set to no reminder"
   await runSql(["UPDATE churchevents SET reminder = 'none', reminder_sent_for = NULL"]);
   await runCron(OUTBOX_CRON, Date.now() + 70 * 60_000);
   expect(await outboxRows("kind = 'event-reminder'")).toHaveLength(3);
+});
+
+it("an event before 07:00 set to two hours before reminds the evening before, before SMS stop for the night (held for 07:00 it would come after the start)", async () => {
+  // The clock is 10:00 in Malawi; the event starts at 05:30 tomorrow.
+  await eventWithPeople(19.5 * HOUR, "two_hours");
+  await runCron(OUTBOX_CRON, Date.now());
+  await runCron(OUTBOX_CRON, Date.now() + 9 * HOUR + 20 * 60_000);
+  expect(await outboxRows("kind = 'event-reminder'")).toEqual([]);
+  // 19:40: written, and the SMS go at once, before 20:00.
+  vi.setSystemTime(Date.now() + 9 * HOUR + 40 * 60_000);
+  await runCron(OUTBOX_CRON, Date.now());
+  const rows = await outboxRows("kind = 'event-reminder'");
+  expect(rows.map((row) => [row.channel, row.recipient, row.status]).sort()).toEqual([
+    ["email", "both@example.mw", "sent"],
+    ["sms", "+265991000001", "sent"],
+    ["sms", "+265991000002", "sent"],
+  ]);
+});
+
+it("a reminder still waiting when its event has begun is not sent, and the outbox says why", async () => {
+  await eventWithPeople(-HOUR, "two_hours");
+  const { id } = (await env.DB.prepare("SELECT id FROM event_registrations WHERE full_name = 'Phone Only'").first<{ id: number }>())!;
+  await runSql([`INSERT INTO email_outbox (kind, channel, recipient, about_id, next_attempt_at) VALUES ('event-reminder', 'sms', '+265991000001', ${id}, '${new Date(Date.now() - 60_000).toISOString()}')`]);
+  await runCron(OUTBOX_CRON, Date.now());
+  const [row] = await outboxRows("kind = 'event-reminder'");
+  expect(row).toMatchObject({ status: "failed" });
+  expect(row!.last_error).toContain("The event had started when the reminder was to be sent");
+  expect(smsSimulator.sent).toEqual([]);
 });

@@ -9,7 +9,7 @@ import { and, eq, gt, isNotNull, ne, or, isNull, sql } from "drizzle-orm";
 import { churchevents } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import { enqueueByEachChannelQuery } from "~/server/outbox.server";
-import { smsDueAt, smsSetup } from "~/server/sms.server";
+import { lastSendingTimeBefore, smsDueAt, smsSetup } from "~/server/sms.server";
 import { REMINDER_LEAD_MS } from "./event-reminders";
 import { firstOnItsPhoneSql } from "./registrations.server";
 
@@ -18,6 +18,20 @@ const firstOnItsPhone = firstOnItsPhoneSql((s) => sql`${s}.status = 'confirmed' 
 
 /** Not yet written for the event's current date. */
 const notWrittenSql = sql`(e.reminder_sent_for IS NULL OR e.reminder_sent_for <> e.date)`;
+
+/** How long before 20:00 a reminder moved to the evening is written: the cron runs every 10 minutes, and its SMS must go before the night. */
+const EVENING_MARGIN_MS = 30 * 60_000;
+
+/**
+ * When an event's reminder is written (ms): its lead before the start; but when SMS go and no
+ * sending hour lies between that time and the start (an event before 07:00: a reminder held for
+ * 07:00 would come after it began), before 20:00 the evening before.
+ */
+export function reminderTime(start: Date, leadMs: number, smsReady: boolean): number {
+  const planned = start.getTime() - leadMs;
+  if (!smsReady || smsDueAt(new Date(planned)).getTime() < start.getTime()) return planned;
+  return Math.min(planned, lastSendingTimeBefore(start).getTime() - EVENING_MARGIN_MS);
+}
 
 /** Writes every reminder due at `now`; answers the outbox rows to send. */
 export async function writeDueReminders(now: Date): Promise<number[]> {
@@ -35,8 +49,9 @@ export async function writeDueReminders(now: Date): Promise<number[]> {
         or(isNull(churchevents.reminder_sent_for), ne(churchevents.reminder_sent_for, sql`${churchevents.date}`)),
       ),
     );
-  const due = candidates.filter((event) => event.reminder !== "none" && new Date(event.date!).getTime() - REMINDER_LEAD_MS[event.reminder] <= now.getTime());
-  const smsDue = smsSetup().ready ? smsDueAt(now).toISOString() : null;
+  const smsReady = smsSetup().ready;
+  const due = candidates.filter((event) => event.reminder !== "none" && reminderTime(new Date(event.date!), REMINDER_LEAD_MS[event.reminder], smsReady) <= now.getTime());
+  const smsDue = smsReady ? smsDueAt(now).toISOString() : null;
   const ids: number[] = [];
   for (const event of due) {
     const [written] = await db.batch([

@@ -12,6 +12,6 @@ export const REMINDER_LEAD_MS: Record<Exclude<EventReminder, "none">, number> = 
 /** The event form's choices, in its order. */
 export const EVENT_REMINDER_CHOICES: { value: EventReminder; label: string; hint: string }[] = [
   { value: "day_before", label: "The day before", hint: "24 hours before the start (SMS wait for 07:00 when that falls at night)" },
-  { value: "two_hours", label: "Two hours before", hint: "For an event people may forget on the day" },
+  { value: "two_hours", label: "Two hours before", hint: "For an event people may forget on the day (an event before 07:00 is reminded the evening before, by 20:00, when SMS still go)" },
   { value: "none", label: "No reminder", hint: "" },
 ];

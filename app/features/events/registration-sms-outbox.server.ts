@@ -53,7 +53,7 @@ const receiptAfterMovingUpSql = sql`EXISTS (SELECT 1 FROM email_outbox o
  * Which text a row's kind sends, given the registration as it is now; a string is why none goes.
  * `paidAt`: when his payment was confirmed, `cancelledAt`: when he cancelled.
  */
-function textKind(kind: string, row: Row): RegistrationSmsKind | string {
+function textKind(kind: string, row: Row, now: number): RegistrationSmsKind | string {
   const { status, paid_at: paidAt, cancelled_at: cancelledAt } = row;
   switch (kind) {
     case "registration-confirmed":
@@ -65,6 +65,8 @@ function textKind(kind: string, row: Row): RegistrationSmsKind | string {
     case "registration-cancelled":
       return status === "cancelled" ? "cancelled" : "The registration was restored before this was sent";
     case "event-reminder":
+      // Held for the morning past the start (written late at night for an early event): a reminder of an event begun is no use.
+      if (row.event_date && Date.parse(row.event_date) <= now) return "The event had started when the reminder was to be sent";
       return status === "confirmed" ? "reminder" : "The registration was no longer confirmed when the reminder was to be sent";
     case "registration-phone-changed":
       return "phone-changed";
@@ -104,7 +106,7 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
       rendered.set(row.id, new EmailRefused("The registrant turned SMS off for this event"));
       continue;
     }
-    const which = textKind(row.kind, registration);
+    const which = textKind(row.kind, registration, Date.now());
     if (!SMS_TEXT_KINDS.includes(which as RegistrationSmsKind)) {
       rendered.set(row.id, new EmailRefused(which));
       continue;

@@ -322,13 +322,16 @@ const resendAllowed = askedAgainLimitsSql(sql`t.id`, ["registration-confirmed", 
  * `again`: a receipt asked for again, within its limits (askedAgainLimitsSql).
  */
 function registrantMessagesQuery(db: Db, kind: "receipt" | "moved-up" | "cancelled", smsDue: string | null, which: SQL, again = false) {
+  // Held for 07:00, it would come after the event began (a man registering at 03:00 for a 05:00
+  // prayer meeting needs his code at the door): it goes now, at night too.
+  const beforeItGoes = smsDue === null ? sql`0` : sql`coalesce((SELECT e.date FROM churchevents e WHERE e.id = t.event_id) <= ${smsDue}, 0)`;
   return enqueueByEachChannelQuery(db, {
     kind: KIND_SQL[kind],
     aboutId: sql`t.id`,
     email: sql`t.email`,
     phone: sql`t.phone_number`,
-    smsDue,
-    urgent: again,
+    smsDue: smsDue === null ? null : sql`CASE WHEN ${beforeItGoes} THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') ELSE ${smsDue} END`,
+    urgent: again ? true : beforeItGoes,
     from: sql`event_registrations t`,
     emailIf: kind === "receipt" ? receiptsLeftToday : undefined,
     smsIf: sql`t.sms_stopped_at IS NULL`,
