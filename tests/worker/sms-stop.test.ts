@@ -122,3 +122,24 @@ it("the outbox page of an SMS refused because its man turned SMS off says it is 
   expect(page).not.toContain("This e-mail cannot be sent");
   expect(page).not.toMatch(/<button[^>]*value="retry"/);
 });
+
+it("a landline's page says no SMS can reach it, with no button; while this site sends no SMS the page says nothing of SMS", async () => {
+  const landline = await register("01 756 222");
+  const page = await html(await request(`/registrations/${landline}`));
+  expect(page).toContain("The number you gave is a landline, which cannot receive SMS. Write down your code and keep this page&#x27;s link.");
+  expect(page).not.toContain("Stop SMS about this event");
+  expect(page).not.toContain("We send SMS about this event only");
+
+  const mobile = await register("0991 300 309");
+  const vars = env as { SMS_PROVIDER?: string };
+  const provider = vars.SMS_PROVIDER;
+  vars.SMS_PROVIDER = "";
+  try {
+    const unset = await html(await request(`/registrations/${mobile}`));
+    expect(unset).not.toContain("SMS about this event");
+    expect(unset).not.toContain("Stop SMS");
+  } finally {
+    vars.SMS_PROVIDER = provider;
+  }
+  expect(await html(await request(`/registrations/${mobile}`))).toContain("Stop SMS about this event");
+});

@@ -27,6 +27,8 @@ import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { feePaid } from "~/lib/stored-choices";
 import { formatKwacha } from "~/lib/money";
+import { receivesSms } from "~/server/phone.server";
+import { smsSetup } from "~/server/sms.server";
 import type { Route } from "./+types/registration-private-page";
 
 export const REGISTRATION_PAGE_TEXT = {
@@ -55,6 +57,7 @@ export const REGISTRATION_PAGE_TEXT = {
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
   stopSmsButton: "Stop SMS about this event",
   smsOff: "You will get no more SMS about this event.",
+  smsLandline: "The number you gave is a landline, which cannot receive SMS. Write down your code and keep this page's link.",
   smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
   startSmsButton: "Send me SMS again",
   smsStarted: { title: "SMS on again", description: "You will get SMS about this event again from now on." },
@@ -71,6 +74,13 @@ function RefundLink() {
   );
 }
 
+/** What the page says of SMS: nothing while this deploy sends none; that a landline gets none; else on or stopped, with the button. */
+function smsStateOf(phone: string, stoppedAt: string | null): "none" | "landline" | "on" | "stopped" {
+  if (!smsSetup().ready) return "none";
+  if (!receivesSms(phone)) return "landline";
+  return stoppedAt ? "stopped" : "on";
+}
+
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = privateTokenOf(params.token);
   let page = await registrationPage(token);
@@ -82,7 +92,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
   if (!found) return data({ registration: null, settings, payment: null, paidFee: false, correction: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
-  const registration = { ...privatePageView(found, siteOrigin(request), now), smsStopped: Boolean(found.sms_stopped_at) };
+  const registration = { ...privatePageView(found, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at) };
   // Name and phone can be put right while the registration stands (as it can be cancelled).
   const correction = registration.cancellable ? ownCorrectionStart(found) : null;
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
@@ -152,7 +162,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const { registration, payment, paidFee, correction } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
-  const { view, status, place, fullName, cancellable, eventId, eventActive, smsStopped } = registration;
+  const { view, status, place, fullName, cancellable, eventId, eventActive, sms } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -188,7 +198,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           )}
         </div>
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
-        {status !== "cancelled" ? <SmsChoice stopped={smsStopped} /> : null}
+        {status !== "cancelled" && sms !== "none" ? <SmsChoice state={sms} /> : null}
         {correction ? <OwnCorrectionForm start={correction} answer={ownCorrectionAnswerOf(actionData)} /> : null}
         {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} waiting={status === "waitlisted"} /> : null}
       </div>
@@ -196,19 +206,26 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   );
 }
 
-/** SMS about the event, and the button that stops them or starts them again (a GET of this page never changes it). */
-function SmsChoice({ stopped }: { stopped: boolean }) {
+/** SMS about the event, and the button that stops them or starts them again (a GET of this page never changes it); for a landline, that none can reach it. */
+function SmsChoice({ state }: { state: "landline" | "on" | "stopped" }) {
+  const stopped = state === "stopped";
   return (
     <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
       <h2 id="sms-heading" className="font-semibold text-stone-900">
         {REGISTRATION_PAGE_TEXT.smsHeading}
       </h2>
-      <p className="mt-2 text-sm text-stone-700">{stopped ? REGISTRATION_PAGE_TEXT.smsOff : REGISTRATION_PAGE_TEXT.smsOn}</p>
-      <form method="post" className="mt-3">
-        <button type="submit" name="intent" value={stopped ? "start-sms" : "stop-sms"} className={buttonClass.secondary}>
-          {stopped ? REGISTRATION_PAGE_TEXT.startSmsButton : REGISTRATION_PAGE_TEXT.stopSmsButton}
-        </button>
-      </form>
+      {state === "landline" ? (
+        <p className="mt-2 text-sm font-semibold text-stone-800">{REGISTRATION_PAGE_TEXT.smsLandline}</p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-stone-700">{stopped ? REGISTRATION_PAGE_TEXT.smsOff : REGISTRATION_PAGE_TEXT.smsOn}</p>
+          <form method="post" className="mt-3">
+            <button type="submit" name="intent" value={stopped ? "start-sms" : "stop-sms"} className={buttonClass.secondary}>
+              {stopped ? REGISTRATION_PAGE_TEXT.startSmsButton : REGISTRATION_PAGE_TEXT.stopSmsButton}
+            </button>
+          </form>
+        </>
+      )}
     </section>
   );
 }
