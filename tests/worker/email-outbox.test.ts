@@ -178,6 +178,13 @@ describe("failures and retries", () => {
     expect(retry.status).toBe(302);
     await waitForOutbox((rows) => rows[0]?.status === "sent");
     expect((await outboxRows())[0]).toMatchObject({ attempts: 1, status: "sent" });
+    // The log keeps what was retried and why it had failed (the row, once sent, no longer says).
+    const logged = await env.DB.prepare("SELECT action, target, summary FROM activity_log WHERE action LIKE 'Retried%'").first();
+    expect(logged).toEqual({
+      action: "Retried an e-mail",
+      target: `e-mail ${row!.id} “Contact message: ${row!.subject}”`,
+      summary: "It had failed: E_INTERNAL_SERVER_ERROR: temporarily unavailable",
+    });
   });
 
   it("a message the provider refuses fails at once without retrying; others are unaffected", async () => {

@@ -43,7 +43,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const retried = await retryOutboxMessage(id, new Date());
   if (!retried) return redirectWithToast(request, back, errorToast("Only a failed message can be retried."));
   sendAfterResponse([retried.id], request);
-  noteActivity(context, { action: "Retried an e-mail", target: recordName("e-mail", retried.id) });
+  // What it was and why it had failed (a "may have gone out" retried may reach its person twice); never its address.
+  const sms = found?.row.channel === "sms";
+  noteActivity(context, {
+    action: sms ? "Retried an SMS" : "Retried an e-mail",
+    target: recordName(sms ? "SMS" : "e-mail", retried.id, `${emailKindLabel(found?.row.kind ?? "")}${found?.row.subject && !sms ? `: ${found.row.subject}` : ""}`),
+    summary: found?.row.last_error ? `It had failed: ${found.row.last_error}` : "",
+  });
   return redirectWithToast(request, back, { title: "Sending again", description: "The message is back in the queue and is being sent." });
 }
 
