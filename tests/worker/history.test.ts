@@ -204,7 +204,7 @@ describe("two editors saving the same post", () => {
     expect(stale.status).toBe(409);
     const page = await stale.text();
     const message =
-      "editor@example.org saved this post at 10:05 AM, after you opened it, so your changes were not saved. To keep yours, press Update Blog again: their version stays in History. To see theirs first, reload the page. Yours and theirs differ in: title, content.";
+      "editor@example.org saved this post at 10:05 AM, after you opened it, so your changes were not saved. To keep yours, press Update Blog again: their version stays in History. To see theirs first, reload the page. Yours and theirs differ in: title (theirs: “The Editor&#x27;s Title”), content (theirs: “The first content.”).";
     expect(page).toMatch(new RegExp(`role="alert"[^>]*>${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}<`));
     expect(controlOf(page, "title")).toContain('value="The Admin&#x27;s Title"');
     expect(page).toContain(">Typed for a long time.</textarea>");

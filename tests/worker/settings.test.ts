@@ -398,6 +398,15 @@ describe("bad input and conflicts", () => {
     expect((await stored("contact"))!.value).toMatchObject({ contact_phone: "+265 111 222 333" });
   });
 
+  it("a stale save's refusal names each field saving again would put back, with theirs: one this admin never touched is seen before it is lost", async () => {
+    const opened = (await stored("contact"))!.version;
+    // Someone changes the events address; this admin, from a form opened before, changes only the office hours.
+    expect((await save("/admin/settings", "contact", { ...CONTACT, events_email: "matukio@example.mw" }, opened)).status).toBe(302);
+    const stale = await save("/admin/settings", "contact", { ...CONTACT, office_hours: "Mondays only" }, opened);
+    expect(stale.status).toBe(409);
+    expect(textOf(mainHtml(await stale.text()))).toContain("Yours and theirs differ in: events email (theirs: “matukio@example.mw”), office hours.");
+  });
+
   it("lets exactly one of many simultaneous saves from the same form win, and never half-merges", async () => {
     const opened = (await stored("organisation"))!.version;
     const names = Array.from({ length: 12 }, (_, i) => `Name number ${i}`);

@@ -108,7 +108,7 @@ describe.each(FORMS)("two people saving the same $what", (form) => {
     expect(stale.status).toBe(409);
     const page = await stale.text();
     expect(textOf(page)).toContain(
-      `editor@example.org saved ${form.record} at 10:05 AM, after you opened it, so your changes were not saved. To keep yours, press ${form.button} again (theirs will be replaced). To see theirs first, reload the page. Yours and theirs differ in: ${form.field}.`,
+      `editor@example.org saved ${form.record} at 10:05 AM, after you opened it, so your changes were not saved. To keep yours, press ${form.button} again (theirs will be replaced). To see theirs first, reload the page. Yours and theirs differ in: ${form.field} (theirs: “The editor's words”).`,
     );
     expect(page).toMatch(/role="alert"[^>]*>editor@example\.org saved/);
     expect(page).toContain('value="Typed by the admin"');

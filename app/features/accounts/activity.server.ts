@@ -35,6 +35,25 @@ export function differingFields(before: Record<string, unknown>, after: Record<s
     .map(fieldInWords);
 }
 
+/** The longest value of theirs a stale save's refusal quotes (longer ones are named only). */
+const QUOTED_MAX = 80;
+
+/**
+ * What saving `yours` again would replace of `theirs` (the record as someone saved it meanwhile),
+ * for a stale save's refusal: each differing field in words, with their value when it is short text
+ * or a number ('events email (theirs: “matukio@baptistmen.mw”)'), so a field one did not touch is
+ * seen before it is put back.
+ */
+export function replacedFields(theirs: Record<string, unknown>, yours: Record<string, unknown>): string[] {
+  return Object.keys(yours)
+    .filter((key) => key in theirs && JSON.stringify(theirs[key] ?? null) !== JSON.stringify(yours[key] ?? null))
+    .map((key) => {
+      const value = theirs[key];
+      const quoted = typeof value === "number" || (typeof value === "string" && value.length > 0 && value.length <= QUOTED_MAX && !value.includes("\n"));
+      return quoted ? `${fieldInWords(key)} (theirs: “${value}”)` : fieldInWords(key);
+    });
+}
+
 /** Fields whose names do not read as words once their underscores are spaces. */
 const FIELD_WORDS: Record<string, string> = {
   sms_price_mwk: "SMS price",

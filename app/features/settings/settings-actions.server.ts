@@ -22,8 +22,8 @@ import { saveSection } from "~/features/settings/settings-saves.server";
 import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
 import { decideImage, releasePictures } from "~/features/images/index.server";
-import { sectionSaves, sectionVersions, siteSettings, type StoredSection } from "~/features/settings/settings.server";
-import { changedFields, noteActivity } from "~/features/accounts/index.server";
+import { sectionSaves, sectionVersions, siteSettings, storedSettings, type StoredSection } from "~/features/settings/settings.server";
+import { changedFields, noteActivity, replacedFields } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** A section form's answer: which section it was for, conform's result and, after a stale save, the version the form posts next. */
@@ -65,6 +65,13 @@ function listsAsLists(section: SettingsSection, result: SectionAnswer["result"])
 export function staleSettingsMessage(section: SettingsSection, keptInHistory: boolean) {
   const { heading, submit } = SECTION_FORMS[section];
   return staleSaveMessage(`the “${heading}” section`, submit, { keptInHistory });
+}
+
+/** ' Yours and theirs differ in: events email (theirs: “…”).': what pressing the button again would put back, read as the section is now. */
+async function differenceFromSaved(section: SettingsSection, yours: SettingsValues[SettingsSection]): Promise<string> {
+  const theirs = siteSettings(await storedSettings())[section] as Record<string, unknown>;
+  const fields = replacedFields(theirs, yours as Record<string, unknown>);
+  return fields.length ? ` Yours and theirs differ in: ${fields.join(", ")}.` : " Yours and theirs are the same: reload the page to see theirs.";
 }
 
 function answer(
@@ -130,7 +137,7 @@ export async function saveSettingsSection(
   if (!outcome.saved) {
     // What was typed stays, and the form now carries the version saved meanwhile: pressing the
     // button again is a deliberate choice to keep this version.
-    const message = outcome.last ? staleSettingsMessage(section, keepHistory)(outcome.last) : "The form could not be saved. Please reload the page.";
+    const message = outcome.last ? `${staleSettingsMessage(section, keepHistory)(outcome.last)}${await differenceFromSaved(section, value)}` : "The form could not be saved. Please reload the page.";
     return answer(section, submission, { formError: message, toast: errorToast(message) }, 409, outcome.last?.version);
   }
   if (section === "contact" && (value as SettingsValues["contact"]).map_image !== oldMap) {
