@@ -10,7 +10,7 @@ import { SIMULATOR_WEBHOOK_SECRET } from "~/features/payments/simulator.server";
 import { renderRegistrationSms } from "~/features/events/registration-sms-outbox.server";
 import { giftReceiptSms } from "~/features/payments/gift-receipt.server";
 import type { OutboxRow } from "~/server/email-rules.server";
-import { postForm, request, runSql, seedReference } from "./helpers";
+import { postForm, request, runSql, seedReference, toastOf } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 import { waitForOutbox } from "./email-helpers";
 import { mainHtml, textOf } from "./public-helpers";
@@ -152,6 +152,43 @@ describe("paying from the private page", () => {
     expect(log.results).toEqual([{ actor: "PayChangu", action: "Payment received", summary: "MK 15,000 by Airtel Money" }]);
     // Paying twice is impossible: no second charge starts.
     expect((await pay(token)).status).toBe(409);
+  });
+
+  it("a man who paid, cancelled and changed his mind restores his registration on his page: same code, his payment kept, nothing more to pay, one registration", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    await decide(String((await latestPayment())!.reference), "approve");
+    const before = (await env.DB.prepare("SELECT id, code FROM event_registrations WHERE token = ?").bind(token).first<{ id: number; code: string }>())!;
+    expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
+    const cancelled = await (await request(`/registrations/${token}`)).text();
+    expect(textOf(mainHtml(cancelled))).toContain("Changed your mind? Restoring keeps your code and the fee you paid: your place back if one is free, else a place on the waiting list.");
+    expect(cancelled).toMatch(/<button[^>]*value="restore"[^>]*name="intent"[^>]*>Restore my registration<\/button>/);
+    expect(cancelled).not.toContain(">Register again<");
+
+    // Two taps at once (a slow line): one restores, the other is told so.
+    const taps = await Promise.all([postForm(`/registrations/${token}`, { intent: "restore" }), postForm(`/registrations/${token}`, { intent: "restore" })]);
+    expect(taps.map((tap) => tap.status)).toEqual([303, 303]);
+    expect((await Promise.all(taps.map(toastOf))).map((toast) => toast?.title).sort()).toEqual(["Not restored", "Registration restored"]);
+    const after = await env.DB.prepare("SELECT id, code, status, payment_status FROM event_registrations WHERE event_id = 1").all();
+    expect(after.results).toEqual([{ id: before.id, code: before.code, status: "confirmed", payment_status: "paid-online" }]);
+    const page = await pageText(token);
+    expect(page).toContain("Paid: MK 15,000");
+    expect(page).not.toContain("Pay MK 15,000");
+    const log = await env.DB.prepare("SELECT actor, action FROM activity_log WHERE action LIKE 'Restored%'").all();
+    expect(log.results).toEqual([{ actor: "private link", action: "Restored (on his own page)" }]);
+  });
+
+  it("a registration staff cancelled, or one at a closed event, is not restored from its page: 'Register again' stays", async () => {
+    const token = await registerFor(2);
+    await runSql([`UPDATE event_registrations SET status = 'cancelled', cancelled_by = 'admin@example.org' WHERE token = '${token}'`]);
+    const page = await (await request(`/registrations/${token}`)).text();
+    expect(page).not.toContain("Restore my registration");
+    expect(page).toContain(">Register again<");
+    expect(await toastOf(await postForm(`/registrations/${token}`, { intent: "restore" }))).toMatchObject({ title: "Not restored" });
+    // Cancelled by himself, but registration has closed since.
+    await runSql([`UPDATE event_registrations SET cancelled_by = 'registrant' WHERE token = '${token}'`, "UPDATE churchevents SET registration_enabled = 0 WHERE id = 2"]);
+    expect(await toastOf(await postForm(`/registrations/${token}`, { intent: "restore" }))).toMatchObject({ title: "Not restored" });
+    expect((await env.DB.prepare("SELECT status FROM event_registrations WHERE token = ?").bind(token).first())!.status).toBe("cancelled");
   });
 
   it("tells someone who paid, before and after cancelling, that cancelling does not pay the fee back by itself", async () => {

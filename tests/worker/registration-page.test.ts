@@ -151,7 +151,8 @@ describe("cancelling from the private page", () => {
     const text = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
     expect(text).toContain("This registration is cancelled.");
     expect(text).not.toContain("I can no longer come");
-    expect(text).toContain("Register again");
+    // The way back: his own registration restored (his code kept), not a second one.
+    expect(text).toContain("Restore my registration");
   });
 
   it("is refused once the event has started, and for an unknown link", async () => {

@@ -130,7 +130,7 @@ export function personalMessage(person: { fullName: string; status: Registration
 }
 
 /** A registration as its private page shows it: who, its state, whether it can still be cancelled, and its view. */
-export function privatePageView(found: Source & { full_name: string; event: Source["event"] & { active: boolean } }, origin: string, now: Date) {
+export function privatePageView(found: Source & { full_name: string; cancelled_by: string | null; event: Source["event"] & { active: boolean } }, origin: string, now: Date) {
   return {
     fullName: found.full_name,
     status: found.status,
@@ -140,6 +140,8 @@ export function privatePageView(found: Source & { full_name: string; event: Sour
     eventActive: found.event.active,
     /** Cancelling is for before the event starts. */
     cancellable: found.status !== "cancelled" && beforeTheEvent(found.event.date, now),
+    /** Cancelled by its man himself (on his page): he may restore it before the event starts (restoreByToken checks the rest). */
+    restorable: found.status === "cancelled" && found.cancelled_by === "registrant" && found.event.active && beforeTheEvent(found.event.date, now),
     view: registrationView(found, origin),
   };
 }

@@ -505,6 +505,8 @@ export type RegistrationWithEvent = {
   held_until: string | null;
   /** Why it was cancelled when not by a person ("not paid", "burst"). */
   cancel_reason: string | null;
+  /** Who cancelled it: "registrant" (on his page), else staff's e-mail or null. */
+  cancelled_by: string | null;
   /** The phone is his own (not a group leader's he is registered on): 1 or 0. */
   own_phone: number;
   /** When the registrant turned SMS about the event off (null: SMS on). */
@@ -531,7 +533,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
  */
 export function registrationByTokenQuery(db: Db, token: string) {
   return batchable(
-    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, (t.group_id IS NULL OR t.dedupe_key IS NOT NULL) AS own_phone, t.sms_stopped_at,
+    db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, t.cancelled_by, (t.group_id IS NULL OR t.dedupe_key IS NOT NULL) AS own_phone, t.sms_stopped_at,
         t.phone_number, t.email, t.updated_at,
         e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
@@ -758,6 +760,22 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date, emai
   if (rows[0].status !== "cancelled") return { outcome: "not-cancelled" };
   const holder = holders[0];
   return holder ? { outcome: "phone-taken", holder } : { outcome: "not-cancelled" };
+}
+
+/**
+ * "Come after all" on his own page: a registration its man cancelled himself (not staff, not for an
+ * unpaid fee), restored as the desk restores it (his code, his payment kept; a place when one is
+ * free, else the waiting list), while the event takes registrations. `closed`: it does not, or he
+ * was not the one who cancelled.
+ */
+export async function restoreByToken(token: string, now: Date, emails: readonly RegistrationEmail[]): Promise<RestoreOutcome | { outcome: "closed" }> {
+  const found = await getDb().get<{ id: number; event_id: number; open: number; by_himself: number } | undefined>(
+    sql`SELECT t.id, t.event_id, ${openForRegistrationSql(now.toISOString())} AS open, t.cancelled_by IS 'registrant' AS by_himself
+      FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`,
+  );
+  if (!found) return { outcome: "not-found" };
+  if (!found.by_himself || !found.open) return { outcome: "closed" };
+  return restoreAtDesk(found.event_id, found.id, now, emails);
 }
 
 export type PromoteOutcome =

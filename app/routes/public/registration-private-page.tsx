@@ -18,7 +18,7 @@ import { titled } from "~/features/settings";
 import { registrationPage } from "~/features/site/index.server";
 import { type PayFormAnswer, PaymentPanel } from "~/features/payments";
 import { lookAgain, payAction, payPanelOf, pendingReference } from "~/features/payments/index.server";
-import { cancelByToken, cancellationNotes, correctOwnRegistration, logOwnCancellation, ownCorrectionStart, setSmsByToken } from "~/features/events/index.server";
+import { cancelByToken, cancellationNotes, correctOwnRegistration, logOwnCancellation, logOwnRestore, ownCorrectionStart, registrationReceipts, restoreByToken, setSmsByToken } from "~/features/events/index.server";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { BadRequest, readFormData } from "~/server/forms.server";
@@ -45,6 +45,15 @@ export const REGISTRATION_PAGE_TEXT = {
   alreadyCancelled: { title: "Already cancelled", description: "This registration was already cancelled." },
   tooLate: "The event has started, so this registration can no longer be cancelled here.",
   registerAgain: "Register again",
+  restoreIntro: (paid: boolean) =>
+    `Changed your mind? Restoring keeps your code${paid ? " and the fee you paid" : ""}: your place back if one is free, else a place on the waiting list.`,
+  restoreButton: "Restore my registration",
+  restored: (status: "confirmed" | "waitlisted") =>
+    status === "confirmed"
+      ? { title: "Registration restored", description: "You have your place again, with the same code." }
+      : { title: "On the waiting list", description: "Your registration is restored on the waiting list: the event is full. You keep your code." },
+  restoreClosed: "This registration can no longer be restored here: registration for the event is closed, or the organisers cancelled it. Please register again or contact the organisers.",
+  restorePhoneTaken: "Your phone number is already registered again for this event: that registration is the one that counts.",
   paidCancelNote: "You have paid the fee. Cancelling does not pay it back by itself: to ask for a refund,",
   paidAndCancelled: "You paid the fee for this registration. To ask for a refund,",
   /** The link that ends both notes. */
@@ -126,6 +135,20 @@ export async function action({ params, request }: Route.ActionArgs) {
     const toast = found ? done : { title: "Error", description: REGISTRATION_PAGE_TEXT.unknownLink, variant: "destructive" as const };
     return redirectWithToast(request, registrationPath(token), toast, { status: 303 });
   }
+  // "Restore my registration": his own cancelling undone (his code and payment kept), his receipt again.
+  if (form.get("intent") === "restore") {
+    const restored = await restoreByToken(token, new Date(), registrationReceipts());
+    const back = registrationPath(token);
+    if (restored.outcome !== "restored") {
+      const why = restored.outcome === "phone-taken" ? REGISTRATION_PAGE_TEXT.restorePhoneTaken : restored.outcome === "not-found" ? REGISTRATION_PAGE_TEXT.unknownLink : REGISTRATION_PAGE_TEXT.restoreClosed;
+      return redirectWithToast(request, back, { title: "Not restored", description: why, variant: "destructive" }, { status: 303 });
+    }
+    const page = await registrationPage(token);
+    if (page.registration) await logOwnRestore(request, page.registration);
+    sendAfterResponse(restored.outboxIds, request);
+    if (restored.turnedFull) await bumpContentVersion();
+    return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.restored(restored.status), { status: 303 });
+  }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
   const page = await registrationPage(token);
   const emails = page.registration ? cancellationNotes() : undefined;
@@ -162,7 +185,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const { registration, payment, paidFee, correction } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
-  const { view, status, place, fullName, cancellable, eventId, eventActive, sms } = registration;
+  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, sms } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -185,7 +208,14 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
                   {REGISTRATION_PAGE_TEXT.paidAndCancelled} <RefundLink />.
                 </p>
               ) : null}
-              {eventActive ? (
+              {restorable ? (
+                <form method="post" className="mt-4">
+                  <p className="text-sm text-stone-800">{REGISTRATION_PAGE_TEXT.restoreIntro(paidFee)}</p>
+                  <button type="submit" name="intent" value="restore" className={`${buttonClass.secondary} mt-3`}>
+                    {REGISTRATION_PAGE_TEXT.restoreButton}
+                  </button>
+                </form>
+              ) : eventActive ? (
                 <a href={`/events/${eventId}?register=${eventId}`} className={`${buttonClass.secondary} mt-4`}>
                   {REGISTRATION_PAGE_TEXT.registerAgain}
                 </a>
