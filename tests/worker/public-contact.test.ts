@@ -46,6 +46,14 @@ describe("contact page", () => {
     expect(main).toMatch(/<form[^>]*action="\/contact#contact" method="post"/);
   });
 
+  it("tells a visitor without an e-mail address, at the e-mail field, the number to call instead (described by it)", async () => {
+    const { main, text } = await getPage("/contact?subject=Refund%20of%20an%20event%20fee");
+    expect(text).toContain("No e-mail address? Call us instead on +265 999 123 456");
+    const hint = /<p id="([^"]+)"[^>]*>No e-mail address\? Call us instead on <a href="tel:\+265999123456"[^>]*>\+265 999 123 456<\/a>\.<\/p>/.exec(main);
+    expect(hint).not.toBeNull();
+    expect(main).toMatch(new RegExp(`<input(?=[^>]*name="email")(?=[^>]*aria-describedby="${hint![1]}")[^>]*>`));
+  });
+
   it("fills the subject a link suggests", async () => {
     const { main } = await getPage("/contact?subject=Finding%20a%20chapter");
     expect(main).toMatch(/<input[^>]*name="subject"[^>]*value="Finding a chapter"/);

@@ -14,10 +14,12 @@ import { contactForm } from "~/islands/contact-form";
 import { useIsland } from "~/components/use-island";
 import { FormAlert, Honeypot, ProblemSummary, problemsOf, SubmitButton, TextAreaField, TextField } from "../../components/form-fields";
 import { CheckIcon } from "../../components/icons";
+import { telHref } from "~/lib/app-links";
 
 const constraint = formConstraints(contactSchema);
 
-export function ContactForm({ answer, defaultSubject }: { answer: FormAnswer | undefined; defaultSubject: string }) {
+/** `phone`: the number the e-mail field's hint offers to a visitor with no e-mail address (the contact settings' first). */
+export function ContactForm({ answer, defaultSubject, phone }: { answer: FormAnswer | undefined; defaultSubject: string; phone: string }) {
   const [form, fields] = useForm<z.input<typeof contactSchema>>({ id: "contact", lastResult: answer?.result, constraint, defaultValue: { subject: defaultSubject } });
   const succeeded = answer?.result.status === "success";
   const refused = answer && !succeeded ? answer : undefined;
@@ -55,7 +57,23 @@ export function ContactForm({ answer, defaultSubject }: { answer: FormAnswer | u
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField field={fields.full_name} label="Full Name" autoComplete="name" messages={MESSAGES_OF.full_name} />
-          <TextField field={fields.email} label="Email Address" type="email" inputMode="email" autoComplete="email" messages={MESSAGES_OF.email} />
+          <TextField
+            field={fields.email}
+            label="Email Address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            messages={MESSAGES_OF.email}
+            hint={
+              <>
+                {CONTACT_MESSAGES.noEmail}{" "}
+                <a href={telHref(phone)} className="font-medium whitespace-nowrap text-brand-700 underline">
+                  {phone}
+                </a>
+                .
+              </>
+            }
+          />
         </div>
         <TextField field={fields.subject} label="Subject" messages={MESSAGES_OF.subject} />
         <TextAreaField field={fields.message} label="Message" rows={6} messages={MESSAGES_OF.message} />

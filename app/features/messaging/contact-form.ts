@@ -14,6 +14,8 @@ export const CONTACT_MESSAGES = {
   rateLimited: "Too many messages from your connection. Please wait a few minutes and try again.",
   fullNameRequired: "Please enter your full name",
   emailInvalid: "Please enter a valid email address",
+  /** The e-mail field's hint, before the office's number: a man without e-mail is not stuck at a form he cannot send. */
+  noEmail: "No e-mail address? Call us instead on",
   subjectRequired: "Please enter a subject",
   messageRequired: "Please enter your message",
 } as const;

@@ -86,7 +86,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </h2>
             <p className="mt-2 text-stone-600">{CONTACT_PAGE.formIntro}</p>
             <div className="mt-6">
-              <ContactForm answer={actionData} defaultSubject={loaderData.defaultSubject} />
+              <ContactForm answer={actionData} defaultSubject={loaderData.defaultSubject} phone={phonesOf(contact)[0] ?? contact.contact_phone} />
             </div>
           </section>
 
