@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, signIn, formVersion } from "./helpers";
-import { textOf } from "./public-helpers";
+import { mainHtml, textOf } from "./public-helpers";
 
 let cookie: string;
 beforeEach(async () => {
@@ -126,6 +126,13 @@ describe("answering the questions", () => {
       { question_id: ids.association, label: "Association", value: "Lilongwe Baptist Association", association_id: 1 },
       { question_id: ids.church, label: "Church", value: "Area 25 Baptist", association_id: null },
     ]);
+  });
+
+  it("shows a man his answers on his private page, in the questions' order, so he can check them", async () => {
+    const ids = await setUpQuestions();
+    const response = await register({ [`answer_${ids.association}`]: "1", [`answer_${ids.accommodation}`]: "Hotel", [`answer_${ids.transport}`]: "no" });
+    const page = textOf(mainHtml(await (await request(response.headers.get("Location")!)).text()));
+    expect(page).toContain("Your answers Association Lilongwe Baptist Association Accommodation Hotel Do you need transport? No To change an answer, contact the organisers.");
   });
 
   it("refuses a required answer left blank and a choice not in the list on the server, by the field, keeping what was typed", async () => {

@@ -6,7 +6,7 @@
 //   registration never stands without its answers;
 // - what the desk, the door and the export read of them, and the counts by association and region.
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { event_questions, registration_answers } from "~/db/schema";
+import { event_questions, event_registrations, registration_answers } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
 import { activeAssociationsQuery } from "~/features/associations/index.server";
 import {
@@ -153,6 +153,11 @@ export function answersOfQuery(db: Db, registrationIds: readonly number[] | SQLW
     .from(a)
     .where(inArray(a.registration_id, ids))
     .orderBy(sql`4`, asc(a.question_id));
+}
+
+/** The answers of the registration a private link's token names, in the questions' order, for its page's batch. */
+export function answersOfTokenQuery(db: Db, token: string) {
+  return answersOfQuery(db, db.select({ id: event_registrations.id }).from(event_registrations).where(eq(event_registrations.token, token)));
 }
 
 /** The rows answersOfQuery read, by registration id, in the questions' order. */

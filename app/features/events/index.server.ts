@@ -9,7 +9,7 @@ export { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "./registrat
 export { cancelByToken, cancellationNotes, confirmedContacts, firstOnItsPhoneSql, doorCountsOf, movedUpEmailQuery, movedUpNote, owesFeeSql, payBySql, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, registrationEmailQuery, type RegistrationFilter, registrationsAfter, registrationReceipts, registrationWithEventOf, restoreByToken, setSmsByToken } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
-export { associationChoices, associationChoicesOf, questionsWithChoices, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationOfRegistrations, saveEventQuestions } from "./event-questions.server";
+export { answersOfTokenQuery, associationChoices, associationChoicesOf, questionsWithChoices, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationOfRegistrations, saveEventQuestions } from "./event-questions.server";
 export { registrationsCsvWithAnswers } from "./registration-answers-export.server";
 export { groupAction, groupPageAction } from "./group-register.server";
 export { correctOwnRegistration, logOwnCancellation, logOwnRestore, ownCorrectionStart } from "./link-correction.server";

@@ -8,7 +8,7 @@ import { getDb, type Db } from "~/db/db.server";
 import { errorForLog } from "~/server/log-text.server";
 import { HOME_EVENTS_LIMIT, HOME_MINISTRIES_LIMIT, HOME_TESTIMONIES_LIMIT } from "~/lib/constants";
 import { activeMembersWithPositionQuery, activeMinistriesQuery, activeMinistryBySlugQuery, activeTestimoniesQuery, movedMinistryQuery, movedPostQuery, postByIdQuery, postBySlugQuery, postSummariesQuery } from "~/features/publishing/index.server";
-import { activeEventByIdQuery, activeEventsQuery, associationChoicesOf, associationChoicesQuery, chosenConferenceEventQuery, eventQuestionsQuery, groupByTokenQueries, groupOf, nextOpenEventQuery, questionsOf, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
+import { activeEventByIdQuery, activeEventsQuery, answersOfTokenQuery, associationChoicesOf, associationChoicesQuery, chosenConferenceEventQuery, eventQuestionsQuery, groupByTokenQueries, groupOf, nextOpenEventQuery, questionsOf, registrationByTokenQuery, registrationWithEventOf, upcomingEventOptionsQuery } from "~/features/events/index.server";
 import { giftQueries, giftSettled, registrationFeeQuery, registrationPaymentsQuery } from "~/features/payments/index.server";
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
@@ -111,10 +111,18 @@ export async function registrationPage(token: string) {
     registrationByTokenQuery(db, token),
     registrationFeeQuery(db, token),
     registrationPaymentsQuery(db, token),
+    answersOfTokenQuery(db, token),
   ]);
   const row = own[0] && own[0][0];
-  const [, fee, payments] = own;
-  return { settings, registration: own[0] && (row ? registrationWithEventOf(row) : undefined), fee: fee?.[0], payments: payments ?? [], degraded };
+  const [, fee, payments, answers] = own;
+  return {
+    settings,
+    registration: own[0] && (row ? registrationWithEventOf(row) : undefined),
+    fee: fee?.[0],
+    payments: payments ?? [],
+    answers: (answers ?? []).map(({ label, value }) => ({ label, value })),
+    degraded,
+  };
 }
 
 /** A group's page (/groups/{token}): the group and its men (undefined when the link names none). */

@@ -62,6 +62,9 @@ export const REGISTRATION_PAGE_TEXT = {
   paymentWaitingNote: (amount: string) =>
     `A payment of ${amount} is waiting for your approval on your phone. If you cancel, decline it on your phone: if it is approved, the money is taken and you must ask for it back.`,
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
+  answersHeading: "Your answers",
+  /** Below them: the form cannot change them; the organisers can. */
+  answersNote: "To change an answer, contact the organisers.",
   smsHeading: "SMS about this event",
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
   stopSmsButton: "Stop SMS about this event",
@@ -100,14 +103,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = siteSettings(page.settings);
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
-  if (!found) return data({ registration: null, settings, payment: null, paidFee: false, correction: null }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
+  if (!found) return data({ registration: null, settings, payment: null, paidFee: false, correction: null, answers: [] }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const registration = { ...privatePageView(found, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at) };
   // Name and phone can be put right while the registration stands (as it can be cancelled).
   const correction = registration.cancellable ? ownCorrectionStart(found) : null;
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
   // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
   const paidFee = feePaid(page.fee?.payment_status);
-  return data({ registration, settings, payment, paidFee, correction }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ registration, settings, payment, paidFee, correction, answers: page.answers }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
@@ -182,7 +185,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { registration, payment, paidFee, correction } = loaderData;
+  const { registration, payment, paidFee, correction, answers } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
   const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, sms } = registration;
@@ -227,12 +230,33 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
             <RegistrationComplete view={view} />
           )}
         </div>
+        {answers.length && status !== "cancelled" ? <YourAnswers answers={answers} /> : null}
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
         {status !== "cancelled" && sms !== "none" ? <SmsChoice state={sms} /> : null}
         {correction ? <OwnCorrectionForm start={correction} answer={ownCorrectionAnswerOf(actionData)} /> : null}
         {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} waiting={status === "waitlisted"} /> : null}
       </div>
     </div>
+  );
+}
+
+/** What he answered to the event's questions, as the desk sees them (so he can check them). */
+function YourAnswers({ answers }: { answers: readonly { label: string; value: string }[] }) {
+  return (
+    <section aria-labelledby="answers-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="answers-heading" className="font-semibold text-stone-900">
+        {REGISTRATION_PAGE_TEXT.answersHeading}
+      </h2>
+      <dl className="mt-2 space-y-2 text-sm">
+        {answers.map((answer) => (
+          <div key={answer.label}>
+            <dt className="text-stone-600">{answer.label}</dt>
+            <dd className="font-medium break-words text-stone-900">{answer.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-stone-600">{REGISTRATION_PAGE_TEXT.answersNote}</p>
+    </section>
   );
 }
 
