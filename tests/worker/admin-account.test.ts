@@ -299,17 +299,38 @@ describe("account changes are e-mailed to every Administrator", () => {
     expect(rows.map((r) => [r.recipient, r.subject])).toEqual([
       ["admin@example.org", "Account change: Added account door@example.org"],
       ["second-admin@example.org", "Account change: Added account door@example.org"],
+      ["door@example.org", "Your account on the website: added account"],
       ["admin@example.org", "Account change: Changed role door@example.org"],
       ["second-admin@example.org", "Account change: Changed role door@example.org"],
+      ["door@example.org", "Your account on the website: changed role"],
       ["admin@example.org", "Account change: Removed account door@example.org"],
       ["second-admin@example.org", "Account change: Removed account door@example.org"],
+      ["door@example.org", "Your account on the website: removed account"],
     ]);
     expect(rows.every((r) => r.status === "sent")).toBe(true);
-    expect(sender.accepted).toHaveLength(6);
+    expect(sender.accepted).toHaveLength(9);
     const added = rows[0]!;
     expect(added.body_text).toContain("admin@example.org made this change");
     expect(added.body_text).toContain("Role: Door volunteer");
     expect(added.body_text).toContain(`${SITE_URL}/admin/activity?kind=account`);
+    // The account's holder hears what happened to it, by whom, and whom to ask.
+    const moved = rows[5]!;
+    expect(moved.body_text).toContain("admin@example.org made this change to your account (door@example.org)");
+    expect(moved.body_text).toContain("New role: Editor (signed out everywhere)");
+    expect(moved.body_text).toContain("If you did not expect this, ask an Administrator.");
+    expect(rows[8]!.body_text).toContain("You can no longer sign in.");
+  });
+
+  it("a changed password is e-mailed to its holder alone (other devices signed out; if it was not him, whom to ask)", async () => {
+    fakeSender();
+    await createAdmin("second-admin@example.org", "plateau-sunrise-walk", "admin");
+    const changed = await postForm("/admin/account", { intent: "change-password", current_password: TEST_ADMIN.password, new_password: "lantern-harbour-quietly-9", confirm_password: "lantern-harbour-quietly-9" }, { cookie });
+    expect(changed.status).toBe(302);
+    await waitForOutbox(allSettled, "kind = 'account-change'");
+    const rows = await outboxRows("kind = 'account-change'");
+    expect(rows.map((r) => [r.recipient, r.subject])).toEqual([["admin@example.org", "Your account on the website: changed own password"]]);
+    expect(rows[0]!.body_text).toContain("Your account's password was changed on");
+    expect(rows[0]!.body_text).toContain("If you did not do this, ask an Administrator at once to reset your password.");
   });
 
   it("never undoes the change when the e-mail cannot be queued", async () => {

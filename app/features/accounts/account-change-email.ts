@@ -15,7 +15,8 @@ export type AccountChange = {
   when: string;
 };
 
-export function accountChangeEmail(change: AccountChange, organisation: EmailOrganisation, origin: string): RenderedEmail {
+export function accountChangeEmail(change: AccountChange, organisation: EmailOrganisation, origin: string, toTheAccount = false): RenderedEmail {
+  if (toTheAccount) return yourAccountEmail(change, organisation, origin);
   return renderEmail({
     subject: `Account change: ${change.action} ${change.target}`,
     organisation,
@@ -27,5 +28,29 @@ export function accountChangeEmail(change: AccountChange, organisation: EmailOrg
       { type: "link", label: "Account changes in the activity log", url: `${origin}/admin/activity?kind=account` },
     ],
     footer: [{ type: "paragraphs", text: "Every Administrator of the website gets this e-mail for each account change." }],
+  });
+}
+
+/** The same change as its account's holder reads it: what happened to his account, by whom, and what to do if he did not expect it. */
+function yourAccountEmail(change: AccountChange, organisation: EmailOrganisation, origin: string): RenderedEmail {
+  const own = change.actor === change.target;
+  const removed = change.action === "Removed account";
+  return renderEmail({
+    subject: `Your account on the website: ${change.action.toLowerCase()}`,
+    organisation,
+    blocks: [
+      { type: "paragraphs", text: own ? `Your account's password was changed on ${change.when}.` : `${change.actor} made this change to your account (${change.target}) on ${change.when}:` },
+      ...(own ? [] : [{ type: "quote" as const, text: [change.action, change.summary].filter(Boolean).join("\n") }]),
+      {
+        type: "paragraphs",
+        text: own
+          ? "Other devices were signed out. If you did not do this, ask an Administrator at once to reset your password."
+          : removed
+            ? "You can no longer sign in. If you did not expect this, ask an Administrator."
+            : "If you did not expect this, ask an Administrator.",
+      },
+      ...(removed ? [] : [{ type: "link" as const, label: "Sign in", url: `${origin}/auth` }]),
+    ],
+    footer: [{ type: "paragraphs", text: "You get this e-mail because it is about your account on the website." }],
   });
 }

@@ -1,6 +1,6 @@
 // The accounts feature's public module on the server: what routes, the Worker and other features may use
 // of its server-only parts. What the browser may load too is in ./index.ts.
-export { ACCOUNT_OUTBOX_KINDS, announceAccountChange, renderAccountOutbox } from "./account-changes.server";
+export { ACCOUNT_OUTBOX_KINDS, announceAccountChange, announceOwnPasswordChange, renderAccountOutbox } from "./account-changes.server";
 export { ACTIVITY_KINDS, type ActivityKind, activityPage, deleteOldActivity, recentAccountChangesQuery } from "./activity-log.server";
 export { changedFields, differingFields, logActivity, logRefusal, nameOf, noteActivity, noteSaved, recordName, replacedFields } from "./activity.server";
 export { publicPagesUnchanged, requireAdmin } from "./admin-guard.server";

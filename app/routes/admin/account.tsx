@@ -10,7 +10,7 @@ import { useFreshAfterSave } from "~/components/admin/form-kit";
 import { ACCOUNT_MESSAGES, addAccountSchema, adminContext, sessionIdContext, type AdminRole, changePasswordSchema, manageAccountSchema, NEW_PASSWORD_HINT, ROLE_LABELS } from "~/features/accounts";
 import { firstErrors, formErrorOf, type FormAnswer } from "~/lib/form-answer";
 import { formatInSiteZone } from "~/lib/time";
-import { addAdmin, type AdminIdentity, announceAccountChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, logRefusal, noteActivity, removeAdmin, setRole } from "~/features/accounts/index.server";
+import { addAdmin, type AdminIdentity, announceAccountChange, announceOwnPasswordChange, changePassword, checkNewPassword, checkOwnPassword, continuedSessionCookie, hashPassword, listAdmins, logRefusal, removeAdmin, setRole } from "~/features/accounts/index.server";
 import { intentOf, MAX_ADMIN_FORM_BYTES } from "~/server/admin-actions.server";
 import { BadRequest, parseSubmission, readFormOrBadRequest, refusal, type Refusal } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (weak) return refused("password", submission, { ...hidden, formError: weak, fieldErrors: { new_password: [weak] } });
       const updated = await changePassword(me.id, await hashPassword(submission.value.new_password), context.get(sessionIdContext));
       if (!updated) return refused("password", submission, { ...hidden, formError: "Failed to change the password. Please try again." }, 500);
-      noteActivity(context, { kind: "account", action: "Changed own password", target: me.email });
+      await announceOwnPasswordChange(context, request);
       // Other devices are signed out; this one continues with a fresh session.
       return redirectWithToast(
         request,
