@@ -67,7 +67,7 @@ export function ContactForm({ answer, defaultSubject, phone }: { answer: FormAns
             hint={
               <>
                 {CONTACT_MESSAGES.noEmail}{" "}
-                <a href={telHref(phone)} className="font-medium whitespace-nowrap text-brand-700 underline">
+                <a href={telHref(phone)} className="inline-flex min-h-11 items-center font-medium whitespace-nowrap text-brand-700 underline">
                   {phone}
                 </a>
                 .
