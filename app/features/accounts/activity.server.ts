@@ -28,11 +28,14 @@ export function changedFields(before: Record<string, unknown> | null | undefined
   return changed.length ? `Changed: ${changed.join(", ")}` : "No changes";
 }
 
+/** The keys of `after` whose values differ in `before`. */
+function differingKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+}
+
 /** The fields of `after` whose values differ in `before`, in words ("capacity", "location"). */
-export function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(after)
-    .filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
-    .map(fieldInWords);
+function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return differingKeys(before, after).map(fieldInWords);
 }
 
 /** The longest value of theirs a stale save's refusal quotes (longer ones are named only). */
@@ -40,18 +43,17 @@ const QUOTED_MAX = 80;
 
 /**
  * What saving `yours` again would replace of `theirs` (the record as someone saved it meanwhile),
- * for a stale save's refusal: each differing field in words, with their value when it is short text
- * or a number ('events email (theirs: “matukio@baptistmen.mw”)'), so a field one did not touch is
- * seen before it is put back.
+ * for a stale save's refusal: ' Yours and theirs differ in: events email (theirs: “…”), office
+ * hours.' (their value quoted when it is short text or a number, so a field one did not touch is
+ * seen before it is put back), or that they are the same.
  */
-export function replacedFields(theirs: Record<string, unknown>, yours: Record<string, unknown>): string[] {
-  return Object.keys(yours)
-    .filter((key) => key in theirs && JSON.stringify(theirs[key] ?? null) !== JSON.stringify(yours[key] ?? null))
-    .map((key) => {
-      const value = theirs[key];
-      const quoted = typeof value === "number" || (typeof value === "string" && value.length > 0 && value.length <= QUOTED_MAX && !value.includes("\n"));
-      return quoted ? `${fieldInWords(key)} (theirs: “${value}”)` : fieldInWords(key);
-    });
+export function replacedFieldsText(theirs: Record<string, unknown>, yours: Record<string, unknown>): string {
+  const fields = differingKeys(theirs, yours).map((key) => {
+    const value = theirs[key];
+    const quoted = typeof value === "number" || (typeof value === "string" && value.length > 0 && value.length <= QUOTED_MAX && !value.includes("\n"));
+    return quoted ? `${fieldInWords(key)} (theirs: “${value}”)` : fieldInWords(key);
+  });
+  return fields.length ? ` Yours and theirs differ in: ${fields.join(", ")}.` : " Yours and theirs are the same: reload the page to see theirs.";
 }
 
 /** Fields whose names do not read as words once their underscores are spaces. */

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
 import { logActivity } from "~/features/accounts/index.server";
-import { registrationName } from "./registration-log-name.server";
+import { registrationNames } from "./registration-log-name.server";
 import type { DoorActionKind } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { bumpContentVersion } from "~/server/content-version.server";
@@ -232,15 +232,14 @@ export async function applyDoorActions(eventId: number, actions: readonly DoorAc
   const applied = results.filter((result) => !result.resent && (result.outcome === "checked-in" || result.outcome === "walk-in"));
   if (applied.some((result) => result.outcome === "walk-in")) await bumpContentVersion();
   if (applied.length) {
+    const targets = await registrationNames(eventId, applied.map((result) => ({ id: result.person?.id ?? null, name: result.person?.name ?? null })));
     await logActivity(
-      await Promise.all(
-        applied.map(async (result) => ({
-          actor: by,
-          kind: "write" as const,
-          action: result.outcome === "walk-in" ? "Added a walk-in at the door (sent from a phone)" : "Checked in (sent from a phone)",
-          target: await registrationName(result.person?.id ?? null, result.person?.name ?? null, eventId),
-        })),
-      ),
+      applied.map((result, index) => ({
+        actor: by,
+        kind: "write" as const,
+        action: result.outcome === "walk-in" ? "Added a walk-in at the door (sent from a phone)" : "Checked in (sent from a phone)",
+        target: targets[index]!,
+      })),
     );
   }
   return results;

@@ -23,7 +23,7 @@ import { errorToast, invalidFormToast, readAdminPost } from "~/server/admin-acti
 import { BadRequest, parseSubmission, refusal } from "~/server/forms.server";
 import { decideImage, releasePictures } from "~/features/images/index.server";
 import { sectionSaves, sectionVersions, siteSettings, storedSettings, type StoredSection } from "~/features/settings/settings.server";
-import { changedFields, noteActivity, replacedFields } from "~/features/accounts/index.server";
+import { changedFields, noteActivity, replacedFieldsText } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** A section form's answer: which section it was for, conform's result and, after a stale save, the version the form posts next. */
@@ -67,11 +67,9 @@ export function staleSettingsMessage(section: SettingsSection, keptInHistory: bo
   return staleSaveMessage(`the “${heading}” section`, submit, { keptInHistory });
 }
 
-/** ' Yours and theirs differ in: events email (theirs: “…”).': what pressing the button again would put back, read as the section is now. */
+/** What pressing the button again would put back (replacedFieldsText), read as the section is now. */
 async function differenceFromSaved(section: SettingsSection, yours: SettingsValues[SettingsSection]): Promise<string> {
-  const theirs = siteSettings(await storedSettings())[section] as Record<string, unknown>;
-  const fields = replacedFields(theirs, yours as Record<string, unknown>);
-  return fields.length ? ` Yours and theirs differ in: ${fields.join(", ")}.` : " Yours and theirs are the same: reload the page to see theirs.";
+  return replacedFieldsText(siteSettings(await storedSettings())[section] as Record<string, unknown>, yours as Record<string, unknown>);
 }
 
 function answer(

@@ -6,7 +6,7 @@
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import { adminContext, UNSAVED_FORM_PATH } from "~/features/accounts";
-import { keepUnsavedForm, nameOf, noteActivity, recordName, replacedFields } from "~/features/accounts/index.server";
+import { keepUnsavedForm, nameOf, noteActivity, recordName, replacedFieldsText } from "~/features/accounts/index.server";
 import { type LastSave, refuseStaleSave } from "~/features/history/index.server";
 import { type ImageDecision, keepNewImage, releaseUnsavedImage } from "~/features/images/index.server";
 import type { Toast } from "~/lib/toast";
@@ -80,11 +80,9 @@ export type UnsavedSave = {
   compare?: { theirs: object | null | undefined; yours: object };
 };
 
-/** ' Yours and theirs differ in: capacity (theirs: “300”), location.' (what saving again would replace), or that they are the same. */
+/** What saving again would replace (replacedFieldsText), when the action read their record. */
 function differenceText(compare: UnsavedSave["compare"]): string {
-  if (!compare?.theirs) return "";
-  const fields = replacedFields(compare.theirs as Record<string, unknown>, compare.yours as Record<string, unknown>);
-  return fields.length ? ` Yours and theirs differ in: ${fields.join(", ")}.` : " Yours and theirs are the same: reload the page to see theirs.";
+  return compare?.theirs ? replacedFieldsText(compare.theirs as Record<string, unknown>, compare.yours as Record<string, unknown>) : "";
 }
 
 /**
