@@ -65,9 +65,9 @@ export function logOwnCancellation(request: Request, registration: { id: number;
   return logLinkChange(request, "your", "Cancelled", { id: registration.id, event_id: registration.event.id, full_name: registration.full_name });
 }
 
-/** Logs a man's restoring on his own page what he had cancelled there. */
-export function logOwnRestore(request: Request, registration: { id: number; full_name: string; event: { id: number } }) {
-  return logLinkChange(request, "your", "Restored", { id: registration.id, event_id: registration.event.id, full_name: registration.full_name });
+/** Logs a man's restoring on his own page what he had cancelled there (the registration restoreByToken answers). */
+export function logOwnRestore(request: Request, registration: { id: number; event_id: number; full_name: string }) {
+  return logLinkChange(request, "your", "Restored", registration);
 }
 
 /** Corrects `registration`'s name and phone as posted in `form` (its OPENED_AT guard the version the page showed); logged. */

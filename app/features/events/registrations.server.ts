@@ -768,14 +768,20 @@ export async function restoreAtDesk(eventId: number, id: number, now: Date, emai
  * free, else the waiting list), while the event takes registrations. `closed`: it does not, or he
  * was not the one who cancelled.
  */
-export async function restoreByToken(token: string, now: Date, emails: readonly RegistrationEmail[]): Promise<RestoreOutcome | { outcome: "closed" }> {
-  const found = await getDb().get<{ id: number; event_id: number; open: number; by_himself: number } | undefined>(
-    sql`SELECT t.id, t.event_id, ${openForRegistrationSql(now.toISOString())} AS open, t.cancelled_by IS 'registrant' AS by_himself
+export async function restoreByToken(
+  token: string,
+  now: Date,
+  emails: readonly RegistrationEmail[],
+): Promise<(RestoreOutcome & { registration?: { id: number; event_id: number; full_name: string } }) | { outcome: "closed" }> {
+  const found = await getDb().get<{ id: number; event_id: number; full_name: string; open: number; by_himself: number } | undefined>(
+    sql`SELECT t.id, t.event_id, t.full_name, ${openForRegistrationSql(now.toISOString())} AS open, t.cancelled_by IS 'registrant' AS by_himself
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`,
   );
   if (!found) return { outcome: "not-found" };
   if (!found.by_himself || !found.open) return { outcome: "closed" };
-  return restoreAtDesk(found.event_id, found.id, now, emails);
+  const { id, event_id, full_name } = found;
+  // The registration restored, for the activity log.
+  return { ...(await restoreAtDesk(event_id, id, now, emails)), registration: { id, event_id, full_name } };
 }
 
 export type PromoteOutcome =

@@ -146,8 +146,7 @@ export async function action({ params, request }: Route.ActionArgs) {
       const why = restored.outcome === "phone-taken" ? REGISTRATION_PAGE_TEXT.restorePhoneTaken : restored.outcome === "not-found" ? REGISTRATION_PAGE_TEXT.unknownLink : REGISTRATION_PAGE_TEXT.restoreClosed;
       return redirectWithToast(request, back, { title: "Not restored", description: why, variant: "destructive" }, { status: 303 });
     }
-    const page = await registrationPage(token);
-    if (page.registration) await logOwnRestore(request, page.registration);
+    if (restored.registration) await logOwnRestore(request, restored.registration);
     sendAfterResponse(restored.outboxIds, request);
     if (restored.turnedFull) await bumpContentVersion();
     return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.restored(restored.status), { status: 303 });
