@@ -18,18 +18,30 @@ type Change = { action: string; target: string; summary?: string };
 /** The kinds of message this feature renders. */
 export const ACCOUNT_OUTBOX_KINDS = ["account-change"] as const;
 
-export async function announceAccountChange(context: Readonly<RouterContextProvider>, request: Request, change: Change): Promise<void> {
+/**
+ * Logs `change` (made by the signed-in admin) and e-mails it to `recipients` (whom it answers). The
+ * e-mail never undoes the change: should it fail to be queued, the log still has it.
+ */
+async function announce(context: Readonly<RouterContextProvider>, request: Request, change: Change, recipients: (change: Change) => Promise<string[]>): Promise<void> {
   noteActivity(context, { kind: "account", ...change });
   try {
-    const administrators = await administratorEmails();
     const when = formatInSiteZone(new Date().toISOString(), "MMMM d, yyyy 'at' HH:mm") ?? "";
     const about: AccountChange = { actor: context.get(adminContext).email, summary: "", when, ...change };
-    // The account's own holder is told too (added, given another role, removed: signed out with no word otherwise).
-    const recipients = [...new Set([...administrators, change.target])];
-    sendAfterResponse(await enqueue(recipients.map((to) => ({ kind: "account-change", to, about }))), request);
+    sendAfterResponse(await enqueue((await recipients(change)).map((to) => ({ kind: "account-change", to, about }))), request);
   } catch (error) {
-    console.error("Account change: the e-mails to the Administrators could not be queued:", error);
+    console.error(`${change.action}: the e-mails about it could not be queued:`, error);
   }
+}
+
+/** An account added, given another role or removed: to every Administrator and to the account's holder (signed out with no word otherwise). */
+export function announceAccountChange(context: Readonly<RouterContextProvider>, request: Request, change: Change): Promise<void> {
+  return announce(context, request, change, async ({ target }) => [...new Set([...(await administratorEmails()), target])]);
+}
+
+/** A password changed on /admin/account: to its holder alone (a change he did not make is how a stolen session shows). */
+export function announceOwnPasswordChange(context: Readonly<RouterContextProvider>, request: Request): Promise<void> {
+  const me = context.get(adminContext).email;
+  return announce(context, request, { action: "Changed own password", target: me, summary: "Other devices were signed out" }, async () => [me]);
 }
 
 function changeOf(about: string | null): AccountChange | null {
@@ -58,15 +70,3 @@ export const renderAccountOutbox: OutboxRenderer = async (rows, sender) => {
   return rendered;
 };
 
-/** A password changed on /admin/account: logged, and its holder told (a change he did not make is how a stolen session shows). */
-export async function announceOwnPasswordChange(context: Readonly<RouterContextProvider>, request: Request): Promise<void> {
-  const me = context.get(adminContext).email;
-  noteActivity(context, { kind: "account", action: "Changed own password", target: me });
-  try {
-    const when = formatInSiteZone(new Date().toISOString(), "MMMM d, yyyy 'at' HH:mm") ?? "";
-    const about: AccountChange = { actor: me, action: "Changed own password", target: me, summary: "Other devices were signed out", when };
-    sendAfterResponse(await enqueue([{ kind: "account-change", to: me, about }]), request);
-  } catch (error) {
-    console.error("Password change: the e-mail to its holder could not be queued:", error);
-  }
-}
