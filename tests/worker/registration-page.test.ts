@@ -155,6 +155,19 @@ describe("cancelling from the private page", () => {
     expect(text).toContain("Restore my registration");
   });
 
+  it("offers neither 'Restore my registration' nor 'Register again' once the event's registration has closed", async () => {
+    const { token } = await registerFor(2);
+    expect((await postForm(`/registrations/${token}`, {})).status).toBe(303);
+    await runSql(["UPDATE churchevents SET registration_enabled = 0 WHERE id = 2"]);
+    const text = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
+    expect(text).toContain("This registration is cancelled.");
+    expect(text).not.toContain("Restore my registration");
+    expect(text).not.toContain("Register again");
+    // Open again: the way back is offered again.
+    await runSql(["UPDATE churchevents SET registration_enabled = 1 WHERE id = 2"]);
+    expect(textOf(mainHtml(await (await request(`/registrations/${token}`)).text()))).toContain("Restore my registration");
+  });
+
   it("is refused once the event has started, and for an unknown link", async () => {
     const { token } = await registerFor(2);
     await runSql(["UPDATE churchevents SET date = '2020-01-01T08:00:00.000Z' WHERE id = 2"]);

@@ -126,7 +126,7 @@ export async function correctOwnRegistration(request: Request, token: string, fo
   const now = new Date();
   const back = registrationPath(token);
   const db = getDb();
-  const [rows] = await db.batch([registrationByTokenQuery(db, token)]);
+  const [rows] = await db.batch([registrationByTokenQuery(db, token, now)]);
   const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
   if (!found || found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
   const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email, own_phone: Boolean(found.own_phone) }, "your", now);

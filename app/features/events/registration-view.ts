@@ -130,7 +130,7 @@ export function personalMessage(person: { fullName: string; status: Registration
 }
 
 /** A registration as its private page shows it: who, its state, whether it can still be cancelled, and its view. */
-export function privatePageView(found: Source & { full_name: string; cancelled_by: string | null; event: Source["event"] & { active: boolean } }, origin: string, now: Date) {
+export function privatePageView(found: Source & { full_name: string; cancelled_by: string | null; event: Source["event"] & { active: boolean; open: boolean } }, origin: string, now: Date) {
   return {
     fullName: found.full_name,
     status: found.status,
@@ -138,10 +138,12 @@ export function privatePageView(found: Source & { full_name: string; cancelled_b
     place: found.status === "waitlisted" ? found.place : null,
     eventId: found.event.id,
     eventActive: found.event.active,
+    /** The event takes registrations now: a cancelled registration can be restored, or made again. */
+    eventOpen: found.event.open,
     /** Cancelling is for before the event starts. */
     cancellable: found.status !== "cancelled" && beforeTheEvent(found.event.date, now),
-    /** Cancelled by its man himself (on his page): he may restore it before the event starts (restoreByToken checks the rest). */
-    restorable: found.status === "cancelled" && found.cancelled_by === "registrant" && found.event.active && beforeTheEvent(found.event.date, now),
+    /** Cancelled by its man himself (on his page): he may restore it while the event takes registrations (as restoreByToken checks). */
+    restorable: found.status === "cancelled" && found.cancelled_by === "registrant" && found.event.open,
     view: registrationView(found, origin),
   };
 }

@@ -515,7 +515,8 @@ export type RegistrationWithEvent = {
   phone_number: string;
   email: string | null;
   updated_at: string;
-  event: { id: number; name: string; date: string | null; location: string | null; active: boolean };
+  /** `open`: the event takes registrations now (openForRegistrationSql), so his own cancelling can be undone. */
+  event: { id: number; name: string; date: string | null; location: string | null; active: boolean; open: boolean };
 };
 
 type TokenRow = Omit<RegistrationWithEvent, "event"> & {
@@ -524,6 +525,7 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
   event_date: string | null;
   event_location: string | null;
   event_active: number;
+  event_open: number;
 };
 
 /**
@@ -531,19 +533,20 @@ type TokenRow = Omit<RegistrationWithEvent, "event"> & {
  * for a page's batch. Written out in SQL: a drizzle join in a D1 batch would mix up the two tables'
  * columns of the same name.
  */
-export function registrationByTokenQuery(db: Db, token: string) {
+export function registrationByTokenQuery(db: Db, token: string, now: Date) {
   return batchable(
     db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, t.cancelled_by, (t.group_id IS NULL OR t.dedupe_key IS NOT NULL) AS own_phone, t.sms_stopped_at,
         t.phone_number, t.email, t.updated_at,
-        e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active
+        e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active,
+        ${openForRegistrationSql(now.toISOString())} AS event_open
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       WHERE t.token = ${token}`),
   );
 }
 
 export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
-  const { event_id, event_name, event_date, event_location, event_active, ...registration } = row;
-  return { ...registration, event: { id: event_id, name: event_name, date: event_date, location: event_location, active: Boolean(event_active) } };
+  const { event_id, event_name, event_date, event_location, event_active, event_open, ...registration } = row;
+  return { ...registration, event: { id: event_id, name: event_name, date: event_date, location: event_location, active: Boolean(event_active), open: Boolean(event_open) } };
 }
 
 /**

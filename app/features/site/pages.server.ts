@@ -106,9 +106,9 @@ export async function eventRegisterPage(id: number) {
  * /registrations/{token}: the registration the private link is for, with its event (undefined when
  * the token is unknown). The same single batch runs for any token, known or not.
  */
-export async function registrationPage(token: string) {
+export async function registrationPage(token: string, now: Date) {
   const { settings, own, degraded } = await withSettings("Registration page", (db) => [
-    registrationByTokenQuery(db, token),
+    registrationByTokenQuery(db, token, now),
     registrationFeeQuery(db, token),
     registrationPaymentsQuery(db, token),
     answersOfTokenQuery(db, token),

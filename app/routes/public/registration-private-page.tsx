@@ -95,11 +95,11 @@ function smsStateOf(phone: string, stoppedAt: string | null): "none" | "landline
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const token = privateTokenOf(params.token);
-  let page = await registrationPage(token);
   const now = new Date();
+  let page = await registrationPage(token, now);
   // A payment under way: ask the provider (its verify call decides), and read again when that settled it.
   const pending = pendingReference(page.payments);
-  if (pending && (await lookAgain(pending, now))) page = await registrationPage(token);
+  if (pending && (await lookAgain(pending, now))) page = await registrationPage(token, now);
   const settings = siteSettings(page.settings);
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
@@ -152,7 +152,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     return redirectWithToast(request, back, REGISTRATION_PAGE_TEXT.restored(restored.status), { status: 303 });
   }
   // The e-mails to the registrant and to whoever moves up into the place go in the cancellation's batch.
-  const page = await registrationPage(token);
+  const page = await registrationPage(token, new Date());
   const emails = page.registration ? cancellationNotes() : undefined;
   const result = await cancelByToken(token, new Date(), emails);
   const back = registrationPath(token);
@@ -187,7 +187,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const { registration, payment, paidFee, correction, answers } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
-  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, sms } = registration;
+  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, eventOpen, sms } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -217,7 +217,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
                     {REGISTRATION_PAGE_TEXT.restoreButton}
                   </button>
                 </form>
-              ) : eventActive ? (
+              ) : eventOpen ? (
                 <a href={`/events/${eventId}?register=${eventId}`} className={`${buttonClass.secondary} mt-4`}>
                   {REGISTRATION_PAGE_TEXT.registerAgain}
                 </a>
