@@ -301,10 +301,11 @@ export async function recordSendAttempt(row: Pick<OutboxRow, "id" | "claimed_at"
 /** What a sender rendered for a row, stored with its result: /admin/outbox shows what was sent. */
 export type RenderedColumns = ReturnType<typeof storedColumnsOf>;
 
+/** Sent: its last error, if an earlier attempt had one, stays (its page shows it as the earlier error). */
 export async function markOutboxSent(id: number, providerMessageId: string | null, now: Date, rendered: Partial<RenderedColumns> | null = null): Promise<void> {
   await getDb()
     .update(email_outbox)
-    .set({ ...rendered, status: "sent", sent_at: iso(now), provider_message_id: providerMessageId, last_error: null, next_attempt_at: null, updated_at: iso(now) })
+    .set({ ...rendered, status: "sent", sent_at: iso(now), provider_message_id: providerMessageId, next_attempt_at: null, updated_at: iso(now) })
     .where(claimed(id));
 }
 

@@ -583,7 +583,8 @@ describe("the fan-out", () => {
       ["reader1@example.mw", "failed", NEWSLETTER_COPY_REFUSED.unsubscribed],
       ["reader2@example.mw", "failed", NEWSLETTER_COPY_REFUSED.suppressed],
       ["reader3@example.mw", "failed", NEWSLETTER_COPY_REFUSED.resubscribed],
-      ["reader4@example.mw", "sent", null],
+      // Sent by the retry; its first error stays, for its page.
+      ["reader4@example.mw", "sent", "E_INTERNAL_SERVER_ERROR: try again"],
     ]);
     const suppressed = textOf(await (await request(`/admin/outbox/${(await outboxRows("recipient = 'reader2@example.mw'"))[0]!.id}`, { cookie })).text());
     expect(suppressed).toContain(NEWSLETTER_COPY_REFUSED.suppressed);

@@ -146,7 +146,8 @@ describe("failures and retries", () => {
     await ageOutbox(3);
     await runCron(OUTBOX_CRON);
     [row] = await outboxRows();
-    expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+    // Sent, and what went wrong the first time is still there for staff to see.
+    expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: "E_INTERNAL_SERVER_ERROR: temporarily unavailable" });
     expect(sender.calls()).toBe(2);
   });
 
@@ -178,7 +179,13 @@ describe("failures and retries", () => {
     expect(retry.status).toBe(302);
     await waitForOutbox((rows) => rows[0]?.status === "sent");
     expect((await outboxRows())[0]).toMatchObject({ attempts: 1, status: "sent" });
-    // The log keeps what was retried and why it had failed (the row, once sent, no longer says).
+    // Its page says it was sent, and why it had failed before; the list says only that it was sent.
+    const page = (await (await request(`/admin/outbox/${row!.id}`, { cookie })).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(page).toContain("Earlier error E_INTERNAL_SERVER_ERROR: temporarily unavailable");
+    const list = (await (await request("/admin/outbox", { cookie })).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(list).toContain("Sent");
+    expect(list).not.toContain("temporarily unavailable");
+    // The log keeps what was retried and why it had failed.
     const logged = await env.DB.prepare("SELECT action, target, summary FROM activity_log WHERE action LIKE 'Retried%'").first();
     expect(logged).toEqual({
       action: "Retried an e-mail",

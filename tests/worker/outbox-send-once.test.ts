@@ -78,7 +78,7 @@ describe("an e-mail the provider took but the outbox could not mark sent", () =>
     await runCron(OUTBOX_CRON);
     expect(sender.calls()).toBe(2);
     expect(sender.accepted.map((payload) => payload.subject)).toEqual(["New contact message: Sent once", "New contact message: Sent once"]);
-    expect((await outboxRows())[0]).toMatchObject({ status: "sent", attempts: 1, last_error: null });
+    expect((await outboxRows())[0]).toMatchObject({ status: "sent", attempts: 1, last_error: SENDING_INTERRUPTED });
   });
 
   it("is marked sent after all when D1 fails only for a moment (the mark is tried again)", async () => {

@@ -81,7 +81,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           <StatusBadge status={row.status} wontGo={row.status === "queued" && problem !== null} />
           {row.status === "failed" && row.next_attempt_at ? ` Tried again by itself at ${formatInSiteZone(row.next_attempt_at, "HH:mm, MMM d")}.` : null}
         </Fact>
-        {row.last_error ? <Fact label={row.status === "sent" ? "Earlier error" : "Error"}>{row.last_error}</Fact> : null}
+        {row.last_error ? <Fact label={row.status === "sent" || row.status === "delivered" ? "Earlier error" : "Error"}>{row.last_error}</Fact> : null}
         <Fact label="Kind">{emailKindLabel(row.kind)}</Fact>
         <Fact label="Written">{formatInSiteZone(row.created_at, TIME_FORMAT)}</Fact>
         {row.sent_at ? <Fact label="Sent">{formatInSiteZone(row.sent_at, TIME_FORMAT)}</Fact> : null}
