@@ -264,7 +264,10 @@ export const contact_messages = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     full_name: text("full_name").notNull(),
-    email: text("email").notNull(),
+    /** At least one of the e-mail address and the phone number (a visitor without e-mail gives a phone). */
+    email: text("email"),
+    /** As typed into the form's Phone Number, in international form when it is a possible number. */
+    phone_number: text("phone_number"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     read_at: text("read_at"),

@@ -6,6 +6,7 @@
 // - A number is accepted when the library calls it *possible* (the right length) for its country,
 //   not *valid*: the per-prefix patterns lag behind the networks' new prefixes.
 import parsePhoneNumberFromString, { type PhoneNumber } from "libphonenumber-js/min";
+import { telHref } from "~/lib/app-links";
 
 const HOME_COUNTRY = "MW";
 
@@ -86,3 +87,15 @@ export function toInternationalPhone(message: string) {
     return "";
   };
 }
+
+/**
+ * A number as a person reaches it from a phone: the text to read, a link that dials it and one that
+ * opens a WhatsApp chat with it; all null when the stored text cannot be read as a number.
+ */
+export function phoneContact(stored: string | null): { phoneText: string | null; callHref: string | null; whatsappHref: string | null } {
+  const international = stored ? normalizePhone(stored) : null;
+  const digits = international ? phoneDigits(international) : null;
+  if (!international || !digits) return { phoneText: null, callHref: null, whatsappHref: null };
+  return { phoneText: readablePhone(international), callHref: telHref(international), whatsappHref: `https://wa.me/${digits}` };
+}
+

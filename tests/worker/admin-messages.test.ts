@@ -31,6 +31,17 @@ describe("messages inbox", () => {
     expect(body).toContain(">New</span>");
   });
 
+  it("offers Call and WhatsApp, not Reply, for a message from a visitor who gave a phone number instead of an e-mail address", async () => {
+    await postForm("/contact", { ...message, email: "", phone_number: "0999 87 65 43" }, { ip: "198.51.100.23" });
+    const body = (await (await request("/admin/messages", { cookie })).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(body).toContain('href="tel:+265999876543"');
+    expect(body).toContain("+265 999 87 65 43");
+    expect(body).toMatch(/<a href="tel:\+265999876543"[^>]*>(<svg[\s\S]*?<\/svg>)?\s*(<!-- -->)?Call Gift Mbewe<\/a>/);
+    expect(body).toMatch(/<a href="https:\/\/wa\.me\/265999876543"[^>]*>(<svg[\s\S]*?<\/svg>)?\s*(<!-- -->)?WhatsApp Gift Mbewe<\/a>/);
+    expect(body).not.toContain("mailto:");
+    expect(body).not.toMatch(/>\s*Reply<\/a>/);
+  });
+
   it("marks a message read and unread, and deletes it", async () => {
     await postForm("/contact", message, { ip: "198.51.100.22" });
     const { id } = (await env.DB.prepare("SELECT id FROM contact_messages").first<{ id: number }>())!;

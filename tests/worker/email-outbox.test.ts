@@ -74,6 +74,19 @@ describe("a contact message tells the president", () => {
     expectNoRemoteContent(sent.html!);
   });
 
+  it("from a visitor without e-mail: no reply-to, and the e-mail says to call or WhatsApp the number he gave", async () => {
+    await saveContactSettings({ president_email: PRESIDENT });
+    const sender = fakeSender();
+    expect((await sendContact({ email: "", phone_number: "0888 12 34 56" } as Partial<typeof MESSAGE>)).status).toBe(303);
+    await waitForOutbox(allSettled);
+    const sent = sender.accepted[0]!;
+    expect(sent.to).toBe(PRESIDENT);
+    expect(sent.replyTo).toBeUndefined();
+    expect(sent.text).toContain("Chisomo Tembo (+265 888 12 34 56) wrote through the website's contact form.");
+    expect(sent.text).toContain("Chisomo Tembo gave no e-mail address: call or WhatsApp them on +265 888 12 34 56 to answer.");
+    expect(sent.text).not.toContain("Reply to this e-mail");
+  });
+
   it("stores and e-mails the same message once when Send is tapped twice without JavaScript, and both answers say it was sent", async () => {
     await saveContactSettings({ president_email: PRESIDENT });
     const sender = fakeSender();

@@ -1,7 +1,6 @@
 // The directory as visitors see it: the associations grouped by region (the three of Malawi north
 // to south, then others), each contact with a call link and a WhatsApp link (+265 for national numbers).
-import { telHref } from "~/lib/app-links";
-import { normalizePhone, phoneDigits, readablePhone } from "~/server/phone.server";
+import { phoneContact } from "~/server/phone.server";
 import { compareRegions } from "./association-form";
 import { FILTER_MAX_LENGTH, type DirectoryRow } from "./associations.server";
 
@@ -10,13 +9,6 @@ import type { DirectoryEntry, RegionGroup } from "./associations-directory";
 /** The filter as the page reads it: trimmed, spaces collapsed, at most FILTER_MAX_LENGTH characters. */
 export function filterOf(url: URL): string {
   return (url.searchParams.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, FILTER_MAX_LENGTH);
-}
-
-function contactOf(stored: string | null) {
-  const international = stored ? normalizePhone(stored) : null;
-  const digits = international ? phoneDigits(international) : null;
-  if (!international || !digits) return { phoneText: null, callHref: null, whatsappHref: null };
-  return { phoneText: readablePhone(international), callHref: telHref(international), whatsappHref: `https://wa.me/${digits}` };
 }
 
 export function directoryGroups(rows: DirectoryRow[]): RegionGroup[] {
@@ -28,7 +20,7 @@ export function directoryGroups(rows: DirectoryRow[]): RegionGroup[] {
       district: row.district,
       meeting: row.meeting,
       contactName: row.contact_name,
-      ...contactOf(row.contact_phone),
+      ...phoneContact(row.contact_phone),
     };
     groups.set(row.region, [...(groups.get(row.region) ?? []), entry]);
   }

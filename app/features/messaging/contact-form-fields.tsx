@@ -1,7 +1,7 @@
 // The contact page's message form. The islands script drives it (app/islands/contact-form.ts): the
 // browser's constraint checks give instant messages in our words (nothing sent), the message goes
 // to /api/contact-messages and the answer shows beside the fields. Without JavaScript the browser's
-// own checks (required, type=email) apply first; a refusal from the action renders the
+// own checks (required, type=email) apply first (an e-mail address or a phone number: the action checks that one is given); a refusal from the action renders the
 // page again with the errors and what was typed, and success redirects with a toast. The limits
 // come from the form's schema (app/features/messaging/contact-form.ts), the words from its messages.
 import { useForm } from "@conform-to/react";
@@ -75,6 +75,15 @@ export function ContactForm({ answer, defaultSubject, phone }: { answer: FormAns
             }
           />
         </div>
+        <TextField
+          field={fields.phone_number}
+          label="Phone Number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          messages={MESSAGES_OF.phone_number}
+          hint={CONTACT_MESSAGES.phoneHint}
+        />
         <TextField field={fields.subject} label="Subject" messages={MESSAGES_OF.subject} />
         <TextAreaField field={fields.message} label="Message" rows={6} messages={MESSAGES_OF.message} />
         <SubmitButton pending={false} pendingLabel="Sending..." className="w-full py-3 text-base sm:w-auto">

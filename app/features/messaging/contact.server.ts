@@ -1,10 +1,12 @@
 // The contact page's message form, for its action (a plain post) and for /api/contact-messages
 // (its island, JSON): honeypot, per-address rate limit and the form's schema, then stored for the
-// admin inbox, with an e-mail to the president (reply-to the visitor) sent after the response.
+// admin inbox, with an e-mail to the president (reply-to the visitor, when they gave an address) sent after
+// the response. A visitor without e-mail gives a phone number instead.
 import { CONTACT_MESSAGES, contactSchema } from "~/features/messaging/contact-form";
 import { addContactMessage } from "~/features/messaging/contact-messages.server";
 import { emailSite } from "~/features/messaging/compose.server";
 import { isAddress } from "~/server/email-rules.server";
+import { normalizePhone } from "~/server/phone.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/forms.server";
 import { RATE_LIMITS } from "~/server/abuse.server";
@@ -25,7 +27,8 @@ const RULES = { rateLimit: RATE_LIMITS.contactPerAddress, rateLimitedMessage: CO
 export async function submitContactMessage(request: Request): Promise<PublicFormOutcome> {
   const read = await readPublicForm(request, contactSchema, RULES);
   if ("done" in read) return read.done;
-  const message = read.value;
+  // A phone number staff can tap: in international form when it is a possible number, else as typed.
+  const message = { ...read.value, phone_number: read.value.phone_number && (normalizePhone(read.value.phone_number) ?? read.value.phone_number) };
   let outboxIds: number[];
   try {
     outboxIds = await addContactMessage(message, await presidentAddress(request));

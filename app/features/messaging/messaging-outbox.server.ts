@@ -13,6 +13,7 @@ import { EmailRefused, listUnsubscribeHeaders, type OutboxContent, type OutboxRo
 import { inIds, type OutboxRenderer } from "~/server/outbox.server";
 import type { SiteSettings } from "~/features/settings";
 import { contactNotificationEmail } from "./contact-email";
+import { readablePhone } from "~/server/phone.server";
 import { NEWSLETTER_COPY_REFUSED } from "./newsletter-copy";
 import { withUnsubscribeUrl } from "./newsletter-email";
 import { subscribeConfirmationEmail } from "./subscribe-email";
@@ -70,8 +71,8 @@ export const renderMessagingOutbox: OutboxRenderer = async (rows, sender) => {
         return {
           kind: row.kind,
           fromName,
-          replyTo: { email: message.email, name: message.full_name },
-          ...contactNotificationEmail(message, organisation, origin),
+          replyTo: message.email ? { email: message.email, name: message.full_name } : null,
+          ...contactNotificationEmail({ ...message, phone: message.phone_number && readablePhone(message.phone_number) }, organisation, origin),
         };
       }
       case "subscribe-confirmation": {

@@ -2,13 +2,15 @@
 // an in-page dialog (?delete=<id> renders it open without JavaScript), as every delete in admin does.
 import { Form, useNavigation } from "react-router";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
-import { MailIcon } from "~/components/icons";
+import { MailIcon, PhoneIcon, WhatsAppIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
 import { deleteMessage, inboxPage, setMessageRead } from "~/features/messaging/index.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
 import { noteActivity, recordName } from "~/features/accounts/index.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/messages";
+
+const ACTION_LINK = "inline-flex items-center gap-1.5 rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50";
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Admin" }];
 
@@ -69,19 +71,49 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                         {message.subject}
                       </h2>
                       <p className="text-sm break-words text-stone-600">
-                        {message.name} · <a href={`mailto:${message.email}`} className="text-brand-700 underline">{message.email}</a>
+                        {message.name}
+                        {message.email ? (
+                          <>
+                            {" · "}
+                            <a href={`mailto:${message.email}`} className="text-brand-700 underline">
+                              {message.email}
+                            </a>
+                          </>
+                        ) : null}
+                        {message.phone.phoneText ? (
+                          <>
+                            {" · "}
+                            {message.phone.callHref ? (
+                              <a href={message.phone.callHref} className="text-brand-700 underline">
+                                {message.phone.phoneText}
+                              </a>
+                            ) : (
+                              message.phone.phoneText
+                            )}
+                          </>
+                        ) : null}
                       </p>
                     </div>
                     <p className="text-sm text-stone-600">{formatInSiteZone(message.created_at, "MMM d, yyyy HH:mm")}</p>
                   </div>
                   <p className="mt-3 whitespace-pre-line break-words text-stone-800">{message.message}</p>
                   <div className="mt-3 flex flex-wrap items-center gap-2">
-                    <a
-                      href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
-                      className="inline-flex items-center gap-1.5 rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50"
-                    >
-                      <MailIcon className="size-4" /> Reply
-                    </a>
+                    {message.email ? (
+                      <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={ACTION_LINK}>
+                        <MailIcon className="size-4" /> Reply
+                      </a>
+                    ) : null}
+                    {/* A visitor without e-mail is answered on the phone he gave. */}
+                    {!message.email && message.phone.callHref ? (
+                      <a href={message.phone.callHref} className={ACTION_LINK}>
+                        <PhoneIcon className="size-4" /> {`Call ${message.name}`}
+                      </a>
+                    ) : null}
+                    {!message.email && message.phone.whatsappHref ? (
+                      <a href={message.phone.whatsappHref} className={ACTION_LINK}>
+                        <WhatsAppIcon className="size-4" /> {`WhatsApp ${message.name}`}
+                      </a>
+                    ) : null}
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="id" value={message.id} />
                       <button type="submit" name="intent" value={unreadMessage ? "mark-read" : "mark-unread"} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-50">
