@@ -63,7 +63,8 @@ describe("/give", () => {
     await give({ amount: "2500" });
     const payment = (await latestPayment())!;
     // Browsers read "/\\host" as "//host", another site: the simulator goes to its own page instead.
-    for (const away of ["//evil.example/x", "/\\evil.example/x", "https://evil.example/"]) {
+    // So do "/<tab>/host" and "/<newline>/host": browsers drop the tab and the line break.
+    for (const away of ["//evil.example/x", "/\\evil.example/x", "https://evil.example/", "/\t/evil.example/x", "/\n/evil.example/x"]) {
       const answer = await request(`/api/payments/simulator/${payment.reference}/decline?return=${encodeURIComponent(away)}`, { method: "POST" });
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe(`/api/payments/simulator/${payment.reference}`);

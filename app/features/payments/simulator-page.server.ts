@@ -36,8 +36,12 @@ paymentSimulator.use(async (c, next) => {
 
 /** Where to go after the decision: a path on this site only. */
 function backTo(value: string | undefined): string | null {
-  // Not "//host" nor "/\host": browsers read both as another site.
-  return value && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : null;
+  if (!value?.startsWith("/")) return null;
+  // Read as a browser reads it (which drops tabs and line breaks, and takes "//host" and "/\host"
+  // for another site): only a path of this site goes back.
+  const here = "http://this.site.invalid";
+  const url = new URL(value, here);
+  return url.origin === here ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
