@@ -17,9 +17,19 @@ export const EMAIL_MAX_LENGTH = 254;
  */
 const oneLineEnding = (text: string) => text.replace(/\r\n?/g, "\n");
 
+/**
+ * Without the invisible characters that turn the direction of the text after them (U+202A-202E,
+ * U+2066-2069): no language of Malawi needs them, and in a name they make "Cancel evil" read as
+ * "Cancel live" on the desk, in exports and e-mails.
+ */
+export const withoutDirectionControls = (text: string) => text.replace(/[\u202A-\u202E\u2066-\u2069]/g, "");
+
+/** A form's text as stored: direction controls removed, then trimmed, with one kind of line ending. */
+const formText = (text: string) => oneLineEnding(withoutDirectionControls(text)).trim();
+
 /** Text that must not be blank: empty, missing or only spaces all read `message`. */
 export const requiredText = (message: string, max = 200, maxMessage = tooLong(max)) =>
-  z.string({ error: message }).trim().overwrite(oneLineEnding).min(1, message).max(max, maxMessage);
+  z.string({ error: message }).overwrite(formText).min(1, message).max(max, maxMessage);
 
 /** Runs of spaces made one ("Gift  Chirwa" is "Gift Chirwa"): a man's name typed twice is one name. */
 export const singleSpaced = (text: string) => text.replace(/\s+/g, " ");
@@ -31,8 +41,7 @@ export const personName = (message: string, max = 120) => requiredText(message, 
 export const optionalText = (max = 200, maxMessage = tooLong(max)) =>
   z
     .string()
-    .trim()
-    .overwrite(oneLineEnding)
+    .overwrite(formText)
     .max(max, maxMessage)
     .optional()
     .transform((value) => value || null);

@@ -99,6 +99,12 @@ describe("registering with JavaScript (scripted submission)", () => {
     expect((await newRegistrations())[0]?.email).toBe("k.phiri@example.mw");
   });
 
+  it("stores a name without the invisible characters that turn the text around (\"Cancel evil\" must not read \"Cancel live\" on the desk)", async () => {
+    await seedDemo();
+    expect((await submitScripted({ ...person, full_name: "Kondwani \u202Elive\u202C Phiri\u2067" })).status).toBe(200);
+    expect((await newRegistrations())[0]?.full_name).toBe("Kondwani live Phiri");
+  });
+
   it("is where the dialog of /events and of an event's own page sends, while a plain post goes to the page", async () => {
     await seedDemo();
     for (const path of ["/events", "/events/4"]) {

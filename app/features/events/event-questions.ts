@@ -5,7 +5,7 @@
 // browser checked. Browser-safe: the forms render the same limits.
 import { z } from "zod";
 import type { QUESTION_KINDS } from "~/lib/stored-choices";
-import { checkbox, optionalText } from "../../lib/schema-fields";
+import { checkbox, optionalText, withoutDirectionControls } from "../../lib/schema-fields";
 import { eventSchema } from "./event-form";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -145,7 +145,7 @@ export function checkAnswers(
   for (const question of questions) {
     const name = answerFieldName(question.id, prefix);
     const raw = read(name);
-    const typed = typeof raw === "string" ? raw.trim() : "";
+    const typed = typeof raw === "string" ? withoutDirectionControls(raw).trim() : "";
     if (!typed) {
       if (question.required) errors[name] = QUESTION_MESSAGES.required;
       continue;
