@@ -352,6 +352,27 @@ describe("paying from the private page, many times from one connection", () => {
     expect(textOf(mainHtml(await refused.text()))).toContain("This phone was asked 5 times in the last 10 minutes to approve a payment, and has not approved them. Please wait 10 minutes and try again.");
   });
 
+  /** Every charge so far made `minutes` older (as the app's clock reads now). */
+  const agePayments = (minutes: number) => runSql([`UPDATE payments SET created_at = '${new Date(Date.now() - minutes * 60_000).toISOString()}'`]);
+
+  it("asks one phone at most 10 times in 24 hours without its approval, so a stranger cannot prompt it all day 5 at a time", async () => {
+    const tokens = await Promise.all(Array.from({ length: 11 }, (_, i) => registerFor(1, `0991 558 0${String(i).padStart(2, "0")}`, `Stranger Asked ${i}`)));
+    const payWith = (token: string, i: number) => postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0888 700 400" }, { ip: `198.51.100.${120 + i}` });
+    for (const [i, token] of tokens.slice(0, 10).entries()) {
+      // Five every 10 minutes: the earlier ones are made older than the 10 minutes, not older than a day.
+      if (i === 5) await agePayments(11);
+      expect((await payWith(token, i)).status).toBe(303);
+    }
+    await agePayments(11);
+    const eleventh = await payWith(tokens[10]!, 10);
+    expect(eleventh.status).toBe(429);
+    expect(textOf(mainHtml(await eleventh.text()))).toContain("This phone was asked 10 times in the last 24 hours to approve a payment, and has not approved them. Please try again tomorrow.");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE phone_number = '+265888700400'").first<{ n: number }>())!.n).toBe(10);
+    // A day later the phone may be asked again.
+    await agePayments(25 * 60);
+    expect((await payWith(tokens[10]!, 11)).status).toBe(303);
+  });
+
   it("a phone that approves each payment is not held back: a leader pays seven fees in a row from his phone", async () => {
     const tokens = await Promise.all(Array.from({ length: 7 }, (_, i) => registerFor(1, `0991 557 0${i}0`, `Group Man ${i}`)));
     for (const [i, token] of tokens.entries()) {

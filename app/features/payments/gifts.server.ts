@@ -13,7 +13,7 @@ import { GIVE_TEXT, TRY_AGAIN_INTENT } from "./give-text";
 import type { PaymentOperator } from "./operators";
 import { newPaymentReference, type PaymentRow, settlePayment } from "./payments.server";
 import { paymentProvider } from "./provider.server";
-import { mayPromptFromAddress, phoneMayBePromptedSql, walletOf } from "./wallet.server";
+import { mayPromptFromAddress, phoneMayBePromptedSql, phonePromptLimitSql, walletOf } from "./wallet.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 
 
@@ -113,7 +113,9 @@ export async function giveAction(
     AND ${group} IS NOT NULL AND g.address_group = ${group}
     AND g.created_at > ${since}
     AND EXISTS (SELECT 1 FROM payments p WHERE p.gift_id = g.id AND p.status = 'pending' AND p.operator = ${operator})`;
-  const [, , [first]] = await db.batch([
+  const [limits, , , [first]] = await db.batch([
+    // Read before the insert: which of the phone's limits stands in its way, if it is refused.
+    batchable(db.all<{ limit_reached: "day" | "recent" | null }>(sql`SELECT ${phonePromptLimitSql(phone, now, "gift")} AS limit_reached`)),
     batchable(db.all(sql`INSERT INTO gifts (receipt_number, amount, fund, phone_number, donor_name, email, anonymous, token, address_group, created_at, updated_at)
       SELECT ${newReceiptNumber()}, ${amount}, ${values.fund}, ${phone}, ${donorName}, ${email}, ${anonymous ? 1 : 0}, ${token}, ${group}, ${at}, ${at}
       WHERE NOT EXISTS (SELECT 1 FROM gifts g WHERE ${sameGiftPending}) AND ${phoneMayBePromptedSql(phone, now, "gift")}`)),
@@ -123,7 +125,10 @@ export async function giveAction(
   ]);
   if (first && first.token !== token) return { ok: true, token: first.token };
   // Neither written nor the same gift: the phone was asked to approve too many payments lately.
-  if (!first) return { ok: false, status: 429, answer: { values, fieldErrors, formError: GIVE_TEXT.tooManyForPhone } };
+  if (!first) {
+    const formError = limits[0]?.limit_reached === "day" ? GIVE_TEXT.tooManyForPhoneToday : GIVE_TEXT.tooManyForPhone;
+    return { ok: false, status: 429, answer: { values, fieldErrors, formError } };
+  }
   const started = await provider.startCharge({ reference, amount, phone, operator, email, name: donorName ?? "" });
   if (!started.ok) {
     console.warn(`Gift ${reference} not started: ${started.reason}`);

@@ -1,6 +1,6 @@
 // What /give and its thank-you page say (safe in the browser).
 import { formatKwacha, MAX_AMOUNT } from "~/lib/money";
-import { TOO_MANY_FOR_PHONE } from "./operators";
+import { TOO_MANY_FOR_PHONE, TOO_MANY_FOR_PHONE_TODAY } from "./operators";
 
 export const GIVE_TEXT = {
   title: "Give",
@@ -30,6 +30,7 @@ export const GIVE_TEXT = {
   notSetUp: "Online giving is not available yet. Please contact the office to give.",
   tooMany: "Too many gifts have been started from your internet connection. Please wait 10 minutes and try again.",
   tooManyForPhone: TOO_MANY_FOR_PHONE,
+  tooManyForPhoneToday: TOO_MANY_FOR_PHONE_TODAY,
   startFailed: "The payment could not be started. Please try again.",
   thanksTitle: "Thank you for your gift",
   pendingTitle: "Approve the gift on your phone",

@@ -21,5 +21,11 @@ export function operatorOfPhone(international: string): PaymentOperator | null {
 /** How many times one phone may be asked to approve a payment (a fee's or a gift's) in 10 minutes without approving (wallet.server.ts). */
 export const PHONE_PROMPTS_LIMIT = 5;
 
+/** How many times one phone may be asked in 24 hours without approving (so a stranger cannot prompt it all day, 5 every 10 minutes). */
+export const PHONE_PROMPTS_DAY_LIMIT = 10;
+
 /** Said when a phone had its share: both forms' words. */
 export const TOO_MANY_FOR_PHONE = `This phone was asked ${PHONE_PROMPTS_LIMIT} times in the last 10 minutes to approve a payment, and has not approved them. Please wait 10 minutes and try again.`;
+
+/** Said when a phone had its share of the day. */
+export const TOO_MANY_FOR_PHONE_TODAY = `This phone was asked ${PHONE_PROMPTS_DAY_LIMIT} times in the last 24 hours to approve a payment, and has not approved them. Please try again tomorrow.`;

@@ -86,6 +86,8 @@ export async function payAction(request: Request, token: string, form: FormData,
       return { ok: true };
     case "phone-limit":
       return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooManyForPhone, values } };
+    case "phone-day-limit":
+      return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooManyForPhoneToday, values } };
     case "in-progress":
       return { ok: false, status: 409, answer: { payError: PAY_TEXT.inProgress, values } };
     case "nothing-owed":

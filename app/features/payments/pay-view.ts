@@ -1,7 +1,7 @@
 // What the private page shows of a registration's fee: nothing (free), what is owed with the pay
 // form, a payment under way, or how it was paid. Built on the server; safe in the browser.
 import { formatKwacha } from "~/lib/money";
-import { OPERATOR_NAMES, type PaymentOperator, TOO_MANY_FOR_PHONE } from "./operators";
+import { OPERATOR_NAMES, type PaymentOperator, TOO_MANY_FOR_PHONE, TOO_MANY_FOR_PHONE_TODAY } from "./operators";
 
 export const PAY_TEXT = {
   heading: "Fee",
@@ -32,6 +32,7 @@ export const PAY_TEXT = {
   startFailed: "The payment could not be started. Please try again.",
   tooMany: "Too many payments have been started from your internet connection. Please wait 10 minutes and try again.",
   tooManyForPhone: TOO_MANY_FOR_PHONE,
+  tooManyForPhoneToday: TOO_MANY_FOR_PHONE_TODAY,
 } as const;
 
 export type PayPanel =

@@ -15,7 +15,7 @@ import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
-import { phoneMayBePromptedSql } from "./wallet.server";
+import { phoneMayBePromptedSql, phonePromptLimitSql } from "./wallet.server";
 import { enqueueForEachQuery, enqueueNothingQuery, sendAfterResponse } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
@@ -92,7 +92,7 @@ export function registrationPaymentsQuery(db: Db, token: string) {
 
 export type StartOutcome =
   | { outcome: "started"; reference: string }
-  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" | "phone-limit" }
+  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" | "phone-limit" | "phone-day-limit" }
   | { outcome: "provider-refused"; reference: string };
 
 /**
@@ -106,9 +106,9 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   const at = now.toISOString();
   const blockedSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
   const reference = newPaymentReference();
-  const [found, phoneFree, inserted] = await db.batch([
+  const [found, phoneLimits, inserted] = await db.batch([
     registrationFeeQuery(db, token),
-    batchable(db.all<{ free: number }>(sql`SELECT ${phoneMayBePromptedSql(phone, now, "fee")} AS free`)),
+    batchable(db.all<{ limit_reached: "day" | "recent" | null }>(sql`SELECT ${phonePromptLimitSql(phone, now, "fee")} AS limit_reached`)),
     batchable(db.all<{ id: number; amount: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider,
         operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', t.id, t.event_id, e.price, ${provider.name}, ${operator}, ${phone}, ${at}, ${at}
@@ -122,7 +122,8 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   if (!registration) return { outcome: "not-found" };
   if (!inserted[0]) {
     if (!owesFee(registration, registration.price)) return { outcome: "nothing-owed" };
-    return { outcome: phoneFree[0]?.free ? "in-progress" : "phone-limit" };
+    const limit = phoneLimits[0]?.limit_reached;
+    return { outcome: limit === "day" ? "phone-day-limit" : limit === "recent" ? "phone-limit" : "in-progress" };
   }
   const started = await provider.startCharge({ reference, amount: inserted[0].amount, phone, operator, email: registration.email, name: registration.full_name });
   if (!started.ok) {

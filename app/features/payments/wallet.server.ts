@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { normalizePhone } from "~/server/phone.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/server/abuse.server";
 import { PAYMENT_OPERATORS } from "~/lib/stored-choices";
-import { operatorOfPhone, type PaymentOperator, PHONE_PROMPTS_LIMIT } from "./operators";
+import { operatorOfPhone, type PaymentOperator, PHONE_PROMPTS_DAY_LIMIT, PHONE_PROMPTS_LIMIT } from "./operators";
 
 /**
  * The number in international form (null when it is not a Malawi number: Airtel Money and TNM
@@ -34,18 +34,35 @@ export function mayPromptFromAddress(request: Request): Promise<boolean> {
 
 const PHONE_PROMPTS_WINDOW_MINUTES = 10;
 
+/** The charges of that purpose written for the phone since `since` that it has not approved. */
+function unapprovedPromptsSql(phone: string, purpose: "fee" | "gift", since: Date): SQL {
+  const ofPurpose = purpose === "fee" ? sql`registration_id IS NOT NULL` : sql`gift_id IS NOT NULL`;
+  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND status <> 'paid' AND ${ofPurpose} AND created_at > ${since.toISOString()})`;
+}
+
+function windowsOf(now: Date) {
+  return { recent: new Date(now.getTime() - PHONE_PROMPTS_WINDOW_MINUTES * 60_000), day: new Date(now.getTime() - 24 * 60 * 60_000) };
+}
+
 /**
  * The guard of the statement that writes a charge (a fee's or a gift's): the phone was asked fewer
- * than PHONE_PROMPTS_LIMIT times lately for charges of that purpose. Only charges really written
- * count, so posts that prompt nobody (a made-up link, a refused bot check, a tap while a prompt is
- * open) cannot use up a stranger's phone; being one statement, two posts at once cannot both take
- * the last one. Fees and gifts are counted apart: anyone can give with any number, so gifts made
- * with a man's number must never stop him paying his own fee (only he has its link). A charge the
- * phone approved does not count: the harm is prompts its owner did not want, and a group's leader
- * paying man after man for those on his number approves each one.
+ * than PHONE_PROMPTS_LIMIT times in 10 minutes, and fewer than PHONE_PROMPTS_DAY_LIMIT in 24 hours,
+ * for charges of that purpose. Only charges really written count, so posts that prompt nobody (a
+ * made-up link, a refused bot check, a tap while a prompt is open) cannot use up a stranger's
+ * phone; being one statement, two posts at once cannot both take the last one. Fees and gifts are
+ * counted apart: anyone can give with any number, so gifts made with a man's number must never stop
+ * him paying his own fee (only he has its link). A charge the phone approved does not count: the
+ * harm is prompts its owner did not want, and a group's leader paying man after man for those on
+ * his number approves each one.
  */
 export function phoneMayBePromptedSql(phone: string, now: Date, purpose: "fee" | "gift"): SQL {
-  const since = new Date(now.getTime() - PHONE_PROMPTS_WINDOW_MINUTES * 60_000).toISOString();
-  const ofPurpose = purpose === "fee" ? sql`registration_id IS NOT NULL` : sql`gift_id IS NOT NULL`;
-  return sql`(SELECT count(*) FROM payments WHERE phone_number = ${phone} AND kind = 'online' AND status <> 'paid' AND ${ofPurpose} AND created_at > ${since}) < ${PHONE_PROMPTS_LIMIT}`;
+  const { recent, day } = windowsOf(now);
+  return sql`(${unapprovedPromptsSql(phone, purpose, recent)} < ${PHONE_PROMPTS_LIMIT} AND ${unapprovedPromptsSql(phone, purpose, day)} < ${PHONE_PROMPTS_DAY_LIMIT})`;
+}
+
+/** Which of the two limits the phone has reached ('day' before 'recent'; NULL: neither), for the refusal's words. */
+export function phonePromptLimitSql(phone: string, now: Date, purpose: "fee" | "gift"): SQL<"day" | "recent" | null> {
+  const { recent, day } = windowsOf(now);
+  return sql`CASE WHEN ${unapprovedPromptsSql(phone, purpose, day)} >= ${PHONE_PROMPTS_DAY_LIMIT} THEN 'day'
+    WHEN ${unapprovedPromptsSql(phone, purpose, recent)} >= ${PHONE_PROMPTS_LIMIT} THEN 'recent' END`;
 }
