@@ -395,6 +395,120 @@ describe("the totals when people come and go", () => {
   });
 });
 
+describe("a man refunded and restored", () => {
+  const CAMP = "/admin/events/registrations/3";
+  const TOKEN = "token-21-0123456789abcdef";
+  beforeEach(async () => {
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price) VALUES (3, 'Youth Camp', '2030-08-01T06:00:00.000Z', 35000)",
+      person(21, "Yohane Banda", { event_id: "3" }),
+    ]);
+  });
+
+  const pageOf = async () => textOf(await (await request(`/registrations/${TOKEN}`)).text());
+  const latestOnline = () => env.DB.prepare("SELECT id, reference, status FROM payments WHERE kind = 'online' ORDER BY id DESC LIMIT 1").first<{ id: number; reference: string; status: string }>();
+
+  /** He pays on his private page, and approves (or declines) on the simulator's page: the payment's reference. */
+  async function payOnline(decision: "approve" | "decline" = "approve") {
+    const started = await postForm(`/registrations/${TOKEN}`, { intent: "pay", phone_number: "0991 555 010" });
+    expect(started.status, "a new online payment starts").toBe(303);
+    const payment = (await latestOnline())!;
+    expect(payment.status).toBe("pending");
+    expect((await request(`/api/payments/simulator/${payment.reference}/${decision}`, { method: "POST" })).status).toBe(303);
+    return payment.reference;
+  }
+
+  /** The CSV's row for Yohane, and the sums of the money columns over the whole file. */
+  async function csvOfCamp() {
+    const lines = (await (await request("/api/admin/events/3/registrations.csv", { cookie })).text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    const cells = (line: string) => line.slice(1, -1).split('","');
+    const header = cells(lines[0]!);
+    const rows = lines.slice(1).map(cells);
+    const sum = (column: string) => rows.reduce((total, row) => total + Number(row[header.indexOf(column)] || 0), 0);
+    const yohane = rows.find((row) => row[0] === "Yohane Banda")!;
+    return {
+      row: yohane.slice(header.indexOf("Payment")).join("|"),
+      received: sum("Amount paid (MK)") + sum("Other payments (MK)"),
+      refunded: sum("Refunded (MK)"),
+    };
+  }
+
+  it("keeps his refunded online payment under Refunded for good: not to check once restored, not a fee again once he pays cash; he may pay online again, and the CSV adds up", async () => {
+    const first = await payOnline();
+    expect(await toastOf(await act("cancel", 21, {}, CAMP))).toMatchObject({ title: expect.not.stringMatching(/Error/) });
+    expect(await toastOf(await act("record-refund", 21, { amount: "35000" }, CAMP))).toMatchObject({ title: "Refund recorded" });
+    expect(await toastOf(await act("restore", 21, {}, CAMP))).toMatchObject({ title: expect.not.stringMatching(/Error/) });
+    expect(await env.DB.prepare("SELECT status, payment_status FROM event_registrations WHERE id = 21").first()).toEqual({ status: "confirmed", payment_status: "unpaid" });
+
+    // Restored, he owes the fee again; his first payment stays given back.
+    const restored = await deskText("", CAMP);
+    expect(cardsOf(restored)).toEqual({ expected: 35000, online: 0, cash: 0, outstanding: 35000 });
+    expect(restored).not.toContain("received to check");
+    expect(restored).toContain("Refunded: MK 35,000 given back to 1 person who had paid MK 35,000");
+    expect(restored).toContain("In all: MK 35,000 received (MK 35,000 online, MK 0 in cash), MK 35,000 refunded");
+    expect(await csvOfCamp()).toEqual({ row: `Unpaid||||35000|35000|Fee paid before a refund: ${first}, given back`, received: 35000, refunded: 35000 });
+
+    // His page asks for the fee, and a new online payment starts (this one he declines).
+    const page = await pageOf();
+    expect(page).toContain("Pay MK 35,000");
+    expect(page).not.toContain("Your payment was refunded.");
+    expect(page).not.toContain(`reference ${first}`);
+    const second = await payOnline("decline");
+    expect(second).not.toBe(first);
+    expect(await pageOf()).toContain("The last payment did not go through. You can try again.");
+
+    // He pays cash at the desk instead: his fee counts once, his old payment stays refunded.
+    expect(await toastOf(await act("record-cash", 21, { amount: "35000", receipt_number: "R-21" }, CAMP))).toMatchObject({ title: "Cash recorded" });
+    const paid = await deskText("", CAMP);
+    expect(cardsOf(paid)).toEqual({ expected: 35000, online: 0, cash: 35000, outstanding: 0 });
+    expect(paid).not.toContain("received to check");
+    expect(paid).toContain("Refunded: MK 35,000 given back to 1 person who had paid MK 35,000");
+    expect(paid).toContain("In all: MK 70,000 received (MK 35,000 online, MK 35,000 in cash), MK 35,000 refunded");
+    // Every paid payment is in the CSV: its money columns add up to the desk's "In all".
+    expect(await csvOfCamp()).toEqual({ row: `Cash|35000|Cash|R-21|35000|35000|Fee paid before a refund: ${first}, given back`, received: 70000, refunded: 35000 });
+
+    // Cancelled again, he is given back at most what he paid this time.
+    await act("cancel", 21, {}, CAMP);
+    expect((await refusedField(await act("record-refund", 21, { amount: "70000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid: MK 35,000. Nothing was recorded.");
+  });
+
+  it("counts his second online payment as his fee once restored and paid again, and his page shows it", async () => {
+    const first = await payOnline();
+    await act("cancel", 21, {}, CAMP);
+    // Part of the fee given back: the rest was kept.
+    await act("record-refund", 21, { amount: "20000" }, CAMP);
+    await act("restore", 21, {}, CAMP);
+    const second = await payOnline();
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE id = 21").first()).toEqual({ payment_status: "paid-online" });
+    expect(await pageOf()).toContain(`Paid: MK 35,000 by Airtel Money`);
+    expect(await pageOf()).toContain(`reference ${second}`);
+    const text = await deskText("", CAMP);
+    expect(cardsOf(text)).toEqual({ expected: 35000, online: 35000, cash: 0, outstanding: 0 });
+    expect(text).not.toContain("received to check");
+    expect(text).not.toContain("Paid twice");
+    expect(text).toContain("Refunded: MK 20,000 given back to 1 person who had paid MK 35,000");
+    expect(text).toContain("In all: MK 70,000 received (MK 70,000 online, MK 0 in cash), MK 20,000 refunded");
+    expect(await csvOfCamp()).toEqual({ row: `Paid online|35000|Airtel Money|${second}|35000|20000|Fee paid before a refund: ${first}, given back`, received: 70000, refunded: 20000 });
+    // Cancelled again: what he paid this time, not what the first refund left of the first payment too.
+    await act("cancel", 21, {}, CAMP);
+    expect((await refusedField(await act("record-refund", 21, { amount: "50000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid: MK 35,000. Nothing was recorded.");
+  });
+
+  it("still counts a man paid, cancelled without a refund and restored as paid", async () => {
+    const first = await payOnline();
+    await act("cancel", 21, {}, CAMP);
+    await act("restore", 21, {}, CAMP);
+    expect(await env.DB.prepare("SELECT status, payment_status FROM event_registrations WHERE id = 21").first()).toEqual({ status: "confirmed", payment_status: "paid-online" });
+    const text = await deskText("", CAMP);
+    expect(cardsOf(text)).toEqual({ expected: 35000, online: 35000, cash: 0, outstanding: 0 });
+    expect(text).not.toContain("Refunded:");
+    expect(text).not.toContain("In all");
+    expect(await pageOf()).toContain(`reference ${first}`);
+    expect((await postForm(`/registrations/${TOKEN}`, { intent: "pay", phone_number: "0991 555 010" })).status, "nothing more to pay").toBe(409);
+    expect(await csvOfCamp()).toEqual({ row: `Paid online|35000|Airtel Money|${first}|||`, received: 35000, refunded: 0 });
+  });
+});
+
 describe("the door", () => {
   it("shows 'Unpaid: MK 15,000' and lets a door volunteer take cash, which the desk then shows", async () => {
     await createAdmin("door@example.org", "correct-horse-battery", "volunteer");

@@ -18,6 +18,7 @@ import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
+import { givenBackWithFeeSql } from "./refunded-fees.server";
 import { paymentsReady } from "~/server/payments-setup.server";
 
 export const DESK_PAYMENT_MESSAGES = {
@@ -57,10 +58,13 @@ export function readAmount(value: FormDataEntryValue | null, min = 1): number | 
   return amount >= min && amount <= MAX_AMOUNT ? amount : null;
 }
 
-/** Which part of the totals a payment belongs to, by the person it came from (DeskTotals says what each is). */
+/**
+ * Which part of the totals a payment belongs to, by the person it came from (DeskTotals says what each
+ * is). A payment given back with the fee stays refunded after its man is restored and pays again.
+ */
 const shareOfPayment = sql`CASE
     WHEN p.kind = 'refund' THEN 'given-back'
-    WHEN r.payment_status = 'refunded' OR EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) THEN 'refunded'
+    WHEN r.payment_status = 'refunded' OR EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) OR ${givenBackWithFeeSql("p")} THEN 'refunded'
     WHEN r.payment_status IN ('paid-online', 'cash') AND r.status <> 'confirmed' THEN 'not-confirmed'
     WHEN r.payment_status IN ('paid-online', 'cash') AND p.flagged = 0 AND p.refund_due = 0 THEN 'fee'
     ELSE 'to-check' END`;
@@ -162,13 +166,14 @@ type Context = Readonly<RouterContextProvider>;
 
 /**
  * What a registration's fee brought in and was not given back: its online payments as received and
- * the cash taken, less the fee's refunds already recorded (a man restored and paying again, then
- * cancelled, is refunded at most what he paid the second time). What a refund may give back.
+ * the cash taken, less those given back with the fee already (a man restored and paying again, then
+ * cancelled, is refunded at most what he paid the second time, whatever the first refund kept).
+ * What a refund may give back.
  */
 function receivedSql(registrationId: number) {
-  return sql`(SELECT COALESCE(sum(CASE kind WHEN 'online' THEN COALESCE(amount_received, amount) WHEN 'cash' THEN amount ELSE -amount END), 0)
-    FROM payments WHERE registration_id = ${registrationId} AND status = 'paid'
-      AND (kind IN ('online', 'cash') OR (kind = 'refund' AND refund_of IS NULL)))`;
+  return sql`(SELECT COALESCE(sum(CASE p.kind WHEN 'online' THEN COALESCE(p.amount_received, p.amount) ELSE p.amount END), 0)
+    FROM payments p WHERE p.registration_id = ${registrationId} AND p.status = 'paid' AND p.kind IN ('online', 'cash')
+      AND NOT ${givenBackWithFeeSql("p")})`;
 }
 
 /** Payment `paymentId` when it is one this man did not owe (paid twice) and not yet given back: its id and what it brought. */

@@ -1,6 +1,7 @@
 // Online payments: starting a charge for a registration, and settling it. D1 has no interactive
 // transactions, so each rule two requests can race is one guarded statement or one batch:
-// - a registration has at most one charge under way or paid: the INSERT of a new charge checks it;
+// - a registration has at most one charge under way or paid: the INSERT of a new charge checks it
+//   (one given back with the fee does not count: a man refunded and restored pays again);
 // - a payment counts only once the provider's verify call confirms it for our reference; the
 //   UPDATE that records it lands once (`status <> 'paid'`), so 50 identical webhooks record one;
 // - an amount or currency other than what is owed is recorded and flagged, and the fee stays unpaid;
@@ -16,6 +17,7 @@ import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 import { phoneMayBePromptedSql, phonePromptLimitSql } from "./wallet.server";
+import { givenBackWithFeeSql } from "./refunded-fees.server";
 import { enqueueForEachQuery, enqueueNothingQuery, sendAfterResponse } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
@@ -97,7 +99,8 @@ export type StartOutcome =
 
 /**
  * Starts a mobile-money charge of the event's fee for the registration of `token`: one guarded
- * INSERT (nothing owed, or a charge under way or paid: nothing is written), then the provider's call.
+ * INSERT (nothing owed, or a charge under way or paid and not given back with the fee: nothing is
+ * written), then the provider's call.
  */
 export async function startRegistrationPayment(token: string, phone: string, operator: PaymentOperator, now: Date): Promise<StartOutcome> {
   const provider = paymentProvider();
@@ -115,7 +118,7 @@ export async function startRegistrationPayment(token: string, phone: string, ope
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)} AND ${phoneMayBePromptedSql(phone, now, "fee")}
         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online'
-          AND (p.status = 'paid' OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
+          AND ((p.status = 'paid' AND NOT ${givenBackWithFeeSql("p")}) OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
       RETURNING id, amount`)),
   ]);
   const registration = found[0];
