@@ -3,7 +3,7 @@
 // never asks, and neither does a form nobody touched. And a text pasted past a field's limit is kept
 // whole and said to be too long, not cut without a word. Settings' several forms are in
 // admin-settings.spec.ts (its saves change every page, so they run on their own).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../app/db/seed/demo.ts";
 import { hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
@@ -150,6 +150,41 @@ test("a save whose request fails on a weak signal (the phone says online) loses 
   await page.getByRole("button", { name: "Send my changes again" }).click();
   await expect(toast(page)).toContainText("Blog created successfully");
   await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
+});
+
+test("a save whose answer is lost after it reached the server: 'Send my changes again' makes no second post, and an edit sent again says it was saved", async ({ page }) => {
+  answerDialogs(page);
+  await signIn(page, EDITOR);
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await openNewPost(page);
+  const title = uniqueName("Answer lost");
+  await fillNewPost(page, { title, excerpt: "Saved, but the answer never came back.", content: "The signal dropped on the way back." });
+  // The request reaches the server (which saves), then the connection drops before the answer arrives.
+  const loseAnswer = async (route: Route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  };
+  await page.route("**/admin/blogs/**.data*", loseAnswer);
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(page.getByRole("heading", { name: "Your changes were not sent" })).toBeVisible();
+  await page.unroute("**/admin/blogs/**.data*", loseAnswer);
+  await page.getByRole("button", { name: "Send my changes again" }).click();
+  await expect(toast(page)).toContainText("Blog created successfully");
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(1);
+
+  // The same with an edit: sent again, it is already saved (not refused as someone else's, not a broken page).
+  await hydrated(page, "main a[href='/admin/blogs/new']");
+  await page.getByRole("listitem").filter({ hasText: title }).locator("a[href*='/admin/blogs/edit/']").first().click();
+  await hydrated(page);
+  await page.getByLabel("Excerpt").fill("Edited, and the answer was lost again.");
+  await page.route("**/admin/blogs/**.data*", loseAnswer);
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(page.getByRole("heading", { name: "Your changes were not sent" })).toBeVisible();
+  await page.unroute("**/admin/blogs/**.data*", loseAnswer);
+  await page.getByRole("button", { name: "Send my changes again" }).click();
+  await expect(toast(page)).toContainText("Your changes were saved the first time you sent them.");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
 });
 
 test("leaving while a save is still on its way asks first; Stay lets it finish and say so", async ({ page }) => {

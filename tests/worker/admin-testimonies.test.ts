@@ -39,6 +39,21 @@ describe("testimonies tab", () => {
 });
 
 describe("testimony form", () => {
+  it("Create sent again after its answer was lost (or twice at once) makes one testimony; both answers say it was saved", async () => {
+    const first = await postForm("/admin/testimonies/new", valid, { cookie });
+    expect(first.status).toBe(302);
+    const again = await postForm("/admin/testimonies/new", valid, { cookie });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await toastOf(again)).toEqual(await toastOf(first));
+    const both = await Promise.all([0, 1].map(() => postForm("/admin/testimonies/new", { ...valid, author: "Chikondi Phiri" }, { cookie })));
+    expect(both.map((answer) => answer.status)).toEqual([302, 302]);
+    expect((await testimonies()).map((row) => row.author)).toEqual(["Yamikani Nkhoma", "Chikondi Phiri"]);
+    // Another testimony with other words is another testimony.
+    expect((await postForm("/admin/testimonies/new", { ...valid, content: "A second testimony of his." }, { cookie })).status).toBe(302);
+    expect(await testimonies()).toHaveLength(3);
+  });
+
   it("shows the create form with its labels, and the edit form with the record", async () => {
     const create = await (await request("/admin/testimonies/new", { cookie })).text();
     for (const text of ["Create New Testimony", "Author Name*", "Role/Position", "Active (visible on the website)", "Profile Image", "Testimony Content*", "Create Testimony", "Cancel", "Back"]) {

@@ -121,6 +121,17 @@ describe.each(FORMS)("two people saving the same $what", (form) => {
     expect(await stored(form)).toEqual({ value: "Typed by the admin", version: 3, updated_by: "admin@example.org" });
   });
 
+  it("answers the same save sent again (its first answer lost on a weak signal) 'Already saved', not refused as someone else's", async () => {
+    const fields = { ...form.fields, version: "1", [form.field]: "Sent twice" };
+    expect((await postForm(form.path, fields, { cookie: admin })).status).toBe(302);
+    const again = await postForm(form.path, fields, { cookie: admin });
+    expect(again.status).toBe(302);
+    expect(await toastOf(again)).toEqual({ title: "Already saved", description: "Your changes were saved the first time you sent them." });
+    expect(await stored(form)).toMatchObject({ value: "Sent twice", version: 2 });
+    // Anything else typed meanwhile is still refused.
+    expect((await postForm(form.path, { ...fields, [form.field]: "Sent twice, then changed" }, { cookie: admin })).status).toBe(409);
+  });
+
   it("lets exactly one of many saves from the same version land", async () => {
     const saves = await Promise.all(
       Array.from({ length: 8 }, (_, i) => postForm(form.path, { ...form.fields, version: "1", [form.field]: `Save ${i}` }, { cookie: i % 2 ? admin : editor })),

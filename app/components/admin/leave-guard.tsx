@@ -10,7 +10,7 @@
 // Not to be confused with app/features/accounts/unsaved-forms*.ts, which keeps a form sent after
 // its session ended.
 import { useEffect, useRef } from "react";
-import { useBlocker, useNavigation, useSubmit } from "react-router";
+import { useBlocker, useNavigation } from "react-router";
 import { buttonClass } from "~/components/form-fields";
 import { showToast } from "~/components/toaster";
 
@@ -175,11 +175,40 @@ export function canSendAgain(error: unknown): boolean {
 }
 
 /**
+ * Sends what was sent again as a plain form does (the whole page comes back), not through the
+ * router: whatever the answer (saved, or refused because the first send had reached the server
+ * after all), the page that comes back is drawn whole, with the form and what was typed.
+ */
+function postAsPage(sent: Sent) {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = sent.action;
+  form.enctype = "multipart/form-data";
+  form.hidden = true;
+  form.setAttribute(OPT_OUT, "");
+  for (const [name, value] of sent.data) {
+    const input = document.createElement("input");
+    input.name = name;
+    if (typeof value === "string") {
+      input.type = "hidden";
+      input.value = value;
+    } else {
+      input.type = "file";
+      const files = new DataTransfer();
+      if (value.name) files.items.add(value);
+      input.files = files.files;
+    }
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}
+
+/**
  * The error page of a save whose request failed on a weak signal (canSendAgain): what was typed is
  * not lost, it is sent again from here (the page's form is gone).
  */
 export function SendAgain() {
-  const submit = useSubmit();
   const sent = lastSent;
   if (!sent) return null;
   return (
@@ -190,7 +219,7 @@ export function SendAgain() {
         The connection failed on the way. What you typed is kept here until you leave this page: when you have a signal, send it again.
       </p>
       <p className="mt-6">
-        <button type="button" className={buttonClass.primary} onClick={() => void submit(sent.data, { method: "post", action: sent.action })}>
+        <button type="button" className={buttonClass.primary} onClick={() => postAsPage(sent)}>
           Send my changes again
         </button>
       </p>

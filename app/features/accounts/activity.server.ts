@@ -33,6 +33,11 @@ function differingKeys(before: Record<string, unknown>, after: Record<string, un
   return Object.keys(after).filter((key) => key in before && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
 }
 
+/** Whether `yours` holds just what `theirs` holds (a save sent again after its answer was lost). */
+export function sameFields(theirs: Record<string, unknown>, yours: Record<string, unknown>): boolean {
+  return differingKeys(theirs, yours).length === 0;
+}
+
 /** The fields of `after` whose values differ in `before`, in words ("capacity", "location"). */
 function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return differingKeys(before, after).map(fieldInWords);

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { churchevents, site_settings } from "~/db/schema";
 import { batchable, getDb, type Db } from "~/db/db.server";
-import { atFormVersion, guardedSaveOf, type LastSave, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
+import { atFormVersion, createOnce, guardedSaveOf, type LastSave, lastSaveQuery, nextVersion, type SaveGuard } from "~/features/history/index.server";
 import { enqueueNothingQuery, enqueueQuery } from "~/server/outbox.server";
 import { addressGroupsQuery } from "./cancel-burst.server";
 import { registrationClosesAt } from "./registration-rules";
@@ -269,9 +269,8 @@ export function eventWithPlacesQuery(db: Db, id: number) {
 }
 
 /** A new event, saved by `by` (its last save, as for every record with a form). */
-export async function createEvent(input: EventInput, by: string): Promise<number> {
-  const row = await getDb().insert(churchevents).values({ ...input, updated_by: by }).returning({ id: churchevents.id }).get();
-  return row.id;
+export function createEvent(input: EventInput, by: string): Promise<number> {
+  return createOnce(getDb(), churchevents, input, {}, by);
 }
 
 /**

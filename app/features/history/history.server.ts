@@ -3,11 +3,11 @@
 // the version it replaces and the write are guarded by the same condition (the record is still at
 // the version the form was opened at), so either both happen or neither, and two saves from the
 // same version can never both win.
-import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { history, type associations, type church_testimonies, type churchblogs, type churchevents, type leadership_members, type ministries } from "~/db/schema";
-import type { Db } from "~/db/db.server";
+import { batchable, type Db } from "~/db/db.server";
 
 /** How many earlier versions of each record are kept (issue 15: at least the last 20). */
 export const HISTORY_KEPT = 20;
@@ -241,4 +241,36 @@ export async function deleteWithHistory(db: Db, entity: Exclude<HistoryEntity, "
     db.delete(table).where(eq(table.id, id)).returning({ image_url: table.image_url, title: table.title }),
   ]);
   return removed[0] && { image_url: removed[0].image_url, title: removed[0].title, released: picturesOf(versions) };
+}
+
+/** How long the very same record created again by the same account is the first one (decision 049). */
+export const SAME_CREATE_MINUTES = 2;
+
+type CreatedTable = typeof church_testimonies | typeof leadership_members | typeof churchblogs | typeof ministries | typeof churchevents;
+
+/**
+ * A new record from a form: `fields` (what the form sent, compared) and `stamps` (when, and such;
+ * not compared). The very same fields created by the same account in the last 2 minutes are that
+ * record (Create sent again after its answer was lost on a weak signal): nothing is written, and
+ * its id is answered. One guarded INSERT and the read of the id, in one batch, so two sends at once
+ * write one record. Answers the record's id.
+ */
+export async function createOnce(db: Db, table: CreatedTable, fields: Record<string, unknown>, stamps: Record<string, unknown>, by: string, now = new Date()): Promise<number> {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const bound = (value: unknown) => (typeof value === "boolean" ? Number(value) : value);
+  const compared = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const at = now.toISOString();
+  const written = [...compared, ...Object.entries({ created_at: at, updated_at: at, ...stamps, updated_by: by }).filter(([, value]) => value !== undefined)];
+  const since = new Date(now.getTime() - SAME_CREATE_MINUTES * 60_000).toISOString();
+  const same = sql.join(
+    [...compared.map(([key, value]) => sql`${columns[key]} IS ${bound(value)}`), sql`${columns.updated_by} = ${by}`, sql`${columns.version} = 1`, sql`${columns.created_at} > ${since}`],
+    sql` AND `,
+  );
+  const names = sql.join(written.map(([key]) => sql.identifier(columns[key]!.name)), sql`, `);
+  const values = sql.join(written.map(([, value]) => sql`${bound(value)}`), sql`, `);
+  const [, found] = await db.batch([
+    batchable(db.all(sql`INSERT INTO ${table} (${names}) SELECT ${values} WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE ${same})`)),
+    batchable(db.all<{ id: number }>(sql`SELECT id FROM ${table} WHERE ${same} ORDER BY id DESC LIMIT 1`)),
+  ]);
+  return found[0]!.id;
 }

@@ -12,6 +12,7 @@ import {
   historyQuery,
   onceAtSlugSql,
   versionQuery,
+  createOnce,
   type GuardedSave,
   type HistoryEntry,
   type KeptVersion,
@@ -200,15 +201,11 @@ export function getBlog(id: number) {
 }
 
 /** A new post, saved now (the Worker's clock, as every save); a published one goes live now. */
-export async function createBlog(input: BlogInput, by: string): Promise<number> {
-  const now = new Date().toISOString();
-  const publish_at = input.status === "published" ? now : input.publish_at;
-  const row = await getDb()
-    .insert(churchblogs)
-    .values({ ...input, publish_at, created_at: now, updated_at: now, updated_by: by })
-    .returning({ id: churchblogs.id })
-    .get();
-  return row.id;
+export function createBlog(input: BlogInput, by: string): Promise<number> {
+  const now = new Date();
+  // When a published post went live is not part of what the form sent (a second send is the same post).
+  const { publish_at, ...fields } = input;
+  return createOnce(getDb(), churchblogs, fields, { publish_at: input.status === "published" ? now.toISOString() : publish_at }, by, now);
 }
 
 /**

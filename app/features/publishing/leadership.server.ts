@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { leadership_members, leadership_positions } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
+import { createOnce, type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
 
 export type LeadershipMember = typeof leadership_members.$inferSelect;
 export type LeadershipPosition = typeof leadership_positions.$inferSelect;
@@ -100,9 +100,8 @@ export async function memberFormData(id: number): Promise<{ member: LeadershipMe
 }
 
 /** A new member, saved by `by` (their last save, as for every record with a form). */
-export async function createMember(input: LeadershipMemberInput, by: string): Promise<number> {
-  const row = await getDb().insert(leadership_members).values({ ...input, updated_by: by }).returning({ id: leadership_members.id }).get();
-  return row.id;
+export function createMember(input: LeadershipMemberInput, by: string): Promise<number> {
+  return createOnce(getDb(), leadership_members, input, {}, by);
 }
 
 /** Saves the member if still at the form's version (`guard`); else their last save, or null when they no longer exist. */

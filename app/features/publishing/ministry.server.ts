@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { ministries } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { deleteWithHistory, guardedUpdate, historyQuery, onceAtSlugSql, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "~/features/history/index.server";
+import { createOnce, deleteWithHistory, guardedUpdate, historyQuery, onceAtSlugSql, versionQuery, type GuardedSave, type HistoryEntry, type KeptVersion, type SaveGuard } from "~/features/history/index.server";
 
 export type Ministry = typeof ministries.$inferSelect;
 
@@ -98,14 +98,8 @@ export async function ministryFormData(id: number, versionId: number | null): Pr
 }
 
 /** A new ministry, saved now (the Worker's clock, as every save). */
-export async function createMinistry(input: MinistryInput, by: string): Promise<number> {
-  const now = new Date().toISOString();
-  const row = await getDb()
-    .insert(ministries)
-    .values({ ...input, created_at: now, updated_at: now, updated_by: by })
-    .returning({ id: ministries.id })
-    .get();
-  return row.id;
+export function createMinistry(input: MinistryInput, by: string): Promise<number> {
+  return createOnce(getDb(), ministries, input, {}, by);
 }
 
 /** Saves the ministry if it is still at the version the form was opened at, keeping the version it replaces. */

@@ -2,7 +2,7 @@
 import { desc, eq } from "drizzle-orm";
 import { church_testimonies } from "~/db/schema";
 import { getDb, type Db } from "~/db/db.server";
-import { type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
+import { createOnce, type GuardedSave, type SaveGuard, toggleActive, versionedUpdate } from "~/features/history/index.server";
 
 export type Testimony = typeof church_testimonies.$inferSelect;
 
@@ -48,9 +48,8 @@ export function getTestimony(id: number) {
 }
 
 /** A new testimony, saved by `by` (its last save, as for every record with a form). */
-export async function createTestimony(input: TestimonyInput, by: string): Promise<number> {
-  const row = await getDb().insert(church_testimonies).values({ ...input, updated_by: by }).returning({ id: church_testimonies.id }).get();
-  return row.id;
+export function createTestimony(input: TestimonyInput, by: string): Promise<number> {
+  return createOnce(getDb(), church_testimonies, input, {}, by);
 }
 
 /** Saves the testimony if it is still at the form's version (`guard`); else its last save, or null when it no longer exists. */

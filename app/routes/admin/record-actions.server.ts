@@ -6,7 +6,7 @@
 import type { Submission } from "@conform-to/react";
 import type { RouterContextProvider } from "react-router";
 import { adminContext, UNSAVED_FORM_PATH } from "~/features/accounts";
-import { keepUnsavedForm, nameOf, noteActivity, recordName, replacedFieldsText } from "~/features/accounts/index.server";
+import { keepUnsavedForm, nameOf, noteActivity, recordName, replacedFieldsText, sameFields } from "~/features/accounts/index.server";
 import { type LastSave, refuseStaleSave } from "~/features/history/index.server";
 import { type ImageDecision, keepNewImage, releaseUnsavedImage } from "~/features/images/index.server";
 import type { Toast } from "~/lib/toast";
@@ -85,6 +85,9 @@ function differenceText(compare: UnsavedSave["compare"]): string {
   return compare?.theirs ? replacedFieldsText(compare.theirs as Record<string, unknown>, compare.yours as Record<string, unknown>) : "";
 }
 
+/** A save sent again whose first send had saved it. */
+const ALREADY_SAVED: Toast = { title: "Already saved", description: "Your changes were saved the first time you sent them." };
+
 /**
  * The answer to a save that did not go through (`saved` is stale, gone or failed). A stale save is
  * refused naming who saved and when, and a failed write (a slug already used, say) with what was
@@ -95,6 +98,10 @@ function differenceText(compare: UnsavedSave["compare"]): string {
 export function answerUnsaved(form: RecordPost, saved: Exclude<SaveOutcome<LastSave>, { status: "saved" }>, unsaved: UnsavedSave) {
   const { submission, formData, failed, stale, image, duplicate, compare } = unsaved;
   const kept = image ? keepNewImage(submission, image) : submission;
+  // What is saved now is what this save holds: it had been saved (its answer was lost on the way), so it is not refused.
+  if (saved.status === "stale" && compare?.theirs && sameFields(compare.theirs as Record<string, unknown>, compare.yours as Record<string, unknown>)) {
+    return redirectWithToast(form.request, form.tab, ALREADY_SAVED);
+  }
   if (saved.status === "stale") return refuseStaleSave(kept, saved.last, `${stale(saved.last)}${differenceText(compare)}`);
   if (saved.status === "gone") {
     if (image && formData.get("image_url") !== image.url) releaseUnsavedImage(form.context, image);
