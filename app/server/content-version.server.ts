@@ -2,7 +2,8 @@
 // next visit renders fresh. It lives in D1 and, so that a cached page costs no D1 query at all, is
 // itself kept in the Workers Cache for a short while (60 s), and in the isolate's memory for a few
 // seconds more briefly still, so a cached page costs one cache lookup, not two (issue 27). The
-// isolate that bumps it knows at once; other isolates at most MEMORY_TTL_MS later.
+// isolate that bumps it knows at once; other isolates at most MEMORY_TTL_MS later. A page that changes
+// by itself at a known time (a scheduled post going live) bumps it when that time comes.
 import { env } from "cloudflare:workers";
 
 /** The Workers default cache (the DOM typings the browser code needs hide its `default`). */
@@ -16,50 +17,85 @@ const VERSION_TTL_SECONDS = 60;
 
 /** How long an isolate trusts the version it last read, before looking in the Workers Cache again. */
 const MEMORY_TTL_MS = 5_000;
-let remembered: { version: string; until: number } | null = null;
 
-function remember(version: string) {
-  remembered = { version, until: Date.now() + MEMORY_TTL_MS };
-  return version;
+/**
+ * The version, and the next time a public page changes by itself (`changesAt`, ISO, or null): a
+ * scheduled post goes live, an event starts (it leaves the upcoming lists) or closes registration.
+ * From then on the pages cached under this version are out of date, so the version is bumped.
+ */
+type Current = { version: string; changesAt: string | null };
+let remembered: (Current & { until: number }) | null = null;
+
+function remember(current: Current): string {
+  remembered = { ...current, until: Date.now() + MEMORY_TTL_MS };
+  return current.version;
 }
 
 function randomVersion() {
   return crypto.randomUUID().slice(0, 8);
 }
 
-async function cacheVersion(version: string) {
+async function cacheVersion(current: Current) {
   await edgeCache().put(
     CACHE_KEY,
-    new Response(version, { headers: { "Cache-Control": `public, max-age=${VERSION_TTL_SECONDS}` } }),
+    new Response(JSON.stringify(current), { headers: { "Cache-Control": `public, max-age=${VERSION_TTL_SECONDS}` } }),
   );
 }
 
-export async function getContentVersion(): Promise<string> {
-  if (remembered && remembered.until > Date.now()) return remembered.version;
-  const cached = await edgeCache().match(CACHE_KEY);
-  if (cached) return remember(await cached.text());
-  // A new database starts at a random version, so pages cached for another database never match.
-  const row = await env.DB.prepare(
-    `INSERT INTO site_meta (key, value) VALUES ('content_version', ?1)
-     ON CONFLICT(key) DO UPDATE SET value = value RETURNING value`,
-  )
-    .bind(randomVersion())
-    .first<{ value: string }>();
-  const version = row?.value ?? randomVersion();
-  await cacheVersion(version);
-  return remember(version);
+/** Read with the version, in its round trip: the next moment a public page changes without an admin's save. */
+function nextChangeStatement(now: Date) {
+  return env.DB.prepare(
+    `SELECT min(t) AS at FROM (
+       SELECT min(publish_at) AS t FROM churchblogs WHERE status = 'scheduled' AND publish_at > ?1
+       UNION ALL SELECT min(date) FROM churchevents WHERE active = 1 AND date > ?1
+       UNION ALL SELECT min(registration_closes_at) FROM churchevents WHERE active = 1 AND registration_closes_at > ?1)`,
+  ).bind(now.toISOString());
 }
 
-/** Called after every admin change: the next public visit renders (and caches) afresh. */
-export async function bumpContentVersion(): Promise<void> {
+/** Whether the pages of `current` were rendered before a change that has come since (a scheduled post went live). */
+function outdated(current: Current): boolean {
+  return current.changesAt !== null && Date.now() >= Date.parse(current.changesAt);
+}
+
+async function readCurrent(): Promise<Current> {
+  if (remembered && remembered.until > Date.now()) return remembered;
+  const cached = await edgeCache().match(CACHE_KEY);
+  if (cached) {
+    const current = (await cached.json()) as Current;
+    remember(current);
+    return current;
+  }
+  // A new database starts at a random version, so pages cached for another database never match.
+  const [stored, next] = await env.DB.batch<{ value?: string; at?: string | null }>([
+    env.DB.prepare(
+      `INSERT INTO site_meta (key, value) VALUES ('content_version', ?1)
+       ON CONFLICT(key) DO UPDATE SET value = value RETURNING value`,
+    ).bind(randomVersion()),
+    nextChangeStatement(new Date()),
+  ]);
+  const current = { version: stored?.results[0]?.value ?? randomVersion(), changesAt: next?.results[0]?.at ?? null };
+  await cacheVersion(current);
+  remember(current);
+  return current;
+}
+
+export async function getContentVersion(): Promise<string> {
+  const current = await readCurrent();
+  // A scheduled post went live (or an event started) since these pages were rendered: render afresh.
+  return outdated(current) ? bumpContentVersion() : current.version;
+}
+
+/** Called after every admin change (and when a page changes by itself): the next public visit renders (and caches) afresh. */
+export async function bumpContentVersion(): Promise<string> {
   const version = randomVersion();
-  await env.DB.prepare(
-    `INSERT INTO site_meta (key, value) VALUES ('content_version', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  )
-    .bind(version)
-    .run();
-  remember(version);
-  await cacheVersion(version);
+  const [, next] = await env.DB.batch<{ at?: string | null }>([
+    env.DB.prepare(`INSERT INTO site_meta (key, value) VALUES ('content_version', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).bind(version),
+    nextChangeStatement(new Date()),
+  ]);
+  const current = { version, changesAt: next?.results[0]?.at ?? null };
+  remember(current);
+  await cacheVersion(current);
+  return version;
 }
 
 /** Tests reset D1 between cases; forgetting the cached version keeps their pages apart. */

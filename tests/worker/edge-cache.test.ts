@@ -194,6 +194,25 @@ describe("edge cache", () => {
     expect((await request("/")).headers.get("X-Edge-Cache")).toBe("MISS");
   });
 
+  it("shows a scheduled post on the blog's list once its time comes, without waiting for the cached pages to expire", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const now = new Date("2026-12-01T08:00:00.000Z");
+    vi.setSystemTime(now);
+    const at = new Date(now.getTime() + 2 * 60_000).toISOString();
+    await runSql([
+      `INSERT INTO churchblogs (id, slug, title, date, author, excerpt, content, status, publish_at) VALUES (1, 'goes-live', 'Goes Live Soon', '2026-12-01', 'A', 'E', 'C', 'scheduled', '${at}')`,
+    ]);
+    await bumpContentVersion();
+    expect(await (await request("/blog")).text()).not.toContain("Goes Live Soon");
+    expect((await request("/blog")).headers.get("X-Edge-Cache")).toBe("HIT");
+    vi.setSystemTime(new Date(now.getTime() + 3 * 60_000));
+    const live = await request("/blog");
+    expect(live.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await live.text()).toContain("Goes Live Soon");
+    expect(await (await request("/blog/goes-live")).text()).toContain("Goes Live Soon");
+    vi.useRealTimers();
+  });
+
   it("never caches for a signed-in admin, a pending toast, the admin area, sign-in or errors", async () => {
     await createAdmin();
     const cookie = await signIn();
