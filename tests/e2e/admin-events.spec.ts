@@ -50,6 +50,14 @@ test("an admin creates an event with a sample image and sees it listed with its 
   await page.getByLabel("Description", { exact: true }).fill("A day of worship, teaching and fellowship.");
   await page.getByRole("radio", { name: /Retreat/ }).check({ force: true });
   await expect(page.getByAltText("Selected image preview")).toHaveAttribute("src", /sample-retreat-960w\.webp$/);
+  // "Remove this image" ticked by mistake is undone by unticking it: the picture comes back.
+  const remove = page.getByRole("checkbox", { name: "Remove this image" });
+  await remove.check();
+  await expect(page.getByText("The image is removed when you save. Untick the box to keep it.")).toBeVisible();
+  await expect(page.getByText("No image selected")).toBeVisible();
+  await remove.uncheck();
+  await expect(page.getByAltText("Selected image preview")).toHaveAttribute("src", /sample-retreat-960w\.webp$/);
+  await expect(page.getByText("The image is removed when you save.")).toHaveCount(0);
   await page.getByRole("button", { name: "Create Event" }).click();
 
   await expect(page).toHaveURL(/\/admin\?tab=events$/);

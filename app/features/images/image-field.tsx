@@ -37,6 +37,8 @@ export function ImageField({
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState(defaultUrl ?? "");
+  /** The picture "Remove this image" took away (until saved, unticking brings it back); null when not ticked. */
+  const [removed, setRemoved] = useState<string | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -57,6 +59,7 @@ export function ImageField({
     try {
       const stored = await uploadImage(kind, file);
       setUrl(stored);
+      setRemoved(null);
       showToast({ title: "Image Uploaded" });
     } catch (uploadError) {
       const message = uploadError instanceof Error && uploadError.message !== "Failed to fetch" ? uploadError.message : null;
@@ -184,7 +187,10 @@ export function ImageField({
                     name="image_sample"
                     value={sample.url}
                     checked={url === sample.url}
-                    onChange={() => setUrl(sample.url)}
+                    onChange={() => {
+                      setUrl(sample.url);
+                      setRemoved(null);
+                    }}
                     className="peer sr-only"
                   />
                   <img
@@ -203,19 +209,31 @@ export function ImageField({
         </div>
       ) : null}
 
-      {url ? (
-        <label className="mt-3 flex items-center gap-2 text-sm text-stone-700">
-          <input
-            type="checkbox"
-            name="image_remove"
-            value="1"
-            onChange={(event) => {
-              if (event.currentTarget.checked) setUrl("");
-            }}
-            className="size-4 rounded border-stone-300"
-          />
-          Remove this image
-        </label>
+      {url || removed !== null ? (
+        <>
+          <label className="mt-3 flex min-h-11 items-center gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              name="image_remove"
+              value="1"
+              checked={removed !== null}
+              onChange={(event) => {
+                // Ticked: the picture goes when the form is saved; unticked again, it stays.
+                if (event.currentTarget.checked) {
+                  setRemoved(url);
+                  setUrl("");
+                  setLocalPreview(null);
+                } else {
+                  setUrl(removed ?? "");
+                  setRemoved(null);
+                }
+              }}
+              className="size-4 rounded border-stone-300"
+            />
+            Remove this image
+          </label>
+          {removed !== null ? <p className="text-sm text-stone-600">The image is removed when you save. Untick the box to keep it.</p> : null}
+        </>
       ) : null}
     </fieldset>
   );
