@@ -333,6 +333,10 @@ test("a file that is not a picture, named .jpg, is refused in plain words and no
   await expect(toast(page)).toContainText("Failed to upload image. Please try again. This file is not a picture the phone can open. Please choose a JPEG, PNG, WebP or GIF image.");
   await expect(toast(page)).not.toContainText("decoded");
   await expect(page.locator('input[name="image_url"]')).toHaveValue("");
+  // A phone's HEIC photo (its gallery opens it, the browser cannot) is told what to do instead.
+  await page.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "IMG_0042.HEIC", mimeType: "image/heic", buffer: Buffer.from("....ftypheic") });
+  await expect(toast(page).filter({ hasText: "HEIC" })).toContainText("This photo is in the HEIC format, which the website cannot use. Please choose a JPEG photo");
+  await expect(page.locator('input[name="image_url"]')).toHaveValue("");
 });
 
 test("a picture chosen after being signed out says so in plain words, and what was typed stays", async ({ page, context }) => {

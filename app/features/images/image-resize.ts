@@ -73,10 +73,16 @@ export type PreparedUpload = { widths: PreparedImage[]; share: Blob | null };
 /** Said when the browser cannot open the file as a picture (a document renamed .jpg, a damaged photo). */
 export const NOT_A_PICTURE = "This file is not a picture the phone can open. Please choose a JPEG, PNG, WebP or GIF image.";
 
+/** Said of an HEIC/HEIF photo (some phones' own format), which the phone's gallery opens but the browser cannot. */
+export const HEIC_PHOTO =
+  "This photo is in the HEIC format, which the website cannot use. Please choose a JPEG photo: in the camera's settings choose JPEG (or \u201cMost compatible\u201d), or share the photo as JPEG first.";
+
+const isHeic = (file: File) => /image\/hei[cf]/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
 export async function prepareImageForUpload(file: File, kind: ImageKind): Promise<PreparedUpload> {
   // The browser's own words ("The source image could not be decoded.") mean nothing to staff.
   const bitmap = await createImageBitmap(file, { imageOrientation: "from-image" }).catch(() => {
-    throw new Error(NOT_A_PICTURE);
+    throw new Error(isHeic(file) ? HEIC_PHOTO : NOT_A_PICTURE);
   });
   try {
     const widths = await prepareWidths(bitmap);
