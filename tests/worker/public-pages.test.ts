@@ -86,6 +86,18 @@ describe("leadership page", () => {
     expect(isAscending(positions(nec, ["Discipleship Coordinator", "Aaron Unplaced Unknown Position"]))).toBe(true);
   });
 
+  it("shows a title typed into the name too only once ('Rev. Dr. Yohane Kaunda', never 'Rev. Rev. Dr. …')", async () => {
+    await seedDemo();
+    await runSql([
+      "INSERT INTO leadership_members (full_name, title, position_id, bio) VALUES ('Rev. Dr. Yohane Kaunda', 'Rev.', NULL, 'Twice titled.')",
+      "INSERT INTO leadership_members (full_name, title, position_id, bio) VALUES ('Mphatso Banda', 'Pastor', NULL, 'Titled once.')",
+    ]);
+    const { text } = await getPage("/leadership");
+    expect(text).toContain("Rev. Dr. Yohane Kaunda");
+    expect(text).not.toContain("Rev. Rev.");
+    expect(text).toContain("Pastor Mphatso Banda");
+  });
+
   it("says so when there are no members yet", async () => {
     await seedReference();
     const { text } = await getPage("/leadership");

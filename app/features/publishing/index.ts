@@ -2,7 +2,7 @@
 // Server-only parts are in ./index.server.ts.
 export { BLOG_DATE_INVALID, BLOG_MESSAGES, blogSchemaWithCategories, describePublishing, PUBLISHING_CHOICES, PUBLISHING_MESSAGES, publishingOf } from "./blog-form";
 export { BlogPostArticle } from "./blog-post-article";
-export { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel, regionFor } from "./leadership-form";
+export { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel, regionFor, TITLE_HINT } from "./leadership-form";
 export { CARD_GRID_SIZES, MinistryCard } from "./ministry-card";
 export { MINISTRY_MESSAGES, ministrySchema, SORT_ORDER_NOT_A_NUMBER } from "./ministry-form";
 export { PersonPhoto } from "./person-photo";

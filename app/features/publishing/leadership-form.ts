@@ -16,6 +16,16 @@ export const POSITION_UNKNOWN = "This position no longer exists. Please choose a
 /** What the form knows about a position: enough to label it and to tell whether it needs a region. */
 export type PositionOption = { id: number; name: string; type: string };
 
+/** The Title field's hint: it is shown before the name, so it is not typed into Full Name too. */
+export const TITLE_HINT = "Shown before the name (\u201cRev. Yohane Kaunda\u201d): leave it out of Full Name.";
+
+/** A leader's name as the site shows it: the title first, unless the name already starts with it ("Rev. Rev. …" never). */
+export function titledName(title: string | null, fullName: string): string {
+  const prefix = title?.trim() ?? "";
+  if (!prefix || fullName.toLowerCase().startsWith(prefix.toLowerCase())) return fullName;
+  return `${prefix} ${fullName}`;
+}
+
 /** The badge and select label of a position type: 'NEC' or 'Regional'; null for any other type. */
 export function positionTypeLabel(type: string | null | undefined): "NEC" | "Regional" | null {
   return type === "nec" ? "NEC" : type === "regional" ? "Regional" : null;

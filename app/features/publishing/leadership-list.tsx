@@ -2,7 +2,7 @@
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { EditLink, ManagerRow, ManagerSection, Marker, ToggleActiveButton } from "~/components/admin/manager-list";
 import { PersonPhoto } from "./person-photo";
-import { positionTypeLabel } from "./leadership-form";
+import { positionTypeLabel, titledName } from "./leadership-form";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { UNKNOWN_POSITION_NAME } from "~/lib/constants";
 import type { AdminMemberRow } from "./leadership.server";
@@ -29,7 +29,7 @@ export function LeadershipList({ rows, error, deleteId }: { rows: AdminMemberRow
           <ManagerRow
             key={row.id}
             media={<PersonPhoto name={row.full_name} imageUrl={row.image_url} className="size-10" initialClassName="text-base" />}
-            title={[row.title, row.full_name].filter(Boolean).join(" ")}
+            title={titledName(row.title, row.full_name)}
             details={positionText(row)}
             markers={badge ? <Marker tone={badge === "NEC" ? "blue" : "gold"}>{badge}</Marker> : null}
             actions={

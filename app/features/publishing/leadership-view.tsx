@@ -4,6 +4,7 @@ import { MailIcon, PhoneIcon } from "~/components/icons";
 import { UNKNOWN_POSITION_NAME, UNKNOWN_POSITION_RANK } from "~/lib/constants";
 import type { PublicLeaderRow } from "./leadership.server";
 import { PersonPhoto } from "./person-photo";
+import { titledName } from "./leadership-form";
 
 /** A member's position as the spec reads it: a missing position is 'Unknown Position', rank 999. */
 function positionOrUnknown(position: PublicLeaderRow["position"]) {
@@ -36,7 +37,7 @@ export function groupLeaders(rows: PublicLeaderRow[]) {
 }
 
 export function LeaderCard({ leader }: { leader: PublicLeader }) {
-  const name = [leader.title, leader.full_name].filter(Boolean).join(" ");
+  const name = titledName(leader.title, leader.full_name);
   return (
     <li className="flex w-full flex-col items-center rounded-xl border border-stone-200 bg-white p-6 text-center shadow-sm sm:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
       <PersonPhoto name={leader.full_name} imageUrl={leader.image_url} className="size-28" />

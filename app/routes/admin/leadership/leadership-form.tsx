@@ -5,7 +5,7 @@ import { AdminFormPage, FormActions, RequiredLabel, SelectField, SwitchField, us
 import { ImageField } from "~/features/images";
 import { FormAlert, TextAreaField, TextField } from "~/components/form-fields";
 import { useHydrated } from "~/components/use-client";
-import { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel } from "~/features/publishing";
+import { isRegional, LEADERSHIP_MESSAGES, LEADERSHIP_REGIONS, leadershipInvalidToast, leadershipSchema, type PositionOption, positionTypeLabel, TITLE_HINT } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { PROFILE_IMAGE_HINT } from "~/lib/constants";
 import { VersionField } from "~/features/history";
@@ -64,7 +64,7 @@ export default function LeadershipForm({ loaderData, actionData }: Route.Compone
             autoComplete="off"
             wrapperClassName="sm:col-span-2"
           />
-          <TextField field={fields.title} label="Title" placeholder="e.g. Rev., Pastor, Mr." />
+          <TextField field={fields.title} label="Title" placeholder="e.g. Rev., Pastor, Mr." hint={TITLE_HINT} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField
