@@ -202,6 +202,13 @@ describe("the blog form's publishing choice", () => {
     expect(await toastOf(draft)).toEqual({ title: "Blog created successfully", description: "Saved as a draft" });
     const scheduled = await postForm("/admin/blogs/new", { ...form, title: "For Sunday", status: "scheduled", publish_at: "2026-12-06T06:00" }, { cookie });
     expect(await toastOf(scheduled)).toEqual({ title: "Blog created successfully", description: "Scheduled for Sunday 6 December, 6:00 AM" });
+    // Its Publication Date left at an earlier day: said, as the lists show (and sort by) that date.
+    const older = await postForm("/admin/blogs/new", { ...form, title: "Looks Older", date: "2026-12-01", status: "scheduled", publish_at: "2026-12-06T06:00" }, { cookie });
+    expect(await toastOf(older)).toEqual({
+      title: "Blog created successfully",
+      description: "Scheduled for Sunday 6 December, 6:00 AM. Its Publication Date, December 1, 2026, is before that: change it to the day it goes live if the post should not look older then.",
+    });
+    await runSql(["DELETE FROM churchblogs WHERE title = 'Looks Older'"]);
     const published = await postForm("/admin/blogs/new", { ...form, title: "Right Away" }, { cookie });
     expect(await toastOf(published)).toEqual({ title: "Blog created successfully" });
     expect(await stored()).toEqual([

@@ -73,10 +73,14 @@ export function publishingOf({ status, publish_at }: { status: PostStatus; publi
 }
 
 /** The saved toast's description: "Saved as a draft", "Scheduled for Sunday 7 December, 6:00 AM"; nothing for a publish (the spec's toast). */
-export function describePublishing({ status, publish_at }: { status: PostStatus; publish_at: string | null }): string | undefined {
+export function describePublishing({ status, publish_at, date }: { status: PostStatus; publish_at: string | null; date?: string | null }): string | undefined {
   if (status === "draft") return PUBLISHING_MESSAGES.draft;
-  if (status === "scheduled") return `Scheduled for ${formatInSiteZone(publish_at, SCHEDULE_FORMAT)}`;
-  return undefined;
+  if (status !== "scheduled") return undefined;
+  const scheduled = `Scheduled for ${formatInSiteZone(publish_at, SCHEDULE_FORMAT)}`;
+  // The lists show (and order posts by) the Publication Date: one before the day it goes live makes it look old then.
+  const liveDay = formatInSiteZone(publish_at, "yyyy-MM-dd");
+  if (!date || !liveDay || date >= liveDay) return scheduled;
+  return `${scheduled}. Its Publication Date, ${formatInSiteZone(`${date}T12:00:00.000Z`, "MMMM d, yyyy")}, is before that: change it to the day it goes live if the post should not look older then.`;
 }
 
 /**
