@@ -161,6 +161,13 @@ describe("saving settings", () => {
     expect(organisation.sameAs).toEqual([links.facebook_url, links.youtube_url]);
   });
 
+  it("tells an Editor on Page copy where the home page's words are (Settings, an Administrator's)", async () => {
+    await createAdmin("editor@example.org", "editor-password-123", "editor");
+    const editor = await signIn("editor@example.org", "editor-password-123");
+    const page = textOf(mainHtml(await (await request("/admin/pages", { cookie: editor })).text()));
+    expect(page).toContain("The home page's words (its verses and the conference card) and the contact details are in Settings, which an Administrator changes.");
+  });
+
   it("changes the About and Mission & Vision pages' copy, keeping their headings, anchors and order", async () => {
     const about = await save("/admin/pages", "about", {
       intro: "Brothers in every region.",

@@ -144,6 +144,9 @@ export default function PagesPage({ loaderData, actionData }: Route.ComponentPro
       <div>
         <h1 className="text-2xl font-bold text-stone-900">Page copy</h1>
         <p className="mt-1 text-sm text-stone-600">The texts of the About and Mission & Vision pages. Each page is saved on its own.</p>
+        <p className="mt-1 text-sm text-stone-600">
+          The home page&apos;s words (its verses and the conference card) and the contact details are in Settings, which an Administrator changes.
+        </p>
       </div>
       <div>
         <AboutSection key={formKey("about")} {...props} />
