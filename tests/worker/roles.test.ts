@@ -122,6 +122,8 @@ const API_RULES: Record<string, Role[]> = {
   "POST /admin/images": STAFF,
   "GET /admin/events/:id/registrations.csv": STAFF,
   "GET /admin/events/:id/contacts.vcf": STAFF,
+  // Money: the treasurer's, not the desk's.
+  "GET /admin/events/:id/payments.csv": ADMINISTRATORS,
   "POST /admin/events/:id/check-in": ALL,
   "GET /admin/events/:id/door-list": ALL,
   "POST /admin/events/:id/door-actions": ALL,
@@ -138,6 +140,7 @@ const API_ANSWERS: Record<string, number> = {
   "POST /admin/images": 415,
   "GET /admin/events/:id/registrations.csv": 200,
   "GET /admin/events/:id/contacts.vcf": 200,
+  "GET /admin/events/:id/payments.csv": 200,
   "POST /admin/events/:id/check-in": 415,
   "GET /admin/events/:id/door-list": 200,
   // A send that carries no actions.

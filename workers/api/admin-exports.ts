@@ -4,7 +4,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { confirmedContacts, getEvent, REGISTRATIONS_CSV_HEADER, registrationsCsvWithAnswers, vCards } from "~/features/events/index.server";
 import { type Subscriber, subscribersAfter } from "~/features/messaging/index.server";
 import { logActivity, recordName } from "~/features/accounts/index.server";
-import { givingReport, PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "~/features/payments/index.server";
+import { EVENT_PAYMENTS_CSV_HEADER, eventPaymentCells, eventPaymentsAfter, givingReport, PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "~/features/payments/index.server";
 import { OPERATOR_NAMES } from "~/features/payments";
 import { spreadsheetPhone } from "~/server/phone.server";
 import { feeOf } from "~/lib/money";
@@ -60,6 +60,22 @@ adminExports.get("/events/:id/registrations.csv", async (c) => {
         return [...cells.slice(0, spec), ...paymentCsvCells(hasFee, row.status, row.payment_status, row.settled), ...cells.slice(spec)];
       },
     ),
+  );
+});
+
+/**
+ * Every payment of one event, one row each (online, cash, waivers, refunds; paid, under way or
+ * failed), to match with the provider's statement and the receipt book. Administrators only (the
+ * guard's "other" area), logged as an export.
+ */
+adminExports.get("/events/:id/payments.csv", async (c) => {
+  const id = parseId(c.req.param("id"));
+  const event = id === null ? undefined : await getEvent(id);
+  if (id === null || !event) return c.json({ error: "Event not found" }, 404);
+  await logExport(c.get("admin").email, "Exported payments (CSV)", recordName("event", id, event.name));
+  return csvResponse(
+    registrationsCsvFileName(event.name).replace(/-registrations\.csv$/, "-payments.csv"),
+    csvStream(EVENT_PAYMENTS_CSV_HEADER, (after) => eventPaymentsAfter(id, after), eventPaymentCells),
   );
 });
 

@@ -5,6 +5,7 @@ export { receiveWebhook, registrationFeeQuery, registrationPaymentsQuery, settle
 export { paymentSimulator } from "./simulator-page.server";
 export { changePayment, deskPaymentsOf, deskPaymentsQueries, type DeskPayments, isPaymentIntent, payingNowOf, payingNowQuery } from "./desk-payments.server";
 export { PAYMENT_CSV_HEADER, paymentCsvCells, type RegistrationPayments, paymentsOfRegistrations } from "./payment-exports.server";
+export { EVENT_PAYMENTS_CSV_HEADER, eventPaymentCells, eventPaymentsAfter } from "./event-payments-csv.server";
 export { releaseUnpaidHolds } from "./hold-expiry.server";
 export { type GiveAnswer, giftQueries, giftSettled, giveAction, givingReport, filledAgainAnswer, tryAgainValues } from "./gifts.server";
 export { moneyThisMonth, recentMoneyQuery } from "./money-this-month.server";

@@ -2,6 +2,7 @@
 // searched, paged) with its tallies in one D1 round trip, and the desk's actions (one person's, or
 // "Cancel a burst" for many at once). ?edit=<id> opens one registration's edit form over the list.
 import { data } from "react-router";
+import { adminContext } from "~/features/accounts";
 import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
 import { registrationState } from "~/features/events";
 import { formatInSiteZone } from "~/lib/time";
@@ -34,7 +35,7 @@ function editIdOf(url: URL): number | null {
   return parseId(url.searchParams.get("edit"));
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -74,6 +75,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     pageSize: DESK_PAGE_SIZE,
     fileName: registrationsCsvFileName(event.name),
     payments,
+    // The event's payments CSV is the treasurer's: Administrators only (as the API's guard checks).
+    paymentsExport: payments !== null && context.get(adminContext).role === "admin",
     addressGroups,
     // What Add a registration asks besides name and phone: the event's questions.
     questions: page.questions,

@@ -285,7 +285,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
     );
   }
 
-  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, addressGroups, editing } = loaderData;
+  const { event, tallies, people, query, matches, pageSize, fileName, byAssociation, payments, paymentsExport, addressGroups, editing } = loaderData;
   // One answer reaches the page: "Cancel a burst"'s, an edit's, or adding someone's.
   const burst = actionData && "burst" in actionData ? actionData.burst : null;
   const edited = editAnswerOf(actionData);
@@ -306,6 +306,12 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
             Check-in at the door
           </Link>
           <ExportCsvButton href={`/api/admin/events/${event.id}/registrations.csv`} fileName={fileName} disabled={tallies.total === 0} />
+          {paymentsExport ? (
+            <a href={`/api/admin/events/${event.id}/payments.csv`} download className={buttonClass.secondary}>
+              <DownloadIcon className="size-4" />
+              Export payments (CSV)
+            </a>
+          ) : null}
           {tallies.confirmed > 0 ? (
             <a href={`/api/admin/events/${event.id}/contacts.vcf`} download className={buttonClass.secondary}>
               <DownloadIcon className="size-4" />
