@@ -52,6 +52,20 @@ function nextChangeStatement(now: Date) {
   ).bind(now.toISOString());
 }
 
+/**
+ * Runs `statement` and reads the next change in the same round trip; when that read fails (its
+ * tables being migrated, say), the statement alone, with no next change: the version still works.
+ */
+async function withNextChange<T>(statement: D1PreparedStatement): Promise<[T | undefined, string | null]> {
+  try {
+    const [first, next] = await env.DB.batch<unknown>([statement, nextChangeStatement(new Date())]);
+    return [first?.results[0] as T | undefined, (next?.results[0] as { at?: string | null } | undefined)?.at ?? null];
+  } catch (error) {
+    console.error("The next scheduled change could not be read:", error);
+    return [(await statement.first<T>()) ?? undefined, null];
+  }
+}
+
 /** Whether the pages of `current` were rendered before a change that has come since (a scheduled post went live). */
 function outdated(current: Current): boolean {
   return current.changesAt !== null && Date.now() >= Date.parse(current.changesAt);
@@ -66,14 +80,12 @@ async function readCurrent(): Promise<Current> {
     return current;
   }
   // A new database starts at a random version, so pages cached for another database never match.
-  const [stored, next] = await env.DB.batch<{ value?: string; at?: string | null }>([
-    env.DB.prepare(
-      `INSERT INTO site_meta (key, value) VALUES ('content_version', ?1)
-       ON CONFLICT(key) DO UPDATE SET value = value RETURNING value`,
-    ).bind(randomVersion()),
-    nextChangeStatement(new Date()),
-  ]);
-  const current = { version: stored?.results[0]?.value ?? randomVersion(), changesAt: next?.results[0]?.at ?? null };
+  const stored = env.DB.prepare(
+    `INSERT INTO site_meta (key, value) VALUES ('content_version', ?1)
+     ON CONFLICT(key) DO UPDATE SET value = value RETURNING value`,
+  ).bind(randomVersion());
+  const [version, next] = await withNextChange<{ value: string }>(stored);
+  const current = { version: version?.value ?? randomVersion(), changesAt: next };
   await cacheVersion(current);
   remember(current);
   return current;
@@ -88,11 +100,10 @@ export async function getContentVersion(): Promise<string> {
 /** Called after every admin change (and when a page changes by itself): the next public visit renders (and caches) afresh. */
 export async function bumpContentVersion(): Promise<string> {
   const version = randomVersion();
-  const [, next] = await env.DB.batch<{ at?: string | null }>([
+  const [, next] = await withNextChange(
     env.DB.prepare(`INSERT INTO site_meta (key, value) VALUES ('content_version', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).bind(version),
-    nextChangeStatement(new Date()),
-  ]);
-  const current = { version, changesAt: next?.results[0]?.at ?? null };
+  );
+  const current = { version, changesAt: next };
   remember(current);
   await cacheVersion(current);
   return version;
