@@ -82,6 +82,29 @@ describe("the desk", () => {
     expect(text).toContain("Cash");
   });
 
+  it("finds a man by a payment's reference, the provider's reference, a cash receipt number or a refund's reference, letter case and spaces aside", async () => {
+    await runSql(["UPDATE payments SET provider_reference = 'PCH 7788 99' WHERE reference = 'BMM-PAIDONLINE1'"]);
+    await act("record-cash", 2, { amount: "15000", receipt_number: "R-0101" });
+    const found = async (q: string) => {
+      const text = await deskText(`?q=${encodeURIComponent(q)}`);
+      return ["Paid Online", "Owes Fee", "Owes Too", "Waiting Man"].filter((name) => text.includes(name));
+    };
+    expect(await found("BMM-PAIDONLINE1")).toEqual(["Paid Online"]);
+    expect(await found("bmm - paidonline1")).toEqual(["Paid Online"]);
+    expect(await found("pch778899")).toEqual(["Paid Online"]);
+    expect(await found(" r-0101 ")).toEqual(["Owes Fee"]);
+    expect(await found("R - 01 01")).toEqual(["Owes Fee"]);
+    // A refund's own reference finds whose it was.
+    await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE id = 1"]);
+    await act("record-refund", 1, { amount: "15000" });
+    const refund = (await env.DB.prepare("SELECT reference FROM payments WHERE kind = 'refund'").first<{ reference: string }>())!.reference;
+    expect(await found(refund.toLowerCase())).toEqual(["Paid Online"]);
+    // Part of a reference is no one's; names still match as before.
+    expect(await deskText("?q=R-010")).toContain("Nobody matches this filter or search.");
+    expect(await found("owes")).toEqual(["Owes Fee", "Owes Too"]);
+    expect(await deskText()).toContain("Search by name, phone, code, payment reference or receipt number");
+  });
+
   it("says who is paying by mobile money right now, and warns in his cash form that cash too would be paid twice", async () => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     await runSql([

@@ -1056,6 +1056,20 @@ function searchCondition(query: string, phoneEndOnly = false): SQL | undefined {
 }
 
 /**
+ * The desk's search by money: the man one of whose payments (online, cash, a refund) has this as our
+ * reference, the provider's reference or the cash receipt number staff typed, as a treasurer copies
+ * it from a PayChangu statement or the receipt book. Letter case and spaces do not matter. (The
+ * payments table is read, not the payments feature: events never imports it.)
+ */
+function paymentReferenceCondition(query: string): SQL | undefined {
+  const typed = query.replace(/\s+/g, "");
+  if (!typed) return undefined;
+  const bare = (column: string) => sql.raw(`upper(replace(p.${column}, ' ', ''))`);
+  return sql`EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = ${r.id}
+    AND upper(${typed}) IN (${bare("reference")}, ${bare("provider_reference")}, ${bare("receipt_number")}))`;
+}
+
+/**
  * When someone moved up from the waiting list was told: by staff ('Mark as told'), or by the site's
  * own message once it was sent after the move: "A place opened" (by SMS or e-mail), or his receipt
  * saying he is registered (held for the morning, it went after the move, and "A place opened" did
@@ -1120,11 +1134,12 @@ export function registrationTalliesQuery(db: Db, eventId: number) {
 
 /**
  * One page of the desk's list: newest first (the spec's order), or for the waiting list in its
- * order; filtered by status and a search. With the count of matches, for paging.
+ * order; filtered by status and a search (also by a payment's reference or receipt number). With
+ * the count of matches, for paging.
  */
 export function deskRowsQueries(db: Db, eventId: number, filter: RegistrationFilter, search: string, page: number, pageSize: number) {
   const byFilter = filter === "all" ? undefined : filter === "unpaid" ? owesFeeSql("event_registrations") : eq(r.status, filter);
-  const where = and(eq(r.event_id, eventId), byFilter, searchCondition(search));
+  const where = and(eq(r.event_id, eventId), byFilter, or(searchCondition(search), paymentReferenceCondition(search)));
   const order = filter === "waitlisted" ? [asc(r.queued_at), asc(r.id)] : [desc(r.created_at), desc(r.id)];
   return [
     db.select(deskColumns).from(r).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),

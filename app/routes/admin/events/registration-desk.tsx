@@ -359,7 +359,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           {query.filter !== "all" ? <input type="hidden" name="status" value={query.filter} /> : null}
           <div className="min-w-0 flex-1">
             <label htmlFor="desk-search" className="block text-sm font-medium text-stone-800">
-              Search by name, phone or code
+              Search by name, phone, code, payment reference or receipt number
             </label>
             <input
               id="desk-search"
