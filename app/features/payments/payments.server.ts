@@ -227,6 +227,17 @@ function giftReceiptSmsQuery(db: Db, reference: string, at: string, now: Date) {
   });
 }
 
+/** A quoted name as recordName gives it (' “John Banda”'; nothing when empty), in SQL. */
+function quotedNameSql(column: SQL): SQL {
+  return sql`COALESCE(' “' || NULLIF(substr(trim(${column}), 1, 80), '') || '”', '')`;
+}
+
+/**
+ * 'registration 12 “John Banda” at event 4 “Men's Conference”' (registrationName's words) for
+ * registration `t` of event `e`; null when the payment is not a registration's (a gift).
+ */
+const registrationLogNameSql = sql`'registration ' || t.id || ${quotedNameSql(sql`t.full_name`)} || ' at event ' || e.id || ${quotedNameSql(sql`e.name`)}`;
+
 /** The one batch that records a confirmed payment: lands once, logs once, marks the fee paid when all is right. */
 async function recordPaid(db: Db, payment: PaymentRow, received: number, providerReference: string | null, flags: string[], now: Date): Promise<boolean> {
   const at = now.toISOString();
@@ -242,12 +253,14 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
       WHERE reference = ${payment.reference} AND status <> 'paid'
       RETURNING id, refund_due`)),
     // changes(): the rows the UPDATE just before changed, so only the request that recorded it logs it.
+    // A fee's payment names whose it is, as the desk's lines do (registrationName).
     batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
       SELECT ${at}, ${PROVIDER_ACTOR}, 'write',
-        CASE WHEN refund_due = 1 THEN 'Payment received twice (refund due)' WHEN flagged = 1 THEN 'Payment received (flagged)' ELSE 'Payment received' END,
-        'payment ' || reference,
-        ${`${formatKwacha(received)} by ${operatorName}`} || COALESCE('; ' || flag_reason, '')
-      FROM payments WHERE reference = ${payment.reference} AND changes() = 1`)),
+        CASE WHEN p.refund_due = 1 THEN 'Payment received twice (refund due)' WHEN p.flagged = 1 THEN 'Payment received (flagged)' ELSE 'Payment received' END,
+        'payment ' || p.reference || COALESCE(' for ' || ${registrationLogNameSql}, ''),
+        ${`${formatKwacha(received)} by ${operatorName}`} || COALESCE('; ' || p.flag_reason, '')
+      FROM payments p LEFT JOIN event_registrations t ON t.id = p.registration_id LEFT JOIN churchevents e ON e.id = t.event_id
+      WHERE p.reference = ${payment.reference} AND changes() = 1`)),
     // A gift's e-mail receipt, when the giver left an address (only by the batch that recorded it).
     enqueueForEachQuery(db, {
       kind: GIFT_RECEIPT_KIND,
