@@ -11,6 +11,8 @@ import { textOf } from "./public-helpers";
 
 let cookie: string;
 const DESK = "/admin/events/registrations/1";
+/** What a man's page says of his fee given back (whole or in part). */
+const REFUNDED_FEE = /Your payment (?:of MK [\d,]+ )?was (?:given back|refunded)\.|of your MK [\d,]+ was given back\./;
 
 function person(id: number, name: string, extra: Record<string, string> = {}) {
   const columns = { id: String(id), event_id: "1", full_name: name, phone_number: `+26599100000${id}`, dedupe_key: `+26599100000${id}`, status: "confirmed", code: `CODE${id}A`, token: `token-${id}-0123456789abcdef`, ...extra };
@@ -328,7 +330,7 @@ describe("the desk", () => {
     const page = await privatePage();
     expect(page).toContain("Paid: MK 15,000 by Airtel Money");
     expect(page).toContain("You paid twice: your second payment, MK 15,000 (reference BMM-PAIDTWICE1), was given back to you.");
-    expect(page).not.toContain("Your payment was refunded.");
+    expect(page).not.toMatch(REFUNDED_FEE);
   });
 });
 
@@ -474,7 +476,7 @@ describe("a man refunded and restored", () => {
     // His page asks for the fee, and a new online payment starts (this one he declines).
     const page = await pageOf();
     expect(page).toContain("Pay MK 35,000");
-    expect(page).not.toContain("Your payment was refunded.");
+    expect(page).not.toMatch(REFUNDED_FEE);
     expect(page).not.toContain(`reference ${first}`);
     const second = await payOnline("decline");
     expect(second).not.toBe(first);
@@ -515,6 +517,27 @@ describe("a man refunded and restored", () => {
     // Cancelled again: what he paid this time, not what the first refund left of the first payment too.
     await act("cancel", 21, {}, CAMP);
     expect((await refusedField(await act("record-refund", 21, { amount: "50000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid: MK 35,000. Nothing was recorded.");
+  });
+
+  it("says how much a refund gave back and what was kept, on his page and the desk's row; a full one, how much", async () => {
+    await payOnline();
+    await act("cancel", 21, {}, CAMP);
+    expect(await toastOf(await act("record-refund", 21, { amount: "30000" }, CAMP))).toMatchObject({ title: "Refund recorded" });
+    const page = await pageOf();
+    expect(page).toContain("MK 30,000 of your MK 35,000 was given back.");
+    expect(page).not.toContain("Your payment was refunded.");
+    expect(await deskText("", CAMP)).toMatch(/Yohane Banda(?:(?!Record refund).)*Refunded MK 30,000 of MK 35,000 \(MK 5,000 kept\)/);
+    // Restored, he pays again, cancels again and is given all of it back: this refund was for his second payment alone.
+    await act("restore", 21, {}, CAMP);
+    await payOnline();
+    await act("cancel", 21, {}, CAMP);
+    expect(await toastOf(await act("record-refund", 21, { amount: "35000" }, CAMP))).toMatchObject({ title: "Refund recorded" });
+    const again = await pageOf();
+    expect(again).toContain("Your payment of MK 35,000 was given back.");
+    expect(again).not.toContain("of your MK");
+    const desk = await deskText("", CAMP);
+    expect(desk).toContain("Refunded MK 35,000");
+    expect(desk).not.toContain("kept)");
   });
 
   it("still counts a man paid, cancelled without a refund and restored as paid", async () => {

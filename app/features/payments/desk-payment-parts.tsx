@@ -51,11 +51,16 @@ export function PayingNowBadge() {
   return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{DESK_PAYING_NOW.badge}</span>;
 }
 
-/** "Unpaid: MK 15,000" for someone who owes the fee, else how it was settled. */
-export function PaymentBadge({ state, price }: { state: PaymentState; price: number }) {
+/** A refund as the desk's row says it: "Refunded MK 35,000", or of a part "Refunded MK 30,000 of MK 35,000 (MK 5,000 kept)". */
+function refundedText({ given, paid }: { given: number; paid: number }): string {
+  return given < paid ? `Refunded ${formatKwacha(given)} of ${formatKwacha(paid)} (${formatKwacha(paid - given)} kept)` : `Refunded ${formatKwacha(given)}`;
+}
+
+/** "Unpaid: MK 15,000" for someone who owes the fee, else how it was settled (`refund`: what a refund gave back, of what he paid). */
+export function PaymentBadge({ state, price, refund }: { state: PaymentState; price: number; refund?: { given: number; paid: number } }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`}>
-      {state === "unpaid" ? unpaidText(price) : PAYMENT_LABELS[state]}
+      {state === "unpaid" ? unpaidText(price) : state === "refunded" && refund ? refundedText(refund) : PAYMENT_LABELS[state]}
     </span>
   );
 }

@@ -18,7 +18,7 @@ import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
-import { givenBackWithFeeSql } from "./refunded-fees.server";
+import { type FeeRefund, givenBackWithFeeSql, lastFeeRefundsSql } from "./refunded-fees.server";
 import { paymentsReady } from "~/server/payments-setup.server";
 
 export const DESK_PAYMENT_MESSAGES = {
@@ -106,7 +106,8 @@ export function payingNowOf(rows: readonly { registration_id: number }[]): Recor
 
 /**
  * The fee, the totals, which people have a payment staff must look at (flagged, refund due, or
- * paid and no longer confirmed), and who is paying by mobile money right now: for the desk's batch.
+ * paid and no longer confirmed), who is paying by mobile money right now, and what each refunded
+ * man was given back of what he paid: for the desk's batch.
  */
 export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
   return [
@@ -131,6 +132,8 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
       SELECT id, NULL, 0, 0, NULL, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
     payingNowQuery(db, eventId, now),
+    batchable(db.all<FeeRefund & { registration_id: number }>(sql`SELECT registration_id, given, paid FROM (${lastFeeRefundsSql(sql`fr.event_id = ${eventId}`)})
+      WHERE registration_id IN (SELECT id FROM event_registrations WHERE event_id = ${eventId} AND payment_status = 'refunded')`)),
   ] as const;
 }
 
@@ -141,7 +144,7 @@ function attentionNote(row: { refund_due: number; flag_reason: string | null; no
 }
 
 /** What deskPaymentsQueries read, as the desk shows it; null for a free event. */
-export function deskPaymentsOf([events, counts, shares, attention, prompts]: BatchResponse<ReturnType<typeof deskPaymentsQueries>>) {
+export function deskPaymentsOf([events, counts, shares, attention, prompts, refunds]: BatchResponse<ReturnType<typeof deskPaymentsQueries>>) {
   const price = feeOf(events[0]?.price);
   if (price === null) return null;
   const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
@@ -152,7 +155,9 @@ export function deskPaymentsOf([events, counts, shares, attention, prompts]: Bat
     notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
     if (row.refund_due && row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount };
   }
-  return { price, totals, notes: Object.fromEntries(notes), extras, paying: payingNowOf(prompts), ready: paymentsReady() };
+  // What each refunded man's refund gave back, and of what he paid: his row says a part refund as one.
+  const given: Record<number, FeeRefund> = Object.fromEntries(refunds.map(({ registration_id, ...refund }) => [registration_id, refund]));
+  return { price, totals, notes: Object.fromEntries(notes), extras, paying: payingNowOf(prompts), refunds: given, ready: paymentsReady() };
 }
 
 export type DeskPayments = NonNullable<ReturnType<typeof deskPaymentsOf>>;

@@ -23,7 +23,7 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
   }
   if (fee.payment_status === "cash") return { state: "settled", text: PAY_TEXT.cash, extra };
   if (fee.payment_status === "waived") return { state: "settled", text: PAY_TEXT.waived, extra };
-  if (fee.payment_status === "refunded") return { state: "settled", text: PAY_TEXT.refunded, extra };
+  if (fee.payment_status === "refunded") return { state: "settled", text: PAY_TEXT.refunded(fee.refund_given, fee.refund_paid), extra };
   if (fee.status === "cancelled") return null;
   // Only a place is paid for: on the waiting list, the fee is said, not asked for.
   if (fee.status === "waitlisted") return { state: "later", text: PAY_TEXT.later(fee.price) };

@@ -19,7 +19,13 @@ export const PAY_TEXT = {
   paid: (amount: number, operator: string, date: string, reference: string) => `Paid: ${formatKwacha(amount)} by ${operator} on ${date}, reference ${reference}`,
   cash: "Paid in cash at the event (registration desk or door).",
   waived: "No fee to pay: it was waived.",
-  refunded: "Your payment was refunded.",
+  /** How much his fee's refund gave back, and of what he paid when it kept some (null: not known). */
+  refunded: (given: number | null, paid: number | null) =>
+    given === null
+      ? "Your payment was refunded."
+      : paid !== null && given < paid
+        ? `${formatKwacha(given)} of your ${formatKwacha(paid)} was given back.`
+        : `Your payment of ${formatKwacha(given)} was given back.`,
   extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,
   extraGivenBack: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), was given back to you.`,
   failed: "The last payment did not go through. You can try again.",

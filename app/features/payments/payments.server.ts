@@ -17,7 +17,7 @@ import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 import { phoneMayBePromptedSql, phonePromptLimitSql } from "./wallet.server";
-import { givenBackWithFeeSql } from "./refunded-fees.server";
+import { givenBackWithFeeSql, lastFeeRefundsSql } from "./refunded-fees.server";
 import { enqueueForEachQuery, enqueueNothingQuery, sendAfterResponse } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
@@ -76,13 +76,18 @@ export type RegistrationFeeRow = {
   price: number | null;
   /** With the event's "Hours to pay", when a confirmed place unpaid by then is released (./hold-expiry.server.ts); else null. */
   pay_by: string | null;
+  /** His fee's last refund: what it gave back, and of what he had paid (null: none). */
+  refund_given: number | null;
+  refund_paid: number | null;
 };
 
 /** For the private page's one batch: the registration's fee and where it stands. */
 export function registrationFeeQuery(db: Db, token: string) {
   return batchable(db.all<RegistrationFeeRow>(sql`SELECT t.id, t.full_name, t.email, t.phone_number, t.status, t.payment_status, e.price,
-      ${payBySql("t")} AS pay_by
-    FROM event_registrations t JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`));
+      ${payBySql("t")} AS pay_by, refund.given AS refund_given, refund.paid AS refund_paid
+    FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
+      LEFT JOIN (${lastFeeRefundsSql(sql`fr.registration_id = (SELECT id FROM event_registrations WHERE token = ${token})`)}) refund ON refund.registration_id = t.id
+    WHERE t.token = ${token}`));
 }
 
 /** For the private page's one batch: the registration's online payments, newest first. */
