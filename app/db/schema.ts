@@ -84,6 +84,11 @@ export const churchevents = sqliteTable(
     price: integer("price"),
     /** Hours an unpaid registration keeps its place before it is cancelled ("not paid"); null: never released. */
     payment_hold_hours: integer("payment_hold_hours"),
+    /**
+     * When "Hours to pay" were last set or changed on the saved event: no man's time to pay runs from
+     * before it (payBySql, decision 021). Null: as they were when the event was made.
+     */
+    payment_hold_since: text("payment_hold_since"),
     /** When confirmed registrants are reminded by SMS and e-mail (issue 24): none, day_before or two_hours. */
     reminder: text("reminder", { enum: EVENT_REMINDERS }).notNull().default("day_before"),
     /** The event date the last reminder was written for: a reminder goes once, and again only if the date moves. */

@@ -1,6 +1,7 @@
 // An event's "Hours to pay" (payment_hold_hours): the every-10-minutes cron cancels a registration
 // still unpaid that long after it was made, with the reason "not paid", and moves the next people
-// waiting up in the same batch; exact when runs overlap (issue 23).
+// waiting up in the same batch; exact when runs overlap (issue 23). Hours set on an event men had
+// registered at run from when they were set (decision 021).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -12,7 +13,9 @@ import { gsm7Length } from "~/lib/gsm7";
 import { allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
 import { withSmsSetUp } from "./sms-helpers";
 import { completeSimulatedCharge } from "~/features/payments/simulator.server";
-import { FIXTURE_CODE, FIXTURE_TOKEN, postForm, request, runSql } from "./helpers";
+import { createAdmin, FIXTURE_CODE, FIXTURE_TOKEN, formVersion, postForm, request, runSql, signIn, toastOf } from "./helpers";
+import { PAY_BY_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
 import { mainHtml, textOf } from "./public-helpers";
 
 const HOUR = 3_600_000;
@@ -259,5 +262,107 @@ describe("a place held for its fee is not called confirmed", () => {
     expect(email!.body_text).toContain("Fee: MK 15,000, still to pay. Your registration's page");
     const [sms] = await outboxRows("channel = 'sms'");
     expect(sms!.body_text).toContain("Fee MK 15,000 due.");
+  });
+});
+
+describe("setting 'Hours to pay' on an event men registered at long before", () => {
+  withEmailSetUp();
+  const DAY = 24 * HOUR;
+  const form = {
+    intent: "save",
+    name: "Men's Conference",
+    date: "2040-07-01T08:00",
+    location: "",
+    description: "",
+    image_alt: "",
+    active: "on",
+    registration_enabled: "on",
+    price: "15000",
+  };
+  let cookie: string;
+
+  beforeEach(async () => {
+    await createAdmin();
+    cookie = await signIn();
+    // Registered days ago, when the event had no hours to pay: two still owe the fee, one paid.
+    const made = (days: number) => iso(Date.now() - days * DAY);
+    await runSql([
+      "INSERT INTO churchevents (id, name, date, price) VALUES (1, 'Men''s Conference', '2040-07-01T06:00:00.000Z', 15000)",
+      `INSERT INTO event_registrations (event_id, full_name, phone_number, dedupe_key, email, status, payment_status, code, token, created_at) VALUES
+        (1, 'Early Man', '+265991000011', '+265991000011', 'early@example.mw', 'confirmed', 'unpaid', 'EARLY1', 'early-token-0123456789ab', '${made(5)}'),
+        (1, 'Other Man', '+265991000012', '+265991000012', 'other@example.mw', 'confirmed', 'unpaid', 'OTHER1', 'other-token-0123456789ab', '${made(3)}'),
+        (1, 'Paid Man', '+265991000013', '+265991000013', 'paid@example.mw', 'confirmed', 'cash', 'PAID11', 'paid-token-01234567890ab', '${made(4)}')`,
+    ]);
+  });
+
+  const save = async (hours: string) => postForm("/admin/events/edit/1", { ...form, version: await formVersion("churchevents", 1), payment_hold_hours: hours }, { cookie });
+  const statuses = async () =>
+    (await env.DB.prepare("SELECT full_name, status, cancel_reason FROM event_registrations ORDER BY id").all()).results;
+  const holdSince = async () => (await env.DB.prepare("SELECT payment_hold_since AS since FROM churchevents WHERE id = 1").first<{ since: string | null }>())!.since;
+
+  it("gives the men already registered the full hours from the save: the next run releases nobody, the run after them releases the unpaid as before", async () => {
+    const saved = await save("1");
+    // The cron's next runs, days after they registered: nobody is cancelled or told so.
+    await runCron(Date.now());
+    await runCron(Date.now() + 50 * 60_000);
+    expect(await statuses()).toEqual([
+      { full_name: "Early Man", status: "confirmed", cancel_reason: null },
+      { full_name: "Other Man", status: "confirmed", cancel_reason: null },
+      { full_name: "Paid Man", status: "confirmed", cancel_reason: null },
+    ]);
+    expect(await outboxRows("kind = 'registration-cancelled'")).toEqual([]);
+
+    // The save says how many men this gives until when; their page and the desk give that time.
+    const since = await holdSince();
+    const payBy = formatInSiteZone(new Date(Date.parse(since!) + HOUR), PAY_BY_FORMAT);
+    expect(await toastOf(saved)).toEqual({
+      title: "Event updated",
+      description: `The event has been successfully updated. 2 confirmed men have not paid the fee: the hours to pay run from this save, so they have until ${payBy} to pay before their places are released. Their registration pages say so; to tell them, use Message registrants on the registration desk.`,
+    });
+    const page = textOf(mainHtml(await (await request("/registrations/early-token-0123456789ab")).text()));
+    expect(page).toContain(`Pay by ${payBy} to keep your place`);
+    const desk = textOf(await (await request("/admin/events/registrations/1", { cookie })).text());
+    expect(desk.split(`Pay by ${payBy}`).length - 1).toBe(2);
+
+    // Saved again with the same hours (a new description): the hours keep running from the first save.
+    const again = await postForm("/admin/events/edit/1", { ...form, description: "Bring a Bible.", version: await formVersion("churchevents", 1), payment_hold_hours: "1" }, { cookie });
+    expect(await toastOf(again)).toEqual({ title: "Event updated", description: "The event has been successfully updated." });
+    expect(await holdSince()).toBe(since);
+
+    // The hour from the save has passed: the unpaid are released and told, as before.
+    await runCron(Date.parse(since!) + HOUR + 60_000);
+    expect(await statuses()).toEqual([
+      { full_name: "Early Man", status: "cancelled", cancel_reason: "not paid" },
+      { full_name: "Other Man", status: "cancelled", cancel_reason: "not paid" },
+      { full_name: "Paid Man", status: "confirmed", cancel_reason: null },
+    ]);
+    expect((await outboxRows("kind = 'registration-cancelled' AND channel = 'email'")).map((row) => row.recipient).sort()).toEqual(["early@example.mw", "other@example.mw"]);
+  });
+
+  it("changing the hours starts them again from the change; nobody unpaid, nothing to say", async () => {
+    await save("48");
+    const before = Date.now();
+    await save("1");
+    // An hour from the change, not from the registrations days ago.
+    await runCron(before + 50 * 60_000);
+    expect((await statuses()).filter((row) => row.status === "cancelled")).toEqual([]);
+    expect(Date.parse((await holdSince())!)).toBeGreaterThanOrEqual(before);
+    await runCron(Date.now() + HOUR + 60_000);
+    expect((await statuses()).filter((row) => row.status === "cancelled").length).toBe(2);
+
+    // With every man paid (or none registered), the save says nothing of the hours.
+    await runSql(["UPDATE event_registrations SET status = 'confirmed', payment_status = 'waived'"]);
+    expect(await toastOf(await save("24"))).toEqual({ title: "Event updated", description: "The event has been successfully updated." });
+  });
+
+  it("hours that from the save would end after the event starts release nobody, and the save says so", async () => {
+    await runSql(["UPDATE churchevents SET date = '" + iso(Date.now() + 2 * DAY) + "' WHERE id = 1"]);
+    const soon = formatInSiteZone(new Date(Date.now() + 2 * DAY), "yyyy-MM-dd'T'HH:mm")!;
+    const saved = await postForm("/admin/events/edit/1", { ...form, date: soon, version: await formVersion("churchevents", 1), payment_hold_hours: "72" }, { cookie });
+    await runCron(Date.now() + DAY);
+    expect((await statuses()).filter((row) => row.status === "cancelled")).toEqual([]);
+    expect((await toastOf(saved))!.description).toBe(
+      "The event has been successfully updated. 2 confirmed men have not paid the fee: the hours to pay from now end after the event starts, so no place is released (the fee is paid at the door).",
+    );
   });
 });

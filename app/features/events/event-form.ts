@@ -6,6 +6,8 @@ import { EVENT_REMINDERS } from "~/features/events/event-reminders";
 import { checkbox, optionalText, requiredText } from "../../lib/schema-fields";
 import { siteDateTime } from "../../lib/date-time-field";
 import { staleSaveMessage } from "~/features/history";
+import { PAY_BY_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
 export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registration or Daily summary";
@@ -25,6 +27,19 @@ export const EVENT_NOTICES = {
   closingPassed: "Its registration closing time has passed, so registration is closed.",
   closesAfterStart: "Registration stays open after the event starts, until its closing time.",
 } as const;
+
+/**
+ * The save's word when "Hours to pay" were set or changed while `men` confirmed men owe the fee: the
+ * hours run from the save for them all (payBySql), to `payBy`; null: that time falls after the event
+ * starts, so no place of theirs is released. Nobody is sent a message: staff may send one.
+ */
+export function holdStartedNotice({ men, payBy }: { men: number; payBy: string | null }): string {
+  const who = men === 1 ? "1 confirmed man has" : `${men} confirmed men have`;
+  const until = formatInSiteZone(payBy, PAY_BY_FORMAT);
+  if (!until) return `${who} not paid the fee: the hours to pay from now end after the event starts, so no place is released (the fee is paid at the door).`;
+  const kept = men === 1 ? `he has until ${until} to pay before his place is released` : `they have until ${until} to pay before their places are released`;
+  return `${who} not paid the fee: the hours to pay run from this save, so ${kept}. Their registration pages say so; to tell them, use Message registrants on the registration desk.`;
+}
 
 type NoticedEvent = { date: string | null; registration_closes_at: string | null; capacity: number | null; registration_enabled: boolean; waitlist_enabled: boolean };
 

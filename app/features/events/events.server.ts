@@ -27,6 +27,9 @@ import {
   registrationTalliesQuery,
   type RegistrationEmail,
   type RegistrationFilter,
+  type UnpaidHolds,
+  unpaidHoldsOf,
+  unpaidHoldsQuery,
 } from "./registrations.server";
 
 export type ChurchEvent = typeof churchevents.$inferSelect;
@@ -278,7 +281,9 @@ export function createEvent(input: EventInput, by: string): Promise<number> {
  * batch, raising the capacity (or removing it) moves people up from the waiting list into the new
  * places, and `movedUp` is written to each of them. When the save is refused: the event's last save
  * (`stale`), or null when it no longer exists. Else how many are confirmed now (lowering the
- * capacity below that moves nobody back), how many moved up, and the e-mails to send.
+ * capacity below that moves nobody back), how many moved up, and the e-mails to send. Setting or
+ * changing "Hours to pay" starts them at `now` for every man placed before (payment_hold_since,
+ * payBySql): `holdStarted` then says how many owe the fee and until when they now have.
  */
 export async function updateEvent(
   id: number,
@@ -286,26 +291,31 @@ export async function updateEvent(
   guard: SaveGuard,
   now = new Date(),
   movedUp: RegistrationEmail | null = null,
-): Promise<{ confirmed: number; promoted: number; outboxIds: number[] } | { stale: LastSave | null }> {
+): Promise<{ confirmed: number; promoted: number; outboxIds: number[]; holdStarted: UnpaidHolds | null } | { stale: LastSave | null }> {
   const db = getDb();
   // A fee is not removed while money is recorded for it (eventMoneyRecorded says so to the form
   // first; this holds against a payment at the same moment, and the save then reads as refused by
   // its version guard with the version unchanged: the action tells the two apart).
   const feeKept = input.price && input.price > 0 ? sql`1` : sql`(COALESCE(${churchevents.price}, 0) <= 0 OR NOT EXISTS (SELECT 1 ${moneyOfEventSql(id)}))`;
-  const [written, last, movedUpNotes, promoted, after] = await db.batch([
+  const at = now.toISOString();
+  // The hours run from this save when it sets or changes them (compared with the row as the update finds it).
+  const holdSince = sql<string | null>`CASE WHEN ${churchevents.payment_hold_hours} IS ${input.payment_hold_hours} THEN ${churchevents.payment_hold_since} ELSE ${at} END`;
+  const [written, last, movedUpNotes, promoted, after, unpaid] = await db.batch([
     db
       .update(churchevents)
-      .set({ ...input, ...nextVersion(churchevents, guard, now) })
+      .set({ ...input, payment_hold_since: holdSince, ...nextVersion(churchevents, guard, now) })
       .where(and(atFormVersion(churchevents, id, guard), feeKept))
-      .returning({ id: churchevents.id }),
+      .returning({ id: churchevents.id, holdSince: churchevents.payment_hold_since }),
     lastSaveQuery(db, churchevents, id),
     movedUpEmailQuery(db, movedUp, id),
-    promoteQuery(db, id, now.toISOString()),
+    promoteQuery(db, id, at),
     db.select({ confirmed: confirmedCountSql(id) }).from(churchevents).where(eq(churchevents.id, id)),
+    unpaidHoldsQuery(db, id),
   ]);
   const saved = guardedSaveOf(written, last);
   if (!saved.saved) return { stale: saved.last };
-  return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length, outboxIds: movedUpNotes.map((row) => row.id) };
+  const holdStarted = input.payment_hold_hours !== null && written[0]?.holdSince === at ? unpaidHoldsOf(unpaid) : null;
+  return { confirmed: after[0]?.confirmed ?? 0, promoted: promoted.length, outboxIds: movedUpNotes.map((row) => row.id), holdStarted };
 }
 
 /**

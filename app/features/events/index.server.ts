@@ -6,7 +6,7 @@ export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
 export { linkAgainAction, linkChannels } from "./registration-link.server";
 export { REGISTRATION_OUTBOX_KINDS, renderRegistrationOutbox } from "./registration-outbox.server";
-export { cancelByToken, cancellationNotes, confirmedContacts, firstOnItsPhoneSql, doorCountsOf, movedUpEmailQuery, movedUpNote, owesFeeSql, payBySql, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, registrationEmailQuery, type RegistrationFilter, registrationsAfter, registrationReceipts, registrationWithEventOf, restoreByToken, setSmsByToken } from "./registrations.server";
+export { cancelByToken, cancellationNotes, confirmedContacts, firstOnItsPhoneSql, doorCountsOf, movedUpEmailQuery, movedUpNote, owesFeeSql, payBySql, promoteQuery, type Registration, registrationByTokenQuery, type RegistrationEmail, registrationEmailQuery, type RegistrationFilter, registrationsAfter, registrationReceipts, registrationWithEventOf, restoreByToken, setSmsByToken, type UnpaidHolds } from "./registrations.server";
 export { vCards } from "./vcard.server";
 export { doorListPerson, registrationCsvRow, REGISTRATIONS_CSV_HEADER } from "./registration-exports.server";
 export { answersOfTokenQuery, associationChoices, associationChoicesOf, questionsWithChoices, associationChoicesQuery, eventQuestionsQuery, questionsOf, associationOfRegistrations, saveEventQuestions } from "./event-questions.server";

@@ -1,7 +1,7 @@
 // A registration as staff see it on the desk and at the door: the phone written to be read, a call
 // link, a WhatsApp link prefilled with the person's code and private link, and their status in words.
 import type { RegistrationStatus } from "~/db/schema";
-import { REGISTRATION_DATE_FORMAT } from "~/lib/constants";
+import { PAY_BY_FORMAT, REGISTRATION_DATE_FORMAT } from "~/lib/constants";
 import { personalMessage, registrationStatusLabel } from "~/features/events/registration-view";
 import { registrationPath } from "~/features/events/registration-rules";
 import { formatInSiteZone } from "~/lib/time";
@@ -24,6 +24,7 @@ type Row = {
   checked_in_at: string | null;
   admitted_unconfirmed: boolean;
   payment_status: "unpaid" | "paid-online" | "cash" | "waived" | "refunded";
+  held_until: string | null;
   cancel_reason: string | null;
 };
 
@@ -58,6 +59,8 @@ export function toPerson(row: Row, eventName: string, origin: string) {
     admittedUnconfirmed: row.admitted_unconfirmed,
     /** Where the event's fee stands (meaningful when the event has a price). */
     paymentStatus: row.payment_status,
+    /** While his place is held for its fee: until when, as his page says it. */
+    heldUntilText: formatInSiteZone(row.held_until, PAY_BY_FORMAT),
   };
 }
 

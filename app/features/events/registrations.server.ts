@@ -88,16 +88,19 @@ export function owesFeeSql(alias: string, price: SQL = sql`(SELECT price FROM ch
 
 /**
  * When registration `alias`'s place is released unless its fee is paid (its event's "Hours to pay"
- * after it was made, moved up or restored: app/features/payments/hold-expiry.server.ts), as an ISO
- * time; null while not confirmed, when the event holds places without a limit, or when that time
- * falls at or after the event's start (no place is released then: what is unpaid is paid at the door).
+ * after it was made, moved up or restored, or after the hours were set on the event, whichever came
+ * last: app/features/payments/hold-expiry.server.ts), as an ISO time; null while not confirmed, when
+ * the event holds places without a limit, or when that time falls at or after the event's start (no
+ * place is released then: what is unpaid is paid at the door).
  */
 export function payBySql(alias: string): SQL<string | null> {
   const r = sql.raw(alias);
   const hours = sql`(SELECT payment_hold_hours FROM churchevents WHERE id = ${r}.event_id)`;
   const starts = sql`(SELECT date FROM churchevents WHERE id = ${r}.event_id)`;
-  // From when the place was his: made, moved up, or restored at the desk, whichever came last.
-  const since = sql`max(COALESCE(${r}.promoted_at, ${r}.created_at), COALESCE(${r}.restored_at, ''))`;
+  const holdSince = sql`(SELECT payment_hold_since FROM churchevents WHERE id = ${r}.event_id)`;
+  // From when the place was his (made, moved up, or restored at the desk) or the rule came in, whichever came last:
+  // a man registered before the hours were set is given them in full from then, never released at once.
+  const since = sql`max(COALESCE(${r}.promoted_at, ${r}.created_at), COALESCE(${r}.restored_at, ''), COALESCE(${holdSince}, ''))`;
   const payBy = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${since}, '+' || ${hours} || ' hours')`;
   return sql<string | null>`CASE WHEN ${r}.status = 'confirmed' AND ${hours} IS NOT NULL AND COALESCE(${payBy} < ${starts}, 1) THEN ${payBy} END`;
 }
@@ -108,6 +111,20 @@ export function payBySql(alias: string): SQL<string | null> {
  */
 export function heldUntilSql(alias: string): SQL<string | null> {
   return sql<string | null>`CASE WHEN ${owesFeeSql(alias)} THEN ${payBySql(alias)} END`;
+}
+
+/** How many confirmed men of an event owe its fee, and the latest time one of them has to pay it (null: none is released). */
+export type UnpaidHolds = { men: number; payBy: string | null };
+
+/** For a batch: event `eventId`'s confirmed men who owe its fee, and until when the last of them keeps his place (heldUntilSql). */
+export function unpaidHoldsQuery(db: Db, eventId: number) {
+  return batchable(db.all<{ men: number; pay_by: string | null }>(sql`SELECT count(*) AS men, max(${heldUntilSql("u")}) AS pay_by
+    FROM event_registrations u WHERE u.event_id = ${eventId} AND ${owesFeeSql("u")}`));
+}
+
+/** What unpaidHoldsQuery read. */
+export function unpaidHoldsOf([row]: { men: number; pay_by: string | null }[]): UnpaidHolds {
+  return { men: row?.men ?? 0, payBy: row?.pay_by ?? null };
 }
 
 /** A registration's (`alias`) fee still to pay, from its event (`eventAlias`): the price while it owes it (owesFee), else null. */
@@ -1101,6 +1118,8 @@ const deskColumns = {
   checked_in_by: r.checked_in_by,
   admitted_unconfirmed: r.admitted_unconfirmed,
   payment_status: r.payment_status,
+  /** Until when his place is kept unpaid (heldUntilSql): the time his page gives him. */
+  held_until: heldUntilSql("event_registrations"),
   created_at: r.created_at,
   place: waitlistPlaceSql("event_registrations"),
 };

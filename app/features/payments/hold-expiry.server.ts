@@ -1,6 +1,6 @@
 // Releasing unpaid places (an event's "Hours to pay", payment_hold_hours): a confirmed registration
 // whose fee is still unpaid that many hours after it was made (or after it moved up from the waiting
-// list) is cancelled with the reason "not paid" and told so (e-mail, SMS), and in the same batch the
+// list, was restored, or the hours were set on the event: payBySql) is cancelled with the reason "not paid" and told so (e-mail, SMS), and in the same batch the
 // first people waiting move up into the places it frees (the events feature's guarded promotion,
 // with their e-mails). Run by the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
 // overlap never cancel twice or give a place twice.

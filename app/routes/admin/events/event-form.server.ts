@@ -1,9 +1,9 @@
 // /admin/events/new and /admin/events/edit/:id on the server: the event the form starts from, and
 // the save and delete its posts ask for.
-import { EVENT_MESSAGES as MESSAGES, eventNotices, eventFieldsOf, eventFormSchema } from "~/features/events";
+import { EVENT_MESSAGES as MESSAGES, eventNotices, eventFieldsOf, eventFormSchema, holdStartedNotice } from "~/features/events";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { feeOf } from "~/lib/money";
-import { createEvent, deleteEvent, eventMoneyRecorded, type EventInput, eventFormPage, getEvent, movedUpNote, associationChoices, saveEventQuestions, updateEvent } from "~/features/events/index.server";
+import { createEvent, deleteEvent, eventMoneyRecorded, type EventInput, eventFormPage, getEvent, movedUpNote, associationChoices, saveEventQuestions, type UnpaidHolds, updateEvent } from "~/features/events/index.server";
 import { type LastSave, type SaveGuard, saveGuard, saveKindOf, savedToast } from "~/features/history/index.server";
 import { adminContext } from "~/features/accounts";
 import { noteSaved } from "~/features/accounts/index.server";
@@ -27,8 +27,11 @@ import type { Route } from "./+types/event-form";
 
 const TAB = adminTabHref("events");
 type QuestionsSaved = Awaited<ReturnType<typeof saveEventQuestions>>;
-/** What a save came to, with how many are confirmed after an update (for the toast) and its questions before and after (for the log). */
-type Saved = SaveOutcome<LastSave> & { confirmed?: number; questions?: QuestionsSaved };
+/**
+ * What a save came to, with how many are confirmed after an update and the men whose hours to pay it
+ * started (for the toast), and its questions before and after (for the log).
+ */
+type Saved = SaveOutcome<LastSave> & { confirmed?: number; holdStarted?: UnpaidHolds | null; questions?: QuestionsSaved };
 /** What the activity log calls a record of this form. */
 const RECORD = "event";
 
@@ -50,7 +53,7 @@ async function updateMovingUp(request: Request, id: number, input: EventInput, g
     const saved = await updateEvent(id, input, guard, new Date(), movedUpNote());
     if ("stale" in saved) return saved.stale ? { status: "stale", last: saved.stale } : { status: "gone" };
     sendAfterResponse(saved.outboxIds, request);
-    return { status: "saved", id, released: [], confirmed: saved.confirmed };
+    return { status: "saved", id, released: [], confirmed: saved.confirmed, holdStarted: saved.holdStarted };
   } catch (error) {
     return { status: "failed", error };
   }
@@ -103,7 +106,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   noteSaved(context, kind, RECORD, saved.id, previous && { ...previous, questions: saved.questions?.before }, { ...input, questions: saved.questions?.after });
   releaseReplacedImages(context, image, saved.released);
   const confirmed = saved.confirmed ?? 0;
-  const notices = eventNotices(input, confirmed, new Date());
+  // "Hours to pay" set or changed with men unpaid: how many now have until when.
+  const notices = [...eventNotices(input, confirmed, new Date()), ...(saved.holdStarted?.men ? [holdStartedNotice(saved.holdStarted)] : [])];
   const notice = notices.length ? [MESSAGES[kind === "create" ? "created" : "updated"].description, ...notices].join(" ") : undefined;
   // A new date or place of an event people hold places at: offer to tell them (issue 24), on the message page.
   const moved = previous && id !== null && confirmed > 0 && (previous.date !== input.date || (previous.location ?? null) !== (input.location ?? null));

@@ -1,0 +1,1 @@
+ALTER TABLE `churchevents` ADD `payment_hold_since` text;
