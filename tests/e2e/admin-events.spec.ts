@@ -77,6 +77,17 @@ test("an admin creates an event with a sample image and sees it listed with its 
   await expect(page).not.toHaveURL(/\/admin\/events\/new/);
 });
 
+test("a new picture for an event that has a described one asks to check the description", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin?tab=events");
+  await row(page, "Lake Malawi Men's Retreat").getByRole("link", { name: "Edit Lake Malawi Men's Retreat" }).click();
+  await hydrated(page);
+  await expect(page.getByLabel("Image description")).not.toHaveValue("");
+  await expect(page.getByText("New picture: check that its description below still fits it.")).toHaveCount(0);
+  await page.getByRole("radio", { name: /Conference/ }).check({ force: true });
+  await expect(page.getByText("New picture: check that its description below still fits it.")).toBeVisible();
+});
+
 test("a refused save keeps what was typed; the corrected save updates the event", async ({ page }) => {
   const name = uniqueName("Karonga Rally");
   await signIn(page);

@@ -39,6 +39,15 @@ export function ImageField({
   const [url, setUrl] = useState(defaultUrl ?? "");
   /** The picture "Remove this image" took away (until saved, unticking brings it back); null when not ticked. */
   const [removed, setRemoved] = useState<string | null>(null);
+  /** A new picture replaced one the form already had a description of: the description may no longer fit. */
+  const [describeAgain, setDescribeAgain] = useState(false);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+
+  /** After a new picture: whether the form's description (written for the old one) should be looked at again. */
+  function noteNewPicture() {
+    const description = fieldset.current?.form?.elements.namedItem("image_alt");
+    setDescribeAgain(Boolean(defaultUrl) && description instanceof HTMLInputElement && description.value.trim() !== "");
+  }
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -60,6 +69,7 @@ export function ImageField({
       const stored = await uploadImage(kind, file);
       setUrl(stored);
       setRemoved(null);
+      noteNewPicture();
       showToast({ title: "Image Uploaded" });
     } catch (uploadError) {
       const message = uploadError instanceof Error && uploadError.message !== "Failed to fetch" ? uploadError.message : null;
@@ -108,7 +118,7 @@ export function ImageField({
   const boxClass = aspect === "square" ? "aspect-square w-32" : "aspect-video w-full";
 
   return (
-    <fieldset aria-describedby={hint ? `${id}-hint` : undefined}>
+    <fieldset ref={fieldset} aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-stone-800">{label}</legend>
       <input type="hidden" name="image_url" value={url} />
       <div className={`relative overflow-hidden rounded-lg border border-stone-200 bg-stone-100 ${boxClass}`}>
@@ -164,6 +174,11 @@ export function ImageField({
         </p>
       ) : null}
       {error ? <p className="mt-1.5 text-sm font-medium text-red-700">{error}</p> : null}
+      {describeAgain && url ? (
+        <p role="status" className="mt-1.5 text-sm text-stone-700">
+          New picture: check that its description below still fits it.
+        </p>
+      ) : null}
 
       {lacksSharePicture && !uploading ? (
         <div className="mt-3 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
@@ -190,6 +205,7 @@ export function ImageField({
                     onChange={() => {
                       setUrl(sample.url);
                       setRemoved(null);
+                      noteNewPicture();
                     }}
                     className="peer sr-only"
                   />
