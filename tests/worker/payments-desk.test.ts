@@ -555,6 +555,60 @@ describe("a man refunded and restored", () => {
   });
 });
 
+async function csvRows(response: Response) {
+  const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+  const cells = (line: string) => line.slice(1, -1).split('","');
+  const header = cells(lines[0]!);
+  return lines.slice(1).map((line) => Object.fromEntries(cells(line).map((cell, i) => [header[i], cell])));
+}
+
+describe("the event's payments CSV", () => {
+  beforeEach(async () => {
+    await runSql([
+      "UPDATE payments SET provider_reference = 'PC-778899', phone_number = '+265991000001' WHERE reference = 'BMM-PAIDONLINE1'",
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider, operator, phone_number, failure_reason, created_at) VALUES ('BMM-DECLINED01', 'online', 'failed', 3, 1, 15000, 'simulator', 'tnm', '+265881000003', 'The payment was not completed.', '2030-01-02T11:00:00.000Z')",
+    ]);
+  });
+
+  it("lists every payment with its references, receipt number, payer and who recorded it; Received less Given back is what the event kept", async () => {
+    expect(await toastOf(await act("record-cash", 2, { amount: "15000", receipt_number: "R-0101" }))).toMatchObject({ title: "Cash recorded" });
+    expect(await toastOf(await act("waive-fee", 3, { reason: "Pastor's guest" }))).toMatchObject({ title: expect.stringMatching(/waived/i) });
+    expect((await act("cancel", 2)).status).toBe(302);
+    expect(await toastOf(await act("record-refund", 2, { amount: "10000" }))).toMatchObject({ title: "Refund recorded" });
+
+    const response = await request("/api/admin/events/1/payments.csv", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toContain("payments.csv");
+    const rows = await csvRows(response);
+    const byKind = (kind: string) => rows.filter((row) => row.Kind === kind);
+    expect(byKind("Mobile money").map((row) => [row.Reference, row["Provider reference"], row.Status, row["Received (MK)"], row["Paid by"], row.Name, row.Code, row["Recorded by"]])).toEqual([
+      ["BMM-PAIDONLINE1", "PC-778899", "Done", "15000", "Airtel Money", "Paid Online", "CODE1A", "PayChangu"],
+      ["BMM-DECLINED01", "", "Failed", "0", "TNM Mpamba", "Owes Too", "CODE3A", "PayChangu"],
+    ]);
+    expect(byKind("Mobile money")[1]!.Note).toBe("The payment was not completed.");
+    expect(byKind("Cash").map((row) => [row["Receipt number"], row["Received (MK)"], row.Name, row["Recorded by"]])).toEqual([["R-0101", "15000", "Owes Fee", "admin@example.org"]]);
+    expect(byKind("Refund").map((row) => [row["Received (MK)"], row["Given back (MK)"], row.Name])).toEqual([["0", "10000", "Owes Fee"]]);
+    expect(byKind("Fee waived").map((row) => [row["Received (MK)"], row.Name])).toEqual([["0", "Owes Too"]]);
+    // Money in less money out: 15,000 online + 15,000 cash - 10,000 given back.
+    const sum = (column: string) => rows.reduce((total, row) => total + Number(row[column]), 0);
+    expect(sum("Received (MK)") - sum("Given back (MK)")).toBe(20000);
+
+    const log = await env.DB.prepare("SELECT actor, kind, action, target FROM activity_log WHERE action = 'Exported payments (CSV)'").all();
+    expect(log.results).toEqual([{ actor: "admin@example.org", kind: "export", action: "Exported payments (CSV)", target: "event 1 “Men's Conference”" }]);
+  });
+
+  it("is for Administrators only: an Editor, who runs the desk, is refused", async () => {
+    await createAdmin("editor@example.org", "editor-password-123", "editor");
+    const editor = await signIn("editor@example.org", "editor-password-123");
+    expect((await request("/api/admin/events/1/payments.csv", { cookie: editor })).status).toBe(403);
+    // The desk offers it to an Administrator only.
+    expect(await (await request(DESK, { cookie })).text()).toMatch(/<a href="\/api\/admin\/events\/1\/payments\.csv" download=""[^>]*>[\s\S]*?Export payments \(CSV\)<\/a>/);
+    expect(await (await request(DESK, { cookie: editor })).text()).not.toContain("payments.csv");
+    expect((await request("/api/admin/events/1/payments.csv")).status).toBe(401);
+    expect((await request("/api/admin/events/99/payments.csv", { cookie })).status).toBe(404);
+  });
+});
+
 describe("the door", () => {
   it("shows 'Unpaid: MK 15,000' and lets a door volunteer take cash, which the desk then shows", async () => {
     await createAdmin("door@example.org", "correct-horse-battery", "volunteer");
