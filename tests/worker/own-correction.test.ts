@@ -4,7 +4,7 @@
 // form, his e-mail kept), refusals that keep what was typed and say what is wrong on the field (a
 // bad phone, a phone the event already has, without naming who has it; a page opened before a
 // change at the desk), no form once cancelled or once the event has started, and two corrections
-// at once (one lands, the other is told).
+// at once (one lands, the other is told). A new phone gives his page a new link, sent to it.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { postForm, request, runSql, toastOf } from "./helpers";
@@ -44,12 +44,27 @@ describe("correcting one's own registration", () => {
     expect(before).toMatch(/<input id="correct-phone_number"[^>]* type="tel"[^>]* name="phone_number" value="\+265 991 00 00 01"/);
     expect(before).toContain(`name="updated_at" value="${me.updated_at}"`);
 
+    // His receipt went (to the number with a digit wrong).
+    await runSql(["UPDATE email_outbox SET status = 'sent', sent_at = updated_at"]);
     const response = await postForm(page, correction(me, { full_name: "Alinafe Phiri", phone_number: "0991 000 011" }));
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(page);
-    expect(await toastOf(response)).toMatchObject({ title: "Details saved", description: "Your name and phone number are saved." });
+    // A new phone, a new link (the old one may be in someone else's SMS): he goes on to it.
+    const newPage = response.headers.get("Location")!;
+    expect(newPage).toMatch(/^\/registrations\/[A-Za-z0-9_-]{22}$/);
+    expect(newPage).not.toBe(page);
+    expect(await toastOf(response)).toMatchObject({
+      title: "Details saved",
+      description: "Your name and phone number are saved. This page has a new link, sent with your code to your new number: the old link no longer opens it.",
+    });
+    expect((await request(page)).status).toBe(404);
     expect(await row(me.id)).toMatchObject({ full_name: "Alinafe Phiri", phone_number: "+265991000011", dedupe_key: "+265991000011", email: "alinafe@example.mw", status: "confirmed", code: me.code });
-    const after = textOf(await (await request(page)).text());
+    // His code and the new link, again, to his address (SMS is not set up in this test); a receipt still to go would have carried the new link itself.
+    const sent = await env.DB.prepare("SELECT kind, channel, recipient FROM email_outbox WHERE about_id = ?1 AND kind = 'registration-confirmed' ORDER BY id").bind(me.id).all();
+    expect(sent.results).toEqual([
+      { kind: "registration-confirmed", channel: "email", recipient: "alinafe@example.mw" },
+      { kind: "registration-confirmed", channel: "email", recipient: "alinafe@example.mw" },
+    ]);
+    const after = textOf(await (await request(newPage)).text());
     expect(after).toContain("Alinafe Phiri");
     expect(after).not.toContain("Alinafe Phri");
     expect(after).toContain("Your place is confirmed.");
@@ -118,9 +133,11 @@ describe("correcting one's own registration", () => {
       postForm(page, correction(me, { full_name: "Yamikani Phiri", phone_number: "0991 000 018" })),
       postForm(page, correction(me, { full_name: "Yamikani Phiri Banda", phone_number: "0991 000 028" })),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
-    const won = answers[0]!.status === 303 ? { full_name: "Yamikani Phiri", phone_number: "+265991000018" } : { full_name: "Yamikani Phiri Banda", phone_number: "+265991000028" };
-    expect(textOf(await answers.find((answer) => answer.status === 409)!.text())).toContain("so your correction was not saved");
+    // The one that lands gives the page a new link (a new phone); the other is refused: stale, or its link already replaced.
+    const toasts = await Promise.all(answers.map(async (answer) => (answer.status === 303 ? (await toastOf(answer))?.description : textOf(await answer.text()))));
+    expect(toasts.filter((said) => said?.includes("This page has a new link"))).toHaveLength(1);
+    expect(toasts.filter((said) => said?.includes("so your correction was not saved") || said?.includes("This link no longer opens a registration"))).toHaveLength(1);
+    const won = toasts[0]!.includes("This page has a new link") ? { full_name: "Yamikani Phiri", phone_number: "+265991000018" } : { full_name: "Yamikani Phiri Banda", phone_number: "+265991000028" };
     expect(await row(me.id)).toMatchObject({ ...won, dedupe_key: won.phone_number });
   });
 });

@@ -78,9 +78,15 @@ describe("correcting a registration at the desk", () => {
     expect(desk).toContain("john@example.mw");
     // The door finds him by his corrected number.
     expect((await page(`${DESK}?q=0991000011`)).text).toContain("John Banda");
-    const mine = (await page("/registrations/token-AAAAA2-0123456789", null)).text;
+    // A new phone, a new private link: the old one (maybe in someone else's SMS) no longer opens his page.
+    expect((await request("/registrations/token-AAAAA2-0123456789")).status).toBe(404);
+    const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE id = 1").first<{ token: string }>())!;
+    const mine = (await page(`/registrations/${token}`, null)).text;
     expect(mine).toContain("John Banda");
     expect(mine).not.toContain("Jonh");
+    // His code and the new link go to him again (SMS is not set up here: by e-mail, to his corrected address).
+    const sent = await env.DB.prepare("SELECT kind, channel, recipient FROM email_outbox WHERE about_id = 1 AND kind = 'registration-confirmed'").all();
+    expect(sent.results).toEqual([{ kind: "registration-confirmed", channel: "email", recipient: "john@example.mw" }]);
 
     const log = await env.DB.prepare("SELECT actor, action, target, summary FROM activity_log WHERE action = 'Corrected a registration'").all();
     expect(log.results).toEqual([

@@ -47,6 +47,14 @@ describe("a phone changed with a private link", () => {
     expect(notices[0]).toMatchObject({ channel: "sms", recipient: "+265991300300", status: "sent" });
     expect(notices[0]!.body_text).toMatch(new RegExp(`^BaptistMen: Your registration for Men's Conference: phone changed to \\.\\.\\.432\\. Not you\\? Tell us: ${SMS_SITE_URL}/contact$`));
     expect(isGsm7(notices[0]!.body_text!) && gsm7Length(notices[0]!.body_text!) <= 160).toBe(true);
+    // The new phone gets his code and his page's new link; the old link (in the old phone's SMS) no longer opens it.
+    const { token: newToken } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE phone_number = '+265888765432'").first<{ token: string }>())!;
+    expect(newToken).not.toBe(token);
+    const receipts = await outboxRows("kind = 'registration-confirmed' AND recipient = '+265888765432'");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.body_text).toContain(`${SMS_SITE_URL}/r/${newToken}`);
+    expect((await request(`/registrations/${token}`)).status).toBe(404);
+    expect((await request((await request(`/r/${token}`)).headers.get("Location")!)).status).toBe(404);
   });
 
   it("still warns the old phone when whoever holds the link stopped SMS first", async () => {
@@ -58,6 +66,8 @@ describe("a phone changed with a private link", () => {
     expect((await postForm(`/registrations/${token}`, { intent: "correct-mine", updated_at, full_name: "Phone Only", phone_number: "0888 765 432" })).status).toBe(303);
     await waitForOutbox((rows) => rows.some((row) => row.kind === "registration-phone-changed") && settled(rows));
     expect((await outboxRows("kind = 'registration-phone-changed'"))[0]).toMatchObject({ recipient: "+265991300300", status: "sent" });
+    // Stopped for the old phone, not for the new one: it gets his code and new link.
+    expect(await outboxRows("kind = 'registration-confirmed' AND recipient = '+265888765432'")).toHaveLength(1);
   });
 });
 

@@ -231,6 +231,8 @@ export async function editRegistration(request: Request, context: Context, event
     case "edited":
       // Which fields, never their values: phones and e-mails stay out of the log.
       noteActivity(context, { action: "Corrected a registration", target: await registrationName(id, input.full_name, eventId), summary: changedFields(result.before, input) });
+      // A new phone: his code and new private link go to it (the old link no longer opens his page).
+      sendAfterResponse(result.outboxIds, request);
       return redirectWithToast(request, listPage(request), M.edited(input.full_name));
   }
 }

@@ -41,7 +41,8 @@ export const CORRECTION_MESSAGES = {
 } as const;
 
 export type LinkCorrection =
-  | { outcome: "edited"; name: string; outboxIds: number[] }
+  /** `token`: the man's private link's, new when his phone changed (the old link no longer opens his page). */
+  | { outcome: "edited"; name: string; outboxIds: number[]; token: string; phoneChanged: boolean }
   /** Refused with what was typed (the form carries the version a stale refusal answered with). */
   | { outcome: "refused"; submission: Submission<unknown>; refused: Omit<Refusal, "toast">; status: number }
   /** The registration is no longer there. */
@@ -91,7 +92,7 @@ export async function correctFromLink(
     case "edited": {
       const changed = [full_name !== registration.full_name ? "name" : null, phone_number !== registration.phone_number ? "phone" : null].filter(Boolean);
       await logLinkChange(request, whose, "Corrected name and phone", { ...registration, full_name }, changed.length ? `Changed: ${changed.join(", ")}` : "No changes");
-      return { outcome: "edited", name: full_name, outboxIds: result.outboxIds };
+      return { outcome: "edited", name: full_name, outboxIds: result.outboxIds, token: result.token, phoneChanged: phone_number !== registration.phone_number };
     }
     case "not-found":
       return { outcome: "not-found" };
@@ -109,7 +110,15 @@ export async function correctFromLink(
 
 export const OWN_CORRECTION_MESSAGES = {
   saved: { title: "Details saved", description: "Your name and phone number are saved." },
+  newLink: {
+    title: "Details saved",
+    description: "Your name and phone number are saved. This page has a new link, sent with your code to your new number: the old link no longer opens it.",
+  },
   notCorrected: { title: "Nothing corrected", description: "This registration is cancelled, or the event has started." },
+  linkReplaced: {
+    title: "Nothing corrected",
+    description: "This link no longer opens a registration: its phone number was changed, and its new link was sent to the new number.",
+  },
 } as const;
 
 /** What the own page's form starts from: the name and phone as the man reads them, and the version it guards. */
@@ -128,7 +137,9 @@ export async function correctOwnRegistration(request: Request, token: string, fo
   const db = getDb();
   const [rows] = await db.batch([registrationByTokenQuery(db, token, now)]);
   const found = rows[0] ? registrationWithEventOf(rows[0]) : undefined;
-  if (!found || found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
+  // No registration has this link (any more): its phone was changed a moment ago, and its new link went to the new number.
+  if (!found) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.linkReplaced, { status: 303 });
+  if (found.status === "cancelled" || !beforeTheEvent(found.event.date, now)) return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.notCorrected, { status: 303 });
   const result = await correctFromLink(request, form, { id: found.id, event_id: found.event.id, full_name: found.full_name, phone_number: found.phone_number, email: found.email, own_phone: Boolean(found.own_phone) }, "your", now);
   switch (result.outcome) {
     case "not-found":
@@ -137,6 +148,7 @@ export async function correctOwnRegistration(request: Request, token: string, fo
       return data<OwnCorrectionAnswer>({ correction: refusal(result.submission, result.refused) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
     case "edited":
       sendAfterResponse(result.outboxIds, request);
-      return redirectWithToast(request, back, OWN_CORRECTION_MESSAGES.saved, { status: 303 });
+      // A new phone: his page's link is a new one (sent to that phone), so he goes on to it.
+      return redirectWithToast(request, registrationPath(result.token), result.phoneChanged ? OWN_CORRECTION_MESSAGES.newLink : OWN_CORRECTION_MESSAGES.saved, { status: 303 });
   }
 }

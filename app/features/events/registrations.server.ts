@@ -876,7 +876,8 @@ function phoneChangedNotice(db: Db, id: number, eventId: number, at: string, new
 }
 
 export type EditOutcome =
-  | { outcome: "edited"; before: DeskCorrection; outboxIds: number[] }
+  /** `token`: the registration's private link's token after the edit (a new one when the phone changed). */
+  | { outcome: "edited"; before: DeskCorrection; outboxIds: number[]; token: string }
   | { outcome: "stale"; updated_at: string }
   | { outcome: "phone-taken"; holder: { full_name: string; code: string } }
   | { outcome: "not-found" | "failed" };
@@ -915,12 +916,18 @@ export async function editAtDesk(
 ): Promise<EditOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [before, edited, holders, , ...notice] = await db.batch([
+  // A new phone gets a new private link: the old one went by SMS to the old number (often someone
+  // else's, a digit wrong), and must no longer open his page. The new one goes to the new number,
+  // whose owner has not stopped SMS (whoever stopped them, stopped them for the old one).
+  const newToken = newPrivateToken();
+  const [before, edited, holders, , newLink, ...notice] = await db.batch([
     db.select({ full_name: r.full_name, phone_number: r.phone_number, email: r.email, updated_at: r.updated_at }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
-    batchable(db.all<{ id: number }>(sql`UPDATE OR IGNORE event_registrations SET full_name = ${input.full_name}, phone_number = ${input.phone_number},
-        email = ${input.email}, dedupe_key = ${correctedDedupeKey(input.phone_number)}, updated_at = ${at}
+    batchable(db.all<{ id: number; token: string }>(sql`UPDATE OR IGNORE event_registrations SET full_name = ${input.full_name}, phone_number = ${input.phone_number},
+        email = ${input.email}, dedupe_key = ${correctedDedupeKey(input.phone_number)}, updated_at = ${at},
+        token = CASE WHEN phone_number = ${input.phone_number} THEN token ELSE ${newToken} END,
+        sms_stopped_at = CASE WHEN phone_number = ${input.phone_number} THEN sms_stopped_at ELSE NULL END
       WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${openedAt}
-      RETURNING id`)),
+      RETURNING id, token`)),
     phoneHolderQuery(db, eventId, input.phone_number, id),
     // His messages still to go (a receipt held for 07:00, a send to be tried again) go where he now is.
     followCorrectionQuery(db, {
@@ -930,12 +937,22 @@ export async function editAtDesk(
       email: input.email,
       landed: sql`EXISTS (SELECT 1 FROM event_registrations WHERE id = ${id} AND event_id = ${eventId} AND updated_at = ${at})`,
     }),
+    // His code and the new link, to the new phone (and his address): only when the phone changed and
+    // the edit landed, and no receipt of his is still to go (that one follows the correction above,
+    // and reads the new link when it is sent).
+    registrationEmailQuery(
+      db,
+      { kind: "receipt", to: "registrant", sms: smsDueNow() },
+      sql`id = ${id} AND token = ${newToken} AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.about_id = event_registrations.id
+        AND o.kind IN ('registration-confirmed', 'registration-waitlisted')
+        AND (o.status IN ('queued', 'sending') OR (o.status = 'failed' AND o.next_attempt_at IS NOT NULL)))`,
+    ),
     ...phoneChangedNotice(db, id, eventId, at, input.phone_number, tellOldPhone?.phone ?? null),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
   const { updated_at, ...details } = was;
-  if (edited[0]) return { outcome: "edited", before: details, outboxIds: outboxIdsOf(...notice) };
+  if (edited[0]) return { outcome: "edited", before: details, outboxIds: outboxIdsOf(newLink, ...notice), token: edited[0].token };
   if (updated_at !== openedAt) return { outcome: "stale", updated_at };
   // Not stale, yet ignored: only the phone's unique index refuses this update.
   const holder = holders[0];
