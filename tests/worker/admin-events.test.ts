@@ -148,6 +148,11 @@ describe("events tab", () => {
     expect(rowOf(page, "Big Conference")).toContain("12 registrations");
     expect(rowOf(page, "Small Breakfast")).toContain("This will also delete 1 registration.");
     expect(rowOf(page, "New Retreat")).toContain("It has no registrations.");
+    // The list counts those coming; the dialog, every registration the delete takes with it.
+    await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE id IN (SELECT id FROM event_registrations WHERE event_id = 1 LIMIT 2)"]);
+    const after = await eventsTab("&delete=1");
+    expect(rowOf(after, "Big Conference")).toContain("10 registrations");
+    expect(rowOf(after, "Big Conference")).toContain("This will also delete 12 registrations.");
   });
 });
 

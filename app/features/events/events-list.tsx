@@ -27,7 +27,8 @@ function Details({ row }: { row: AdminEventRow }) {
     parts.push(`${row.confirmed} of ${row.capacity} places taken`);
     if (row.waitlisted) parts.push(`${row.waitlisted} waiting`);
   } else {
-    parts.push(plural(row.registrations, "registration", "registrations"));
+    // Those coming: a cancelled registration is no one to plan food or transport for.
+    parts.push(plural(row.confirmed + row.waitlisted, "registration", "registrations"));
   }
   return <>{parts.join(" · ")}</>;
 }
