@@ -86,6 +86,12 @@ test("Register Now opens the dialog in place; submitting shows 'Registering...',
   await expect(complete.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /\/events\/1\/calendar\.ics$/);
   await expect(complete.getByRole("link", { name: /Send to my WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=/);
   await expect(complete.getByRole("link", { name: /\/registrations\/[A-Za-z0-9_-]{22}$/ })).toBeVisible();
+  // Focus is on the note, not back on Register Now below it: the next Tab reaches his links.
+  const code = await complete.locator("[data-slot=code]").innerText();
+  const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent ?? "" }));
+  expect(focused.tag).not.toBe("BODY");
+  expect(focused.text).toContain(code);
+  expect(focused.text).not.toContain("Register Now");
   await expect(page).toHaveURL(/\/events$/);
   expect(errors).toEqual([]);
 });

@@ -122,17 +122,21 @@ export const registration: Island = {
       window.history.pushState({ registerDialog: registerId }, "", `${url.pathname}${url.search}${url.hash}`);
     }
 
-    function markRegistered(id: string, view: RegistrationView | undefined) {
+    /** Shows the note (code, private link) in each of the event's slots; answers the first one shown on the page. */
+    function markRegistered(id: string, view: RegistrationView | undefined): HTMLElement | null {
       // Not 'Registration Complete' for a place on the waiting list (issue 25, part 5).
       const which = view?.status === "waitlisted" ? "data-registration-waitlisted" : "data-registration-complete";
       const template = root.querySelector<HTMLTemplateElement>(`template[${which}]`);
-      for (const slot of root.querySelectorAll(`[data-registration-complete-slot="${CSS.escape(id)}"]`)) {
+      let shown: HTMLElement | null = null;
+      for (const slot of root.querySelectorAll<HTMLElement>(`[data-registration-complete-slot="${CSS.escape(id)}"]`)) {
         const note = fromTemplate(template);
         if (!note) continue;
         if (view) fillSummary(note, view);
         else note.querySelector("[data-registration-summary]")?.remove();
         slot.replaceChildren(note);
+        if (!shown && note instanceof HTMLElement && slot.offsetParent !== null) shown = note;
       }
+      return shown;
     }
 
     async function submit(event: SubmitEvent) {
@@ -145,11 +149,17 @@ export const registration: Island = {
       if (answer?.ok) {
         requestId = newRequestId();
         typedFor = null;
+        const note = markRegistered(registeredFor, (answer.answer as RegistrationAnswer).registration);
+        keepShown(registeredFor, (answer.answer as RegistrationAnswer).registration);
+        // Focus goes to the note (his code and link), not back to Register Now below it: a keyboard
+        // or screen-reader user meets what he came for first.
+        if (note) {
+          note.tabIndex = -1;
+          returnFocusTo = note;
+        }
         dialog!.close();
         // The server's toast says which: a place, or a place on the waiting list.
         showToast((answer.answer as RegistrationAnswer).toast ?? { title: successTitle, description: successDescription });
-        markRegistered(registeredFor, (answer.answer as RegistrationAnswer).registration);
-        keepShown(registeredFor, (answer.answer as RegistrationAnswer).registration);
         return;
       }
       const errors = answer?.errors ?? {};
