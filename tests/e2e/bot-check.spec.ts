@@ -147,6 +147,9 @@ test("without JavaScript the form still works: no token, and the server lets it 
   // A preset pressed after typing keeps the number; Go (Enter) then gives, not another preset.
   await page.getByRole("button", { name: "MK 10,000" }).click();
   await expect(page.getByLabel("Amount (MK)")).toHaveValue("10000");
+  // It comes back at the amount, not at the top of the page.
+  await expect(page).toHaveURL(/\/give#give-amount$/);
+  await expect(page.getByLabel("Amount (MK)")).toBeInViewport();
   await expect(page.getByLabel("Mobile money number")).toHaveValue("0991 222 444");
   await expect(page.getByRole("button", { name: "Give", exact: true })).toBeVisible();
   verified.length = 0;

@@ -55,7 +55,8 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
         </label>
         <div className="mt-1 flex flex-wrap gap-2" role="group" aria-label="Suggested amounts">
           {text.presets.map((preset) => (
-            <button key={preset} type="submit" name="preset" value={preset} className={buttonClass.secondary}>
+            // The page comes back at the amount it filled in (not at the top), where the next Tab goes on from.
+            <button key={preset} type="submit" name="preset" value={preset} formAction={`/give#${FIELD_IDS.amount}`} className={buttonClass.secondary}>
               {formatKwacha(preset)}
             </button>
           ))}
