@@ -451,6 +451,20 @@ describe("the webhook", () => {
       expect(paid[0]!.body).toMatch(/^BaptistMen: Payment received for Men's Conference\. MK 15,000 paid\. Code [A-Z0-9]{6}\. /);
     });
 
+    it("tells the phone that paid another man's fee (his group's leader, say) too, once, naming the man", async () => {
+      const token = await registerFor(1);
+      await pay(token, { phone_number: "0888 555 020" });
+      const payment = (await latestPayment())!;
+      await confirmedAtOnce(payment.reference, 15000, 10);
+      const sms = await env.DB.prepare("SELECT recipient FROM email_outbox WHERE kind = 'registration-fee-paid' ORDER BY id").all();
+      expect(sms.results).toEqual([{ recipient: "+265991555010" }, { recipient: "+265888555020" }]);
+      await waitForOutbox((rows) => rows.length === 2 && rows.every((row) => row.status === "sent"), "kind = 'registration-fee-paid'");
+      const payer = smsSimulator.sent.filter((message) => message.to === "+265888555020");
+      expect(payer).toHaveLength(1);
+      // The man's name first (the amount gives way to it in one segment).
+      expect(payer[0]!.body).toMatch(/^BaptistMen: Payment received for Kondwani Phiri, Men's Conference\. /);
+    });
+
     it("sends a giver without e-mail his receipt by SMS to the phone that approved the gift, once, however many confirmations arrive", async () => {
       const given = await postForm("/give", { amount: "12500", fund: "Missions and Evangelism", phone_number: "0991 555 777", donor_name: "", email: "" });
       expect(given.status).toBe(303);

@@ -18,6 +18,8 @@ import { feeOwedSql, waitlistPlaceSql } from "./registrations.server";
 export const REGISTRATION_SMS_KINDS = [...TO_THE_REGISTRANT, "registration-phone-changed"] as const;
 
 type Row = {
+  phone_number: string;
+  full_name: string;
   id: number;
   cancel_reason: string | null;
   cancelled_at: string | null;
@@ -84,7 +86,7 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
   const [registrations] = await db.batch([
     batchable(
-      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at, substr(t.phone_number, -3) AS phone_end,
+      db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at, substr(t.phone_number, -3) AS phone_end, t.phone_number, t.full_name,
           (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at,
           (SELECT p.amount_received FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_amount,
           (SELECT p.reference FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_reference, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
@@ -111,11 +113,13 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
       rendered.set(row.id, new EmailRefused(which));
       continue;
     }
+    // Sent to another phone than his (whoever paid his fee from theirs): it names the man it is about.
+    const onBehalfOf = registration.on_behalf_of ?? (row.recipient !== registration.phone_number ? registration.full_name : null);
     const text = registrationSms(
       which as RegistrationSmsKind,
       sender.smsName,
       { name: registration.event_name, date: registration.event_date, location: registration.event_location },
-      registration,
+      { ...registration, on_behalf_of: onBehalfOf },
       sender.origin,
     );
     const kind = which === "confirmed" || which === "waitlisted" ? `registration-${which}` : row.kind;

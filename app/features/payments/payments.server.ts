@@ -217,6 +217,23 @@ function feePaidSmsQuery(db: Db, reference: string, now: Date) {
 }
 
 /**
+ * The "Fee paid" SMS to the phone that paid it, when that is not the man's own (a group's leader, a
+ * friend paying from his page): the payer has the reference too. Only by the batch that recorded the
+ * payment (its paid_at) and once (no such SMS to that phone yet), and only when the fee is paid by it.
+ */
+function feePaidPayerSmsQuery(db: Db, reference: string, at: string, now: Date) {
+  return paymentSmsQuery(db, now, {
+    kind: FEE_PAID_SMS_KIND,
+    to: sql`p.phone_number`,
+    aboutId: sql`t.id`,
+    from: sql`FROM payments p JOIN event_registrations t ON t.id = p.registration_id
+      WHERE p.reference = ${reference} AND p.status = 'paid' AND p.paid_at = ${at} AND p.flagged = 0 AND p.refund_due = 0
+        AND t.payment_status = 'paid-online' AND p.phone_number GLOB '+[1-9]*' AND p.phone_number <> t.phone_number
+        AND NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.kind = ${FEE_PAID_SMS_KIND} AND o.channel = 'sms' AND o.about_id = t.id AND o.recipient = p.phone_number)`,
+  });
+}
+
+/**
  * A gift's receipt by SMS, to the phone that approved it (most givers leave no e-mail address), when
  * SMS is set up: only by the batch that recorded the payment (its paid_at), and once (one statement,
  * and D1 runs batches one at a time, so two confirmations at once cannot both write it).
@@ -249,7 +266,7 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
   const flagged = flags.length > 0 ? 1 : 0;
   const flagReason = flags.length ? flags.join("; ") : null;
   const operatorName = payment.operator ? OPERATOR_NAMES[payment.operator] : "mobile money";
-  const [updated, , receipts, , feePaidSms, giftSms] = await db.batch([
+  const [updated, , receipts, , feePaidSms, payerSms, giftSms] = await db.batch([
     batchable(db.all<{ id: number; refund_due: number }>(sql`UPDATE payments SET status = 'paid', amount_received = ${received},
         provider_reference = COALESCE(${providerReference}, provider_reference), paid_at = ${at}, updated_at = ${at},
         flagged = ${flagged}, flag_reason = ${flagReason},
@@ -279,9 +296,10 @@ async function recordPaid(db: Db, payment: PaymentRow, received: number, provide
     // "Fee paid" by SMS (issue 24), when SMS is set up and the registrant did not stop it: only by
     // the batch whose update just before marked the fee paid, so one payment is one SMS.
     feePaidSmsQuery(db, payment.reference, now),
+    feePaidPayerSmsQuery(db, payment.reference, at, now),
     giftReceiptSmsQuery(db, payment.reference, at, now),
   ]);
   // The receipts and the "Fee paid" SMS go now (within quiet hours' rule), not at the next cron.
-  sendAfterResponse([...receipts, ...feePaidSms, ...giftSms].map((row) => row.id));
+  sendAfterResponse([...receipts, ...feePaidSms, ...payerSms, ...giftSms].map((row) => row.id));
   return updated.length === 1;
 }
