@@ -7,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { formatInSiteZone } from "~/lib/time";
 import { spreadsheetPhone } from "~/server/phone.server";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
+import { receivedOf } from "./payment-exports.server";
 
 export const EVENT_PAYMENTS_CSV_HEADER = [
   "Date",
@@ -82,7 +83,7 @@ export function eventPaymentCells(row: Row): (string | number | null)[] {
     STATUSES[row.status],
     row.kind === "waiver" ? 0 : row.amount,
     // Money in and money out in two columns (a spreadsheet reads "-10000" from a CSV as text): their difference is what the event kept.
-    row.status === "paid" && (row.kind === "online" || row.kind === "cash") ? (row.amount_received ?? row.amount) : 0,
+    row.status === "paid" && (row.kind === "online" || row.kind === "cash") ? receivedOf(row) : 0,
     row.status === "paid" && row.kind === "refund" ? row.amount : 0,
     row.kind === "online" ? (row.operator ? OPERATOR_NAMES[row.operator] : "Mobile money") : row.kind === "cash" ? "Cash" : "",
     row.phone_number ? spreadsheetPhone(row.phone_number) : "",

@@ -22,7 +22,8 @@ export type RegistrationPayments = { settled?: SettledPayment; other: number; re
 
 type PaymentRecord = typeof payments.$inferSelect;
 
-function receivedOf(row: PaymentRecord): number {
+/** What a payment brought in: an online one as the provider confirmed it, cash as taken. */
+export function receivedOf(row: Pick<PaymentRecord, "kind" | "amount" | "amount_received">): number {
   return row.kind === "online" ? (row.amount_received ?? row.amount) : row.amount;
 }
 

@@ -56,8 +56,7 @@ function windowsOf(now: Date) {
  * his number approves each one.
  */
 export function phoneMayBePromptedSql(phone: string, now: Date, purpose: "fee" | "gift"): SQL {
-  const { recent, day } = windowsOf(now);
-  return sql`(${unapprovedPromptsSql(phone, purpose, recent)} < ${PHONE_PROMPTS_LIMIT} AND ${unapprovedPromptsSql(phone, purpose, day)} < ${PHONE_PROMPTS_DAY_LIMIT})`;
+  return sql`(${phonePromptLimitSql(phone, now, purpose)}) IS NULL`;
 }
 
 /** Which of the two limits the phone has reached ('day' before 'recent'; NULL: neither), for the refusal's words. */
