@@ -6,6 +6,9 @@ import { errorForLog, pathForLog } from "~/server/log-text.server";
 import { requestContext } from "~/server/request-context";
 import { installOutboxSender } from "~/server/outbox.server";
 import { consumeOutboxQueue, deliverOutbox } from "~/features/messaging/index.server";
+import { installScheduledChanges } from "~/server/content-version.server";
+import { NEXT_EVENT_CHANGES_SQL } from "~/features/events/index.server";
+import { NEXT_SCHEDULED_POST_SQL } from "~/features/publishing/index.server";
 import { runScheduledJobs } from "./scheduled-jobs";
 import { api } from "./api";
 import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
@@ -18,6 +21,9 @@ import { sameOriginOnly, securityHeaders } from "./security";
 // sendAfterResponse(ids) and never import the messaging feature's sender, which imports their
 // renderers. Installed once, when this module loads, before any request, queue batch or cron run.
 installOutboxSender(deliverOutbox);
+// When a public page next changes by itself (a scheduled post, an event starting or closing): the
+// features' own queries, read with the content version (app/server/content-version.server.ts).
+installScheduledChanges([NEXT_SCHEDULED_POST_SQL, ...NEXT_EVENT_CHANGES_SQL]);
 
 const serverBuild = () => import("virtual:react-router/server-build");
 

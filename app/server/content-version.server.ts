@@ -42,14 +42,22 @@ async function cacheVersion(current: Current) {
   );
 }
 
+/**
+ * Each feature's next moment one of its public pages changes without an admin's save, as a SELECT of
+ * one value from its own tables, with `?1` for now (a scheduled post going live, an event starting
+ * or closing registration). The Worker entry installs them once, when it loads (as it installs the
+ * outbox's sender): this shared module knows no feature's tables.
+ */
+let scheduledChanges: readonly string[] = [];
+
+export function installScheduledChanges(selects: readonly string[]): void {
+  scheduledChanges = selects;
+}
+
 /** Read with the version, in its round trip: the next moment a public page changes without an admin's save. */
 function nextChangeStatement(now: Date) {
-  return env.DB.prepare(
-    `SELECT min(t) AS at FROM (
-       SELECT min(publish_at) AS t FROM churchblogs WHERE status = 'scheduled' AND publish_at > ?1
-       UNION ALL SELECT min(date) FROM churchevents WHERE active = 1 AND date > ?1
-       UNION ALL SELECT min(registration_closes_at) FROM churchevents WHERE active = 1 AND registration_closes_at > ?1)`,
-  ).bind(now.toISOString());
+  const moments = scheduledChanges.length ? scheduledChanges.map((select) => `SELECT (${select}) AS t`).join(" UNION ALL ") : "SELECT NULL AS t";
+  return env.DB.prepare(`SELECT min(t) AS at FROM (${moments})`).bind(now.toISOString());
 }
 
 /**

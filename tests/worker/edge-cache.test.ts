@@ -213,6 +213,24 @@ describe("edge cache", () => {
     vi.useRealTimers();
   });
 
+  it("takes an event's registration form off its cached page once its registration closes", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const now = new Date("2026-12-01T08:00:00.000Z");
+    vi.setSystemTime(now);
+    const closes = new Date(now.getTime() + 2 * 60_000).toISOString();
+    await runSql([
+      `INSERT INTO churchevents (id, name, date, registration_closes_at) VALUES (1, 'Closing Soon', '2030-06-12T06:00:00.000Z', '${closes}')`,
+    ]);
+    await bumpContentVersion();
+    expect(await (await request("/events/1")).text()).not.toContain("Registration Closed");
+    expect((await request("/events/1")).headers.get("X-Edge-Cache")).toBe("HIT");
+    vi.setSystemTime(new Date(now.getTime() + 3 * 60_000));
+    const closed = await request("/events/1");
+    expect(closed.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(await closed.text()).toContain("Registration Closed");
+    vi.useRealTimers();
+  });
+
   it("never caches for a signed-in admin, a pending toast, the admin area, sign-in or errors", async () => {
     await createAdmin();
     const cookie = await signIn();

@@ -51,6 +51,15 @@ const eventWithPlaces = {
 /** Dated events first, soonest first; undated ones last (as the original Postgres backend ordered them). */
 const byDateAscending = [sql`${churchevents.date} IS NULL`, asc(churchevents.date), asc(churchevents.id)] as const;
 
+/**
+ * For the content version (installed by the Worker), `?1` being now: when an event next starts (it
+ * leaves the upcoming lists) and when one next closes registration (its form goes).
+ */
+export const NEXT_EVENT_CHANGES_SQL = [
+  "SELECT min(date) FROM churchevents WHERE active = 1 AND date > ?1",
+  "SELECT min(registration_closes_at) FROM churchevents WHERE active = 1 AND registration_closes_at > ?1",
+] as const;
+
 /** Active events by date ascending (SPEC section 7), optionally limited (3 on the home page), for a page's batch. */
 export function activeEventsQuery(db: Db, limit?: number) {
   const query = db

@@ -1,7 +1,7 @@
 // The events feature's public module on the server: what routes, the Worker and other features may use
 // of its server-only parts. What the browser may load too is in ./index.ts.
 export { addRegistration, cancelBurst, changeCheckIn, changeRegistration, type CheckInAnswer, editRegistration, readEventPost, registrationIdOf } from "./desk-actions.server";
-export { activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInOf, checkInQueries, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, eventMoneyRecorded, type EventInput, eventFormPage, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskOf, registrationDeskQueries, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
+export { NEXT_EVENT_CHANGES_SQL, activeEventByIdQuery, activeEventsQuery, type AdminEventRow, checkInEvents, checkInOf, checkInQueries, chosenConferenceEventQuery, closedToVolunteers, createEvent, deleteEvent, doorListPage, eventMoneyRecorded, type EventInput, eventFormPage, eventsForAdmin, type EventWithPlaces, getEvent, isPastForTheDoor, nextOpenEventQuery, recordRegistrationSummary, registrationDeskOf, registrationDeskQueries, registrationSummariesDue, upcomingEventOptionsQuery, updateEvent } from "./events.server";
 export { type Person, toPerson } from "./people.server";
 export { registrationAction, submitRegistration } from "./register.server";
 export { linkAgainAction, linkChannels } from "./registration-link.server";

@@ -27,6 +27,9 @@ export function visibleAt(now: Date) {
   return or(eq(churchblogs.status, "published"), and(eq(churchblogs.status, "scheduled"), lte(churchblogs.publish_at, now.toISOString())));
 }
 
+/** For the content version (installed by the Worker): when the next scheduled post goes live, `?1` being now. */
+export const NEXT_SCHEDULED_POST_SQL = "SELECT min(publish_at) FROM churchblogs WHERE status = 'scheduled' AND publish_at > ?1";
+
 /** The post's status as staff see it at `now`: a scheduled post whose time has come is published. */
 function stateAt(now: Date) {
   return sql<PostStatus>`(CASE WHEN ${visibleAt(now)} THEN 'published' ELSE ${churchblogs.status} END)`;

@@ -1,6 +1,6 @@
 // The publishing feature's public module on the server: what routes, the Worker and other features may use
 // of its server-only parts. What the browser may load too is in ./index.ts.
-export { type AdminBlogRow, blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, blogsForAdmin, createBlog, deleteBlog, getBlog, movedPostQuery, postByIdQuery, postBySlugQuery, postCountsByStateQuery, postForPreview, postSummariesQuery, updateBlog } from "./blog.server";
+export { NEXT_SCHEDULED_POST_SQL, type AdminBlogRow, blogCategories, type BlogCategoryOption, blogFormData, type BlogInput, blogsForAdmin, createBlog, deleteBlog, getBlog, movedPostQuery, postByIdQuery, postBySlugQuery, postCountsByStateQuery, postForPreview, postSummariesQuery, updateBlog } from "./blog.server";
 export { activeMembersWithPositionQuery, type AdminMemberRow, createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, membersForAdmin, positionsByRank, type PublicLeaderRow, toggleMemberActive, updateMember } from "./leadership.server";
 export { activeMinistriesQuery, activeMinistryBySlugQuery, movedMinistryQuery, type AdminMinistryRow, createMinistry, deleteMinistry, getMinistry, ministriesForAdmin, type Ministry, ministryFormData, type MinistryInput, updateMinistry } from "./ministry.server";
 export { activeTestimoniesQuery, type AdminTestimonyRow, createTestimony, deleteTestimony, getTestimony, testimoniesForAdmin, type TestimonyInput, toggleTestimonyActive, updateTestimony } from "./testimony.server";
