@@ -119,10 +119,45 @@ describe("registering a group", () => {
     expect(text).toContain("Line 3: this phone number is already registered for this event");
     expect((await statusCounts()).confirmed).toBe(3);
     expect((await env.DB.prepare("SELECT count(*) AS n FROM registration_groups").first<{ n: number }>())!.n).toBe(1);
-    // Another leader's man of the same name is another man; and this leader may bring new men.
-    expect((await postGroup([{ name: "Chisomo Phiri" }], "all-or-nothing", "198.51.100.9", { name: "Other Leader", phone: "0888000000" })).status).toBe(303);
+    // Another leader's man of the same name may be another man: that leader is asked, and says so;
+    // and this leader may bring new men.
+    const otherLeader = { name: "Other Leader", phone: "0888000000" };
+    expect((await postGroup([{ name: "Chisomo Phiri" }], "all-or-nothing", "198.51.100.9", otherLeader)).status).toBe(409);
+    expect((await postForm("/events/1/group", { ...groupFields([{ name: "Chisomo Phiri" }], "all-or-nothing", otherLeader), names_checked: "on" }, { ip: "198.51.100.9" })).status).toBe(303);
     expect((await postGroup([{ name: "Tadala New" }], "all-or-nothing")).status).toBe(303);
     expect((await statusCounts()).confirmed).toBe(5);
+  });
+
+  it("asks before registering a man without a phone whose name is registered already on another phone, keeping every line; different men are ticked through", async () => {
+    // He registered himself with his own phone; his leader, not knowing, lists him without one.
+    expect((await postForm("/events/1/register", { event_id: "1", full_name: "Kondwani Phiri", phone_number: "0991000031" }, { ip: "198.51.100.51" })).status).toBe(303);
+    const asked = await postGroup([{ name: "Tadala Gondwe" }, { name: "kondwani  phiri" }], "all-or-nothing");
+    expect(asked.status).toBe(409);
+    const page = await asked.text();
+    const text = textOf(page);
+    expect(text).toContain("Line 2: a man of this name is already registered for this event. If it is him, remove this line.");
+    expect(text).toContain("If they are different men of the same name, tick this box and register again.");
+    expect(text).toContain("They are different men: register them anyway");
+    const box = /<input type="checkbox"[^>]*name="names_checked"[^>]*>/.exec(page)?.[0];
+    expect(box).toBeDefined();
+    expect(box).not.toMatch(/\schecked/);
+    expect(page).toContain('value="Tadala Gondwe"');
+    expect(page).toContain('value="kondwani  phiri"');
+    expect((await statusCounts()).confirmed).toBe(1);
+
+    // If it is him, the leader removes the line; if another man, he ticks the box.
+    const ticked = await postForm("/events/1/group", { ...groupFields([{ name: "Tadala Gondwe" }, { name: "kondwani  phiri" }], "all-or-nothing"), names_checked: "on" });
+    expect(ticked.status).toBe(303);
+    expect((await statusCounts()).confirmed).toBe(3);
+  });
+
+  it("two leaders listing the same man without a phone at once: one registers him, the other is asked, never both unasked", async () => {
+    const answers = await Promise.all([
+      postGroup([{ name: "Kondwani Phiri" }], "all-or-nothing", "198.51.100.9", { name: "First Leader", phone: "0991000040" }),
+      postGroup([{ name: "Kondwani Phiri" }], "all-or-nothing", "198.51.100.10", { name: "Second Leader", phone: "0991000041" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    expect((await statusCounts()).confirmed).toBe(1);
   });
 
   it("the same phoneless group sent 5 times at once (Register tapped again on a slow line) registers once, and every answer leads to its page", async () => {

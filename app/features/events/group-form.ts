@@ -34,6 +34,11 @@ export const GROUP_MESSAGES = {
   answer: (line: number, question: string, message: string) => `Line ${line}, “${question}”: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
   phoneTaken: (line: number) => `Line ${line}: this phone number is already registered for this event`,
   nameTaken: (line: number) => `Line ${line}: he is already registered for this event, on the leader's phone number`,
+  /** A line without a phone whose name is registered for the event on another phone: the same man, or another of the same name. */
+  nameSeen: (line: number) => `Line ${line}: a man of this name is already registered for this event. If it is him, remove this line.`,
+  /** The box under the lines that nameSeen asks for, and its label: "John Banda" is a common name. */
+  namesChecked: "If they are different men of the same name, tick this box and register again.",
+  namesCheckedLabel: "They are different men: register them anyway",
   // Registered on their own, by another leader, or by this one before: the form cannot tell which, so it says what to do, not where to look.
   menTaken:
     "Some of these men are already registered for this event (see the lines marked): on their own, or in a group. Remove those lines to register the others. A man registered with his own phone can get his code again with 'Get my link again' on the event's page.",
@@ -86,6 +91,8 @@ export const groupSchema = z.object({
   leader_email: optionalEmail(REGISTRATION_MESSAGES.emailInvalid),
   mode: z.enum(GROUP_MODES, { error: GROUP_MESSAGES.modeRequired }),
   men: z.array(line).max(GROUP_LIMITS.men, GROUP_MESSAGES.tooMany).default([]),
+  /** Ticked after nameSeen: the lines whose names are registered already are other men. */
+  names_checked: z.boolean().default(false),
   /** How many lines the form showed (More lines adds 10). */
   lines: z.number().int().min(1).max(GROUP_LIMITS.men).optional(),
 });

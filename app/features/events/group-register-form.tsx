@@ -22,7 +22,7 @@ type Props = {
 const PROBLEMS_LISTED = 5;
 
 /** The fields above the men's lines that a problem can link to (each is its element's id). */
-const LINKED_FIELDS = new Set(["leader_name", "leader_phone", "leader_email", "mode"]);
+const LINKED_FIELDS = new Set(["leader_name", "leader_phone", "leader_email", "mode", "names_checked"]);
 
 /** What an event without a waiting list posts for the group: it registers only if all fit. */
 const ALL_OR_NOTHING: GroupMode = "all-or-nothing";
@@ -152,11 +152,29 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
               </button>
             ) : null}
           </fieldset>
+          {state.error("names_checked") || state.value("names_checked") === "on" ? <NamesChecked error={state.error("names_checked")} /> : null}
           <button type="submit" name="intent" value="register" className={`${buttonClass.primary} w-full`}>
             Register the group
           </button>
         </form>
       )}
     </EventPageFrame>
+  );
+}
+
+/** Shown once some men's names were found registered already (GROUP_MESSAGES.nameSeen): the leader says they are other men. */
+function NamesChecked({ error }: { error: string | undefined }) {
+  return (
+    <div id="names_checked" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <label className="flex items-start gap-3 text-sm font-medium text-stone-900">
+        <input type="checkbox" name="names_checked" value="on" defaultChecked={!error} aria-describedby={error ? "names_checked-error" : undefined} className="mt-0.5 size-5 shrink-0" />
+        {GROUP_MESSAGES.namesCheckedLabel}
+      </label>
+      {error ? (
+        <p id="names_checked-error" className="mt-2 text-sm text-stone-800">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -156,6 +156,13 @@ export async function submitGroup(request: Request): Promise<PublicFormOutcome> 
       );
       return refused(read, lines, GROUP_MESSAGES.menTaken, 409);
     }
+    case "names-seen": {
+      // Asked, not refused: a line of the same man is removed; other men of the same name are ticked through.
+      const names = new Set(result.names);
+      const lines = men.filter((man) => !man.phone_number && names.has(nameKey(man.full_name)));
+      const errors = Object.fromEntries(lines.map((man) => [`men[${man.line - 1}].full_name`, GROUP_MESSAGES.nameSeen(man.line)]));
+      return refused(read, { ...errors, names_checked: GROUP_MESSAGES.namesChecked }, undefined, 409);
+    }
     case "not-enough-places":
       return refused(read, {}, GROUP_MESSAGES.notEnoughPlaces(result.placesLeft, result.waitingList), 409);
     case "closed":

@@ -48,6 +48,8 @@ export type NewGroup = {
   leader_email: string | null;
   mode: GroupMode;
   men: GroupMan[];
+  /** The leader said the men without a phone whose names are registered already are other men. */
+  names_checked: boolean;
   /** The leader's client address group (app/server/abuse.server.ts), or null: each man gets it. */
   address_group: string | null;
 };
@@ -58,6 +60,8 @@ export type GroupOutcome =
   | { outcome: "repeated"; token: string }
   /** Men already registered for the event: by their own phone, or (no phone of their own) by name on this leader's phone. */
   | { outcome: "men-taken"; phones: string[]; names: string[] }
+  /** Men without a phone whose names are registered for the event on another phone, and the leader has not said they are other men. */
+  | { outcome: "names-seen"; names: string[] }
   /** Too few places, and (with `waitingList`) the leader chose "only if all fit"; without one, no choice could help. */
   | { outcome: "not-enough-places"; placesLeft: number; waitingList: boolean }
   | { outcome: "event-not-found" | "closed" };
@@ -140,6 +144,11 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const phonelessTaken = sql`SELECT lower(trim(h.full_name)) FROM event_registrations h JOIN registration_groups hg ON hg.id = h.group_id
     WHERE h.event_id = ${input.event_id} AND h.status <> 'cancelled' AND h.dedupe_key IS NULL AND hg.leader_phone = ${input.leader_phone}
       AND lower(trim(h.full_name)) IN (SELECT value FROM json_each(${phonelessNames}))`;
+  // The same names registered on any phone: maybe the man himself, registered on his own phone
+  // (or by another leader); maybe another man of a common name. The leader is asked, not refused.
+  const phonelessSeen = sql`SELECT lower(trim(h.full_name)) AS name FROM event_registrations h
+    WHERE h.event_id = ${input.event_id} AND h.status <> 'cancelled' AND lower(trim(h.full_name)) IN (SELECT value FROM json_each(${phonelessNames}))`;
+  const namesChecked = input.names_checked ? 1 : 0;
   const n = men.length;
   const rest = input.mode === "rest-waitlisted" ? 1 : 0;
   const groupId = sql`(SELECT id FROM registration_groups WHERE token = ${groupToken})`;
@@ -147,7 +156,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const answers = JSON.stringify(men.flatMap((man) => man.answers.map((answer) => ({ ...answer, token: man.token }))));
 
   const since = new Date(now.getTime() - SENT_AGAIN_MINUTES * 60_000).toISOString();
-  const [sameGroups, held, groups, , , , events, ...written] = await db.batch([
+  const [sameGroups, held, seen, groups, , , , events, ...written] = await db.batch([
     // Groups this leader registered for the event a moment ago from this network, with their men.
     batchable(db.all<{ token: string; leader_name: string; leader_email: string | null; men: string }>(sql`SELECT g.token, g.leader_name, g.leader_email,
         (SELECT json_group_array(json_array(m.full_name, m.dedupe_key)) FROM event_registrations m WHERE m.group_id = g.id AND m.status <> 'cancelled') AS men
@@ -157,6 +166,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
     batchable(db.all<{ phone: string | null; name: string | null }>(sql`SELECT dedupe_key AS phone, NULL AS name FROM event_registrations
       WHERE event_id = ${input.event_id} AND status <> 'cancelled' AND dedupe_key IN (SELECT value FROM json_each(${phones}))
       UNION ALL SELECT NULL, * FROM (${phonelessTaken})`)),
+    batchable(db.all<{ name: string }>(sql`SELECT DISTINCT name FROM (${phonelessSeen}) WHERE ${namesChecked} = 0`)),
     batchable(db.all<{ id: number }>(sql`INSERT INTO registration_groups (event_id, leader_name, leader_phone, leader_email, mode, token, created_at, updated_at)
       SELECT e.id, ${input.leader_name}, ${input.leader_phone}, ${input.leader_email}, ${input.mode}, ${groupToken}, ${at}, ${at}
       FROM churchevents e
@@ -164,6 +174,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
         AND NOT EXISTS (SELECT 1 FROM event_registrations h WHERE h.event_id = e.id AND h.status <> 'cancelled'
           AND h.dedupe_key IN (SELECT value FROM json_each(${phones})))
         AND NOT EXISTS (${phonelessTaken})
+        AND (${namesChecked} = 1 OR NOT EXISTS (${phonelessSeen}))
         AND (e.capacity IS NULL OR ${confirmedCountSql(sql`e.id`)} + ${n} <= e.capacity OR (${rest} = 1 AND e.waitlist_enabled = 1))
       RETURNING id`)),
     batchable(db.run(sql`INSERT INTO event_registrations
@@ -206,6 +217,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const window = windowOf(event);
   if (!registrationState(window, now).open) return { outcome: "closed" };
   if (held.length) return { outcome: "men-taken", phones: held.flatMap((row) => (row.phone ? [row.phone] : [])), names: held.flatMap((row) => (row.name ? [row.name] : [])) };
+  if (seen.length) return { outcome: "names-seen", names: seen.map((row) => row.name) };
   return { outcome: "not-enough-places", placesLeft: Math.max(0, (event.capacity ?? 0) - event.confirmed), waitingList: Boolean(event.waitlist_enabled) };
 }
 
