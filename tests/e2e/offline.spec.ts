@@ -198,7 +198,10 @@ test("a check-in tapped online is on the phone's list at once, for when the sign
   await door.getByRole("button", { name: "Search" }).click();
   // The phone's list is read again once the tap is answered (not only at the next 2-minute round).
   const listRead = door.waitForResponse((response) => response.url().endsWith(`/api/admin/events/${eventId}/door-list`));
-  await door.getByRole("button", { name: /^Check in\s*: Tapped Online$/ }).click();
+  // Described by his code and phone, which tell two men of the same name apart.
+  const tap = door.getByRole("button", { name: /^Check in\s*: Tapped Online$/ });
+  await expect(tap).toHaveAccessibleDescription(/^[A-Z0-9]{4,} · \S/);
+  await tap.click();
   await listRead;
   await goOffline(context);
   await door.getByLabel("Search the list on this phone").fill("Tapped Online");
@@ -213,6 +216,9 @@ test("a check-in tapped online is on the phone's list at once, for when the sign
   await expect(door.getByRole("listitem").filter({ hasText: "Tapped Online" })).toBeVisible();
   await door.getByLabel("Search the list on this phone").fill("online waiting");
   await expect(door.getByText("Nobody matches “online waiting”.")).toBeVisible();
+  // Offline too, by the code and the phone's last digits the phone keeps.
+  await door.getByLabel("Search the list on this phone").fill("Still Waiting");
+  await expect(door.getByRole("button", { name: /^Check in\s*: Still Waiting$/ })).toHaveAccessibleDescription(/^[A-Z0-9]{4,} · …\d{3}$/);
   await context.close();
 });
 

@@ -35,10 +35,10 @@ const input = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-3 text-lg"
 
 type Child = Node | string | null | false;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { [data: `data-${string}`]: string } = {}, ...children: Child[]) {
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { [data: `data-${string}` | `aria-${string}`]: string } = {}, ...children: Child[]) {
   const element = document.createElement(tag);
   for (const [key, value] of Object.entries(props) as [string, unknown][]) {
-    if (key.startsWith("data-")) element.setAttribute(key, String(value));
+    if (key.startsWith("data-") || key.startsWith("aria-")) element.setAttribute(key, String(value));
     else (element as unknown as Record<string, unknown>)[key] = value;
   }
   for (const child of children) if (child) element.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
@@ -186,12 +186,15 @@ export function startDoor(root: HTMLElement): () => void {
     return response;
   }
 
+  /** His code and phone's end, which his buttons are described by: two men of the same name have buttons of the same name. */
+  const whoId = (p: DoorPerson) => `door-who-${p.id}`;
+
   /** This person's check-ins taken on this phone and not sent yet. */
   const queuedFor = (registrationId: number) => queue.filter((entry) => entry.action.kind !== "walk-in" && entry.action.registrationId === registrationId);
 
   /** A wrong tap, while it still waits on this phone: taken off the queue, never sent. Once sent, the full page's Undo takes it back. */
   function takeBackButton(p: DoorPerson): HTMLElement {
-    const button = el("button", { type: "button", className: "min-h-11 rounded-lg border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-900" }, "Take back", el("span", { className: "sr-only" }, `: ${p.name}`));
+    const button = el("button", { type: "button", className: "min-h-11 rounded-lg border border-stone-400 bg-white px-4 py-2 font-semibold text-stone-900", "aria-describedby": whoId(p) }, "Take back", el("span", { className: "sr-only" }, `: ${p.name}`));
     button.addEventListener("click", () => void takeBack(p));
     return button;
   }
@@ -214,7 +217,7 @@ export function startDoor(root: HTMLElement): () => void {
   function person(p: DoorPerson): HTMLElement {
     const confirmed = p.status === "confirmed";
     const action = (kind: "checkin" | "admit", label: string, colour: string) => {
-      const button = el("button", { type: "button", className: `${big} ${colour}` }, label, el("span", { className: "sr-only" }, `: ${p.name}`));
+      const button = el("button", { type: "button", className: `${big} ${colour}`, "aria-describedby": whoId(p) }, label, el("span", { className: "sr-only" }, `: ${p.name}`));
       button.addEventListener("click", () => void take({ id: crypto.randomUUID(), at: new Date().toISOString(), kind, registrationId: p.id }, p.name));
       return button;
     };
@@ -222,7 +225,7 @@ export function startDoor(root: HTMLElement): () => void {
       "li",
       { className: `rounded-xl border p-4 ${p.checkedInText ? "border-green-300 bg-green-50" : "border-stone-200 bg-white"}` },
       el("p", { className: "text-lg font-semibold break-words text-stone-900" }, p.name),
-      el("p", { className: "text-sm text-stone-700" }, el("span", { className: "font-mono" }, p.code), ` · …${p.phoneEnd}`),
+      el("p", { className: "text-sm text-stone-700", id: whoId(p) }, el("span", { className: "font-mono" }, p.code), ` · …${p.phoneEnd}`),
       p.groupLeader ? el("p", { className: "text-sm text-stone-700" }, `In ${p.groupLeader}'s group`) : null,
       // Cash is recorded once the phone is online again (the page's "Take cash").
       p.feeText ? el("p", { className: "mt-1 text-sm font-semibold text-amber-800" }, p.feeText) : null,

@@ -78,6 +78,9 @@ type Pending = "checkin" | "admit" | "undo" | null;
 type Intent = Exclude<Pending, null>;
 
 /** One tap: a plain form post without JavaScript; with it, `onTap` sends the small request. */
+/** The id of a man's code and phone on the door's list, which his buttons are described by. */
+const whoId = (personId: number) => `door-who-${personId}`;
+
 function TapForm({
   personId,
   intent,
@@ -105,7 +108,8 @@ function TapForm({
       }}
     >
       <input type="hidden" name="registration_id" value={personId} />
-      <button type="submit" name="intent" value={intent} aria-disabled={pending !== null} className={className}>
+      {/* Described by his code and phone: two men of the same name have buttons of the same name. */}
+      <button type="submit" name="intent" value={intent} aria-disabled={pending !== null} aria-describedby={whoId(personId)} className={className}>
         {pending === intent ? "Saving..." : children}
       </button>
     </Form>
@@ -162,7 +166,7 @@ function PersonCard({ person, eventId, asking: askingFirst, onCount, fee }: { pe
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-lg font-semibold break-words text-stone-900">{person.name}</p>
-          <p className="text-sm text-stone-700">
+          <p id={whoId(person.id)} className="text-sm text-stone-700">
             <span className="font-mono">{person.code}</span> · {person.phone}
           </p>
           {/* Why a search for a leader's name lists him, and whose digits a man without a phone shows. */}
