@@ -117,6 +117,8 @@ describe("the check-in page", () => {
     expect(text).toContain("Peter Mwale");
     const search = await (await request("/admin/events/1/check-in?q=john", { cookie })).text();
     expect(search.match(/>Check in<span class="sr-only">: <!-- -->John/g)).toHaveLength(2);
+    // Said to a screen reader, whose focus stays in the search field.
+    expect(search).toMatch(/<p role="status" class="sr-only"[^>]*>2 people found for “john”\.<\/p>/);
     expect(textOf(search)).toContain("Add walk-in");
     expect(search).toContain('href="/admin/events/1/door-list"');
   });

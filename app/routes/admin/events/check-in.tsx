@@ -238,6 +238,13 @@ function WalkIn({ actionData, volunteer }: { actionData: Exclude<Route.Component
   );
 }
 
+/** What a search found, in words: "2 people found for “john”". */
+function searchResultWords(search: string, found: number, limit: number): string {
+  if (found === 0) return `Nobody matches “${search}”.`;
+  const people = found === 1 ? "1 person" : `${found} people`;
+  return found === limit ? `The first ${people} found for “${search}”.` : `${people} found for “${search}”.`;
+}
+
 /**
  * The running count: the same words with and without JavaScript, after a tap and after the door's
  * queue is sent. Offline the door's script hides it and counts what this phone did instead.
@@ -307,6 +314,10 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
 
+      {/* A search's answer said to a screen reader: the focus stays in the field while the list changes. */}
+      <p role="status" className="sr-only" data-online-only="">
+        {search ? searchResultWords(search, people.length, limit) : ""}
+      </p>
       <div className="mt-4" data-online-only="">
         {search ? (
           people.length === 0 ? (
