@@ -200,6 +200,43 @@ describe("the desk's actions", () => {
     expect((await page(DESK)).text).not.toContain("Moved up – not told yet");
   });
 
+  it("two staff cancelling the same man at once cancel him once and move up one man waiting, not two; restoring him at once restores him once", async () => {
+    const other = await signIn();
+    const both = (intent: string, id: number) => Promise.all([act(intent, id), postForm(DESK, { intent, registration_id: String(id) }, { cookie: other })]);
+    const cancels = await Promise.all((await both("cancel", 1)).map((answer) => toastOf(answer)));
+    expect(cancels.map((toast) => toast?.description).sort()).toEqual([
+      "Moved up from the waiting list: First Waiting. Tell First Waiting with the WhatsApp link.",
+      "This registration was already cancelled.",
+    ]);
+    expect(await statusOf(3)).toMatchObject({ status: "confirmed" });
+    expect(await statusOf(4)).toMatchObject({ status: "waitlisted" });
+    const restores = await Promise.all((await both("restore", 1)).map((answer) => toastOf(answer)));
+    expect(restores.filter((toast) => toast?.variant === "destructive")).toHaveLength(1);
+    const counts = await env.DB.prepare("SELECT count(*) FILTER (WHERE status = 'confirmed') AS confirmed, count(*) FILTER (WHERE status = 'waitlisted') AS waiting FROM event_registrations WHERE event_id = 1").first<{ confirmed: number; waiting: number }>();
+    // He comes back to the waiting list (the event is full again): one row, never two places.
+    expect(counts).toEqual({ confirmed: 2, waiting: 2 });
+  });
+
+  it("two staff moving the same man up at once move him once", async () => {
+    await runSql(["UPDATE churchevents SET capacity = 3 WHERE id = 1"]);
+    const other = await signIn();
+    const answers = await Promise.all([act("promote", 3), postForm(DESK, { intent: "promote", registration_id: "3" }, { cookie: other })]);
+    const toasts = await Promise.all(answers.map((answer) => toastOf(answer)));
+    expect(toasts.filter((toast) => toast?.variant === "destructive").map((toast) => toast?.description)).toEqual(["This person is no longer on the waiting list."]);
+    expect(await statusOf(3)).toMatchObject({ status: "confirmed" });
+    expect(await statusOf(4)).toMatchObject({ status: "waitlisted" });
+  });
+
+  it("'Mark as told' pressed by two staff at once marks him once: the second hears it was done already, and one log line", async () => {
+    await act("cancel", 1);
+    const other = await signIn();
+    const answers = await Promise.all([act("told", 3), postForm(DESK, { intent: "told", registration_id: "3" }, { cookie: other })]);
+    const toasts = (await Promise.all(answers.map((answer) => toastOf(answer)))).map((toast) => toast?.title).sort();
+    expect(toasts).toEqual(["Already marked as told", "Marked as told"]);
+    const logged = await env.DB.prepare("SELECT count(*) AS n FROM activity_log WHERE action = 'Marked as told'").first<{ n: number }>();
+    expect(logged!.n).toBe(1);
+  });
+
   it("counts someone moved up as told once the site's own 'A place opened' message was sent, and not before", async () => {
     await act("cancel", 1);
     expect((await page(DESK)).text).toContain("Moved up – not told yet");
@@ -262,7 +299,12 @@ describe("the desk's actions", () => {
     expect((await page(DESK)).body).toContain("Move up Second Waiting over capacity");
     expect(await toastOf(await act("promote-over", 4))).toMatchObject({ title: "Moved up", description: "They have a place now, over the capacity. Tell them with the WhatsApp link." });
     expect(await statusOf(4)).toMatchObject({ status: "confirmed", over_capacity: 1 });
-    expect((await page(DESK)).text).toContain("Over capacity");
+    expect((await page(DESK)).text).toContain("Moved up over capacity");
+    // Checked in later at the door as anyone is: still moved up over capacity, not admitted there over it.
+    await runSql(["UPDATE event_registrations SET checked_in_at = '2030-03-04T07:00:00.000Z' WHERE id = 4"]);
+    const text = (await page(DESK)).text;
+    expect(text).toContain("Moved up over capacity");
+    expect(text).not.toContain("Admitted at the door over capacity");
   });
 
   it("adds someone by hand: confirmed while places last, then the waiting list, or over the capacity when chosen", async () => {

@@ -189,7 +189,8 @@ export async function changeRegistration(request: Request, context: Context, eve
       return say(M.promoted(result.overCapacity, toldBy(result.notes, now)), "Moved up from the waiting list", result.overCapacity ? "over the capacity" : "");
     }
     case "told":
-      await markTold(eventId, id, now);
+      // Pressed twice, or by two staff: the second is told so, and logs nothing.
+      if (!(await markTold(eventId, id, now))) return redirectWithToast(request, back, M.alreadyTold);
       return say(M.told, "Marked as told");
     default:
       return refuse("Unknown action.");

@@ -96,6 +96,8 @@ export const DESK_MESSAGES = {
   promoteFull: (capacity: number, confirmed: number) =>
     `The event is full (${confirmed} of ${capacity} places taken). Use 'Move up over capacity' to give them a place anyway.`,
   told: { title: "Marked as told" },
+  /** A second 'Mark as told' (a double tap, or two staff): nothing changed, and nothing is wrong. */
+  alreadyTold: { title: "Already marked as told", description: "Someone marked this person as told already, or he was told by the site's own message." },
   notFound: "This registration no longer exists.",
   failed: "Failed to update the registration. Please try again.",
 } as const;

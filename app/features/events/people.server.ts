@@ -54,6 +54,14 @@ export function toPerson(row: Row, eventName: string, origin: string) {
     /** Moved up from the waiting list, and staff have not told them yet. */
     notTold: row.status === "confirmed" && promoted && row.told_at === null,
     overCapacity: row.over_capacity,
+    /** How he came to be over the capacity: let in at the door as he was added (a walk-in), moved up, or added by staff. */
+    overCapacityText: !row.over_capacity
+      ? null
+      : row.checked_in_at !== null && row.checked_in_at <= row.created_at
+        ? "Admitted at the door over capacity"
+        : promoted
+          ? "Moved up over capacity"
+          : "Added over capacity",
     checkedInAt: row.checked_in_at,
     checkedInText: row.checked_in_at ? formatInSiteZone(row.checked_in_at, "HH:mm") : null,
     admittedUnconfirmed: row.admitted_unconfirmed,

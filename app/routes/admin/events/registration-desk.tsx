@@ -170,7 +170,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
           <StatusBadge person={person} />
           {person.group ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-900">{person.group}</span> : null}
           {person.notTold ? <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">Moved up – not told yet</span> : null}
-          {person.overCapacity ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">{person.checkedInText ? "Admitted at the door over capacity" : "Over capacity"}</span> : null}
+          {person.overCapacityText ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-800">{person.overCapacityText}</span> : null}
           {person.checkedInText ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">
               Checked in {person.checkedInText}
