@@ -651,3 +651,21 @@ describe("the door", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'cash'").first()).toEqual({ n: 0 });
   });
 });
+
+describe("a man's hours to pay running out while staff take his cash", () => {
+  it("he is either paid and kept, or released and his cash refused: never released with his cash taken, nor paid and cancelled", async () => {
+    const made = new Date(Date.now() - 49 * 3_600_000).toISOString();
+    await runSql([`UPDATE churchevents SET payment_hold_hours = 48 WHERE id = 1`, `UPDATE event_registrations SET created_at = '${made}' WHERE id IN (2, 3)`]);
+    const [released, taken] = await Promise.all([releaseUnpaidHolds(Date.now()), act("record-cash", 2, { amount: "15000", receipt_number: "R-2" })]);
+    const toast = await toastOf(taken);
+    const man = await env.DB.prepare("SELECT status, payment_status FROM event_registrations WHERE id = 2").first<{ status: string; payment_status: string }>();
+    const cash = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE registration_id = 2 AND kind = 'cash' AND status = 'paid'").first<{ n: number }>();
+    // The other man, who paid nothing, is released either way.
+    expect(await env.DB.prepare("SELECT status FROM event_registrations WHERE id = 3").first()).toEqual({ status: "cancelled" });
+    if (man!.status === "cancelled") {
+      expect({ released: released.cancelled, cash: cash!.n, payment: man!.payment_status, refused: toast?.variant }).toEqual({ released: 2, cash: 0, payment: "unpaid", refused: "destructive" });
+    } else {
+      expect({ released: released.cancelled, cash: cash!.n, payment: man!.payment_status, status: man!.status }).toEqual({ released: 1, cash: 1, payment: "cash", status: "confirmed" });
+    }
+  });
+});
