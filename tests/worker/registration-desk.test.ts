@@ -124,6 +124,10 @@ describe("the desk's list", () => {
     expect(await names("?q=early2")).toEqual(["Early Bird"]);
     expect(await names("?q=%25")).toEqual([]);
     expect(await names("?status=confirmed&q=walter")).toEqual([]);
+    // Said to a screen reader too, whose focus stays in the search field.
+    expect((await page(`${DESK}?status=confirmed`)).body).toContain('<p role="status" class="sr-only">3 registrations found.</p>');
+    expect((await page(`${DESK}?q=walter`)).body).toContain('<p role="status" class="sr-only">1 registration found.</p>');
+    expect((await page(`${DESK}?q=nobody`)).body).toContain('<p role="status" class="sr-only">Nobody matches this filter or search.</p>');
     // Long searches (a pasted paragraph, a run of digits) answer the page: D1 refuses LIKE patterns over 50 bytes.
     for (const long of ["Walter ".repeat(20), "0888123456".repeat(10)]) {
       const answer = await page(`${DESK}?q=${encodeURIComponent(long)}`);

@@ -247,6 +247,12 @@ function PeopleTable({ people, full, fees, editHref }: { people: DeskPerson[]; f
   );
 }
 
+/** What a search or filter found, in words: "2 registrations found." */
+function foundWords(matches: number): string {
+  if (matches === 0) return "Nobody matches this filter or search.";
+  return `${matches === 1 ? "1 registration" : `${matches} registrations`} found.`;
+}
+
 function Paging({ eventId, query, matches, pageSize, shown }: { eventId: number; query: Loaded["query"]; matches: number; pageSize: number; shown: number }) {
   const first = (query.page - 1) * pageSize + 1;
   const pages = Math.max(1, Math.ceil(matches / pageSize));
@@ -377,6 +383,10 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
         </Form>
       </div>
 
+      {/* A search's or filter's answer said to a screen reader, whose focus stays where it was. */}
+      <p role="status" className="sr-only">
+        {query.search || query.filter !== "all" ? foundWords(matches) : ""}
+      </p>
       <div className="mt-4">
         {tallies.total === 0 ? (
           <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">No registrations found for this event.</p>
