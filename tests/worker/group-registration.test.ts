@@ -6,10 +6,13 @@
 // registration; the desk shows the group.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createAdmin, postForm, request, runSql, signIn } from "./helpers";
+import { createAdmin, postForm, request, runSql, signIn, toastOf } from "./helpers";
+import { allSettled, outboxRows, waitForOutbox } from "./email-helpers";
+import { withSmsSetUp } from "./sms-helpers";
 import { textOf } from "./public-helpers";
 import { formatInSiteZone } from "~/lib/time";
 import { REGISTRATION_MESSAGES } from "~/features/events/registration-form";
+import { GROUP_MESSAGES } from "~/features/events/group-form";
 
 beforeEach(async () => {
   await runSql(["INSERT INTO churchevents (id, name, date, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2099-03-05T07:30:00.000Z', 50, 1)"]);
@@ -335,6 +338,64 @@ describe("the leader's page", () => {
     const html = await unknown.text();
     expect(html).toContain("<title>Page not found | Baptist Men Malawi</title>");
     expect(textOf(html)).toContain("This link does not open a group's page.");
+  });
+});
+
+describe("cancelling the whole group at once (SMS set up)", () => {
+  withSmsSetUp();
+
+  /** A group of 3 men with phones for 2 places (2 confirmed, 1 waiting), then `outsiders` waiting behind them: the group's page. */
+  async function groupPartlyWaiting(outsiders: number) {
+    await runSql(["UPDATE churchevents SET capacity = 2 WHERE id = 1"]);
+    const location = (await postGroup(men(3), "rest-waitlisted")).headers.get("Location")!;
+    for (let i = 0; i < outsiders; i++) {
+      expect((await postForm("/events/1/register", { event_id: "1", full_name: `Outsider ${i}`, phone_number: `088800000${i}` }, { ip: `203.0.113.${i + 1}` })).status).toBe(303);
+    }
+    const rows = (await env.DB.prepare("SELECT id, full_name, status, group_id FROM event_registrations ORDER BY id").all<{ id: number; full_name: string; status: string; group_id: number | null }>()).results;
+    expect(rows.map((row) => row.status)).toEqual(["confirmed", "confirmed", "waitlisted", ...Array<string>(outsiders).fill("waitlisted")]);
+    // Their receipts have gone (a receipt still to go when its man moves up would say so itself).
+    await waitForOutbox(allSettled);
+    return { location, group: rows.filter((row) => row.group_id !== null).map((row) => row.id), outsiders: rows.filter((row) => row.group_id === null).map((row) => row.id) };
+  }
+
+  /** Outbox rows of `kind` by the registration they are about: how many each. */
+  async function messagesAbout(kind: string) {
+    const rows = (await env.DB.prepare("SELECT about_id, count(*) AS n FROM email_outbox WHERE kind = ? GROUP BY about_id ORDER BY about_id").bind(kind).all<{ about_id: number; n: number }>()).results;
+    return Object.fromEntries(rows.map((row) => [row.about_id, row.n]));
+  }
+
+  it("cancels every man in one go: none of the group is moved up on the way, the places go to the man waiting outside it, and each man is told once", async () => {
+    const { location, group, outsiders } = await groupPartlyWaiting(1);
+    const all = await postForm(location, { intent: "cancel-all" });
+    expect(all.status).toBe(303);
+    expect(await toastOf(all)).toMatchObject(GROUP_MESSAGES.cancelledAll);
+    const statuses = (await env.DB.prepare("SELECT id, status FROM event_registrations ORDER BY id").all<{ id: number; status: string }>()).results;
+    expect(statuses).toEqual([...group.map((id) => ({ id, status: "cancelled" })), { id: outsiders[0], status: "confirmed" }]);
+    // Only the outsider hears he moved up: no man of the group gets a "moved up" SMS just before his cancellation.
+    expect(await messagesAbout("registration-moved-up")).toEqual({ [outsiders[0]!]: 1 });
+    expect(await messagesAbout("registration-cancelled")).toEqual(Object.fromEntries(group.map((id) => [id, 1])));
+    const log = (await env.DB.prepare("SELECT actor, action FROM activity_log ORDER BY id").all()).results;
+    expect(log).toEqual(Array(3).fill({ actor: "private link", action: "Cancelled (on the group's page)" }));
+    // Nothing in /admin/outbox fails for a registration that was no longer what its message said.
+    await waitForOutbox(allSettled);
+    expect((await outboxRows("status = 'failed'")).map((row) => [row.kind, row.about_id, row.last_error])).toEqual([]);
+  });
+
+  it("'Cancel the whole group' pressed on two phones at once cancels once: one message and one log line a man, and the second is told it was already done", async () => {
+    const { location, group, outsiders } = await groupPartlyWaiting(2);
+    const answers = await Promise.all([postForm(location, { intent: "cancel-all" }), postForm(location, { intent: "cancel-all" })]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const toasts = await Promise.all(answers.map((answer) => toastOf(answer)));
+    expect(toasts.map((toast) => toast?.title).sort()).toEqual([GROUP_MESSAGES.alreadyCancelledAll.title, GROUP_MESSAGES.cancelledAll.title].sort());
+    expect(await statusCounts()).toEqual({ confirmed: 2, waitlisted: 0, cancelled: 3 });
+    expect(await messagesAbout("registration-cancelled")).toEqual(Object.fromEntries(group.map((id) => [id, 1])));
+    expect(await messagesAbout("registration-moved-up")).toEqual(Object.fromEntries(outsiders.map((id) => [id, 1])));
+    const log = (await env.DB.prepare("SELECT action FROM activity_log ORDER BY id").all()).results;
+    expect(log).toHaveLength(3);
+    // Pressed again later: the same truthful answer, nothing written.
+    expect(await toastOf(await postForm(location, { intent: "cancel-all" }))).toMatchObject(GROUP_MESSAGES.alreadyCancelledAll);
+    expect(await messagesAbout("registration-cancelled")).toEqual(Object.fromEntries(group.map((id) => [id, 1])));
+    await waitForOutbox(allSettled);
   });
 });
 

@@ -5,7 +5,7 @@
 // once and promote exactly as many people as places were freed.
 import { sql, type SQL } from "drizzle-orm";
 import { batchable, getDb, type Db } from "~/db/db.server";
-import { eventWindowQuery, movedUpEmailQuery, promoteQuery, type PromotedRow, type RegistrationEmail, type RegistrationWindowRow } from "./registrations.server";
+import { eventWindowQuery, isFull, movedUpEmailQuery, promoteQuery, type PromotedRow, type RegistrationEmail } from "./registrations.server";
 
 /** What staff chose: registrations made from `from` up to (not including) `until`, from one address group or any. */
 export type BurstWindow = { from: string; until: string; group: string | null };
@@ -72,8 +72,6 @@ export type BurstCancelOutcome =
     }
   | { outcome: "changed"; count: number }
   | { outcome: "event-not-found" };
-
-const isFull = (event: RegistrationWindowRow | undefined) => event !== undefined && event.capacity !== null && event.confirmed >= event.capacity;
 
 /**
  * Cancels every registration the window selects, if it still selects `expected` of them (what the

@@ -60,6 +60,12 @@ export const GROUP_MESSAGES = {
   registered: { title: "Group registered", description: "Every man's code is on this page. Keep its link: it was also sent to the leader's phone." },
   cancelledOne: { title: "Registration cancelled", description: "His place goes to the next person waiting." },
   cancelledAll: { title: "Group cancelled", description: "Every registration of the group is cancelled." },
+  /** "Cancel the whole group" with nobody left to cancel (pressed twice, or on two phones at once). */
+  alreadyCancelledAll: { title: "Already cancelled", description: "Every registration of the group was already cancelled." },
+  /** A cancellation once the event has started: a private link no longer cancels. */
+  tooLateToCancel: { title: "Nothing cancelled", description: "The event has started, so its registrations can no longer be cancelled here." },
+  /** One man's cancellation that changed nothing: he was cancelled already, or the event has started. */
+  notCancelled: { title: "Nothing cancelled", description: "That registration was already cancelled, or the event has started." },
   corrected: (name: string) => ({ title: "Details saved", description: `Saved ${name}'s details.` }),
   notCorrected: { title: "Nothing corrected", description: "That registration is cancelled, or the event has started." },
 } as const;

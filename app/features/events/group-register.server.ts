@@ -9,9 +9,9 @@ import { answerFieldName, checkAnswers } from "./event-questions";
 import { registrationContext } from "./register.server";
 import { questionsWithChoices } from "./event-questions.server";
 import { CORRECT_INTENT, type CorrectionAnswer, GROUP_MESSAGES, groupSchema, linesToShow } from "./group-form";
-import { groupByToken, type GroupMan, type GroupWithMembers, nameKey, registerGroup } from "./group-registrations.server";
+import { cancelGroup, groupByToken, type GroupMan, type GroupWithMembers, nameKey, registerGroup } from "./group-registrations.server";
 import { groupMayChange } from "./group-view";
-import { correctFromLink, logLinkChange } from "./link-correction.server";
+import { correctFromLink, logLinkChange, logLinkChanges } from "./link-correction.server";
 import { PRIVATE_PAGE_HEADERS } from "~/lib/private-link";
 import { cancelByToken, cancellationNotes, newRegistrationEmails } from "./registrations.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -222,31 +222,44 @@ async function correctMan(request: Request, found: GroupWithMembers, form: FormD
   }
 }
 
+const INVALID_LINK = { title: "Error", description: "This group link is not valid.", variant: "destructive" as const };
+
 /**
  * The leader's page's action: correct one man's name and phone (correctMan), or cancel one man of
- * the group, or all of them. Each cancellation is the ordinary one (one batch each: the place goes
- * to the first waiting, who hears of it).
+ * the group (the ordinary cancellation: one batch, the place goes to the first waiting, who hears
+ * of it), or all of them at once (cancelGroup: one batch, and one promotion after all are
+ * cancelled, so none of the group is moved up on the way).
  */
 export async function groupPageAction(request: Request, token: string) {
   const form = await readFormData(request);
   const found = await groupByToken(token);
   const back = groupPath(token);
-  if (!found) return redirectWithToast(request, back, { title: "Error", description: "This group link is not valid.", variant: "destructive" }, { status: 303 });
+  if (!found) return redirectWithToast(request, back, INVALID_LINK, { status: 303 });
   if (form.get("intent") === CORRECT_INTENT) return await correctMan(request, found, form, back);
-  const chosen = form.get("intent") === "cancel-all" ? found.members : found.members.filter((man) => String(man.id) === form.get("registration_id"));
-  const outboxIds: number[] = [];
-  let cancelled = 0;
-  let stoppedBeingFull = false;
-  for (const man of chosen.filter((m) => m.status !== "cancelled")) {
-    const result = await cancelByToken(man.token, new Date(), cancellationNotes());
-    if (result.outcome !== "cancelled") continue;
-    await logLinkChange(request, "his", "Cancelled", { id: man.id, event_id: found.group.event_id, full_name: man.full_name });
-    cancelled += 1;
-    outboxIds.push(...result.outboxIds);
-    stoppedBeingFull ||= result.stoppedBeingFull;
+  if (form.get("intent") === "cancel-all") return await cancelWholeGroup(request, found, token, back);
+  const man = found.members.find((m) => String(m.id) === form.get("registration_id") && m.status !== "cancelled");
+  const result = man ? await cancelByToken(man.token, new Date(), cancellationNotes()) : null;
+  if (!man || result?.outcome !== "cancelled") return redirectWithToast(request, back, result?.outcome === "too-late" ? GROUP_MESSAGES.tooLateToCancel : GROUP_MESSAGES.notCancelled, { status: 303 });
+  await logLinkChange(request, "his", "Cancelled", { id: man.id, event_id: found.group.event_id, full_name: man.full_name });
+  sendAfterResponse(result.outboxIds, request);
+  if (result.stoppedBeingFull) await bumpContentVersion();
+  return redirectWithToast(request, back, GROUP_MESSAGES.cancelledOne, { status: 303 });
+}
+
+/** "Yes, cancel the whole group": every man still registered, in one batch (cancelGroup); each logged, as one man's cancellation is. */
+async function cancelWholeGroup(request: Request, found: GroupWithMembers, token: string, back: string) {
+  const result = await cancelGroup(token, new Date(), cancellationNotes());
+  switch (result.outcome) {
+    case "cancelled":
+      await logLinkChanges(request, "his", "Cancelled", found.group.event_id, result.cancelled);
+      sendAfterResponse(result.outboxIds, request);
+      if (result.stoppedBeingFull) await bumpContentVersion();
+      return redirectWithToast(request, back, GROUP_MESSAGES.cancelledAll, { status: 303 });
+    case "already-cancelled":
+      return redirectWithToast(request, back, GROUP_MESSAGES.alreadyCancelledAll, { status: 303 });
+    case "too-late":
+      return redirectWithToast(request, back, GROUP_MESSAGES.tooLateToCancel, { status: 303 });
+    case "not-found":
+      return redirectWithToast(request, back, INVALID_LINK, { status: 303 });
   }
-  sendAfterResponse(outboxIds, request);
-  if (stoppedBeingFull) await bumpContentVersion();
-  if (!cancelled) return redirectWithToast(request, back, { title: "Nothing cancelled", description: "Those registrations were already cancelled, or the event has started." }, { status: 303 });
-  return redirectWithToast(request, back, form.get("intent") === "cancel-all" ? GROUP_MESSAGES.cancelledAll : GROUP_MESSAGES.cancelledOne, { status: 303 });
 }

@@ -22,11 +22,15 @@ import { readablePhone } from "~/server/phone.server";
 import type { Answer } from "./event-questions";
 import { GROUP_MESSAGES, type GroupMode } from "./group-form";
 import { newPrivateToken } from "~/lib/private-link";
-import { newRegistrationCode, registrationState } from "./registration-rules";
+import { beforeTheEvent, newRegistrationCode, registrationState } from "./registration-rules";
 import { singleSpaced } from "~/lib/schema-fields";
 import {
+  cancellableByLinkSql,
+  type CancelEmails,
+  cancellationQueries,
   confirmedCountSql,
   eventWindowQuery,
+  isFull,
   askedAgainLimitsSql,
   openForRegistrationSql,
   registrationEmailQuery,
@@ -289,6 +293,37 @@ export async function groupByToken(token: string): Promise<GroupWithMembers | un
   const db = getDb();
   const [groups, members] = await db.batch(groupByTokenQueries(db, token));
   return groupOf(groups, members);
+}
+
+export type GroupCancelOutcome =
+  | { outcome: "cancelled"; cancelled: { id: number; event_id: number; full_name: string }[]; stoppedBeingFull: boolean; outboxIds: number[] }
+  /** Nothing left to cancel: every man of the group was cancelled already (two presses at once: the second). */
+  | { outcome: "already-cancelled" }
+  /** The event has started: a private link no longer cancels. */
+  | { outcome: "too-late" }
+  | { outcome: "not-found" };
+
+/**
+ * "Yes, cancel the whole group" on the leader's page: every man of the group not cancelled yet,
+ * while the event allows cancelling (as one man's own page does), each with his cancellation note,
+ * then ONE promotion of the event's waiting list into the places freed, with its notes: one batch
+ * (cancellationQueries, as one man's cancellation). So no man of the group is moved up on the way
+ * (the places go to the next people waiting outside it), and the group is never half cancelled.
+ * Two presses at once cancel once: the second finds nobody left ("already-cancelled").
+ */
+export async function cancelGroup(token: string, now: Date, emails: CancelEmails): Promise<GroupCancelOutcome> {
+  const db = getDb();
+  const at = now.toISOString();
+  const eventOfGroup = sql`(SELECT event_id FROM registration_groups WHERE token = ${token})`;
+  const cancellable = sql`group_id = (SELECT id FROM registration_groups WHERE token = ${token}) AND ${cancellableByLinkSql(at)}`;
+  const [before, cancelNotes, cancelled, movedUpNotes, , after] = await db.batch([
+    eventWindowQuery(db, eventOfGroup),
+    ...cancellationQueries(db, { cancellable, eventId: eventOfGroup, by: "registrant", at, emails }),
+  ]);
+  const [was, is] = [before[0], after[0]];
+  if (!was || !is) return { outcome: "not-found" };
+  if (cancelled.length === 0) return { outcome: beforeTheEvent(was.date, now) ? "already-cancelled" : "too-late" };
+  return { outcome: "cancelled", cancelled, stoppedBeingFull: isFull(was) && !isFull(is), outboxIds: [...cancelNotes, ...movedUpNotes].map((row) => row.id) };
 }
 
 /** The group of each of the given registrations (a query of their ids) that came in a group, for a page's batch. */

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { logActivity } from "~/features/accounts/index.server";
 import { clientAddress } from "~/server/abuse.server";
 import { serverEditSchema } from "./desk-actions.server";
-import { registrationName } from "./registration-log-name.server";
+import { registrationName, registrationNames } from "./registration-log-name.server";
 import { OPENED_AT } from "./desk-registration-form";
 import type { OwnCorrectionAnswer } from "./own-correction-form";
 import { REGISTRATION_MESSAGES } from "./registration-form";
@@ -54,11 +54,21 @@ export const LINK_ACTOR = "private link";
 /** Where a link's change was made, as the log says it. */
 const LINK_PAGES: Record<Whose, string> = { your: "his own page", his: "the group's page" };
 
-/** Logs a change made with a private link (`whose` page), with the client's address as sign-ins have. */
+/** The activity log's line of a change made with a private link (`whose` page) to `target`, with the client's address as sign-ins have. */
+function linkEntry(request: Request, whose: Whose, action: string, target: string, summary = "") {
+  return { actor: LINK_ACTOR, kind: "write" as const, action: `${action} (on ${LINK_PAGES[whose]})`, target, summary, address: clientAddress(request) };
+}
+
+/** Logs a change made with a private link (`whose` page). */
 export async function logLinkChange(request: Request, whose: Whose, action: string, registration: { id: number; event_id: number; full_name: string }, summary = "") {
-  return logActivity([
-    { actor: LINK_ACTOR, kind: "write", action: `${action} (on ${LINK_PAGES[whose]})`, target: await registrationName(registration.id, registration.full_name, registration.event_id), summary, address: clientAddress(request) },
-  ]);
+  return logActivity([linkEntry(request, whose, action, await registrationName(registration.id, registration.full_name, registration.event_id), summary)]);
+}
+
+/** Logs one change made with a private link to several registrations of one event (a group cancelled at once): a line each, as logLinkChange writes. */
+export async function logLinkChanges(request: Request, whose: Whose, action: string, eventId: number, registrations: readonly { id: number; full_name: string }[]) {
+  if (!registrations.length) return;
+  const targets = await registrationNames(eventId, registrations.map((man) => ({ id: man.id, name: man.full_name })));
+  return logActivity(targets.map((target) => linkEntry(request, whose, action, target)));
 }
 
 /** Logs a man's cancelling on his own page (its route has the registration as the page read it). */

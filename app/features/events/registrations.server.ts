@@ -167,6 +167,11 @@ export function windowOf(row: RegistrationWindowRow): RegistrationWindow {
   };
 }
 
+/** Whether the event (as eventWindowQuery read it) has no place left. */
+export function isFull(event: RegistrationWindowRow | undefined): boolean {
+  return event !== undefined && event.capacity !== null && event.confirmed >= event.capacity;
+}
+
 /** Whether the event has exactly as many confirmed as places (it just turned full, or stopped being full one step ago). */
 function isExactlyFull(row: RegistrationWindowRow | undefined) {
   return row !== undefined && row.capacity !== null && row.confirmed === row.capacity;
@@ -595,6 +600,34 @@ export type CancelEmails = { cancelled: RegistrationEmail | null; movedUp: Regis
 const NO_CANCEL_EMAILS: CancelEmails = { cancelled: null, movedUp: null };
 
 /**
+ * Whether a registration (a row of event_registrations, unaliased) may still be cancelled with a
+ * private link (his own page, or his group's): not cancelled, and its event has not started.
+ */
+export function cancellableByLinkSql(at: string): SQL {
+  return sql`status <> 'cancelled' AND COALESCE((SELECT e.date FROM churchevents e WHERE e.id = event_registrations.event_id), '9999') > ${at}`;
+}
+
+/**
+ * The statements of a cancellation, for a batch (one transaction): the cancellation note to those
+ * `cancellable` selects (a condition on an unaliased event_registrations row), their cancellation
+ * by `by`, then one promotion of the event's waiting list (`eventId`, or the SQL that finds it)
+ * into the places freed, with its notes, and the event's state after. Shared by each way of
+ * cancelling, so they write the same rows and messages.
+ */
+export function cancellationQueries(db: Db, { cancellable, eventId, by, at, emails }: { cancellable: SQL; eventId: SQL | number; by: string; at: string; emails: CancelEmails }) {
+  return [
+    registrationEmailQuery(db, emails.cancelled, cancellable),
+    batchable(db.all<{ id: number; event_id: number; full_name: string }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
+        cancelled_by = ${by}, updated_at = ${at}
+      WHERE ${cancellable}
+      RETURNING id, event_id, full_name`)),
+    movedUpEmailQuery(db, emails.movedUp, eventId),
+    promoteQuery(db, eventId, at),
+    eventWindowQuery(db, eventId),
+  ] as const;
+}
+
+/**
  * The registrant cancels from the private link (until the event starts). The cancellation, the
  * promotion of the first on the waiting list, their e-mails and the reading of the event's new
  * state are one batch.
@@ -603,19 +636,11 @@ export async function cancelByToken(token: string, now: Date, emails = NO_CANCEL
   const db = getDb();
   const at = now.toISOString();
   const eventOfToken = sql`(SELECT event_id FROM event_registrations WHERE token = ${token})`;
-  const cancellable = sql`token = ${token} AND status <> 'cancelled'
-    AND COALESCE((SELECT e.date FROM churchevents e WHERE e.id = event_registrations.event_id), '9999') > ${at}`;
+  const cancellable = sql`token = ${token} AND ${cancellableByLinkSql(at)}`;
   const [before, cancelNote, cancelled, movedUpNotes, promoted, events] = await db.batch([
     batchable(db.all<{ status: RegistrationStatus; date: string | null }>(sql`SELECT t.status, e.date FROM event_registrations t
       JOIN churchevents e ON e.id = t.event_id WHERE t.token = ${token}`)),
-    registrationEmailQuery(db, emails.cancelled, cancellable),
-    batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
-        cancelled_by = 'registrant', updated_at = ${at}
-      WHERE ${cancellable}
-      RETURNING id, event_id`)),
-    movedUpEmailQuery(db, emails.movedUp, eventOfToken),
-    promoteQuery(db, eventOfToken, at),
-    eventWindowQuery(db, eventOfToken),
+    ...cancellationQueries(db, { cancellable, eventId: eventOfToken, by: "registrant", at, emails }),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
@@ -729,13 +754,7 @@ export async function cancelAtDesk(eventId: number, id: number, by: string, now:
   const cancellable = sql`id = ${id} AND event_id = ${eventId} AND status <> 'cancelled'`;
   const [before, cancelNote, cancelled, movedUpNotes, promoted, events] = await db.batch([
     db.select({ status: r.status }).from(r).where(and(eq(r.id, id), eq(r.event_id, eventId))),
-    registrationEmailQuery(db, emails.cancelled, cancellable),
-    batchable(db.all<{ id: number; event_id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at},
-        cancelled_by = ${by}, updated_at = ${at}
-      WHERE ${cancellable} RETURNING id, event_id`)),
-    movedUpEmailQuery(db, emails.movedUp, eventId),
-    promoteQuery(db, eventId, at),
-    eventWindowQuery(db, eventId),
+    ...cancellationQueries(db, { cancellable, eventId, by, at, emails }),
   ]);
   const was = before[0];
   if (!was) return { outcome: "not-found" };
