@@ -7,6 +7,7 @@
 //   not *valid*: the per-prefix patterns lag behind the networks' new prefixes.
 import parsePhoneNumberFromString, { type PhoneNumber } from "libphonenumber-js/min";
 import { telHref } from "~/lib/app-links";
+import { isPhoneText } from "~/lib/phone-text";
 
 const HOME_COUNTRY = "MW";
 
@@ -30,6 +31,29 @@ export function normalizePhone(text: string): string | null {
   if (!phone?.isPossible() || phone.nationalNumber.startsWith("0")) return null;
   if (phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && !isMalawiLandline(phone)) return null;
   return phone.number;
+}
+
+/** What a form says of a number no phone could call (the registration form's words). */
+export const PHONE_NOT_CALLABLE = "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.";
+
+type Refinement = { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void };
+
+/**
+ * For a server's schema (`.superRefine`): refuses each of `fields` (a number, or a list of numbers)
+ * holding one that no phone could call (a digit short, too long), though it passed the browser's
+ * check of its shape (lib/phone-text.ts). What was typed is kept, and stored as typed.
+ */
+export function refuseUncallablePhones(...fields: string[]) {
+  return (value: Record<string, unknown>, context: Refinement) => {
+    for (const field of fields) {
+      const typed = value[field];
+      const numbers: unknown[] = Array.isArray(typed) ? typed : [typed];
+      // A number not even shaped like one was refused by the field's own check (isPhoneText), in its words.
+      if (numbers.some((number) => typeof number === "string" && isPhoneText(number) && normalizePhone(number) === null)) {
+        context.addIssue({ code: "custom", path: [field], message: PHONE_NOT_CALLABLE });
+      }
+    }
+  };
 }
 
 /** A Malawi landline: 7 digits starting 1 (01 xxx xxx). */

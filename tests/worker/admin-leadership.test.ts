@@ -171,6 +171,13 @@ describe("member form", () => {
     expect(body).toContain("Please enter a phone number we can call, for example 0991 234 567 or +265 1 234 567");
     expect(body).toContain('value="ask the office"');
     expect(await members()).toEqual([]);
+    // Shaped like a number, but two digits short: nobody could call it from /leadership.
+    const short = await postForm("/admin/leadership/new", { ...valid, phone: "0991 2345" }, { cookie });
+    expect(short.status).toBe(400);
+    const shortBody = await short.text();
+    expect(shortBody).toContain("This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.");
+    expect(shortBody).toContain('value="0991 2345"');
+    expect(await members()).toEqual([]);
     expect((await postForm("/admin/leadership/new", { ...valid, phone: "+265 (0) 999 123 456" }, { cookie })).status).toBe(302);
     expect(await env.DB.prepare("SELECT phone FROM leadership_members").first()).toEqual({ phone: "+265 (0) 999 123 456" });
   });

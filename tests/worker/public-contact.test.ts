@@ -128,6 +128,12 @@ describe("contact form", () => {
     // A phone number that cannot be one is refused at its own field.
     const bad = await postForm("/api/contact-messages", { ...VALID, email: "", phone_number: "call me" });
     expect(await bad.json()).toMatchObject({ result: { status: "error", error: { phone_number: [expect.stringContaining("Please enter a phone number we can call")] } } });
+    // Shaped like a number, but one the office could never call back: refused at the field, the page keeping it.
+    const short = await postForm("/contact", { ...VALID, email: "", phone_number: "0999 12 34 5" });
+    expect(short.status).toBe(400);
+    const shortPage = await short.text();
+    expect(textOf(mainHtml(shortPage))).toContain("This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.");
+    expect(shortPage).toContain('value="0999 12 34 5"');
     expect(await storedMessages()).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { CONTACT_MESSAGES, contactSchema } from "~/features/messaging/contact-fo
 import { addContactMessage } from "~/features/messaging/contact-messages.server";
 import { emailSite } from "~/features/messaging/compose.server";
 import { isAddress } from "~/server/email-rules.server";
-import { normalizePhone } from "~/server/phone.server";
+import { normalizePhone, refuseUncallablePhones } from "~/server/phone.server";
 import { sendAfterResponse } from "~/server/outbox.server";
 import { type PublicFormOutcome, publicFormRefused, publicFormSuccess, readPublicForm } from "~/server/forms.server";
 import { RATE_LIMITS } from "~/server/abuse.server";
@@ -21,11 +21,14 @@ async function presidentAddress(request: Request): Promise<string | null> {
   return null;
 }
 
+/** A phone number given must be one the office can call back. */
+const serverContactSchema = contactSchema.superRefine(refuseUncallablePhones("phone_number"));
+
 const RULES = { rateLimit: RATE_LIMITS.contactPerAddress, rateLimitedMessage: CONTACT_MESSAGES.rateLimited, successToast };
 
 /** A message, posted to the contact page's action or to /api/contact-messages: what it came to. */
 export async function submitContactMessage(request: Request): Promise<PublicFormOutcome> {
-  const read = await readPublicForm(request, contactSchema, RULES);
+  const read = await readPublicForm(request, serverContactSchema, RULES);
   if ("done" in read) return read.done;
   // A phone number staff can tap: in international form when it is a possible number, else as typed.
   const message = { ...read.value, phone_number: read.value.phone_number && (normalizePhone(read.value.phone_number) ?? read.value.phone_number) };

@@ -3,6 +3,7 @@
 // section since the form was opened (its version); otherwise it is refused with when they saved,
 // keeping what was typed. Adding, removing and moving list entries (verses, timeline entries)
 // without JavaScript posts the form too: conform answers with the changed list and nothing is saved.
+import { refuseUncallablePhones } from "~/server/phone.server";
 import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
@@ -105,7 +106,11 @@ export async function saveSettingsSection(
 
   const version = Number(formData.get("version"));
   const schema =
-    section === "conference" ? conferenceSchemaWithEvents(new Set(stored.upcomingEvents.map((event) => event.id))) : SECTION_SCHEMAS[section];
+    section === "conference"
+      ? conferenceSchemaWithEvents(new Set(stored.upcomingEvents.map((event) => event.id)))
+      : section === "contact"
+        ? SECTION_SCHEMAS.contact.superRefine(refuseUncallablePhones("contact_phone", "more_phones"))
+        : SECTION_SCHEMAS[section];
   let submission;
   try {
     submission = parseSubmission(formData, schema);

@@ -1,5 +1,6 @@
 // /admin/leadership/new and /admin/leadership/edit/:id on the server: the member the form starts
 // from with the positions, and the save, delete and toggle its posts ask for.
+import { refuseUncallablePhones } from "~/server/phone.server";
 import { LEADERSHIP_MESSAGES as MESSAGES, leadershipInvalidToast, leadershipSchema, type PositionOption, regionFor } from "~/features/publishing";
 import { adminTabHref } from "~/lib/admin-tabs";
 import { createMember, deleteMember, getMember, type LeadershipMemberInput, memberFormData, positionsByRank, toggleMemberActive, updateMember } from "~/features/publishing/index.server";
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   // The region rule needs each position's type, and a posted position must exist: read them first.
   const positions = await positionsOrNull();
-  const submission = withStoredImageOnly(parseSubmission(formData, leadershipSchema(positions)));
+  const submission = withStoredImageOnly(parseSubmission(formData, leadershipSchema(positions).superRefine(refuseUncallablePhones("phone"))));
   if (submission.status !== "success") return refuseAdminForm(submission, leadershipInvalidToast);
 
   const kind = saveKindOf(post);
