@@ -92,6 +92,9 @@ describe("registering a group", () => {
     const twice = await postGroup([{ name: "A One", phone: "0991000001" }, { name: "B Two", phone: "0991 000 001" }], "all-or-nothing");
     expect(twice.status).toBe(400);
     expect(textOf(await twice.text())).toContain("Line 2: this phone number is already on line 1");
+    // A number no phone could call, in the words of the lines' other problems.
+    const short = await postGroup([{ name: "A One", phone: "0991 2345" }], "all-or-nothing");
+    expect(textOf(await short.text())).toContain("Line 1: this is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.");
     // Two lines without a phone are both on the leader's number: the same name is the same man, one place.
     const sameMan = await postGroup([{ name: "Moses Chirwa" }, { name: "James Mwale" }, { name: "moses  chirwa" }], "all-or-nothing");
     expect(sameMan.status).toBe(400);

@@ -25,7 +25,7 @@ export const GROUP_MESSAGES = {
   noMen: "Please write at least one man's name",
   tooMany: `A group has at most ${GROUP_LIMITS.men} men`,
   nameRequired: (line: number) => `Line ${line}: please write his name`,
-  phoneInvalid: (line: number) => `Line ${line}: ${REGISTRATION_MESSAGES.phoneNotPossible}`,
+  phoneInvalid: (line: number) => `Line ${line}: this is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.`,
   phoneTwice: (line: number, first: number) => `Line ${line}: this phone number is already on line ${first}`,
   /** Two lines without a phone are both on the leader's number: the same name there is the same man. */
   nameTwice: (line: number, first: number) =>
