@@ -49,7 +49,9 @@ const DATE_INPUTS = new Set(["date", "time", "datetime-local", "month", "week"])
  * needs a date or time input).
  */
 function needsOf(selectorList: string): string[][] {
-  return selectorList.split(",").map((selector) => {
+  // Not at an escaped comma: an arbitrary value's (`.grid-cols-\[minmax\(0\,1fr\)_auto\]`), whose
+  // second half names no class and would send the rule to every page.
+  return selectorList.split(/(?<!\\),/).map((selector) => {
     const classes = [...selector.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((m) => `.${unescape(m[1]!)}`);
     const rest = selector
       .replace(/\\./g, "_")

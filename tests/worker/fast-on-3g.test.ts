@@ -53,6 +53,13 @@ describe("pages without React carry their own CSS", () => {
     for (const name of unused) expect(styles(css, name), name).toBe(false);
   });
 
+  it("sends a rule whose class has a comma in its value (grid-cols-[minmax(0,1fr)_auto]) only to a page with that class", () => {
+    const name = "grid-cols-[minmax(0,1fr)_auto]";
+    expect(styles(stylesheet, name)).toBe(true);
+    expect(styles(pageStyles("<p>x</p>"), name)).toBe(false);
+    expect(styles(pageStyles(`<p class="${name}">x</p>`), name)).toBe(true);
+  });
+
   it("always includes the classes the islands put on elements in the browser", () => {
     const css = pageStyles("<p>Nothing styled</p>");
     for (const name of ISLAND_CLASSES) expect(styles(css, name), name).toBe(true);
