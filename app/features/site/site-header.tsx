@@ -84,9 +84,10 @@ const accountButtonClass =
 export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortName: string }) {
   const [brand, place] = brandLines(shortName);
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
-      {/* Large text (a phone's font size setting) wraps the name within the screen, never pushes Menu off it. */}
-      <div className="mx-auto flex min-h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+    // Stays at the top while the page scrolls only while it is one short bar (sticky-bar, app.css).
+    <header className="sticky-bar z-40 border-b border-stone-200 bg-white">
+      {/* Large text wraps Menu onto a line of its own under the name, never breaks the name inside a word nor pushes Menu off the screen. */}
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-2 sm:px-6">
         <SiteLink to="/" className="flex min-w-0 items-center gap-2 rounded-md break-words">
           {/* Drawn here with an id: the footer's mark reuses it. */}
           <LogoMark shared className="size-9 shrink-0" />
@@ -121,7 +122,7 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
             </>
           }
         >
-          <nav aria-label="Main (mobile)" className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-200 bg-white px-4 pb-6 pt-2 shadow-lg">
+          <nav aria-label="Main (mobile)" className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-b border-stone-200 bg-white px-4 pb-6 pt-2 shadow-lg">
             <ul className="space-y-1">
               {MAIN_NAV.map((item) => (
                 <li key={item.to}>
