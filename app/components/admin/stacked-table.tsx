@@ -7,7 +7,9 @@ import type { ReactNode } from "react";
 
 export function StackedTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+    // Scrolls sideways inside its own frame when a long name makes the table wider than the page,
+    // so the actions column is never cut off.
+    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="block w-full text-left text-sm sm:table">
         <thead className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
           <tr>

@@ -94,7 +94,7 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
         type="submit"
         name="intent"
         value={intent}
-        className={`rounded-md border px-3 py-1.5 text-sm font-semibold ${danger ? "border-red-300 text-red-800 hover:bg-red-50" : "border-stone-300 text-stone-800 hover:bg-stone-50"}`}
+        className={`rounded-md border px-3 py-1.5 text-sm font-semibold [overflow-wrap:anywhere] ${danger ? "border-red-300 text-red-800 hover:bg-red-50" : "border-stone-300 text-stone-800 hover:bg-stone-50"}`}
       >
         {label}
       </button>
@@ -112,7 +112,7 @@ function CancelAction({ id, name, confirmed, checkedInText }: { id: number; name
     // Escape (or a tap outside) closes it again, focus back on "Cancel {name}": the next Enter must not cancel him.
     <Disclosure
       className="rounded-md border border-red-300 bg-white"
-      summaryClassName="cursor-pointer list-none px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+      summaryClassName="cursor-pointer list-none px-3 py-1.5 text-sm font-semibold text-red-800 [overflow-wrap:anywhere] hover:bg-red-50"
       summary={`Cancel ${name}`}
     >
       <div className="space-y-2 p-3 text-sm text-stone-800">
@@ -164,7 +164,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
   return (
     <tr className="block px-4 py-3 sm:table-row sm:p-0">
       <td className={`${cell} text-stone-900`}>
-        <span className="font-medium break-words">{person.name}</span>
+        <span className="font-medium [overflow-wrap:anywhere]">{person.name}</span>
         <AnswersList answers={person.answers} />
         <span className="mt-1 flex flex-wrap gap-1.5">
           <StatusBadge person={person} />
