@@ -45,7 +45,7 @@ export function CancelBurstForm({ answer, groups }: Props) {
           move up into the places freed and are told, as when one registration is cancelled.
         </p>
         <FormAlert message={errors[""]} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <PlainField name={F.from} id="burst-from" label="From" type="datetime-local" state={state} hint="Malawi time. Registrations made in this minute are included." />
           <PlainField name={F.to} id="burst-to" label="To" type="datetime-local" state={state} hint="Malawi time. Registrations made in this minute are included too." />
         </div>

@@ -52,11 +52,12 @@ export function PaymentTotals({ price, totals }: { price: number; totals: DeskTo
   ];
   const apart = moneyApartLines(totals);
   return (
-    <section aria-labelledby="payments-heading">
+    // A query container: with large text on a phone the cards go one under another (a label like "Received online" no longer fits half the width).
+    <section aria-labelledby="payments-heading" className="@container">
       <h2 id="payments-heading" className="text-lg font-semibold text-stone-900">
         Payments <span className="text-sm font-normal text-stone-600">(fee {formatKwacha(price)})</span>
       </h2>
-      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="mt-2 grid grid-cols-1 gap-3 max-sm:@min-[18rem]:grid-cols-2 sm:grid-cols-4">
         {cards.map((card) => (
           <div key={card.label} className="rounded-lg border border-stone-200 bg-white px-4 py-3">
             <dt className="text-sm text-stone-600">{card.label}</dt>
