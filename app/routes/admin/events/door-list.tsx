@@ -43,33 +43,36 @@ function DoorTable({ caption, people }: { caption: string; people: Loaded["confi
   // An event with a fee: what each man still owes the door.
   const withFee = people.some((person) => person.feeText !== null);
   return (
-    <table className="mt-4 w-full border-collapse text-left text-sm">
-      <caption className="mb-1 text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={`${cell} w-10`}>In</th>
-          <th scope="col" className={cell}>Name</th>
-          <th scope="col" className={cell}>Code</th>
-          <th scope="col" className={cell}>Phone ends</th>
-          {withFee ? (
-            <th scope="col" className={cell}>
-              Fee
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {people.map((person) => (
-          <tr key={person.id}>
-            <td className={`${cell} text-center`}>{person.checkedIn ? "✓" : "☐"}</td>
-            <td className={cell}>{person.name}</td>
-            <td className={`${cell} font-mono`}>{person.code}</td>
-            <td className={`${cell} font-mono`}>…{person.phoneEnd}</td>
-            {withFee ? <td className={cell}>{person.feeText}</td> : null}
+    // With large text on a phone the table scrolls inside its own frame, not the whole page; printed, it is as wide as the page.
+    <div className="mt-4 overflow-x-auto print:overflow-visible">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="mb-1 text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={`${cell} w-10`}>In</th>
+            <th scope="col" className={cell}>Name</th>
+            <th scope="col" className={cell}>Code</th>
+            <th scope="col" className={cell}>Phone ends</th>
+            {withFee ? (
+              <th scope="col" className={cell}>
+                Fee
+              </th>
+            ) : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {people.map((person) => (
+            <tr key={person.id}>
+              <td className={`${cell} text-center`}>{person.checkedIn ? "✓" : "☐"}</td>
+              <td className={`${cell} [overflow-wrap:anywhere]`}>{person.name}</td>
+              <td className={`${cell} font-mono`}>{person.code}</td>
+              <td className={`${cell} font-mono`}>…{person.phoneEnd}</td>
+              {withFee ? <td className={cell}>{person.feeText}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
