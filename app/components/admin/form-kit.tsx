@@ -73,7 +73,8 @@ export function SwitchField<S>({
   if (checked !== undefined) delete props.defaultChecked;
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border border-stone-200 p-3">
-      <div>
+      {/* With large text a long word breaks rather than pushing the switch off the screen. */}
+      <div className="min-w-0 break-words">
         <label htmlFor={meta.id} className="text-sm font-medium text-stone-800">
           {label}
         </label>
@@ -111,7 +112,7 @@ export function RadioGroupField<S>({ field, legend, options, className = "space-
           return (
             <label key={value} className="flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm">
               <input key={key} {...radio} id={radioId(meta, value)} className="mt-0.5 size-5 shrink-0" />
-              <span>
+              <span className="min-w-0 break-words">
                 <span className="block font-medium text-stone-900">{label}</span>
                 {hint ? <span className="block text-stone-600">{hint}</span> : null}
               </span>

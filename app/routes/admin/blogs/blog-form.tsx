@@ -67,7 +67,7 @@ function BlogFormBody({ loaderData, actionData }: Route.ComponentProps) {
         <FormAlert message={form.errors?.[0]} />
         {post ? <VersionField version={post.version} answer={actionData} /> : null}
         <SlugField pathPrefix="/blog/" title={fields.title} slug={fields.slug} auto={fields.slug_auto} savedSlug={post?.slug} />
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField field={fields.author} label="Author" autoComplete="name" />
           <TextField field={fields.date} label="Publication Date" type="date" />
         </div>
