@@ -123,7 +123,7 @@ export function AssociationsDirectory({ groups, q, total }: { groups: RegionGrou
             <h2 id={id} className="font-serif text-2xl font-bold text-stone-900">
               {regionHeading(group.region)}
             </h2>
-            <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
               {group.associations.map((association) => (
                 <li key={association.id}>
                   <AssociationCard association={association} />

@@ -55,7 +55,7 @@ export function ContactForm({ answer, defaultSubject, phone }: { answer: FormAns
           {/* Without JavaScript the page comes back at the form: what to correct is said first (the island shows it beside each field). */}
           <ProblemSummary lead={CONTACT_MESSAGES.notSent} problems={problemsOf(refused?.result, (name) => fields[name as keyof typeof fields]?.id)} />
         </div>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField field={fields.full_name} label="Full Name" autoComplete="name" messages={MESSAGES_OF.full_name} />
           <TextField
             field={fields.email}

@@ -53,8 +53,10 @@ export function TestimonyCarousel({ testimonies }: { testimonies: TestimonySumma
           })}
         </div>
         {/* Hidden until the islands script drives them: without it they could not turn anything
-            (the first testimony shows, and "Read more testimonies" below lists them all). */}
-        <div hidden className="mt-6 flex items-center justify-center gap-4">
+            (the first testimony shows, and "Read more testimonies" below lists them all). With large
+            text Next goes under Previous rather than off the screen; the row reaches into the
+            section's padding so that a 320 px phone still has them on one line. */}
+        <div hidden className="-mx-2 mt-6 flex flex-wrap items-center justify-center gap-4">
           <button type="button" data-carousel-step="-1" disabled={count <= 1} className={navButtonClass} aria-label="Previous testimony">
             <ChevronLeftIcon className="size-5" />
             Previous

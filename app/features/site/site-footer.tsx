@@ -45,7 +45,7 @@ export function SubscribeForm({ refused }: { refused?: FormAnswer }) {
           placeholder="Your email address"
           aria-describedby={answer ? "subscribe-result" : undefined}
           aria-invalid={answer && !ok ? true : undefined}
-          className="min-w-0 flex-1 rounded-md border border-brand-700 bg-brand-900 px-3 py-2.5 text-sm text-white placeholder:text-brand-200 focus:border-gold-400 focus:outline-none"
+          className="w-full min-w-0 flex-1 rounded-md border border-brand-700 bg-brand-900 px-3 py-2.5 text-sm text-white placeholder:text-brand-200 focus:border-gold-400 focus:outline-none"
         />
         <button
           type="submit"

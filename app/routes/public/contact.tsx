@@ -52,7 +52,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <PageHero title="Contact Us">{CONTACT_PAGE.intro}</PageHero>
 
       <div className="mx-auto w-full max-w-6xl px-4 py-14 sm:px-6 sm:py-16">
-        <div className="grid gap-6 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
           <InfoCard icon={<MapPinIcon className="size-6" />} title="Visit Us">
             <address className="not-italic">{contact.address_lines.join(", ")}</address>
           </InfoCard>
@@ -79,7 +79,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </InfoCard>
         </div>
 
-        <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="mt-12 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <section id="message-form" aria-labelledby="message-form-heading" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="message-form-heading" className="font-serif text-2xl font-bold text-brand-900">
               {CONTACT_PAGE.formHeading}

@@ -91,7 +91,7 @@ function EventDetails({
         </SiteLink>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{event.name}</h1>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-3 lg:gap-8">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
           <EventImage
             event={event}
             priority
