@@ -130,9 +130,9 @@ function AdminHeader({ email, role }: { email: string; role: AdminRole }) {
           <LogoMark className="size-8" />
           <span className="font-bold text-brand-900">Admin Dashboard</span>
         </Link>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          {/* Who is signed in, and as what: the e-mail may be cut on a phone, the role never is. */}
-          <span className="flex max-w-full min-w-0 items-baseline gap-1 text-stone-600" title={`${email} (${ROLE_LABELS[role]})`}>
+        <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+          {/* Who is signed in, and as what: the e-mail may be cut on a phone, the role never is (with large text it goes under the e-mail). */}
+          <span className="flex max-w-full min-w-0 flex-wrap items-baseline gap-1 text-stone-600" title={`${email} (${ROLE_LABELS[role]})`}>
             <span className="max-w-[14rem] truncate sm:max-w-none">{email}</span>
             <span className="shrink-0 text-stone-500">· {ROLE_LABELS[role]}</span>
           </span>
