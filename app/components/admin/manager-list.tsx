@@ -68,9 +68,10 @@ export function ManagerRow({
 }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-start gap-3">
+      {/* With large text the picture goes above the title (less than 8rem beside it) rather than squeezing it to a letter a line. */}
+      <div className="flex min-w-0 flex-1 flex-wrap items-start gap-3">
         {media}
-        <div className="min-w-0">
+        <div className="min-w-0 grow basis-32">
           <p className="font-medium break-words text-stone-900">{title}</p>
           {details ? <div className="mt-0.5 text-sm text-stone-600">{details}</div> : null}
           {markers ? <div className="mt-2 flex flex-wrap gap-1.5">{markers}</div> : null}
