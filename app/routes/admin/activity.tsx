@@ -67,7 +67,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-stone-900">Activity</h1>
       <p className="mt-1 text-stone-600">Who changed what, and when. Kept for at least 12 months.</p>
 
-      <Form method="get" className="mt-6 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-4 sm:items-end">
+      <Form method="get" className="mt-6 grid grid-cols-1 gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-4 sm:items-end">
         <div>
           <label htmlFor="activity-person" className="block text-sm font-medium text-stone-800">
             Person
