@@ -296,7 +296,7 @@ export function PlainChoices({
       <div className="mt-1 flex flex-wrap gap-x-4">
         {choices.map((choice) => (
           <label key={choice.value} className="inline-flex items-center gap-2 py-1 text-sm text-stone-800">
-            <input type="radio" name={name} value={choice.value} defaultChecked={checked === choice.value} />
+            <input type="radio" name={name} value={choice.value} defaultChecked={checked === choice.value} className="size-5 shrink-0" />
             {choice.label}
           </label>
         ))}

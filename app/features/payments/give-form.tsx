@@ -94,7 +94,7 @@ export function GiveForm({ funds, values, fieldErrors, formError, text }: GiveFo
       <PlainField name="donor_name" id={FIELD_IDS.donor_name} label={text.nameLabel} state={state} autoComplete="name" />
       <PlainField name="email" id={FIELD_IDS.email} label={text.emailLabel} state={state} type="email" inputMode="email" autoComplete="email" />
       <label className="flex items-center gap-2">
-        <input type="checkbox" name="anonymous" defaultChecked={values.anonymous === "on"} />
+        <input type="checkbox" name="anonymous" defaultChecked={values.anonymous === "on"} className="size-5 shrink-0" />
         {text.anonymous}
       </label>
       <button type="submit" className={buttonClass.primary}>

@@ -10,7 +10,7 @@ import { WhatsAppShareLink } from "../../components/share-links";
 
 function BackToBlogLink({ children }: { children: string }) {
   return (
-    <SiteLink to="/blog" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+    <SiteLink to="/blog" className="-my-1 inline-flex items-center gap-1.5 py-1 text-sm font-semibold text-brand-700 hover:text-brand-900">
       <ArrowLeftIcon className="size-4" /> {children}
     </SiteLink>
   );

@@ -51,7 +51,7 @@ export default function MinistryDetail({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero title={ministry.title}>{ministry.short_description}</PageHero>
       <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <SiteLink to="/ministries" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+        <SiteLink to="/ministries" className="-my-1 inline-flex items-center gap-1.5 py-1 text-sm font-semibold text-brand-700 hover:text-brand-900">
           <ArrowLeftIcon className="size-4" /> All ministries
         </SiteLink>
         {ministry.image_url ? (

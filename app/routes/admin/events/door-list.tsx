@@ -81,7 +81,7 @@ export default function DoorList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl bg-white px-4 py-6 print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={`/admin/events/${event.id}/check-in`} className="text-sm font-medium text-stone-700 hover:text-brand-800">
+        <Link to={`/admin/events/${event.id}/check-in`} className="-my-1 py-1 text-sm font-medium text-stone-700 hover:text-brand-800">
           Back to check-in
         </Link>
         <PrintButton />
