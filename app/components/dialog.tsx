@@ -4,7 +4,7 @@
 // /admin/events?delete=3) works before JavaScript loads.
 // DialogFrame is the markup alone, for a dialog driven by an island (app/islands/registration.ts);
 // Dialog drives it with React (the admin's confirmations).
-import { useEffect, useId, useRef, type ReactNode, type Ref } from "react";
+import { useId, useLayoutEffect, useRef, type ReactNode, type Ref } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon } from "./icons";
 
@@ -91,7 +91,10 @@ export function Dialog({ open, onClose, mayClose, title, description, children, 
   // it has loaded: opened again meanwhile (the same address, a new visit), it must open again.
   const visit = useLocation().key;
 
-  useEffect(() => {
+  // Layout effects, not effects: the dialog is made modal, and listens for Escape, in the same task
+  // that renders it open. An effect may wait until after a paint, and a key pressed in between (the
+  // form already on screen) would reach a dialog that is open but not yet modal, and be lost.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open) {
@@ -105,7 +108,7 @@ export function Dialog({ open, onClose, mayClose, title, description, children, 
     }
   }, [open, visit]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const handleClose = () => {
@@ -120,7 +123,7 @@ export function Dialog({ open, onClose, mayClose, title, description, children, 
     return () => dialog.removeEventListener("close", handleClose);
   }, [onClose]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog || !mayClose) return;
     const handleCancel = (event: Event) => {

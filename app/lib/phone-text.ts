@@ -8,5 +8,11 @@ export const PHONE_PATTERN = String.raw`[\s\+\(\)\-\.]*(?:[0-9][\s\+\(\)\-\.]*){
 
 const PHONE_TEXT = new RegExp(`^(?:${PHONE_PATTERN})$`, "v");
 
+/**
+ * What every form says of a number shaped like one that no phone could call (a digit short, too
+ * long): registration, the desk, a group's lines, associations, the contact settings.
+ */
+export const PHONE_NOT_CALLABLE = "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.";
+
 /** Whether the text reads as a phone number a phone's dialler can call. */
 export const isPhoneText = (value: string) => PHONE_TEXT.test(value);

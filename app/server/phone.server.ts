@@ -7,7 +7,7 @@
 //   not *valid*: the per-prefix patterns lag behind the networks' new prefixes.
 import parsePhoneNumberFromString, { type PhoneNumber } from "libphonenumber-js/min";
 import { telHref } from "~/lib/app-links";
-import { isPhoneText } from "~/lib/phone-text";
+import { isPhoneText, PHONE_NOT_CALLABLE } from "~/lib/phone-text";
 
 const HOME_COUNTRY = "MW";
 
@@ -32,9 +32,6 @@ export function normalizePhone(text: string): string | null {
   if (phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && !isMalawiLandline(phone)) return null;
   return phone.number;
 }
-
-/** What a form says of a number no phone could call (the registration form's words). */
-export const PHONE_NOT_CALLABLE = "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.";
 
 type Refinement = { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void };
 

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { checkbox, optionalPhoneText, optionalText, requiredText } from "../../lib/schema-fields";
 import { APOSTROPHES } from "~/lib/search-text";
+import { PHONE_NOT_CALLABLE } from "~/lib/phone-text";
 import { staleSaveMessage } from "~/features/history";
 
 /** The regions of Malawi, in the order the directory lists them (north to south). Staff may type others. */
@@ -17,7 +18,7 @@ export const ASSOCIATION_MESSAGES = {
   duplicate: (name: string, district: string) => `"${name}" in ${district} is already in the directory: find it in the list and edit it there.`,
   regionRequired: "Region is required",
   districtRequired: "District is required",
-  phoneNotPossible: "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.",
+  phoneNotPossible: PHONE_NOT_CALLABLE,
   created: { title: "Association created successfully" },
   updated: { title: "Association updated successfully" },
   createFailed: "Failed to create association",

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { GROUP_MODES } from "~/lib/stored-choices";
 import { optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
 import type { FormAnswer } from "~/lib/form-answer";
+import { PHONE_NOT_CALLABLE } from "~/lib/phone-text";
 import { REGISTRATION_MESSAGES } from "./registration-form";
 
 export const GROUP_LIMITS = { men: 30, firstLines: 10, moreLines: 10 } as const;
@@ -18,6 +19,9 @@ export const GROUP_MODE_CHOICES: { value: GroupMode; label: string; hint: string
   { value: "rest-waitlisted", label: "Register those who fit; the rest join the waiting list", hint: "The first lines take the places left; the others wait and move up when places free." },
 ];
 
+/** A sentence's message after "Line 3: ": "This is…" reads "Line 3: this is…". */
+const lowerFirst = (message: string) => `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+
 export const GROUP_MESSAGES = {
   leaderNameRequired: "Please write the leader's name",
   leaderPhoneRequired: "Please write the leader's phone number",
@@ -25,13 +29,13 @@ export const GROUP_MESSAGES = {
   noMen: "Please write at least one man's name",
   tooMany: `A group has at most ${GROUP_LIMITS.men} men`,
   nameRequired: (line: number) => `Line ${line}: please write his name`,
-  phoneInvalid: (line: number) => `Line ${line}: this is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.`,
+  phoneInvalid: (line: number) => `Line ${line}: ${lowerFirst(PHONE_NOT_CALLABLE)}`,
   phoneTwice: (line: number, first: number) => `Line ${line}: this phone number is already on line ${first}`,
   /** Two lines without a phone are both on the leader's number: the same name there is the same man. */
   nameTwice: (line: number, first: number) =>
     `Line ${line}: this name is already on line ${first}, also without a phone. If they are two men, add something to one name (a second name, or "Jr").`,
   /** A question's problem on a man's line, by its line and question: a leader of 30 men must find it. */
-  answer: (line: number, question: string, message: string) => `Line ${line}, “${question}”: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+  answer: (line: number, question: string, message: string) => `Line ${line}, “${question}”: ${lowerFirst(message)}`,
   phoneTaken: (line: number) => `Line ${line}: this phone number is already registered for this event`,
   nameTaken: (line: number) => `Line ${line}: he is already registered for this event, on the leader's phone number`,
   /** A line without a phone whose name is registered for the event on another phone: the same man, or another of the same name. */

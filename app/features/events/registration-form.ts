@@ -4,7 +4,7 @@
 // the lengths and the phone rule keep obvious junk out of the list an admin exports.
 import { z } from "zod";
 import { optionalEmail, personName, requiredText, type FieldMessages } from "../../lib/schema-fields";
-import { PHONE_PATTERN } from "../../lib/phone-text";
+import { PHONE_NOT_CALLABLE, PHONE_PATTERN } from "../../lib/phone-text";
 
 export const REGISTRATION_MESSAGES = {
   success: { title: "Registration successful!", description: "You have been registered for this event." },
@@ -22,7 +22,7 @@ export const REGISTRATION_MESSAGES = {
   phoneRequired: "Phone number is required",
   phoneInvalid: "Please enter a valid phone number with at least 7 digits",
   emailInvalid: "Please enter a valid email address",
-  phoneNotPossible: "This is not a phone number we can call. Write a Malawi number like 0991 23 45 67, or start with + and the country code.",
+  phoneNotPossible: PHONE_NOT_CALLABLE,
   alreadyRegistered: "This phone number is already registered for this event",
   eventNotFound: "This event could not be found.",
   closed: "Registration is closed for this event.",
