@@ -9,6 +9,7 @@ import { useIsland } from "~/components/use-island";
 export function Disclosure({
   summary,
   summaryLabel,
+  summaryDescribedBy,
   summaryClassName,
   className,
   group,
@@ -16,6 +17,8 @@ export function Disclosure({
 }: {
   summary: ReactNode;
   summaryLabel?: string;
+  /** The id of what tells this summary apart from others of its name (a row's man, by his code). */
+  summaryDescribedBy?: string;
   summaryClassName?: string;
   className?: string;
   /** Disclosures of one group open one at a time (the browser's own `<details name>`, no script needed). */
@@ -46,7 +49,7 @@ export function Disclosure({
       className={className}
       name={group}
     >
-      <summary aria-label={summaryLabel} className={summaryClassName}>
+      <summary aria-label={summaryLabel} aria-describedby={summaryDescribedBy} className={summaryClassName}>
         {summary}
       </summary>
       {children}

@@ -74,6 +74,28 @@ describe("the desk's list", () => {
     expect(text).toContain("1 person has moved up from the waiting list and not been told yet.");
   });
 
+  it("tells two men of the same name apart to a screen reader: each row's controls are described by its man's code and phone", async () => {
+    await runSql([
+      row(6, "John Banda", "+265991000006", "confirmed", "BANDA6", "2027-02-03T10:00:00.000Z"),
+      row(7, "John Banda", "+265991000007", "waitlisted", "BANDA7", "2027-02-04T10:00:00.000Z"),
+    ]);
+    const { body } = await page(DESK);
+    const described = (id: number) => {
+      const who = body.match(new RegExp(`<span(?=[^>]*\\bid="desk-who-${id}")(?=[^>]*\\bhidden)[^>]*>([^<]*)</span>`));
+      expect(who, `row ${id}`).not.toBeNull();
+      // Every control that names him points at it: a link, a button or the summary that opens a question.
+      const controls = [...body.matchAll(new RegExp(`<(a|button|summary)\\b[^>]*aria-describedby="desk-who-${id}"[^>]*>`, "g"))].map((m) => m[1]);
+      return { who: textOf(who![1]!), controls };
+    };
+    const first = described(6);
+    const second = described(7);
+    expect(first.who).toBe("Code BANDA6, +265 991 00 00 06");
+    expect(second.who).toBe("Code BANDA7, +265 991 00 00 07");
+    // Call, WhatsApp and Edit; "Cancel John Banda" and its "Yes, cancel"; the waiting man's "Move up".
+    expect(first.controls.sort()).toEqual(["a", "a", "a", "button", "summary"]);
+    expect(second.controls.sort()).toEqual(["a", "a", "a", "button", "button", "summary"]);
+  });
+
   it("says '(not confirmed)' of someone let in without a place only while he still has none", async () => {
     await runSql(["UPDATE event_registrations SET checked_in_at = '2027-03-05T06:10:00.000Z', admitted_unconfirmed = 1 WHERE id = 4"]);
     const before = (await page(DESK)).text;

@@ -123,6 +123,7 @@ export function PaymentActions({
   extra,
   paying = false,
   placed = false,
+  describedBy,
 }: {
   id: number;
   name: string;
@@ -134,6 +135,8 @@ export function PaymentActions({
   paying?: boolean;
   /** He still has a place: his fee is refunded once he is cancelled (a second payment, any time). */
   placed?: boolean;
+  /** The id of what tells this man apart from another of his name (the desk's row: his code and phone). */
+  describedBy?: string;
 }) {
   const refused = useRefusedPayment();
   const mine = refused?.registrationId === id ? refused : null;
@@ -143,13 +146,13 @@ export function PaymentActions({
     return (
       <div className="flex flex-wrap items-start gap-2">
         <details className="rounded-md border border-stone-200 bg-white" open={cash ? true : undefined}>
-          <summary className={`${small} cursor-pointer list-none border-0`}>{door ? "Take cash" : "Record cash payment"}<span className="sr-only"> from {name}</span></summary>
+          <summary aria-describedby={describedBy} className={`${small} cursor-pointer list-none border-0`}>{door ? "Take cash" : "Record cash payment"}<span className="sr-only"> from {name}</span></summary>
           <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
             <input type="hidden" name="registration_id" value={id} />
             {paying ? <p className={`max-w-xs ${NOTICE_CLASS}`}>{DESK_PAYING_NOW.warning(name)}</p> : null}
             <MoneyField id={`cash-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={cash?.amount ?? String(price)} refused={cash} />
             <MoneyField id={`cash-receipt-${id}`} name="receipt_number" label="Receipt number" defaultValue={cash?.receipt_number ?? ""} required refused={cash} />
-            <button type="submit" name="intent" value="record-cash" className={buttonClass.primary}>
+            <button type="submit" name="intent" value="record-cash" aria-describedby={describedBy} className={buttonClass.primary}>
               Record {door ? "cash" : "cash payment"}
             </button>
           </Form>
@@ -157,13 +160,13 @@ export function PaymentActions({
         {door ? null : (
           // Asked twice (open, then confirm): a waiver cannot be taken back.
           <details className="rounded-md border border-stone-200 bg-white">
-            <summary className={`${small} cursor-pointer list-none border-0`}>Waive fee<span className="sr-only"> for {name}</span></summary>
+            <summary aria-describedby={describedBy} className={`${small} cursor-pointer list-none border-0`}>Waive fee<span className="sr-only"> for {name}</span></summary>
             <Form method="post" preventScrollReset className="max-w-xs space-y-2 p-3">
               <input type="hidden" name="registration_id" value={id} />
               <p className="text-sm text-stone-800">
                 {name} will not pay the {formatKwacha(price)} fee. A waiver cannot be undone.
               </p>
-              <button type="submit" name="intent" value="waive-fee" className={buttonClass.danger}>
+              <button type="submit" name="intent" value="waive-fee" aria-describedby={describedBy} className={buttonClass.danger}>
                 Waive the fee<span className="sr-only"> for {name}</span>
               </button>
             </Form>
@@ -175,7 +178,7 @@ export function PaymentActions({
   if (door || (state !== "paid-online" && state !== "cash") || (placed && !extra)) return null;
   return (
     <details className="rounded-md border border-stone-200 bg-white" open={refund ? true : undefined}>
-      <summary className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>
+      <summary aria-describedby={describedBy} className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>
       <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
         <input type="hidden" name="registration_id" value={id} />
         {extra ? (
@@ -191,7 +194,7 @@ export function PaymentActions({
           </p>
         )}
         <MoneyField id={`refund-amount-${id}`} name="amount" label="Amount (MK)" defaultValue={refund?.amount ?? String(extra?.amount ?? price)} refused={refund} />
-        <button type="submit" name="intent" value="record-refund" className={buttonClass.danger}>
+        <button type="submit" name="intent" value="record-refund" aria-describedby={describedBy} className={buttonClass.danger}>
           Record refund
         </button>
       </Form>

@@ -85,6 +85,12 @@ function AddRegistration({ actionData, full, questions, associations }: { action
   );
 }
 
+/**
+ * The id of a row's "Code 4821, +265 991 23 45 67": every control of the row is described by it, so
+ * two men of the same name (a common one) are told apart by who hears, not only by who sees, the row.
+ */
+const whoId = (id: number) => `desk-who-${id}`;
+
 /** One small form per action on a person: works without JavaScript, answers with a toast. */
 function RowAction({ id, intent, label, danger = false }: { id: number; intent: string; label: string; danger?: boolean }) {
   return (
@@ -94,6 +100,7 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
         type="submit"
         name="intent"
         value={intent}
+        aria-describedby={whoId(id)}
         className={`rounded-md border px-3 py-1.5 text-sm font-semibold [overflow-wrap:anywhere] ${danger ? "border-red-300 text-red-800 hover:bg-red-50" : "border-stone-300 text-stone-800 hover:bg-stone-50"}`}
       >
         {label}
@@ -114,6 +121,7 @@ function CancelAction({ id, name, confirmed, checkedInText }: { id: number; name
       className="rounded-md border border-red-300 bg-white"
       summaryClassName="cursor-pointer list-none px-3 py-1.5 text-sm font-semibold text-red-800 [overflow-wrap:anywhere] hover:bg-red-50"
       summary={`Cancel ${name}`}
+      summaryDescribedBy={whoId(id)}
     >
       <div className="space-y-2 p-3 text-sm text-stone-800">
         <p className="font-semibold text-stone-900">Cancel {name}&apos;s registration?</p>
@@ -134,12 +142,13 @@ function CancelAction({ id, name, confirmed, checkedInText }: { id: number; name
 }
 
 /** "Edit": opens the person's edit form over the list (?edit=<id>), which works without JavaScript. */
-function EditAction({ name, href }: { name: string; href: string }) {
+function EditAction({ id, name, href }: { id: number; name: string; href: string }) {
   return (
     <Link
       to={href}
       preventScrollReset
       aria-label={`Edit ${name}`}
+      aria-describedby={whoId(id)}
       className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
     >
       <PencilIcon className="size-4" />
@@ -165,6 +174,9 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
     <tr className="block px-4 py-3 sm:table-row sm:p-0">
       <td className={`${cell} text-stone-900`}>
         <span className="font-medium [overflow-wrap:anywhere]">{person.name}</span>
+        <span id={whoId(person.id)} hidden>
+          {`Code ${person.code}, ${person.phone}`}
+        </span>
         <AnswersList answers={person.answers} />
         <span className="mt-1 flex flex-wrap gap-1.5">
           <StatusBadge person={person} />
@@ -197,7 +209,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
         <span className="whitespace-nowrap">{person.phone}</span>
         {person.email ? <a href={`mailto:${person.email}`} className="mt-0.5 block break-all text-stone-600 hover:underline">{person.email}</a> : null}
         <span className="mt-1 flex flex-wrap gap-2">
-          <a href={person.telHref} className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-50">
+          <a href={person.telHref} aria-describedby={whoId(person.id)} className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-50">
             <PhoneIcon className="size-4" />
             Call<span className="sr-only"> {person.name}</span>
           </a>
@@ -206,6 +218,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
               href={person.whatsappHref}
               target="_blank"
               rel="noopener noreferrer"
+              aria-describedby={whoId(person.id)}
               className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-emerald-50"
             >
               <WhatsAppIcon className="size-4 text-emerald-600" />
@@ -220,7 +233,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
       </td>
       <td className={`${cell} pt-2 sm:pt-3`}>
         <div className="flex flex-wrap gap-2">
-          <EditAction name={person.name} href={editHref} />
+          <EditAction id={person.id} name={person.name} href={editHref} />
           {person.status === "cancelled" ? <RowAction id={person.id} intent="restore" label={`Restore ${person.name}`} /> : null}
           {person.status === "waitlisted" ? (
             <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
@@ -228,7 +241,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
-            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} placed={person.status !== "cancelled"} />
+            <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} placed={person.status !== "cancelled"} describedBy={whoId(person.id)} />
           ) : null}
         </div>
       </td>
