@@ -8,6 +8,12 @@ import { isPhoneText } from "./phone-text";
 
 export const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
+/** A message after what it is about: "This is…" reads "Line 3: this is…". */
+export const lowerFirst = (message: string) => `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+
+/** A problem of one number of a list ("Other numbers"), naming it: “0991 2345”: this is not… */
+export const aboutNumber = (number: string, message: string) => `“${number}”: ${lowerFirst(message)}`;
+
 export const EMAIL_INVALID = "Please enter a valid email address";
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -8,6 +8,7 @@
 import parsePhoneNumberFromString, { type PhoneNumber } from "libphonenumber-js/min";
 import { telHref } from "~/lib/app-links";
 import { isPhoneText, PHONE_NOT_CALLABLE } from "~/lib/phone-text";
+import { aboutNumber } from "~/lib/schema-fields";
 
 const HOME_COUNTRY = "MW";
 
@@ -46,8 +47,10 @@ export function refuseUncallablePhones(...fields: string[]) {
       const typed = value[field];
       const numbers: unknown[] = Array.isArray(typed) ? typed : [typed];
       // A number not even shaped like one was refused by the field's own check (isPhoneText), in its words.
-      if (numbers.some((number) => typeof number === "string" && isPhoneText(number) && normalizePhone(number) === null)) {
-        context.addIssue({ code: "custom", path: [field], message: PHONE_NOT_CALLABLE });
+      const wrong = numbers.find((number) => typeof number === "string" && isPhoneText(number) && normalizePhone(number) === null);
+      if (typeof wrong === "string") {
+        // Of a list ("Other numbers"), the message names the number to mend.
+        context.addIssue({ code: "custom", path: [field], message: Array.isArray(typed) ? aboutNumber(wrong, PHONE_NOT_CALLABLE) : PHONE_NOT_CALLABLE });
       }
     }
   };

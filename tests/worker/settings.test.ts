@@ -365,9 +365,9 @@ describe("bad input and conflicts", () => {
     ["too long a tagline", "organisation", { ...ORGANISATION, tagline: "x".repeat(161) }, "tagline", "Please keep this under 160 characters"],
     ["a latitude off the map", "contact", { ...CONTACT, map_latitude: "123" }, "map_latitude", "between -90 and 90"],
     ["a phone number that is words", "contact", { ...CONTACT, contact_phone: "call us!" }, "contact_phone", "Please enter a phone number we can call"],
-    ["another phone number that is words", "contact", { ...CONTACT, more_phones: "0999 111 222\nask the office" }, "more_phones", "Please enter a phone number we can call"],
+    ["another phone number that is words", "contact", { ...CONTACT, more_phones: "0999 111 222\nask the office" }, "more_phones", "“ask the office”: please enter a phone number we can call"],
     ["a number too long to call", "contact", { ...CONTACT, contact_phone: "0888123456789012345" }, "contact_phone", "This is not a phone number we can call"],
-    ["a mobile number two digits short", "contact", { ...CONTACT, more_phones: "0999 111 222\n0991 2345" }, "more_phones", "This is not a phone number we can call"],
+    ["a mobile number two digits short", "contact", { ...CONTACT, more_phones: "0999 111 222\n0991 2345" }, "more_phones", "“0991 2345”: this is not a phone number we can call"],
   ])("refuses %s, says which field and why, keeps what was typed and saves nothing", async (_, section, fields, field, message) => {
     const before = await stored(section);
     const response = await save("/admin/settings", section, fields);

@@ -5,7 +5,7 @@
 // Problems are named by line: "Line 4: this phone number is already registered for this event".
 import { z } from "zod";
 import { GROUP_MODES } from "~/lib/stored-choices";
-import { optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
+import { lowerFirst, optionalEmail, optionalText, personName, requiredText, singleSpaced } from "../../lib/schema-fields";
 import type { FormAnswer } from "~/lib/form-answer";
 import { PHONE_NOT_CALLABLE } from "~/lib/phone-text";
 import { REGISTRATION_MESSAGES } from "./registration-form";
@@ -18,9 +18,6 @@ export const GROUP_MODE_CHOICES: { value: GroupMode; label: string; hint: string
   { value: "all-or-nothing", label: "Register only if all fit", hint: "If there are not enough places for everyone, nobody is registered." },
   { value: "rest-waitlisted", label: "Register those who fit; the rest join the waiting list", hint: "The first lines take the places left; the others wait and move up when places free." },
 ];
-
-/** A sentence's message after "Line 3: ": "This is…" reads "Line 3: this is…". */
-const lowerFirst = (message: string) => `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
 
 export const GROUP_MESSAGES = {
   leaderNameRequired: "Please write the leader's name",

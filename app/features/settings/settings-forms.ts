@@ -4,7 +4,7 @@
 // and what the database holds. Empty optional text is "" here, not null: these are texts to show.
 import { z } from "zod";
 import { siteLocalInputToIso } from "~/lib/time";
-import { ALWAYS, emailAddress, optionalId, PHONE_TEXT_INVALID, requiredText, tooLong } from "../../lib/schema-fields";
+import { aboutNumber, ALWAYS, emailAddress, optionalId, PHONE_TEXT_INVALID, requiredText, tooLong } from "../../lib/schema-fields";
 import { isPhoneText } from "../../lib/phone-text";
 
 /** The sections, each saved on its own with its own version. */
@@ -73,7 +73,10 @@ export const contactSettingsSchema = z.object({
   address_lines: lines({ required: "Please enter the address", most: 6, max: 120 }),
   /** The first phone number, shown first everywhere. */
   contact_phone: requiredText("Please enter a phone number", 40).refine(isPhoneText, PHONE_TEXT_INVALID),
-  more_phones: lines({ most: 5, max: 40 }).refine((phones) => phones.every(isPhoneText), PHONE_TEXT_INVALID),
+  more_phones: lines({ most: 5, max: 40 }).superRefine((phones, context) => {
+    const wrong = phones.find((phone) => !isPhoneText(phone));
+    if (wrong !== undefined) context.addIssue({ code: "custom", message: aboutNumber(wrong, PHONE_TEXT_INVALID) });
+  }),
   president_email: emailAddress(),
   events_email: emailAddress(),
   office_hours: lines({ required: "Please enter the office hours", most: 6, max: 120 }),
