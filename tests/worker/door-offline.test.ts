@@ -75,6 +75,21 @@ describe("the door list a phone keeps", () => {
     expect(await (await request("/api/admin/events/1/door-list", { cookie: admin })).json()).toMatchObject({ places: 3, mayGoOver: true });
   });
 
+  it("is logged as personal data leaving, like an export: once an hour for each account and event, however often the phone reads it", async () => {
+    const exports = async () =>
+      (await env.DB.prepare("SELECT actor, action, target, summary FROM activity_log WHERE kind = 'export' ORDER BY id").all<Record<string, string>>()).results;
+    for (let read = 0; read < 3; read++) expect((await request("/api/admin/events/1/door-list", { cookie: door })).status).toBe(200);
+    expect((await request("/api/admin/events/1/door-list", { cookie: admin })).status).toBe(200);
+    expect(await exports()).toEqual([
+      { actor: "door@example.org", action: "Downloaded the door list (kept on the phone)", target: expect.stringContaining("Lilongwe Conference"), summary: "4 people" },
+      { actor: "admin@example.org", action: "Downloaded the door list (kept on the phone)", target: expect.stringContaining("Lilongwe Conference"), summary: "4 people" },
+    ]);
+    // An hour later the phone's next read is logged again.
+    await runSql(["UPDATE activity_log SET at = '2020-01-01T00:00:00.000Z'"]);
+    expect((await request("/api/admin/events/1/door-list", { cookie: door })).status).toBe(200);
+    expect(await exports()).toHaveLength(3);
+  });
+
   it("names the leader of a group's man, so the phone finds the group by his name as the page does", async () => {
     await runSql([
       "INSERT INTO registration_groups (id, event_id, leader_name, leader_phone, mode, token) VALUES (7, 1, 'Gift Mbewe', '+265991555000', 'all-or-nothing', 'group-token-door-0123456789')",
@@ -239,13 +254,17 @@ describe("sending the queue", () => {
     expect(desk).toContain("Admitted at the door over capacity");
   });
 
-  it("a walk-in under the number and name of a man registered already checks him in, not adding him twice; under another name he is added and the phone hears whose the number is", async () => {
+  it("a walk-in under the number and name of a man registered already checks him in, not adding him twice; under another name he is added and the phone hears the number is taken (staff's phone: by whom)", async () => {
     const before = (await doorState()).length;
     const answers = await results(await send(door, [walkIn("w3-ffff-0001", " john   BANDA ", "0991 234 567"), walkIn("w3-ffff-0002", "Beta Phiri", "0888 765 432")]));
     expect(answers[0]).toMatchObject({ outcome: "checked-in", registered: { same: true, name: "John Banda", code: "JBANDA" } });
-    expect(answers[1]).toMatchObject({ outcome: "walk-in", registered: { same: false, name: "John Phiri", code: "JPHXRZ" } });
+    // A door volunteer sees only a number's last digits: the door never turns a whole number into its holder's name.
+    expect(answers[1]).toMatchObject({ outcome: "walk-in", registered: { same: false } });
+    expect(JSON.stringify(answers[1].registered)).not.toMatch(/John Phiri|JPHXRZ/);
+    const staff = await results(await send(admin, [walkIn("w3-ffff-0003", "Gamma Phiri", "0888 765 432")]));
+    expect(staff[0]).toMatchObject({ outcome: "walk-in", registered: { same: false, name: "John Phiri", code: "JPHXRZ" } });
     const state = await doorState();
-    expect(state).toHaveLength(before + 1);
+    expect(state).toHaveLength(before + 2);
     expect(state.find((p) => p.id === 1)).toMatchObject({ checked_in_by: "door@example.org", admitted_unconfirmed: 0 });
     expect(state.filter((p) => p.full_name === "Beta Phiri")).toHaveLength(1);
     // Sent again (a reply lost on the way): nothing changes.
@@ -257,6 +276,10 @@ describe("sending the queue", () => {
   it("refuses unreadable sends and a past event for a door volunteer, and tells of a person who is gone", async () => {
     expect((await send(door, [{ id: "x", kind: "checkin", registrationId: 1, at: "now" }])).status).toBe(400);
     expect((await send(door, [])).status).toBe(400);
+    // A walk-in whose number is no number (the phone's form never keeps one): refused, nothing added.
+    const people = (await doorState()).length;
+    expect((await send(door, [walkIn("p1-eeee-0003", "Words Only", "ask at the gate")])).status).toBe(400);
+    expect(await doorState()).toHaveLength(people);
     expect((await send(door, [checkIn("p1-eeee-0001", 1)], 2)).status).toBe(404);
     const gone = await results(await send(door, [checkIn("p1-eeee-0002", 999)]));
     expect(gone[0]).toMatchObject({ outcome: "not-found", person: null });

@@ -3,6 +3,7 @@
 // sends the actions it queued without a connection, in order, each applied once by its id.
 import { Hono } from "hono";
 import { applyDoorActions, closedToVolunteers, doorList, readDoorActions } from "~/features/events/index.server";
+import { logActivityOnce, recordName } from "~/features/accounts/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import type { ApiEnv } from "./env";
 
@@ -16,10 +17,14 @@ async function doorEvent(id: string | undefined, role: string): Promise<number |
 }
 
 adminDoor.get("/events/:id/door-list", async (c) => {
-  const { role } = c.get("admin");
+  const { email, role } = c.get("admin");
   const eventId = await doorEvent(c.req.param("id"), role);
   const list = eventId === null ? null : await doorList(eventId, new Date(), role !== "volunteer");
-  return list ? c.json(list) : c.json({ error: "Event not found" }, 404);
+  if (!list) return c.json({ error: "Event not found" }, 404);
+  // Names and codes kept on a phone for the door: personal data leaving, so logged like an export
+  // (once an hour: the page reads the list again every half minute).
+  await logActivityOnce({ actor: email, kind: "export", action: "Downloaded the door list (kept on the phone)", target: recordName("event", list.event.id, list.event.name), summary: `${list.people.length} people` });
+  return c.json(list);
 });
 
 adminDoor.post("/events/:id/door-actions", async (c) => {
@@ -28,5 +33,5 @@ adminDoor.post("/events/:id/door-actions", async (c) => {
   if (eventId === null) return c.json({ error: "Event not found" }, 404);
   const actions = readDoorActions(await c.req.json().catch(() => null));
   if (!actions) return c.json({ error: "Unreadable actions." }, 400);
-  return c.json({ results: await applyDoorActions(eventId, actions, email) });
+  return c.json({ results: await applyDoorActions(eventId, actions, email, role === "volunteer") });
 });

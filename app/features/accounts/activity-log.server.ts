@@ -42,6 +42,18 @@ export function addActivityQuery(db: Db, entries: ActivityEntry[]) {
 }
 
 /**
+ * Adds an entry unless the same actor logged the same action on the same target since `since` (ISO):
+ * for what a page reads again and again (the door's list, every half minute), one line an hour.
+ */
+export async function recordActivityOnce(entry: ActivityEntry, since: string): Promise<void> {
+  const row = rowOf(entry);
+  await getDb().run(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary, address)
+    SELECT ${row.at}, ${row.actor}, ${row.kind}, ${row.action}, ${row.target}, ${row.summary}, ${row.address}
+    WHERE NOT EXISTS (SELECT 1 FROM activity_log WHERE actor = ${row.actor} AND kind = ${row.kind} AND action = ${row.action}
+      AND target = ${row.target} AND at >= ${since})`);
+}
+
+/**
  * Adds entries, trying up to three times: a write that happened is never left unrecorded because
  * of one failed statement (and the error is thrown, not swallowed, if all three fail).
  */

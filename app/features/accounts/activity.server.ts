@@ -4,7 +4,7 @@
 // sign-outs and exports, which run outside the admin pages, record directly.
 import type { RouterContextProvider } from "react-router";
 import { activityContext, adminContext } from "./admin-context";
-import { recordActivity, type ActivityEntry } from "~/features/accounts/activity-log.server";
+import { recordActivity, recordActivityOnce, type ActivityEntry } from "~/features/accounts/activity-log.server";
 import { clientAddress } from "../../server/abuse.server";
 import type { SaveKind } from "~/server/admin-actions.server";
 
@@ -107,6 +107,18 @@ export async function logActivity(entries: ActivityEntry[]): Promise<void> {
     await recordActivity(entries);
   } catch (error) {
     console.error("Activity log write failed; entries:", JSON.stringify(entries), error);
+  }
+}
+
+/**
+ * Logs an export a page fetches again and again (the door's list, every half minute) once an hour
+ * per account and target; as logActivity, a failed write goes to the Worker's log, not to the visitor.
+ */
+export async function logActivityOnce(entry: ActivityEntry, now = new Date()): Promise<void> {
+  try {
+    await recordActivityOnce(entry, new Date(now.getTime() - 3600_000).toISOString());
+  } catch (error) {
+    console.error("Activity log write failed; entry:", JSON.stringify(entry), error);
   }
 }
 

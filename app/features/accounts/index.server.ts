@@ -2,7 +2,7 @@
 // of its server-only parts. What the browser may load too is in ./index.ts.
 export { ACCOUNT_OUTBOX_KINDS, announceAccountChange, announceOwnPasswordChange, renderAccountOutbox } from "./account-changes.server";
 export { ACTIVITY_KINDS, type ActivityKind, activityPage, deleteOldActivity, recentAccountChangesQuery } from "./activity-log.server";
-export { changedFields, logActivity, logRefusal, nameOf, noteActivity, noteSaved, recordName, replacedFieldsText, sameFields } from "./activity.server";
+export { changedFields, logActivity, logActivityOnce, logRefusal, nameOf, noteActivity, noteSaved, recordName, replacedFieldsText, sameFields } from "./activity.server";
 export { publicPagesUnchanged, requireAdmin } from "./admin-guard.server";
 export { addAdmin, type AdminIdentity, administratorEmailsSql, changePassword, getPasswordHash, listAdmins, removeAdmin, setRole } from "./admins.server";
 export { authenticateAdmin, awaitingSecondStep, continuedSessionCookie, hasSessionCookie, signIn, signInSecondStep, signOutEverywhere } from "./auth.server";

@@ -20,6 +20,7 @@ import { feeOwedSql, placeFreeSql, withFreshCode } from "./registrations.server"
 import { unpaidText } from "~/lib/money";
 import type { DoorAction, DoorList, DoorPerson, DoorResult } from "./door-types";
 import { singleSpaced } from "~/lib/schema-fields";
+import { isPhoneText } from "~/lib/phone-text";
 
 /** How long after its event a phone keeps the door list (the page deletes it then). */
 const KEEP_AFTER_EVENT_MS = 48 * 3600_000;
@@ -106,7 +107,8 @@ export function readDoorActions(body: unknown): DoorAction[] | null {
     } else if (item.kind === "walk-in" && typeof item.name === "string" && typeof item.phone === "string") {
       const name = singleSpaced(item.name.trim()).slice(0, 100);
       const phone = item.phone.trim().slice(0, 30);
-      if (!name || !phone) return null;
+      // The phone's form checks a number's shape (isPhoneText) before it keeps a walk-in: no other comes from it.
+      if (!name || !isPhoneText(phone)) return null;
       actions.push({ id, at, kind: "walk-in", name, phone });
     } else {
       return null;
@@ -173,12 +175,13 @@ async function registeredWithPhone(eventId: number, phone: string, name: string)
  * One walk-in, once: confirmed while there is a place, over the capacity (and so marked) when
  * there is none. A man registered already under his number and name (the phone could not know
  * offline: it keeps only a number's last digits) is checked in instead of added twice; under
- * another name, he is added (a shared phone) and the phone is told whose the number is.
+ * another name, he is added (a shared phone) and the phone is told whose the number is, unless it
+ * is a door volunteer's: the door never turns a whole number into the name it is registered under.
  */
-async function applyWalkIn(eventId: number, action: Extract<DoorAction, { kind: "walk-in" }>, by: string, now: Date): Promise<DoorResult> {
+async function applyWalkIn(eventId: number, action: Extract<DoorAction, { kind: "walk-in" }>, by: string, volunteer: boolean, now: Date): Promise<DoorResult> {
   const phone = normalizePhone(action.phone) ?? action.phone;
   const holder = await registeredWithPhone(eventId, phone, action.name);
-  const registered = holder ? { same: holder.same, name: holder.full_name, code: holder.code } : undefined;
+  const registered = holder ? { same: holder.same, ...(holder.same || !volunteer ? { name: holder.full_name, code: holder.code } : {}) } : undefined;
   if (holder?.same) return { ...(await applyCheckIn(eventId, { id: action.id, at: action.at, kind: "checkin", registrationId: holder.id }, by, now)), registered };
   return { ...(await addWalkIn(eventId, action, phone, by, now)), ...(registered ? { registered } : {}) };
 }
@@ -224,10 +227,10 @@ async function addWalkIn(eventId: number, action: Extract<DoorAction, { kind: "w
  * Applies a phone's actions in the order it took them, each once. Answers each action's outcome
  * and the person as they now are; `resent` when the action had arrived before (nothing changed).
  */
-export async function applyDoorActions(eventId: number, actions: readonly DoorAction[], by: string, now = new Date()): Promise<DoorResult[]> {
+export async function applyDoorActions(eventId: number, actions: readonly DoorAction[], by: string, volunteer: boolean, now = new Date()): Promise<DoorResult[]> {
   const results: DoorResult[] = [];
   for (const action of actions) {
-    results.push(action.kind === "walk-in" ? await applyWalkIn(eventId, action, by, now) : await applyCheckIn(eventId, action, by, now));
+    results.push(action.kind === "walk-in" ? await applyWalkIn(eventId, action, by, volunteer, now) : await applyCheckIn(eventId, action, by, now));
   }
   const applied = results.filter((result) => !result.resent && (result.outcome === "checked-in" || result.outcome === "walk-in"));
   if (applied.some((result) => result.outcome === "walk-in")) await bumpContentVersion();

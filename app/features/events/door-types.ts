@@ -50,9 +50,10 @@ export type DoorResult = {
   /**
    * A walk-in's number was registered already: `same` when under the same name (he was checked
    * in, not added twice); otherwise the name and code it is registered under (added: a shared
-   * phone, or the same man under another name, for the desk to tell).
+   * phone, or the same man under another name, for the desk to tell), which a door volunteer's
+   * phone is not told: the door never turns a whole number into a name.
    */
-  registered?: { same: boolean; name: string; code: string };
+  registered?: { same: boolean; name?: string; code?: string };
 };
 
 /**

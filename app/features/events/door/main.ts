@@ -368,7 +368,10 @@ export function startDoor(root: HTMLElement): () => void {
           const holder = answer.registered;
           if (holder?.same && answer.outcome === "checked-in") notes.push({ text: `${name} was registered already (code ${holder.code}): checked in, not added twice.` });
           if (answer.outcome === "walk-in") notes.push({ text: `Walk-in sent: ${name} is checked in.` });
-          if (holder && !holder.same && answer.outcome === "walk-in") notes.push({ text: `${name}'s number is also registered as ${holder.name} (code ${holder.code}). If it is the same man, tell the desk.`, problem: true });
+          if (holder && !holder.same && answer.outcome === "walk-in") {
+            const as = holder.name ? `as ${holder.name} (code ${holder.code})` : "under another name";
+            notes.push({ text: `${name}'s number is also registered ${as}. If it is the same man, tell the desk.`, problem: true });
+          }
           if (answer.outcome === "already-checked-in") notes.push({ text: `${name}: already checked in by ${answer.person?.checkedInBy ?? "someone"} at ${answer.person?.checkedInText ?? "?"}.`, problem: true });
           // Checked in here as confirmed, but the desk cancelled him (or he left the list) meanwhile: he was let in all the same.
           // Said from what the server recorded (let in while not confirmed), so an answer lost on a weak
