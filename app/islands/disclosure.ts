@@ -1,5 +1,7 @@
 // A <details> disclosure (the header's dropdowns and phone menu) opens and closes without
-// JavaScript; this also closes it on Escape (focus back on its summary) and on a click outside. (A
+// JavaScript; this also closes it on Escape (focus back on its summary) and on a click outside, and
+// a menu (`data-closes-when-left`) when the keyboard's focus moves on past it, so an open submenu
+// does not stay over the page the visitor has tabbed on to. (A
 // link in it to a part of the same page closes it through the page's hashchange listener:
 // app/lib/service-worker.ts.)
 import type { Island } from "./island";
@@ -17,9 +19,15 @@ export const disclosure: Island = {
       details.open = false;
       details.querySelector("summary")?.focus();
     };
+    // Focus moved to something outside (not to nothing: a tap on the page is onPointerDown's).
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (details.open && next instanceof Node && !details.contains(next)) details.open = false;
+    };
     const listening = new AbortController();
     document.addEventListener("pointerdown", onPointerDown, { signal: listening.signal });
     details.addEventListener("keydown", onKeyDown, { signal: listening.signal });
+    if (details.hasAttribute("data-closes-when-left")) details.addEventListener("focusout", onFocusOut, { signal: listening.signal });
     return () => listening.abort();
   },
 };

@@ -27,6 +27,17 @@ test("desktop header: dropdowns open, list their pages and close with Escape @de
   await expect(nav.getByRole("link", { name: "Youth Mentorship" })).toHaveAttribute("href", "/ministries#youth-mentorship");
   await page.mouse.click(5, 600);
   await expect(nav.getByRole("link", { name: "Youth Mentorship" })).toBeHidden();
+
+  // Tabbing on through an open submenu and past it closes it: it does not stay over the page.
+  await aboutToggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(nav.getByRole("link", { name: "Leadership Team" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Our Mission" })).toBeFocused();
+  await expect(nav.getByRole("link", { name: "Leadership Team" })).toBeVisible();
+  for (let step = 0; step < 8 && (await nav.getByRole("link", { name: "Leadership Team" }).isVisible()); step++) await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Leadership Team" })).toBeHidden();
+  await expect(nav.getByRole("link", { name: "Ministries", exact: true })).toBeFocused();
 });
 
 test("desktop header: one submenu open at a time, also without JavaScript @desktop", async ({ browser }) => {
