@@ -27,9 +27,13 @@ type Props = {
   instead?: { href: string; label: string };
   /** What the action needs beside intent=delete, when one action serves a whole list (the message's id). */
   hiddenFields?: Record<string, string>;
+  /** The words of the trigger and of the button that does it, and the intent posted: "Remove" for a subscriber. */
+  verb?: { label: string; pending: string; intent: string };
 };
 
-export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel, instead, hiddenFields = {} }: Props) {
+const DELETE = { label: "Delete", pending: "Deleting...", intent: "delete" };
+
+export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel, instead, hiddenFields = {}, verb = DELETE }: Props) {
   const [open, setOpen] = useState(initiallyOpen);
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formAction === action;
@@ -46,7 +50,7 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
         className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50"
       >
         <TrashIcon className="size-5" />
-        Delete
+        {verb.label}
       </Link>
       <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description} closeHref={closeHref}>
         <Form method="post" action={action} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -59,8 +63,8 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
               {instead.label}
             </Link>
           ) : (
-            <button type="submit" name="intent" value="delete" disabled={deleting} className={buttonClass.danger}>
-              {deleting ? "Deleting..." : "Delete"}
+            <button type="submit" name="intent" value={verb.intent} disabled={deleting} className={buttonClass.danger}>
+              {deleting ? verb.pending : verb.label}
             </button>
           )}
         </Form>

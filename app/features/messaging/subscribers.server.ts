@@ -183,6 +183,8 @@ export async function subscribersAfter(after: Subscriber | null, pageSize = 500)
     .all();
 }
 
-export async function removeSubscriber(id: number): Promise<void> {
-  await getDb().delete(newsletter_subscribers).where(eq(newsletter_subscribers.id, id));
+/** Removes a subscriber; the address removed (for the activity log), or null when there was none (removed already). */
+export async function removeSubscriber(id: number): Promise<string | null> {
+  const removed = await getDb().delete(newsletter_subscribers).where(eq(newsletter_subscribers.id, id)).returning({ email: newsletter_subscribers.email });
+  return removed[0]?.email ?? null;
 }

@@ -1,8 +1,9 @@
 // /admin/subscribers: who signed up in the footer (confirmed or still waiting), with a CSV export and
-// removal on request.
-import { Form } from "react-router";
+// removal on request. Removing asks first in an in-page dialog (?remove=<id> renders it open without
+// JavaScript): a removed address must subscribe and confirm again.
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { buttonClass } from "~/components/form-fields";
-import { DownloadIcon, TrashIcon } from "~/components/icons";
+import { DownloadIcon } from "~/components/icons";
 import { formatInSiteZone } from "~/lib/time";
 import { removeSubscriber, subscribersPage } from "~/features/messaging/index.server";
 import { parseId, readAdminPost } from "~/server/admin-actions.server";
@@ -12,9 +13,12 @@ import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers | Admin" }];
 
-export async function loader() {
-  return subscribersPage();
+export async function loader({ request }: Route.LoaderArgs) {
+  const removeId = parseId(new URL(request.url).searchParams.get("remove"));
+  return { ...(await subscribersPage()), removeId };
 }
+
+const REMOVE = { label: "Remove", pending: "Removing...", intent: "remove" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, undefined, "/admin/subscribers");
@@ -23,9 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (post.intent !== "remove" || !id) {
     return redirectWithToast(request, "/admin/subscribers", { title: "Error", description: "Unknown action.", variant: "destructive" });
   }
-  await removeSubscriber(id);
-  noteActivity(context, { action: "Removed", target: recordName("subscriber", id) });
-  return redirectWithToast(request, "/admin/subscribers", { title: "Subscriber removed" });
+  const email = await removeSubscriber(id);
+  if (email === null) return redirectWithToast(request, "/admin/subscribers", { title: "Already removed", description: "That address was removed already." });
+  noteActivity(context, { action: "Removed", target: recordName("subscriber", id, email) });
+  return redirectWithToast(request, "/admin/subscribers", { title: "Subscriber removed", description: `${email} gets no more newsletters.` });
 }
 
 /** Whether the address gets the newsletter, when it does not. */
@@ -35,7 +40,7 @@ function subscriberState(subscriber: { confirmed_at: string | null; suppressed_a
 }
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
-  const { rows, total, confirmed } = loaderData;
+  const { rows, total, confirmed, removeId } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -67,13 +72,17 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
                 <p className="truncate font-medium text-stone-900">{subscriber.email}</p>
                 <p className="text-sm text-stone-600">{`Subscribed ${formatInSiteZone(subscriber.created_at, "MMM d, yyyy")}${subscriberState(subscriber)}`}</p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="id" value={subscriber.id} />
-                <button type="submit" name="intent" value="remove" aria-label={`Remove ${subscriber.email}`} className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50">
-                  <TrashIcon className="size-5" />
-                  Remove
-                </button>
-              </Form>
+              <ConfirmDelete
+                action="/admin/subscribers"
+                hiddenFields={{ id: String(subscriber.id) }}
+                openHref={`/admin/subscribers?remove=${subscriber.id}`}
+                closeHref="/admin/subscribers"
+                initiallyOpen={removeId === subscriber.id}
+                title="Remove subscriber?"
+                description={`${subscriber.email} will get no more newsletters. To get them again, they must subscribe and confirm their address again. This cannot be undone.`}
+                triggerLabel={`Remove ${subscriber.email}`}
+                verb={REMOVE}
+              />
             </li>
           ))}
         </ul>
