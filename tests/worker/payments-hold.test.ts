@@ -17,6 +17,7 @@ import { createAdmin, FIXTURE_CODE, FIXTURE_TOKEN, formVersion, postForm, reques
 import { PAY_BY_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 import { mainHtml, textOf } from "./public-helpers";
+import { verifyUnreachable } from "./payment-helpers";
 
 const HOUR = 3_600_000;
 const NOW = Date.parse("2030-06-01T12:00:00.000Z");
@@ -148,6 +149,54 @@ describe("a man paying as his hold runs out", () => {
     // Half an hour on, still unsettled: taken as never coming; the place goes to the next man.
     await runCron(NOW + 31 * 60_000);
     expect(await counts()).toEqual({ confirmed: 1, waiting: 0, notPaid: 1, promoted: 1 });
+  });
+});
+
+describe("a man paying as his hold runs out, while the provider cannot be asked", () => {
+  beforeEach(async () => {
+    await runSql(["INSERT INTO churchevents (id, name, date, price, payment_hold_hours, capacity, waitlist_enabled) VALUES (1, 'Men''s Conference', '2030-07-01T06:00:00.000Z', 15000, 48, 1, 1)"]);
+    await runSql([...people(1, 1, "confirmed", NOW - 49 * HOUR), ...people(1, 2, "waitlisted", NOW - 40 * HOUR)]);
+  });
+
+  async function paysAndApproves() {
+    const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;
+    expect((await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0990 000 001" })).status).toBe(303);
+    const { reference } = (await env.DB.prepare("SELECT reference FROM payments").first<{ reference: string }>())!;
+    await completeSimulatedCharge(reference, true);
+    return token;
+  }
+
+  it("approved in time, webhook lost, and no answer from the provider for an hour: he keeps his place until a run gets the answer, then is paid", async () => {
+    await paysAndApproves();
+    // His payment began 40 minutes before the run: past the time a payment under way keeps a place by itself.
+    await runSql([`UPDATE payments SET created_at = '${iso(NOW - 40 * 60_000)}'`]);
+    const outage = verifyUnreachable();
+    for (const minutes of [0, 10, 60]) {
+      await runCron(NOW + minutes * 60_000);
+      expect(await counts(), `${minutes} minutes`).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
+    }
+    expect(await outboxRows("kind = 'registration-cancelled'")).toEqual([]);
+    outage.mockRestore();
+    await runCron(NOW + 70 * 60_000);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "paid-online" });
+  });
+
+  it("a payment the provider confirms after his place was released is shown to the desk as paid by a man no longer confirmed, with a refund to give or a place to restore", async () => {
+    const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;
+    expect((await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0990 000 001" })).status).toBe(303);
+    const { reference } = (await env.DB.prepare("SELECT reference FROM payments").first<{ reference: string }>())!;
+    // Not approved yet, and long begun: the provider says pending, so the place goes.
+    await runSql([`UPDATE payments SET created_at = '${iso(NOW - 40 * 60_000)}'`]);
+    await runCron(NOW);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 0, notPaid: 1, promoted: 1 });
+    // He approves on his phone after all; the provider's webhook says so.
+    await request(`/api/payments/simulator/${reference}/approve`, { method: "POST" });
+    expect(await env.DB.prepare("SELECT status, refund_due FROM payments").first()).toEqual({ status: "paid", refund_due: 0 });
+    await createAdmin();
+    const desk = textOf(await (await request("/admin/events/registrations/1", { cookie: await signIn() })).text());
+    expect(desk).toContain("Paid but no longer confirmed: refund or keep");
+    expect(desk).toContain("Record refund");
   });
 });
 

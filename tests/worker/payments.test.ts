@@ -12,6 +12,7 @@ import { giftReceiptSms } from "~/features/payments/gift-receipt.server";
 import type { OutboxRow } from "~/server/email-rules.server";
 import { postForm, request, runSql, seedReference, toastOf } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+import { verifyUnreachable } from "./payment-helpers";
 import { waitForOutbox } from "./email-helpers";
 import { mainHtml, textOf } from "./public-helpers";
 
@@ -431,6 +432,37 @@ describe("the webhook", () => {
     const logged = await env.DB.prepare("SELECT count(*) AS n FROM activity_log WHERE target LIKE ?").bind(`payment ${payment.reference} %`).first<{ n: number }>();
     expect(logged!.n).toBe(1);
     expect(await paymentStatusOf(token)).toBe("paid-online");
+  });
+
+  it("answers 503 while the provider cannot be asked, so the provider sends it again; the webhook it sends then records the payment", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'success', completed_at = ?").bind(new Date().toISOString()).run();
+    const body = JSON.stringify({ event_type: "api.charge.payment", status: "success", charge_id: payment.reference, amount: 15000, currency: "MWK" });
+    const outage = verifyUnreachable();
+    const unanswered = await signedWebhook(body);
+    expect(unanswered.status).toBe(503);
+    expect((await latestPayment())!.status).toBe("pending");
+    expect(await paymentStatusOf(token)).toBe("unpaid");
+    // The provider sends it again once the line is back.
+    outage.mockRestore();
+    const resent = await signedWebhook(body);
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ received: true, outcome: "paid" });
+    expect(await paymentStatusOf(token)).toBe("paid-online");
+    expect(await pageText(token)).toContain("Paid: MK 15,000 by Airtel Money");
+  });
+
+  it("answers 200 when the provider did answer, whatever it said: a declined payment is not sent again", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    await env.DB.prepare("UPDATE payment_simulator_charges SET status = 'failed', completed_at = ?").bind(new Date().toISOString()).run();
+    const answer = await signedWebhook(JSON.stringify({ event_type: "api.charge.payment", status: "failed", charge_id: payment.reference, amount: 15000, currency: "MWK" }));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: true, outcome: "failed" });
+    expect((await latestPayment())!.status).toBe("failed");
   });
 
   describe("with SMS set up", () => {

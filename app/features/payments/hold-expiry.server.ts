@@ -2,7 +2,8 @@
 // whose fee is still unpaid that many hours after it was made (or after it moved up from the waiting
 // list, was restored, or the hours were set on the event: payBySql) is cancelled with the reason "not paid" and told so (e-mail, SMS), and in the same batch the
 // first people waiting move up into the places it frees (the events feature's guarded promotion,
-// with their e-mails). Run by the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
+// with their e-mails). A man whose payment under way the provider could not be asked about keeps
+// his place until a run gets its answer. Run by the Worker's every-10-minutes cron. Each event is one batch (one transaction), so runs that
 // overlap never cancel twice or give a place twice.
 import { sql } from "drizzle-orm";
 import { batchable, getDb } from "~/db/db.server";
@@ -33,11 +34,14 @@ function holdRanOutSql(at: string) {
 /**
  * Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). Not one
  * whose man is paying (a payment the provider has not settled, lately begun): he paid in time if
- * it goes through, so the place waits for a later run.
+ * it goes through, so the place waits for a later run. Nor one in `unsettled` (ids), whose payment
+ * under way the provider could not be asked about in this run: it may have gone through, so the
+ * next run asks again.
  */
-function expiredSql(at: string) {
+function expiredSql(at: string, unsettled: readonly number[]) {
   const paymentSince = new Date(Date.parse(at) - PENDING_GRACE_MINUTES * 60_000).toISOString();
-  return sql`${holdRanOutSql(at)}
+  const keep = unsettled.length ? sql`AND event_registrations.id NOT IN (${sql.join(unsettled.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return sql`${holdRanOutSql(at)} ${keep}
     AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = event_registrations.id AND p.kind = 'online'
       AND p.status = 'pending' AND p.created_at > ${paymentSince})`;
 }
@@ -45,37 +49,42 @@ function expiredSql(at: string) {
 /**
  * Asks the provider about the payments still pending on holds that ran out: one approved in time
  * whose webhook is late or lost is recorded now (the provider's verify call decides, as on the
- * private page), so its man keeps his place; one that failed lets the place go.
+ * private page), so its man keeps his place; one that failed lets the place go. Answers the
+ * registrations whose payment could not be asked about (no answer from the provider, or an error):
+ * their places are kept until a run gets an answer.
  */
-async function settlePendingPaymentsOfExpiredHolds(at: string, now: Date) {
-  const pending = await getDb().all<{ reference: string }>(sql`SELECT p.reference FROM payments p
+async function settlePendingPaymentsOfExpiredHolds(at: string, now: Date): Promise<number[]> {
+  const pending = await getDb().all<{ reference: string; registration_id: number }>(sql`SELECT p.reference, p.registration_id FROM payments p
     WHERE p.kind = 'online' AND p.status = 'pending'
       AND p.registration_id IN (SELECT id FROM event_registrations WHERE ${holdRanOutSql(at)})`);
-  for (const { reference } of pending) {
+  const unsettled: number[] = [];
+  for (const { reference, registration_id } of pending) {
     try {
-      await settlePayment(reference, now);
+      if ((await settlePayment(reference, now)) === "unreachable") unsettled.push(registration_id);
     } catch (error) {
       console.error(`Payment ${reference}: could not ask the provider before releasing its place`, error);
+      unsettled.push(registration_id);
     }
   }
+  return unsettled;
 }
 
 /** Cancels the unpaid holds that ran out at `now` and moves people up; how many of each. */
 export async function releaseUnpaidHolds(now: number): Promise<{ cancelled: number; promoted: number }> {
   const db = getDb();
   const at = new Date(now).toISOString();
-  await settlePendingPaymentsOfExpiredHolds(at, new Date(now));
+  const unsettled = await settlePendingPaymentsOfExpiredHolds(at, new Date(now));
   const events = await db.all<{ id: number }>(sql`SELECT DISTINCT event_id AS id FROM event_registrations
-    WHERE event_id IN (SELECT id FROM churchevents WHERE price > 0 AND payment_hold_hours IS NOT NULL) AND ${expiredSql(at)}`);
+    WHERE event_id IN (SELECT id FROM churchevents WHERE price > 0 AND payment_hold_hours IS NOT NULL) AND ${expiredSql(at, unsettled)}`);
   let cancelled = 0;
   let promoted = 0;
   for (const { id } of events) {
     const [, gone, , up] = await db.batch([
       // Before the update, so it reaches exactly the places the update releases.
-      registrationEmailQuery(db, cancellationNotes().cancelled, sql`event_id = ${id} AND ${expiredSql(at)}`),
+      registrationEmailQuery(db, cancellationNotes().cancelled, sql`event_id = ${id} AND ${expiredSql(at, unsettled)}`),
       batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET status = 'cancelled', cancelled_at = ${at}, cancelled_by = 'system',
           cancel_reason = ${CANCELLED_NOT_PAID}, updated_at = ${at}
-        WHERE event_id = ${id} AND ${expiredSql(at)} RETURNING id`)),
+        WHERE event_id = ${id} AND ${expiredSql(at, unsettled)} RETURNING id`)),
       movedUpEmailQuery(db, movedUpNote(), id),
       promoteQuery(db, id, at),
     ]);

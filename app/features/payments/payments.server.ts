@@ -152,9 +152,18 @@ function markFailed(db: Db, reference: string, reason: string, now: Date) {
 
 // ----- Settling: the webhook, and the private page looking again ----------------------------------
 
-export type SettleOutcome = "paid" | "already-settled" | "failed" | "pending" | "unknown-payment" | "unconfirmed";
+/**
+ * What asking the provider about a charge came to. "unreachable": our verify call got no answer (a
+ * timeout, a 5xx), so nothing is known of the payment; "unconfirmed": the provider answered, and the
+ * answer does not confirm it.
+ */
+export type SettleOutcome = "paid" | "already-settled" | "failed" | "pending" | "unknown-payment" | "unconfirmed" | "unreachable";
 
-/** The webhook: a bad signature changes nothing (401); a good one makes us ask the provider. */
+/**
+ * The webhook: a bad signature changes nothing (401); a good one makes us ask the provider. When
+ * that call gets no answer, 503, so the provider sends the webhook again later: with 200 it would
+ * not, and a payment he made would wait for his page or the hold's cron to be noticed.
+ */
 export async function receiveWebhook(rawBody: string, signature: string | null, now = new Date()): Promise<{ status: 200 | 400 | 401 | 503; body: Record<string, unknown> }> {
   const provider = paymentProvider();
   if (!provider) return { status: 503, body: { error: "Payments are not set up" } };
@@ -168,6 +177,7 @@ export async function receiveWebhook(rawBody: string, signature: string | null, 
   const reference = typeof payload.charge_id === "string" ? payload.charge_id : typeof payload.tx_ref === "string" ? payload.tx_ref : null;
   if (!reference) return { status: 400, body: { error: "No charge_id" } };
   const outcome = await settlePayment(reference, now, provider);
+  if (outcome === "unreachable") return { status: 503, body: { error: "The payment could not be confirmed with the provider yet; please send it again" } };
   return { status: 200, body: { received: true, outcome } };
 }
 
@@ -182,7 +192,11 @@ export async function settlePayment(reference: string, now: Date, provider: Paym
   if (!payment) return "unknown-payment";
   if (payment.status === "paid") return "already-settled";
   const verified = await provider.verify(reference);
-  if (verified.status === "pending" || verified.status === "unknown") return verified.status === "pending" ? "pending" : "unconfirmed";
+  if (verified.status === "pending") return "pending";
+  if (verified.status === "unknown") {
+    console.warn(`Payment ${reference}: the provider's verify call got no answer (${verified.reason})`);
+    return "unreachable";
+  }
   if (verified.status === "failed") {
     await markFailed(db, reference, "The payment was not completed.", now);
     return "failed";
