@@ -178,8 +178,8 @@ describe("the desk", () => {
   it("refuses a refund larger than what the person paid, and records nothing", async () => {
     await act("record-cash", 2, { amount: "15000", receipt_number: "R-9" });
     await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-03T10:00:00.000Z' WHERE id IN (1, 2)"]);
-    expect((await refusedField(await act("record-refund", 2, { amount: "99999" }), "refund-amount-2")).error).toBe("A refund can be at most what this person paid: MK 15,000. Nothing was recorded.");
-    expect((await refusedField(await act("record-refund", 1, { amount: "15001" }), "refund-amount-1")).error).toBe("A refund can be at most what this person paid: MK 15,000. Nothing was recorded.");
+    expect((await refusedField(await act("record-refund", 2, { amount: "99999" }), "refund-amount-2")).error).toBe("A refund can be at most what this person paid and has not been given back: MK 15,000. Nothing was recorded.");
+    expect((await refusedField(await act("record-refund", 1, { amount: "15001" }), "refund-amount-1")).error).toBe("A refund can be at most what this person paid and has not been given back: MK 15,000. Nothing was recorded.");
     const refunds = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE kind = 'refund'").first<{ n: number }>();
     expect(refunds!.n).toBe(0);
     expect(await toastOf(await act("record-refund", 2, { amount: "10000" }))).toMatchObject({ title: "Refund recorded", description: "MK 10,000 to Owes Fee" });
@@ -334,6 +334,66 @@ describe("the desk", () => {
   });
 });
 
+describe("a man who paid twice, then cancelled", () => {
+  let secondId: number;
+  const privatePage = async () => textOf(await (await request("/registrations/token-1-0123456789abcdef")).text());
+  const givenBack = async () => (await env.DB.prepare("SELECT COALESCE(sum(amount), 0) AS total FROM payments WHERE kind = 'refund'").first<{ total: number }>())!.total;
+
+  beforeEach(async () => {
+    // Both paid a day before the desk's refunds (which are stamped with the clock).
+    const paid = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    await runSql([
+      `UPDATE payments SET paid_at = '${paid}' WHERE reference = 'BMM-PAIDONLINE1'`,
+      `INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-PAIDTWICE1', 'online', 'paid', 1, 1, 15000, 15000, 'simulator', 'airtel', 1, '${paid}')`,
+    ]);
+    secondId = (await env.DB.prepare("SELECT id FROM payments WHERE reference = 'BMM-PAIDTWICE1'").first<{ id: number }>())!.id;
+  });
+
+  it("his second payment given back first: the fee's refund is at most the MK 15,000 not given back yet, so he gets back what he paid, no more", async () => {
+    expect(await toastOf(await act("record-refund", 1, { amount: "15000", refund_of: String(secondId) }))).toMatchObject({ title: "Refund recorded" });
+    expect(await toastOf(await act("cancel", 1))).toMatchObject({ title: "Registration cancelled" });
+    const tooMuch = await refusedField(await act("record-refund", 1, { amount: "30000" }), "refund-amount-1");
+    expect(tooMuch).toEqual({ error: "A refund can be at most what this person paid and has not been given back: MK 15,000. Nothing was recorded.", value: "30000" });
+    expect(await givenBack()).toBe(15000);
+    expect(await toastOf(await act("record-refund", 1, { amount: "15000" }))).toMatchObject({ title: "Refund recorded" });
+    expect(await givenBack()).toBe(30000);
+    const page = await privatePage();
+    expect(page).toContain("Your payment of MK 15,000 was given back.");
+    expect(page).toContain("You paid twice: your second payment, MK 15,000 (reference BMM-PAIDTWICE1), was given back to you.");
+    const desk = await deskText();
+    expect(desk).toContain("In all: MK 30,000 received (MK 30,000 online, MK 0 in cash), MK 30,000 refunded");
+    expect(desk).toMatch(/Paid Online(?:(?!Owes Fee).)*Refunded MK 15,000/);
+    expect(desk).not.toContain("kept)");
+  });
+
+  it("his fee given back first, with the second payment (a form opened before it came): the second payment is no longer due, and no form gives it back again", async () => {
+    expect(await toastOf(await act("cancel", 1))).toMatchObject({ title: "Registration cancelled" });
+    // A refund of the fee for all he paid: both payments, none given back yet.
+    expect(await toastOf(await act("record-refund", 1, { amount: "30000" }))).toMatchObject({ title: "Refund recorded" });
+    const html = await (await request(DESK, { cookie })).text();
+    expect(html).not.toContain('name="refund_of"');
+    expect(textOf(html)).not.toContain("Paid twice: refund due");
+    expect(textOf(html)).toContain("In all: MK 30,000 received (MK 30,000 online, MK 0 in cash), MK 30,000 refunded");
+    expect(await toastOf(await act("record-refund", 1, { amount: "15000", refund_of: String(secondId) }))).toMatchObject({
+      description: "That second payment was given back already: nothing was recorded.",
+    });
+    expect(await givenBack()).toBe(30000);
+    const page = await privatePage();
+    expect(page).toContain("Your payment of MK 30,000 was given back.");
+    expect(page).not.toContain("will be given back");
+    const csv = (await (await request("/api/admin/events/1/registrations.csv", { cookie })).text()).split("\r\n").find((line) => line.startsWith('"Paid Online"'));
+    expect(csv).toContain("Paid twice: BMM-PAIDTWICE1, given back");
+  });
+
+  it("his fee's refund and his second payment's at the same moment: what is given back is never more than he paid", async () => {
+    expect(await toastOf(await act("cancel", 1))).toMatchObject({ title: "Registration cancelled" });
+    const answers = await Promise.all([act("record-refund", 1, { amount: "30000" }), act("record-refund", 1, { amount: "15000", refund_of: String(secondId) })]);
+    const recorded = (await Promise.all(answers.map((answer) => toastOf(answer)))).filter((toast) => toast?.title === "Refund recorded");
+    expect(recorded).toHaveLength(1);
+    expect(await givenBack()).toBeLessThanOrEqual(30000);
+  });
+});
+
 /** The four cards' amounts, which must add up: Expected = Received online + Received in cash + Outstanding. */
 function cardsOf(text: string) {
   const match = /Expected MK ([\d,]+) Received online MK ([\d,]+) Received in cash MK ([\d,]+) Outstanding MK ([\d,]+)/.exec(text);
@@ -415,7 +475,7 @@ describe("the totals when people come and go", () => {
     await runSql(["UPDATE event_registrations SET status = 'confirmed', cancelled_at = NULL, cancel_reason = NULL WHERE id = 11"]);
     await act("record-cash", 11, { amount: "5000", receipt_number: "R-11b" }, RETREAT);
     await act("cancel", 11, {}, RETREAT);
-    expect((await refusedField(await act("record-refund", 11, { amount: "10000" }, RETREAT), "refund-amount-11")).error).toBe("A refund can be at most what this person paid: MK 5,000. Nothing was recorded.");
+    expect((await refusedField(await act("record-refund", 11, { amount: "10000" }, RETREAT), "refund-amount-11")).error).toBe("A refund can be at most what this person paid and has not been given back: MK 5,000. Nothing was recorded.");
     expect(await toastOf(await act("record-refund", 11, { amount: "5000" }, RETREAT))).toMatchObject({ title: "Refund recorded" });
   });
 });
@@ -494,7 +554,7 @@ describe("a man refunded and restored", () => {
 
     // Cancelled again, he is given back at most what he paid this time.
     await act("cancel", 21, {}, CAMP);
-    expect((await refusedField(await act("record-refund", 21, { amount: "70000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid: MK 35,000. Nothing was recorded.");
+    expect((await refusedField(await act("record-refund", 21, { amount: "70000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid and has not been given back: MK 35,000. Nothing was recorded.");
   });
 
   it("counts his second online payment as his fee once restored and paid again, and his page shows it", async () => {
@@ -516,7 +576,7 @@ describe("a man refunded and restored", () => {
     expect(await csvOfCamp()).toEqual({ row: `Paid online|35000|Airtel Money|${second}|35000|20000|Fee paid before a refund: ${first}, given back`, received: 70000, refunded: 20000 });
     // Cancelled again: what he paid this time, not what the first refund left of the first payment too.
     await act("cancel", 21, {}, CAMP);
-    expect((await refusedField(await act("record-refund", 21, { amount: "50000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid: MK 35,000. Nothing was recorded.");
+    expect((await refusedField(await act("record-refund", 21, { amount: "50000" }, CAMP), "refund-amount-21")).error).toBe("A refund can be at most what this person paid and has not been given back: MK 35,000. Nothing was recorded.");
   });
 
   it("says how much a refund gave back and what was kept, on his page and the desk's row; a full one, how much", async () => {

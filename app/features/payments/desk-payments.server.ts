@@ -18,7 +18,7 @@ import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
-import { type FeeRefund, givenBackWithFeeSql, lastFeeRefundsSql } from "./refunded-fees.server";
+import { type FeeRefund, givenBackSql, lastFeeRefundsSql } from "./refunded-fees.server";
 import { paymentsReady } from "~/server/payments-setup.server";
 
 export const DESK_PAYMENT_MESSAGES = {
@@ -30,7 +30,7 @@ export const DESK_PAYMENT_MESSAGES = {
   notPaid: "This person has not paid: there is nothing to refund.",
   /** A fee is given back to someone who is not coming; a second payment, to anyone. */
   refundPlaced: (name: string) => `${name} still has a place: cancel the registration first, then record the refund. Nothing was recorded.`,
-  refundTooLarge: (received: number) => `A refund can be at most what this person paid: ${formatKwacha(received)}. Nothing was recorded.`,
+  refundTooLarge: (received: number) => `A refund can be at most what this person paid and has not been given back: ${formatKwacha(received)}. Nothing was recorded.`,
   /** A man who paid twice: the refund gives back the second payment, and his fee stays paid. */
   extraGivenBack: "That second payment was given back already: nothing was recorded.",
   extraRefundTooLarge: (extra: number) => `This refund gives back the second payment, ${formatKwacha(extra)}: record at most that. His fee stays paid. Nothing was recorded.`,
@@ -64,7 +64,7 @@ export function readAmount(value: FormDataEntryValue | null, min = 1): number | 
  */
 const shareOfPayment = sql`CASE
     WHEN p.kind = 'refund' THEN 'given-back'
-    WHEN r.payment_status = 'refunded' OR EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) OR ${givenBackWithFeeSql("p")} THEN 'refunded'
+    WHEN r.payment_status = 'refunded' OR ${givenBackSql("p")} THEN 'refunded'
     WHEN r.payment_status IN ('paid-online', 'cash') AND r.status <> 'confirmed' THEN 'not-confirmed'
     WHEN r.payment_status IN ('paid-online', 'cash') AND p.flagged = 0 AND p.refund_due = 0 THEN 'fee'
     ELSE 'to-check' END`;
@@ -127,7 +127,7 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
     batchable(db.all<{ registration_id: number; payment_id: number | null; amount: number; refund_due: number; flag_reason: string | null; not_confirmed: number }>(sql`SELECT registration_id,
         id AS payment_id, COALESCE(amount_received, amount) AS amount, refund_due, flag_reason, 0 AS not_confirmed
       FROM payments p WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id)
+        AND NOT ${givenBackSql("p")}
       UNION ALL
       SELECT id, NULL, 0, 0, NULL, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
@@ -170,31 +170,35 @@ export function isPaymentIntent(intent: string): boolean {
 type Context = Readonly<RouterContextProvider>;
 
 /**
- * What a registration's fee brought in and was not given back: its online payments as received and
- * the cash taken, less those given back with the fee already (a man restored and paying again, then
- * cancelled, is refunded at most what he paid the second time, whatever the first refund kept).
- * What a refund may give back.
+ * What a registration brought in and was not given back: its online payments as received and the
+ * cash taken, less those given back already, by their own refund (a second payment) or with the fee
+ * (a man restored and paying again, then cancelled, is refunded at most what he paid the second
+ * time, whatever the first refund kept). What a refund of the fee may give back: a second payment
+ * still due is given back with it.
  */
 function receivedSql(registrationId: number) {
   return sql`(SELECT COALESCE(sum(CASE p.kind WHEN 'online' THEN COALESCE(p.amount_received, p.amount) ELSE p.amount END), 0)
     FROM payments p WHERE p.registration_id = ${registrationId} AND p.status = 'paid' AND p.kind IN ('online', 'cash')
-      AND NOT ${givenBackWithFeeSql("p")})`;
+      AND NOT ${givenBackSql("p")})`;
 }
 
-/** Payment `paymentId` when it is one this man did not owe (paid twice) and not yet given back: its id and what it brought. */
+/** Payment `paymentId` when it is one this man did not owe (paid twice) and not yet given back (by itself or with the fee): its id and what it brought. */
 function extraPaymentSql(registrationId: number, paymentId: number | null) {
   return sql`SELECT p.id, COALESCE(p.amount_received, p.amount) AS amount FROM payments p
     WHERE p.id = ${paymentId ?? -1} AND p.registration_id = ${registrationId} AND p.status = 'paid' AND p.refund_due = 1
-      AND NOT EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id)`;
+      AND NOT ${givenBackSql("p")}`;
 }
 
-/** The refund of one extra payment, once (a double tap finds it given back), with the activity log's line. True when recorded. */
+/**
+ * The refund of one extra payment, once (a double tap finds it given back, and so does one racing a
+ * refund of the fee that gave it back), with the activity log's line. True when recorded.
+ */
 async function refundExtraPayment(db: Db, refund: { registrationId: number; eventId: number; paymentId: number; amount: number; by: string; at: string; target: string }): Promise<boolean> {
   const { registrationId, eventId, paymentId, amount, by, at, target } = refund;
   const [inserted] = await db.batch([
     batchable(db.all<{ id: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, refund_of, recorded_by, paid_at, created_at, updated_at)
       SELECT ${newPaymentReference("REFUND")}, 'refund', 'paid', ${registrationId}, ${eventId}, ${amount}, ${paymentId}, ${by}, ${at}, ${at}, ${at}
-      WHERE NOT EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = ${paymentId}) RETURNING id`)),
+      WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = ${paymentId} AND ${givenBackSql("p")}) RETURNING id`)),
     batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
       SELECT ${at}, ${by}, 'write', 'Recorded a refund', ${target}, ${`${formatKwacha(amount)}, the second payment`} WHERE changes() = 1`)),
   ]);

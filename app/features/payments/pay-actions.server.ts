@@ -46,10 +46,13 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
   };
 }
 
-/** A second payment for a fee already paid: that it will be, or was, given back. */
+/**
+ * A second payment for a fee already paid: that it will be, or was, given back. Nothing of one given
+ * back with the fee's refund: the refund's line says what it gave back of all he paid.
+ */
 function extraPaymentText(payments: PaymentRow[]): string | null {
   const extra = payments.find((payment) => payment.status === "paid" && payment.refund_due);
-  if (!extra) return null;
+  if (!extra || (extra.given_back_with_fee && !extra.given_back)) return null;
   const amount = extra.amount_received ?? extra.amount;
   return extra.given_back ? PAY_TEXT.extraGivenBack(amount, extra.reference) : PAY_TEXT.extraDue(amount, extra.reference);
 }

@@ -29,7 +29,7 @@ export function receivedOf(row: Pick<PaymentRecord, "kind" | "amount" | "amount_
 
 /** Why a payment did not count for the fee, and whether it was given back. */
 function otherPaymentNote(row: PaymentRow, givenBack: boolean): string {
-  if (row.refund_due) return `Paid twice: ${row.reference}, ${givenBack ? "given back" : "refund due"}`;
+  if (row.refund_due) return `Paid twice: ${row.reference}, ${givenBack || row.given_back_with_fee ? "given back" : "refund due"}`;
   if (row.given_back_with_fee) return `Fee paid before a refund: ${row.reference}, given back`;
   return `To check: ${row.reference}${row.flag_reason ? `, ${row.flag_reason}` : ""}`;
 }

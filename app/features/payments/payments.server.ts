@@ -55,14 +55,16 @@ export type PaymentRow = {
   refund_due: number;
   /** A paid-twice payment the desk has given back (a refund of it). */
   given_back: number;
+  /** A payment given back with the fee's refund (givenBackWithFeeSql). */
+  given_back_with_fee: number;
   failure_reason: string | null;
   paid_at: string | null;
   created_at: string;
 };
 
-const PAYMENT_COLUMNS = sql.raw(`p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
+const PAYMENT_COLUMNS = sql`p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
   p.provider_reference, p.flagged, p.flag_reason, p.refund_due, EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) AS given_back,
-  p.failure_reason, p.paid_at, p.created_at`);
+  ${givenBackWithFeeSql("p")} AS given_back_with_fee, p.failure_reason, p.paid_at, p.created_at`;
 
 // ----- The private page --------------------------------------------------------------------------
 
