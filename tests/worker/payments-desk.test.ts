@@ -394,6 +394,43 @@ describe("a man who paid twice, then cancelled", () => {
   });
 });
 
+describe("a payment that did not match the fee", () => {
+  let mismatchId: number;
+
+  beforeEach(async () => {
+    await runSql([
+      `INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, flagged, flag_reason, paid_at) VALUES ('BMM-MISMATCH01', 'online', 'paid', 2, 1, 15000, 1500, 'simulator', 'airtel', 1, 'Paid MK 1,500, owed MK 15,000', '${new Date(Date.now() - 3_600_000).toISOString()}')`,
+    ]);
+    mismatchId = (await env.DB.prepare("SELECT id FROM payments WHERE reference = 'BMM-MISMATCH01'").first<{ id: number }>())!.id;
+  });
+
+  it("is shown at the desk with a refund form that gives it back once, however many taps; then he may pay the fee again", async () => {
+    const html = await (await request(DESK, { cookie })).text();
+    expect(textOf(html)).toMatch(/Owes Fee(?:(?!Owes Too).)*Payment to check: Paid MK 1,500, owed MK 15,000/);
+    expect(html).toContain(`name="refund_of" value="${mismatchId}"`);
+    expect(textOf(html)).toContain("Gives back his payment that did not match the fee, MK 1,500. Record it once he has the money back; he then owes the fee as before.");
+    const tooMuch = await refusedField(await act("record-refund", 2, { amount: "15000", refund_of: String(mismatchId) }), "refund-amount-2");
+    expect(tooMuch.error).toBe("This refund gives back the payment that did not match the fee, MK 1,500: record at most that. Nothing was recorded.");
+    const answers = await Promise.all([1, 2, 3].map(() => act("record-refund", 2, { amount: "1500", refund_of: String(mismatchId) })));
+    const toasts = await Promise.all(answers.map((answer) => toastOf(answer)));
+    expect(toasts.filter((toast) => toast?.title === "Refund recorded").map((toast) => toast?.description)).toEqual([
+      "MK 1,500 to Owes Fee: the payment that did not match the fee given back. He can now pay the fee online or in cash.",
+    ]);
+    expect(toasts.filter((toast) => toast?.description === "That payment was given back already: nothing was recorded.")).toHaveLength(2);
+    const refunds = await env.DB.prepare("SELECT amount, refund_of FROM payments WHERE kind = 'refund'").all();
+    expect(refunds.results).toEqual([{ amount: 1500, refund_of: mismatchId }]);
+    const log = await env.DB.prepare("SELECT summary FROM activity_log WHERE action = 'Recorded a refund'").all();
+    expect(log.results).toEqual([{ summary: "MK 1,500, the payment that did not match the fee" }]);
+    const desk = await deskText();
+    expect(desk).not.toContain("Payment to check");
+    expect(desk).toContain("In all: MK 16,500 received (MK 16,500 online, MK 0 in cash), MK 1,500 refunded");
+    // He owes the fee as before: his page asks for it, and paying starts a new charge.
+    const page = textOf(await (await request("/registrations/token-2-0123456789abcdef")).text());
+    expect(page).toContain("Pay MK 15,000");
+    expect((await postForm("/registrations/token-2-0123456789abcdef", { intent: "pay", phone_number: "0991 000 002" })).status).toBe(303);
+  });
+});
+
 /** The four cards' amounts, which must add up: Expected = Received online + Received in cash + Outstanding. */
 function cardsOf(text: string) {
   const match = /Expected MK ([\d,]+) Received online MK ([\d,]+) Received in cash MK ([\d,]+) Outstanding MK ([\d,]+)/.exec(text);

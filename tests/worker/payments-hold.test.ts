@@ -137,6 +137,20 @@ describe("a man paying as his hold runs out", () => {
     expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "paid-online" });
   });
 
+  it("a payment that did not match the fee keeps his place: money came, and staff sort it out", async () => {
+    const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;
+    expect((await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0990 000 001" })).status).toBe(303);
+    const { reference } = (await env.DB.prepare("SELECT reference FROM payments").first<{ reference: string }>())!;
+    // MK 1,500 of the MK 15,000 approved on his phone; the webhook never reaches the site.
+    await env.DB.prepare("UPDATE payment_simulator_charges SET amount = 1500").run();
+    await completeSimulatedCharge(reference, true);
+    await runCron(NOW);
+    expect(await env.DB.prepare("SELECT status, flagged FROM payments").first()).toEqual({ status: "paid", flagged: 1 });
+    await runCron(NOW + 10 * HOUR);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
+    expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "unpaid" });
+  });
+
   it("a payment the provider has not settled keeps the place for a while; one never settled lets it go", async () => {
     // He pressed Pay a minute before the run, and his phone has not answered: the provider says pending.
     const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;

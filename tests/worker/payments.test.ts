@@ -559,6 +559,24 @@ describe("the webhook", () => {
     expect(log).toEqual({ action: "Payment received (flagged)", summary: "MK 1,500 by Airtel Money; Paid MK 1,500, owed MK 15,000" });
   });
 
+  it("tells a man whose payment did not match the fee what arrived and that the office will sort it out; Pay starts no new charge and says the same, not 'try again in 2 minutes'", async () => {
+    const token = await registerFor(1);
+    await pay(token);
+    const payment = (await latestPayment())!;
+    await env.DB.prepare("UPDATE payment_simulator_charges SET amount = 1500").run();
+    await decide(String(payment.reference), "approve");
+    const text = await pageText(token);
+    expect(text).toContain(`A payment of MK 1,500 arrived (reference ${payment.reference}), but it does not match the fee of MK 15,000. The office will sort it out with you, and your place is kept until then. Please do not pay again.`);
+    expect(text).not.toContain("Pay MK 15,000");
+    // A pay post anyway (a page opened before): refused, the page saying what arrived, and no phone is asked.
+    const again = await pay(token);
+    expect(again.status).toBe(409);
+    const refused = textOf(mainHtml(await again.text()));
+    expect(refused).toContain(`A payment of MK 1,500 arrived (reference ${payment.reference}), but it does not match the fee of MK 15,000.`);
+    expect(refused).not.toContain("try again in 2 minutes");
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM payments").first<{ n: number }>())!.n).toBe(1);
+  });
+
   it("records a second payment for a paid registration and flags it for a refund", async () => {
     const token = await registerFor(1);
     await pay(token);

@@ -130,7 +130,8 @@ export function PaymentActions({
   state: PaymentState;
   price: number;
   door?: boolean;
-  extra?: { paymentId: number; amount: number };
+  /** A second payment still to give back, or one that did not match the fee (`mismatch`). */
+  extra?: { paymentId: number; amount: number; mismatch: boolean };
   /** A mobile money prompt is open on his phone now: cash taken too would be paid twice. */
   paying?: boolean;
   /** He still has a place: his fee is refunded once he is cancelled (a second payment, any time). */
@@ -172,20 +173,45 @@ export function PaymentActions({
             </Form>
           </details>
         )}
+        {/* Money that did not match the fee: given back, he pays the fee as any man who owes it. */}
+        {!door && extra ? <RefundForm id={id} name={name} price={price} extra={extra} refund={refund} describedBy={describedBy} /> : null}
       </div>
     );
   }
   if (door || (state !== "paid-online" && state !== "cash") || (placed && !extra)) return null;
+  return <RefundForm id={id} name={name} price={price} extra={extra} refund={refund} describedBy={describedBy} />;
+}
+
+/** "Record refund": of one payment (`extra`: a second one, or one not matching the fee), else of the fee. */
+function RefundForm({
+  id,
+  name,
+  price,
+  extra,
+  refund,
+  describedBy,
+}: {
+  id: number;
+  name: string;
+  price: number;
+  extra?: { paymentId: number; amount: number; mismatch: boolean };
+  refund: Refused;
+  describedBy?: string;
+}) {
   return (
     <details className="rounded-md border border-stone-200 bg-white" open={refund ? true : undefined}>
       <summary aria-describedby={describedBy} className={`${small} cursor-pointer list-none border-0`}>Record refund<span className="sr-only"> to {name}</span></summary>
       <Form method="post" preventScrollReset noValidate className="space-y-2 p-3">
         <input type="hidden" name="registration_id" value={id} />
         {extra ? (
-          // He paid twice: this refund gives the second payment back, and his fee stays paid.
+          // One payment: his second (his fee stays paid), or one that did not match the fee (he owes it as before).
           <>
             <input type="hidden" name="refund_of" value={extra.paymentId} />
-            <p className="text-sm text-stone-800">Gives back his second payment, {formatKwacha(extra.amount)}. His fee stays paid.</p>
+            <p className="text-sm text-stone-800">
+              {extra.mismatch
+                ? `Gives back his payment that did not match the fee, ${formatKwacha(extra.amount)}. Record it once he has the money back; he then owes the fee as before.`
+                : `Gives back his second payment, ${formatKwacha(extra.amount)}. His fee stays paid.`}
+            </p>
           </>
         ) : (
           // Said before the button, as the waiver says its own: what it records, and that it stays.

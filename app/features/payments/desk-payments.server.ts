@@ -34,6 +34,9 @@ export const DESK_PAYMENT_MESSAGES = {
   /** A man who paid twice: the refund gives back the second payment, and his fee stays paid. */
   extraGivenBack: "That second payment was given back already: nothing was recorded.",
   extraRefundTooLarge: (extra: number) => `This refund gives back the second payment, ${formatKwacha(extra)}: record at most that. His fee stays paid. Nothing was recorded.`,
+  /** A payment that did not match the fee (flagged, decision 050): the refund gives it back, and the fee is still owed. */
+  mismatchGivenBack: "That payment was given back already: nothing was recorded.",
+  mismatchRefundTooLarge: (amount: number) => `This refund gives back the payment that did not match the fee, ${formatKwacha(amount)}: record at most that. Nothing was recorded.`,
   cashTooMuch: (fee: number) => `The fee is ${formatKwacha(fee)}: record at most that. Nothing was recorded.`,
   /** Less than the fee: the payment states have no "part paid", so cash counts once the whole fee is in. */
   cashTooLittle: (fee: number, volunteer: boolean) =>
@@ -47,6 +50,10 @@ export const DESK_PAYMENT_MESSAGES = {
   waived: (name: string) => ({ title: "Fee waived", description: name }),
   refunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}` }),
   extraRefunded: (name: string, amount: number) => ({ title: "Refund recorded", description: `${formatKwacha(amount)} to ${name}: his second payment given back; his fee stays paid` }),
+  mismatchRefunded: (name: string, amount: number) => ({
+    title: "Refund recorded",
+    description: `${formatKwacha(amount)} to ${name}: the payment that did not match the fee given back. He can now pay the fee online or in cash.`,
+  }),
 };
 
 
@@ -149,11 +156,11 @@ export function deskPaymentsOf([events, counts, shares, attention, prompts, refu
   if (price === null) return null;
   const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
   const notes = new Map<number, string[]>();
-  // Each man's second payment still to give back: his refund form gives back that one.
-  const extras: Record<number, { paymentId: number; amount: number }> = {};
+  // Each man's second payment still to give back, or one that did not match the fee: his refund form gives back that one.
+  const extras: Record<number, { paymentId: number; amount: number; mismatch: boolean }> = {};
   for (const row of attention) {
     notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
-    if (row.refund_due && row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount };
+    if (row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount, mismatch: !row.refund_due };
   }
   // What each refunded man's refund gave back, and of what he paid: his row says a part refund as one.
   const given: Record<number, FeeRefund> = Object.fromEntries(refunds.map(({ registration_id, ...refund }) => [registration_id, refund]));
@@ -182,10 +189,13 @@ function receivedSql(registrationId: number) {
       AND NOT ${givenBackSql("p")})`;
 }
 
-/** Payment `paymentId` when it is one this man did not owe (paid twice) and not yet given back (by itself or with the fee): its id and what it brought. */
+/**
+ * Payment `paymentId` when it is one that is not this man's fee, paid twice or not matching the fee
+ * (flagged: `mismatch`), and not yet given back (by itself or with the fee): its id and what it brought.
+ */
 function extraPaymentSql(registrationId: number, paymentId: number | null) {
-  return sql`SELECT p.id, COALESCE(p.amount_received, p.amount) AS amount FROM payments p
-    WHERE p.id = ${paymentId ?? -1} AND p.registration_id = ${registrationId} AND p.status = 'paid' AND p.refund_due = 1
+  return sql`SELECT p.id, COALESCE(p.amount_received, p.amount) AS amount, p.refund_due = 0 AS mismatch FROM payments p
+    WHERE p.id = ${paymentId ?? -1} AND p.registration_id = ${registrationId} AND p.status = 'paid' AND (p.refund_due = 1 OR p.flagged = 1)
       AND NOT ${givenBackSql("p")}`;
 }
 
@@ -193,14 +203,14 @@ function extraPaymentSql(registrationId: number, paymentId: number | null) {
  * The refund of one extra payment, once (a double tap finds it given back, and so does one racing a
  * refund of the fee that gave it back), with the activity log's line. True when recorded.
  */
-async function refundExtraPayment(db: Db, refund: { registrationId: number; eventId: number; paymentId: number; amount: number; by: string; at: string; target: string }): Promise<boolean> {
-  const { registrationId, eventId, paymentId, amount, by, at, target } = refund;
+async function refundExtraPayment(db: Db, refund: { registrationId: number; eventId: number; paymentId: number; amount: number; mismatch: boolean; by: string; at: string; target: string }): Promise<boolean> {
+  const { registrationId, eventId, paymentId, amount, mismatch, by, at, target } = refund;
   const [inserted] = await db.batch([
     batchable(db.all<{ id: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, refund_of, recorded_by, paid_at, created_at, updated_at)
       SELECT ${newPaymentReference("REFUND")}, 'refund', 'paid', ${registrationId}, ${eventId}, ${amount}, ${paymentId}, ${by}, ${at}, ${at}, ${at}
       WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = ${paymentId} AND ${givenBackSql("p")}) RETURNING id`)),
     batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
-      SELECT ${at}, ${by}, 'write', 'Recorded a refund', ${target}, ${`${formatKwacha(amount)}, the second payment`} WHERE changes() = 1`)),
+      SELECT ${at}, ${by}, 'write', 'Recorded a refund', ${target}, ${`${formatKwacha(amount)}, ${mismatch ? "the payment that did not match the fee" : "the second payment"}`} WHERE changes() = 1`)),
   ]);
   return inserted.length > 0;
 }
@@ -216,11 +226,12 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (me.role === "volunteer" && intent !== "record-cash") return refuse("Your account cannot use this.");
   const at = new Date().toISOString();
   const db = getDb();
-  // A refund of one payment (the second of a man who paid twice), as the desk's form said; else of the fee.
+  // A refund of one payment (the second of a man who paid twice, or one not matching the fee), as the desk's form said; else of the fee.
   const refundOf = intent === "record-refund" ? parseId(String(form.get("refund_of") ?? "")) : null;
   const person = (
-    await db.all<{ full_name: string; status: RegistrationStatus; payment_status: PaymentState; price: number | null; received: number; extra_id: number | null; extra: number | null }>(sql`SELECT t.full_name, t.status, t.payment_status, e.price,
-      ${receivedSql(id)} AS received, x.id AS extra_id, x.amount AS extra
+    await db.all<{ full_name: string; status: RegistrationStatus; payment_status: PaymentState; price: number | null; received: number; extra_id: number | null; extra: number | null; mismatch: number | null; paid_twice: number | null }>(sql`SELECT t.full_name, t.status, t.payment_status, e.price,
+      ${receivedSql(id)} AS received, x.id AS extra_id, x.amount AS extra, x.mismatch,
+      (SELECT refund_due FROM payments WHERE id = ${refundOf ?? -1} AND registration_id = ${id}) AS paid_twice
     FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       LEFT JOIN (${extraPaymentSql(id, refundOf)}) x ON 1
     WHERE t.id = ${id} AND t.event_id = ${eventId}`)
@@ -228,7 +239,7 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (!person) return refuse(DESK_PAYMENT_MESSAGES.notFound);
   if (intent === "record-cash" && person.status !== "confirmed") return refuse(DESK_PAYMENT_MESSAGES.notPlaced);
   // The form said which second payment it gives back, and it was given back already (a double tap).
-  if (refundOf !== null && person.extra_id === null) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
+  if (refundOf !== null && person.extra_id === null) return refuse(person.paid_twice === 0 ? DESK_PAYMENT_MESSAGES.mismatchGivenBack : DESK_PAYMENT_MESSAGES.extraGivenBack);
   // A refund of the fee of a man who keeps his place would leave him placed with nothing paid and nothing owed.
   if (intent === "record-refund" && person.extra_id === null && person.status !== "cancelled" && feePaid(person.payment_status)) return refuse(DESK_PAYMENT_MESSAGES.refundPlaced(person.full_name));
   const target = await registrationName(id, person.full_name, eventId);
@@ -250,17 +261,21 @@ export async function changePayment(request: Request, context: Context, eventId:
     if (intent === "record-cash" && person.price !== null && amount < person.price) {
       return refuseTyped("amount", DESK_PAYMENT_MESSAGES.cashTooLittle(person.price, me.role === "volunteer"));
     }
-    if (intent === "record-refund" && person.extra !== null && amount > person.extra) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.extraRefundTooLarge(person.extra));
+    if (intent === "record-refund" && person.extra !== null && amount > person.extra) {
+      return refuseTyped("amount", person.mismatch ? DESK_PAYMENT_MESSAGES.mismatchRefundTooLarge(person.extra) : DESK_PAYMENT_MESSAGES.extraRefundTooLarge(person.extra));
+    }
     if (intent === "record-refund" && feePaid(person.payment_status) && amount > person.received) return refuseTyped("amount", DESK_PAYMENT_MESSAGES.refundTooLarge(person.received));
     receipt = intent === "record-cash" ? typed.receipt_number.trim() : null;
     if (intent === "record-cash" && !receipt) return refuseTyped("receipt_number", DESK_PAYMENT_MESSAGES.receiptMissing);
   }
-  // A man who paid twice: the refund gives his second payment back and his fee stays paid.
+  // A man who paid twice: the refund gives his second payment back and his fee stays paid. One
+  // whose payment did not match the fee: it is given back, and the fee is owed as before.
   if (intent === "record-refund" && person.extra_id !== null) {
-    const refunded = await refundExtraPayment(db, { registrationId: id, eventId, paymentId: person.extra_id, amount, by, at, target });
+    const mismatch = Boolean(person.mismatch);
+    const refunded = await refundExtraPayment(db, { registrationId: id, eventId, paymentId: person.extra_id, amount, mismatch, by, at, target });
     // Two taps at once: the one that lost the race finds it given back.
-    if (!refunded) return refuse(DESK_PAYMENT_MESSAGES.extraGivenBack);
-    return redirectWithToast(request, back, DESK_PAYMENT_MESSAGES.extraRefunded(person.full_name, amount));
+    if (!refunded) return refuse(mismatch ? DESK_PAYMENT_MESSAGES.mismatchGivenBack : DESK_PAYMENT_MESSAGES.extraGivenBack);
+    return redirectWithToast(request, back, (mismatch ? DESK_PAYMENT_MESSAGES.mismatchRefunded : DESK_PAYMENT_MESSAGES.extraRefunded)(person.full_name, amount));
   }
   const plan = {
     "record-cash": { from: owesFeeSql("event_registrations"), to: "cash", kind: "cash", action: "Recorded a cash payment", summary: `${formatKwacha(amount)}, receipt ${receipt}` },

@@ -11,6 +11,7 @@ import { cancellationNotes, movedUpEmailQuery, movedUpNote, owesFeeSql, payBySql
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { bumpContentVersion } from "~/server/content-version.server";
 import { settlePayment } from "./payments.server";
+import { givenBackSql } from "./refunded-fees.server";
 
 /**
  * How long a payment the provider still has not settled keeps its man's place after his hold ran
@@ -34,7 +35,8 @@ function holdRanOutSql(at: string) {
 /**
  * Registrations of event `e` whose hold ran out at `at` (the SQL reads the event's hours). Not one
  * whose man is paying (a payment the provider has not settled, lately begun): he paid in time if
- * it goes through, so the place waits for a later run. Nor one in `unsettled` (ids), whose payment
+ * it goes through, so the place waits for a later run. Nor one whose money came and did not match
+ * the fee (paid, flagged, not given back: staff sort it out, decision 050). Nor one in `unsettled` (ids), whose payment
  * under way the provider could not be asked about in this run: it may have gone through, so the
  * next run asks again.
  */
@@ -43,7 +45,7 @@ function expiredSql(at: string, unsettled: readonly number[]) {
   const keep = unsettled.length ? sql`AND event_registrations.id NOT IN (${sql.join(unsettled.map((id) => sql`${id}`), sql`, `)})` : sql``;
   return sql`${holdRanOutSql(at)} ${keep}
     AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = event_registrations.id AND p.kind = 'online'
-      AND p.status = 'pending' AND p.created_at > ${paymentSince})`;
+      AND ((p.status = 'pending' AND p.created_at > ${paymentSince}) OR (p.status = 'paid' AND p.flagged = 1 AND NOT ${givenBackSql("p")})))`;
 }
 
 /**

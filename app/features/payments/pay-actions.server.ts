@@ -27,6 +27,12 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
   if (fee.status === "cancelled") return null;
   // Only a place is paid for: on the waiting list, the fee is said, not asked for.
   if (fee.status === "waitlisted") return { state: "later", text: PAY_TEXT.later(fee.price) };
+  // Money that came in and did not match the fee (flagged): staff sort it out; no new charge starts.
+  const mismatched = payments.find((payment) => payment.status === "paid" && payment.flagged && !payment.refund_due && !payment.given_back && !payment.given_back_with_fee);
+  if (mismatched) {
+    const inKwacha = !mismatched.flag_reason?.includes("not kwacha");
+    return { state: "to-check", text: PAY_TEXT.toCheck(inKwacha ? (mismatched.amount_received ?? mismatched.amount) : null, fee.price, mismatched.reference) };
+  }
   const latest = payments[0];
   const blockedSince = now.getTime() - PENDING_BLOCK_MINUTES * 60_000;
   if (latest?.status === "pending" && Date.parse(latest.created_at) > blockedSince) {
@@ -93,6 +99,8 @@ export async function payAction(request: Request, token: string, form: FormData,
       return { ok: false, status: 429, answer: { payError: PAY_TEXT.tooManyForPhoneToday, values } };
     case "in-progress":
       return { ok: false, status: 409, answer: { payError: PAY_TEXT.inProgress, values } };
+    case "to-check":
+      return { ok: false, status: 409, answer: { payError: PAY_TEXT.toCheckRefused, values } };
     case "nothing-owed":
     case "not-found":
       return { ok: false, status: 409, answer: { payError: PAY_TEXT.nothingOwed, values } };

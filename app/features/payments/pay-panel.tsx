@@ -21,6 +21,10 @@ export function PaymentPanel({ panel, answer }: { panel: PayPanel; answer?: PayF
         </div>
       ) : panel.state === "later" ? (
         <p className="mt-2 text-stone-800">{panel.text}</p>
+      ) : panel.state === "to-check" ? (
+        <p role="status" className="mt-2 text-stone-800">
+          {panel.text}
+        </p>
       ) : panel.state === "pending" ? (
         <div role="status" className="mt-2 space-y-3">
           <p className="font-semibold text-stone-900">{PAY_TEXT.pendingTitle}</p>

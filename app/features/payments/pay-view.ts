@@ -28,6 +28,10 @@ export const PAY_TEXT = {
         : `Your payment of ${formatKwacha(given)} was given back.`,
   extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,
   extraGivenBack: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), was given back to you.`,
+  /** A payment recorded and flagged (decision 050): its amount (null when not in kwacha), the fee, its reference. */
+  toCheck: (amount: number | null, fee: number, reference: string) =>
+    `A payment${amount === null ? "" : ` of ${formatKwacha(amount)}`} arrived (reference ${reference}), but it does not match the fee of ${formatKwacha(fee)}. The office will sort it out with you, and your place is kept until then. Please do not pay again.`,
+  toCheckRefused: "A payment for this registration arrived that does not match the fee. The office will sort it out with you, and your place is kept until then. Please do not pay again.",
   failed: "The last payment did not go through. You can try again.",
   unanswered: "The last payment request got no answer from your phone in time. If your phone did not ask for your PIN, you can try again.",
   notSetUp: "Online payment is not available yet. You can pay at the registration desk.",
@@ -46,7 +50,8 @@ export type PayPanel =
   | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refresh: string }
   | { state: "paid"; text: string; flagged: boolean; extra: string | null }
   | { state: "settled"; text: string; extra: string | null }
-  | { state: "later"; text: string };
+  | { state: "later"; text: string }
+  | { state: "to-check"; text: string };
 
 /**
  * How soon a page with a payment under way looks again by itself (its meta refresh): every 5 seconds

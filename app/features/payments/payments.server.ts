@@ -4,7 +4,8 @@
 //   (one given back with the fee does not count: a man refunded and restored pays again);
 // - a payment counts only once the provider's verify call confirms it for our reference; the
 //   UPDATE that records it lands once (`status <> 'paid'`), so 50 identical webhooks record one;
-// - an amount or currency other than what is owed is recorded and flagged, and the fee stays unpaid;
+// - an amount or currency other than what is owed is recorded and flagged, and the fee stays unpaid:
+//   staff look at it (decision 050); until then no new charge starts and his place is not released;
 // - a payment for a registration already paid is recorded and flagged for a refund;
 // - the activity log's line is written in the same batch, only by the statement that landed.
 import { type SQL, sql } from "drizzle-orm";
@@ -17,7 +18,7 @@ import { isKwacha } from "./paychangu.server";
 import { paymentProvider, type PaymentProvider } from "./provider.server";
 import { PHONE_PROMPT_MINUTES } from "./provider-types";
 import { phoneMayBePromptedSql, phonePromptLimitSql } from "./wallet.server";
-import { givenBackWithFeeSql, lastFeeRefundsSql } from "./refunded-fees.server";
+import { givenBackSql, givenBackWithFeeSql, lastFeeRefundsSql } from "./refunded-fees.server";
 import { enqueueForEachQuery, enqueueNothingQuery, sendAfterResponse } from "~/server/outbox.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 
@@ -101,13 +102,14 @@ export function registrationPaymentsQuery(db: Db, token: string) {
 
 export type StartOutcome =
   | { outcome: "started"; reference: string }
-  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" | "phone-limit" | "phone-day-limit" }
+  | { outcome: "not-set-up" | "not-found" | "nothing-owed" | "in-progress" | "to-check" | "phone-limit" | "phone-day-limit" }
   | { outcome: "provider-refused"; reference: string };
 
 /**
  * Starts a mobile-money charge of the event's fee for the registration of `token`: one guarded
- * INSERT (nothing owed, or a charge under way or paid and not given back with the fee: nothing is
- * written), then the provider's call.
+ * INSERT (nothing owed, or a charge under way or paid and not given back: nothing is written), then
+ * the provider's call. A fee still owed beside a payment paid and not given back is one that did not
+ * match the fee: "to-check", for staff to sort out.
  */
 export async function startRegistrationPayment(token: string, phone: string, operator: PaymentOperator, now: Date): Promise<StartOutcome> {
   const provider = paymentProvider();
@@ -116,22 +118,25 @@ export async function startRegistrationPayment(token: string, phone: string, ope
   const at = now.toISOString();
   const blockedSince = new Date(now.getTime() - PENDING_BLOCK_MINUTES * 60_000).toISOString();
   const reference = newPaymentReference();
-  const [found, phoneLimits, inserted] = await db.batch([
+  const [found, phoneLimits, toCheck, inserted] = await db.batch([
     registrationFeeQuery(db, token),
     batchable(db.all<{ limit_reached: "day" | "recent" | null }>(sql`SELECT ${phonePromptLimitSql(phone, now, "fee")} AS limit_reached`)),
+    batchable(db.all<{ id: number }>(sql`SELECT p.id FROM payments p WHERE p.kind = 'online' AND p.status = 'paid' AND NOT ${givenBackSql("p")}
+      AND p.registration_id = (SELECT id FROM event_registrations WHERE token = ${token}) LIMIT 1`)),
     batchable(db.all<{ id: number; amount: number }>(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, provider,
         operator, phone_number, created_at, updated_at)
       SELECT ${reference}, 'online', 'pending', t.id, t.event_id, e.price, ${provider.name}, ${operator}, ${phone}, ${at}, ${at}
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       WHERE t.token = ${token} AND ${owesFeeSql("t", sql`e.price`)} AND ${phoneMayBePromptedSql(phone, now, "fee")}
         AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online'
-          AND ((p.status = 'paid' AND NOT ${givenBackWithFeeSql("p")}) OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
+          AND ((p.status = 'paid' AND NOT ${givenBackSql("p")}) OR (p.status = 'pending' AND p.created_at > ${blockedSince})))
       RETURNING id, amount`)),
   ]);
   const registration = found[0];
   if (!registration) return { outcome: "not-found" };
   if (!inserted[0]) {
     if (!owesFee(registration, registration.price)) return { outcome: "nothing-owed" };
+    if (toCheck[0]) return { outcome: "to-check" };
     const limit = phoneLimits[0]?.limit_reached;
     return { outcome: limit === "day" ? "phone-day-limit" : limit === "recent" ? "phone-limit" : "in-progress" };
   }
