@@ -4,7 +4,7 @@
 // registered at run from when they were set (decision 021).
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import worker from "../../workers/app";
 import { deliverOutbox } from "~/features/messaging/sender.server";
@@ -137,7 +137,7 @@ describe("a man paying as his hold runs out", () => {
     expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "paid-online" });
   });
 
-  it("a payment that did not match the fee keeps his place: money came, and staff sort it out", async () => {
+  it("a payment that did not match the fee keeps his place while staff sort it out; given back, his hours to pay start again", async () => {
     const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Person 1'").first<{ token: string }>())!;
     expect((await postForm(`/registrations/${token}`, { intent: "pay", phone_number: "0990 000 001" })).status).toBe(303);
     const { reference } = (await env.DB.prepare("SELECT reference FROM payments").first<{ reference: string }>())!;
@@ -149,6 +149,21 @@ describe("a man paying as his hold runs out", () => {
     await runCron(NOW + 10 * HOUR);
     expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
     expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "unpaid" });
+
+    // The office gives it back at the desk: his 48 hours to pay start again from then, not from when he registered.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW + 11 * HOUR);
+    await createAdmin();
+    const cookie = await signIn();
+    const { id } = (await env.DB.prepare("SELECT id FROM payments").first<{ id: number }>())!;
+    const given = await postForm("/admin/events/registrations/1", { intent: "record-refund", registration_id: "1", refund_of: String(id), amount: "1500" }, { cookie });
+    expect(await toastOf(given)).toMatchObject({ title: "Refund recorded" });
+    const payBy = formatInSiteZone(new Date(NOW + 59 * HOUR), PAY_BY_FORMAT);
+    expect(textOf(mainHtml(await (await request(`/registrations/${token}`)).text()))).toContain(`Pay by ${payBy} to keep your place`);
+    await runCron(NOW + 12 * HOUR);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
+    await runCron(NOW + 60 * HOUR);
+    expect(await counts()).toEqual({ confirmed: 1, waiting: 0, notPaid: 1, promoted: 1 });
   });
 
   it("a payment the provider has not settled keeps the place for a while; one never settled lets it go", async () => {

@@ -201,7 +201,9 @@ function extraPaymentSql(registrationId: number, paymentId: number | null) {
 
 /**
  * The refund of one extra payment, once (a double tap finds it given back, and so does one racing a
- * refund of the fee that gave it back), with the activity log's line. True when recorded.
+ * refund of the fee that gave it back), with the activity log's line. True when recorded. A payment
+ * that did not match the fee kept his place while the office sorted it out (decision 050): given
+ * back, his "Hours to pay" start again from now (`restored_at`, read by payBySql as after a restore).
  */
 async function refundExtraPayment(db: Db, refund: { registrationId: number; eventId: number; paymentId: number; amount: number; mismatch: boolean; by: string; at: string; target: string }): Promise<boolean> {
   const { registrationId, eventId, paymentId, amount, mismatch, by, at, target } = refund;
@@ -211,6 +213,7 @@ async function refundExtraPayment(db: Db, refund: { registrationId: number; even
       WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = ${paymentId} AND ${givenBackSql("p")}) RETURNING id`)),
     batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
       SELECT ${at}, ${by}, 'write', 'Recorded a refund', ${target}, ${`${formatKwacha(amount)}, ${mismatch ? "the payment that did not match the fee" : "the second payment"}`} WHERE changes() = 1`)),
+    ...(mismatch ? [batchable(db.all(sql`UPDATE event_registrations SET restored_at = ${at}, updated_at = ${at} WHERE id = ${registrationId} AND changes() = 1`))] : []),
   ]);
   return inserted.length > 0;
 }
