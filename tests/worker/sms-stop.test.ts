@@ -7,6 +7,7 @@ import { deliverOutbox } from "~/features/messaging/sender.server";
 import { outboxRows, waitForOutbox } from "./email-helpers";
 import { createAdmin, html, postForm, request, seedReference, signIn } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+import { textOf } from "./public-helpers";
 
 withSmsSetUp();
 
@@ -142,4 +143,24 @@ it("a landline's page says no SMS can reach it, with no button; while this site 
     vars.SMS_PROVIDER = provider;
   }
   expect(await html(await request(`/registrations/${mobile}`))).toContain("Stop SMS about this event");
+});
+
+it("a man with no e-mail address is told before he stops SMS that they are his only news, and his waiting-list page stops promising an SMS once he has", async () => {
+  // The one place is taken: he is on the waiting list, with no e-mail address.
+  await register("0991 300 310");
+  const token = await register("0991 300 311");
+  const before = textOf(await html(await request(`/registrations/${token}`)));
+  expect(before).toContain("You gave no e-mail address, so SMS is the only way we can tell you when you get a place, or if the time or place changes. With SMS stopped, look at this page for news.");
+  expect(before).toContain("we tell you by SMS, and by e-mail if you gave your address");
+
+  expect((await postForm(`/registrations/${token}`, { intent: "stop-sms" })).status).toBe(303);
+  const after = textOf(await html(await request(`/registrations/${token}`)));
+  expect(after).toContain("You gave no e-mail address, so we cannot tell you when you get a place, or if the time or place changes: look at this page for news, or send SMS again.");
+  expect(after).toContain("You stopped SMS and gave no e-mail address, so nothing else will tell you: look at this page again.");
+  expect(after).not.toContain("we tell you by SMS");
+
+  // With an e-mail address, stopping SMS still leaves a way: no such warning.
+  const response = await postForm("/api/registrations", { event_id: "1", full_name: "Has Email", phone_number: "0991 300 312", email: "has@example.mw" });
+  const withEmail = (await response.json<RegistrationAnswer>()).registration!.privateUrl.split("/").pop()!;
+  expect(textOf(await html(await request(`/registrations/${withEmail}`)))).not.toContain("You gave no e-mail address");
 });

@@ -9,18 +9,20 @@ export const WAITING_LIST_TEXT = {
   explain: "The event is full, so you do not have a place yet.",
   // Also shown in the registration dialog, on the events list: "your private page", not "this page".
   next: "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, your private page (its link is below) says your place is confirmed, and we tell you by SMS, and by e-mail if you gave your address.",
+  /** His own page, once he stopped SMS and gave no e-mail address: nothing will tell him. */
+  nextUntold: "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed. You stopped SMS and gave no e-mail address, so nothing else will tell you: look at this page again.",
 } as const;
 
 /**
  * The private page of a person on the waiting list: headed for what it is (the number, and what
  * happens next), not 'Registration Complete', which stays for confirmed places.
  */
-export function WaitingListNotice({ view, place }: { view: RegistrationView | null; place: number | null }) {
+export function WaitingListNotice({ view, place, untold = false }: { view: RegistrationView | null; place: number | null; untold?: boolean }) {
   return (
     <div role="status" className="rounded-lg border border-gold-300 bg-gold-100 p-4 text-stone-900">
       <p className="font-semibold">{WAITING_LIST_TEXT.heading(place)}</p>
       <p className="text-sm">{WAITING_LIST_TEXT.explain}</p>
-      <p className="mt-2 text-sm">{WAITING_LIST_TEXT.next}</p>
+      <p className="mt-2 text-sm">{untold ? WAITING_LIST_TEXT.nextUntold : WAITING_LIST_TEXT.next}</p>
       <div className="mt-3 rounded-md bg-white p-3">
         <RegistrationSummary view={view} />
       </div>

@@ -69,6 +69,12 @@ export const REGISTRATION_PAGE_TEXT = {
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
   stopSmsButton: "Stop SMS about this event",
   smsOff: "You will get no more SMS about this event.",
+  /** Beside "Stop SMS" for a man who gave no e-mail address: SMS is the only way he is told anything. */
+  smsOnlyWay: (waiting: boolean) =>
+    `You gave no e-mail address, so SMS is the only way we can tell you ${waiting ? "when you get a place, or if" : "if"} the time or place changes. With SMS stopped, look at this page for news.`,
+  /** SMS stopped and no e-mail: nothing reaches him. */
+  smsNoWay: (waiting: boolean) =>
+    `You gave no e-mail address, so we cannot tell you ${waiting ? "when you get a place, or if" : "if"} the time or place changes: look at this page for news, or send SMS again.`,
   smsLandline: "The number you gave is a landline, which cannot receive SMS. Write down your code and keep this page's link.",
   smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
   startSmsButton: "Send me SMS again",
@@ -104,7 +110,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
   if (!found) return data({ registration: null, settings, payment: null, paidFee: false, correction: null, answers: [] }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
-  const registration = { ...privatePageView(found, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at) };
+  const registration = { ...privatePageView(found, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at), noEmail: !found.email };
   // Name and phone can be put right while the registration stands (as it can be cancelled).
   const correction = registration.cancellable ? ownCorrectionStart(found) : null;
   const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
@@ -187,7 +193,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const { registration, payment, paidFee, correction, answers } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
-  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, eventOpen, sms } = registration;
+  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, eventOpen, sms, noEmail } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -224,14 +230,14 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
               ) : null}
             </div>
           ) : status === "waitlisted" ? (
-            <WaitingListNotice view={view} place={place} />
+            <WaitingListNotice view={view} place={place} untold={sms === "stopped" && noEmail} />
           ) : (
             <RegistrationComplete view={view} />
           )}
         </div>
         {answers.length && status !== "cancelled" ? <YourAnswers answers={answers} /> : null}
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
-        {status !== "cancelled" && sms !== "none" ? <SmsChoice state={sms} /> : null}
+        {status !== "cancelled" && sms !== "none" ? <SmsChoice state={sms} noEmail={noEmail} waiting={status === "waitlisted"} /> : null}
         {correction ? <OwnCorrectionForm start={correction} answer={ownCorrectionAnswerOf(actionData)} /> : null}
         {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} waiting={status === "waitlisted"} /> : null}
       </div>
@@ -259,8 +265,12 @@ function YourAnswers({ answers }: { answers: readonly { label: string; value: st
   );
 }
 
-/** SMS about the event, and the button that stops them or starts them again (a GET of this page never changes it); for a landline, that none can reach it. */
-function SmsChoice({ state }: { state: "landline" | "on" | "stopped" }) {
+/**
+ * SMS about the event, and the button that stops them or starts them again (a GET of this page never
+ * changes it); for a landline, that none can reach it. Without an e-mail address, SMS is his only
+ * news: it says so before he stops them, and once he has.
+ */
+function SmsChoice({ state, noEmail, waiting }: { state: "landline" | "on" | "stopped"; noEmail: boolean; waiting: boolean }) {
   const stopped = state === "stopped";
   return (
     <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
@@ -272,6 +282,7 @@ function SmsChoice({ state }: { state: "landline" | "on" | "stopped" }) {
       ) : (
         <>
           <p className="mt-2 text-sm text-stone-700">{stopped ? REGISTRATION_PAGE_TEXT.smsOff : REGISTRATION_PAGE_TEXT.smsOn}</p>
+          {noEmail ? <p className="mt-2 text-sm font-semibold text-stone-800">{(stopped ? REGISTRATION_PAGE_TEXT.smsNoWay : REGISTRATION_PAGE_TEXT.smsOnlyWay)(waiting)}</p> : null}
           <form method="post" className="mt-3">
             <button type="submit" name="intent" value={stopped ? "start-sms" : "stop-sms"} className={buttonClass.secondary}>
               {stopped ? REGISTRATION_PAGE_TEXT.startSmsButton : REGISTRATION_PAGE_TEXT.stopSmsButton}
