@@ -67,7 +67,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
                       <h2 id={`message-${message.id}`} className="font-semibold break-words text-stone-900">
-                        {unreadMessage ? <span className="mr-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">New</span> : null}
+                        {/* "New: Chapter near Zomba" to a screen reader, not "NewChapter near Zomba". */}
+                        {unreadMessage ? (
+                          <span className="mr-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                            New<span className="sr-only">: </span>
+                          </span>
+                        ) : null}
                         {message.subject}
                       </h2>
                       <p className="text-sm break-words text-stone-600">
