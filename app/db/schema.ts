@@ -62,6 +62,8 @@ export const churchevents = sqliteTable(
     name: text("name").notNull(),
     /** The start as an ISO-8601 UTC instant, or null when the date is not set yet. */
     date: text("date"),
+    /** The end as an ISO-8601 UTC instant, after the start; null when it is not known (decision 051). */
+    ends_at: text("ends_at"),
     location: text("location"),
     description: text("description"),
     image_url: text("image_url"),

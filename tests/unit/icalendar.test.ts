@@ -18,6 +18,7 @@ const ROW: DatedEventSource = {
   id: 7,
   name: "Central Region Men's Prayer Breakfast",
   date: "2026-12-04T04:30:00.000Z",
+  ends_at: null,
   location: "Lilongwe Baptist Church, Area 47; Lilongwe",
   description: "Prayer, then breakfast.\nBring a friend, a neighbour, a colleague.",
   updated_at: "2026-11-01T10:00:00.000Z",

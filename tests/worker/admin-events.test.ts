@@ -295,6 +295,73 @@ describe("event form", () => {
     expect((await events())[0]!.date).toBe("2037-03-05T07:30:00.000Z");
   });
 
+  /** The message shown at the field named `name`: the element its input says describes its error. */
+  function fieldErrorOf(page: string, name: string): string | null {
+    const input = [...page.matchAll(/<input[^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`name="${name}"`));
+    const errorId = input && /aria-describedby="[^"]*?([^" ]+-error)"/.exec(input)?.[1];
+    return errorId ? textOf(new RegExp(`<p id="${errorId}"[^>]*>([\\s\\S]*?)</p>`).exec(page)?.[1] ?? "") : null;
+  }
+
+  it("offers an optional end, labelled Ends, right after the start, typed in Malawi time", async () => {
+    const page = await (await request("/admin/events/new", { cookie })).text();
+    const start = page.indexOf('name="date"');
+    const end = page.indexOf('name="ends_at"');
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    expect(page.indexOf('name="location"')).toBeGreaterThan(end);
+    expect(page).toMatch(/type="datetime-local"[^>]*name="ends_at"|name="ends_at"[^>]*type="datetime-local"/);
+    expect(textOf(page.slice(start, end + 400))).toContain("Ends");
+    expect(textOf(page)).toContain("For an event of more than one day, or to give its closing time. Leave empty if it is not known.");
+  });
+
+  it("refuses an end that is not after the start, or one without a start, at the field, keeping what was typed", async () => {
+    const cases = [
+      [{ date: "2037-03-05T18:00", ends_at: "2037-03-05T17:59" }, "The end must be after the start"],
+      [{ date: "2037-03-05T18:00", ends_at: "2037-03-05T18:00" }, "The end must be after the start"],
+      [{ date: "", ends_at: "2037-03-07T12:00" }, "An end needs a start: please fill in Date and Time too, or leave Ends empty"],
+      [{ date: "2037-03-05T18:00", ends_at: "2037-02-30T12:00" }, "Please enter a valid date and time, for example 2027-03-05 09:30"],
+    ] as const;
+    for (const [fields, message] of cases) {
+      const response = await postForm("/admin/events/new", { ...valid, ...fields }, { cookie });
+      expect(response.status, fields.ends_at).toBe(400);
+      const page = await response.text();
+      expect(fieldErrorOf(page, "ends_at"), fields.ends_at).toBe(message);
+      expect(page).toContain(`value="${fields.ends_at}"`);
+      if (fields.date) expect(page).toContain(`value="${fields.date}"`);
+      expect(page).toContain('value="Mzuzu Baptist Church"');
+    }
+    // Both wrong at once: each field says its own.
+    const both = await (await postForm("/admin/events/new", { ...valid, name: "", date: "2037-03-05T18:00", ends_at: "2037-03-04T18:00" }, { cookie })).text();
+    expect(fieldErrorOf(both, "name")).toBe("Event name is required");
+    expect(fieldErrorOf(both, "ends_at")).toBe("The end must be after the start");
+    expect(await events()).toEqual([]);
+  });
+
+  it("saves an end in Malawi time, shows it again in the form, and gives it to visitors with the start", async () => {
+    const created = await postForm("/admin/events/new", { ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-08T12:00" }, { cookie });
+    expect(created.status).toBe(302);
+    const stored = () => env.DB.prepare("SELECT date, ends_at FROM churchevents WHERE id = 1").first();
+    expect(await stored()).toEqual({ date: "2037-03-06T16:00:00.000Z", ends_at: "2037-03-08T10:00:00.000Z" });
+    expect(await (await request("/admin/events/edit/1", { cookie })).text()).toContain('value="2037-03-08T12:00"');
+
+    const publicPage = await (await request("/events/1")).text();
+    expect(textOf(publicPage)).toContain("Friday, March 6, 2037 · 6:00 PM – Sunday, March 8, 2037 · 12:00 PM (Malawi time)");
+    expect(publicPage).toContain('"endDate":"2037-03-08T12:00:00+02:00"');
+    expect(textOf(await (await request("/events")).text())).toContain("Friday, March 6, 2037 · 6:00 PM – Sunday, March 8, 2037 · 12:00 PM");
+
+    // Moved to the same evening: the day is said once. The log names the change.
+    const sameDay = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-06T21:00" }, { cookie });
+    expect(sameDay.status).toBe(302);
+    expect(textOf(await (await request("/events/1")).text())).toContain("Friday, March 6, 2037 · 6:00 PM – 9:00 PM (Malawi time)");
+    const log = await env.DB.prepare("SELECT summary FROM activity_log WHERE action LIKE 'Updated%' ORDER BY id DESC").first<{ summary: string }>();
+    expect(log?.summary).toContain("Changed: end");
+
+    // Emptied: no end, as before the field existed.
+    await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "" }, { cookie });
+    expect(await stored()).toEqual({ date: "2037-03-06T16:00:00.000Z", ends_at: null });
+    expect(textOf(await (await request("/events/1")).text())).not.toContain("–");
+  });
+
   it("uses a bundled sample image, and never a URL that is not ours", async () => {
     await postForm("/admin/events/new", { ...valid, image_sample: "/media/events/sample-retreat-1600w.webp" }, { cookie });
     expect((await events())[0]!.image_url).toBe("/media/events/sample-retreat-1600w.webp");

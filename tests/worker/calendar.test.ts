@@ -56,6 +56,17 @@ describe("/events/{id}/calendar.ics", () => {
     expect(lines.find((l) => l.startsWith("DTSTAMP:"))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
   });
 
+  it("ends at the event's end when it has one (the demo retreat's three days), and two hours after the start when not", async () => {
+    const retreat = (await ics("/events/2/calendar.ics")).lines;
+    expect(retreat).toContain("DTSTART;TZID=Africa/Blantyre:20270101T140000");
+    expect(retreat).toContain("DTEND;TZID=Africa/Blantyre:20270103T120000");
+    // Its end moved by hand: the file follows it.
+    await runSql(["UPDATE churchevents SET ends_at = '2027-01-01T17:30:00.000Z' WHERE id = 2"]);
+    expect((await ics("/events/2/calendar.ics")).lines).toContain("DTEND;TZID=Africa/Blantyre:20270101T193000");
+    await runSql(["UPDATE churchevents SET ends_at = NULL WHERE id = 2"]);
+    expect((await ics("/events/2/calendar.ics")).lines).toContain("DTEND;TZID=Africa/Blantyre:20270101T160000");
+  });
+
   it("keeps the same UID on every download, so a second import updates rather than duplicates", async () => {
     const first = (await ics("/events/1/calendar.ics")).lines.filter((l) => l.startsWith("UID:"));
     const second = (await ics("/events/1/calendar.ics")).lines.filter((l) => l.startsWith("UID:"));
@@ -109,7 +120,8 @@ describe("the 'Add to calendar' links", () => {
     expect(files.filter((href) => href.endsWith(".ics"))).toEqual([1, 2, 3, 4].map((id) => `/events/${id}/calendar.ics`));
     const google = await hrefsOn("/events", "https://calendar.google.com/");
     expect(google).toHaveLength(4);
-    expect(new URL(google[1]!).searchParams.get("dates")).toBe("20270101T120000Z/20270101T140000Z");
+    // The retreat runs from 1 January 2027, 14:00, to 3 January, 12:00 in Malawi: to its end, not two hours.
+    expect(new URL(google[1]!).searchParams.get("dates")).toBe("20270101T120000Z/20270103T100000Z");
   });
 
   it("not on an undated event's page", async () => {

@@ -63,6 +63,21 @@ describe("/events", () => {
     expect(article).toContain('dateTime="2031-03-01T22:30:00.000Z"');
   });
 
+  it("keeps a multi-day event while it runs, with its start and end, its registration closed since the start (decision 051)", async () => {
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+    await runSql([
+      `INSERT INTO churchevents (id, name, date, ends_at, location, active, registration_enabled)
+        VALUES (1, 'Running Conference', '${hoursFromNow(-30)}', '${hoursFromNow(40)}', 'Mzuzu', 1, 1), (2, 'Next Breakfast', '${hoursFromNow(100)}', NULL, 'Zomba', 1, 1)`,
+    ]);
+    const { body } = await page("/events");
+    const running = card(body, 1);
+    expect(running).toMatch(/\w+day, \w+ \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M – \w+day, \w+ \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M/);
+    expect(running).toContain(EVENTS_MESSAGES.registrationClosed);
+    expect(body.indexOf("Running Conference")).toBeLessThan(body.indexOf("Next Breakfast"));
+    const home = await (await request("/")).text();
+    expect(home).toContain("Running Conference");
+  });
+
   it("shows the demo prayer breakfast at 6:30 AM with its image in a 16:9 box", async () => {
     await seedDemo();
     const article = card((await page("/events")).body, 1);

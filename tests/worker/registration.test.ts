@@ -60,7 +60,8 @@ describe("registering with JavaScript (scripted submission)", () => {
       calendarHref: "http://localhost/events/2/calendar.ics",
       privateUrl: `http://localhost/registrations/${stored!.token}`,
     });
-    expect(answer.registration!.whenText).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} at 2:00 PM$/);
+    // The demo retreat has an end: its start and end, as every page writes them (eventWhenText).
+    expect(answer.registration!.whenText).toMatch(/^\w+day, \w+ \d{1,2}, \d{4} · 2:00 PM – \w+day, \w+ \d{1,2}, \d{4} · 12:00 PM$/);
     const whatsapp = new URL(answer.registration!.whatsappHref);
     expect(whatsapp.origin + whatsapp.pathname).toBe("https://wa.me/");
     const text = whatsapp.searchParams.get("text")!;

@@ -101,6 +101,8 @@ type DemoEvent = {
   days: number | null;
   hour?: number;
   minute?: number;
+  /** When it ends, if known: days after `now` and the hour in Malawi time. */
+  ends?: { days: number; hour: number };
   location: string | null;
   description: string | null;
   image: string | null;
@@ -129,6 +131,8 @@ export const DEMO_EVENTS: DemoEvent[] = [
     name: "Lake Malawi Men's Retreat",
     days: 40,
     hour: 14,
+    // Three days: the lists, the door and the calendar keep it until it ends (decision 051).
+    ends: { days: 42, hour: 12 },
     location: "Senga Bay, Salima",
     description:
       "Three days by the lake to rest, pray and study the Word together. Theme: \"Strong and Courageous\" (Joshua 1:9). Accommodation and meals included; transport leaves from Lilongwe and Blantyre.",
@@ -371,6 +375,7 @@ export function demoSeedSql(now: Date, adminPasswordHash: string): string[] {
       id: i + 1,
       name: e.name,
       date: e.days === null ? null : malawiTime(now, e.days, e.hour ?? 8, e.minute ?? 0),
+      ends_at: e.ends ? malawiTime(now, e.ends.days, e.ends.hour) : null,
       location: e.location,
       description: e.description,
       image_url: e.image ? media(e.image) : null,

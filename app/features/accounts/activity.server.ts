@@ -65,6 +65,7 @@ export function replacedFieldsText(theirs: Record<string, unknown>, yours: Recor
 const FIELD_WORDS: Record<string, string> = {
   sms_price_mwk: "SMS price",
   image_url: "picture",
+  ends_at: "end",
   image_alt: "picture description",
   price: "fee",
   waitlist_enabled: "waiting list",

@@ -1,5 +1,5 @@
 // The event form (SPEC section 2, Event form): only the name is required; both switches start on.
-// The date is typed in Malawi time and stored as a UTC instant.
+// The date (and the optional end, decision 051) is typed in Malawi time and stored as a UTC instant.
 import { z } from "zod";
 import { REGISTRATION_NOTIFICATIONS } from "~/features/events/registration-notifications";
 import { EVENT_REMINDERS } from "~/features/events/event-reminders";
@@ -10,6 +10,10 @@ import { PAY_BY_FORMAT } from "~/lib/constants";
 import { formatInSiteZone } from "~/lib/time";
 
 export const EVENT_DATE_INVALID = "Please enter a valid date and time, for example 2027-03-05 09:30";
+export const EVENT_END_MESSAGES = {
+  notAfterStart: "The end must be after the start",
+  withoutStart: "An end needs a start: please fill in Date and Time too, or leave Ends empty",
+} as const;
 export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registration or Daily summary";
 export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
 export const EVENT_PRICE_INVALID = "Please enter the fee in whole kwacha (for example 15000), or leave it empty for a free event";
@@ -61,6 +65,7 @@ export function eventNotices(event: NoticedEvent, confirmed: number, now: Date):
 export const eventSchema = z.object({
   name: requiredText("Event name is required", 150, "Please keep the event name under 150 characters"),
   date: siteDateTime(EVENT_DATE_INVALID),
+  ends_at: siteDateTime(EVENT_DATE_INVALID),
   location: optionalText(200),
   description: optionalText(5000),
   image_alt: optionalText(200),
@@ -94,6 +99,16 @@ export const eventSchema = z.object({
     .transform((value) => value ?? null),
   reminder: z.enum(EVENT_REMINDERS, { error: "Please choose when registrants are reminded" }).default("day_before"),
 });
+
+/**
+ * The whole form's check of the end (`.superRefine(checkEventEnd, ALWAYS)`): after the start, and
+ * only with one. A start or end that could not be read has its own message already.
+ */
+export function checkEventEnd(event: { date?: unknown; ends_at?: unknown }, ctx: z.RefinementCtx) {
+  if (typeof event.ends_at !== "string") return;
+  if (event.date === null) ctx.addIssue({ code: "custom", path: ["ends_at"], message: EVENT_END_MESSAGES.withoutStart });
+  else if (typeof event.date === "string" && event.ends_at <= event.date) ctx.addIssue({ code: "custom", path: ["ends_at"], message: EVENT_END_MESSAGES.notAfterStart });
+}
 
 const SAVE_FAILED = "Failed to save event. Please try again.";
 

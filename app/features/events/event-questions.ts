@@ -5,8 +5,8 @@
 // browser checked. Browser-safe: the forms render the same limits.
 import { z } from "zod";
 import type { QUESTION_KINDS } from "~/lib/stored-choices";
-import { checkbox, optionalText, withoutDirectionControls } from "../../lib/schema-fields";
-import { eventSchema } from "./event-form";
+import { ALWAYS, checkbox, optionalText, withoutDirectionControls } from "../../lib/schema-fields";
+import { checkEventEnd, eventSchema } from "./event-form";
 
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
@@ -86,8 +86,8 @@ export const eventQuestionsShape = {
   church_question: builtInSchema,
 };
 
-/** The whole event form: the event's fields and its questions. */
-export const eventFormSchema = eventSchema.extend(eventQuestionsShape);
+/** The whole event form: the event's fields and its questions; its end after its start. */
+export const eventFormSchema = eventSchema.extend(eventQuestionsShape).superRefine(checkEventEnd, ALWAYS);
 
 /** The event's own fields of a valid event form (without its questions). */
 export function eventFieldsOf<T extends Record<string, unknown>>(value: T & { questions: unknown; association_question: unknown; church_question: unknown }) {

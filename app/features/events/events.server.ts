@@ -110,6 +110,7 @@ export type EventInput = Pick<
   ChurchEvent,
   | "name"
   | "date"
+  | "ends_at"
   | "location"
   | "description"
   | "image_url"

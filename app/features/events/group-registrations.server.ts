@@ -264,6 +264,7 @@ export type GroupWithMembers = {
     event_id: number;
     event_name: string;
     event_date: string | null;
+    event_ends_at: string | null;
     event_location: string | null;
     event_price: number | null;
   };
@@ -274,7 +275,7 @@ export type GroupWithMembers = {
 export function groupByTokenQueries(db: Db, token: string) {
   return [
     batchable(db.all<GroupWithMembers["group"]>(sql`SELECT g.id, g.leader_name, g.leader_phone, g.mode, g.event_id,
-        e.name AS event_name, e.date AS event_date, e.location AS event_location, e.price AS event_price
+        e.name AS event_name, e.date AS event_date, e.ends_at AS event_ends_at, e.location AS event_location, e.price AS event_price
       FROM registration_groups g JOIN churchevents e ON e.id = g.event_id WHERE g.token = ${token}`)),
     batchable(db.all<Omit<GroupMember, "phone_text">>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.dedupe_key IS NOT NULL AS has_phone, t.status, t.code, t.token,
         ${waitlistPlaceSql("t")} AS place, t.payment_status, ${payBySql("t")} AS pay_by, t.cancel_reason, t.updated_at

@@ -1,9 +1,10 @@
 // What the leader's group page shows of the group (issue 25, part 4), from ./group-registrations.server.ts's rows.
-import { EVENT_DATE_FORMAT, PAY_BY_FORMAT } from "~/lib/constants";
+import { PAY_BY_FORMAT } from "~/lib/constants";
 import { feeOf, formatKwacha } from "~/lib/money";
 import { feePaid, type PaymentState } from "~/lib/stored-choices";
 import { formatInSiteZone } from "~/lib/time";
 import { EVENTS_MESSAGES } from "./event-messages";
+import { eventWhenText } from "./event-when";
 import { beforeTheEvent, owesFee, registrationPath } from "./registration-rules";
 import { registrationStatusLabel } from "./registration-view";
 
@@ -103,7 +104,7 @@ function toPayText(men: number, fee: number, placed: number): string {
 }
 
 type Rows = {
-  group: { leader_name: string; event_id: number; event_name: string; event_date: string | null; event_location: string | null; event_price: number | null };
+  group: { leader_name: string; event_id: number; event_name: string; event_date: string | null; event_ends_at: string | null; event_location: string | null; event_price: number | null };
   members: {
     id: number;
     full_name: string;
@@ -129,7 +130,7 @@ export function groupMayChange(group: { event_date: string | null }, now: Date):
 export function groupPageView({ group, members }: Rows, now: Date, pageUrl: string, payOnline: boolean): GroupPageView {
   const fee = feeOf(group.event_price);
   const owing = members.filter((man) => owesFee(man, group.event_price));
-  const whenText = formatInSiteZone(group.event_date, EVENT_DATE_FORMAT);
+  const whenText = eventWhenText(group.event_date, group.event_ends_at);
   const message = [`Our group for ${group.event_name}`, whenText, `Every man's code, and cancelling: ${pageUrl}`, GROUP_LINK_PRIVATE].filter(Boolean).join("\n");
   return {
     leaderName: group.leader_name,

@@ -4,7 +4,7 @@ import { SITE_NAME, SITE_TIME_ZONE } from "../../lib/constants";
 import { slugify } from "~/lib/slug";
 import { formatInSiteZone } from "../../lib/time";
 
-/** Events have a start but no end; calendars need one, so an event is shown as lasting two hours. */
+/** Calendars need an end: an event whose end is not known is shown as lasting two hours. */
 export const ASSUMED_EVENT_DURATION_MS = 2 * 60 * 60 * 1000;
 
 /** Google's URL limit is generous but not endless: long descriptions are cut. */
@@ -34,6 +34,8 @@ export type DatedEventSource = {
   id: number;
   name: string;
   date: string | null;
+  /** The end, or null when it is not known (the calendar then assumes two hours). */
+  ends_at: string | null;
   location: string | null;
   description: string | null;
   updated_at?: string | null;
@@ -161,10 +163,11 @@ export function calendarEventOf(row: DatedEventSource, origin: string): Calendar
   const start = new Date(row.date);
   if (Number.isNaN(start.getTime())) return null;
   const lastModified = row.updated_at ? new Date(row.updated_at) : null;
+  const end = row.ends_at ? new Date(row.ends_at) : null;
   return {
     uid: `event-${row.id}@${new URL(origin).hostname}`,
     start,
-    end: new Date(start.getTime() + ASSUMED_EVENT_DURATION_MS),
+    end: end && end > start ? end : new Date(start.getTime() + ASSUMED_EVENT_DURATION_MS),
     summary: row.name,
     location: row.location?.trim() || null,
     description: row.description?.trim() || null,

@@ -4,7 +4,7 @@ export { AddToCalendar } from "./add-to-calendar";
 export { deskRegistrationSchema } from "./desk-registration-form";
 export { EventCard, EventImage } from "./event-card";
 export { EventFacts, RegistrationClosedBadge, RegistrationNote } from "./event-facts";
-export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_NOTICES, eventNotices, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, eventSchema, holdStartedNotice } from "./event-form";
+export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_NOTICES, eventNotices, EVENT_DATE_INVALID, EVENT_END_MESSAGES, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, eventSchema, holdStartedNotice } from "./event-form";
 export { EVENTS_MESSAGES } from "./event-messages";
 export { type DatedEventSource, eventCalendarFile } from "./icalendar";
 export { type SharedEvent, toSharedEvent } from "./public-event";
@@ -13,7 +13,8 @@ export { REGISTRATION_NOTIFICATION_CHOICES, type RegistrationNotifications } fro
 export { EVENT_REMINDER_CHOICES, type EventReminder } from "./event-reminders";
 export { linkAgainPath, owesFee, registrationOpen, registrationPath, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
-export { eventWhenText, FEE_HEADING_ID, privatePageView, registrationView } from "./registration-view";
+export { FEE_HEADING_ID, privatePageView, registrationView } from "./registration-view";
+export { eventWhenText } from "./event-when";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
 export { DeskEditDialog, type EditAnswer, editAnswerOf, type EditedRegistration } from "./desk-edit-dialog";

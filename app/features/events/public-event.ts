@@ -5,7 +5,7 @@ import type { EventWithPlaces } from "~/features/events/events.server";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
-import { eventWhenText } from "./registration-view";
+import { eventWhenText } from "./event-when";
 import { formatInSiteZone } from "../../lib/time";
 import { whatsappShareUrl } from "~/lib/app-links";
 import { feeOf } from "~/lib/money";
@@ -15,11 +15,13 @@ export type PublicEvent = {
   name: string;
   /** The start as an ISO instant (for <time dateTime>), or null when not set yet. */
   date: string | null;
+  /** The end as an ISO instant, or null when it is not known. */
+  endsAt: string | null;
   /** 'EEEE, MMMM d, yyyy' in Malawi time, or null when there is no date. */
   dateText: string | null;
   /** 'h:mm a' in Malawi time, or null when there is no date. */
   timeText: string | null;
-  /** Both in one phrase, 'Thursday, June 12, 2025 at 8:00 AM' (eventWhenText), or null. */
+  /** Both in one phrase, 'Thursday, June 12, 2025 at 8:00 AM', with the end when there is one (eventWhenText), or null. */
   whenText: string | null;
   location: string | null;
   description: string | null;
@@ -45,9 +47,10 @@ export function toPublicEvent(event: EventWithPlaces, now: Date, payOnline: bool
     id: event.id,
     name: event.name,
     date: event.date,
+    endsAt: event.date ? event.ends_at : null,
     dateText: formatInSiteZone(event.date, EVENT_DATE_FORMAT),
     timeText: formatInSiteZone(event.date, EVENT_TIME_FORMAT),
-    whenText: eventWhenText(event.date),
+    whenText: eventWhenText(event.date, event.ends_at),
     location: event.location?.trim() || null,
     description: event.description?.trim() || null,
     imageUrl: event.image_url,

@@ -24,7 +24,7 @@ import {
   type SummaryRegistration,
 } from "./registration-emails";
 import { E_MAILS_ABOUT_A_REGISTRATION } from "./registration-message-kinds";
-import { eventWhenText } from "./registration-view";
+import { eventWhenText } from "./event-when";
 import { feeOwedSql, heldUntilSql, waitlistPlaceSql } from "./registrations.server";
 
 // ----- Rendering when sent ----------------------------------------------------------------------
@@ -45,6 +45,7 @@ type RegistrationRow = {
   event_id: number;
   event_name: string;
   event_date: string | null;
+  event_ends_at: string | null;
   event_location: string | null;
   event_description: string | null;
   event_updated_at: string | null;
@@ -69,7 +70,7 @@ function periodOf(row: OutboxRow): SummaryPeriod | null {
 }
 
 function emailEvent(event: DatedEventSource, origin: string): RegistrationEmailEvent {
-  return { name: event.name, whenText: eventWhenText(event.date), location: event.location?.trim() || null, url: `${origin}/events/${event.id}` };
+  return { name: event.name, whenText: eventWhenText(event.date, event.ends_at), location: event.location?.trim() || null, url: `${origin}/events/${event.id}` };
 }
 
 export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => {
@@ -80,7 +81,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
   const [registrations, groupMen, events, counts, ...summaryLists] = (await db.batch([
     batchable(
       db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place,
-          e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location,
+          e.id AS event_id, e.name AS event_name, e.date AS event_date, e.ends_at AS event_ends_at, e.location AS event_location,
           e.description AS event_description, e.updated_at AS event_updated_at,
           ${feeOwedSql("t", "e")} AS fee_owed, ${heldUntilSql("t")} AS held_until, t.group_id
         FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
@@ -93,7 +94,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
         ORDER BY m.id`),
     ),
     db
-      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, capacity: churchevents.capacity })
+      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, ends_at: churchevents.ends_at, location: churchevents.location, capacity: churchevents.capacity })
       .from(churchevents)
       .where(inIds(churchevents.id, summaries.flatMap((row) => (row.about_id === null ? [] : [row.about_id])))),
     batchable(
@@ -114,7 +115,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
   ])) as unknown as [
     RegistrationRow[],
     GroupManRow[],
-    { id: number; name: string; date: string | null; location: string | null; capacity: number | null }[],
+    { id: number; name: string; date: string | null; ends_at: string | null; location: string | null; capacity: number | null }[],
     { event_id: number; confirmed: number; waitlisted: number }[],
     ...SummaryRegistration[][],
   ];
@@ -150,6 +151,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
       id: registration.event_id,
       name: registration.event_name,
       date: registration.event_date,
+      ends_at: registration.event_ends_at,
       location: registration.event_location,
       description: registration.event_description,
       updated_at: registration.event_updated_at,

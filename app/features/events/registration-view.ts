@@ -2,12 +2,13 @@
 // JSON answer) and on the private page /registrations/{token}. Everything is written out by the
 // server (dates in Malawi time, links absolute), so the island only fills it in.
 import type { RegistrationStatus } from "~/db/schema";
-import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT, PAY_BY_FORMAT } from "../../lib/constants";
+import { PAY_BY_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 import type { FormAnswer } from "~/lib/form-answer";
 import { CANCELLED_NOT_PAID } from "~/lib/stored-choices";
 import { feeOf, formatKwacha } from "~/lib/money";
 import { beforeTheEvent, registrationPath } from "./registration-rules";
+import { eventWhenText } from "./event-when";
 
 /** The id of the private page's fee heading (app/features/payments/pay-panel.tsx), where the pay link leads. */
 export const FEE_HEADING_ID = "fee-heading";
@@ -86,17 +87,11 @@ type Source = {
   /** Why it was cancelled when not by a person ("not paid"), on the private page. */
   cancel_reason?: string | null;
   /** The event's price, given only right after registering (see payHref). */
-  event: { id: number; name: string; date: string | null; location: string | null; price?: number | null };
+  event: { id: number; name: string; date: string | null; ends_at: string | null; location: string | null; price?: number | null };
 };
 
-/** 'Thursday, June 12, 2025 at 8:00 AM' in Malawi time, or null when the date is not set yet. */
-export function eventWhenText(date: string | null): string | null {
-  const day = formatInSiteZone(date, EVENT_DATE_FORMAT);
-  return day ? `${day} at ${formatInSiteZone(date, EVENT_TIME_FORMAT)}` : null;
-}
-
 export function registrationView({ status, place, code, token, held_until, cancel_reason, event }: Source, origin: string): RegistrationView {
-  const whenText = eventWhenText(event.date);
+  const whenText = eventWhenText(event.date, event.ends_at);
   const location = event.location?.trim() || null;
   const privateUrl = `${origin}${registrationPath(token)}`;
   const message = [`My registration for ${event.name}`, whenText, location, `Code: ${code}`, privateUrl, REGISTRATION_VIEW_TEXT.privateLine].filter(Boolean).join("\n");

@@ -135,7 +135,7 @@ export function feeOwedSql(alias: string, eventAlias: string): SQL<number | null
 
 /** An event's state for explaining an outcome: its switches, limits and confirmed count. */
 export function eventWindowQuery(db: Db, eventId: SQL | number) {
-  return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.registration_closes_at,
+  return batchable(db.all<RegistrationWindowRow>(sql`SELECT e.id, e.name, e.location, e.active, e.registration_enabled, e.date, e.ends_at, e.registration_closes_at,
       e.capacity, e.waitlist_enabled, e.price, ${confirmedCountSql(sql`e.id`)} AS confirmed
     FROM churchevents e WHERE e.id = ${eventId}`));
 }
@@ -147,6 +147,7 @@ export type RegistrationWindowRow = {
   active: number;
   registration_enabled: number;
   date: string | null;
+  ends_at: string | null;
   registration_closes_at: string | null;
   capacity: number | null;
   waitlist_enabled: number;
@@ -411,7 +412,7 @@ export type RegistrationReceipt = {
 export type HeldReceipt = RegistrationReceipt & { held_until: string | null };
 
 /** The event a receipt is for, as the confirmation shows it. */
-export type ReceiptEvent = { id: number; name: string; date: string | null; location: string | null; price: number | null };
+export type ReceiptEvent = { id: number; name: string; date: string | null; ends_at: string | null; location: string | null; price: number | null };
 
 export type RegisterOutcome =
   | { outcome: "registered"; receipt: HeldReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
@@ -492,7 +493,7 @@ export async function registerForEvent(
   const event = events[0];
   const receiptOf = ({ id, event_id, status, code, token, place, held_until }: HolderRow): HeldReceipt => ({ id, event_id, status, code, token, place, held_until });
   if (!event) return { outcome: "event-not-found" };
-  const receiptEvent = { id: event.id, name: event.name, date: event.date, location: event.location, price: event.price };
+  const receiptEvent = { id: event.id, name: event.name, date: event.date, ends_at: event.ends_at, location: event.location, price: event.price };
 
   if (inserted[0] && holder?.id === inserted[0].id) {
     const turnedFull = holder.status === "confirmed" && isExactlyFull(event);
@@ -538,13 +539,14 @@ export type RegistrationWithEvent = {
   email: string | null;
   updated_at: string;
   /** `open`: the event takes registrations now (openForRegistrationSql), so his own cancelling can be undone. */
-  event: { id: number; name: string; date: string | null; location: string | null; active: boolean; open: boolean };
+  event: { id: number; name: string; date: string | null; ends_at: string | null; location: string | null; active: boolean; open: boolean };
 };
 
 type TokenRow = Omit<RegistrationWithEvent, "event"> & {
   event_id: number;
   event_name: string;
   event_date: string | null;
+  event_ends_at: string | null;
   event_location: string | null;
   event_active: number;
   event_open: number;
@@ -559,7 +561,7 @@ export function registrationByTokenQuery(db: Db, token: string, now: Date) {
   return batchable(
     db.all<TokenRow>(sql`SELECT t.id, t.full_name, t.status, t.code, t.token, ${waitlistPlaceSql("t")} AS place, ${heldUntilSql("t")} AS held_until, t.cancel_reason, t.cancelled_by, (t.group_id IS NULL OR t.dedupe_key IS NOT NULL) AS own_phone, t.sms_stopped_at,
         t.phone_number, t.email, t.updated_at,
-        e.id AS event_id, e.name AS event_name, e.date AS event_date, e.location AS event_location, e.active AS event_active,
+        e.id AS event_id, e.name AS event_name, e.date AS event_date, e.ends_at AS event_ends_at, e.location AS event_location, e.active AS event_active,
         ${openForRegistrationSql(now.toISOString())} AS event_open
       FROM event_registrations t JOIN churchevents e ON e.id = t.event_id
       WHERE t.token = ${token}`),
@@ -567,8 +569,8 @@ export function registrationByTokenQuery(db: Db, token: string, now: Date) {
 }
 
 export function registrationWithEventOf(row: TokenRow): RegistrationWithEvent {
-  const { event_id, event_name, event_date, event_location, event_active, event_open, ...registration } = row;
-  return { ...registration, event: { id: event_id, name: event_name, date: event_date, location: event_location, active: Boolean(event_active), open: Boolean(event_open) } };
+  const { event_id, event_name, event_date, event_ends_at, event_location, event_active, event_open, ...registration } = row;
+  return { ...registration, event: { id: event_id, name: event_name, date: event_date, ends_at: event_ends_at, location: event_location, active: Boolean(event_active), open: Boolean(event_open) } };
 }
 
 /**

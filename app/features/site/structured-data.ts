@@ -9,6 +9,9 @@ import { formatInSiteZone } from "../../lib/time";
 
 const SCHEMA = "https://schema.org";
 
+/** An instant in Malawi time with its offset, as schema.org dates are given. */
+const JSON_LD_INSTANT = "yyyy-MM-dd'T'HH:mm:ssxxx";
+
 /** The ministry's logo: the square app icon. */
 const LOGO_PATH = "/media/icon-512.png";
 
@@ -61,6 +64,7 @@ type EventSource = {
   id: number;
   name: string;
   date: string | null;
+  endsAt: string | null;
   location: string | null;
   description: string | null;
   imageUrl: string | null;
@@ -70,13 +74,14 @@ type EventSource = {
 };
 
 /**
- * An event with its start in Malawi time (2026-12-04T06:30:00+02:00). Search engines need a start,
- * so an event without a date yet gets none. Registration is an Offer at the event's fee in MWK (0:
+ * An event with its start (and its end, when known) in Malawi time (2026-12-04T06:30:00+02:00).
+ * Search engines need a start, so an event without a date yet gets none. Registration is an Offer at the event's fee in MWK (0:
  * free), in stock while registration is open and sold out once it has closed.
  */
 export function eventJsonLd(event: EventSource, origin: string, settings: SiteSettings): JsonLd | null {
-  const startDate = formatInSiteZone(event.date, "yyyy-MM-dd'T'HH:mm:ssxxx");
+  const startDate = formatInSiteZone(event.date, JSON_LD_INSTANT);
   if (!startDate) return null;
+  const endDate = formatInSiteZone(event.endsAt, JSON_LD_INSTANT);
   const pageUrl = `${origin}/events/${event.id}`;
   return {
     "@context": SCHEMA,
@@ -84,6 +89,7 @@ export function eventJsonLd(event: EventSource, origin: string, settings: SiteSe
     name: event.name,
     url: pageUrl,
     startDate,
+    ...(endDate ? { endDate } : {}),
     eventStatus: `${SCHEMA}/EventScheduled`,
     eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,
     ...(event.location

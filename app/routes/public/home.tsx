@@ -1,11 +1,9 @@
 import { conferenceCard, EventsTeaser, type EventTeaser, HomeHero, JoinCta, MinistriesTeaser, MissionSection, organizationJsonLd, PAGES, seoMeta, TestimonyCarousel } from "~/features/site";
 import { islandPage } from "~/lib/page-scripts";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/features/publishing";
-import { HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
 import { loaderHeaders } from "~/lib/loader-headers";
-import { formatInSiteZone } from "~/lib/time";
 import type { EventWithPlaces } from "~/features/events/index.server";
-import { registrationState } from "~/features/events";
+import { eventWhenText, registrationState } from "~/features/events";
 import { homePage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
@@ -22,7 +20,7 @@ function toTeaser(event: EventWithPlaces, now: Date): EventTeaser {
   return {
     id: event.id,
     name: event.name,
-    dateLabel: formatInSiteZone(event.date, HOME_EVENT_DATE_FORMAT),
+    dateLabel: eventWhenText(event.date, event.ends_at),
     location: event.location,
     description: event.description,
     image_url: event.image_url,

@@ -37,14 +37,14 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
     // Both switches start on for a new event (SPEC section 2). Then the questions, and blank rows.
     defaultValue: {
       ...(event
-        ? { ...event, date: isoToSiteLocalInput(event.date), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
+        ? { ...event, date: isoToSiteLocalInput(event.date), ends_at: isoToSiteLocalInput(event.ends_at), registration_closes_at: isoToSiteLocalInput(event.registration_closes_at) }
         : { active: true, registration_enabled: true, waitlist_enabled: true, registration_notifications: "none", reminder: "day_before" }),
       ...questionFormValues(questions),
     },
     // A date picker holding half a value (a day without a time) posts "", which would quietly save
     // the event without a date: refuse it before the schema sees the empty value. The same for a
     // number field holding something that is not a number.
-    unreadable: { date: EVENT_DATE_INVALID, registration_closes_at: EVENT_DATE_INVALID, capacity: EVENT_CAPACITY_INVALID, price: EVENT_PRICE_INVALID, payment_hold_hours: EVENT_HOLD_INVALID },
+    unreadable: { date: EVENT_DATE_INVALID, ends_at: EVENT_DATE_INVALID, registration_closes_at: EVENT_DATE_INVALID, capacity: EVENT_CAPACITY_INVALID, price: EVENT_PRICE_INVALID, payment_hold_hours: EVENT_HOLD_INVALID },
   });
   const [uploading, setUploading] = useState(false);
   // As the event is stored (the save's toast says the same of what was saved).
@@ -57,6 +57,12 @@ export default function EventForm({ loaderData, actionData }: Route.ComponentPro
         {event ? <VersionField version={event.version} answer={actionData} /> : null}
         <TextField field={fields.name} label={<RequiredLabel>Event Name</RequiredLabel>} />
         <TextField field={fields.date} label="Date and Time" type="datetime-local" hint="Malawi time. Leave empty if the date is not set yet." />
+        <TextField
+          field={fields.ends_at}
+          label="Ends"
+          type="datetime-local"
+          hint="For an event of more than one day, or to give its closing time. Leave empty if it is not known."
+        />
         <TextField field={fields.location} label="Location" placeholder="e.g. Area 47, Lilongwe" />
         <TextAreaField field={fields.description} label="Description" rows={5} />
         <ImageField

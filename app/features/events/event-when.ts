@@ -1,0 +1,19 @@
+// When an event is, in words and in Malawi time: the one phrase the event page, the lists, the home
+// page, the private registration and group pages and the registration e-mails use (decision 051).
+import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
+import { formatInSiteZone } from "../../lib/time";
+
+/**
+ * 'Thursday, June 12, 2025 at 8:00 AM'; with an end, 'Friday, March 5, 2027 · 6:00 PM – Sunday,
+ * March 7, 2027 · 12:00 PM', or 'Friday, March 5, 2027 · 6:00 PM – 9:00 PM' when it ends the same
+ * day. Null when the date is not set yet.
+ */
+export function eventWhenText(date: string | null, endsAt: string | null): string | null {
+  const day = formatInSiteZone(date, EVENT_DATE_FORMAT);
+  if (!day) return null;
+  const time = formatInSiteZone(date, EVENT_TIME_FORMAT);
+  const endDay = formatInSiteZone(endsAt, EVENT_DATE_FORMAT);
+  if (!endDay) return `${day} at ${time}`;
+  const endTime = formatInSiteZone(endsAt, EVENT_TIME_FORMAT);
+  return endDay === day ? `${day} · ${time} – ${endTime}` : `${day} · ${time} – ${endDay} · ${endTime}`;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `churchevents` ADD `ends_at` text;
