@@ -424,6 +424,37 @@ describe("a door volunteer (issue 17)", () => {
     expect((await request("/admin/events/3/check-in", { cookie })).status).toBe(200);
   });
 
+  it("works on the second day of a three-day event, and not once a day has passed since its end (decision 051)", async () => {
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
+    // Began 30 hours ago (its first day), ends in 40 hours: today is its second day.
+    await runSql([
+      `INSERT INTO churchevents (id, name, date, ends_at) VALUES (7, 'Three-Day Conference', '${hoursFromNow(-30)}', '${hoursFromNow(40)}')`,
+      `INSERT INTO event_registrations (id, event_id, full_name, phone_number, dedupe_key, status, code, token)
+        VALUES (20, 7, 'Second Day', '+265991000777', '+265991000777', 'confirmed', 'SECDAY', 'token-SECDAY-0123456789')`,
+    ]);
+    const tapAt = () =>
+      request("/api/admin/events/7/check-in", {
+        method: "POST",
+        cookie: door,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: "intent=checkin&registration_id=20",
+      });
+    expect(textOf(await (await request("/admin/check-in", { cookie: door })).text())).toContain("Three-Day Conference");
+    const page = await request("/admin/events/7/check-in?q=second", { cookie: door });
+    expect(page.status).toBe(200);
+    expect(textOf(await page.text())).toContain("Second Day");
+    expect((await request("/admin/events/7/door-list", { cookie: door })).status).toBe(200);
+    expect((await tapAt()).status).toBe(200);
+    expect(await checkedIn(20)).toMatchObject({ checked_in_by: "door@example.org" });
+
+    // The same event ended 25 hours ago: over for the door, as an event without an end a day after its start.
+    await runSql([`UPDATE churchevents SET date = '${hoursFromNow(-97)}', ends_at = '${hoursFromNow(-25)}' WHERE id = 7`, "UPDATE event_registrations SET checked_in_at = NULL, checked_in_by = NULL WHERE id = 20"]);
+    expect(textOf(await (await request("/admin/check-in", { cookie: door })).text())).not.toContain("Three-Day Conference");
+    for (const path of ["/admin/events/7/check-in", "/admin/events/7/door-list"]) expect([403, 404], path).toContain((await request(path, { cookie: door })).status);
+    expect([403, 404]).toContain((await tapAt()).status);
+    expect(await checkedIn(20)).toMatchObject({ checked_in_at: null });
+  });
+
   it("is told someone was already checked in, and when, but never a staff member's e-mail address (issue 28)", async () => {
     expect((await tap("checkin", 1)).status).toBe(200);
     const again = await request("/api/admin/events/1/check-in", {

@@ -230,31 +230,42 @@ export async function doorListPage(eventId: number) {
   return event && { event, rows };
 }
 
-/** When an event that began is still at the door: it began less than 24 hours ago. */
+/**
+ * When an event is over, to the lists and the door: its end, or its start when its end is not known
+ * (decision 051). Null for an undated event. (SQL: lastMomentSql.)
+ */
+export function lastMomentOf(event: { date: string | null; ends_at: string | null }): string | null {
+  return event.date === null ? null : (event.ends_at ?? event.date);
+}
+
+/** lastMomentOf in SQL. */
+const lastMomentSql = sql`COALESCE(${churchevents.ends_at}, ${churchevents.date})`;
+
+/** When an event that is over is still at the door: it ended (or, without an end, began) less than 24 hours ago. */
 function doorOpenSince(now: Date): string {
   return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
 }
 
-/** Whether an event is over for the door (began more than 24 hours ago); an undated one never is. */
-export function isPastForTheDoor(date: string | null, now: Date): boolean {
-  return date !== null && date < doorOpenSince(now);
+/** Whether an event is over for the door (it ended, or began, more than 24 hours ago); an undated one never is. */
+export function isPastForTheDoor(event: { date: string | null; ends_at: string | null }, now: Date): boolean {
+  const last = lastMomentOf(event);
+  return last !== null && last < doorOpenSince(now);
 }
 
-/** Whether a door volunteer may not work on this event: unknown, or over (they see only today's and later). */
+/** Whether a door volunteer may not work on this event: unknown, or over (they see only today's and later, and those still running). */
 export async function closedToVolunteers(eventId: number, now: Date): Promise<boolean> {
-  const event = await getDb().select({ date: churchevents.date }).from(churchevents).where(eq(churchevents.id, eventId)).get();
-  return !event || isPastForTheDoor(event.date, now);
+  const event = await getDb().select({ date: churchevents.date, ends_at: churchevents.ends_at }).from(churchevents).where(eq(churchevents.id, eventId)).get();
+  return !event || isPastForTheDoor(event, now);
 }
 
-/** Events of today and later (and undated ones), soonest first, with their tallies: where check-in starts. */
+/** Events of today and later, those still running (and undated ones), soonest first, with their tallies: where check-in starts. */
 export async function checkInEvents(now: Date) {
   const db = getDb();
-  const startOfToday = doorOpenSince(now);
   const [events, counts] = await db.batch([
     db
-      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, location: churchevents.location, active: churchevents.active })
+      .select({ id: churchevents.id, name: churchevents.name, date: churchevents.date, ends_at: churchevents.ends_at, location: churchevents.location, active: churchevents.active })
       .from(churchevents)
-      .where(sql`${churchevents.date} IS NULL OR ${churchevents.date} >= ${startOfToday}`)
+      .where(sql`${churchevents.date} IS NULL OR ${lastMomentSql} >= ${doorOpenSince(now)}`)
       .orderBy(...byDateAscending),
     registrationCountsByEventQuery(db),
   ]);

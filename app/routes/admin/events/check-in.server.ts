@@ -54,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   const { event, tallies, rows, answers, groups } = page;
   // A door volunteer works only on today's and later events.
-  if (role === "volunteer" && isPastForTheDoor(event.date, new Date())) throw data(null, { status: 404 });
+  if (role === "volunteer" && isPastForTheDoor(event, new Date())) throw data(null, { status: 404 });
   const origin = siteOrigin(request);
   const paying = payingNowOf(prompts);
   return {

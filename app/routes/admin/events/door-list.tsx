@@ -16,7 +16,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = id === null ? undefined : await doorListPage(id);
   if (!page) throw data(null, { status: 404 });
   // A door volunteer works only on today's and later events.
-  if (context.get(adminContext).role === "volunteer" && isPastForTheDoor(page.event.date, new Date())) throw data(null, { status: 404 });
+  if (context.get(adminContext).role === "volunteer" && isPastForTheDoor(page.event, new Date())) throw data(null, { status: 404 });
   const people = page.rows.map((row) => doorListPerson(row, page.event.price));
   // ?group=association: the confirmed people under the association they answered (issue 25, part 3).
   const byAssociation = new URL(request.url).searchParams.get("group") === "association" ? await associationOfRegistrations(page.event.id) : null;
