@@ -29,6 +29,7 @@ export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 export const TESTIMONY_CONTENT_MIN_LENGTH = 10;
 
 // Date formats (date-fns patterns)
+export const HOME_EVENT_DATE_FORMAT = "MMMM d, yyyy - h:mm a";
 export const EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy";
 export const EVENT_TIME_FORMAT = "h:mm a";
 export const ADMIN_EVENT_DATE_FORMAT = "MMM d, yyyy";

@@ -345,21 +345,23 @@ describe("event form", () => {
     expect(await (await request("/admin/events/edit/1", { cookie })).text()).toContain('value="2037-03-08T12:00"');
 
     const publicPage = await (await request("/events/1")).text();
-    expect(textOf(publicPage)).toContain("Friday, March 6, 2037 · 6:00 PM – Sunday, March 8, 2037 · 12:00 PM (Malawi time)");
+    // The start in the spec's formats, then its end.
+    expect(textOf(publicPage)).toContain("Friday, March 6, 2037 6:00 PM (Malawi time) Until Sunday, March 8, 2037 at 12:00 PM");
     expect(publicPage).toContain('"endDate":"2037-03-08T12:00:00+02:00"');
-    expect(textOf(await (await request("/events")).text())).toContain("Friday, March 6, 2037 · 6:00 PM – Sunday, March 8, 2037 · 12:00 PM");
+    expect(textOf(await (await request("/events")).text())).toContain("Friday, March 6, 2037 6:00 PM (Malawi time) Until Sunday, March 8, 2037 at 12:00 PM");
+    expect(textOf(await (await request("/")).text())).toContain("March 6, 2037 - 6:00 PM to March 8, 2037 - 12:00 PM");
 
     // Moved to the same evening: the day is said once. The log names the change.
     const sameDay = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-06T21:00" }, { cookie });
     expect(sameDay.status).toBe(302);
-    expect(textOf(await (await request("/events/1")).text())).toContain("Friday, March 6, 2037 · 6:00 PM – 9:00 PM (Malawi time)");
+    expect(textOf(await (await request("/events/1")).text())).toContain("Friday, March 6, 2037 6:00 PM (Malawi time) Until 9:00 PM");
     const log = await env.DB.prepare("SELECT summary FROM activity_log WHERE action LIKE 'Updated%' ORDER BY id DESC").first<{ summary: string }>();
     expect(log?.summary).toContain("Changed: end");
 
     // Emptied: no end, as before the field existed.
     await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "" }, { cookie });
     expect(await stored()).toEqual({ date: "2037-03-06T16:00:00.000Z", ends_at: null });
-    expect(textOf(await (await request("/events/1")).text())).not.toContain("–");
+    expect(textOf(await (await request("/events/1")).text())).not.toContain("Until");
   });
 
   it("uses a bundled sample image, and never a URL that is not ours", async () => {

@@ -3,34 +3,30 @@ import { CalendarIcon, ClockIcon, MapPinIcon } from "../../components/icons";
 import { EVENTS_MESSAGES } from "./event-messages";
 
 
-type Facts = Pick<PublicEvent, "date" | "endsAt" | "dateText" | "timeText" | "whenText" | "location"> & { fee?: number | null };
+type Facts = Pick<PublicEvent, "date" | "dateText" | "timeText" | "endText" | "location"> & { fee?: number | null };
 
 /**
- * The date, time (both in Malawi time, written out by the server) and place of an event. An event
- * with an end has its start and end in one line, as eventWhenText writes them.
+ * The date, time (both in Malawi time, written out by the server) and place of an event; under the
+ * time, when it has one, its end ('Until Sunday, March 7, 2027 at 12:00 PM').
  */
 export function EventFacts({ event, className = "" }: { event: Facts; className?: string }) {
   return (
     <ul className={`space-y-2 text-sm text-stone-700 ${className}`}>
       <li className="flex gap-2.5">
         <CalendarIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
-        {event.date && event.endsAt && event.whenText ? (
-          <span className="min-w-0">
-            {event.whenText}
-            <span className="text-stone-600"> (Malawi time)</span>
-          </span>
-        ) : event.date && event.dateText ? (
+        {event.date && event.dateText ? (
           <time dateTime={event.date}>{event.dateText}</time>
         ) : (
           <span>{EVENTS_MESSAGES.dateToBeAnnounced}</span>
         )}
       </li>
-      {event.timeText && !event.endsAt ? (
+      {event.timeText ? (
         <li className="flex gap-2.5">
           <ClockIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
-          <span>
+          <span className="min-w-0">
             {event.timeText}
             <span className="text-stone-600"> (Malawi time)</span>
+            {event.endText ? <span className="block">{event.endText}</span> : null}
           </span>
         </li>
       ) : null}

@@ -5,7 +5,7 @@ import type { EventWithPlaces } from "~/features/events/events.server";
 import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { calendarLinksOf, type CalendarLinks } from "./icalendar";
 import { registrationState } from "./registration-rules";
-import { eventWhenText } from "./event-when";
+import { eventEndText, eventWhenText } from "./event-when";
 import { formatInSiteZone } from "../../lib/time";
 import { whatsappShareUrl } from "~/lib/app-links";
 import { feeOf } from "~/lib/money";
@@ -23,6 +23,8 @@ export type PublicEvent = {
   timeText: string | null;
   /** Both in one phrase, 'Thursday, June 12, 2025 at 8:00 AM', with the end when there is one (eventWhenText), or null. */
   whenText: string | null;
+  /** Under the date and time, when it has an end: 'Until Sunday, March 7, 2027 at 12:00 PM' (eventEndText), or null. */
+  endText: string | null;
   location: string | null;
   description: string | null;
   imageUrl: string | null;
@@ -51,6 +53,7 @@ export function toPublicEvent(event: EventWithPlaces, now: Date, payOnline: bool
     dateText: formatInSiteZone(event.date, EVENT_DATE_FORMAT),
     timeText: formatInSiteZone(event.date, EVENT_TIME_FORMAT),
     whenText: eventWhenText(event.date, event.ends_at),
+    endText: eventEndText(event.date, event.ends_at),
     location: event.location?.trim() || null,
     description: event.description?.trim() || null,
     imageUrl: event.image_url,

@@ -3,7 +3,7 @@ import { islandPage } from "~/lib/page-scripts";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/features/publishing";
 import { loaderHeaders } from "~/lib/loader-headers";
 import type { EventWithPlaces } from "~/features/events/index.server";
-import { eventWhenText, registrationState } from "~/features/events";
+import { homeEventDateLabel, registrationState } from "~/features/events";
 import { homePage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
@@ -20,7 +20,7 @@ function toTeaser(event: EventWithPlaces, now: Date): EventTeaser {
   return {
     id: event.id,
     name: event.name,
-    dateLabel: eventWhenText(event.date, event.ends_at),
+    dateLabel: homeEventDateLabel(event.date, event.ends_at),
     location: event.location,
     description: event.description,
     image_url: event.image_url,
