@@ -13,7 +13,6 @@ export function Disclosure({
   summaryClassName,
   className,
   group,
-  closesWhenLeft = false,
   children,
 }: {
   summary: ReactNode;
@@ -24,8 +23,6 @@ export function Disclosure({
   className?: string;
   /** Disclosures of one group open one at a time (the browser's own `<details name>`, no script needed). */
   group?: string;
-  /** A menu: closed when the keyboard's focus moves on past it (the islands script's). */
-  closesWhenLeft?: boolean;
   children: ReactNode;
 }) {
   const { ref: islandRef, ...island } = useIsland(disclosure);
@@ -51,7 +48,6 @@ export function Disclosure({
       }}
       className={className}
       name={group}
-      data-closes-when-left={closesWhenLeft ? "" : undefined}
     >
       <summary aria-label={summaryLabel} aria-describedby={summaryDescribedBy} className={summaryClassName}>
         {summary}

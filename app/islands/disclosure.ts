@@ -1,7 +1,8 @@
 // A <details> disclosure (the header's dropdowns and phone menu) opens and closes without
 // JavaScript; this also closes it on Escape (focus back on its summary) and on a click outside, and
-// a menu (`data-closes-when-left`) when the keyboard's focus moves on past it, so an open submenu
-// does not stay over the page the visitor has tabbed on to. (A
+// a menu of the site's header when the keyboard's focus moves on past it, so an open submenu does
+// not stay over the page the visitor has tabbed on to (found by its place, not by an attribute: the
+// home page is within bytes of its first-flight budget). (A
 // link in it to a part of the same page closes it through the page's hashchange listener:
 // app/lib/service-worker.ts.)
 import type { Island } from "./island";
@@ -27,7 +28,7 @@ export const disclosure: Island = {
     const listening = new AbortController();
     document.addEventListener("pointerdown", onPointerDown, { signal: listening.signal });
     details.addEventListener("keydown", onKeyDown, { signal: listening.signal });
-    if (details.hasAttribute("data-closes-when-left")) details.addEventListener("focusout", onFocusOut, { signal: listening.signal });
+    if (details.closest("header")) details.addEventListener("focusout", onFocusOut, { signal: listening.signal });
     return () => listening.abort();
   },
 };

@@ -48,7 +48,6 @@ function DesktopItem({ item }: { item: NavItem }) {
       <Disclosure
         className="group"
         group="nav"
-        closesWhenLeft
         summaryLabel={`${item.label} submenu`}
         summaryClassName="-ml-2 flex size-8 items-center justify-center rounded-md text-stone-600 hover:bg-brand-50 hover:text-brand-800"
         summary={<ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />}
@@ -113,7 +112,6 @@ export function SiteHeader({ signedIn, shortName }: { signedIn: boolean; shortNa
 
         <Disclosure
           className="group shrink-0 lg:hidden"
-          closesWhenLeft
           summaryLabel="Menu"
           summaryClassName="flex h-11 shrink-0 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
           summary={
