@@ -1,6 +1,6 @@
 // When an event is, in words and in Malawi time: the one phrase the event page, the lists, the home
 // page, the private registration and group pages and the registration e-mails use (decision 051).
-import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT, HOME_EVENT_DATE_FORMAT } from "../../lib/constants";
+import { EVENT_DATE_FORMAT, EVENT_TIME_FORMAT } from "../../lib/constants";
 import { formatInSiteZone } from "../../lib/time";
 
 /**
@@ -29,17 +29,4 @@ export function eventEndText(date: string | null, endsAt: string | null): string
   if (!day || !endDay) return null;
   const endTime = formatInSiteZone(endsAt, EVENT_TIME_FORMAT);
   return endDay === day ? `Until ${endTime}` : `Until ${endDay} at ${endTime}`;
-}
-
-/**
- * The home page's date of an event in the spec's 'MMMM d, yyyy - h:mm a', with its end when it has
- * one: 'March 5, 2027 - 6:00 PM to March 7, 2027 - 12:00 PM' ('… to 9:00 PM' the same day). Null
- * without a date ('Date TBA').
- */
-export function homeEventDateLabel(date: string | null, endsAt: string | null): string | null {
-  const start = formatInSiteZone(date, HOME_EVENT_DATE_FORMAT);
-  if (!start) return null;
-  const sameDay = formatInSiteZone(endsAt, EVENT_DATE_FORMAT) === formatInSiteZone(date, EVENT_DATE_FORMAT);
-  const end = formatInSiteZone(endsAt, sameDay ? EVENT_TIME_FORMAT : HOME_EVENT_DATE_FORMAT);
-  return end ? `${start} to ${end}` : start;
 }

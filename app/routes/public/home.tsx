@@ -3,7 +3,9 @@ import { islandPage } from "~/lib/page-scripts";
 import { SAMPLE_MINISTRIES, SAMPLE_TESTIMONIES } from "~/features/publishing";
 import { loaderHeaders } from "~/lib/loader-headers";
 import type { EventWithPlaces } from "~/features/events/index.server";
-import { homeEventDateLabel, registrationState } from "~/features/events";
+import { registrationState } from "~/features/events";
+import { HOME_EVENT_DATE_FORMAT } from "~/lib/constants";
+import { formatInSiteZone } from "~/lib/time";
 import { homePage, publicPage } from "~/features/site/index.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/home";
@@ -20,7 +22,8 @@ function toTeaser(event: EventWithPlaces, now: Date): EventTeaser {
   return {
     id: event.id,
     name: event.name,
-    dateLabel: homeEventDateLabel(event.date, event.ends_at),
+    // The start only, in the spec's format: the teaser leads to the event's page, which gives its end too.
+    dateLabel: formatInSiteZone(event.date, HOME_EVENT_DATE_FORMAT),
     location: event.location,
     description: event.description,
     image_url: event.image_url,
