@@ -9,6 +9,7 @@ import { OUTBOX_CRON } from "../../workers/scheduled-jobs";
 import { captureQueue, deliverQueueMessages, outboxRows, runCron } from "./email-helpers";
 import { createAdmin, html, postForm, request, runSql, seedReference, signIn } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
+import { textOf } from "./public-helpers";
 
 withSmsSetUp();
 
@@ -115,6 +116,18 @@ describe("preview and send", () => {
     ).run();
     const repriced = await html(await preview(cookie, { audience: "not_checked_in", channel: "both", body: "The hall has moved to Room 2" }));
     expect(repriced).toContain("Estimated cost: MK 50");
+  });
+
+  it("an e-mail-only preview shows the e-mail, not an SMS's length and cost; one that reaches nobody offers no Send", async () => {
+    const cookie = await staff();
+    const page = textOf(await html(await preview(cookie, { audience: "not_checked_in", channel: "email", body: "Bring a Bible" })));
+    expect(page).toContain("By e-mail: 1 person");
+    expect(page).toContain("The e-mail greets each person by name and ends with a “My registration” button: Bring a Bible");
+    expect(page).not.toMatch(/Each SMS|Estimated cost|By SMS|The SMS:/);
+    // Nobody on the waiting list gave an e-mail address.
+    const nobody = await html(await preview(cookie, { audience: "waitlisted", channel: "email", body: "Bring a Bible" }));
+    expect(textOf(nobody)).toContain("Nobody would get this message: choose other people or another channel.");
+    expect(nobody).not.toMatch(/<button[^>]*value="send"/);
   });
 
   it("the preview says when e-mail is not set up (the e-mails would only wait), and says nothing of it when it is", async () => {

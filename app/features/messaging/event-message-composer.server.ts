@@ -16,7 +16,7 @@ import { sendAfterResponse } from "~/server/outbox.server";
 import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatInSiteZone } from "~/lib/time";
-import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, previewedOf, SENT_ALREADY, sentToText } from "./event-message-form";
+import { CHANGED_SINCE_PREVIEW, eventMessageSchema, type EventMessageInput, PREVIEW_NOTES, previewedOf, SENT_ALREADY, sentToText } from "./event-message-form";
 import { eventMessagePage, previewEventMessage, sendEventMessage, smsFrameOf } from "./event-messages.server";
 import { sendThroughQueue } from "./newsletter-queue.server";
 import { randomToken } from "./subscribers.server";
@@ -60,7 +60,7 @@ export async function eventMessageAction({ request, context }: { request: Reques
   }
 
   if (preview.smsRecipients + preview.emailRecipients === 0) {
-    const nobody = "Nobody would get this message: choose other people or another channel.";
+    const nobody = PREVIEW_NOTES.nobody;
     return data({ values, errors: { "": nobody }, preview, sendKey: input.send_key, previewed, toast: errorToast(nobody) }, { status: 409 });
   }
   const admin = context.get(adminContext);

@@ -64,6 +64,11 @@ export const PREVIEW_NOTES = {
     `${n === 1 ? "1 person" : `${n} people`} of this group ${n === 1 ? "gets" : "get"} nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped).` +
     (channel === "both" ? "" : " Choose SMS and e-mail to reach more of them."),
   smsWait: (at: string) => `It is night: the SMS wait until ${at}. Tick Urgent to send them now.`,
+  /** No one of the group can be reached the way chosen: no Send button, and Send refuses. */
+  nobody: "Nobody would get this message: choose other people or another channel.",
+  /** Above the e-mail's text in the preview: what is around it. */
+  emailFrame: "The e-mail greets each person by name and ends with a “My registration” button:",
+  smsFrame: "The SMS:",
 } as const;
 
 /**

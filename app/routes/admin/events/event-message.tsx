@@ -46,6 +46,10 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
   const text = body ?? values.body ?? (change ? `Change for ${event.name}: ` : "");
   // Counted as it will be sent: with the sender, the event's name and the private link around it.
   const live = body === null ? null : smsCount(eventMessageSms(smsFrame.sender, event.name, text, smsFrame.link));
+  // What the preview speaks of: the ways chosen (the SMS's length and cost only when SMS go), and whether anyone is reached.
+  const bySms = values.channel !== "email";
+  const byEmail = values.channel === "email" || values.channel === "both";
+  const nobody = preview !== null && preview.smsRecipients + preview.emailRecipients === 0;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
       <BackLink to="/admin?tab=events">Back to events</BackLink>
@@ -93,11 +97,16 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
               Preview
             </h2>
             <ul className="mt-2 space-y-1 text-sm text-stone-800">
-              <li>{`By SMS: ${people(preview.smsRecipients)}`}</li>
-              <li>{`By e-mail: ${people(preview.emailRecipients)}`}</li>
-              <li>{`Each SMS: ${preview.sms.characters} characters, ${preview.sms.segments} SMS`}</li>
-              <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li>
+              {bySms ? <li>{`By SMS: ${people(preview.smsRecipients)}`}</li> : null}
+              {byEmail ? <li>{`By e-mail: ${people(preview.emailRecipients)}`}</li> : null}
+              {bySms ? <li>{`Each SMS: ${preview.sms.characters} characters, ${preview.sms.segments} SMS`}</li> : null}
+              {bySms ? <li>{`Estimated cost: ${formatKwacha(preview.estimatedCostMwk)}`}</li> : null}
             </ul>
+            {nobody ? (
+              <p role="alert" className="mt-2 text-sm font-semibold text-amber-900">
+                {PREVIEW_NOTES.nobody}
+              </p>
+            ) : null}
             {preview.missed > 0 ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.missed(preview.missed, values.channel)}</p> : null}
             {preview.smsWaitUntil ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.smsWait(formatInSiteZone(preview.smsWaitUntil, "HH:mm") ?? "07:00")}</p> : null}
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
@@ -117,7 +126,18 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
             {preview.emailNotSetUp ? (
               <p className="mt-2 text-sm text-amber-900">{`E-mail is not set up: the e-mails wait in the outbox and are given up after ${OUTBOX_EXPIRY_DAYS} days.`}</p>
             ) : null}
-            <p className="mt-3 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm [overflow-wrap:anywhere] text-stone-900">{preview.sms.text}</p>
+            {bySms ? (
+              <>
+                <p className="mt-3 text-sm text-stone-700">{PREVIEW_NOTES.smsFrame}</p>
+                <p className="mt-1 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm [overflow-wrap:anywhere] text-stone-900">{preview.sms.text}</p>
+              </>
+            ) : null}
+            {byEmail ? (
+              <>
+                <p className="mt-3 text-sm text-stone-700">{PREVIEW_NOTES.emailFrame}</p>
+                <p className="mt-1 rounded-md border border-stone-200 bg-white px-3 py-2 text-sm whitespace-pre-line [overflow-wrap:anywhere] text-stone-900">{values.body}</p>
+              </>
+            ) : null}
           </section>
         ) : null}
         {answer?.sendKey ? <input type="hidden" name="send_key" value={answer.sendKey} /> : null}
@@ -126,7 +146,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
           <button type="submit" name="intent" value="preview" disabled={busy} className={buttonClass.secondary}>
             Preview
           </button>
-          {preview && answer?.sendKey ? (
+          {preview && answer?.sendKey && !nobody ? (
             <button type="submit" name="intent" value="send" disabled={busy} className={buttonClass.primary}>
               {/* Messages, not people: with SMS and e-mail, someone with both gets one of each. */}
               {sendLabel(preview.smsRecipients + preview.emailRecipients)}
