@@ -634,4 +634,19 @@ describe("the fan-out", () => {
     expect(composer).toMatch(/June news<\/a>/);
     expect(composer).toContain("2 sent");
   });
+
+  it("the progress page points to failed copies only when some failed", async () => {
+    await confirmedSubscribers(2);
+    const { cookie, queue } = await sendNewsletter("June news");
+    fakeSender();
+    await deliverQueueMessages(queue.messages);
+    const id = await env.DB.prepare("SELECT id FROM newsletters").first<number>("id");
+    const done = textOf(await (await request(`/admin/newsletter/${id}`, { cookie })).text());
+    expect(done).toContain("Done: every copy was sent.");
+    expect(done).not.toContain("Failed copies are in the outbox");
+    await runSql(["UPDATE email_outbox SET status = 'failed', last_error = 'Mailbox full' WHERE id = (SELECT min(id) FROM email_outbox WHERE kind = 'newsletter')"]);
+    const failed = textOf(await (await request(`/admin/newsletter/${id}`, { cookie })).text());
+    expect(failed).toContain("1 failed");
+    expect(failed).toMatch(/Done\. Failed copies are in the outbox ?, where each can be retried\./);
+  });
 });

@@ -417,6 +417,10 @@ describe("/admin/outbox", () => {
     expect(page).toMatch(/<form (?=[^>]*method="get")(?=[^>]*role="search")/);
     expect(page).toMatch(/<label for="outbox-to"[^>]*>Find by phone number or e-mail<\/label>/);
     expect(page).toContain('value="0991"');
+    // In words for staff who are not engineers: what each tab means, and an empty one speaks of SMS too.
+    const failed = await text("/admin/outbox?status=failed");
+    expect(failed).toContain("Delivered: the SMS service says it reached the phone (e-mails never say so).");
+    expect(failed).toContain("No failed e-mails or SMS.");
   });
 
   it("lists messages newest first with recipient, kind, subject, status, error and time; one opens to exactly what was sent", async () => {

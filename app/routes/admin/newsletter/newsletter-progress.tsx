@@ -45,11 +45,16 @@ export default function NewsletterProgress({ loaderData }: Route.ComponentProps)
       <div role="status" className="mt-4 rounded-xl border border-stone-200 bg-white p-4">
         <ProgressCounts progress={progress} />
         <p className="mt-2 text-sm text-stone-600">
-          {going ? "Copies are still going out; this page updates by itself. " : "Done. "}
-          <Link to="/admin/outbox?status=failed" className="font-medium text-brand-700 underline">
-            Failed copies are in the outbox
-          </Link>
-          {", where each can be retried."}
+          {going ? "Copies are still going out; this page updates by itself. " : progress.failed ? "Done. " : "Done: every copy was sent."}
+          {/* Only when some failed: "Failed copies are in the outbox" of none sends staff looking for a problem. */}
+          {progress.failed ? (
+            <>
+              <Link to="/admin/outbox?status=failed" className="font-medium text-brand-700 underline">
+                Failed copies are in the outbox
+              </Link>
+              {", where each can be retried."}
+            </>
+          ) : null}
         </p>
         {going ? (
           <>

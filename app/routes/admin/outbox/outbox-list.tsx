@@ -38,6 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** What the tabs mean, for staff who are not engineers: "Delivered" is only ever an SMS's. */
+const STATUS_MEANINGS =
+  "Queued: waiting to go. Sending: going out now. Sent: handed to the e-mail or SMS service. Delivered: the SMS service says it reached the phone (e-mails never say so). Failed: it could not be sent; open it to see why and to try again.";
+
 function filterClass(current: boolean) {
   return `block rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap ${current ? "border-brand-700 bg-brand-50 text-brand-900" : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50"}`;
 }
@@ -103,9 +107,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <p className="mt-2 text-sm text-stone-600">{STATUS_MEANINGS}</p>
       {rows.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">
-          {to ? `Nothing ${status ? STATUS_LABELS[status].toLowerCase() + " " : ""}to ${to}.` : status ? `No ${STATUS_LABELS[status].toLowerCase()} e-mails.` : "No e-mails yet."}
+          {to ? `Nothing ${status ? STATUS_LABELS[status].toLowerCase() + " " : ""}to ${to}.` : status ? `No ${STATUS_LABELS[status].toLowerCase()} e-mails or SMS.` : "No e-mails or SMS yet."}
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">

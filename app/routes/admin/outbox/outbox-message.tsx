@@ -82,10 +82,10 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           {row.status === "failed" && row.next_attempt_at ? ` Tried again by itself at ${formatInSiteZone(row.next_attempt_at, "HH:mm, MMM d")}.` : null}
         </Fact>
         {row.last_error ? <Fact label={row.status === "sent" || row.status === "delivered" ? "Earlier error" : "Error"}>{row.last_error}</Fact> : null}
-        <Fact label="Kind">{emailKindLabel(row.kind)}</Fact>
+        <Fact label="What it is">{emailKindLabel(row.kind)}</Fact>
         <Fact label="Written">{formatInSiteZone(row.created_at, TIME_FORMAT)}</Fact>
         {row.sent_at ? <Fact label="Sent">{formatInSiteZone(row.sent_at, TIME_FORMAT)}</Fact> : null}
-        <Fact label="Attempts">{String(row.attempts)}</Fact>
+        <Fact label="Tries">{String(row.attempts)}</Fact>
         {message ? (
           <>
             <Fact label="From">{address(message.from)}</Fact>
@@ -112,7 +112,8 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         {!message && !sms ? <Fact label="To">{row.recipient}</Fact> : null}
-        {row.provider_message_id ? <Fact label="Message-ID">{row.provider_message_id}</Fact> : null}
+        {/* The sending service's own reference, which its support asks for. */}
+        {row.provider_message_id ? <Fact label="The service's reference">{row.provider_message_id}</Fact> : null}
       </dl>
       {/* One that cannot be sent as stored would only fail again: no Retry (the alert below says why). */}
       {row.status === "failed" && !problem ? (
