@@ -72,6 +72,9 @@ describe("a fresh install", () => {
       expect(form).toContain(button);
     }
     expect(form).toContain('value="+265 999 123 456"');
+    // The two addresses say what they are for: changing one changes where messages go.
+    expect(form).toContain("Every contact-form message is sent here, and replies to the newsletter come here.");
+    expect(form).toContain("Replies to registration e-mails come here, and staff&#x27;s notices of registrations go here.");
   });
 
   it("shows the defaults when the settings table has no rows at all", async () => {

@@ -62,8 +62,20 @@ function ContactSection({ settings, versions, actionData }: SectionProps) {
       <TextField field={fields.contact_phone} label={<RequiredLabel>Phone</RequiredLabel>} type="tel" autoComplete="off" hint="The number shown first." />
       <TextAreaField field={fields.more_phones} label="Other numbers" rows={2} hint="One per line; leave empty if there is only one." />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField field={fields.president_email} label={<RequiredLabel>President's email</RequiredLabel>} type="email" autoComplete="off" />
-        <TextField field={fields.events_email} label={<RequiredLabel>Events email</RequiredLabel>} type="email" autoComplete="off" />
+        <TextField
+          field={fields.president_email}
+          label={<RequiredLabel>President's email</RequiredLabel>}
+          type="email"
+          autoComplete="off"
+          hint="Shown on the contact page. Every contact-form message is sent here, and replies to the newsletter come here."
+        />
+        <TextField
+          field={fields.events_email}
+          label={<RequiredLabel>Events email</RequiredLabel>}
+          type="email"
+          autoComplete="off"
+          hint="Shown on the contact page. Replies to registration e-mails come here, and staff's notices of registrations go here."
+        />
       </div>
       <TextAreaField field={fields.office_hours} label={<RequiredLabel>Office hours</RequiredLabel>} rows={2} hint="One line each." />
       <div className="grid gap-5 sm:grid-cols-2">
