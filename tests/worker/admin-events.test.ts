@@ -337,6 +337,16 @@ describe("event form", () => {
     expect(await events()).toEqual([]);
   });
 
+  it("a moved end of an event people hold places at leads on to telling them, as a moved date or place does", async () => {
+    expect((await postForm("/admin/events/new", { ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-08T12:00" }, { cookie })).status).toBe(302);
+    await runSql(["INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token) VALUES (1, 'Held Place', '+265991000001', 'confirmed', 'HELD22', 'token-HELD22-0123456789')"]);
+    const moved = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-07T12:00" }, { cookie });
+    expect(moved.headers.get("Location")).toBe("/admin/events/1/message?about=change");
+    // Saved again unchanged: nothing to tell.
+    const same = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-07T12:00" }, { cookie });
+    expect(same.headers.get("Location")).not.toContain("/message");
+  });
+
   it("saves an end in Malawi time, shows it again in the form, and gives it to visitors with the start", async () => {
     const created = await postForm("/admin/events/new", { ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-08T12:00" }, { cookie });
     expect(created.status).toBe(302);

@@ -109,8 +109,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // "Hours to pay" set or changed with men unpaid: how many now have until when.
   const notices = [...eventNotices(input, confirmed, new Date()), ...(saved.holdStarted?.men ? [holdStartedNotice(saved.holdStarted)] : [])];
   const notice = notices.length ? [MESSAGES[kind === "create" ? "created" : "updated"].description, ...notices].join(" ") : undefined;
-  // A new date or place of an event people hold places at: offer to tell them (issue 24), on the message page.
-  const moved = previous && id !== null && confirmed > 0 && (previous.date !== input.date || (previous.location ?? null) !== (input.location ?? null));
+  // A new date, end or place of an event people hold places at: offer to tell them (issue 24), on the message page.
+  const moved =
+    previous &&
+    id !== null &&
+    confirmed > 0 &&
+    (previous.date !== input.date || (previous.ends_at ?? null) !== (input.ends_at ?? null) || (previous.location ?? null) !== (input.location ?? null));
   const next = moved ? `/admin/events/${id}/message?about=change` : TAB;
   return redirectWithToast(request, next, uploadErrorToast(image, MESSAGES.uploadFailed) ?? savedToast(kind, MESSAGES, notice));
 }

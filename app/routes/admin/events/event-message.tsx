@@ -55,7 +55,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
       <BackLink to="/admin?tab=events">Back to events</BackLink>
       <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{change ? "Tell registrants about the change" : "Message registrants"}</h1>
       <p className="text-sm text-stone-600">{event.name}</p>
-      {change ? <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">The event was saved with its new date or place. Write what changed, preview, and send.</p> : null}
+      {change ? <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">The event was saved with its new date, end or place. Write what changed, preview, and send.</p> : null}
       <Form method="post" className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
         <FormAlert message={errors[""]} />
         <PlainChoices name="audience" legend="Who" choices={AUDIENCE_CHOICES} checked={values.audience ?? "confirmed"} error={errors.audience} />
