@@ -307,7 +307,8 @@ describe("the conference card", () => {
   it.each([
     ["deleted", "DELETE FROM churchevents WHERE id = 2", /no longer exists/],
     ["hidden", "UPDATE churchevents SET active = 0 WHERE id = 2", /is hidden/],
-    ["over", "UPDATE churchevents SET date = '2026-01-10T06:00:00.000Z' WHERE id = 2", /already taken place/],
+    ["over", "UPDATE churchevents SET date = '2026-01-10T06:00:00.000Z', ends_at = '2026-01-12T10:00:00.000Z' WHERE id = 2", /already taken place/],
+    ["running (started, its end still to come)", "UPDATE churchevents SET date = '2026-01-10T06:00:00.000Z', ends_at = '2099-01-12T10:00:00.000Z' WHERE id = 2", /has started \(it runs until Monday, January 12, 2099 · 12:00 PM\)/],
   ])("'event': a chosen event that is %s is never shown, and the dashboard says so with a way to fix it", async (_, sql, reason) => {
     await save("/admin/settings", "conference", { conference_mode: "event", conference_event_id: "2" });
     await runSql([sql]);

@@ -66,7 +66,13 @@ export function conferenceWarning(card: Card, events: ConferenceEvents, now: Dat
     const chosen = events.chosen;
     if (!chosen) return "The home page's conference card shows an event that no longer exists, so the card is hidden.";
     if (!chosen.active) return `The home page's conference card shows "${chosen.name}", which is hidden, so the card is hidden.`;
-    if (!isUpcoming(chosen, now)) return `The home page's conference card shows "${chosen.name}", which has already taken place, so the card is hidden.`;
+    if (!isUpcoming(chosen, now)) {
+      // Running (it has an end still to come, decision 051): not "taken place", though a countdown has nothing left to count.
+      if (chosen.ends_at && new Date(chosen.ends_at) > now) {
+        return `The home page's conference card shows "${chosen.name}", which has started (it runs until ${dateTextOf(chosen.ends_at)}), so the card, a countdown to its start, is hidden.`;
+      }
+      return `The home page's conference card shows "${chosen.name}", which has already taken place, so the card is hidden.`;
+    }
   }
   if (card.conference_mode === "custom") {
     const startsAt = siteLocalInputToIso(card.starts_at);
