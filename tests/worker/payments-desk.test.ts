@@ -428,6 +428,23 @@ describe("a payment that did not match the fee", () => {
     const page = textOf(await (await request("/registrations/token-2-0123456789abcdef")).text());
     expect(page).toContain("Pay MK 15,000");
     expect((await postForm("/registrations/token-2-0123456789abcdef", { intent: "pay", phone_number: "0991 000 002" })).status).toBe(303);
+    // And his page says the money came back.
+    expect(page).toContain("Your payment of MK 1,500 (reference BMM-MISMATCH01), which did not match the fee, was given back to you.");
+  });
+
+  it.each([
+    ["waived", "waive-fee", {}, "Fee waived"],
+    ["paid in cash", "record-cash", { amount: "15000", receipt_number: "R-77" }, "Cash recorded"],
+  ])("once his fee is settled another way (%s), the desk still gives that payment back, and his page says it will be, then was", async (_, intent, fields, title) => {
+    expect(await toastOf(await act(intent, 2, fields))).toMatchObject({ title });
+    const desk = textOf(await (await request(DESK, { cookie })).text());
+    expect(desk).toMatch(/Owes Fee(?:(?!Owes Too).)*Payment to give back: Paid MK 1,500, owed MK 15,000/);
+    expect(desk).toContain("Gives back his payment that did not match the fee, MK 1,500. Record it once he has the money back; his fee stays as it is.");
+    const privatePage = async () => textOf(await (await request("/registrations/token-2-0123456789abcdef")).text());
+    expect(await privatePage()).toContain("Your payment of MK 1,500 (reference BMM-MISMATCH01), which did not match the fee, will be given back to you.");
+    expect(await toastOf(await act("record-refund", 2, { amount: "1500", refund_of: String(mismatchId) }))).toMatchObject({ title: "Refund recorded" });
+    expect(await privatePage()).toContain("Your payment of MK 1,500 (reference BMM-MISMATCH01), which did not match the fee, was given back to you.");
+    expect(await deskText()).not.toMatch(/Payment to (check|give back)/);
   });
 });
 

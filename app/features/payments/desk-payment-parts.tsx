@@ -174,12 +174,15 @@ export function PaymentActions({
           </details>
         )}
         {/* Money that did not match the fee: given back, he pays the fee as any man who owes it. */}
-        {!door && extra ? <RefundForm id={id} name={name} price={price} extra={extra} refund={refund} describedBy={describedBy} /> : null}
+        {!door && extra ? <RefundForm id={id} name={name} price={price} extra={extra} refund={refund} describedBy={describedBy} owesFee /> : null}
       </div>
     );
   }
-  if (door || (state !== "paid-online" && state !== "cash") || (placed && !extra)) return null;
-  return <RefundForm id={id} name={name} price={price} extra={extra} refund={refund} describedBy={describedBy} />;
+  if (door) return null;
+  // A payment that was not his fee (paid twice, or not matching it) is given back whatever settled the fee: paid, cash, waived.
+  if (extra) return <RefundForm id={id} name={name} price={price} extra={extra} refund={refund} describedBy={describedBy} owesFee={false} />;
+  if ((state !== "paid-online" && state !== "cash") || placed) return null;
+  return <RefundForm id={id} name={name} price={price} refund={refund} describedBy={describedBy} owesFee={false} />;
 }
 
 /** "Record refund": of one payment (`extra`: a second one, or one not matching the fee), else of the fee. */
@@ -190,6 +193,7 @@ function RefundForm({
   extra,
   refund,
   describedBy,
+  owesFee,
 }: {
   id: number;
   name: string;
@@ -197,6 +201,8 @@ function RefundForm({
   extra?: { paymentId: number; amount: number; mismatch: boolean };
   refund: Refused;
   describedBy?: string;
+  /** His fee is still owed (after the refund of a payment that did not match it, he pays it as before). */
+  owesFee: boolean;
 }) {
   return (
     <details className="rounded-md border border-stone-200 bg-white" open={refund ? true : undefined}>
@@ -209,7 +215,7 @@ function RefundForm({
             <input type="hidden" name="refund_of" value={extra.paymentId} />
             <p className="text-sm text-stone-800">
               {extra.mismatch
-                ? `Gives back his payment that did not match the fee, ${formatKwacha(extra.amount)}. Record it once he has the money back; he then owes the fee as before.`
+                ? `Gives back his payment that did not match the fee, ${formatKwacha(extra.amount)}. Record it once he has the money back; ${owesFee ? "he then owes the fee as before" : "his fee stays as it is"}.`
                 : `Gives back his second payment, ${formatKwacha(extra.amount)}. His fee stays paid.`}
             </p>
           </>

@@ -131,12 +131,13 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
         FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id
         WHERE p.event_id = ${eventId} AND p.status = 'paid' AND p.kind IN ('online', 'cash', 'refund'))
       GROUP BY share`)),
-    batchable(db.all<{ registration_id: number; payment_id: number | null; amount: number; refund_due: number; flag_reason: string | null; not_confirmed: number }>(sql`SELECT registration_id,
-        id AS payment_id, COALESCE(amount_received, amount) AS amount, refund_due, flag_reason, 0 AS not_confirmed
+    batchable(db.all<{ registration_id: number; payment_id: number | null; amount: number; refund_due: number; flag_reason: string | null; not_confirmed: number; fee_settled: number }>(sql`SELECT registration_id,
+        id AS payment_id, COALESCE(amount_received, amount) AS amount, refund_due, flag_reason, 0 AS not_confirmed,
+        (SELECT t.payment_status IN ('paid-online', 'cash', 'waived') FROM event_registrations t WHERE t.id = p.registration_id) AS fee_settled
       FROM payments p WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
         AND NOT ${givenBackSql("p")}
       UNION ALL
-      SELECT id, NULL, 0, 0, NULL, 1 FROM event_registrations
+      SELECT id, NULL, 0, 0, NULL, 1, 1 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
     payingNowQuery(db, eventId, now),
     batchable(db.all<FeeRefund & { registration_id: number }>(sql`SELECT registration_id, given, paid FROM (${lastFeeRefundsSql(sql`fr.event_id = ${eventId}`)})
@@ -145,9 +146,11 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
 }
 
 /** What staff must look at in one payment (or a registration paid and no longer confirmed). */
-function attentionNote(row: { refund_due: number; flag_reason: string | null; not_confirmed: number }): string {
+function attentionNote(row: { refund_due: number; flag_reason: string | null; not_confirmed: number }, feeSettled: boolean): string {
   if (row.not_confirmed) return DESK_PAYMENT_MESSAGES.paidNotConfirmed;
-  return row.refund_due ? "Paid twice: refund due" : `Payment to check: ${row.flag_reason ?? ""}`;
+  if (row.refund_due) return "Paid twice: refund due";
+  // Once his fee is settled another way (cash, a waiver), what is left is to give that payment back.
+  return feeSettled ? `Payment to give back: ${row.flag_reason ?? ""}` : `Payment to check: ${row.flag_reason ?? ""}`;
 }
 
 /** What deskPaymentsQueries read, as the desk shows it; null for a free event. */
@@ -159,7 +162,7 @@ export function deskPaymentsOf([events, counts, shares, attention, prompts, refu
   // Each man's second payment still to give back, or one that did not match the fee: his refund form gives back that one.
   const extras: Record<number, { paymentId: number; amount: number; mismatch: boolean }> = {};
   for (const row of attention) {
-    notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row)]);
+    notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row, Boolean(row.fee_settled))]);
     if (row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount, mismatch: !row.refund_due };
   }
   // What each refunded man's refund gave back, and of what he paid: his row says a part refund as one.

@@ -49,17 +49,21 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
     payable: paymentsReady(),
     // "Friday, November 28 at 2:30 PM" (Malawi time): the event's "Hours to pay" from when the place was given.
     payBy: formatInSiteZone(fee.pay_by, PAY_BY_FORMAT),
+    extra,
   };
 }
 
 /**
- * A second payment for a fee already paid: that it will be, or was, given back. Nothing of one given
- * back with the fee's refund: the refund's line says what it gave back of all he paid.
+ * A payment that was not his fee: a second one for a fee already paid, or one that did not match the
+ * fee (flagged, decision 050; while the fee is still owed the "to-check" panel says it instead): that
+ * it will be, or was, given back. Nothing of one given back with the fee's refund: the refund's line
+ * says what it gave back of all he paid.
  */
 function extraPaymentText(payments: PaymentRow[]): string | null {
-  const extra = payments.find((payment) => payment.status === "paid" && payment.refund_due);
+  const extra = payments.find((payment) => payment.status === "paid" && (payment.refund_due || payment.flagged));
   if (!extra || (extra.given_back_with_fee && !extra.given_back)) return null;
   const amount = extra.amount_received ?? extra.amount;
+  if (!extra.refund_due) return extra.given_back ? PAY_TEXT.mismatchGivenBack(amount, extra.reference) : PAY_TEXT.mismatchDue(amount, extra.reference);
   return extra.given_back ? PAY_TEXT.extraGivenBack(amount, extra.reference) : PAY_TEXT.extraDue(amount, extra.reference);
 }
 

@@ -56,6 +56,7 @@ function PayForm({ panel, answer }: { panel: Extract<PayPanel, { state: "owed" }
   const fields: FieldState = { value: () => phone, error: (name) => answer?.fieldErrors?.[name as keyof typeof answer.fieldErrors] };
   return (
     <div className="mt-2 space-y-3">
+      {panel.extra ? <p className="text-stone-800">{panel.extra}</p> : null}
       <p className="font-semibold text-stone-900">{PAY_TEXT.owed(panel.amount)}</p>
       {panel.payBy ? <p className="font-medium text-amber-900">{PAY_TEXT.payBy(panel.payBy)}</p> : null}
       {!panel.payable ? (

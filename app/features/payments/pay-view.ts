@@ -28,6 +28,9 @@ export const PAY_TEXT = {
         : `Your payment of ${formatKwacha(given)} was given back.`,
   extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,
   extraGivenBack: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), was given back to you.`,
+  /** A payment that did not match the fee (decision 050), once the fee was settled another way (cash, a waiver) or it was given back. */
+  mismatchDue: (amount: number, reference: string) => `Your payment of ${formatKwacha(amount)} (reference ${reference}), which did not match the fee, will be given back to you.`,
+  mismatchGivenBack: (amount: number, reference: string) => `Your payment of ${formatKwacha(amount)} (reference ${reference}), which did not match the fee, was given back to you.`,
   /** A payment recorded and flagged (decision 050): its amount (null when not in kwacha), the fee, its reference. */
   toCheck: (amount: number | null, fee: number, reference: string) =>
     `A payment${amount === null ? "" : ` of ${formatKwacha(amount)}`} arrived (reference ${reference}), but it does not match the fee of ${formatKwacha(fee)}. The office will sort it out with you, and your place is kept until then. Please do not pay again.`,
@@ -46,7 +49,7 @@ export const PAY_TEXT = {
 } as const;
 
 export type PayPanel =
-  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastTry: "failed" | "unanswered" | null; payable: boolean; payBy: string | null }
+  | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastTry: "failed" | "unanswered" | null; payable: boolean; payBy: string | null; extra: string | null }
   | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refresh: string }
   | { state: "paid"; text: string; flagged: boolean; extra: string | null }
   | { state: "settled"; text: string; extra: string | null }
