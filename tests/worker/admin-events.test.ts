@@ -337,6 +337,16 @@ describe("event form", () => {
     expect(await events()).toEqual([]);
   });
 
+  it("saving an event that has started and runs on says it has started, not that its date has passed", async () => {
+    const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString().slice(0, 16);
+    // Typed in Malawi time (UTC+2): the instant 24 hours ago, to 48 hours on, is in progress whatever the hour.
+    const malawi = (hours: number) => new Date(Date.parse(`${hoursFromNow(hours)}Z`) + 2 * 3600_000).toISOString().slice(0, 16);
+    const saved = await postForm("/admin/events/new", { ...valid, date: malawi(-24), ends_at: malawi(48) }, { cookie });
+    expect((await toastOf(saved))?.description).toContain("It has started, so registration is closed.");
+    const over = await postForm("/admin/events/new", { ...valid, name: "Over Already", date: malawi(-48), ends_at: malawi(-24) }, { cookie });
+    expect((await toastOf(over))?.description).toContain("Its date has passed, so registration is closed.");
+  });
+
   it("a moved end of an event people hold places at leads on to telling them, as a moved date or place does", async () => {
     expect((await postForm("/admin/events/new", { ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-08T12:00" }, { cookie })).status).toBe(302);
     await runSql(["INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token) VALUES (1, 'Held Place', '+265991000001', 'confirmed', 'HELD22', 'token-HELD22-0123456789')"]);

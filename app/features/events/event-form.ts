@@ -28,6 +28,8 @@ export function capacityBelowConfirmedNotice(confirmed: number, waitlist: boolea
 
 export const EVENT_NOTICES = {
   datePassed: "Its date has passed, so registration is closed.",
+  /** It began and its end is still to come (decision 051). */
+  started: "It has started, so registration is closed.",
   closingPassed: "Its registration closing time has passed, so registration is closed.",
   closesAfterStart: "Registration stays open after the event starts, until its closing time.",
 } as const;
@@ -45,7 +47,7 @@ export function holdStartedNotice({ men, payBy }: { men: number; payBy: string |
   return `${who} not paid the fee: the hours to pay run from this save, so ${kept}. Their registration pages say so; to tell them, use Message registrants on the registration desk.`;
 }
 
-type NoticedEvent = { date: string | null; registration_closes_at: string | null; capacity: number | null; registration_enabled: boolean; waitlist_enabled: boolean };
+type NoticedEvent = { date: string | null; ends_at?: string | null; registration_closes_at: string | null; capacity: number | null; registration_enabled: boolean; waitlist_enabled: boolean };
 
 /**
  * What the form and the save say about an event as it stands, so nothing about it surprises staff:
@@ -57,7 +59,8 @@ export function eventNotices(event: NoticedEvent, confirmed: number, now: Date):
   if (event.capacity !== null && confirmed > event.capacity) notices.push(capacityBelowConfirmedNotice(confirmed, event.waitlist_enabled));
   if (!event.registration_enabled) return notices;
   const closesAt = event.registration_closes_at ?? event.date;
-  if (closesAt && new Date(closesAt) <= now) notices.push(event.registration_closes_at ? EVENT_NOTICES.closingPassed : EVENT_NOTICES.datePassed);
+  const running = event.ends_at != null && new Date(event.ends_at) > now;
+  if (closesAt && new Date(closesAt) <= now) notices.push(event.registration_closes_at ? EVENT_NOTICES.closingPassed : running ? EVENT_NOTICES.started : EVENT_NOTICES.datePassed);
   else if (event.date && event.registration_closes_at && new Date(event.registration_closes_at) > new Date(event.date)) notices.push(EVENT_NOTICES.closesAfterStart);
   return notices;
 }
