@@ -439,10 +439,16 @@ describe("a door volunteer (issue 17)", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
         body: "intent=checkin&registration_id=20",
       });
-    expect(textOf(await (await request("/admin/check-in", { cookie: door })).text())).toContain("Three-Day Conference");
+    // The list and the page say when it ends: on its third day the door sees it is still on.
+    const span = /\d{1,2}:\d{2} [AP]M – \w+, \w+ \d{1,2}, \d{4} · \d{1,2}:\d{2} [AP]M/;
+    const list = textOf(await (await request("/admin/check-in", { cookie: door })).text());
+    expect(list).toContain("Three-Day Conference");
+    expect(list).toMatch(span);
     const page = await request("/admin/events/7/check-in?q=second", { cookie: door });
     expect(page.status).toBe(200);
-    expect(textOf(await page.text())).toContain("Second Day");
+    const pageText = textOf(await page.text());
+    expect(pageText).toContain("Second Day");
+    expect(pageText).toMatch(span);
     expect((await request("/admin/events/7/door-list", { cookie: door })).status).toBe(200);
     expect((await tapAt()).status).toBe(200);
     expect(await checkedIn(20)).toMatchObject({ checked_in_by: "door@example.org" });

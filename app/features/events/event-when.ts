@@ -11,11 +11,22 @@ import { formatInSiteZone } from "../../lib/time";
 export function eventWhenText(date: string | null, endsAt: string | null): string | null {
   const day = formatInSiteZone(date, EVENT_DATE_FORMAT);
   if (!day) return null;
-  const time = formatInSiteZone(date, EVENT_TIME_FORMAT);
-  const endDay = formatInSiteZone(endsAt, EVENT_DATE_FORMAT);
-  if (!endDay) return `${day} at ${time}`;
+  return endsAt ? eventSpanText(date, endsAt, EVENT_DATE_FORMAT) : `${day} at ${formatInSiteZone(date, EVENT_TIME_FORMAT)}`;
+}
+
+/**
+ * The start 'day · time', and the end after a dash when there is one (its day only when it is
+ * another): with `dayFormat` 'EEE, MMM d, yyyy', the door's 'Sat, Nov 28, 2026 · 9:00 AM – Mon, Nov
+ * 30, 2026 · 12:00 PM', so on a conference's third day the door sees it is still on. Null without a date.
+ */
+export function eventSpanText(date: string | null, endsAt: string | null, dayFormat: string): string | null {
+  const day = formatInSiteZone(date, dayFormat);
+  if (!day) return null;
+  const start = `${day} · ${formatInSiteZone(date, EVENT_TIME_FORMAT)}`;
+  const endDay = formatInSiteZone(endsAt, dayFormat);
+  if (!endDay) return start;
   const endTime = formatInSiteZone(endsAt, EVENT_TIME_FORMAT);
-  return endDay === day ? `${day} · ${time} – ${endTime}` : `${day} · ${time} – ${endDay} · ${endTime}`;
+  return endDay === day ? `${start} – ${endTime}` : `${start} – ${endDay} · ${endTime}`;
 }
 
 /**

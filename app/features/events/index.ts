@@ -14,7 +14,7 @@ export { EVENT_REMINDER_CHOICES, type EventReminder } from "./event-reminders";
 export { linkAgainPath, owesFee, registrationOpen, registrationPath, registrationState } from "./registration-rules";
 export { RegistrationSummary } from "./registration-summary";
 export { FEE_HEADING_ID, privatePageView, registrationView } from "./registration-view";
-export { eventEndText, eventWhenText } from "./event-when";
+export { eventEndText, eventSpanText, eventWhenText } from "./event-when";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
 export { DeskEditDialog, type EditAnswer, editAnswerOf, type EditedRegistration } from "./desk-edit-dialog";

@@ -1,9 +1,8 @@
 // /admin/check-in: where a door volunteer starts. Today's and upcoming events (and undated ones),
 // soonest first, each leading to its check-in page with its running count.
 import { Link } from "react-router";
-import { formatInSiteZone } from "~/lib/time";
 import { checkInEvents } from "~/features/events/index.server";
-import { type DoorCounts, doorCountWords } from "~/features/events";
+import { type DoorCounts, doorCountWords, eventSpanText } from "~/features/events";
 import type { Route } from "./+types/check-in-events";
 
 /** Added to a home screen on its own: the door's web manifest (app/routes/seo/manifest.tsx). */
@@ -17,7 +16,8 @@ export async function loader() {
     events: events.map((event) => ({
       id: event.id,
       name: event.name,
-      whenText: formatInSiteZone(event.date, "EEE, MMM d, yyyy · h:mm a") ?? "No date set",
+      // With its end: on a conference's third day the door sees it is still on.
+      whenText: eventSpanText(event.date, event.ends_at, "EEE, MMM d, yyyy") ?? "No date set",
       location: event.location,
       active: event.active,
       counts: event.counts,

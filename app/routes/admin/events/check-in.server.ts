@@ -4,7 +4,7 @@
 // (workers/api/admin-check-in.ts), which answers the person's true state and the count as JSON.
 import { data } from "react-router";
 import { adminContext, type AdminRole } from "~/features/accounts";
-import { formatInSiteZone } from "~/lib/time";
+import { eventSpanText } from "~/features/events";
 import { feeOf } from "~/lib/money";
 import { changePayment, isPaymentIntent, payingNowOf, payingNowQuery } from "~/features/payments/index.server";
 import { batchParts, getDb } from "~/db/db.server";
@@ -58,7 +58,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const paying = payingNowOf(prompts);
   return {
-    event: { id: event.id, name: event.name, dateText: formatInSiteZone(event.date, "EEEE, MMMM d, yyyy · h:mm a"), capacity: event.capacity, fee: feeOf(event.price) },
+    event: { id: event.id, name: event.name, dateText: eventSpanText(event.date, event.ends_at, "EEEE, MMMM d, yyyy"), capacity: event.capacity, fee: feeOf(event.price) },
     counts: doorCountsOf(tallies),
     search,
     // Their answers to the event's questions: not contact details, so door volunteers see them too.
