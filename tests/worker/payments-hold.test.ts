@@ -149,6 +149,10 @@ describe("a man paying as his hold runs out", () => {
     await runCron(NOW + 10 * HOUR);
     expect(await counts()).toEqual({ confirmed: 1, waiting: 1, notPaid: 0, promoted: 0 });
     expect(await env.DB.prepare("SELECT payment_status FROM event_registrations WHERE full_name = 'Person 1'").first()).toEqual({ payment_status: "unpaid" });
+    // Neither his page nor the desk says "pay by" a time that does not apply while the office sorts it out.
+    const kept = textOf(mainHtml(await (await request(`/registrations/${token}`)).text()));
+    expect(kept).toContain("does not match the fee");
+    expect(kept).not.toMatch(/Pay by|held for you until/i);
 
     // The office gives it back at the desk: his 48 hours to pay start again from then, not from when he registered.
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -156,6 +160,7 @@ describe("a man paying as his hold runs out", () => {
     await createAdmin();
     const cookie = await signIn();
     const { id } = (await env.DB.prepare("SELECT id FROM payments").first<{ id: number }>())!;
+    expect(textOf(await (await request("/admin/events/registrations/1", { cookie })).text())).not.toContain("Pay by");
     const given = await postForm("/admin/events/registrations/1", { intent: "record-refund", registration_id: "1", refund_of: String(id), amount: "1500" }, { cookie });
     expect(await toastOf(given)).toMatchObject({ title: "Refund recorded" });
     const payBy = formatInSiteZone(new Date(NOW + 59 * HOUR), PAY_BY_FORMAT);

@@ -110,10 +110,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = page.registration;
   if (found === null) throw new Error("The registration could not be read");
   if (!found) return data({ registration: null, settings, payment: null, paidFee: false, correction: null, answers: [] }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
-  const registration = { ...privatePageView(found, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at), noEmail: !found.email };
+  const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
+  // Money that did not match the fee keeps his place while the office sorts it out (decision 050):
+  // no "held until … pay to keep it" above the fee panel that says so.
+  const shown = payment?.state === "to-check" ? { ...found, held_until: null } : found;
+  const registration = { ...privatePageView(shown, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at), noEmail: !found.email };
   // Name and phone can be put right while the registration stands (as it can be cancelled).
   const correction = registration.cancellable ? ownCorrectionStart(found) : null;
-  const payment = payPanelOf(page.fee, page.payments, now, registrationPath(token));
   // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
   const paidFee = feePaid(page.fee?.payment_status);
   return data({ registration, settings, payment, paidFee, correction, answers: page.answers }, { headers: PRIVATE_PAGE_HEADERS });

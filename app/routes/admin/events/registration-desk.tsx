@@ -193,7 +193,10 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
           {/* Someone waiting owes nothing until he has a place. */}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? <PaymentBadge state={person.paymentStatus} price={fees.price} refund={fees.refunds[person.id]} /> : null}
           {fees?.paying[person.id] && person.paymentStatus === "unpaid" ? <PayingNowBadge /> : null}
-          {fees && person.heldUntilText ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pay by {person.heldUntilText}</span> : null}
+          {/* Not while money that did not match the fee is to check: his place is kept until staff sort it out (decision 050). */}
+          {fees && person.heldUntilText && !fees.extras[person.id]?.mismatch ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pay by {person.heldUntilText}</span>
+          ) : null}
           {fees?.notes[person.id]?.map((note) => (
             <span key={note} className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
               {note}
