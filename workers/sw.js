@@ -87,7 +87,9 @@ async function keepPage(url, response) {
   headers.set("sw-saved", new Date().toISOString());
   headers.set("sw-title", encodeURIComponent(unescapeTitle((text.match(/<title>([^<]*)/) || [])[1] || path)));
   const pages = await caches.open(PAGES);
-  await pages.put(url, new Response(text, { headers }));
+  // A private page is kept under its own address: the page looking again at a payment under way adds
+  // ?check=…, a new address each time, which would pile up copies and never be found offline.
+  await pages.put(TOKEN_PAGE.test(path) ? new URL(path, url).href : url, new Response(text, { headers }));
   const kept = [];
   for (const request of await pages.keys()) kept.push([request, (await pages.match(request)).headers.get("sw-saved")]);
   kept.sort((a, b) => (a[1] < b[1] ? 1 : -1));
@@ -186,7 +188,7 @@ async function navigate(event, url) {
     return new Response(withoutLazyPictures(await response.text()), { headers });
   } catch {
     if (door) return doorShell(door[1]);
-    const kept = PRIVATE.test(url.pathname) ? null : await (await caches.open(PAGES)).match(event.request);
+    const kept = PRIVATE.test(url.pathname) ? null : await (await caches.open(PAGES)).match(event.request, { ignoreSearch: TOKEN_PAGE.test(url.pathname) });
     return kept ? savedCopy(kept) : offlinePage(url.pathname === "/offline");
   }
 }

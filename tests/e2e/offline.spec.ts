@@ -505,6 +505,11 @@ test("a registrant's private page opens offline with the code, and cancelling sa
   await visitor.reload();
   await expect(visitor.getByText(/^Saved .+: you are offline$/)).toBeVisible();
   await expect(visitor.getByText(code).first()).toBeVisible();
+  // The page looking again at a payment under way goes to ?check=…, a new address each time: offline,
+  // that is his saved page too, not "This page is not saved on this phone".
+  await visitor.goto(`${privatePath}?check=${Date.now()}#fee-heading`);
+  await expect(visitor.getByText(/^Saved .+: you are offline$/)).toBeVisible();
+  await expect(visitor.getByText(code).first()).toBeVisible();
   await visitor.getByText("I can no longer come").click();
   await expect(visitor.getByText("You are offline: cancelling, correcting your details, paying and stopping SMS need a connection.")).toBeVisible();
   await visitor.screenshot({ path: test.info().outputPath("private-page-offline.png"), fullPage: true });
