@@ -7,19 +7,21 @@
 // manifest in a <noscript> (app/root.tsx).
 // The same line (and afterLoad) closes the header's open menu when a link in it leads to a part of
 // the same page (/about#history from /about): the page does not change, so the menu would stay over it.
+// A registration that fails (the signal lost as the page loads) is left for the next page, quietly.
 // A read-only page does it with this one inline line, allowed by its hash in every page's CSP, not
 // by the response's nonce: the page needs no nonce, so the edge cache serves it as stored
 // (docs/decisions/019-isolate-only-private-pages.md). A page with islands does the same from the
 // islands script (afterLoad below), which itself loads after `load`. Admin pages (React) link their
 // manifest in <head>; the check-in page registers from the door's script.
-export const AFTER_LOAD_LINE = `addEventListener("hashchange",()=>document.querySelectorAll("header details[open]").forEach(d=>d.open=false));addEventListener("load",()=>{navigator.serviceWorker?.register("/sw.js");setTimeout(()=>document.head.insertAdjacentHTML("beforeend","<link rel=manifest href=/manifest.webmanifest>"),2e3)})`;
+export const AFTER_LOAD_LINE = `addEventListener("hashchange",()=>document.querySelectorAll("header [open]").forEach(d=>d.open=0));addEventListener("load",()=>{navigator.serviceWorker?.register("/sw.js").catch(_=>0);setTimeout(()=>document.head.insertAdjacentHTML("beforeend","<link rel=manifest href=/manifest.webmanifest>"),2e3)})`;
 
 /** The CSP source of AFTER_LOAD_LINE (tests/unit/service-worker.test.ts checks it). */
-export const AFTER_LOAD_LINE_HASH = "'sha256-rTOXwDHZjxrDhPNHLb2Qs1xJS2Iiu/Kfi8UfXU0+mpw='";
+export const AFTER_LOAD_LINE_HASH = "'sha256-HXOu+uL8orwYzeXkg+GXiyNVkjMcqzyDDKdReWIQI64='";
 
 /** The same as AFTER_LOAD_LINE, for the islands script, which runs once the page has loaded. */
 export function afterLoad() {
   addEventListener("hashchange", () => document.querySelectorAll<HTMLDetailsElement>("header details[open]").forEach((d) => (d.open = false)));
-  void navigator.serviceWorker?.register("/sw.js");
+  // A signal lost as the page loads fails the worker's fetch: it is registered at the next page, not an error.
+  void navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
   setTimeout(() => document.head.insertAdjacentHTML("beforeend", "<link rel=manifest href=/manifest.webmanifest>"), 2e3);
 }
