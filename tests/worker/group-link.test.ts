@@ -33,6 +33,14 @@ async function registerGroup(leaderEmail = "leader@example.mw") {
 
 const groupLinks = (channel: string) => outboxRows(`kind = 'group-link' AND channel = '${channel}'`);
 
+it("the leader's e-mail gives the event's day, and its end when it has one (a conference of three days)", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET ends_at = '2099-03-07T10:00:00.000Z' WHERE id = 1"]);
+  await registerGroup();
+  const [email] = await groupLinks("email");
+  expect(email!.body_text).toContain("is registered for Men's Conference (Thursday, March 5, 2099 · 9:30 AM – Saturday, March 7, 2099 · 12:00 PM).");
+});
+
 it("sends the leader his group's page by SMS and e-mail when the group registers", async () => {
   const sender = fakeSender();
   const page = await registerGroup();
@@ -46,7 +54,7 @@ it("sends the leader his group's page by SMS and e-mail when the group registers
 
   const [email] = await groupLinks("email");
   expect(email).toMatchObject({ recipient: "leader@example.mw", status: "sent", subject: "Your group's page: Men's Conference" });
-  expect(email!.body_text).toContain("Your group of 2 men is registered for Men's Conference");
+  expect(email!.body_text).toContain("Your group of 2 men is registered for Men's Conference (Thursday, March 5, 2099).");
   expect(email!.body_text).toContain(url);
   expect(sender.calls()).toBeGreaterThanOrEqual(1);
 

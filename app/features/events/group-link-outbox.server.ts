@@ -14,15 +14,16 @@ import { paymentsReady } from "~/server/payments-setup.server";
 import { type GroupFee, groupFeesSms, groupLinkEmail, groupLinkSms, groupPageUrl } from "./group-link";
 import { owesFeeSql, payBySql } from "./registrations.server";
 import { SMS_WHEN_FORMAT } from "./registration-sms";
+import { eventWhenText } from "./event-when";
 
 export const GROUP_LINK_KINDS = ["group-link", "group-fees"] as const;
 
-type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null; price: number | null; to_pay: number; pay_by: string | null };
+type GroupRow = { id: number; token: string; leader_name: string; men: number; event_name: string; event_date: string | null; event_ends_at: string | null; price: number | null; to_pay: number; pay_by: string | null };
 
 /** The groups the rows are about, each with its men still registered. */
 function groupsOf(rows: readonly OutboxRow[]): Promise<GroupRow[]> {
   const ids = rows.flatMap((row) => (row.about_id === null ? [] : [row.about_id]));
-  return getDb().all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date,
+  return getDb().all<GroupRow>(sql`SELECT g.id, g.token, g.leader_name, e.name AS event_name, e.date AS event_date, e.ends_at AS event_ends_at,
       (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND r.status <> 'cancelled') AS men,
       e.price, (SELECT count(*) FROM event_registrations r WHERE r.group_id = g.id AND ${owesFeeSql("r", sql`e.price`)}) AS to_pay,
       (SELECT min(${payBySql("r")}) FROM event_registrations r WHERE r.group_id = g.id AND ${owesFeeSql("r", sql`e.price`)}) AS pay_by
@@ -50,7 +51,9 @@ async function renderEachGroup<Content>(rows: readonly OutboxRow[], render: (gro
 export const renderGroupLinkOutbox: OutboxRenderer = (rows, sender) => {
   const organisation = { name: sender.name, addressLines: sender.addressLines };
   return renderEachGroup<OutboxContent>(rows, (group, row) => {
-    const event = { name: group.event_name, whenText: formatInSiteZone(group.event_date, EVENT_DATE_FORMAT) };
+    // Its day, as ever; with the end when it has one, so a leader bringing men for three days knows (decision 051).
+    const whenText = group.event_ends_at ? eventWhenText(group.event_date, group.event_ends_at) : formatInSiteZone(group.event_date, EVENT_DATE_FORMAT);
+    const event = { name: group.event_name, whenText };
     const email = groupLinkEmail(group.leader_name, event, group.men, groupPageUrl(sender.origin, group.token), organisation, feeOf(group), paymentsReady());
     return { kind: row.kind, fromName: sender.name, replyTo: { email: sender.eventsEmail, name: sender.name }, ...email };
   });
