@@ -20,7 +20,7 @@ export const AFTER_LOAD_LINE_HASH = "'sha256-HXOu+uL8orwYzeXkg+GXiyNVkjMcqzyDDKd
 
 /** The same as AFTER_LOAD_LINE, for the islands script, which runs once the page has loaded. */
 export function afterLoad() {
-  addEventListener("hashchange", () => document.querySelectorAll<HTMLDetailsElement>("header details[open]").forEach((d) => (d.open = false)));
+  addEventListener("hashchange", () => document.querySelectorAll<HTMLDetailsElement>("header [open]").forEach((d) => (d.open = false)));
   // A signal lost as the page loads fails the worker's fetch: it is registered at the next page, not an error.
   void navigator.serviceWorker?.register("/sw.js").catch(() => undefined);
   setTimeout(() => document.head.insertAdjacentHTML("beforeend", "<link rel=manifest href=/manifest.webmanifest>"), 2e3);

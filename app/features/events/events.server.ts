@@ -234,7 +234,7 @@ export async function doorListPage(eventId: number) {
  * When an event is over, to the lists and the door: its end, or its start when its end is not known
  * (decision 051). Null for an undated event. (SQL: lastMomentSql.)
  */
-export function lastMomentOf(event: { date: string | null; ends_at: string | null }): string | null {
+function lastMomentOf(event: { date: string | null; ends_at: string | null }): string | null {
   return event.date === null ? null : (event.ends_at ?? event.date);
 }
 

@@ -4,7 +4,7 @@ export { AddToCalendar } from "./add-to-calendar";
 export { deskRegistrationSchema } from "./desk-registration-form";
 export { EventCard, EventImage } from "./event-card";
 export { EventFacts, RegistrationClosedBadge, RegistrationNote } from "./event-facts";
-export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_NOTICES, eventNotices, EVENT_DATE_INVALID, EVENT_END_MESSAGES, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, eventSchema, holdStartedNotice } from "./event-form";
+export { capacityBelowConfirmedNotice, EVENT_CAPACITY_INVALID, EVENT_NOTICES, eventNotices, EVENT_DATE_INVALID, EVENT_HOLD_INVALID, EVENT_MESSAGES, EVENT_PRICE_INVALID, eventSchema, holdStartedNotice } from "./event-form";
 export { EVENTS_MESSAGES } from "./event-messages";
 export { type DatedEventSource, eventCalendarFile } from "./icalendar";
 export { type SharedEvent, toSharedEvent } from "./public-event";
