@@ -37,7 +37,6 @@ export const ADMIN_EVENT_DATE_FORMAT = "MMM d, yyyy";
 export const PAY_BY_FORMAT = "EEEE, MMMM d 'at' h:mm a";
 export const ADMIN_BLOG_DATE_FORMAT = "MMM d, yyyy";
 export const REGISTRATION_DATE_FORMAT = "MMM d, yyyy HH:mm";
-export const REGISTRATIONS_HEADING_DATE_FORMAT = "EEEE, MMMM d, yyyy · h:mm a";
 export const BLOG_DATE_FORMAT = "MMMM d, yyyy";
 /** When a post went live, and when each kept version was saved, in the admin. */
 export const ADMIN_DATE_TIME_FORMAT = "MMM d, yyyy, h:mm a";

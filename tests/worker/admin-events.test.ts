@@ -120,6 +120,18 @@ describe("events tab", () => {
     expect(undated).not.toContain("Date passed");
   });
 
+  it("gives an event that ends on another day both days, and one that ends the day it starts its day alone", async () => {
+    await runSql([
+      `INSERT INTO churchevents (id, name, date, ends_at, location, active, registration_enabled) VALUES
+        (1, 'Lake Conference', '2027-03-05T16:00:00.000Z', '2027-03-07T10:00:00.000Z', 'Mangochi', 1, 1),
+        (2, 'Evening Prayer', '2027-04-02T16:00:00.000Z', '2027-04-02T19:00:00.000Z', 'Zomba', 1, 1)`,
+    ]);
+    const page = await eventsTab();
+    expect(rowOf(page, "Lake Conference")).toContain("Mar 5, 2027 – Mar 7, 2027 · Mangochi");
+    expect(rowOf(page, "Evening Prayer")).toContain("Apr 2, 2027 · Zomba");
+    expect(rowOf(page, "Evening Prayer")).not.toContain("–");
+  });
+
   it("says of an event whose date has passed, registration still switched on, that it is closed to visitors", async () => {
     await runSql(["INSERT INTO churchevents (id, name, date, active, registration_enabled) VALUES (1, 'Past Rally', '2026-01-10T06:00:00.000Z', 1, 1)"]);
     const past = rowOf(await eventsTab(), "Past Rally");

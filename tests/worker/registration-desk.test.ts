@@ -159,6 +159,12 @@ describe("the desk's list", () => {
     expect((await page(`${DESK}?q=nobody`)).text).toContain("Nobody matches this filter or search.");
   });
 
+  it("gives an event's end beside its start in the heading, as the door does", async () => {
+    await runSql(["UPDATE churchevents SET ends_at = '2027-03-07T10:00:00.000Z' WHERE id = 1"]);
+    const { text } = await page(DESK);
+    expect(text).toContain("Friday, March 5, 2027 · 12:30 AM – Sunday, March 7, 2027 · 12:00 PM");
+  });
+
   it("says when nobody has registered, and cannot export nothing", async () => {
     const { body, text } = await page("/admin/events/registrations/2");
     expect(text).toContain("Quiet Retreat Registrations");

@@ -20,8 +20,16 @@ function registrationsDeletedText(n: number): string {
   return n === 0 ? "It has no registrations." : `This will also delete ${plural(n, "registration", "registrations")}.`;
 }
 
+/** 'Mar 5, 2027', or 'Mar 5, 2027 – Mar 7, 2027' for an event that ends on another day (decision 051). */
+function daysText(date: string | null, endsAt: string | null): string {
+  const start = formatInSiteZone(date, ADMIN_EVENT_DATE_FORMAT);
+  if (!start) return "No date set";
+  const end = formatInSiteZone(endsAt, ADMIN_EVENT_DATE_FORMAT);
+  return end && end !== start ? `${start} – ${end}` : start;
+}
+
 function Details({ row }: { row: AdminEventRow }) {
-  const parts = [formatInSiteZone(row.date, ADMIN_EVENT_DATE_FORMAT) ?? "No date set"];
+  const parts = [daysText(row.date, row.ends_at)];
   if (row.location) parts.push(row.location);
   if (row.capacity !== null) {
     parts.push(`${row.confirmed} of ${row.capacity} places taken`);

@@ -138,6 +138,7 @@ export async function eventsForAdmin(now = new Date()) {
         id: churchevents.id,
         name: churchevents.name,
         date: churchevents.date,
+        ends_at: churchevents.ends_at,
         location: churchevents.location,
         image_url: churchevents.image_url,
         active: churchevents.active,

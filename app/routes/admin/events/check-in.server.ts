@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import { adminContext, type AdminRole } from "~/features/accounts";
 import { eventSpanText } from "~/features/events";
+import { EVENT_DATE_FORMAT } from "~/lib/constants";
 import { feeOf } from "~/lib/money";
 import { changePayment, isPaymentIntent, payingNowOf, payingNowQuery } from "~/features/payments/index.server";
 import { batchParts, getDb } from "~/db/db.server";
@@ -58,7 +59,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const paying = payingNowOf(prompts);
   return {
-    event: { id: event.id, name: event.name, dateText: eventSpanText(event.date, event.ends_at, "EEEE, MMMM d, yyyy"), capacity: event.capacity, fee: feeOf(event.price) },
+    event: { id: event.id, name: event.name, dateText: eventSpanText(event.date, event.ends_at, EVENT_DATE_FORMAT), capacity: event.capacity, fee: feeOf(event.price) },
     counts: doorCountsOf(tallies),
     search,
     // Their answers to the event's questions: not contact details, so door volunteers see them too.

@@ -3,9 +3,8 @@
 // "Cancel a burst" for many at once). ?edit=<id> opens one registration's edit form over the list.
 import { data } from "react-router";
 import { adminContext } from "~/features/accounts";
-import { REGISTRATIONS_HEADING_DATE_FORMAT } from "~/lib/constants";
-import { registrationState } from "~/features/events";
-import { formatInSiteZone } from "~/lib/time";
+import { EVENT_DATE_FORMAT } from "~/lib/constants";
+import { eventSpanText, registrationState } from "~/features/events";
 import { addRegistration, cancelBurst, changeRegistration, editRegistration, readEventPost, registrationDeskOf, registrationDeskQueries, type RegistrationFilter, registrationIdOf, toPerson } from "~/features/events/index.server";
 import { REGISTRATION_STATUSES } from "~/db/schema";
 import { changePayment, deskPaymentsOf, deskPaymentsQueries, isPaymentIntent } from "~/features/payments/index.server";
@@ -61,7 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     event: {
       id: event.id,
       name: event.name,
-      dateText: formatInSiteZone(event.date, REGISTRATIONS_HEADING_DATE_FORMAT),
+      // The start, and the end when it has one (decision 051), as the door gives them.
+      dateText: eventSpanText(event.date, event.ends_at, EVENT_DATE_FORMAT),
       capacity: event.capacity,
       full: state.full,
       open: state.open,
