@@ -71,6 +71,14 @@ describe("what the log records", () => {
     for (const row of rows) expect(Date.now() - Date.parse(row.at)).toBeLessThan(60_000);
   });
 
+  it("a leader is named by his name, not by his title", async () => {
+    await env.DB.exec("DELETE FROM activity_log");
+    const leader = { intent: "save", full_name: "Yohane Kaunda", position_id: "1", title: "Rev.", region: "", email: "", phone: "", bio: "", active: "on" };
+    expect((await postForm("/admin/leadership/new", leader, { cookie })).status).toBe(302);
+    const { id } = (await env.DB.prepare("SELECT id FROM leadership_members WHERE full_name = 'Yohane Kaunda'").first<{ id: number }>())!;
+    expect(await logRows()).toEqual([expect.objectContaining({ action: "Created", target: `leadership member ${id} “Yohane Kaunda”` })]);
+  });
+
   it("a registration is named by its man and its event, also where the desk posts only its id (a cancel)", async () => {
     const desk = "/admin/events/registrations/1";
     expect((await postForm(desk, { intent: "add", full_name: "Logged Mphatso", phone_number: "0991 555 123", email: "" }, { cookie })).status).toBe(302);

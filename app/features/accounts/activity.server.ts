@@ -79,7 +79,8 @@ function fieldInWords(key: string): string {
 
 /** A record's name as people know it: its name, title, full name or author. */
 export function nameOf(fields: Record<string, unknown>): string | null {
-  const name = fields.name ?? fields.title ?? fields.full_name ?? fields.author;
+  // A leader has both: his name, not his title ("Rev.").
+  const name = fields.name ?? fields.full_name ?? fields.title ?? fields.author;
   return typeof name === "string" ? name : null;
 }
 
