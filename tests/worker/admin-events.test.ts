@@ -326,6 +326,24 @@ describe("event form", () => {
     expect(textOf(page)).toContain("For an event of more than one day, or to give its closing time. Leave empty if it is not known.");
   });
 
+  it("says the most a fee, the places and the hours to pay may be, rather than that a whole number is not one", async () => {
+    const cases = [
+      ["price", "6000000", "The fee can be at most MK 5,000,000"],
+      ["capacity", "1000001", "An event can have at most 1,000,000 places"],
+      ["payment_hold_hours", "100000", "Hours to pay can be at most 8,760 (a year)"],
+    ] as const;
+    for (const [name, value, message] of cases) {
+      const response = await postForm("/admin/events/new", { ...valid, [name]: value }, { cookie });
+      expect(response.status, name).toBe(400);
+      const page = await response.text();
+      expect(fieldErrorOf(page, name), name).toBe(message);
+      expect(page).toContain(`value="${value}"`);
+    }
+    // The largest of each is saved.
+    const most = await postForm("/admin/events/new", { ...valid, price: "5000000", capacity: "1000000", payment_hold_hours: "8760" }, { cookie });
+    expect(most.status).toBe(302);
+  });
+
   it("refuses an end that is not after the start, or one without a start, at the field, keeping what was typed", async () => {
     const cases = [
       [{ date: "2037-03-05T18:00", ends_at: "2037-03-05T17:59" }, "The end must be after the start"],

@@ -18,6 +18,13 @@ export const EVENT_NOTIFICATIONS_INVALID = "Please choose None, Each registratio
 export const EVENT_CAPACITY_INVALID = "Please enter a whole number of places (1 or more), or leave it empty for no limit";
 export const EVENT_PRICE_INVALID = "Please enter the fee in whole kwacha (for example 15000), or leave it empty for a free event";
 export const EVENT_HOLD_INVALID = "Please enter a whole number of hours (1 or more), or leave it empty to never release an unpaid place";
+/** The most each number may be, said as such: a whole number above it is not "not a whole number". */
+const MOST = { capacity: 1_000_000, price: 5_000_000, hours: 24 * 365 } as const;
+export const EVENT_LIMIT_MESSAGES = {
+  capacity: `An event can have at most ${MOST.capacity.toLocaleString("en-US")} places`,
+  price: `The fee can be at most MK ${MOST.price.toLocaleString("en-US")}`,
+  hours: `Hours to pay can be at most ${MOST.hours.toLocaleString("en-US")} (a year)`,
+} as const;
 
 /** The save's warning when the capacity is set below the places already taken: where new registrations go. */
 export function capacityBelowConfirmedNotice(confirmed: number, waitlist: boolean): string {
@@ -78,7 +85,7 @@ export const eventSchema = z.object({
     .number({ error: EVENT_CAPACITY_INVALID })
     .int(EVENT_CAPACITY_INVALID)
     .min(1, EVENT_CAPACITY_INVALID)
-    .max(1_000_000, EVENT_CAPACITY_INVALID)
+    .max(MOST.capacity, EVENT_LIMIT_MESSAGES.capacity)
     .nullish()
     .transform((value) => value ?? null),
   waitlist_enabled: checkbox(),
@@ -89,7 +96,7 @@ export const eventSchema = z.object({
     .number({ error: EVENT_PRICE_INVALID })
     .int(EVENT_PRICE_INVALID)
     .min(0, EVENT_PRICE_INVALID)
-    .max(5_000_000, EVENT_PRICE_INVALID)
+    .max(MOST.price, EVENT_LIMIT_MESSAGES.price)
     .nullish()
     .transform((value) => (value ? value : null)),
   /** Hours an unpaid registration keeps its place; empty: never released. */
@@ -97,7 +104,7 @@ export const eventSchema = z.object({
     .number({ error: EVENT_HOLD_INVALID })
     .int(EVENT_HOLD_INVALID)
     .min(1, EVENT_HOLD_INVALID)
-    .max(24 * 365, EVENT_HOLD_INVALID)
+    .max(MOST.hours, EVENT_LIMIT_MESSAGES.hours)
     .nullish()
     .transform((value) => value ?? null),
   reminder: z.enum(EVENT_REMINDERS, { error: "Please choose when registrants are reminded" }).default("day_before"),
