@@ -32,7 +32,8 @@ async function goOffline(context: BrowserContext) {
 }
 
 async function phone(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+  // A phone set to another zone (or none): the door still gives Malawi's times, as the server does.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, timezoneId: "America/New_York" });
   return { context, page: await context.newPage() };
 }
 
@@ -44,11 +45,20 @@ async function eventWithPeople(page: Page, prefix: string, names: string[], capa
   return eventId;
 }
 
+/** The time in Malawi as the door writes it (HH:mm), now and a minute ago (the tap may fall either side of a minute). */
+function malawiClocks(): string[] {
+  const clock = (at: number) => new Date(at).toLocaleTimeString("en-GB", { timeZone: "Africa/Blantyre", hour: "2-digit", minute: "2-digit", hour12: false });
+  return [clock(Date.now() - 60_000), clock(Date.now())];
+}
+
 /** The check-in page, once its list is kept on the phone and the service worker can open it offline. */
 async function openDoor(page: Page, eventId: string, people: number) {
   await page.goto(`/admin/events/${eventId}/check-in`);
   // The door's script fetches the list after the page: on CI's two busy cores that can take more than 5 s.
-  await expect(page.getByText(`Saved on this phone: ${people === 1 ? "1 person" : `${people} people`}`)).toBeVisible({ timeout: 15_000 });
+  const saved = page.getByText(`Saved on this phone: ${people === 1 ? "1 person" : `${people} people`}`);
+  await expect(saved).toBeVisible({ timeout: 15_000 });
+  const [before, now] = malawiClocks();
+  expect(await saved.textContent()).toMatch(new RegExp(`updated [A-Z][a-z]{2} \\d+, (${before}|${now})\\.`));
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(async () => (await (await caches.open("door")).keys()).length === 2);
 }
@@ -57,7 +67,10 @@ async function checkInOffline(page: Page, name: string) {
   await page.getByLabel("Search the list on this phone").fill(name);
   // The name's sr-only part reads as its own block: "Check in : {name}".
   await page.getByRole("button", { name: new RegExp(`^Check in\\s*: ${name}$`) }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText(/In \d\d:\d\d \(waiting to send\)/);
+  const row = page.getByRole("listitem").filter({ hasText: name });
+  await expect(row).toContainText(/In \d\d:\d\d \(waiting to send\)/);
+  const [before, now] = malawiClocks();
+  expect(await row.textContent()).toMatch(new RegExp(`In (${before}|${now}) \\(waiting to send\\)`));
 }
 
 /** Sends the door's actions straight to the server again, as a phone that never heard the answer would. */

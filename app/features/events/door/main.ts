@@ -24,6 +24,7 @@ import {
   fullForVolunteer,
 } from "../door-types";
 import { dequeue, dropExpired, enqueue, type Queued, queued, readList, saveList } from "./store";
+import { SITE_TIME_ZONE } from "~/lib/constants";
 import { PHONE_PATTERN } from "~/lib/phone-text";
 import { straightApostrophes, wordCounts } from "~/lib/search-text";
 import { signInPath } from "~/lib/sign-in-path";
@@ -56,7 +57,8 @@ function countOnPhone(list: DoorList, queue: Queued[]): DoorCounts {
   };
 }
 
-const clock = (date: Date) => date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+// Malawi time, as every time the server writes, whatever zone the phone is set to.
+const clock = (date: Date) => date.toLocaleTimeString("en-GB", { timeZone: SITE_TIME_ZONE, hour: "2-digit", minute: "2-digit", hour12: false });
 const checkIns = (n: number) => `${n} check-in${n === 1 ? "" : "s"}`;
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
@@ -255,7 +257,7 @@ export function startDoor(root: HTMLElement): () => void {
     for (const part of document.querySelectorAll<HTMLElement>("[data-online-only]")) part.hidden = isOffline;
     if (shell && list) title.textContent = `Check-in: ${list.event.name}`;
     saved.textContent = list
-      ? `Saved on this phone: ${people(list.people.length)}, updated ${new Date(list.savedAt).toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })}.`
+      ? `Saved on this phone: ${people(list.people.length)}, updated ${new Date(list.savedAt).toLocaleString("en-US", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false })}.`
       : isOffline
         ? "This event's door list is not saved on this phone: open the check-in page once with a connection."
         : "Saving the door list on this phone…";
