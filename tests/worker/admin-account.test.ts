@@ -160,6 +160,13 @@ describe("checks of your own password (issue 28, finding 4)", () => {
 });
 
 describe("managing accounts", () => {
+  it("says what each role can do, the door's cash and walk-ins included", async () => {
+    const cookie = await signIn(TEST_ADMIN.email, TEST_ADMIN.password, "198.51.100.9");
+    const page = (await (await request("/admin/account", { cookie })).text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(page).toContain("Editors manage content, registrations and check-in.");
+    expect(page).toContain("Door volunteers work the door: check people in, add walk-ins and take cash there.");
+  });
+
   it("adds an account with a role, who can then sign in, and refuses a duplicate or bad input", async () => {
     const added = await addAccount({ email: "Second@Example.org", role: "editor" });
     expect(added.status).toBe(302);

@@ -146,7 +146,7 @@ function RoleSelect({ id, name, defaultValue, describedBy }: { id: string; name:
   );
 }
 
-const ROLE_HINT = "Administrators can do everything. Editors manage content, registrations and check-in. Door volunteers only check people in.";
+const ROLE_HINT = "Administrators can do everything. Editors manage content, registrations and check-in. Door volunteers work the door: check people in, add walk-ins and take cash there.";
 
 /** 'Add an account': e-mail, temporary password, role, and the admin's own password. */
 function AddAccount({ answer, busy }: { answer: AccountAnswer | undefined; busy: boolean }) {
