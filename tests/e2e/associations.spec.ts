@@ -2,6 +2,8 @@
 // visitor finds an association by typing in the filter and submitting (a plain GET form: the page
 // runs no JavaScript), then can call or message its contact.
 import { expect, test } from "@playwright/test";
+import { hydrated, uniqueName } from "./support/admin.ts";
+import { signInQuickly } from "./support/setup.ts";
 
 test("the hero's Find Association opens the directory, grouped by region, at 360 px @mobile", async ({ page }) => {
   await page.goto("/");
@@ -33,4 +35,25 @@ test("typing a district in the filter and submitting finds its associations @mob
   await expect(page.getByRole("searchbox", { name: "Search by district, region or name" })).toHaveValue("Zomba");
   expect(scripts, "the directory runs no JavaScript").toEqual([]);
   await page.screenshot({ path: ".tmp/playwright/associations-filtered-360.png", fullPage: true });
+});
+
+test("a file refused for a bad row is corrected in the box and imported from there, the file no longer chosen @mobile", async ({ page }) => {
+  await signInQuickly(page);
+  await page.goto("/admin/associations/import");
+  await hydrated(page);
+  const good = uniqueName("Likoma Men");
+  const csv = `name,region,district,contact_name,contact_phone,meeting\n${good},Northern,Likoma,,,\nBad Row,,,,,\n`;
+  await page.getByLabel("CSV file").setInputFiles({ name: "associations.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Line 3: region is required" })).toContainText("Correct these rows (they are in the box below) and import again");
+  await expect(page.getByRole("alert").filter({ hasText: "Correct the rows in the box and import again." })).toBeVisible();
+  const box = page.getByLabel("Or paste the rows, header included");
+  await expect(box).toHaveValue(csv);
+  expect(await page.getByLabel("CSV file").evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+
+  await box.fill(csv.replace("Bad Row,,,,,\n", ""));
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=associations/);
+  await expect(page.getByText("1 association imported")).toBeVisible();
+  await expect(page.getByText(good, { exact: true })).toBeVisible();
 });

@@ -36,7 +36,7 @@ export const ASSOCIATION_MESSAGES = {
   }),
   importFailed: "The import could not be saved. Nothing was imported. Please try again.",
   importNothing: "Choose a CSV file or paste its rows.",
-  importRefused: "Nothing was imported. Correct these rows and import the file again.",
+  importRefused: "Nothing was imported. Correct the rows in the box and import again.",
 } as const;
 
 export const associationSchema = z.object({

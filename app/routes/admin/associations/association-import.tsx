@@ -1,7 +1,7 @@
 // /admin/associations/import (issue 25): the first load of the directory from a CSV file
 // (name,region,district,contact_name,contact_phone,meeting). Works without JavaScript; a file with
 // bad rows saves nothing and lists each one.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminFormPage } from "~/components/admin/form-kit";
 import { buttonClass, inputClass } from "~/components/form-fields";
@@ -18,8 +18,15 @@ Area 25 Baptist Men,Central,Lilongwe,Yohane Banda,0991 23 45 67,"Saturdays 2 pm,
 export default function AssociationImport({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const file = useRef<HTMLInputElement>(null);
+  const pasted = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
+    if (!actionData) return;
+    if (actionData.toast) showToast(actionData.toast);
+    // A refusal puts the rows sent in the box to correct there: the file goes (it is read first, so
+    // the corrected rows would never be), as it does on the page a post without JavaScript gets.
+    if (file.current) file.current.value = "";
+    if (pasted.current && actionData.csv) pasted.current.value = actionData.csv;
   }, [actionData]);
   const errors = actionData?.errors ?? [];
   return (
@@ -46,14 +53,14 @@ export default function AssociationImport({ actionData }: Route.ComponentProps) 
           <label htmlFor="import-file" className="block text-sm font-medium text-stone-800">
             CSV file
           </label>
-          <input id="import-file" type="file" name="file" accept=".csv,text/csv" className="mt-1 block w-full text-sm" />
+          <input ref={file} id="import-file" type="file" name="file" accept=".csv,text/csv" className="mt-1 block w-full text-sm" />
         </div>
         <div>
           <label htmlFor="import-csv" className="block text-sm font-medium text-stone-800">
             Or paste the rows, header included
           </label>
           {/* After a refusal, the rows sent (a chosen file's too): corrected here and imported again. */}
-          <textarea id="import-csv" name="csv" rows={8} defaultValue={actionData?.csv ?? ""} className={`${inputClass} mt-1 font-mono text-xs`} />
+          <textarea ref={pasted} id="import-csv" name="csv" rows={8} defaultValue={actionData?.csv ?? ""} className={`${inputClass} mt-1 font-mono text-xs`} />
         </div>
         <button type="submit" disabled={pending} className={buttonClass.primary}>
           {pending ? "Importing..." : "Import"}
