@@ -191,6 +191,11 @@ describe("answers at the desk, the door and in the export", () => {
     expect(desk).toContain("Association: Other / not listed");
     const door = textOf(await (await request("/admin/events/1/check-in?q=Yohane", { cookie })).text());
     expect(door).toContain("Accommodation: Hotel");
+    // A question that ends in a question mark keeps it, with no colon after it.
+    for (const page of [desk, door]) {
+      expect(page).toContain("Do you need transport? No");
+      expect(page).not.toContain("transport?:");
+    }
 
     // The transport question is removed (its label cleared); the accommodation one renamed.
     await saveQuestions({
