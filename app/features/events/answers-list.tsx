@@ -4,7 +4,7 @@
 import type { ShownAnswer } from "./event-questions";
 
 /** "Accommodation:", but "T-shirt size?" as it was asked, not "T-shirt size?:". */
-export function answerLabel(label: string): string {
+function answerLabel(label: string): string {
   return /[?:]\s*$/.test(label) ? label.trimEnd() : `${label}:`;
 }
 
