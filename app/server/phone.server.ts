@@ -81,6 +81,12 @@ export function readablePhone(stored: string): string {
   return phone?.isPossible() ? phone.formatInternational() : stored;
 }
 
+/** A number stored as typed, written as the site writes numbers when it is one ("0991112223": "+265 991 11 22 23"), else as typed. */
+export function readableTypedPhone(typed: string): string {
+  const international = normalizePhone(typed);
+  return international ? readablePhone(international) : typed;
+}
+
 /**
  * For a spreadsheet: a Malawi number in its national form with spaces ('0991 23 45 67': without
  * the spaces the leading 0 would be dropped), another country's as '00 44 7700 900123' (a leading

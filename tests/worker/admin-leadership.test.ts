@@ -182,6 +182,16 @@ describe("member form", () => {
     expect(await env.DB.prepare("SELECT phone FROM leadership_members").first()).toEqual({ phone: "+265 (0) 999 123 456" });
   });
 
+  it("writes each leader's number alike on /leadership, however it was typed, and calls it", async () => {
+    await seedReference();
+    expect((await postForm("/admin/leadership/new", { ...valid, full_name: "Typed Plainly", phone: "0991112223" }, { cookie })).status).toBe(302);
+    expect((await postForm("/admin/leadership/new", { ...valid, full_name: "Typed Spaced", phone: "+265 888 210 334" }, { cookie })).status).toBe(302);
+    const page = await (await request("/leadership")).text();
+    expect(page).toMatch(/href="tel:\+265991112223"[^>]*>[\s\S]*?\+265 991 11 22 23<\/a>/);
+    expect(page).toMatch(/href="tel:\+265888210334"[^>]*>[\s\S]*?\+265 888 21 03 34<\/a>/);
+    expect(page).not.toContain("0991112223");
+  });
+
   it("refuses a position that does not exist with a clear message", async () => {
     await seedReference();
     for (const position_id of ["404", "abc"]) {

@@ -13,6 +13,7 @@ import { giftQueries, giftSettled, registrationFeeQuery, registrationPaymentsQue
 import { settingsPageData, settingsQuery } from "~/features/settings/index.server";
 import { activeAssociationCountQuery, activeAssociationsQuery } from "~/features/associations/index.server";
 import { confirmationQuery, unsubscribeQuery } from "~/features/messaging/index.server";
+import { readableTypedPhone } from "~/server/phone.server";
 
 type Queries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
 
@@ -173,10 +174,11 @@ export async function ministryPage(slug: string) {
   return { settings, ministry, moved, degraded };
 }
 
-/** /leadership: active members with their positions. */
+/** /leadership: active members with their positions, each phone written alike however it was typed. */
 export async function leadershipPage() {
   const { settings, own, degraded } = await withSettings("Leadership page", (db) => [activeMembersWithPositionQuery(db)]);
-  return { settings, members: own[0], degraded };
+  const members = own[0]?.map((row) => ({ ...row, member: { ...row.member, phone: row.member.phone && readableTypedPhone(row.member.phone) } })) ?? null;
+  return { settings, members, degraded };
 }
 
 /** /blog (and the feed): the summary of every post visitors see at `now`, newest first. */
