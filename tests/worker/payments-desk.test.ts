@@ -175,6 +175,14 @@ describe("the desk", () => {
     expect(await deskText()).toContain("Record refund");
   });
 
+  it("asks before cancelling a man who has paid, saying the fee is not given back by it; not so for a man who owes it", async () => {
+    const html = await (await request(DESK, { cookie })).text();
+    const cancelOf = (name: string) => textOf(new RegExp(`<details[^>]*>(?:(?!</details>).)*Yes, cancel ${name}`, "s").exec(html)?.[0] ?? "");
+    expect(cancelOf("Paid Online")).toContain("Paid Online has paid the fee. Cancelling does not give it back: afterwards the desk shows “Paid but no longer confirmed”, to refund or keep.");
+    expect(cancelOf("Owes Fee")).toContain("Cancel Owes Fee's registration?");
+    expect(cancelOf("Owes Fee")).not.toContain("has paid the fee");
+  });
+
   it("refuses a refund larger than what the person paid, and records nothing", async () => {
     await act("record-cash", 2, { amount: "15000", receipt_number: "R-9" });
     await runSql(["UPDATE event_registrations SET status = 'cancelled', cancelled_at = '2030-01-03T10:00:00.000Z' WHERE id IN (1, 2)"]);

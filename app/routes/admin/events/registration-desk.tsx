@@ -114,7 +114,7 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
  * place away and message him and the man who moves up. "Cancel {name}" opens the question; "Yes,
  * cancel {name}" posts it.
  */
-function CancelAction({ id, name, confirmed, checkedInText }: { id: number; name: string; confirmed: boolean; checkedInText: string | null }) {
+function CancelAction({ id, name, confirmed, checkedInText, paid }: { id: number; name: string; confirmed: boolean; checkedInText: string | null; paid: boolean }) {
   return (
     // Escape (or a tap outside) closes it again, focus back on "Cancel {name}": the next Enter must not cancel him.
     <Disclosure
@@ -131,6 +131,8 @@ function CancelAction({ id, name, confirmed, checkedInText }: { id: number; name
             {name} was checked in at the door ({checkedInText}): he is at the event. Cancel only if he has left.
           </p>
         ) : null}
+        {/* Cancelling gives no money back: staff decide after, on the desk, as for any paid man no longer confirmed. */}
+        {paid ? <p className="font-semibold text-amber-900">{name} has paid the fee. Cancelling does not give it back: afterwards the desk shows &ldquo;Paid but no longer confirmed&rdquo;, to refund or keep.</p> : null}
         <p>
           {confirmed ? "Their place goes to the first man on the waiting list, if one is waiting. " : "They leave the waiting list. "}
           They are told by SMS or e-mail where they can be reached.
@@ -242,7 +244,13 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
             <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
           ) : null}
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
-          {person.status !== "cancelled" ? <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} /> : null}
+          {person.status !== "cancelled" ? <CancelAction
+              id={person.id}
+              name={person.name}
+              confirmed={person.status === "confirmed"}
+              checkedInText={person.checkedInText}
+              paid={person.paymentStatus === "paid-online" || person.paymentStatus === "cash"}
+            /> : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} placed={person.status !== "cancelled"} describedBy={whoId(person.id)} />
           ) : null}
