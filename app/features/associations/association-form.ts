@@ -76,7 +76,22 @@ export function canonicalRegion(typed: string): string {
   const trimmed = typed.trim().replace(/\s+/g, " ");
   const word = trimmed.toLowerCase().replace(/ region$/, "");
   // Its own words only: "constructor" is a region someone typed, not the object's.
-  return Object.hasOwn(REGION_WORDS, word) ? REGION_WORDS[word]! : trimmed;
+  if (Object.hasOwn(REGION_WORDS, word)) return REGION_WORDS[word]!;
+  // One letter wrong, missing or extra, or two swapped, in a long word ("Nothern", "Centrl", "Norhtern") is a typing slip, not a
+  // new region for the public page. Short words are left alone ("mouth" is not "south").
+  const near = word.length >= 6 ? Object.keys(REGION_WORDS).filter((known) => known.length >= 6 && oneEditApart(word, known)) : [];
+  const regions = new Set(near.map((known) => REGION_WORDS[known]!));
+  return regions.size === 1 ? [...regions][0]! : trimmed;
+}
+
+/** Whether `a` becomes `b` by changing, adding or removing one letter, or by swapping two side by side. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)) return true;
+  const rest = (x: string, y: string) => x.slice(i + 1) === y.slice(i + (x.length === y.length ? 1 : 0));
+  return a.length >= b.length ? rest(a, b) : rest(b, a);
 }
 
 /** The regions in the directory's order: the three of Malawi north to south, then any others A-Z. */
