@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { errorForLog, pathForLog } from "~/server/log-text.server";
 import { requestContext } from "~/server/request-context";
+import { rememberRequestOrigin } from "~/server/site-url.server";
 import { installOutboxSender } from "~/server/outbox.server";
 import { consumeOutboxQueue, deliverOutbox } from "~/features/messaging/index.server";
 import { installScheduledChanges } from "~/server/content-version.server";
@@ -49,6 +50,7 @@ const app = new Hono<AppEnv>();
 
 app.use(async (c, next) => {
   c.set("requestId", c.req.header("CF-Ray") ?? crypto.randomUUID());
+  rememberRequestOrigin(c.req.raw);
   await next();
   c.header("X-Request-Id", c.get("requestId"));
 });

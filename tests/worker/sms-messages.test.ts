@@ -276,3 +276,19 @@ describe("fan-out", () => {
     expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
   });
 });
+
+describe("on this computer, with no SITE_URL", () => {
+  beforeEach(() => {
+    env.SITE_URL = "";
+  });
+
+  it("an SMS the outbox cron sends links to the site the last request came to, not a bare path", async () => {
+    const cookie = await staff();
+    const fields = { audience: "not_checked_in", channel: "sms", body: "Doors open at 07:30." };
+    const send = sendFieldsOf(await html(await preview(cookie, fields)));
+    expect((await postForm(PATH, { ...send, ...fields }, { cookie })).status).toBe(302);
+    await runCron(OUTBOX_CRON, Date.now());
+    expect(smsSimulator.sent).toHaveLength(2);
+    for (const sms of smsSimulator.sent) expect(sms.body).toMatch(/Info\/stop SMS: http:\/\/localhost\/r\/token-/);
+  });
+});

@@ -22,7 +22,7 @@ import {
   type SmsContent,
 } from "~/server/outbox.server";
 import { smsSetup } from "~/server/sms.server";
-import { siteOrigin } from "~/server/site-url.server";
+import { originOf } from "~/server/site-url.server";
 import { suppressRecipient } from "~/features/messaging/subscribers.server";
 import { renderOutboxRows, renderOutboxSms } from "./outbox-render.server";
 import { smsToSend } from "./sms-sender.server";
@@ -169,7 +169,7 @@ export async function deliverOutbox(ids: readonly number[], options: { fromQueue
   const sms = smsSetup();
   const channels = [...(setup.ready ? (["email"] as const) : []), ...(sms.ready ? (["sms"] as const) : [])];
   if (channels.length === 0) return { ...result, notSetUp: true };
-  const origin = siteOrigin() || options.origin || "";
+  const origin = originOf(options.origin);
   for (let start = 0; start < ids.length; start += ROWS_PER_QUEUE_MESSAGE) {
     const now = new Date();
     const dueBy = new Date(now.getTime() + EARLY_TOLERANCE_MS[options.fromQueue ? "queue" : "direct"]);
