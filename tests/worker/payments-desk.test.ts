@@ -178,7 +178,7 @@ describe("the desk", () => {
   it("asks before cancelling a man who has paid, saying the fee is not given back by it; not so for a man who owes it", async () => {
     const html = await (await request(DESK, { cookie })).text();
     const cancelOf = (name: string) => textOf(new RegExp(`<details[^>]*>(?:(?!</details>).)*Yes, cancel ${name}`, "s").exec(html)?.[0] ?? "");
-    expect(cancelOf("Paid Online")).toContain("Paid Online has paid the fee. Cancelling does not give it back: afterwards, give it back with Record refund, or keep it.");
+    expect(cancelOf("Paid Online")).toContain("Paid Online has paid the fee. Cancelling does not give the money back: afterwards, refund it or keep it.");
     expect(cancelOf("Owes Fee")).toContain("Cancel Owes Fee's registration?");
     expect(cancelOf("Owes Fee")).not.toContain("has paid the fee");
   });

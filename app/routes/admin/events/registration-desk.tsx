@@ -132,7 +132,7 @@ function CancelAction({ id, name, confirmed, checkedInText, paid }: { id: number
           </p>
         ) : null}
         {/* Cancelling gives no money back: staff decide after, on the desk, as for any paid man no longer confirmed. */}
-        {paid ? <p className="font-semibold text-amber-900">{name} has paid the fee. Cancelling does not give it back: afterwards, give it back with Record refund, or keep it.</p> : null}
+        {paid ? <p className="font-semibold text-amber-900">{name} has paid the fee. Cancelling does not give the money back: afterwards, refund it or keep it.</p> : null}
         <p>
           {confirmed ? "Their place goes to the first man on the waiting list, if one is waiting. " : "They leave the waiting list. "}
           They are told by SMS or e-mail where they can be reached.
