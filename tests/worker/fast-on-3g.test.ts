@@ -73,6 +73,13 @@ describe("pages without React carry their own CSS", () => {
     expect(styles(css, "px-6")).toBe(false);
   });
 
+  it("sends a disclosure's chevron, and its turn when open, only to a page with one", () => {
+    const css = pageStyles('<details><summary class="disclosure-chevron">Correct my name or phone</summary></details>');
+    expect(css).toMatch(/\.disclosure-chevron::after\s*\{[^}]*border-right/);
+    expect(css).toMatch(/details\[open\]\s*>\s*\.disclosure-chevron::after\s*\{[^}]*rotate\(-135deg\)/);
+    expect(pageStyles("<details><summary>About Us</summary></details>")).not.toContain("disclosure-chevron");
+  });
+
   it("sends only the theme variables the page's rules read", () => {
     const css = pageStyles('<p class="text-brand-900">x</p>');
     expect(css).toContain("--color-brand-900:");

@@ -50,7 +50,7 @@ export function AssociationCounts({
 }) {
   return (
     <details className="rounded-lg border border-stone-200 bg-white" open>
-      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">By association and region</summary>
+      <summary className="disclosure-chevron cursor-pointer px-4 py-3 font-semibold text-stone-900">By association and region</summary>
       {counts.byAssociation.length ? (
         <div className="grid gap-4 border-t border-stone-200 py-2 lg:grid-cols-2">
           <CountsTable caption="By association" rows={counts.byAssociation} first="Association" />

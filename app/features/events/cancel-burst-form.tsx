@@ -36,7 +36,7 @@ export function CancelBurstForm({ answer, groups }: Props) {
   const groupError = errors[F.group];
   return (
     <details open={answer ? true : undefined} className="rounded-lg border border-stone-200 bg-white">
-      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">Cancel a burst</summary>
+      <summary className="disclosure-chevron cursor-pointer px-4 py-3 font-semibold text-stone-900">Cancel a burst</summary>
       {/* A time window chosen for a preview is nothing to lose: leaving never asks (leave-guard.tsx). */}
       <Form method="post" preventScrollReset {...NO_LEAVE_WARNING} className="space-y-4 border-t border-stone-200 p-4">
         <p className="text-sm text-stone-600">

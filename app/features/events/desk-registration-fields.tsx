@@ -32,7 +32,7 @@ export function DeskRegistrationForm({ actionData, intent, summary, intro, share
   const formKey = useFreshAfterSave(refused);
   return (
     <details open={refused || undefined} className={className}>
-      <summary className="cursor-pointer px-4 py-3 font-semibold text-stone-900">{summary}</summary>
+      <summary className="disclosure-chevron cursor-pointer px-4 py-3 font-semibold text-stone-900">{summary}</summary>
       <Form method="post" {...formProps} key={formKey} className="space-y-4 border-t border-stone-200 p-4">
         <input type="hidden" name="intent" value={intent} />
         {intro}

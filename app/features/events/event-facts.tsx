@@ -47,8 +47,8 @@ export function EventFacts({ event, className = "" }: { event: Facts; className?
 /** Beside Register Now: how many places are left, or that the event is full and people join the waiting list. */
 export function RegistrationNote({ note, className = "" }: { note: string | null; className?: string }) {
   if (!note) return null;
-  // Plain text in the body's colour: the brand's blue and bold read as a link, and it is none.
-  return <p className={`text-sm font-medium text-stone-700 ${className}`}>{note}</p>;
+  // In the body's colour: the brand's blue reads as a link, and it is none.
+  return <p className={`text-sm font-semibold text-stone-700 ${className}`}>{note}</p>;
 }
 
 /** Shown instead of the Register Now button when registration is not open: text, not a control. */

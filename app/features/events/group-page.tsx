@@ -151,7 +151,7 @@ export function GroupPage({ view, answer }: { view: GroupPageView; answer?: Corr
         </div>
         {view.cancellable && active.length ? (
           <details className="mt-8 rounded-lg border border-stone-200 bg-white p-4 print:hidden">
-            <summary className="cursor-pointer font-semibold text-stone-900">The whole group can no longer come</summary>
+            <summary className="disclosure-chevron cursor-pointer font-semibold text-stone-900">The whole group can no longer come</summary>
             <p className="mt-3 text-sm text-stone-700">Every man's registration is cancelled; their places go to the people waiting.</p>
             <form method="post" className="mt-4">
               <button type="submit" name="intent" value="cancel-all" className={buttonClass.danger}>

@@ -32,7 +32,7 @@ export function OwnCorrectionForm({ start, answer }: { start: Record<string, str
   const firstInvalid = formError ? null : ["full_name", "phone_number"].find((name) => state.error(name));
   return (
     <details open={answer ? true : undefined} className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
-      <summary className="cursor-pointer font-semibold text-stone-900">{OWN_CORRECTION_TEXT.summary}</summary>
+      <summary className="disclosure-chevron cursor-pointer font-semibold text-stone-900">{OWN_CORRECTION_TEXT.summary}</summary>
       <p className="mt-3 text-sm text-stone-700">{OWN_CORRECTION_TEXT.explain}</p>
       <form method="post" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={CORRECT_MINE_INTENT} />

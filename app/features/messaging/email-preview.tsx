@@ -5,7 +5,7 @@ export function EmailPreview({ html, text, title }: { html: string; text: string
     <div className="space-y-3">
       <iframe title={title} srcDoc={html} sandbox="" className="h-[32rem] w-full rounded-lg border border-stone-300 bg-white" />
       <details className="rounded-lg border border-stone-200 bg-white">
-        <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-stone-800">Plain-text version</summary>
+        <summary className="disclosure-chevron cursor-pointer px-4 py-3 text-sm font-medium text-stone-800">Plain-text version</summary>
         <pre className="overflow-x-auto border-t border-stone-200 px-4 py-3 text-sm whitespace-pre-wrap break-words text-stone-800">{text}</pre>
       </details>
     </div>

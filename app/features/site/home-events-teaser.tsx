@@ -3,6 +3,7 @@ import { EmptyState } from "~/components/empty-state";
 import { buttonClass } from "~/components/form-fields";
 import { CalendarIcon, MapPinIcon } from "~/components/icons";
 import { LoadError } from "~/components/load-error";
+import { RegistrationNote } from "~/features/events";
 import { CARD_GRID_SIZES } from "~/features/publishing";
 import { ResponsiveImage } from "~/features/images";
 import { SectionHeading } from "~/components/section-heading";
@@ -50,9 +51,7 @@ function EventCard({ event }: { event: EventTeaser }) {
           </li>
         </ul>
         <p className="mt-3 line-clamp-2 flex-1 text-stone-700">{event.description || "No description available"}</p>
-        {event.registration_open && event.registration_note ? (
-          <p className="mt-3 text-sm font-semibold text-brand-800">{event.registration_note}</p>
-        ) : null}
+        {event.registration_open ? <RegistrationNote note={event.registration_note} className="mt-3" /> : null}
         <div className="mt-5 flex flex-wrap gap-3">
           <SiteLink to={`/events/${event.id}`} className={`${buttonClass.secondary} flex-1`}>
             Details<span className="sr-only"> about {event.name}</span>

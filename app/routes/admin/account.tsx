@@ -250,7 +250,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                   </div>
                   {account.id === me.id ? null : (
                     <details open={refusedHere ? true : undefined} className="mt-2 rounded-lg border border-stone-200 p-3">
-                      <summary className="-my-1 cursor-pointer py-1 text-sm font-semibold text-stone-800">Change role or remove {account.email}</summary>
+                      <summary className="disclosure-chevron -my-1 cursor-pointer py-1 text-sm font-semibold text-stone-800">Change role or remove {account.email}</summary>
                       <Form method="post" className="mt-3 space-y-3">
                         <FormAlert message={formErrorOf(refusedHere?.result)} />
                         <input type="hidden" name="id" value={account.id} />

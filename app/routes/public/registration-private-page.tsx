@@ -310,7 +310,7 @@ function CancelRegistration({ paidFee, paymentWaiting, waiting }: { paidFee: boo
   return (
     <div {...useIsland(confirmSubmit)} className="mt-8">
       <details className="rounded-lg border border-stone-200 bg-white p-4">
-        <summary className="cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
+        <summary className="disclosure-chevron cursor-pointer font-semibold text-stone-900">{REGISTRATION_PAGE_TEXT.cancelSummary}</summary>
         <p className="mt-3 text-sm text-stone-700">{explain}</p>
         {refundNote}
         <p data-needs-connection="" hidden className="mt-3 text-sm font-semibold text-red-800">

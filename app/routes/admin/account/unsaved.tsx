@@ -101,7 +101,7 @@ export default function UnsavedChanges({ loaderData }: Route.ComponentProps) {
         </form>
         {typed.length > 0 ? (
           <details className="mt-4" open={deleted}>
-            <summary className="cursor-pointer font-medium text-stone-800">Show what you typed</summary>
+            <summary className="disclosure-chevron cursor-pointer font-medium text-stone-800">Show what you typed</summary>
             <dl className="mt-2 space-y-2 text-sm">
               {typed.map(([field, value], index) => (
                 <div key={index}>

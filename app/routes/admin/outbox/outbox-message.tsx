@@ -144,7 +144,7 @@ export default function OutboxMessage({ loaderData }: Route.ComponentProps) {
           <EmailPreview html={message.html} text={message.text} title={`The e-mail: ${message.subject}`} />
           {message.attachments.map((attachment) => (
             <details key={attachment.filename} className="mt-3 rounded-lg border border-stone-200 bg-white">
-              <summary className="cursor-pointer px-4 py-3 text-sm font-medium text-stone-800">{attachment.filename}</summary>
+              <summary className="disclosure-chevron cursor-pointer px-4 py-3 text-sm font-medium text-stone-800">{attachment.filename}</summary>
               <pre className="overflow-x-auto border-t border-stone-200 px-4 py-3 text-xs whitespace-pre-wrap break-all text-stone-800">{attachment.content}</pre>
             </details>
           ))}
