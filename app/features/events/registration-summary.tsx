@@ -22,12 +22,15 @@ function Fact({ label, slot, value }: { label: string; slot: keyof RegistrationV
   );
 }
 
-export function RegistrationSummary({ view, cancelled = false }: { view: RegistrationView | null; cancelled?: boolean }) {
+/** `withStatus` false: the page around it says the status already (a waiting-list place's heading). */
+export function RegistrationSummary({ view, cancelled = false, withStatus = true }: { view: RegistrationView | null; cancelled?: boolean; withStatus?: boolean }) {
   return (
     <div data-registration-summary="" className="space-y-3 text-sm text-stone-800">
-      <p data-slot="statusText" className="font-semibold">
-        {view?.statusText}
-      </p>
+      {withStatus ? (
+        <p data-slot="statusText" className="font-semibold">
+          {view?.statusText}
+        </p>
+      ) : null}
       <p>
         <span className="block text-stone-600">Your code</span>
         <strong data-slot="code" className="font-mono text-2xl font-bold whitespace-nowrap text-stone-900">

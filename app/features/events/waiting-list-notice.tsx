@@ -24,7 +24,8 @@ export function WaitingListNotice({ view, place, untold = false }: { view: Regis
       <p className="text-sm">{WAITING_LIST_TEXT.explain}</p>
       <p className="mt-2 text-sm">{untold ? WAITING_LIST_TEXT.nextUntold : WAITING_LIST_TEXT.next}</p>
       <div className="mt-3 rounded-md bg-white p-3">
-        <RegistrationSummary view={view} />
+        {/* On his page the heading gives his number; in the dialog (filled in by the island) the summary does. */}
+        <RegistrationSummary view={view} withStatus={view === null} />
       </div>
     </div>
   );
