@@ -211,6 +211,8 @@ describe("/give", () => {
     const pendingHtml = await pending.text();
     expect(pendingHtml).toMatch(/<meta http-equiv="refresh" content="5"/);
     expect(textOf(mainHtml(pendingHtml))).toContain("Approve the gift on your phone");
+    // Not only the wait: a link that looks again now, as a registration's page has.
+    expect(mainHtml(pendingHtml)).toMatch(/<a href=""[^>]*>Check again<\/a>/);
     const payment = (await latestPayment())!;
     expect(payment).toMatchObject({ kind: "online", amount: 10000, operator: "airtel", status: "pending" });
     // Each look costs the giver data: every 5 seconds at first, then every 15, then every minute.

@@ -3,7 +3,7 @@
 // call confirms it, it thanks the giver with the receipt number. Private: no-store, noindex.
 import { data } from "react-router";
 import { buttonClass } from "~/components/form-fields";
-import { GIVE_TEXT, pendingRefreshSeconds, TRY_AGAIN_INTENT } from "~/features/payments";
+import { GIVE_TEXT, PAY_TEXT, pendingRefreshSeconds, TRY_AGAIN_INTENT } from "~/features/payments";
 import { tryAgainValues } from "~/features/payments/index.server";
 import { simulatorOn } from "~/server/payments-setup.server";
 import { siteSettings } from "~/features/settings/index.server";
@@ -76,6 +76,12 @@ export default function GiftThanks({ loaderData }: Route.ComponentProps) {
               </a>
             </p>
           ) : null}
+          {/* As on a registration's page: for a man who approved and does not want to wait for the page. */}
+          <p className="mt-4">
+            <a href="" className={buttonClass.secondary}>
+              {PAY_TEXT.refresh}
+            </a>
+          </p>
         </>
       ) : (
         <>
