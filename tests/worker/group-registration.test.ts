@@ -134,6 +134,17 @@ describe("registering a group", () => {
     expect((await statusCounts()).confirmed).toBe(5);
   });
 
+  it("tells a leader who comes too to add himself as one of the men, and registers him so, on his own phone", async () => {
+    const form = textOf(await (await request("/events/1/group")).text());
+    expect(form).toContain("Coming too? Add yourself as one of the men below.");
+    expect((await postGroup([{ name: "Yohane Banda", phone: "0991000000" }, { name: "Tadala Gondwe" }], "all-or-nothing")).status).toBe(303);
+    const rows = await env.DB.prepare("SELECT full_name, phone_number, status FROM event_registrations ORDER BY id").all();
+    expect(rows.results).toEqual([
+      { full_name: "Yohane Banda", phone_number: "+265991000000", status: "confirmed" },
+      { full_name: "Tadala Gondwe", phone_number: "+265991000000", status: "confirmed" },
+    ]);
+  });
+
   it("asks before registering a man without a phone whose name is registered already on another phone, keeping every line; different men are ticked through", async () => {
     // He registered himself with his own phone; his leader, not knowing, lists him without one.
     expect((await postForm("/events/1/register", { event_id: "1", full_name: "Kondwani Phiri", phone_number: "0991000031" }, { ip: "198.51.100.51" })).status).toBe(303);

@@ -74,7 +74,7 @@ export function GroupRegisterForm({ event, questions, associations, answer }: Pr
           )}
           <fieldset className="space-y-4 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
             <legend className="px-1 font-semibold text-stone-900">The group's leader</legend>
-            <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code.</p>
+            <p className="text-sm text-stone-600">The church or association secretary who registers the group. His page lists every man's code. Coming too? Add yourself as one of the men below.</p>
             <PlainField name="leader_name" label="Leader's name" state={state} autoComplete="name" required />
             <PlainField name="leader_phone" label="Leader's phone" state={state} type="tel" inputMode="tel" autoComplete="tel" required />
             <PlainField
