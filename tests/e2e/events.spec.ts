@@ -388,6 +388,27 @@ test("a long link in a description and a 120-letter name break on a 360 px phone
   await plain.close();
 });
 
+test("registering in the dialog counts him in the page's places left at once, on the list and on the event's page", async ({ page, browser }) => {
+  const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await staff.newPage();
+  await signInQuickly(admin);
+  const name = uniqueName("Five Places Rally");
+  const id = await createEvent(admin, name, { capacity: "5" });
+  await staff.close();
+
+  for (const [path, area, left] of [["/events", card(page, name), "4 places left"], [`/events/${id}`, page.getByRole("main"), "3 places left"]] as const) {
+    await page.goto(path);
+    await islandReady(page);
+    await area.getByRole("link", { name: /Register Now/ }).click();
+    const dialog = page.getByRole("dialog", { name: `Register for ${name}` });
+    await dialog.getByLabel("Full Name").fill(uniqueName("Counted Man"));
+    await dialog.getByLabel("Phone Number").fill(uniquePhone());
+    await dialog.getByRole("button", { name: "Register" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(area.getByText(/places? left/)).toHaveText(left);
+  }
+});
+
 test("a man puts right a misspelt name and a wrong phone on his own page, on a phone without JavaScript: told what is wrong, what he typed kept, his code the same @mobile", async ({ browser }) => {
   const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true });
   const phone = await plain.newPage();

@@ -102,6 +102,18 @@ describe("what the pages say about places", () => {
     expect(home.text).toContain("12 places left");
   });
 
+  it("answers the dialog with the places note as it stands with him counted, for the page behind to say", async () => {
+    await event(1, { capacity: 3 });
+    const first = (await (await register(1)).json()) as RegistrationAnswer;
+    expect(first.placesNote).toBe("2 places left");
+    await register(1);
+    const last = (await (await register(1)).json()) as RegistrationAnswer;
+    expect(last.placesNote).toBe("Full – join the waiting list");
+    // An event without a limit has no note to change.
+    await event(2);
+    expect(((await (await register(2)).json()) as RegistrationAnswer).placesNote).toBeNull();
+  });
+
   it("closes registration at the closing time, and by default when the event starts", async () => {
     const past = new Date(Date.now() - 60_000).toISOString();
     await event(1, { name: "Closing Passed", registration_closes_at: past });

@@ -69,7 +69,7 @@ export function EventCard({
         {event.description ? <p className="mt-4 text-sm leading-relaxed text-stone-700">{event.description}</p> : null}
         <div className="mt-auto pt-5">
           <RegistrationCompleteSlot eventId={event.id} className="not-empty:mb-3" />
-          {event.registrationOpen ? <RegistrationNote note={event.registrationNote} className="mb-2" /> : null}
+          {event.registrationOpen ? <RegistrationNote note={event.registrationNote} eventId={event.id} className="mb-2" /> : null}
           <div className="flex flex-wrap items-center gap-3">
             {event.registrationOpen ? (
               <RegisterNowLink href={`/events?register=${event.id}`} event={event} />

@@ -44,11 +44,19 @@ export function EventFacts({ event, className = "" }: { event: Facts; className?
   );
 }
 
-/** Beside Register Now: how many places are left, or that the event is full and people join the waiting list. */
-export function RegistrationNote({ note, className = "" }: { note: string | null; className?: string }) {
+/**
+ * Beside Register Now: how many places are left, or that the event is full and people join the
+ * waiting list. `eventId` where the registration dialog opens on the page: its island writes the
+ * count again once a registration is made there.
+ */
+export function RegistrationNote({ note, eventId, className = "" }: { note: string | null; eventId?: number; className?: string }) {
   if (!note) return null;
   // In the body's colour: the brand's blue reads as a link, and it is none.
-  return <p className={`text-sm font-semibold text-stone-700 ${className}`}>{note}</p>;
+  return (
+    <p data-registration-note={eventId} className={`text-sm font-semibold text-stone-700 ${className}`}>
+      {note}
+    </p>
+  );
 }
 
 /** Shown instead of the Register Now button when registration is not open: text, not a control. */

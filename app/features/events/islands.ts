@@ -7,7 +7,8 @@
 //   posts it to /api/registrations: the form is
 //   'submitting' (button 'Registering...', fields disabled), then done;
 // - on success closes the dialog, shows the toast and 'Registration Complete' on the event, with
-//   what the answer says to keep (the code, the private link, 'Send to my WhatsApp');
+//   what the answer says to keep (the code, the private link, 'Send to my WhatsApp'), and the
+//   event's places note as it now stands ('11 places left');
 // - sends a random request_id with each attempt, kept until it succeeds: a retry after a reply lost
 //   on a slow connection gets the first answer again, not 'already registered';
 // - on a refusal or a lost connection keeps the dialog open with what was typed, the message beside
@@ -149,8 +150,13 @@ export const registration: Island = {
       if (answer?.ok) {
         requestId = newRequestId();
         typedFor = null;
-        const note = markRegistered(registeredFor, (answer.answer as RegistrationAnswer).registration);
-        keepShown(registeredFor, (answer.answer as RegistrationAnswer).registration);
+        const { registration, placesNote } = answer.answer as RegistrationAnswer;
+        const note = markRegistered(registeredFor, registration);
+        keepShown(registeredFor, registration);
+        // "11 places left" on the page behind counts him now, as the server does.
+        for (const places of root.querySelectorAll<HTMLElement>(`[data-registration-note="${CSS.escape(registeredFor)}"]`)) {
+          if (placesNote) places.textContent = placesNote;
+        }
         // Focus goes to the note (his code and link), not back to Register Now below it: a keyboard
         // or screen-reader user meets what he came for first.
         if (note) {

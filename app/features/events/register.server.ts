@@ -84,7 +84,7 @@ const RULES = {
 };
 
 /** What a registration came to, and the registration it made (or found again, for a retry); null when refused. */
-type Registering = { outcome: PublicFormOutcome; registered: { receipt: HeldReceipt; event: ReceiptEvent } | null };
+type Registering = { outcome: PublicFormOutcome; registered: { receipt: HeldReceipt; event: ReceiptEvent; placesNote: string | null } | null };
 
 /** A registration, posted to a page's action or to /api/registrations. */
 async function register(request: Request): Promise<Registering> {
@@ -118,19 +118,22 @@ async function register(request: Request): Promise<Registering> {
     // The lists say how many places are left only when that changes their story (now full).
     if (result.turnedFull) await bumpContentVersion();
   }
-  const { receipt, event } = result;
+  const { receipt, event, placesNote } = result;
   const toast = receipt.status === "waitlisted" ? REGISTRATION_MESSAGES.waitlisted(receipt.place) : REGISTRATION_MESSAGES.success;
-  return { outcome: publicFormSuccess(toast, registrationPath(receipt.token)), registered: { receipt, event } };
+  return { outcome: publicFormSuccess(toast, registrationPath(receipt.token)), registered: { receipt, event, placesNote } };
 }
 
 /**
  * /api/registrations (the dialog's island): what the registration came to, as JSON; on success with
- * the registration's code, status and private link, which the dialog shows.
+ * the registration's code, status and private link, which the dialog shows, and the event's places
+ * note as it now stands.
  */
 export async function submitRegistration(request: Request): Promise<PublicFormOutcome> {
   const { outcome, registered } = await register(request);
   if (!registered) return outcome;
-  const answer: RegistrationAnswer = { ...outcome.answer, registration: registrationView({ ...registered.receipt, event: registered.event }, siteOrigin(request)) };
+  const registration = registrationView({ ...registered.receipt, event: registered.event }, siteOrigin(request));
+  // The page behind the dialog says how many places are left: the island writes the new count there.
+  const answer: RegistrationAnswer = { ...outcome.answer, registration, placesNote: registered.placesNote };
   return { ...outcome, answer };
 }
 

@@ -14,7 +14,8 @@ import { eventWhenText } from "./event-when";
 export const FEE_HEADING_ID = "fee-heading";
 
 /** What the registration form answers on success: its answer, with what the person sees next. */
-export type RegistrationAnswer = FormAnswer<{ registration: RegistrationView }>;
+/** `placesNote`: what the event's lists say beside Register Now now that it is counted ("11 places left"; null: no capacity). */
+export type RegistrationAnswer = FormAnswer<{ registration: RegistrationView; placesNote: string | null }>;
 
 export type RegistrationView = {
   status: RegistrationStatus;

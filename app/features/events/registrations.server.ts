@@ -415,8 +415,8 @@ export type HeldReceipt = RegistrationReceipt & { held_until: string | null };
 export type ReceiptEvent = { id: number; name: string; date: string | null; ends_at: string | null; location: string | null; price: number | null };
 
 export type RegisterOutcome =
-  | { outcome: "registered"; receipt: HeldReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[] }
-  | { outcome: "repeated"; receipt: HeldReceipt; event: ReceiptEvent }
+  | { outcome: "registered"; receipt: HeldReceipt; event: ReceiptEvent; turnedFull: boolean; outboxIds: number[]; placesNote: string | null }
+  | { outcome: "repeated"; receipt: HeldReceipt; event: ReceiptEvent; placesNote: string | null }
   | { outcome: "already-registered" | "event-not-found" | "closed" | "full" };
 
 type HolderRow = HeldReceipt & {
@@ -494,15 +494,17 @@ export async function registerForEvent(
   const receiptOf = ({ id, event_id, status, code, token, place, held_until }: HolderRow): HeldReceipt => ({ id, event_id, status, code, token, place, held_until });
   if (!event) return { outcome: "event-not-found" };
   const receiptEvent = { id: event.id, name: event.name, date: event.date, ends_at: event.ends_at, location: event.location, price: event.price };
+  // What the lists now say beside Register Now ("11 places left"), with this registration counted.
+  const placesNote = registrationState(windowOf(event), now).note;
 
   if (inserted[0] && holder?.id === inserted[0].id) {
     const turnedFull = holder.status === "confirmed" && isExactlyFull(event);
-    return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull, outboxIds: outboxIdsOf(...written) };
+    return { outcome: "registered", receipt: receiptOf(holder), event: receiptEvent, turnedFull, outboxIds: outboxIdsOf(...written), placesNote };
   }
   // A retry of an attempt that already landed (its reply was lost), or the same plain form sent
   // again by a double tap: the same answer again.
   if (holder && ((input.request_id && holder.request_id === input.request_id) || sentAgainPlain(holder, input, now))) {
-    return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent };
+    return { outcome: "repeated", receipt: receiptOf(holder), event: receiptEvent, placesNote };
   }
   if (!event.active) return { outcome: "event-not-found" };
   // Closed or full first, before who holds the number: a refused event tells no one who registered.

@@ -116,7 +116,7 @@ function EventDetails({
               <RegistrationCompleteSlot eventId={event.id} className="empty:hidden" />
               {event.registrationOpen ? (
                 <>
-                  <RegistrationNote note={event.registrationNote} />
+                  <RegistrationNote note={event.registrationNote} eventId={event.id} />
                   <RegisterNowLink href={`${pagePath}?register=${event.id}`} event={event} className={`${buttonClass.primary} w-full`} />
                   <a href={`${pagePath}/group`} className={`${buttonClass.secondary} w-full`}>
                     Register a group
