@@ -261,6 +261,17 @@ test("keyboard: focus moves into the dialog and stays there, Escape closes it an
   await expect(registerNow).toBeFocused();
 });
 
+test("keyboard: a dialog opened by its link (?register=) and closed with Escape leaves focus on that event's Register Now, not the page's start", async ({ page }) => {
+  await page.goto("/events?register=4");
+  await islandReady(page);
+  const dialog = page.getByRole("dialog", { name: `Register for ${CONFERENCE}` });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(card(page, CONFERENCE).getByRole("link", { name: /Register Now/ })).toBeFocused();
+  await expect(page).not.toHaveURL(/register=/);
+});
+
 test("registering from an event's own page", async ({ page }) => {
   await page.goto("/events/4");
   await expect(page.getByRole("heading", { level: 1, name: CONFERENCE })).toBeVisible();

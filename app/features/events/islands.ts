@@ -23,6 +23,13 @@ import type { RegistrationAnswer, RegistrationView } from "./registration-view";
 import { linkAgainPath } from "./registration-rules";
 import { clearToast, showToast } from "~/islands/toast";
 
+/** The page's heading, made focusable (not a stop for Tab): where focus goes when there is no better place. */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  return heading;
+}
+
 /** A random id for one registration attempt (kept across retries of the same attempt). */
 function newRequestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -224,6 +231,9 @@ export const registration: Island = {
     // dimming the page carried for visitors without JavaScript.
     root.querySelector<HTMLElement>("[data-dialog-scrim]")?.setAttribute("hidden", "");
     if (dialog.open) {
+      // Closed, focus goes where it would had Register Now opened it (else to the page's heading),
+      // not to the page's start: the next Tab must not skip past the whole event.
+      returnFocusTo = root.querySelector<HTMLElement>(`[data-register-id="${CSS.escape(eventId)}"]`) ?? pageHeading();
       dialog.close();
       dialog.showModal();
     }
