@@ -82,11 +82,37 @@ type DialogProps = {
   children: ReactNode;
   /** Where the close button goes without JavaScript (a link); with JavaScript it just closes. */
   closeHref?: string;
+  /**
+   * Where focus goes on closing when nothing had it at opening (a dialog opened by its address, as
+   * the page loaded): the control that opens it. Else the page's heading, never the page's start.
+   */
+  opener?: () => HTMLElement | null;
 };
 
-export function Dialog({ open, onClose, mayClose, title, description, children, closeHref }: DialogProps) {
+/**
+ * What had focus when `dialog` opened; when nothing outside it had (the page's start, or a field of
+ * the dialog the server rendered open, focused as the page loaded), the opener or the page's heading.
+ */
+function focusBefore(dialog: HTMLDialogElement, opener: DialogProps["opener"]): Element | null {
+  const active = document.activeElement;
+  if (active && active !== document.body && !dialog.contains(active)) return active;
+  const control = opener?.();
+  if (control) return control;
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  return heading;
+}
+
+export function Dialog({ open, onClose, mayClose, title, description, children, closeHref, opener }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
+  // The latest `opener`, read when the dialog opens: not a dependency of that effect, which must run
+  // only when it is opened (or its address visited again), or a closed dialog still rendered open
+  // would open again at the next render.
+  const openerRef = useRef(opener);
+  useLayoutEffect(() => {
+    openerRef.current = opener;
+  });
   // A dialog opened by its address (?edit=) and closed is still rendered open until the page without
   // it has loaded: opened again meanwhile (the same address, a new visit), it must open again.
   const visit = useLocation().key;
@@ -99,7 +125,7 @@ export function Dialog({ open, onClose, mayClose, title, description, children, 
     if (!dialog) return;
     if (open) {
       if (!dialog.matches(":modal")) {
-        returnFocusTo.current = document.activeElement;
+        returnFocusTo.current = focusBefore(dialog, openerRef.current);
         if (dialog.open) dialog.close(); // server-rendered as a plain open dialog: reopen as modal
         dialog.showModal();
       }

@@ -175,6 +175,16 @@ test("deleting an event asks first, saying how many registrations go with it", a
   await expect(dialog).toBeHidden();
   await expect(row(page, name)).toBeVisible();
 
+  // Opened by its address (Delete tapped before the page's script ran): Escape closes it, focus goes
+  // back to its Delete, and the address drops ?delete, so a reload does not ask again.
+  await page.goto(`/admin?tab=events&delete=${id}`);
+  await hydrated(page);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(row(page, name).getByRole("link", { name: `Delete ${name}` })).toBeFocused();
+  await expect(page).not.toHaveURL(/delete=/);
+
   await row(page, name).getByRole("link", { name: `Delete ${name}` }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toContainText("Event deleted");

@@ -302,8 +302,18 @@ test("the desk's edit form asks before Escape, × or Cancel throws away a correc
   // Opened and closed untouched: nothing to lose, no question.
   await row.getByRole("link", { name: "Edit Yamikani Misspelt" }).click();
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Yamikani Misspelt");
+  const editAddress = page.url();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  expect(questions).toEqual([]);
+
+  // Opened by its address (a reload, or Edit tapped before the script ran): closed, focus is back on its Edit.
+  await page.goto(editAddress);
+  await hydrated(page);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole("link", { name: "Edit Yamikani Misspelt" })).toBeFocused();
   expect(questions).toEqual([]);
 
   // A correction typed: Escape (twice, with no tap between), × and Cancel each ask, and staying keeps it.

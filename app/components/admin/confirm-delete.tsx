@@ -1,7 +1,7 @@
 // Delete with a confirmation dialog. The trigger is a link to the same page with ?delete=<id>, so
 // without JavaScript the server renders the dialog open; with JavaScript it opens in place.
-import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Dialog } from "../dialog";
 import { DialogCancel } from "./dialog-cancel";
 import { buttonClass } from "../form-fields";
@@ -35,11 +35,14 @@ const DELETE = { label: "Delete", pending: "Deleting...", intent: "delete" };
 
 export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, title, description, triggerLabel, instead, hiddenFields = {}, verb = DELETE }: Props) {
   const [open, setOpen] = useState(initiallyOpen);
+  const trigger = useRef<HTMLAnchorElement>(null);
+  const navigate = useNavigate();
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formAction === action;
   return (
     <>
       <Link
+        ref={trigger}
         to={openHref}
         preventScrollReset
         onClick={(event) => {
@@ -52,7 +55,19 @@ export function ConfirmDelete({ action, openHref, closeHref, initiallyOpen, titl
         <TrashIcon className="size-5" />
         {verb.label}
       </Link>
-      <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description} closeHref={closeHref}>
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          // Opened by its address (?delete=, tapped before the page's script ran): closed, the address
+          // drops it too, so a reload does not ask again.
+          if (initiallyOpen) navigate(closeHref, { replace: true, preventScrollReset: true });
+        }}
+        opener={() => trigger.current}
+        title={title}
+        description={description}
+        closeHref={closeHref}
+      >
         <Form method="post" action={action} className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {Object.entries(hiddenFields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

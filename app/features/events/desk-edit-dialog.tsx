@@ -41,7 +41,15 @@ export function DeskEditDialog({ registration, answer, closeHref }: Props) {
   // After a stale save, the version the refusal answered with: pressing again replaces theirs.
   const answered = answer?.result.initialValue?.[OPENED_AT];
   return (
-    <Dialog open mayClose={mayCloseUnsaved} onClose={() => navigate(closeHref, { preventScrollReset: true })} title={`Edit ${registration.full_name}`} description="Correct the name, phone number or e-mail address." closeHref={closeHref}>
+    <Dialog
+      open
+      mayClose={mayCloseUnsaved}
+      onClose={() => navigate(closeHref, { preventScrollReset: true })}
+      opener={() => document.querySelector<HTMLElement>(`[data-edit-registration="${registration.id}"]`)}
+      title={`Edit ${registration.full_name}`}
+      description="Correct the name, phone number or e-mail address."
+      closeHref={closeHref}
+    >
       <Form method="post" preventScrollReset {...formProps} className="space-y-4">
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="registration_id" value={registration.id} />
