@@ -72,6 +72,14 @@ describe("a fresh install", () => {
       expect(form).toContain(button);
     }
     expect(form).toContain('value="+265 999 123 456"');
+    // Each verse's fields are a group named for it ("Verse 2"): a screen reader tells its "Reference" from the others'.
+    for (const [index, verse] of ["Verse 1", "Verse 2"].entries()) {
+      const group = new RegExp(`<p id="([^"]+)"[^>]*>${verse}</p>\\s*<div role="group" aria-labelledby="\\1"`).exec(form);
+      expect(group, verse).not.toBeNull();
+      const reference = form.indexOf(`name="verses[${index}].reference"`);
+      expect(reference).toBeGreaterThan(group!.index);
+      expect(reference).toBeLessThan(form.indexOf(`>Verse ${index + 2}<`) > 0 ? form.indexOf(`>Verse ${index + 2}<`) : Infinity);
+    }
     // The two addresses say what they are for: changing one changes where messages go.
     expect(form).toContain("Every contact-form message is sent here, and replies to the newsletter come here.");
     expect(form).toContain("Replies to registration e-mails come here, and staff&#x27;s notices of registrations go here.");

@@ -102,8 +102,11 @@ export function ListEditor<Item extends Record<string, unknown>>({ form, field, 
       <ol className="space-y-4">
         {items.map((item, index) => (
           <li key={item.key} className="space-y-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:p-4">
-            <p className="text-sm font-semibold text-stone-700">{`${itemName[0]!.toUpperCase()}${itemName.slice(1)} ${index + 1}`}</p>
-            {renderItem((item as unknown as { getFieldset: () => Fieldset<Item> }).getFieldset(), index)}
+            <p id={`${field.id}-${item.key}-name`} className="text-sm font-semibold text-stone-700">{`${itemName[0]!.toUpperCase()}${itemName.slice(1)} ${index + 1}`}</p>
+            {/* A group named for the item ("Verse 2"): a screen reader's list of fields tells its "Reference" from the others'. */}
+            <div role="group" aria-labelledby={`${field.id}-${item.key}-name`} className="space-y-3">
+              {renderItem((item as unknown as { getFieldset: () => Fieldset<Item> }).getFieldset(), index)}
+            </div>
             <div className="flex flex-wrap gap-2">
               <button type="submit" {...form.reorder.getButtonProps({ name: field.name, from: index, to: index - 1 })} disabled={index === 0} className={listButtonClass}>
                 <ArrowUpIcon className="size-4" />
