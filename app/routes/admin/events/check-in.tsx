@@ -294,8 +294,9 @@ export default function CheckIn({ loaderData, actionData }: Route.ComponentProps
       {/* What the door's script says after sending its queue ("Walk-in sent: …"), beside the count. */}
       <div data-door-notes="" />
 
-      <Form method="get" role="search" className="mt-4 flex items-end gap-2" data-online-only="">
-        <div className="min-w-0 flex-1">
+      {/* The field keeps at least 12rem: with large text the button goes under it instead of squeezing it. */}
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2" data-online-only="">
+        <div className="min-w-0 flex-1 basis-48">
           <label htmlFor="check-in-search" className="block text-sm font-medium text-stone-800">
             Name, last digits of the phone, or code
           </label>

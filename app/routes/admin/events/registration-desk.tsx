@@ -213,7 +213,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
         {person.code}
       </td>
       <td className={`${cell} text-stone-700`}>
-        <span className="whitespace-nowrap">{person.phone}</span>
+        <span className="sm:whitespace-nowrap">{person.phone}</span>
         {person.email ? <a href={`mailto:${person.email}`} className="mt-0.5 block break-all text-stone-600 hover:underline">{person.email}</a> : null}
         <span className="mt-1 flex flex-wrap gap-2">
           <a href={person.telHref} aria-describedby={whoId(person.id)} className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-2.5 py-1 text-sm font-semibold text-stone-800 hover:bg-stone-50">
