@@ -6,6 +6,8 @@
 //   within a byte budget. Never /admin, /auth, /api, a POST, or a response marked private (the
 //   Worker marks every answer to a signed-in request so) or no-store; the one exception is a
 //   registration's private page, kept on this phone only so it opens at the door without data.
+// - A public form sent as the signal goes (Give, a registration without the page's script) gets the
+//   site's own "No connection" note, not the browser's error page.
 // - A new release starts new caches and deletes the old ones (the private pages move over).
 // - The check-in page keeps its own files in the "door" cache; offline, its address opens a shell
 //   that runs the door's script on the list kept in IndexedDB.
@@ -213,5 +215,16 @@ self.addEventListener("fetch", (event) => {
   else if (request.mode === "navigate" && TOKEN_PAGE.test(url.pathname))
     event.respondWith(
       fetch(request).catch(() => note("You are offline", "<p>Nothing was sent: cancelling, correcting or paying needs a connection. Your registration is unchanged. Try again when you are online.</p>")),
+    );
+  // Any other public form sent without a page script (Give, a registration, a group) as the signal
+  // goes: the site's own words, not the browser's error page. Whether it arrived is not known.
+  else if (request.mode === "navigate" && !PRIVATE.test(url.pathname))
+    event.respondWith(
+      fetch(request).catch(() =>
+        note(
+          "No connection",
+          "<p>We could not reach the site, so we do not know whether this was sent.</p><p>Giving? If your phone asked for your PIN, the gift went through: do not give again.</p><p>Go back and send it again once you have signal: the same form sent twice within two minutes counts once.</p>",
+        ),
+      ),
     );
 });

@@ -508,6 +508,9 @@ test("a registrant's private page opens offline with the code, and cancelling sa
   await expect(link).toHaveAttribute("href", /\/registrations\//);
   const privatePath = new URL((await link.getAttribute("href"))!).pathname;
   const code = (await visitor.locator('[data-slot="code"]').first().textContent())!.trim();
+  // The dialog, closed, leaves its entry in the history (Back): a navigation started before that
+  // is done would be cut short by it.
+  await expect(visitor).not.toHaveURL(/[?&]register=/);
 
   await visitor.goto(privatePath);
   await expect(visitor.getByText(code).first()).toBeVisible();
@@ -526,6 +529,23 @@ test("a registrant's private page opens offline with the code, and cancelling sa
   await visitor.getByText("I can no longer come").click();
   await expect(visitor.getByText("You are offline: cancelling, correcting your details, paying and stopping SMS need a connection.")).toBeVisible();
   await visitor.screenshot({ path: test.info().outputPath("private-page-offline.png"), fullPage: true });
+  await context.close();
+});
+
+test("a gift sent as the signal goes gets the site's own words, not the browser's error page, and is not made @mobile", async ({ baseURL, browser }) => {
+  const { context, page } = await phone(browser, baseURL);
+  await page.goto("/give?amount=2500");
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const giver = uniqueName("Offline Giver");
+  await page.getByLabel("Mobile money number").fill(uniquePhone());
+  await page.getByLabel("Your name (optional)").fill(giver);
+
+  await goOffline(context);
+  await page.getByRole("button", { name: "Give", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "No connection" })).toBeVisible();
+  await expect(page.getByText("Giving? If your phone asked for your PIN, the gift went through: do not give again.")).toBeVisible();
   await context.close();
 });
 
