@@ -219,6 +219,8 @@ test("a lost connection shows the spec's fallback message and the dialog stays o
   const toast = dialog.getByTestId("toast");
   await expect(toast).toContainText("Registration failed");
   await expect(toast).toContainText("Failed to register for the event. Please try again.");
+  // No answer is not a refusal: it may have landed, and trying again is safe.
+  await expect(toast).toContainText("If it went through before the connection dropped, trying again shows your code: you are not registered twice.");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Offline Visitor");
 });

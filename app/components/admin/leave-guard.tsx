@@ -213,10 +213,12 @@ export function SendAgain() {
   if (!sent) return null;
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center px-4 py-16">
-      <title>Not sent | Admin</title>
-      <h1 className="text-2xl font-bold text-stone-900">Your changes were not sent</h1>
+      <title>No answer | Admin</title>
+      {/* Not "not sent": the save may have reached the server and only its answer been lost. */}
+      <h1 className="text-2xl font-bold text-stone-900">No answer from the site</h1>
       <p className="mt-3 text-stone-700">
-        The connection failed on the way. What you typed is kept here until you leave this page: when you have a signal, send it again.
+        The connection failed, so your changes may not have been saved. What you typed is kept here until you leave this page: when you have a signal, send it
+        again. If they were saved already, you will be told so; nothing is saved twice.
       </p>
       <p className="mt-6">
         <button type="button" className={buttonClass.primary} onClick={() => postAsPage(sent)}>

@@ -90,7 +90,7 @@ export const registration: Island = {
     let returnFocusTo: HTMLElement | null = null;
     let requestId = newRequestId();
     // The toasts' words: the page renders them from the form's module (app/features/events/registration-form.ts).
-    const { successTitle = "", successDescription, failedTitle = "", failedMessage = "" } = dialog.dataset;
+    const { successTitle = "", successDescription, failedTitle = "", failedMessage = "", noAnswer = "" } = dialog.dataset;
     form.noValidate = true;
 
     function clearMessages() {
@@ -176,7 +176,8 @@ export const registration: Island = {
         return;
       }
       const errors = answer?.errors ?? {};
-      const message = answer?.message || noAnswerMessage(failedMessage);
+      // No answer while the phone says it is online: the post may have landed (the retry keeps its attempt id).
+      const message = answer?.message || noAnswerMessage(`${failedMessage} ${noAnswer}`);
       showFieldErrors(form!, errors);
       if (!hasFieldError(form!, errors)) showFormAlert(form!, `${failedTitle}: ${message}`);
       showToast({ title: failedTitle, description: message, variant: "destructive" }, toastRegion);

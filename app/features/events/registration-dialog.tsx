@@ -179,6 +179,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
         data-success-description={REGISTRATION_MESSAGES.success.description}
         data-failed-title={REGISTRATION_MESSAGES.failedTitle}
         data-failed-message={REGISTRATION_MESSAGES.fallback}
+        data-no-answer={REGISTRATION_MESSAGES.noAnswer}
         open={open}
         closeHref={closeHref}
         title={`Register for ${event.name}`}

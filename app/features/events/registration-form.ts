@@ -18,6 +18,8 @@ export const REGISTRATION_MESSAGES = {
   /** Above a refused registration's problems (each a link to its field), without JavaScript. */
   notRegisteredYet: "Not registered yet. Please check:",
   fallback: "Failed to register for the event. Please try again.",
+  /** After the fallback when no answer came: the post may have landed, and its retry is answered as the same attempt. */
+  noAnswer: "If it went through before the connection dropped, trying again shows your code: you are not registered twice.",
   fullNameRequired: "Full name is required",
   phoneRequired: "Phone number is required",
   phoneInvalid: "Please enter a valid phone number with at least 7 digits",
