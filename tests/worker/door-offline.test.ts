@@ -229,6 +229,13 @@ describe("sending the queue", () => {
     expect(((await (await tap(3)).json()) as { outcome: string }).outcome).toBe("checked-in");
     const [other] = await results(await send(door2, [checkIn("tap-other-0003", 3)]));
     expect(other).toMatchObject({ outcome: "already-checked-in", resent: false });
+
+    // A tap undone at the desk, then sent again: he stays out, and the answer says he is not checked
+    // in (not "not confirmed – admit anyway?" of a confirmed man).
+    const undo = await request("/api/admin/events/1/check-in", { method: "POST", cookie: door, headers: { Accept: "application/json" }, body: new URLSearchParams({ intent: "undo", registration_id: "1" }) });
+    expect(((await undo.json()) as { outcome: string }).outcome).toBe("undone");
+    expect(((await (await tap(1, "tap-late-0001")).json()) as { outcome: string }).outcome).toBe("not-checked-in");
+    expect((await doorState())[0]!.checked_in_at).toBeNull();
   });
 
   it("one action sent twice at once is applied once", async () => {

@@ -1017,7 +1017,9 @@ const checkInColumns = {
 export async function checkIn(eventId: number, id: number, admit: boolean, by: string, now: Date, tapId: string | null = null): Promise<CheckInOutcome> {
   const db = getDb();
   const at = now.toISOString();
-  const [changed, , rows, tallies] = await db.batch([
+  const [known, changed, , rows, tallies] = await db.batch([
+    // This very tap, applied before (its answer lost, and sent again by hand): told as it stands now.
+    batchable(db.all<{ one: number }>(sql`SELECT 1 AS one FROM door_actions WHERE id = ${tapId}`)),
     batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET checked_in_at = ${at}, checked_in_by = ${by},
         admitted_unconfirmed = (status <> 'confirmed'), updated_at = ${at}
       WHERE id = ${id} AND event_id = ${eventId} AND checked_in_at IS NULL AND (status = 'confirmed' OR ${admit ? 1 : 0} = 1)
@@ -1034,7 +1036,9 @@ export async function checkIn(eventId: number, id: number, admit: boolean, by: s
   const counts = doorCountsOf(tallies[0]);
   if (!person) return { outcome: "not-found" };
   if (changed[0]) return { outcome: "checked-in", person, counts };
-  return { outcome: person.checked_in_at ? "already-checked-in" : "not-confirmed", person, counts };
+  // Not let in by this tap: he is in already, or (this tap done before, then undone) he is not in, or he is not confirmed.
+  if (person.checked_in_at) return { outcome: "already-checked-in", person, counts };
+  return { outcome: known[0] ? "not-checked-in" : "not-confirmed", person, counts };
 }
 
 /** Takes a check-in back (a wrong tap). */
