@@ -4,6 +4,7 @@
 // so they meet the production build's edge cache: their checks are of a post's own page, whose
 // 'Blog Post Not Found' answer (404) is never cached, so they see what the server decides.
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_STAFF } from "../../app/db/seed/demo.ts";
 import { expectNoSideways, hydrated, signIn, toast, uniqueName } from "./support/admin.ts";
 
 test.describe.configure({ timeout: 90_000 });
@@ -132,5 +133,41 @@ test("an edit is undone by restoring the earlier version from the post's History
   await page.goto(`/blog/${slugOf(title)}`);
   await expect(page.getByText("As iron sharpens iron.")).toBeVisible();
 
+  await deletePost(page, title);
+});
+
+test("a save refused because someone saved first keeps what he typed, and the History under his form shows their save", async ({ page, browser }) => {
+  const title = uniqueName("Two Hands");
+  await signIn(page);
+  await writePost(page, title, "The first words.");
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(toast(page)).toContainText("Blog created successfully");
+  await row(page, title).getByRole("link", { name: `Edit ${title}` }).click();
+  await hydrated(page);
+  const editPath = new URL(page.url()).pathname;
+
+  // An editor opens the same post on his phone, and starts typing.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const editor = await phone.newPage();
+  await signIn(editor, { email: DEMO_STAFF.find((staff) => staff.role === "editor")!.email, password: DEMO_ADMIN.password });
+  await editor.goto(editPath);
+  await hydrated(editor);
+  const history = editor.getByRole("region", { name: /^History/ });
+  await expect(history.getByRole("link", { name: /^View the version saved / })).toHaveCount(0);
+
+  // The admin saves first.
+  await page.getByLabel("Excerpt").fill("Changed by the admin first.");
+  await page.getByRole("button", { name: "Update Blog" }).click();
+  await expect(toast(page)).toContainText("Blog updated successfully");
+
+  await editor.getByLabel("Content").fill("The editor's long devotional, typed on a phone.");
+  await editor.getByRole("button", { name: "Update Blog" }).click();
+  await expect(editor.getByText(/saved this post at .+, after you opened it/).first()).toBeVisible();
+  await expect(editor.getByLabel("Content")).toHaveValue("The editor's long devotional, typed on a phone.");
+  // The admin's save is the current version now, and the one it replaced is kept.
+  await expect(history.getByText(`by ${DEMO_ADMIN.email}`).first()).toBeVisible();
+  await expect(history.getByRole("link", { name: /^View the version saved / })).toHaveCount(1);
+  await expect(editor.getByLabel("Content")).toHaveValue("The editor's long devotional, typed on a phone.");
+  await phone.close();
   await deletePost(page, title);
 });

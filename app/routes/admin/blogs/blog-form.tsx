@@ -19,6 +19,8 @@ export { action, loader } from "./blog-form.server";
 
 const BLOGS_TAB = adminTabHref("blogs");
 
+export { historyAfterRefusedSave as shouldRevalidate } from "~/features/history";
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.post ? "Edit Blog" : "Add Blog"} | Admin` }];
 
 function BlogFormBody({ loaderData, actionData }: Route.ComponentProps) {

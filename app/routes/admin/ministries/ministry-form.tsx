@@ -14,6 +14,8 @@ export { action, loader } from "./ministry-form.server";
 
 const MINISTRIES_TAB = adminTabHref("ministries");
 
+export { historyAfterRefusedSave as shouldRevalidate } from "~/features/history";
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.ministry ? "Edit Ministry" : "Add Ministry"} | Admin` },
 ];

@@ -16,6 +16,8 @@ import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./sec
 const SECTIONS = ["about", "mission"] as const;
 type PageSection = (typeof SECTIONS)[number];
 
+export { historyAfterRefusedSave as shouldRevalidate } from "~/features/history";
+
 export const meta: Route.MetaFunction = () => [{ title: "Page copy | Admin" }];
 
 /** A kept version of a page's copy as its form shows it, if it still reads as that page's copy. */
