@@ -58,6 +58,8 @@ describe("the desk's list", () => {
     // The date in the long weekday form, with its time, as the door page gives it (Malawi time).
     expect(text).toContain("Friday, March 5, 2027 · 12:30 AM");
     expect(text).toMatch(/Confirmed 3 \/ 3 Waiting list 1 Cancelled 1 Checked in 1 of 3/);
+    // The table is named for a screen reader's list of tables.
+    expect(body).toMatch(/<table[^>]*><caption class="sr-only">Registrations for Men(&#x27;|')s Conference<\/caption>/);
     const headers = [...body.matchAll(/<th [^>]*scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
     expect(headers).toEqual(["Name", "Code", "Contact", "Registration Date", "Actions"]);
     const order = ["Waiting Walter", "Late Comer", "Middle Man", "Early Bird", "Gone Gerald"].map((name) => text.indexOf(name));

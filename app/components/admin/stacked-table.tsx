@@ -5,12 +5,14 @@
 // a table's meaning when CSS displays it as blocks.
 import type { ReactNode } from "react";
 
-export function StackedTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+/** `caption`: what the table lists ("Registrations for …"), read by screen readers only (the page's heading shows it). */
+export function StackedTable({ columns, caption, children }: { columns: readonly string[]; caption: string; children: ReactNode }) {
   return (
     // Scrolls sideways inside its own frame when a long name makes the table wider than the page,
     // so the actions column is never cut off.
     <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
       <table className="block w-full text-left text-sm sm:table">
+        <caption className="sr-only">{caption}</caption>
         <thead className="max-sm:sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-700 uppercase">
           <tr>
             {columns.map((column) => (

@@ -263,9 +263,9 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
 }
 
 /** A table on wider screens; on a phone each registration stacks into a small card. */
-function PeopleTable({ people, full, fees, editHref }: { people: DeskPerson[]; full: boolean; fees: Fees; editHref: (id: number) => string }) {
+function PeopleTable({ people, full, fees, editHref, eventName }: { people: DeskPerson[]; full: boolean; fees: Fees; editHref: (id: number) => string; eventName: string }) {
   return (
-    <StackedTable columns={["Name", "Code", "Contact", "Registration Date", "Actions"]}>
+    <StackedTable caption={`Registrations for ${eventName}`} columns={["Name", "Code", "Contact", "Registration Date", "Actions"]}>
       {people.map((person) => (
         <PersonRow key={person.id} person={person} full={full} fees={fees} editHref={editHref(person.id)} />
       ))}
@@ -420,7 +420,7 @@ export default function RegistrationDesk({ loaderData, actionData }: Route.Compo
           <p className="rounded-lg border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-stone-600">Nobody matches this filter or search.</p>
         ) : (
           <>
-            <PeopleTable people={people} full={event.full} fees={payments} editHref={(id) => deskHref(event.id, query, id)} />
+            <PeopleTable people={people} full={event.full} fees={payments} editHref={(id) => deskHref(event.id, query, id)} eventName={event.name} />
             <Paging eventId={event.id} query={query} matches={matches} pageSize={pageSize} shown={people.length} />
           </>
         )}

@@ -61,7 +61,7 @@ function GiftsTable({ gifts }: { gifts: Gift[] }) {
   if (gifts.length === 0) return <p className="rounded-xl border border-stone-200 bg-white px-4 py-6 text-center text-stone-600">No gifts yet.</p>;
   const cell = "sm:px-4 sm:py-3 sm:align-top";
   return (
-    <StackedTable columns={["Date", "Giver", "Fund", "Amount", "Receipt"]}>
+    <StackedTable caption="Gifts" columns={["Date", "Giver", "Fund", "Amount", "Receipt"]}>
       {gifts.map((gift) => (
         <tr key={gift.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-0.5 px-4 py-3 sm:table-row sm:p-0">
           <td className={`${cell} order-3 col-span-2 text-stone-600 sm:whitespace-nowrap sm:text-stone-900`}>{gift.date}</td>
