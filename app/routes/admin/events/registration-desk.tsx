@@ -149,10 +149,10 @@ function EditAction({ id, name, href }: { id: number; name: string; href: string
     <Link
       to={href}
       preventScrollReset
-      // Where focus goes back when its dialog, opened by its address, closes (DeskEditDialog).
-      data-edit-registration={id}
       aria-label={`Edit ${name}`}
       aria-describedby={whoId(id)}
+      // Where focus goes back when its dialog, opened by its address, closes (DeskEditDialog).
+      data-edit-registration={id}
       className="inline-flex items-center gap-1 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
     >
       <PencilIcon className="size-4" />
