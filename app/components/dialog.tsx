@@ -6,6 +6,7 @@
 // Dialog drives it with React (the admin's confirmations).
 import { useId, useLayoutEffect, useRef, type ReactNode, type Ref } from "react";
 import { useLocation } from "react-router";
+import { focusablePageHeading } from "~/lib/page-heading";
 import { CloseIcon } from "./icons";
 
 type DialogFrameProps = {
@@ -96,11 +97,7 @@ type DialogProps = {
 function focusBefore(dialog: HTMLDialogElement, opener: DialogProps["opener"]): Element | null {
   const active = document.activeElement;
   if (active && active !== document.body && !dialog.contains(active)) return active;
-  const control = opener?.();
-  if (control) return control;
-  const heading = document.querySelector<HTMLElement>("main h1");
-  if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-  return heading;
+  return opener?.() ?? focusablePageHeading();
 }
 
 export function Dialog({ open, onClose, mayClose, title, description, children, closeHref, opener }: DialogProps) {

@@ -22,13 +22,7 @@ import type { Island } from "~/islands/island";
 import type { RegistrationAnswer, RegistrationView } from "./registration-view";
 import { linkAgainPath } from "./registration-rules";
 import { clearToast, showToast } from "~/islands/toast";
-
-/** The page's heading, made focusable (not a stop for Tab): where focus goes when there is no better place. */
-function pageHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>("main h1");
-  if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
-  return heading;
-}
+import { focusablePageHeading } from "~/lib/page-heading";
 
 /** A random id for one registration attempt (kept across retries of the same attempt). */
 function newRequestId(): string {
@@ -234,7 +228,7 @@ export const registration: Island = {
     if (dialog.open) {
       // Closed, focus goes where it would had Register Now opened it (else to the page's heading),
       // not to the page's start: the next Tab must not skip past the whole event.
-      returnFocusTo = root.querySelector<HTMLElement>(`[data-register-id="${CSS.escape(eventId)}"]`) ?? pageHeading();
+      returnFocusTo = root.querySelector<HTMLElement>(`[data-register-id="${CSS.escape(eventId)}"]`) ?? focusablePageHeading();
       dialog.close();
       dialog.showModal();
     }

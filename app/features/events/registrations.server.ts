@@ -494,8 +494,9 @@ export async function registerForEvent(
   const receiptOf = ({ id, event_id, status, code, token, place, held_until }: HolderRow): HeldReceipt => ({ id, event_id, status, code, token, place, held_until });
   if (!event) return { outcome: "event-not-found" };
   const receiptEvent = { id: event.id, name: event.name, date: event.date, ends_at: event.ends_at, location: event.location, price: event.price };
+  const window = windowOf(event);
   // What the lists now say beside Register Now ("11 places left"), with this registration counted.
-  const placesNote = registrationState(windowOf(event), now).note;
+  const placesNote = registrationState(window, now).note;
 
   if (inserted[0] && holder?.id === inserted[0].id) {
     const turnedFull = holder.status === "confirmed" && isExactlyFull(event);
@@ -508,7 +509,6 @@ export async function registerForEvent(
   }
   if (!event.active) return { outcome: "event-not-found" };
   // Closed or full first, before who holds the number: a refused event tells no one who registered.
-  const window = windowOf(event);
   if (!registrationState(window, now).open) {
     // Open but for the places: full, with no waiting list.
     return { outcome: registrationState({ ...window, capacity: null }, now).open ? "full" : "closed" };

@@ -15,6 +15,7 @@ import type { Person } from "~/features/events/index.server";
 import type { Route } from "./+types/registration-desk";
 import { BackLink } from "~/components/admin/back-link";
 import { StackedTable } from "~/components/admin/stacked-table";
+import { feePaid } from "~/lib/stored-choices";
 import { AnswersList, AssociationCounts, CancelBurstForm, DeskEditDialog, DeskRegistrationForm, editAnswerOf, type ShownAnswer } from "~/features/events";
 import { PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
@@ -246,13 +247,9 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
             <RowAction id={person.id} intent={full ? "promote-over" : "promote"} label={full ? `Move up ${person.name} over capacity` : `Move up ${person.name}`} />
           ) : null}
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
-          {person.status !== "cancelled" ? <CancelAction
-              id={person.id}
-              name={person.name}
-              confirmed={person.status === "confirmed"}
-              checkedInText={person.checkedInText}
-              paid={person.paymentStatus === "paid-online" || person.paymentStatus === "cash"}
-            /> : null}
+          {person.status !== "cancelled" ? (
+            <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} paid={feePaid(person.paymentStatus)} />
+          ) : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} placed={person.status !== "cancelled"} describedBy={whoId(person.id)} />
           ) : null}
