@@ -383,7 +383,11 @@ test("a picture without a share picture (here: saved without JavaScript) gets on
   await plain.getByLabel("Event Name").fill(name);
   await plain.locator('input[type="file"][name="image_file"]').setInputFiles({ name: "old.png", mimeType: "image/png", buffer: await drawnPicture(page) });
   await plain.getByRole("button", { name: "Create Event" }).click();
-  await expect(plain).toHaveURL(/\/admin\?tab=events$/);
+  // A whole page's round trip with the file (no script to show progress): if the list does not
+  // come, the failure says what the page said instead.
+  await plain.waitForURL(/\/admin\?tab=events$/, { timeout: 15_000 }).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nThe page said instead: ${await plain.locator("body").innerText()}`);
+  });
   await noScript.close();
 
   await signIn(page);
