@@ -109,6 +109,14 @@ describe("answering the questions", () => {
     expect([...page.matchAll(/<optgroup label="(\w+)"/g)].map((match) => match[1])).toEqual(["Northern", "Central"]);
   });
 
+  it("on a full event with a waiting list, the registration page's button says it joins the list", async () => {
+    await setUpQuestions();
+    const buttonOf = async () => /<button type="submit"[^>]*>([^<]*)<\/button>/.exec(await (await request("/events/1/register")).text())?.[1];
+    expect(await buttonOf()).toBe("Register");
+    await runSql(["UPDATE churchevents SET capacity = 1 WHERE id = 1", "INSERT INTO event_registrations (event_id, full_name, phone_number, code, token) VALUES (1, 'Yohane Phiri', '+265991000001', 'FUL234', 'token-of-the-one-place')"]);
+    expect(await buttonOf()).toBe("Join the waiting list");
+  });
+
   it("stores valid answers with the registration, with the association's id", async () => {
     const ids = await setUpQuestions();
     const response = await register({

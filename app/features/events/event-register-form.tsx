@@ -14,7 +14,7 @@ import { REGISTRATION_MESSAGES } from "./registration-form";
 import { LinkAgainEntry } from "./registration-link-form";
 
 type Props = {
-  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; fee: number | null; payOnline: boolean };
+  event: { id: number; name: string; whenText: string | null; location: string | null; registrationOpen: boolean; registrationNote: string | null; joinsWaitingList: boolean; fee: number | null; payOnline: boolean };
   questions: readonly EventQuestion[];
   associations: readonly AssociationChoice[];
   refused: FormAnswer | null;
@@ -51,7 +51,7 @@ export function EventRegisterForm({ event, questions, associations, refused }: P
           />
           <QuestionInputs questions={questions} associations={associations} state={state} />
           <button type="submit" className={`${buttonClass.primary} w-full`}>
-            Register
+            {REGISTRATION_MESSAGES.submit(event.joinsWaitingList)}
           </button>
         </form>
       ) : (

@@ -35,7 +35,7 @@ function joinsWaitingList(event: RegistrationTarget): boolean {
 
 /** The dialog's button: what pressing it does. */
 function submitLabel(event: RegistrationTarget): string {
-  return joinsWaitingList(event) ? "Join the waiting list" : "Register";
+  return REGISTRATION_MESSAGES.submit(joinsWaitingList(event));
 }
 
 /** The dialog's line under its title: a full event's waiting list, when and where, and the fee with how to pay it. */

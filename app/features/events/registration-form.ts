@@ -30,6 +30,8 @@ export const REGISTRATION_MESSAGES = {
   closed: "Registration is closed for this event.",
   full: "Sorry, this event is full.",
   fullJoinsWaitingList: "This event is full: you will join the waiting list.",
+  /** The form's button: what pressing it does. */
+  submit: (joinsWaitingList: boolean) => (joinsWaitingList ? "Join the waiting list" : "Register"),
   rateLimited: "Too many registrations from your connection. Please wait a few minutes and try again.",
   eventRateLimited: "Too many registrations for this event from your connection in the last hour. Please try again later, or ask the organisers to add you.",
   emailHint: "Providing your email allows us to send you event updates.",

@@ -19,6 +19,7 @@ export async function publicEventFormPage(idParam: string, origin: string) {
     location: shared.location,
     registrationOpen: shared.registrationOpen,
     registrationNote: shared.registrationNote,
+    joinsWaitingList: shared.joinsWaitingList,
     fee: shared.fee,
     payOnline: shared.payOnline,
     // The group form offers "the rest join the waiting list" only when there is one.
