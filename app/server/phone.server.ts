@@ -61,14 +61,25 @@ function isMalawiLandline(phone: { countryCallingCode: string; nationalNumber: s
   return phone.countryCallingCode === "265" && phone.nationalNumber.length === 7 && phone.nationalNumber.startsWith("1");
 }
 
+/** Why no SMS goes to a number, as the outbox says it. */
+export const NO_SMS = {
+  landline: "A landline cannot receive SMS",
+  /**
+   * Automatic SMS go to Malawi's mobile networks only: a number abroad costs many times more, and a
+   * public form must not let a script spend the ministry's airtime on premium numbers (decision 022).
+   */
+  abroad: "SMS go only to Malawi mobile numbers",
+} as const;
+
 /**
- * Whether an SMS can reach the stored number: not a Malawi landline (01 xxx xxx, which the forms
- * accept: an office's phone is a way to call someone). Other countries' numbers are given the
- * benefit of the doubt.
+ * Why an SMS cannot go to the stored number, or null when it can (a Malawi mobile): a Malawi
+ * landline (01 xxx xxx, which the forms accept: an office's phone is a way to call someone), or a
+ * number abroad or that could not be read.
  */
-export function receivesSms(stored: string): boolean {
+export function noSmsReason(stored: string): keyof typeof NO_SMS | null {
   const phone = stored.startsWith("+") ? parse(stored) : undefined;
-  return !(phone && isMalawiLandline(phone));
+  if (!phone || phone.countryCallingCode !== "265") return "abroad";
+  return isMalawiLandline(phone) ? "landline" : null;
 }
 
 /**

@@ -96,6 +96,17 @@ describe("a registration's SMS", () => {
     expect(smsSimulator.sent).toEqual([]);
   });
 
+  it("a number abroad is sent no SMS (a script must not spend airtime on premium numbers); its page says so", async () => {
+    const registration = await register({ phone_number: "+44 7911 123456" });
+    await waitForOutbox(settled);
+    const rows = await outboxRows();
+    expect(rows.map((row) => [row.channel, row.recipient, row.status, row.last_error])).toEqual([["sms", "+447911123456", "failed", "SMS go only to Malawi mobile numbers"]]);
+    expect(smsSimulator.sent).toEqual([]);
+    const page = await (await request(new URL(registration.privateUrl).pathname)).text();
+    expect(page).toContain("We send SMS only to Malawi mobile numbers, so the number you gave gets none.");
+    expect(page).not.toContain("Stop SMS about this event");
+  });
+
   it("registering with an e-mail writes the e-mail and the SMS in the same batch", async () => {
     await register({ email: "both@example.mw" });
     const rows = await outboxRows();

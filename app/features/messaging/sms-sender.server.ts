@@ -6,7 +6,7 @@
 import { toGsm7 } from "~/lib/gsm7";
 import { EmailRefused, type OutboxRow } from "~/server/email-rules.server";
 import type { SmsContent } from "~/server/outbox.server";
-import { receivesSms } from "~/server/phone.server";
+import { NO_SMS, noSmsReason } from "~/server/phone.server";
 import { classifySmsError, sendSms, SMS_STATUS_PATH, type SmsSetup } from "~/server/sms.server";
 
 /** How a failed SMS is handled (the shape of e-mail's SendFailure, ./sender.server.ts). */
@@ -31,7 +31,8 @@ export function smsToSend(
   if (!content || content instanceof EmailRefused) {
     return { refused: { type: "refused", reason: content?.message ?? "The SMS could not be rendered" }, stored: null };
   }
-  if (!receivesSms(row.recipient)) return { refused: { type: "refused", reason: "A landline cannot receive SMS" }, stored: null };
+  const noSms = noSmsReason(row.recipient);
+  if (noSms) return { refused: { type: "refused", reason: NO_SMS[noSms] }, stored: null };
   const text = toGsm7(content.text);
   // Twilio calls back only an https address it can reach.
   const statusCallback = origin.startsWith("https://") ? `${origin}${SMS_STATUS_PATH}` : null;

@@ -27,7 +27,7 @@ import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { feePaid } from "~/lib/stored-choices";
 import { formatKwacha } from "~/lib/money";
-import { receivesSms } from "~/server/phone.server";
+import { noSmsReason } from "~/server/phone.server";
 import { smsSetup } from "~/server/sms.server";
 import type { Route } from "./+types/registration-private-page";
 
@@ -76,6 +76,7 @@ export const REGISTRATION_PAGE_TEXT = {
   smsNoWay: (waiting: boolean) =>
     `You gave no e-mail address, so we cannot tell you ${waiting ? "when you get a place, or if" : "if"} the time or place changes: look at this page for news, or send SMS again.`,
   smsLandline: "The number you gave is a landline, which cannot receive SMS. Write down your code and keep this page's link.",
+  smsAbroad: "We send SMS only to Malawi mobile numbers, so the number you gave gets none. Write down your code and keep this page's link.",
   smsStopped: { title: "SMS stopped", description: "You will get no more SMS about this event." },
   startSmsButton: "Send me SMS again",
   smsStarted: { title: "SMS on again", description: "You will get SMS about this event again from now on." },
@@ -92,11 +93,12 @@ function RefundLink() {
   );
 }
 
-/** What the page says of SMS: nothing while this deploy sends none; that a landline gets none; else on or stopped, with the button. */
-function smsStateOf(phone: string, stoppedAt: string | null): "none" | "landline" | "on" | "stopped" {
+type SmsState = "landline" | "abroad" | "on" | "stopped";
+
+/** What the page says of SMS: nothing while this deploy sends none; that a landline or a number abroad gets none; else on or stopped, with the button. */
+function smsStateOf(phone: string, stoppedAt: string | null): SmsState | "none" {
   if (!smsSetup().ready) return "none";
-  if (!receivesSms(phone)) return "landline";
-  return stoppedAt ? "stopped" : "on";
+  return noSmsReason(phone) ?? (stoppedAt ? "stopped" : "on");
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -270,18 +272,18 @@ function YourAnswers({ answers }: { answers: readonly { label: string; value: st
 
 /**
  * SMS about the event, and the button that stops them or starts them again (a GET of this page never
- * changes it); for a landline, that none can reach it. Without an e-mail address, SMS is his only
+ * changes it); for a landline or a number abroad, that none reaches it. Without an e-mail address, SMS is his only
  * news: it says so before he stops them, and once he has.
  */
-function SmsChoice({ state, noEmail, waiting }: { state: "landline" | "on" | "stopped"; noEmail: boolean; waiting: boolean }) {
+function SmsChoice({ state, noEmail, waiting }: { state: SmsState; noEmail: boolean; waiting: boolean }) {
   const stopped = state === "stopped";
   return (
     <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
       <h2 id="sms-heading" className="font-semibold text-stone-900">
         {REGISTRATION_PAGE_TEXT.smsHeading}
       </h2>
-      {state === "landline" ? (
-        <p className="mt-2 text-sm font-semibold text-stone-800">{REGISTRATION_PAGE_TEXT.smsLandline}</p>
+      {state === "landline" || state === "abroad" ? (
+        <p className="mt-2 text-sm font-semibold text-stone-800">{state === "landline" ? REGISTRATION_PAGE_TEXT.smsLandline : REGISTRATION_PAGE_TEXT.smsAbroad}</p>
       ) : (
         <>
           <p className="mt-2 text-sm text-stone-700">{stopped ? REGISTRATION_PAGE_TEXT.smsOff : REGISTRATION_PAGE_TEXT.smsOn}</p>
