@@ -157,6 +157,18 @@ describe("sending the queue", () => {
     expect(n).toBe(4);
   });
 
+  it("an action's id sent again to another event's door tells nothing of the first event's man", async () => {
+    await runSql([`INSERT INTO churchevents (id, name, date) VALUES (3, 'Blantyre Rally', '${SOON}')`]);
+    const willy = walkIn("a1-0000-0009", "Walk In Willy", "0991 000 111");
+    expect((await results(await send(door, [willy])))[0]!.person).toMatchObject({ name: "Walk In Willy" });
+    const elsewhere = await results(await send(door, [willy, checkIn("a1-0000-0010", 1)], 3));
+    expect(elsewhere.map((result) => [result.outcome, result.person])).toEqual([
+      ["not-found", null],
+      ["not-found", null],
+    ]);
+    expect(JSON.stringify(elsewhere)).not.toContain("Willy");
+  });
+
   it("says whether a check-in let a man in while not confirmed, from what was recorded: in its answer and when the answer is asked for again", async () => {
     // Tapped while John Phiri was confirmed; the desk cancels him before the phone's queue arrives.
     await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE id = 2"]);

@@ -132,6 +132,10 @@ type SqlValue = ReturnType<typeof sql>;
 
 const notYetApplied = (id: string) => sql`NOT EXISTS (SELECT 1 FROM door_actions d WHERE d.id = ${id})`;
 
+/** What the action came to at this event: an id sent again to another event's door reads nothing of the first's. */
+const storedOutcomeQuery = (id: string, eventId: number) =>
+  batchable(getDb().all<{ outcome: string }>(sql`SELECT outcome FROM door_actions WHERE id = ${id} AND event_id = ${eventId}`));
+
 /** One check-in (or admit anyway), once. */
 async function applyCheckIn(eventId: number, action: Extract<DoorAction, { registrationId: number }>, by: string, now: Date): Promise<DoorResult> {
   const db = getDb();
@@ -147,7 +151,7 @@ async function applyCheckIn(eventId: number, action: Extract<DoorAction, { regis
         admitted_unconfirmed = (status <> 'confirmed'), updated_at = ${now.toISOString()}
       WHERE id = ${action.registrationId} AND event_id = ${eventId} AND checked_in_at IS NULL AND ${notYetApplied(action.id)}`)),
     recordActionQuery(action, eventId, person, outcome, by, now),
-    batchable(db.all<{ outcome: string }>(sql`SELECT outcome FROM door_actions WHERE id = ${action.id}`)),
+    storedOutcomeQuery(action.id, eventId),
     batchable(
       db.all<PersonRow>(sql`SELECT id, full_name, code, status, phone_number, checked_in_at, checked_in_by, admitted_unconfirmed FROM event_registrations
         WHERE id = ${action.registrationId} AND event_id = ${eventId}`),
@@ -207,10 +211,10 @@ async function addWalkIn(eventId: number, action: Extract<DoorAction, { kind: "w
         by,
         now,
       ),
-      batchable(db.all<{ outcome: string }>(sql`SELECT outcome FROM door_actions WHERE id = ${action.id}`)),
+      storedOutcomeQuery(action.id, eventId),
       batchable(
         db.all<PersonRow>(sql`SELECT r.id, r.full_name, r.code, r.status, r.phone_number, r.checked_in_at, r.checked_in_by
-          FROM door_actions d JOIN event_registrations r ON r.id = d.registration_id WHERE d.id = ${action.id}`),
+          FROM door_actions d JOIN event_registrations r ON r.id = d.registration_id WHERE d.id = ${action.id} AND d.event_id = ${eventId} AND r.event_id = ${eventId}`),
       ),
     ]),
   );
