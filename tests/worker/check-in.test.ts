@@ -283,6 +283,10 @@ describe("the printed door list", () => {
     expect(text).not.toContain("Cancelled Chris");
     expect(text).not.toContain("991234567");
     expect((await request("/admin/events/99/door-list", { cookie })).status).toBe(404);
+    // Personal data leaving on paper: logged as an export (once an hour, as printing reloads the page).
+    await request("/admin/events/1/door-list", { cookie });
+    const logged = await env.DB.prepare("SELECT action, target, summary FROM activity_log WHERE kind = 'export'").all();
+    expect(logged.results).toEqual([{ action: "Opened the door list to print", target: expect.stringContaining("Lilongwe Conference"), summary: "4 people" }]);
     // A free event's list has no fee column.
     expect(html).not.toContain(">Fee<");
   });

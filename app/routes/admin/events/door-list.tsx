@@ -4,6 +4,7 @@
 import { data, Link } from "react-router";
 import { formatInSiteZone } from "~/lib/time";
 import { adminContext } from "~/features/accounts";
+import { logActivityOnce, recordName } from "~/features/accounts/index.server";
 import { associationOfRegistrations, doorListPage, doorListPerson, isPastForTheDoor } from "~/features/events/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import { PrintButton } from "./print-button";
@@ -16,8 +17,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const page = id === null ? undefined : await doorListPage(id);
   if (!page) throw data(null, { status: 404 });
   // A door volunteer works only on today's and later events.
-  if (context.get(adminContext).role === "volunteer" && isPastForTheDoor(page.event, new Date())) throw data(null, { status: 404 });
+  const { email, role } = context.get(adminContext);
+  if (role === "volunteer" && isPastForTheDoor(page.event, new Date())) throw data(null, { status: 404 });
   const people = page.rows.map((row) => doorListPerson(row, page.event.price));
+  // Names, codes and phones' last digits to print: personal data leaving, logged like an export
+  // (once an hour: printing reloads the page).
+  await logActivityOnce({ actor: email, kind: "export", action: "Opened the door list to print", target: recordName("event", page.event.id, page.event.name), summary: `${people.length} people` });
   // ?group=association: the confirmed people under the association they answered (issue 25, part 3).
   const byAssociation = new URL(request.url).searchParams.get("group") === "association" ? await associationOfRegistrations(page.event.id) : null;
   return {
