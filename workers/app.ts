@@ -16,7 +16,7 @@ import { isCacheablePageRequest, serveThroughEdgeCache } from "./edge-cache";
 import { renderServerErrorPage } from "./error-page";
 import { images } from "./images";
 import { serviceWorkerResponse } from "./service-worker";
-import { sameOriginOnly, securityHeaders } from "./security";
+import { plainPathsOnly, sameOriginOnly, securityHeaders } from "./security";
 
 // The outbox's one sender (app/server/outbox.server.ts): features ask for sending with
 // sendAfterResponse(ids) and never import the messaging feature's sender, which imports their
@@ -55,6 +55,7 @@ app.use(async (c, next) => {
   c.header("X-Request-Id", c.get("requestId"));
 });
 app.use(securityHeaders);
+app.use(plainPathsOnly);
 app.use(sameOriginOnly);
 
 app.route("/api", api);

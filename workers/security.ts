@@ -27,6 +27,22 @@ export const sameOriginOnly: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
+/** A percent-escaped letter, digit or - . _ ~ (RFC 3986's unreserved characters: the same path either way). */
+const ESCAPED_UNRESERVED = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
+
+/**
+ * Sends a path with escaped plain characters (`/%61dmin`) to its plain spelling (308, so a post
+ * stays a post). The router and Hono decode such a path to the page it names, while the checks
+ * here, the edge cache's and the service worker's read it as typed: every path they test is plain.
+ */
+export const plainPathsOnly: MiddlewareHandler = async (c, next) => {
+  const url = new URL(c.req.url);
+  const plain = url.pathname.replace(ESCAPED_UNRESERVED, (escaped) => String.fromCharCode(parseInt(escaped.slice(1), 16)));
+  if (plain === url.pathname) return next();
+  url.pathname = plain;
+  return c.redirect(url.toString(), 308);
+};
+
 /** A locked-down policy for anything that is not an HTML page (images, CSV, JSON, text). */
 const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

@@ -109,6 +109,24 @@ describe("response headers", () => {
     expect(seenByStaff.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("send a path spelt with escapes (/%61dmin) to its plain spelling before anything answers it, so no check of a private path is passed by", async () => {
+    await createAdmin();
+    const cookie = await signIn();
+    for (const [typed, plain] of [
+      ["/%61dmin/settings", "/admin/settings"],
+      ["/%61pi/admin/events/1/door-list?x=1", "/api/admin/events/1/door-list?x=1"],
+      ["/%72egistrations/abc%2Fdef", "/registrations/abc%2Fdef"],
+      ["/%41DMIN", "/ADMIN"],
+    ]) {
+      const answer = await request(typed!, { cookie });
+      expect([answer.status, answer.headers.get("Location")], typed).toEqual([308, `http://localhost${plain}`]);
+    }
+    // A post stays a post (308), and is still refused from another site.
+    expect((await request("/%61dmin/settings", { method: "POST", cookie, headers: { Origin: "http://localhost" } })).status).toBe(308);
+    // Escapes that are not plain letters stay as they are.
+    expect((await request("/blog/%E2%9C%93")).status).toBe(404);
+  });
+
   it("use a fresh nonce for every response", async () => {
     const a = (await request("/")).headers.get("Content-Security-Policy");
     const b = (await request("/")).headers.get("Content-Security-Policy");
