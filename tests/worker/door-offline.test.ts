@@ -300,6 +300,10 @@ describe("sending the queue", () => {
     expect((await send(door, [walkIn("p1-eeee-0003", "Words Only", "ask at the gate")])).status).toBe(400);
     expect(await doorState()).toHaveLength(people);
     expect((await send(door, [checkIn("p1-eeee-0001", 1)], 2)).status).toBe(404);
+    // A body far beyond any real send is refused before it is read, and nothing is applied.
+    const huge = await send(door, [{ ...walkIn("p1-eeee-0004", "Huge Send", "0991 000 222"), name: "x".repeat(300_000) }]);
+    expect([huge.status, await huge.json()]).toEqual([413, { error: "Too much to send at once." }]);
+    expect(await doorState()).toHaveLength(people);
     const gone = await results(await send(door, [checkIn("p1-eeee-0002", 999)]));
     expect(gone[0]).toMatchObject({ outcome: "not-found", person: null });
     const anonymous = await request("/api/admin/events/1/door-actions", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });

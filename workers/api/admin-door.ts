@@ -2,7 +2,8 @@
 // GET /api/admin/events/{id}/door-list is the list the phone keeps; POST /api/admin/events/{id}/door-actions
 // sends the actions it queued without a connection, in order, each applied once by its id.
 import { Hono } from "hono";
-import { applyDoorActions, closedToVolunteers, doorList, readDoorActions } from "~/features/events/index.server";
+import { bodyLimit } from "hono/body-limit";
+import { applyDoorActions, closedToVolunteers, DOOR_ACTIONS_PER_SEND, doorList, readDoorActions } from "~/features/events/index.server";
 import { logActivityOnce, recordName } from "~/features/accounts/index.server";
 import { parseId } from "~/server/admin-actions.server";
 import type { ApiEnv } from "./env";
@@ -27,7 +28,11 @@ adminDoor.get("/events/:id/door-list", async (c) => {
   return c.json(list);
 });
 
-adminDoor.post("/events/:id/door-actions", async (c) => {
+/** A full send (200 actions, each a walk-in's name and phone at their longest) fits well within this; more is refused unread. */
+const DOOR_SEND_MAX_BYTES = DOOR_ACTIONS_PER_SEND * 1024;
+const doorSendLimit = bodyLimit({ maxSize: DOOR_SEND_MAX_BYTES, onError: (c) => c.json({ error: "Too much to send at once." }, 413) });
+
+adminDoor.post("/events/:id/door-actions", doorSendLimit, async (c) => {
   const { email, role } = c.get("admin");
   const eventId = await doorEvent(c.req.param("id"), role);
   if (eventId === null) return c.json({ error: "Event not found" }, 404);

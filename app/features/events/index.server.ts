@@ -20,6 +20,6 @@ export { groupPageView } from "./group-view";
 export { writeDueReminders } from "./event-reminders.server";
 export { REGISTRATION_SMS_KINDS, renderRegistrationSms } from "./registration-sms-outbox.server";
 export { BURST_OUTBOX_KINDS, burstTimeText, dismissBurst, type RecentBurst, recentBurstsQuery, renderBurstOutbox } from "./registration-bursts.server";
-export { applyDoorActions, doorActionId, doorList, readDoorActions } from "./door-sync.server";
+export { applyDoorActions, DOOR_ACTIONS_PER_SEND, doorActionId, doorList, readDoorActions } from "./door-sync.server";
 export { type DoorCounts } from "./door-types";
 export { registrationName } from "./registration-log-name.server";
