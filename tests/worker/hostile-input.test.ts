@@ -187,9 +187,12 @@ const actionRoutes = Object.values(buildRoutes)
   .filter((route) => typeof route.module.action === "function")
   .map((route) => ({ id: route.id, pattern: fullPath(route) }));
 
-const apiMutations = api.routes
-  .filter((r) => !["GET", "HEAD", "ALL"].includes(r.method))
-  .map((r) => `${r.method} /api${r.path.replace(/\/$/, "")}`);
+// A route with its own middleware (a body limit) is listed once for each handler: counted once.
+const apiMutations = [
+  ...new Set(
+    api.routes.filter((r) => !["GET", "HEAD", "ALL"].includes(r.method)).map((r) => `${r.method} /api${r.path.replace(/\/$/, "")}`),
+  ),
+];
 
 type Attacked = { name: string; pattern: string; target: Target };
 const attacked: Attacked[] = [
