@@ -339,6 +339,10 @@ describe("the desk", () => {
     expect(page).toContain("Paid: MK 15,000 by Airtel Money");
     expect(page).toContain("You paid twice: your second payment, MK 15,000 (reference BMM-PAIDTWICE1), was given back to you.");
     expect(page).not.toMatch(REFUNDED_FEE);
+    // The treasurer's CSV says so too: the second payment given back, the refund naming it.
+    const rows = await csvRows(await request("/api/admin/events/1/payments.csv", { cookie }));
+    expect(rows.find((row) => row.Reference === "BMM-PAIDTWICE1")!.Note).toBe("Paid twice: given back");
+    expect(rows.filter((row) => row.Kind === "Refund").map((row) => row.Note)).toEqual(["Gives back BMM-PAIDTWICE1"]);
   });
 });
 
@@ -709,7 +713,8 @@ describe("the event's payments CSV", () => {
     ]);
     expect(byKind("Mobile money")[1]!.Note).toBe("The payment was not completed.");
     expect(byKind("Cash").map((row) => [row["Receipt number"], row["Received (MK)"], row.Name, row["Recorded by"]])).toEqual([["R-0101", "15000", "Owes Fee", "admin@example.org"]]);
-    expect(byKind("Refund").map((row) => [row["Received (MK)"], row["Given back (MK)"], row.Name])).toEqual([["0", "10000", "Owes Fee"]]);
+    expect(byKind("Refund").map((row) => [row["Received (MK)"], row["Given back (MK)"], row.Name, row.Note])).toEqual([["0", "10000", "Owes Fee", "Gives back the fee"]]);
+    expect(byKind("Cash")[0]!.Note).toBe("The fee was refunded since (see the refund)");
     expect(byKind("Fee waived").map((row) => [row["Received (MK)"], row.Name])).toEqual([["0", "Owes Too"]]);
     // Money in less money out: 15,000 online + 15,000 cash - 10,000 given back.
     const sum = (column: string) => rows.reduce((total, row) => total + Number(row[column]), 0);

@@ -8,6 +8,7 @@ import { formatInSiteZone } from "~/lib/time";
 import { spreadsheetPhone } from "~/server/phone.server";
 import { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 import { receivedOf } from "./payment-exports.server";
+import { givenBackSql } from "./refunded-fees.server";
 
 export const EVENT_PAYMENTS_CSV_HEADER = [
   "Date",
@@ -43,6 +44,8 @@ type Row = {
   recorded_by: string | null;
   flag_reason: string | null;
   refund_due: number;
+  /** A paid payment given back since: by its own refund (a second payment) or with the fee. */
+  given_back: number;
   refund_of_reference: string | null;
   failure_reason: string | null;
   at: string;
@@ -54,7 +57,8 @@ const STATUSES: Record<Row["status"], string> = { pending: "Under way", paid: "D
 /** A page of the event's payments after `after` (by id), oldest first. */
 export async function eventPaymentsAfter(eventId: number, after: Row | null, limit = 500): Promise<Row[]> {
   return getDb().all<Row>(sql`SELECT p.id, p.reference, p.provider_reference, p.receipt_number, p.kind, p.status, p.amount, p.amount_received,
-      p.operator, p.phone_number, r.full_name, r.code, p.recorded_by, p.flag_reason, p.refund_due, o.reference AS refund_of_reference,
+      p.operator, p.phone_number, r.full_name, r.code, p.recorded_by, p.flag_reason, p.refund_due,
+      CASE WHEN p.status = 'paid' AND p.kind IN ('online', 'cash') AND ${givenBackSql("p")} THEN 1 ELSE 0 END AS given_back, o.reference AS refund_of_reference,
       p.failure_reason, COALESCE(p.paid_at, p.created_at) AS at
     FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id LEFT JOIN payments o ON o.id = p.refund_of
     WHERE p.event_id = ${eventId} AND p.id > ${after?.id ?? 0}
@@ -64,8 +68,9 @@ export async function eventPaymentsAfter(eventId: number, after: Row | null, lim
 /** What staff must know of a payment, in words. */
 function noteOf(row: Row): string {
   return [
-    row.refund_of_reference ? `Gives back ${row.refund_of_reference}` : null,
-    row.refund_due ? "Paid twice: refund due" : null,
+    row.kind === "refund" ? (row.refund_of_reference ? `Gives back ${row.refund_of_reference}` : "Gives back the fee") : null,
+    // Once given back, a second payment is no longer due to anyone: a treasurer must not pay it twice.
+    row.refund_due ? (row.given_back ? "Paid twice: given back" : "Paid twice: refund due") : row.given_back ? "The fee was refunded since (see the refund)" : null,
     row.flag_reason,
     row.status === "failed" ? row.failure_reason : null,
   ]
