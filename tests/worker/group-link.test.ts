@@ -65,6 +65,29 @@ it("sends the leader his group's page by SMS and e-mail when the group registers
   expect(smsSimulator.sent.filter((sent) => sent.to === "+265991400400")).toHaveLength(1);
 });
 
+it("a group whose men do not all get places is never told it 'is registered': the SMS and e-mail say how many have places and how many wait", async () => {
+  fakeSender();
+  await runSql(["UPDATE churchevents SET capacity = 1 WHERE id = 1"]);
+  const response = await postGroupForm(1, { name: "Yohane Banda", phone: "0991 400 400", email: "leader@example.mw" }, [{ name: "Alinafe Phiri" }, { name: "Blessings Banda" }], {
+    ip: "198.51.100.40",
+    mode: "rest-waitlisted",
+  });
+  expect(response.status).toBe(303);
+  await waitForOutbox(allSettled);
+  const text = smsSimulator.sent.find((sent) => sent.body.includes("/groups/"))!.body;
+  expect(text).toMatch(/^BaptistMen: Your group: 1 placed, 1 waiting, for Men's Conference\. Every man's code, and cancelling: https:\/\/\S+$/);
+  expect(gsm7Length(text)).toBeLessThanOrEqual(160);
+  const [email] = await groupLinks("email");
+  expect(email!.body_text).toContain("Your group of 2 men: 1 with places, 1 on the waiting list, for Men's Conference (Thursday, March 5, 2099). A man on the waiting list has no place yet");
+
+  // Every man waiting: on the waiting list, not registered.
+  smsSimulator.sent.length = 0;
+  const second = await postGroupForm(1, { name: "Mphatso Gondwe", phone: "0991 400 500", email: "" }, [{ name: "Chisomo Gondwe" }, { name: "Tadala Gondwe" }], { ip: "198.51.100.41", mode: "rest-waitlisted" });
+  expect(second.status).toBe(303);
+  await waitForOutbox(allSettled);
+  expect(smsSimulator.sent.find((sent) => sent.body.includes("/groups/"))!.body).toMatch(/^BaptistMen: Your group of 2 waits for places at Men's Conference\./);
+});
+
 it("on a paid event, the leader's e-mail says the fee a man, how many are to pay, and where each pays (the page it links to says it too)", async () => {
   fakeSender();
   await runSql(["UPDATE churchevents SET price = 15000 WHERE id = 1"]);

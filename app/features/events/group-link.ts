@@ -22,14 +22,32 @@ export type GroupFee = { price: number; toPay: number; payBy: string | null };
 const feeSentence = (fee: GroupFee) =>
   `Fee ${formatKwacha(fee.price)} a man, ${fee.toPay} to pay.${fee.payBy ? ` Pay by ${fee.payBy} to keep their places: a place not paid for by then goes to the next man waiting.` : ""}`;
 
+/** The group's men as they stand: how many hold a place, and how many wait for one. */
+export type GroupStanding = { placed: number; waiting: number };
+
+/** "Your group of 4 men is registered for", or on the waiting list, or both: never "registered" for men without a place. */
+function groupStandingWords({ placed, waiting }: GroupStanding): string {
+  const all = `Your group of ${placed + waiting} ${placed + waiting === 1 ? "man" : "men"}`;
+  if (waiting === 0) return `${all} is registered for`;
+  if (placed === 0) return `${all} is on the waiting list for`;
+  return `${all}: ${placed} with places, ${waiting} on the waiting list, for`;
+}
+
+/** The same in the SMS's few characters: "Your group of 4 is registered for", "Your group: 2 placed, 2 waiting, for". */
+function groupStandingSms({ placed, waiting }: GroupStanding): string {
+  if (waiting === 0) return `Your group of ${placed} is registered for`;
+  if (placed === 0) return `Your group of ${waiting} waits for places at`;
+  return `Your group: ${placed} placed, ${waiting} waiting, for`;
+}
+
 /**
- * The SMS: who sends, that the group is registered (its men with a place or waiting: the page says
- * which), the event, how many men, and the page. One segment: the event's name is cut to
- * fit. (A fee is on the page and in the e-mail: with the page's long link, one segment has no room
- * for it and a name still worth reading.)
+ * The SMS: who sends, how the group stands (its men with a place or waiting), the event, and the
+ * page. One segment: the event's name is cut to fit. (A fee is on the page and in the e-mail: with
+ * the page's long link, one segment has no room for it and a name still worth reading.)
  */
-export function groupLinkSms(sender: string, eventName: string, men: number, url: string): string {
-  return fitted((name) => `${sender}: Your group of ${men} is registered for ${end(name)} Every man's code, and cancelling: ${url}`, eventName, []);
+export function groupLinkSms(sender: string, eventName: string, men: GroupStanding, url: string): string {
+  const standing = groupStandingSms(men);
+  return fitted((name) => `${sender}: ${standing} ${end(name)} Every man's code, and cancelling: ${url}`, eventName, []);
 }
 
 /**
@@ -48,7 +66,7 @@ export function groupFeesSms(sender: string, eventName: string, fee: GroupFee): 
 export function groupLinkEmail(
   leaderName: string,
   event: { name: string; whenText: string | null },
-  men: number,
+  men: GroupStanding,
   url: string,
   organisation: EmailOrganisation,
   fee: GroupFee | null,
@@ -61,7 +79,7 @@ export function groupLinkEmail(
       { type: "paragraphs", text: `Hello ${leaderName},` },
       {
         type: "paragraphs",
-        text: `Your group of ${men} ${men === 1 ? "man" : "men"} is registered for ${event.name}${event.whenText ? ` (${event.whenText})` : ""}. The group's page lists every man's code and status, and lets you cancel one man or the whole group.`,
+        text: `${groupStandingWords(men)} ${event.name}${event.whenText ? ` (${event.whenText})` : ""}.${men.waiting ? " A man on the waiting list has no place yet: he moves up when one comes free, and the group's page shows it." : ""} The group's page lists every man's code and status, and lets you cancel one man or the whole group.`,
       },
       ...(fee
         ? [{ type: "paragraphs" as const, text: `${feeSentence(fee)} ${groupFeeHow(payOnline)}` }]
