@@ -139,6 +139,15 @@ it("a landline's page says no SMS can reach it, with no button; while this site 
     const unset = await html(await request(`/registrations/${mobile}`));
     expect(unset).not.toContain("SMS about this event");
     expect(unset).not.toContain("Stop SMS");
+    // Nor does the form promise any, and a man waiting is not told an SMS will come.
+    const form = textOf(await html(await request("/events/1?register=1")));
+    expect(form).not.toContain("We send SMS");
+    expect(form).toContain("Keep the link to your registration's page that you get after registering: it shows your place, and any change.");
+    expect(form).toContain("we tell you by e-mail if you gave your address");
+    expect(form).not.toContain("we tell you by SMS");
+    const waiting = textOf(await html(await request(`/registrations/${mobile}`)));
+    expect(waiting).toContain("You are number 1 on the waiting list");
+    expect(waiting).toContain("We cannot send you an SMS and you gave no e-mail address, so nothing else will tell you: keep this page's link and look at it again.");
   } finally {
     vars.SMS_PROVIDER = provider;
   }

@@ -18,7 +18,7 @@ export { eventEndText, eventSpanText, eventWhenText } from "./event-when";
 export { EventsList } from "./events-list";
 export { DeskRegistrationForm } from "./desk-registration-fields";
 export { DeskEditDialog, type EditAnswer, editAnswerOf, type EditedRegistration } from "./desk-edit-dialog";
-export { WaitingListNotice } from "./waiting-list-notice";
+export { WaitingListNotice, type WaitingNews } from "./waiting-list-notice";
 export { EventQuestionsFieldset } from "./event-questions-fieldset";
 export { type AssociationChoice, checkAnswers, type EventQuestion, type ShownAnswer, eventFieldsOf, eventFormSchema, QUESTION_MESSAGES, questionFormValues } from "./event-questions";
 export { EventRegisterForm } from "./event-register-form";

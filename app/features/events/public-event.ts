@@ -41,9 +41,14 @@ export type PublicEvent = {
   fee: number | null;
   /** Online payment (Airtel Money, TNM Mpamba) is set up: the fee is said to be paid so. */
   payOnline: boolean;
+  /** SMS are set up: the form promises them (a deploy without the SMS provider's keys sends none). */
+  sendsSms: boolean;
 };
 
-export function toPublicEvent(event: EventWithPlaces, now: Date, payOnline: boolean): PublicEvent {
+/** What this deploy does for a visitor (server/visitor-services.server.ts). */
+export type VisitorServices = Pick<PublicEvent, "payOnline" | "sendsSms">;
+
+export function toPublicEvent(event: EventWithPlaces, now: Date, { payOnline, sendsSms }: VisitorServices): PublicEvent {
   const registration = registrationState(event, now);
   return {
     id: event.id,
@@ -65,12 +70,13 @@ export function toPublicEvent(event: EventWithPlaces, now: Date, payOnline: bool
     asksQuestions: Boolean(event.questions),
     fee: feeOf(event.price),
     payOnline,
+    sendsSms,
   };
 }
 
 export type SharedEvent = PublicEvent & { calendar: CalendarLinks | null; whatsappHref: string };
 
-export function toSharedEvent(row: EventWithPlaces, origin: string, now: Date, payOnline: boolean): SharedEvent {
-  const event = toPublicEvent(row, now, payOnline);
+export function toSharedEvent(row: EventWithPlaces, origin: string, now: Date, services: VisitorServices): SharedEvent {
+  const event = toPublicEvent(row, now, services);
   return { ...event, calendar: calendarLinksOf(row, origin), whatsappHref: whatsappShareUrl(event.name, `${origin}/events/${event.id}`) };
 }

@@ -26,7 +26,7 @@ import { WaitingListNotice } from "./waiting-list-notice";
 import { TOAST_REGION_CLASS } from "~/lib/toast";
 
 export type RegistrationTarget = Pick<PublicEvent, "id" | "name" | "whenText" | "location" | "asksQuestions"> &
-  Partial<Pick<PublicEvent, "joinsWaitingList" | "payOnline">> & { fee?: number | null };
+  Partial<Pick<PublicEvent, "joinsWaitingList" | "payOnline" | "sendsSms">> & { fee?: number | null };
 
 /** Whether the event's places are taken and its waiting list open: registering joins the list. */
 function joinsWaitingList(event: RegistrationTarget): boolean {
@@ -208,7 +208,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
               autoComplete="tel"
               title="A phone number with at least 7 digits"
               placeholder="e.g. +265 991 234 567"
-              hint={REGISTRATION_MESSAGES.phoneHint}
+              hint={event.sendsSms ? REGISTRATION_MESSAGES.phoneHint : REGISTRATION_MESSAGES.phoneHintWithoutSms}
               messages={MESSAGES_OF.phone_number}
             />
             <TextField
@@ -248,7 +248,7 @@ export function RegistrationDialog({ event, open, action, closeHref, refused }: 
       </template>
       {/* A registration that lands on the waiting list is headed for what it is (the island picks this one). */}
       <template data-registration-waitlisted="">
-        <WaitingListNotice view={null} place={null} />
+        <WaitingListNotice view={null} place={null} news={event.sendsSms ? "sms" : "email"} />
       </template>
       <ToastTemplates />
     </>

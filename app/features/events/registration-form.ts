@@ -37,6 +37,8 @@ export const REGISTRATION_MESSAGES = {
   emailHint: "Providing your email allows us to send you event updates.",
   /** Under the phone field (issue 24): what SMS the number gets. */
   phoneHint: "We send SMS about this event only: your place, changes and a reminder. You can stop them from your registration's page.",
+  /** The same where this deploy sends no SMS: nothing is promised that will not come. */
+  phoneHintWithoutSms: "Keep the link to your registration's page that you get after registering: it shows your place, and any change.",
 } as const;
 
 /** What each field says when the browser's own checks fail (the island shows it). */

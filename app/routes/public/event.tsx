@@ -14,7 +14,7 @@ import { idFromPath } from "~/lib/path-id";
 import { eventPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "~/features/events/index.server";
-import { paymentsReady } from "~/server/payments-setup.server";
+import { visitorServices } from "~/server/visitor-services.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/event";
 
@@ -24,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // No such event (or a hidden one): the 404 page, with the site's header and footer as set.
   if (!page.event) return publicPage(page, () => ({ event: null, calendar: null, whatsappHref: null, jsonLd: null }), 404);
   const origin = siteOrigin(request);
-  const { calendar, whatsappHref, ...event } = toSharedEvent(page.event, origin, new Date(), paymentsReady());
+  const { calendar, whatsappHref, ...event } = toSharedEvent(page.event, origin, new Date(), visitorServices());
   // A shared ?register= link for an event that asks questions: its registration page (issue 25).
   const questionsPage = questionsPageFor([event], new URL(request.url).search);
   if (questionsPage) throw redirect(questionsPage, 303);

@@ -13,7 +13,7 @@ import { seoMeta } from "~/features/site";
 import { eventsPage, publicPage } from "~/features/site/index.server";
 import { loaderHeaders } from "~/lib/loader-headers";
 import { registrationAction } from "~/features/events/index.server";
-import { paymentsReady } from "~/server/payments-setup.server";
+import { visitorServices } from "~/server/visitor-services.server";
 import { siteOrigin } from "~/server/site-url.server";
 import type { Route } from "./+types/events";
 
@@ -24,8 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
   const now = new Date();
   const page = await eventsPage();
-  const payOnline = paymentsReady();
-  const events: SharedEvent[] = (page.events ?? []).map((row) => toSharedEvent(row, origin, now, payOnline));
+  const services = visitorServices();
+  const events: SharedEvent[] = (page.events ?? []).map((row) => toSharedEvent(row, origin, now, services));
   // A shared ?register= link for an event that asks questions: its registration page (issue 25).
   const questionsPage = questionsPageFor(events, new URL(request.url).search);
   if (questionsPage) throw redirect(questionsPage, 303);

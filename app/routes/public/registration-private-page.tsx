@@ -6,7 +6,7 @@
 // costs, so the answer's timing does not tell them apart.
 import { SiteLink } from "~/components/site-link";
 import { data, redirect } from "react-router";
-import { CORRECT_MINE_INTENT, OwnCorrectionForm, ownCorrectionAnswerOf, privatePageView, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice } from "~/features/events";
+import { CORRECT_MINE_INTENT, OwnCorrectionForm, ownCorrectionAnswerOf, privatePageView, RegistrationComplete, registrationPath, RegistrationSummary, WaitingListNotice, type WaitingNews } from "~/features/events";
 import { buttonClass } from "~/components/form-fields";
 import { ArrowLeftIcon } from "~/components/icons";
 import { noindexMeta, PrivateLinkNotFound } from "~/features/site";
@@ -99,6 +99,13 @@ type SmsState = "landline" | "abroad" | "on" | "stopped";
 function smsStateOf(phone: string, stoppedAt: string | null): SmsState | "none" {
   if (!smsSetup().ready) return "none";
   return noSmsReason(phone) ?? (stoppedAt ? "stopped" : "on");
+}
+
+/** How a man waiting will hear of his place, as his page tells him. */
+function waitingNewsOf(sms: SmsState | "none", noEmail: boolean): WaitingNews {
+  if (sms === "on") return "sms";
+  if (!noEmail) return "email";
+  return sms === "stopped" ? "sms-stopped" : "nothing";
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -235,7 +242,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
               ) : null}
             </div>
           ) : status === "waitlisted" ? (
-            <WaitingListNotice view={view} place={place} untold={sms === "stopped" && noEmail} />
+            <WaitingListNotice view={view} place={place} news={waitingNewsOf(sms, noEmail)} />
           ) : (
             <RegistrationComplete view={view} />
           )}
