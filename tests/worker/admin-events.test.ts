@@ -382,6 +382,12 @@ describe("event form", () => {
     await runSql(["INSERT INTO event_registrations (event_id, full_name, phone_number, status, code, token) VALUES (1, 'Held Place', '+265991000001', 'confirmed', 'HELD22', 'token-HELD22-0123456789')"]);
     const moved = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-07T12:00" }, { cookie });
     expect(moved.headers.get("Location")).toBe("/admin/events/1/message?about=change");
+    // The message page: to everyone registered (a man waiting who moves up must know too), its text
+    // not naming the event again (every SMS starts with it), and how much more fits in one SMS.
+    const composer = await (await request("/admin/events/1/message?about=change", { cookie })).text();
+    expect(composer).toMatch(/<textarea[^>]*>Change: <\/textarea>/);
+    expect(composer).toMatch(/<input type="radio"[^>]*name="audience" checked="" value="everyone"/);
+    expect(textOf(composer)).toMatch(/Each SMS as sent \(with the sender, event and link\): \d+ characters, 1 SMS \(\d+ more characters fit in one SMS\)/);
     // Saved again unchanged: nothing to tell.
     const same = await postForm("/admin/events/edit/1", { version: await formVersion("churchevents", 1), ...valid, date: "2037-03-06T18:00", ends_at: "2037-03-07T12:00" }, { cookie });
     expect(same.headers.get("Location")).not.toContain("/message");

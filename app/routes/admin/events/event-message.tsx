@@ -9,7 +9,7 @@ import { eventMessageAction, eventMessageLoader } from "~/features/messaging/ind
 import { buttonClass, FormAlert, PlainChoices } from "~/components/form-fields";
 import { adminContext } from "~/features/accounts";
 import { BackLink } from "~/components/admin/back-link";
-import { smsCount } from "~/lib/gsm7";
+import { SMS_SEGMENT_LENGTH, smsCount } from "~/lib/gsm7";
 import { formatInSiteZone } from "~/lib/time";
 import { OUTBOX_EXPIRY_DAYS } from "~/lib/constants";
 import { parseId } from "~/server/admin-actions.server";
@@ -30,6 +30,12 @@ export function action(args: Route.ActionArgs) {
 const legendClass = "text-sm font-semibold text-stone-900";
 const choiceClass = "flex items-center gap-2 py-1 text-sm text-stone-800";
 
+/** What is left of one SMS, or how far past it the text runs (each further SMS costs as much again). */
+function roomWords(characters: number): string {
+  const room = SMS_SEGMENT_LENGTH - characters;
+  return room >= 0 ? ` (${room} more ${room === 1 ? "character fits" : "characters fit"} in one SMS)` : ` (${-room} too many for one SMS)`;
+}
+
 /** "1 person", "12 people". */
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
@@ -43,9 +49,11 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [body, setBody] = useState<string | null>(null);
-  const text = body ?? values.body ?? (change ? `Change for ${event.name}: ` : "");
-  // Counted as it will be sent: with the sender, the event's name and the private link around it.
-  const live = body === null ? null : smsCount(eventMessageSms(smsFrame.sender, event.name, text, smsFrame.link));
+  // Every SMS starts with the event's name already: "Change: " does not spend the room on it twice.
+  const text = body ?? values.body ?? (change ? "Change: " : "");
+  // Counted as it will be sent: with the sender, the event's name and the private link around it
+  // (once previewed and not typed in since, the preview's own count, with the real link).
+  const live = body === null && preview ? null : smsCount(eventMessageSms(smsFrame.sender, event.name, text, smsFrame.link));
   // What the preview speaks of: the ways chosen (the SMS's length and cost only when SMS go), and whether anyone is reached.
   const bySms = values.channel !== "email";
   const byEmail = values.channel === "email" || values.channel === "both";
@@ -58,7 +66,8 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
       {change ? <p className="mt-3 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">The event was saved with its new date, end or place. Write what changed, preview, and send.</p> : null}
       <Form method="post" className="mt-6 space-y-5 rounded-xl border border-stone-200 bg-white p-4 sm:p-6">
         <FormAlert message={errors[""]} />
-        <PlainChoices name="audience" legend="Who" choices={AUDIENCE_CHOICES} checked={values.audience ?? "confirmed"} error={errors.audience} />
+        {/* A change concerns the men waiting too: one who moves up later must know the new date. */}
+        <PlainChoices name="audience" legend="Who" choices={AUDIENCE_CHOICES} checked={values.audience ?? (change ? "everyone" : "confirmed")} error={errors.audience} />
         <PlainChoices name="channel" legend="How" choices={CHANNEL_CHOICES} checked={values.channel ?? "sms"} error={errors.channel} />
         <div>
           <label htmlFor="body" className={legendClass}>
@@ -81,10 +90,10 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
           {errors.body ? <p className="text-sm text-red-800">{errors.body}</p> : null}
           <p id="body-count" aria-live="polite" className="mt-1 text-sm text-stone-600">
             {live
-              ? `Each SMS as sent (with the sender, event and link): ${live.characters} characters, ${live.segments} SMS`
+              ? `Each SMS as sent (with the sender, event and link): ${live.characters} characters, ${live.segments} SMS${roomWords(live.characters)}`
               : preview
-                ? `SMS as sent: ${preview.sms.characters} characters, ${preview.sms.segments} SMS per message`
-                : "Preview shows the characters and SMS per message."}
+                ? `SMS as sent: ${preview.sms.characters} characters, ${preview.sms.segments} SMS per message${roomWords(preview.sms.characters)}`
+                : null}
           </p>
         </div>
         <label className={choiceClass}>
