@@ -2,6 +2,7 @@
 // endpoints send the islands: conform's submission result (each field's errors, the whole form's
 // under "", and what was typed, to show again) and, when there is one, the toast to show.
 import type { SubmissionResult } from "@conform-to/react";
+import type { ShouldRevalidateFunction } from "react-router";
 import type { Toast } from "~/lib/toast";
 
 /**
@@ -33,3 +34,11 @@ export function messageOf(answer: FormAnswer): string | undefined {
 export function refusalOf(answer: FormAnswer | undefined | null): FormAnswer | null {
   return answer && answer.result.status !== "success" ? answer : null;
 }
+
+/**
+ * A page's `shouldRevalidate` where a refusal (409) means someone else acted first: its data is read
+ * again, so the page shows what they did (a History lists their save; a message page lists the
+ * message they sent) beside the refusal that names it. React Router reads nothing again after a 4xx
+ * answer by itself. What was typed stays: a form keeps its own values.
+ */
+export const readAgainAfterConflict: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;

@@ -38,3 +38,28 @@ test("compose a message to registrants, preview its SMS and cost, and send it @m
   await expect(page.getByRole("region", { name: "Sent" })).toContainText("To: Everyone registered (not cancelled) · By SMS and e-mail ·");
   await expectNoSideways(page);
 });
+
+test("a message another admin sent first is not sent twice, and the page then lists theirs under Sent @mobile", async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  await page.goto("/events");
+  const id = /\/events\/(\d+)/.exec((await page.locator("a[href^='/events/']").first().getAttribute("href")) ?? "")?.[1];
+  const other = await (await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } })).newPage();
+  const body = `Parking is at the back gate ${Date.now().toString(36)}`;
+  for (const admin of [page, other]) {
+    await signIn(admin);
+    await admin.goto(`/admin/events/${id}/message`);
+    await hydrated(admin);
+    await admin.getByLabel("Message").fill(body);
+    await admin.getByRole("button", { name: "Preview" }).click();
+    await expect(admin.getByRole("region", { name: "Preview" })).toBeVisible();
+  }
+  await other.getByRole("button", { name: /^Send \d+ messages?$/ }).click();
+  await expect(other.getByRole("region", { name: "Sent" })).toContainText(body);
+  await other.context().close();
+
+  await page.getByRole("button", { name: /^Send \d+ messages?$/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "so nothing was sent now" }).first()).toBeVisible();
+  // The refusal names their message, and the page shows it: not "No messages yet".
+  await expect(page.getByRole("region", { name: "Sent" })).toContainText(body);
+  await expect(page.getByText("No messages yet")).toHaveCount(0);
+});

@@ -2,7 +2,7 @@
 // replaced, newest first, each with when and by whom it was saved and a 'View' link that fills the
 // form with it; and, above a form showing such a version, the banner with its 'Restore' button.
 // Restoring is a save like any other, so the version it replaces joins the History.
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Link } from "react-router";
 import type { FormAnswer } from "~/lib/form-answer";
 import { RESTORE_INTENT } from "./history-messages";
 import { ADMIN_DATE_TIME_FORMAT } from "~/lib/constants";
@@ -100,9 +100,3 @@ export function VersionField({ version, answer }: { version: number; answer: For
   return <input type="hidden" name="version" value={typeof answered === "string" ? answered : String(version)} />;
 }
 
-/**
- * The `shouldRevalidate` of a form with its History under it: a save refused because someone else
- * saved first (409) reads the page again, so the History lists their save. (React Router reads
- * nothing again after a 4xx answer by itself.) What was typed stays: the form keeps its own values.
- */
-export const historyAfterRefusedSave: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;

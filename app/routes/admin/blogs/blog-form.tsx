@@ -19,7 +19,8 @@ export { action, loader } from "./blog-form.server";
 
 const BLOGS_TAB = adminTabHref("blogs");
 
-export { historyAfterRefusedSave as shouldRevalidate } from "~/features/history";
+// A save refused because someone saved first reads the page again: the History lists their save.
+export { readAgainAfterConflict as shouldRevalidate } from "~/lib/form-answer";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.post ? "Edit Blog" : "Add Blog"} | Admin` }];
 

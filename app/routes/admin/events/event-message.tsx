@@ -16,6 +16,9 @@ import { parseId } from "~/server/admin-actions.server";
 import { formatKwacha } from "~/lib/money";
 import type { Route } from "./+types/event-message";
 
+// A send refused because someone sent it first reads the page again: Sent lists theirs.
+export { readAgainAfterConflict as shouldRevalidate } from "~/lib/form-answer";
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Message registrants: ${loaderData?.event.name ?? "Event"} | Admin` }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

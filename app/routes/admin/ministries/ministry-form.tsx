@@ -14,7 +14,8 @@ export { action, loader } from "./ministry-form.server";
 
 const MINISTRIES_TAB = adminTabHref("ministries");
 
-export { historyAfterRefusedSave as shouldRevalidate } from "~/features/history";
+// A save refused because someone saved first reads the page again: the History lists their save.
+export { readAgainAfterConflict as shouldRevalidate } from "~/lib/form-answer";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.ministry ? "Edit Ministry" : "Add Ministry"} | Admin` },

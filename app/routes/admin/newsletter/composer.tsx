@@ -26,6 +26,9 @@ import { composerAction, composerLoader } from "~/features/messaging/index.serve
 import { ProgressCounts } from "./progress-counts";
 import { NOTICE_CLASS } from "~/lib/form-styles";
 
+// A send refused because someone sent it first reads the page again: Past newsletters lists theirs.
+export { readAgainAfterConflict as shouldRevalidate } from "~/lib/form-answer";
+
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Admin" }];
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -16,7 +16,8 @@ import { ListEditor, SectionFrame, useSectionForm, type PageAnswer } from "./sec
 const SECTIONS = ["about", "mission"] as const;
 type PageSection = (typeof SECTIONS)[number];
 
-export { historyAfterRefusedSave as shouldRevalidate } from "~/features/history";
+// A save refused because someone saved first reads the page again: the History lists their save.
+export { readAgainAfterConflict as shouldRevalidate } from "~/lib/form-answer";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page copy | Admin" }];
 
