@@ -117,6 +117,9 @@ describe("the desk", () => {
     const text = await deskText();
     expect(text.match(/Paying by mobile money now/g)).toHaveLength(1);
     expect(text).toContain("Owes Fee is paying by mobile money right now. Wait a few minutes and reload: cash taken too would be paid twice.");
+    // Waiving or cancelling him now would leave his payment, if it goes through, to be given back: both say so.
+    expect(text).toContain("Owes Fee is paying by mobile money right now. Wait a few minutes and reload: if his payment goes through, there is nothing to waive");
+    expect(text).toContain("Owes Fee is paying by mobile money right now. Wait a few minutes and reload: cancelled now, his payment may still go through");
     expect(text).not.toContain("Owes Too is paying by mobile money");
   });
 
@@ -304,6 +307,21 @@ describe("the desk", () => {
     expect(text).toContain("MK 15,000 received to check: paid twice, or not the fee's amount (see the people marked)");
     expect(text).toContain("In all: MK 30,000 received (MK 30,000 online, MK 0 in cash), MK 0 refunded");
     expect(text).toMatch(/Paid Online(?:(?!Owes Fee).)*Paid twice: refund due/);
+  });
+
+  it("a payment that came after the fee was waived (he was paying as it was waived) is said so, not 'paid twice', on the desk and on his page", async () => {
+    await runSql([
+      "UPDATE event_registrations SET payment_status = 'waived' WHERE id = 2",
+      "INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, amount_received, provider, operator, refund_due, paid_at) VALUES ('BMM-AFTERWAIVE', 'online', 'paid', 2, 1, 15000, 15000, 'simulator', 'airtel', 1, '2030-01-03T10:00:00.000Z')",
+    ]);
+    const text = await deskText();
+    expect(text).toContain("Paid after the fee was waived: refund due");
+    expect(text).toContain("Gives back his payment of MK 15,000, which came after his fee was waived. The waiver stays.");
+    expect(text).not.toContain("Paid twice");
+    const token = (await env.DB.prepare("SELECT token FROM event_registrations WHERE id = 2").first<{ token: string }>())!.token;
+    const page = textOf(await (await request(`/registrations/${token}`)).text());
+    expect(page).toContain("Your payment of MK 15,000 (reference BMM-AFTERWAIVE) came after your fee was waived, so it will be given back to you.");
+    expect(page).not.toContain("You paid twice");
   });
 
   it("a refund for a man who paid twice gives back the second payment once: his fee stays paid, the mark goes, the totals and his page say so", async () => {

@@ -40,10 +40,19 @@ const TONES: Record<PaymentState, string> = {
   refunded: "bg-stone-200 text-stone-800",
 };
 
+/** A payment of a man that was not his fee, to give back: a second one (or one that came after his fee was waived), or one that did not match the fee. */
+export type ExtraPayment = { paymentId: number; amount: number; mismatch: boolean; afterWaiver: boolean };
+
 /** Said of a man whose mobile money prompt is open on his phone right now. */
 export const DESK_PAYING_NOW = {
   badge: "Paying by mobile money now",
   warning: (name: string) => `${name} is paying by mobile money right now. Wait a few minutes and reload: cash taken too would be paid twice.`,
+  /** Above Waive: his payment may still go through, and then it must be given back. */
+  waiveWarning: (name: string) =>
+    `${name} is paying by mobile money right now. Wait a few minutes and reload: if his payment goes through, there is nothing to waive; waived now, that payment would have to be given back.`,
+  /** Above the desk's "Yes, cancel": the money would come in for a place he no longer holds. */
+  cancelWarning: (name: string) =>
+    `${name} is paying by mobile money right now. Wait a few minutes and reload: cancelled now, his payment may still go through, for a place he no longer holds, and would have to be given back.`,
 };
 
 /** Beside the payment of a man whose mobile money prompt is open right now (the desk and the door). */
@@ -131,7 +140,7 @@ export function PaymentActions({
   price: number;
   door?: boolean;
   /** A second payment still to give back, or one that did not match the fee (`mismatch`). */
-  extra?: { paymentId: number; amount: number; mismatch: boolean };
+  extra?: ExtraPayment;
   /** A mobile money prompt is open on his phone now: cash taken too would be paid twice. */
   paying?: boolean;
   /** He still has a place: his fee is refunded once he is cancelled (a second payment, any time). */
@@ -164,6 +173,7 @@ export function PaymentActions({
             <summary aria-describedby={describedBy} className={`${small} cursor-pointer list-none border-0`}>Waive fee<span className="sr-only"> for {name}</span></summary>
             <Form method="post" preventScrollReset className="max-w-xs space-y-2 p-3">
               <input type="hidden" name="registration_id" value={id} />
+              {paying ? <p className={NOTICE_CLASS}>{DESK_PAYING_NOW.waiveWarning(name)}</p> : null}
               <p className="text-sm text-stone-800">
                 {name} will not pay the {formatKwacha(price)} fee. A waiver cannot be undone.
               </p>
@@ -198,7 +208,7 @@ function RefundForm({
   id: number;
   name: string;
   price: number;
-  extra?: { paymentId: number; amount: number; mismatch: boolean };
+  extra?: ExtraPayment;
   refund: Refused;
   describedBy?: string;
   /** His fee is still owed (after the refund of a payment that did not match it, he pays it as before). */
@@ -216,7 +226,9 @@ function RefundForm({
             <p className="text-sm text-stone-800">
               {extra.mismatch
                 ? `Gives back his payment that did not match the fee, ${formatKwacha(extra.amount)}. Record it once he has the money back; ${owesFee ? "he then owes the fee as before" : "his fee stays as it is"}.`
-                : `Gives back his second payment, ${formatKwacha(extra.amount)}. His fee stays paid.`}
+                : extra.afterWaiver
+                  ? `Gives back his payment of ${formatKwacha(extra.amount)}, which came after his fee was waived. The waiver stays.`
+                  : `Gives back his second payment, ${formatKwacha(extra.amount)}. His fee stays paid.`}
             </p>
           </>
         ) : (

@@ -11,7 +11,7 @@ import { owesFeeSql, registrationName } from "~/features/events/index.server";
 import { batchable, type Db, getDb } from "~/db/db.server";
 import type { RegistrationStatus } from "~/db/schema";
 import { feeOf, formatKwacha, MAX_AMOUNT } from "~/lib/money";
-import type { PaymentRefusal, PaymentState } from "./desk-payment-parts";
+import type { ExtraPayment, PaymentRefusal, PaymentState } from "./desk-payment-parts";
 import type { DeskTotals } from "./payment-totals";
 import { feePaid } from "~/lib/stored-choices";
 import { errorToast, parseId } from "~/server/admin-actions.server";
@@ -131,13 +131,14 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
         FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id
         WHERE p.event_id = ${eventId} AND p.status = 'paid' AND p.kind IN ('online', 'cash', 'refund'))
       GROUP BY share`)),
-    batchable(db.all<{ registration_id: number; payment_id: number | null; amount: number; refund_due: number; flag_reason: string | null; not_confirmed: number; fee_settled: number }>(sql`SELECT registration_id,
+    batchable(db.all<AttentionRow>(sql`SELECT registration_id,
         id AS payment_id, COALESCE(amount_received, amount) AS amount, refund_due, flag_reason, 0 AS not_confirmed,
-        (SELECT t.payment_status IN ('paid-online', 'cash', 'waived') FROM event_registrations t WHERE t.id = p.registration_id) AS fee_settled
+        (SELECT t.payment_status IN ('paid-online', 'cash', 'waived') FROM event_registrations t WHERE t.id = p.registration_id) AS fee_settled,
+        (SELECT t.payment_status = 'waived' FROM event_registrations t WHERE t.id = p.registration_id) AS waived
       FROM payments p WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
         AND NOT ${givenBackSql("p")}
       UNION ALL
-      SELECT id, NULL, 0, 0, NULL, 1, 1 FROM event_registrations
+      SELECT id, NULL, 0, 0, NULL, 1, 1, 0 FROM event_registrations
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
     payingNowQuery(db, eventId, now),
     batchable(db.all<FeeRefund & { registration_id: number }>(sql`SELECT registration_id, given, paid FROM (${lastFeeRefundsSql(sql`fr.event_id = ${eventId}`)})
@@ -145,10 +146,23 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
   ] as const;
 }
 
+/** A payment staff must look at (or a registration paid and no longer confirmed: no payment, `not_confirmed`). */
+type AttentionRow = {
+  registration_id: number;
+  payment_id: number | null;
+  amount: number;
+  refund_due: number;
+  flag_reason: string | null;
+  not_confirmed: number;
+  fee_settled: number;
+  /** His fee was waived: a payment due back came after the waiver (waiving needs an unpaid fee), not a second one. */
+  waived: number;
+};
+
 /** What staff must look at in one payment (or a registration paid and no longer confirmed). */
-function attentionNote(row: { refund_due: number; flag_reason: string | null; not_confirmed: number }, feeSettled: boolean): string {
+function attentionNote(row: AttentionRow, feeSettled: boolean): string {
   if (row.not_confirmed) return DESK_PAYMENT_MESSAGES.paidNotConfirmed;
-  if (row.refund_due) return "Paid twice: refund due";
+  if (row.refund_due) return row.waived ? "Paid after the fee was waived: refund due" : "Paid twice: refund due";
   // Once his fee is settled another way (cash, a waiver), what is left is to give that payment back.
   return feeSettled ? `Payment to give back: ${row.flag_reason ?? ""}` : `Payment to check: ${row.flag_reason ?? ""}`;
 }
@@ -160,10 +174,10 @@ export function deskPaymentsOf([events, counts, shares, attention, prompts, refu
   const totals = deskTotalsOf(shares, price, counts[0]?.unpaid ?? 0);
   const notes = new Map<number, string[]>();
   // Each man's second payment still to give back, or one that did not match the fee: his refund form gives back that one.
-  const extras: Record<number, { paymentId: number; amount: number; mismatch: boolean }> = {};
+  const extras: Record<number, ExtraPayment> = {};
   for (const row of attention) {
     notes.set(row.registration_id, [...(notes.get(row.registration_id) ?? []), attentionNote(row, Boolean(row.fee_settled))]);
-    if (row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount, mismatch: !row.refund_due };
+    if (row.payment_id !== null) extras[row.registration_id] ??= { paymentId: row.payment_id, amount: row.amount, mismatch: !row.refund_due, afterWaiver: Boolean(row.waived) };
   }
   // What each refunded man's refund gave back, and of what he paid: his row says a part refund as one.
   const given: Record<number, FeeRefund> = Object.fromEntries(refunds.map(({ registration_id, ...refund }) => [registration_id, refund]));

@@ -3,7 +3,7 @@
 export { OPERATOR_NAMES, type PaymentOperator } from "./operators";
 export { PaymentPanel, type PayFormAnswer } from "./pay-panel";
 export { PAY_TEXT, type PayPanel, pendingRefreshSeconds } from "./pay-view";
-export { PAYMENT_LABELS, PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, type PaymentState } from "./desk-payment-parts";
+export { DESK_PAYING_NOW, PAYMENT_LABELS, PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, type PaymentState } from "./desk-payment-parts";
 export { PaymentTotals } from "./payment-totals";
 export { type MoneyThisMonth, MoneyThisMonthCard } from "./money-this-month-card";
 export { GiveForm, type GiveFormProps } from "./give-form";

@@ -16,7 +16,7 @@ import { mayPromptFromAddress, walletOf } from "./wallet.server";
 export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: PaymentRow[], now: Date, returnPath: string): PayPanel | null {
   if (!fee || !fee.price || fee.price <= 0) return null;
   const paid = payments.find((payment) => payment.status === "paid" && !payment.refund_due);
-  const extra = extraPaymentText(payments);
+  const extra = extraPaymentText(payments, fee.payment_status === "waived");
   if (fee.payment_status === "paid-online" && paid) {
     const date = formatInSiteZone(paid.paid_at, "d MMM yyyy") ?? "";
     return { state: "paid", text: PAY_TEXT.paid(paid.amount_received ?? paid.amount, operatorName(paid.operator), date, paid.reference), flagged: Boolean(paid.flagged), extra };
@@ -59,11 +59,13 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
  * it will be, or was, given back. Nothing of one given back with the fee's refund: the refund's line
  * says what it gave back of all he paid.
  */
-function extraPaymentText(payments: PaymentRow[]): string | null {
+function extraPaymentText(payments: PaymentRow[], waived: boolean): string | null {
   const extra = payments.find((payment) => payment.status === "paid" && (payment.refund_due || payment.flagged));
   if (!extra || (extra.given_back_with_fee && !extra.given_back)) return null;
   const amount = extra.amount_received ?? extra.amount;
   if (!extra.refund_due) return extra.given_back ? PAY_TEXT.mismatchGivenBack(amount, extra.reference) : PAY_TEXT.mismatchDue(amount, extra.reference);
+  // A waiver needs the fee unpaid: a payment due back from a man waived came after it, not twice.
+  if (waived) return extra.given_back ? PAY_TEXT.afterWaiverGivenBack(amount, extra.reference) : PAY_TEXT.afterWaiverDue(amount, extra.reference);
   return extra.given_back ? PAY_TEXT.extraGivenBack(amount, extra.reference) : PAY_TEXT.extraDue(amount, extra.reference);
 }
 

@@ -28,6 +28,9 @@ export const PAY_TEXT = {
         : `Your payment of ${formatKwacha(given)} was given back.`,
   extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,
   extraGivenBack: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), was given back to you.`,
+  /** A payment that came after his fee was waived (he was paying as it was waived): not "twice". */
+  afterWaiverDue: (amount: number, reference: string) => `Your payment of ${formatKwacha(amount)} (reference ${reference}) came after your fee was waived, so it will be given back to you.`,
+  afterWaiverGivenBack: (amount: number, reference: string) => `Your payment of ${formatKwacha(amount)} (reference ${reference}) came after your fee was waived, so it was given back to you.`,
   /** A payment that did not match the fee (decision 050), once the fee was settled another way (cash, a waiver) or it was given back. */
   mismatchDue: (amount: number, reference: string) => `Your payment of ${formatKwacha(amount)} (reference ${reference}), which did not match the fee, will be given back to you.`,
   mismatchGivenBack: (amount: number, reference: string) => `Your payment of ${formatKwacha(amount)} (reference ${reference}), which did not match the fee, was given back to you.`,

@@ -17,7 +17,7 @@ import { BackLink } from "~/components/admin/back-link";
 import { StackedTable } from "~/components/admin/stacked-table";
 import { feePaid } from "~/lib/stored-choices";
 import { AnswersList, AssociationCounts, CancelBurstForm, DeskEditDialog, DeskRegistrationForm, editAnswerOf, type ShownAnswer } from "~/features/events";
-import { PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
+import { DESK_PAYING_NOW, PayingNowBadge, PaymentActions, PaymentBadge, type PaymentRefusal, PaymentsNotSetUp, PaymentTotals } from "~/features/payments";
 
 export { action, loader } from "./registration-desk.server";
 
@@ -115,7 +115,7 @@ function RowAction({ id, intent, label, danger = false }: { id: number; intent: 
  * place away and message him and the man who moves up. "Cancel {name}" opens the question; "Yes,
  * cancel {name}" posts it.
  */
-function CancelAction({ id, name, confirmed, checkedInText, paid }: { id: number; name: string; confirmed: boolean; checkedInText: string | null; paid: boolean }) {
+function CancelAction({ id, name, confirmed, checkedInText, paid, paying }: { id: number; name: string; confirmed: boolean; checkedInText: string | null; paid: boolean; paying: boolean }) {
   return (
     // Escape (or a tap outside) closes it again, focus back on "Cancel {name}": the next Enter must not cancel him.
     <Disclosure
@@ -134,6 +134,7 @@ function CancelAction({ id, name, confirmed, checkedInText, paid }: { id: number
         ) : null}
         {/* Cancelling gives no money back: staff decide after, on the desk, as for any paid man no longer confirmed. */}
         {paid ? <p className="font-semibold text-amber-900">{name} has paid the fee. Cancelling does not give the money back: afterwards, refund it or keep it.</p> : null}
+        {paying ? <p className="font-semibold text-amber-900">{DESK_PAYING_NOW.cancelWarning(name)}</p> : null}
         <p>
           {confirmed ? "Their place goes to the first man on the waiting list, if one is waiting. " : "They leave the waiting list. "}
           They are told by SMS or e-mail where they can be reached.
@@ -248,7 +249,7 @@ function PersonRow({ person, full, fees, editHref }: { person: DeskPerson; full:
           ) : null}
           {person.notTold ? <RowAction id={person.id} intent="told" label={`Mark ${person.name} as told`} /> : null}
           {person.status !== "cancelled" ? (
-            <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} paid={feePaid(person.paymentStatus)} />
+            <CancelAction id={person.id} name={person.name} confirmed={person.status === "confirmed"} checkedInText={person.checkedInText} paid={feePaid(person.paymentStatus)} paying={fees?.paying[person.id] === true} />
           ) : null}
           {fees && (person.status === "confirmed" || person.paymentStatus !== "unpaid") ? (
             <PaymentActions id={person.id} name={person.name} state={person.paymentStatus} price={fees.price} extra={fees.extras[person.id]} paying={fees.paying[person.id]} placed={person.status !== "cancelled"} describedBy={whoId(person.id)} />
