@@ -20,4 +20,9 @@ describe("a region as typed", () => {
   it("stays as typed when it is another region, or a short word one letter from a region's", () => {
     expect(["Lakeshore", "Eastern", "Mouth", "Nouth", "Nrohtern"].map(canonicalRegion)).toEqual(["Lakeshore", "Eastern", "Mouth", "Nouth", "Nrohtern"]);
   });
+
+  it("writes another region without its closing 'Region', which the directory adds: 'Eastern Region' and 'Eastern' are one heading", () => {
+    expect(["Eastern Region", "Eastern", " Eastern  region ", "Lower Shire Region"].map(canonicalRegion)).toEqual(["Eastern", "Eastern", "Eastern", "Lower Shire"]);
+    expect(canonicalRegion("Region")).toBe("Region");
+  });
 });

@@ -68,6 +68,10 @@ describe("/associations", () => {
     expect(byRegion.text).toContain("Southern Region");
     expect(byRegion.text).toContain("Ndirande Baptist Men");
     for (const other of ["Northern Region", "Central Region", "Mzuzu Central", "Area 25 Baptist Men"]) expect(byRegion.text, other).not.toContain(other);
+    // And as the page itself writes it, under its heading: "Southern Region".
+    const asHeaded = await page("/associations?q=Southern+Region");
+    expect(asHeaded.text).toContain("Ndirande Baptist Men");
+    for (const other of ["Northern Region", "Central Region", "Area 25 Baptist Men"]) expect(asHeaded.text, other).not.toContain(other);
     const literal = await page("/associations?q=%25");
     expect(literal.text).toContain(DIRECTORY_TEXT.noMatch("%"));
     expect(literal.text).not.toContain("Region");

@@ -70,7 +70,8 @@ const REGION_WORDS: Record<string, (typeof ASSOCIATION_REGIONS)[number]> = {
 
 /**
  * A region as typed, written as the known one when it is one ('central ', 'South', 'Northern
- * Region'), so a near miss never makes a fourth region; others (staff may add one) trimmed.
+ * Region'), so a near miss never makes a fourth region; others (staff may add one) trimmed, without
+ * a closing "Region" (the directory writes "Eastern Region" for "Eastern").
  */
 export function canonicalRegion(typed: string): string {
   const trimmed = typed.trim().replace(/\s+/g, " ");
@@ -81,7 +82,8 @@ export function canonicalRegion(typed: string): string {
   // new region for the public page. Short words are left alone ("mouth" is not "south").
   const near = word.length >= 6 ? Object.keys(REGION_WORDS).filter((known) => known.length >= 6 && oneEditApart(word, known)) : [];
   const regions = new Set(near.map((known) => REGION_WORDS[known]!));
-  return regions.size === 1 ? [...regions][0]! : trimmed;
+  // Another region without its "Region" (the directory adds it): "Eastern Region" and "Eastern" are one.
+  return regions.size === 1 ? [...regions][0]! : trimmed.replace(/ region$/i, "") || trimmed;
 }
 
 /** Whether `a` becomes `b` by changing, adding or removing one letter, or by swapping two side by side. */

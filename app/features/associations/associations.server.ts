@@ -26,7 +26,8 @@ const searchedText = sql`${associations.name} || ' ' || coalesce(${associations.
  * (north to south) then name, for the public page's batch and the Association question.
  */
 export function activeAssociationsQuery(db: Db, q: string) {
-  const words = q.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+  // "Region" is the directory's own word for each heading ("Central Region"), not part of a region's name.
+  const words = q.split(/\s+/).filter((word) => word && !/^regions?$/i.test(word)).slice(0, SEARCH_WORDS_MAX);
   const matches = words.length ? and(...words.map((word) => containsText(searchedText, word))) : undefined;
   return db
     .select({
