@@ -46,6 +46,15 @@ describe("/associations", () => {
     expect(html).not.toMatch(/<script[^>]*(type="module"|src=)/);
   });
 
+  it("gives an association listed without a contact a way to reach it: ask the office, the subject filled in", async () => {
+    await runSql(["UPDATE associations SET contact_name = NULL, contact_phone = NULL WHERE name = 'Area 25 Baptist Men'"]);
+    const { html, text } = await page("/associations?q=Area+25");
+    expect(text).toContain("No contact listed yet: ask the office about Area 25 Baptist Men");
+    expect(html).toContain('href="/contact?subject=Contact%20for%20Area%2025%20Baptist%20Men"');
+    // One with a contact has none of it.
+    expect((await page("/associations?q=Zomba")).text).not.toContain("No contact listed yet");
+  });
+
   it("filters without JavaScript: GET ?q=Lilongwe shows only the Lilongwe associations, under their region", async () => {
     const { response, html, text } = await page("/associations?q=Lilongwe");
     expect(response.status).toBe(200);

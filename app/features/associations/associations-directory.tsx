@@ -30,6 +30,9 @@ export const DIRECTORY_TEXT = {
   clear: "Show all",
   empty: "No associations have been added yet. Please contact us.",
   noMatch: (q: string) => `No association matches “${q}”. Try a district, such as Lilongwe or Mzuzu.`,
+  /** An association listed without a contact yet: the office puts a man in touch. */
+  noContact: "No contact listed yet:",
+  askTheOffice: "ask the office",
   showing: (count: number, q: string) => `${count} ${count === 1 ? "association matches" : "associations match"} “${q}”.`,
 } as const;
 
@@ -72,7 +75,15 @@ function AssociationCard({ association }: { association: DirectoryEntry }) {
             </div>
           ) : null}
         </div>
-      ) : null}
+      ) : (
+        <p className="mt-3 border-t border-stone-100 pt-3 text-sm text-stone-700">
+          {DIRECTORY_TEXT.noContact}{" "}
+          <SiteLink to={`/contact?subject=${encodeURIComponent(`Contact for ${name}`)}`} className="font-semibold text-brand-700 underline">
+            {DIRECTORY_TEXT.askTheOffice}
+            <span className="sr-only"> about {name}</span>
+          </SiteLink>
+        </p>
+      )}
     </article>
   );
 }
