@@ -35,8 +35,8 @@ function CorrectionForm({ man, answer }: { man: Man; answer: CorrectionAnswer | 
         <input type="hidden" name="registration_id" value={man.id} />
         <input type="hidden" name={OPENED_AT} value={state.value(OPENED_AT) || man.updatedAt} />
         <FormAlert focusOnLoad message={formError} />
-        <PlainField id={id("full_name")} name="full_name" label="Full Name" state={state} autoComplete="off" required autoFocus={firstInvalid === "full_name"} />
-        <PlainField id={id("phone_number")} name="phone_number" label="Phone Number" state={state} type="tel" inputMode="tel" autoComplete="off" required autoFocus={firstInvalid === "phone_number"} />
+        <PlainField id={id("full_name")} name="full_name" label={<>Full Name<span className="sr-only"> of {man.name}</span></>} state={state} autoComplete="off" required autoFocus={firstInvalid === "full_name"} />
+        <PlainField id={id("phone_number")} name="phone_number" label={<>Phone Number<span className="sr-only"> of {man.name}</span></>} state={state} type="tel" inputMode="tel" autoComplete="off" required autoFocus={firstInvalid === "phone_number"} />
         <button type="submit" className={`${buttonClass.primary} w-full`}>
           Save {man.name}'s details
         </button>
