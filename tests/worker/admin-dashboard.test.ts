@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin, postForm, request, runSql, seedDemo, signIn, toastOf } from "./helpers";
 import { textOf } from "./public-helpers";
@@ -36,6 +37,17 @@ describe("/admin dashboard", () => {
     for (const action of ["/admin/events/new", "/admin/blogs/new", "/admin/testimonies/new"]) {
       expect(body).toContain(`href="${action}"`);
     }
+  });
+
+  it("counts the registrations people hold (confirmed or waiting), and says how many were cancelled apart, as the desk counts them", async () => {
+    await runSql(["UPDATE event_registrations SET status = 'cancelled' WHERE id = (SELECT min(id) FROM event_registrations)"]);
+    const body = await (await request("/admin", { cookie })).text();
+    const card = /<p class="text-sm font-medium text-stone-600">Event Registrations<\/p>.*?<p class="mt-2 text-3xl font-bold text-stone-900">(\d+)<\/p><p class="mt-1 text-sm text-stone-600">([^<]+)<\/p>/s.exec(body);
+    const held = (await env.DB.prepare("SELECT status, count(*) AS n FROM event_registrations GROUP BY status").all<{ status: string; n: number }>()).results;
+    const n = (status: string) => held.find((row) => row.status === status)?.n ?? 0;
+    expect(Number(card?.[1])).toBe(n("confirmed") + n("waitlisted"));
+    expect(card?.[2]).toContain("1 cancelled, not counted");
+    expect(card?.[2]).toContain(`${n("confirmed")} confirmed`);
   });
 
   it("marks the tab chosen with ?tab= as current, and falls back to the dashboard for an unknown tab", async () => {

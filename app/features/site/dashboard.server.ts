@@ -8,6 +8,7 @@ import {
   event_registrations,
   leadership_members,
   ministries,
+  type RegistrationStatus,
 } from "~/db/schema";
 import { getDb } from "~/db/db.server";
 import type { PostStatus } from "~/features/publishing";
@@ -31,7 +32,7 @@ export async function dashboardPage(now: Date) {
     db.select({ n: count() }).from(church_testimonies),
     db.select({ n: count() }).from(ministries),
     db.select({ n: count() }).from(leadership_members),
-    db.select({ n: count() }).from(event_registrations),
+    db.select({ status: event_registrations.status, n: count() }).from(event_registrations).groupBy(event_registrations.status),
     settingsQuery(db),
     chosenConferenceEventQuery(db),
     nextOpenEventQuery(db, now),
@@ -46,7 +47,9 @@ export async function dashboardPage(now: Date) {
     testimonies: testimonies[0]?.n ?? 0,
     ministries: ministryRows[0]?.n ?? 0,
     leadership: members[0]?.n ?? 0,
-    registrations: registrations[0]?.n ?? 0,
+    registrations: registrations.filter((row) => row.status !== "cancelled").reduce((sum, row) => sum + row.n, 0),
   };
-  return { counts, postsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges, bursts, recentMoney };
+  /** The registrations by status, for the card's line ("6 confirmed, 1 waiting; 4 cancelled"). */
+  const registrationsByStatus = Object.fromEntries(registrations.map((row) => [row.status, row.n])) as Partial<Record<RegistrationStatus, number>>;
+  return { counts, postsByStatus, registrationsByStatus, settings, conferenceEvents: { chosen: chosen[0] ?? null, next: next[0] ?? null }, accountChanges, bursts, recentMoney };
 }

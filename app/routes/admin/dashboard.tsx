@@ -24,6 +24,7 @@ import { BlogsList, LeadershipList, MinistriesList, TestimoniesList } from "~/fe
 import { EventsList } from "~/features/events";
 import { ASSOCIATION_MESSAGES, AssociationsList } from "~/features/associations";
 import { associationsForAdmin } from "~/features/associations/index.server";
+import type { RegistrationStatus } from "~/db/schema";
 import type { Route } from "./+types/dashboard";
 
 /** Each list tab's rows, and the spec's message when they cannot be read. */
@@ -72,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tab,
       counts: page.counts,
       postsLine: postsByStatusLine(page.postsByStatus),
+      registrationsLine: registrationsByStatusLine(page.registrationsByStatus),
       conferenceWarning: conferenceWarning(siteSettings(page.settings).conference, page.conferenceEvents, now),
       accountChanges,
       accountChangesDays: ACCOUNT_CHANGES_DAYS,
@@ -154,6 +156,13 @@ const STATUS_WORDS: Record<PostStatus, [one: string, many: string]> = {
 };
 
 /** The Blogs card's line under its one number: '4 published · 1 draft' (statuses with no posts left out). */
+/** Under the registrations' count: "6 confirmed, 1 waiting; 4 cancelled" (the count leaves the cancelled out). */
+function registrationsByStatusLine(byStatus: Partial<Record<RegistrationStatus, number>>): string | null {
+  const held = [byStatus.confirmed ? `${byStatus.confirmed} confirmed` : null, byStatus.waitlisted ? `${byStatus.waitlisted} waiting` : null].filter(Boolean).join(", ");
+  const cancelled = byStatus.cancelled ? `${byStatus.cancelled} cancelled, not counted` : null;
+  return [held, cancelled].filter(Boolean).join("; ") || null;
+}
+
 function postsByStatusLine(byStatus: Partial<Record<PostStatus, number>>): string | null {
   const parts = POST_STATUSES.flatMap((status) => {
     const n = byStatus[status] ?? 0;
@@ -263,6 +272,7 @@ function RegistrationBursts({ bursts }: { bursts: Burst[] }) {
 type OverviewProps = {
   counts: Counts;
   postsLine: string | null;
+  registrationsLine: string | null;
   warning: string | null;
   canFixConference: boolean;
   accountChanges: AccountChange[];
@@ -271,7 +281,7 @@ type OverviewProps = {
   bursts: Burst[];
 };
 
-function Overview({ counts, postsLine, warning, canFixConference, accountChanges, accountChangesDays, money, bursts }: OverviewProps) {
+function Overview({ counts, postsLine, registrationsLine, warning, canFixConference, accountChanges, accountChangesDays, money, bursts }: OverviewProps) {
   const icon = "size-5";
   return (
     <div className="space-y-8">
@@ -288,7 +298,7 @@ function Overview({ counts, postsLine, warning, canFixConference, accountChanges
           <CountCard label="Testimonies" value={counts.testimonies} icon={<QuoteIcon className={icon} />} to={adminTabHref("testimonies")} />
           <CountCard label="Ministries" value={counts.ministries} icon={<HeartIcon className={icon} />} to={adminTabHref("ministries")} />
           <CountCard label="Leadership Members" value={counts.leadership} icon={<UsersIcon className={icon} />} to={adminTabHref("leadership")} />
-          <CountCard label="Event Registrations" value={counts.registrations} icon={<UsersIcon className={icon} />} />
+          <CountCard label="Event Registrations" value={counts.registrations} detail={registrationsLine} icon={<UsersIcon className={icon} />} />
           {money ? <MoneyThisMonthCard money={money} /> : null}
         </div>
       </section>
@@ -326,7 +336,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">Dashboard</h1>
       <TabNav current={data.tab} />
       <div className="mt-6">
-        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} money={"money" in data ? data.money : null} bursts={data.bursts ?? []} /> : null}
+        {"counts" in data && data.counts ? <Overview counts={data.counts} postsLine={data.postsLine ?? null} registrationsLine={data.registrationsLine ?? null} warning={data.conferenceWarning ?? null} canFixConference={data.canFixConference ?? false} accountChanges={data.accountChanges ?? []} accountChangesDays={data.accountChangesDays ?? 0} money={"money" in data ? data.money : null} bursts={data.bursts ?? []} /> : null}
         {List && "list" in data ? <List {...(data.list as Omit<ListProps<ListTab>, "deleteId">)} deleteId={data.deleteId ?? null} /> : null}
       </div>
     </div>
