@@ -79,6 +79,8 @@ describe("/give", () => {
     const payment = (await latestPayment())!;
     await request(`/api/payments/simulator/${payment.reference}/decline`, { method: "POST" });
     const failed = await (await request(thanks)).text();
+    // Which gift did not go through, so the giver knows what Try again sends.
+    expect(textOf(mainHtml(failed))).toContain("Your gift of MK 2,500 to Missions and Evangelism was not taken from your wallet.");
     const again = /<form[^>]*action="\/give"[\s\S]*?<\/form>/.exec(failed)?.[0] ?? "";
     expect(again).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*name="intent")(?=[^>]*value="try-again")[^>]*>Try again<\/button>/);
     const fields = Object.fromEntries([...again.matchAll(/<input(?=[^>]*type="hidden")(?=[^>]*name="([^"]+)")(?=[^>]*value="([^"]*)")[^>]*>/g)].map(([, name, value]) => [name!, value!]));
@@ -138,8 +140,10 @@ describe("/give", () => {
       expect(answer.status, amount).toBe(303);
       expect((await latestPayment())!.amount, amount).toBe(5000);
     }
-    // A part of a kwacha is not a whole amount.
-    expect((await give({ amount: "5000.50" }, "198.51.100.40")).status).toBe(400);
+    // A part of a kwacha is not a whole amount, and is said so (not "at least MK 500").
+    const part = await give({ amount: "5000.50" }, "198.51.100.40");
+    expect(part.status).toBe(400);
+    expect(textOf(mainHtml(await part.text()))).toContain("Please enter whole kwacha, without tambala (for example 2500)");
   });
 
   it("refuses 'abc', 0, a negative amount, one under MK 500 or over MK 5,000,000 with a message, keeping what was typed", async () => {
@@ -164,6 +168,14 @@ describe("/give", () => {
       expect(alert, amount).toContain('href="#give-amount"');
     }
     expect(await latestPayment()).toBeNull();
+  });
+
+  it("says every problem at once: an amount too large and a landline are both named after one send", async () => {
+    const answer = await give({ amount: "5000001", phone_number: "01 234 567" });
+    expect(answer.status).toBe(400);
+    const text = textOf(mainHtml(await answer.text()));
+    expect(text).toContain("The most you can give at once is MK 5,000,000");
+    expect(text).toContain("Please enter a Malawi mobile money number, for example 0991 234 567");
   });
 
   it("refuses a number from abroad: Airtel Money and TNM Mpamba wallets are Malawian", async () => {

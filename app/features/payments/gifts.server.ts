@@ -80,7 +80,8 @@ export async function giveAction(
   const typed = values.amount.replace(/[\s,]/g, "").replace(/^M?K/i, "").replace(/\.0+$/, "");
   // Any run of digits is a number (however long: too much, not invalid).
   const amount = /^\d{1,20}$/.test(typed) ? Number(typed) : null;
-  if (amount === null || amount < GIVE_TEXT.minimum) fieldErrors.amount = GIVE_TEXT.amountInvalid;
+  if (amount === null && /^\d+\.\d+$/.test(typed)) fieldErrors.amount = GIVE_TEXT.amountNotWhole;
+  else if (amount === null || amount < GIVE_TEXT.minimum) fieldErrors.amount = GIVE_TEXT.amountInvalid;
   else if (amount > MAX_AMOUNT) fieldErrors.amount = GIVE_TEXT.amountTooMuch;
   if (!funds.includes(values.fund)) fieldErrors.fund = GIVE_TEXT.fundInvalid;
   const { phone, operator } = walletOf(values.phone_number, values.operator);

@@ -15,6 +15,8 @@ export const GIVE_TEXT = {
   amountHint: `From ${formatKwacha(500)} to ${formatKwacha(MAX_AMOUNT)}, in whole kwacha.`,
   amountInvalid: `Please enter an amount in whole kwacha, at least ${formatKwacha(500)}`,
   amountTooMuch: `The most you can give at once is ${formatKwacha(MAX_AMOUNT)}`,
+  /** "2500.50": a part of a kwacha, not too little. */
+  amountNotWhole: "Please enter whole kwacha, without tambala (for example 2500)",
   fundLabel: "Fund",
   fundInvalid: "Please choose a fund",
   phoneLabel: "Mobile money number",
@@ -36,6 +38,8 @@ export const GIVE_TEXT = {
   pendingTitle: "Approve the gift on your phone",
   receipt: (receipt: string) => `Receipt number ${receipt}`,
   failed: "The payment did not go through. You can try again.",
+  /** Under it: which gift, so the giver knows what "Try again" sends. Nothing was taken from his wallet. */
+  notGiven: (amount: string, fund: string) => `Your gift of ${amount} to ${fund} was not taken from your wallet.`,
 } as const;
 
 /** The thank-you page's "Try again" (a gift that did not go through): the /give form filled in with it. */

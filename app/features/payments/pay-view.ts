@@ -17,7 +17,7 @@ export const PAY_TEXT = {
   simulator: "Open the payment simulator (local runs: it stands in for the phone)",
   refresh: "Check again",
   paid: (amount: number, operator: string, date: string, reference: string) => `Paid: ${formatKwacha(amount)} by ${operator} on ${date}, reference ${reference}`,
-  cash: "Paid in cash at the event (registration desk or door).",
+  cash: "Paid in cash, at the registration desk or the door.",
   waived: "No fee to pay: it was waived.",
   /** How much his fee's refund gave back, and of what he paid when it kept some (null: not known). */
   refunded: (given: number | null, paid: number | null) =>

@@ -86,6 +86,7 @@ export default function GiftThanks({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <h1 className="text-2xl font-bold text-stone-900">{GIVE_TEXT.failed}</h1>
+          <p className="mt-3 text-stone-800">{GIVE_TEXT.notGiven(formatKwacha(amount), fund)}</p>
           <form method="post" action="/give" className="mt-4">
             {Object.entries(again ?? {}).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
