@@ -5,7 +5,7 @@ import { beforeEach, expect, it } from "vitest";
 import type { RegistrationAnswer } from "~/features/events/registration-view";
 import { deliverOutbox } from "~/features/messaging/sender.server";
 import { outboxRows, waitForOutbox } from "./email-helpers";
-import { createAdmin, html, postForm, request, seedReference, signIn } from "./helpers";
+import { createAdmin, html, postForm, request, seedReference, signIn, toastOf } from "./helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 import { textOf } from "./public-helpers";
 
@@ -172,4 +172,15 @@ it("a man with no e-mail address is told before he stops SMS that they are his o
   const response = await postForm("/api/registrations", { event_id: "1", full_name: "Has Email", phone_number: "0991 300 312", email: "has@example.mw" });
   const withEmail = (await response.json<RegistrationAnswer>()).registration!.privateUrl.split("/").pop()!;
   expect(textOf(await html(await request(`/registrations/${withEmail}`)))).not.toContain("You gave no e-mail address");
+});
+
+it("a man who stopped SMS and then corrects his phone is told that SMS about the event go to the new number", async () => {
+  const token = await register("0991 300 330");
+  expect((await postForm(`/registrations/${token}`, { intent: "stop-sms" })).status).toBe(303);
+  const { updated_at } = (await env.DB.prepare("SELECT updated_at FROM event_registrations WHERE token = ?1").bind(token).first<{ updated_at: string }>())!;
+  const saved = await postForm(`/registrations/${token}`, { intent: "correct-mine", updated_at, full_name: "Phone Only", phone_number: "0991 300 331" });
+  expect(saved.status).toBe(303);
+  expect((await toastOf(saved))?.description).toContain("You had stopped SMS for the old number: SMS about this event go to the new one. Stop them below if you do not want them.");
+  const newPage = textOf(await html(await request(saved.headers.get("Location")!)));
+  expect(newPage).toContain("Stop SMS about this event");
 });

@@ -14,6 +14,7 @@ import { UNREADABLE_FORM } from "~/server/admin-actions.server";
 import { parseSubmission, type Refusal, refusal } from "~/server/forms.server";
 import { readablePhone } from "~/server/phone.server";
 import { sendAfterResponse } from "~/server/outbox.server";
+import { smsSetup } from "~/server/sms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { logActivity } from "~/features/accounts/index.server";
 import { clientAddress } from "~/server/abuse.server";
@@ -124,12 +125,24 @@ export const OWN_CORRECTION_MESSAGES = {
     title: "Details saved",
     description: "Your name and phone number are saved. This page has a new link, sent with your code to your new number: the old link no longer opens it.",
   },
+  /** A new phone for a man who had stopped SMS: they were stopped for the old number, and go to the new one. */
+  newLinkSmsOn: {
+    title: "Details saved",
+    description:
+      "Your name and phone number are saved. This page has a new link, sent with your code to your new number: the old link no longer opens it. You had stopped SMS for the old number: SMS about this event go to the new one. Stop them below if you do not want them.",
+  },
   notCorrected: { title: "Nothing corrected", description: "This registration is cancelled, or the event has started." },
   linkReplaced: {
     title: "Nothing corrected",
     description: "This link no longer opens a registration: its phone number was changed, and its new link was sent to the new number.",
   },
 } as const;
+
+/** What saving his details tells him: a new phone brings a new link, and SMS he had stopped start again for the new number. */
+function savedToast(phoneChanged: boolean | undefined, smsWereStopped: boolean) {
+  if (!phoneChanged) return OWN_CORRECTION_MESSAGES.saved;
+  return smsWereStopped && smsSetup().ready ? OWN_CORRECTION_MESSAGES.newLinkSmsOn : OWN_CORRECTION_MESSAGES.newLink;
+}
 
 /** What the own page's form starts from: the name and phone as the man reads them, and the version it guards. */
 export function ownCorrectionStart(found: { full_name: string; phone_number: string; updated_at: string }) {
@@ -159,6 +172,6 @@ export async function correctOwnRegistration(request: Request, token: string, fo
     case "edited":
       sendAfterResponse(result.outboxIds, request);
       // A new phone: his page's link is a new one (sent to that phone), so he goes on to it.
-      return redirectWithToast(request, registrationPath(result.token), result.phoneChanged ? OWN_CORRECTION_MESSAGES.newLink : OWN_CORRECTION_MESSAGES.saved, { status: 303 });
+      return redirectWithToast(request, registrationPath(result.token), savedToast(result.phoneChanged, Boolean(found.sms_stopped_at)), { status: 303 });
   }
 }
