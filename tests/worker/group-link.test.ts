@@ -5,7 +5,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, expect, it } from "vitest";
 import { ageOutbox, allSettled, fakeSender, outboxRows, waitForOutbox, withEmailSetUp } from "./email-helpers";
-import { postForm, postGroupForm, runSql, seedReference } from "./helpers";
+import { postForm, postGroupForm, request, runSql, seedReference } from "./helpers";
+import { textOf } from "./public-helpers";
 import { smsSimulator, withSmsSetUp } from "./sms-helpers";
 import { formatInSiteZone } from "~/lib/time";
 import { gsm7Length } from "~/lib/gsm7";
@@ -203,3 +204,16 @@ it("news about a man without a phone goes to his leader's number naming him, not
 async function codeOf(id: number) {
   return (await env.DB.prepare("SELECT code FROM event_registrations WHERE id = ?").bind(id).first<{ code: string }>())!.code;
 }
+
+it("the page of a man registered on his leader's phone says SMS about him go to the leader, and offers no Stop (that is the leader's choice, for all his men)", async () => {
+  fakeSender();
+  await registerGroup();
+  const { token } = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Blessings Banda'").first<{ token: string }>())!;
+  const page = textOf(await (await request(`/registrations/${token}`)).text());
+  expect(page).toContain("You were registered on your group leader's phone (+265 991 40 04 00): SMS about you go to him, and he passes them on.");
+  expect(page).not.toContain("Stop SMS about this event");
+  expect(page).not.toContain("SMS is the only way we can tell you");
+  // The man with his own phone keeps his own choice.
+  const own = (await env.DB.prepare("SELECT token FROM event_registrations WHERE full_name = 'Alinafe Phiri'").first<{ token: string }>())!.token;
+  expect(textOf(await (await request(`/registrations/${own}`)).text())).toContain("Stop SMS about this event");
+});

@@ -3,8 +3,8 @@
 import type { RegistrationView } from "./registration-view";
 import { RegistrationSummary } from "./registration-summary";
 
-/** How a man waiting hears that he has a place: by SMS (and e-mail where given); by e-mail only (no SMS on this deploy, or his stopped); not at all (neither). */
-export type WaitingNews = "sms" | "email" | "sms-stopped" | "nothing";
+/** How a man waiting hears that he has a place: by SMS (and e-mail where given); through his group's leader (on the leader's phone); by e-mail only (no SMS on this deploy, or his stopped); not at all (neither). */
+export type WaitingNews = "sms" | "leader" | "email" | "sms-stopped" | "nothing";
 
 const NEXT = "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, your private page (its link is below) says your place is confirmed";
 
@@ -16,6 +16,8 @@ export const WAITING_LIST_TEXT = {
   next: {
     sms: `${NEXT}, and we tell you by SMS, and by e-mail if you gave your address.`,
     email: `${NEXT}, and we tell you by e-mail if you gave your address.`,
+    /** A man on his group leader's phone: the leader hears it. */
+    leader: `${NEXT}, and your group's leader hears it by SMS.`,
     /** His own page, once he stopped SMS and gave no e-mail address: nothing will tell him. */
     "sms-stopped":
       "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed. You stopped SMS and gave no e-mail address, so nothing else will tell you: look at this page again.",

@@ -27,7 +27,7 @@ import { siteOrigin } from "~/server/site-url.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { feePaid } from "~/lib/stored-choices";
 import { formatKwacha } from "~/lib/money";
-import { noSmsReason } from "~/server/phone.server";
+import { noSmsReason, readablePhone } from "~/server/phone.server";
 import { smsSetup } from "~/server/sms.server";
 import type { Route } from "./+types/registration-private-page";
 
@@ -67,6 +67,8 @@ export const REGISTRATION_PAGE_TEXT = {
   answersNote: "To change an answer, contact the organisers.",
   smsHeading: "SMS about this event",
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
+  /** A man his group's leader registered without a phone of his own: the number is the leader's. */
+  smsToLeader: (phone: string) => `You were registered on your group leader's phone (${phone}): SMS about you go to him, and he passes them on. To get your own, correct the phone number below to yours.`,
   stopSmsButton: "Stop SMS about this event",
   smsOff: "You will get no more SMS about this event.",
   /** Beside "Stop SMS" for a man who gave no e-mail address: SMS is the only way he is told anything. */
@@ -93,17 +95,25 @@ function RefundLink() {
   );
 }
 
-type SmsState = "landline" | "abroad" | "on" | "stopped";
+type SmsState = "landline" | "abroad" | "on" | "stopped" | "leader";
 
-/** What the page says of SMS: nothing while this deploy sends none; that a landline or a number abroad gets none; else on or stopped, with the button. */
-function smsStateOf(phone: string, stoppedAt: string | null): SmsState | "none" {
+/**
+ * What the page says of SMS: nothing while this deploy sends none; that a landline or a number
+ * abroad gets none; that they go to his group's leader when the number is the leader's (stopping
+ * them there is the leader's choice, for all his men); else on or stopped, with the button.
+ */
+function smsStateOf(registration: { phone_number: string; sms_stopped_at: string | null; own_phone: number | boolean }): SmsState | "none" {
   if (!smsSetup().ready) return "none";
-  return noSmsReason(phone) ?? (stoppedAt ? "stopped" : "on");
+  const noSms = noSmsReason(registration.phone_number);
+  if (noSms) return noSms;
+  if (!registration.own_phone) return "leader";
+  return registration.sms_stopped_at ? "stopped" : "on";
 }
 
 /** How a man waiting will hear of his place, as his page tells him. */
 function waitingNewsOf(sms: SmsState | "none", noEmail: boolean): WaitingNews {
   if (sms === "on") return "sms";
+  if (sms === "leader") return "leader";
   if (!noEmail) return "email";
   return sms === "stopped" ? "sms-stopped" : "nothing";
 }
@@ -123,7 +133,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Money that did not match the fee keeps his place while the office sorts it out (decision 050):
   // no "held until … pay to keep it" above the fee panel that says so.
   const shown = payment?.state === "to-check" ? { ...found, held_until: null } : found;
-  const registration = { ...privatePageView(shown, siteOrigin(request), now), sms: smsStateOf(found.phone_number, found.sms_stopped_at), noEmail: !found.email };
+  const registration = { ...privatePageView(shown, siteOrigin(request), now), sms: smsStateOf(found), leaderPhone: readablePhone(found.phone_number), noEmail: !found.email };
   // Name and phone can be put right while the registration stands (as it can be cancelled).
   const correction = registration.cancellable ? ownCorrectionStart(found) : null;
   // Paid (online or in cash) and not refunded: cancelling says the money does not come back by itself.
@@ -205,7 +215,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const { registration, payment, paidFee, correction, answers } = loaderData;
   const payAnswer = (actionData as { pay?: PayFormAnswer } | undefined)?.pay ?? null;
   if (!registration) return <PrivateLinkNotFound what="a registration" />;
-  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, eventOpen, sms, noEmail } = registration;
+  const { view, status, place, fullName, cancellable, restorable, eventId, eventActive, eventOpen, sms, leaderPhone, noEmail } = registration;
   return (
     <div className="bg-stone-50">
       <div className="mx-auto w-full max-w-xl px-4 pt-6 pb-14 sm:px-6 sm:pt-8">
@@ -249,7 +259,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         </div>
         {answers.length && status !== "cancelled" ? <YourAnswers answers={answers} /> : null}
         {payment ? <PaymentPanel panel={payment} answer={payAnswer} /> : null}
-        {status !== "cancelled" && sms !== "none" ? <SmsChoice state={sms} noEmail={noEmail} waiting={status === "waitlisted"} /> : null}
+        {status !== "cancelled" && sms !== "none" ? <SmsChoice state={sms} noEmail={noEmail} waiting={status === "waitlisted"} leaderPhone={leaderPhone} /> : null}
         {correction ? <OwnCorrectionForm start={correction} answer={ownCorrectionAnswerOf(actionData)} /> : null}
         {cancellable ? <CancelRegistration paidFee={paidFee} paymentWaiting={payment?.state === "pending" ? formatKwacha(payment.amount) : null} waiting={status === "waitlisted"} /> : null}
       </div>
@@ -282,15 +292,17 @@ function YourAnswers({ answers }: { answers: readonly { label: string; value: st
  * changes it); for a landline or a number abroad, that none reaches it. Without an e-mail address, SMS is his only
  * news: it says so before he stops them, and once he has.
  */
-function SmsChoice({ state, noEmail, waiting }: { state: SmsState; noEmail: boolean; waiting: boolean }) {
+function SmsChoice({ state, noEmail, waiting, leaderPhone }: { state: SmsState; noEmail: boolean; waiting: boolean; leaderPhone: string }) {
   const stopped = state === "stopped";
   return (
     <section aria-labelledby="sms-heading" className="mt-8 rounded-lg border border-stone-200 bg-white p-4">
       <h2 id="sms-heading" className="font-semibold text-stone-900">
         {REGISTRATION_PAGE_TEXT.smsHeading}
       </h2>
-      {state === "landline" || state === "abroad" ? (
-        <p className="mt-2 text-sm font-semibold text-stone-800">{state === "landline" ? REGISTRATION_PAGE_TEXT.smsLandline : REGISTRATION_PAGE_TEXT.smsAbroad}</p>
+      {state === "landline" || state === "abroad" || state === "leader" ? (
+        <p className="mt-2 text-sm font-semibold text-stone-800">
+          {state === "landline" ? REGISTRATION_PAGE_TEXT.smsLandline : state === "abroad" ? REGISTRATION_PAGE_TEXT.smsAbroad : REGISTRATION_PAGE_TEXT.smsToLeader(leaderPhone)}
+        </p>
       ) : (
         <>
           <p className="mt-2 text-sm text-stone-700">{stopped ? REGISTRATION_PAGE_TEXT.smsOff : REGISTRATION_PAGE_TEXT.smsOn}</p>
