@@ -671,8 +671,10 @@ describe("a man refunded and restored", () => {
     expect(page).toContain("MK 30,000 of your MK 35,000 was given back.");
     expect(page).not.toContain("Your payment was refunded.");
     expect(await deskText("", CAMP)).toMatch(/Yohane Banda(?:(?!Record refund).)*Refunded MK 30,000 of MK 35,000 \(MK 5,000 kept\)/);
-    // Restored, he pays again, cancels again and is given all of it back: this refund was for his second payment alone.
+    // Restored, he owes the fee again: the desk says what was kept of his first payment, for staff to weigh.
     await act("restore", 21, {}, CAMP);
+    expect(await deskText("", CAMP)).toMatch(/Yohane Banda(?:(?!Record refund).)*Unpaid: MK 35,000 \(MK 5,000 kept at his refund\)/);
+    // He pays again, cancels again and is given all of it back: this refund was for his second payment alone.
     await payOnline();
     await act("cancel", 21, {}, CAMP);
     expect(await toastOf(await act("record-refund", 21, { amount: "35000" }, CAMP))).toMatchObject({ title: "Refund recorded" });

@@ -65,11 +65,19 @@ function refundedText({ given, paid }: { given: number; paid: number }): string 
   return given < paid ? `Refunded ${formatKwacha(given)} of ${formatKwacha(paid)} (${formatKwacha(paid - given)} kept)` : `Refunded ${formatKwacha(given)}`;
 }
 
+/**
+ * "Unpaid: MK 35,000", and for a man restored after a part refund (he owes the fee again, decision
+ * 021) what the ministry kept of his earlier payment, for staff to weigh: "(MK 5,000 kept at his refund)".
+ */
+function owedText(price: number, refund?: { given: number; paid: number }): string {
+  return refund && refund.given < refund.paid ? `${unpaidText(price)} (${formatKwacha(refund.paid - refund.given)} kept at his refund)` : unpaidText(price);
+}
+
 /** "Unpaid: MK 15,000" for someone who owes the fee, else how it was settled (`refund`: what a refund gave back, of what he paid). */
 export function PaymentBadge({ state, price, refund }: { state: PaymentState; price: number; refund?: { given: number; paid: number } }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[state]}`}>
-      {state === "unpaid" ? unpaidText(price) : state === "refunded" && refund ? refundedText(refund) : PAYMENT_LABELS[state]}
+      {state === "unpaid" ? owedText(price, refund) : state === "refunded" && refund ? refundedText(refund) : PAYMENT_LABELS[state]}
     </span>
   );
 }

@@ -142,7 +142,7 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
       WHERE event_id = ${eventId} AND status <> 'confirmed' AND payment_status IN ('paid-online', 'cash')`)),
     payingNowQuery(db, eventId, now),
     batchable(db.all<FeeRefund & { registration_id: number }>(sql`SELECT registration_id, given, paid FROM (${lastFeeRefundsSql(sql`fr.event_id = ${eventId}`)})
-      WHERE registration_id IN (SELECT id FROM event_registrations WHERE event_id = ${eventId} AND payment_status = 'refunded')`)),
+      WHERE registration_id IN (SELECT id FROM event_registrations WHERE event_id = ${eventId} AND payment_status IN ('refunded', 'unpaid'))`)),
   ] as const;
 }
 
