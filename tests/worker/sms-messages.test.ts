@@ -67,12 +67,19 @@ describe("what the preview warns of", () => {
     const cookie = await staff();
     // Three confirmed: one has an e-mail address; all three have phones.
     const byEmail = await text(await preview(cookie, { audience: "confirmed", channel: "email", body: "The hall has moved." }));
-    expect(byEmail).toContain("2 people of this group get nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped). Choose SMS and e-mail to reach more of them.");
+    expect(byEmail).toContain("2 people of this group get nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped). Choose SMS and e-mail to reach them.");
     expect(await text(await preview(cookie, { audience: "confirmed", channel: "both", body: "The hall has moved." }))).not.toContain("nothing this way");
     await runSql(["UPDATE event_registrations SET sms_stopped_at = '2030-01-01T00:00:00.000Z' WHERE full_name = 'Not Yet Either'"]);
     const both = await text(await preview(cookie, { audience: "confirmed", channel: "both", body: "The hall has moved." }));
     expect(both).toContain("1 person of this group gets nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped).");
     expect(both).not.toContain("Choose SMS and e-mail");
+    // By SMS, the man who stopped them and has no e-mail is missed: e-mail too would reach nobody more, so it is not suggested.
+    const bySms = await text(await preview(cookie, { audience: "confirmed", channel: "sms", body: "The hall has moved." }));
+    expect(bySms).toContain("1 person of this group gets nothing this way");
+    expect(bySms).not.toContain("Choose SMS and e-mail");
+    // With an address, he would be reached by e-mail: then it is.
+    await runSql(["UPDATE event_registrations SET email = 'either@example.mw' WHERE full_name = 'Not Yet Either'"]);
+    expect(await text(await preview(cookie, { audience: "confirmed", channel: "sms", body: "The hall has moved." }))).toContain("Choose SMS and e-mail to reach that person.");
   });
 
   it("at night, says the SMS wait until 07:00 unless Urgent is ticked", async () => {

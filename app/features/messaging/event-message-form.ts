@@ -60,9 +60,10 @@ export const CHANGED_SINCE_PREVIEW = "The message changed after its preview, so 
 
 /** What the preview says beside its counts: who this way misses, and SMS that wait for the morning. */
 export const PREVIEW_NOTES = {
-  missed: (n: number, channel: string | undefined) =>
+  /** `both`: how many of them SMS and e-mail together would reach (the hint only when that is someone). */
+  missed: (n: number, both: number, channel: string | undefined) =>
     `${n === 1 ? "1 person" : `${n} people`} of this group ${n === 1 ? "gets" : "get"} nothing this way (no e-mail address, or no phone that takes SMS, or SMS stopped).` +
-    (channel === "both" ? "" : " Choose SMS and e-mail to reach more of them."),
+    (channel === "both" || both === 0 ? "" : ` Choose SMS and e-mail to reach ${both === n ? (n === 1 ? "that person" : "them") : `${both} of them`}.`),
   smsWait: (at: string) => `It is night: the SMS wait until ${at}. Tick Urgent to send them now.`,
   /** No one of the group can be reached the way chosen: no Send button, and Send refuses. */
   nobody: "Nobody would get this message: choose other people or another channel.",

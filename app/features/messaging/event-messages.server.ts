@@ -93,10 +93,12 @@ export async function previewEventMessage(eventId: number, eventName: string, in
   // Who of the audience this way reaches at all: by SMS (a phone that takes it, SMS not stopped) or by e-mail (an address).
   const ways = [wantsSms(input.channel) && smsOn.ready ? smsReachable(t) : null, wantsEmail(input.channel) ? sql`t.email IS NOT NULL` : null].filter((way) => way !== null);
   const reached = ways.length ? sql.join(ways, sql` OR `) : sql`0`;
+  // Who SMS and e-mail together would reach: of those this way misses, the ones the other way would not.
+  const eitherWay = smsOn.ready ? sql`(${smsReachable(t)} OR t.email IS NOT NULL)` : sql`t.email IS NOT NULL`;
   const [counts, settingsRows, alike] = await db.batch([
     batchable(
-      db.all<{ sms: number; email: number; missed: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email,
-          count(*) FILTER (WHERE NOT (${reached})) AS missed
+      db.all<{ sms: number; email: number; missed: number; other_way: number }>(sql`SELECT count(*) FILTER (WHERE ${smsReceiver(input.audience)}) AS sms, count(*) FILTER (WHERE t.email IS NOT NULL) AS email,
+          count(*) FILTER (WHERE NOT (${reached})) AS missed, count(*) FILTER (WHERE NOT (${reached}) AND ${eitherWay}) AS other_way
         FROM event_registrations t WHERE t.event_id = ${eventId} AND ${audienceOf(input.audience, t)}`),
     ),
     settingsQuery(db),
@@ -122,6 +124,8 @@ export async function previewEventMessage(eventId: number, eventName: string, in
     sentAlready: alike[0] ? { id: alike[0].id, at: alike[0].created_at, by: alike[0].sent_by } : null,
     /** People of the audience this way does not reach (no e-mail address; no phone that takes SMS, or SMS stopped). */
     missed: counts[0]?.missed ?? 0,
+    /** Of those, the ones SMS and e-mail together would reach. */
+    missedReachableBoth: counts[0]?.other_way ?? 0,
     /** Written now, at night and not urgent: when its SMS go (07:00), else null. */
     smsWaitUntil: smsRecipients > 0 && input.urgent !== "on" && smsDueAt(now).getTime() > now.getTime() ? smsDueAt(now).toISOString() : null,
     sms,

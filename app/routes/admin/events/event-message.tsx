@@ -119,7 +119,7 @@ export default function EventMessage({ loaderData, actionData }: Route.Component
                 {PREVIEW_NOTES.nobody}
               </p>
             ) : null}
-            {preview.missed > 0 ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.missed(preview.missed, values.channel)}</p> : null}
+            {preview.missed > 0 ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.missed(preview.missed, preview.missedReachableBoth, values.channel)}</p> : null}
             {preview.smsWaitUntil ? <p className="mt-2 text-sm text-amber-900">{PREVIEW_NOTES.smsWait(formatInSiteZone(preview.smsWaitUntil, "HH:mm") ?? "07:00")}</p> : null}
             {preview.smsNotSetUp ? <p className="mt-2 text-sm text-amber-900">SMS is not set up: nothing goes by SMS.</p> : null}
             {preview.smsSimulated ? <p className="mt-2 text-sm text-amber-900">{preview.smsSimulated}</p> : null}
