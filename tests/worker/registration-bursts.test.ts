@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { ORGANISATION_DEFAULTS } from "~/features/settings/organisation";
 import { allSettled, fakeSender, outboxRows, SITE_URL, waitForOutbox, withEmailSetUp } from "./email-helpers";
-import { countD1Calls, createAdmin, postForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
+import { countD1Calls, createAdmin, postForm, postGroupForm, request, runSql, seedReference, signIn, toastOf } from "./helpers";
 import { textOf } from "./public-helpers";
 
 const FUTURE = "2030-06-12T06:00:00.000Z";
@@ -70,7 +70,7 @@ describe("noticing a burst", () => {
   it("never alerts for an event's first registrations: at least 20 in the last hour, however quiet the week was", async () => {
     await setUp();
     await history(18, (i) => 40 - i);
-    // Staff's additions and a leader's group do not count towards a burst.
+    // Staff's additions do not count towards a burst.
     await history(10, (i) => 30 - i, ", 'desk'");
     expect((await register()).status).toBe(200);
     expect(await bursts()).toEqual([]);
@@ -81,6 +81,22 @@ describe("noticing a burst", () => {
     await runSql([`UPDATE event_registrations SET created_at = '${new Date(Date.now() - 2 * 60 * MINUTE).toISOString()}'`]);
     for (let i = 0; i < 3; i++) await register();
     expect(await bursts()).toEqual([]);
+  });
+
+  it("counts a leader's group as one form sent: one group of 25 men alerts nobody, and groups sent one after another alert as registrations would", async () => {
+    await setUp();
+    const group = (men: number) =>
+      postGroupForm(1, { name: `Leader ${nextPhone}`, phone: `0991 ${nextPhone++}`, email: "" }, Array.from({ length: men }, (_, i) => ({ name: `Man ${nextPhone} ${i}`, phone: `0888 ${nextPhone++}` })), {
+        ip: `203.0.113.${nextPhone % 250}`,
+      });
+    expect((await group(25)).status).toBe(303);
+    expect(await bursts()).toEqual([]);
+    // 18 registrations from the form and the group make 19 forms sent; the next group tips it, in its own batch.
+    await history(18, (i) => 50 - i);
+    expect(await bursts()).toEqual([]);
+    expect((await group(2)).status).toBe(303);
+    expect(await bursts()).toEqual([{ event_id: 1, last_hour: 20, previous_week: 0 }]);
+    expect(await alertRecipients()).toEqual(["admin@example.org", "second@example.org"]);
   });
 
   it("sends one e-mail per Administrator for a burst, even when 25 registrations arrive at the same moment, and one per burst after that", async () => {

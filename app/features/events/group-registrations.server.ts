@@ -22,6 +22,7 @@ import { readablePhone } from "~/server/phone.server";
 import type { Answer } from "./event-questions";
 import { GROUP_MESSAGES, type GroupMode } from "./group-form";
 import { newPrivateToken } from "~/lib/private-link";
+import { burstAlertQueries } from "./registration-bursts.server";
 import { beforeTheEvent, newRegistrationCode, registrationState } from "./registration-rules";
 import { singleSpaced } from "~/lib/schema-fields";
 import {
@@ -160,7 +161,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   const answers = JSON.stringify(men.flatMap((man) => man.answers.map((answer) => ({ ...answer, token: man.token }))));
 
   const since = new Date(now.getTime() - SENT_AGAIN_MINUTES * 60_000).toISOString();
-  const [sameGroups, held, seen, groups, , , , events, ...written] = await db.batch([
+  const [sameGroups, held, seen, groups, , , , events, ...results] = await db.batch([
     // Groups this leader registered for the event a moment ago from this network, with their men.
     batchable(db.all<{ token: string; leader_name: string; leader_email: string | null; men: string }>(sql`SELECT g.token, g.leader_name, g.leader_email,
         (SELECT json_group_array(json_array(m.full_name, m.dedupe_key)) FROM event_registrations m WHERE m.group_id = g.id AND m.status <> 'cancelled') AS men
@@ -207,7 +208,11 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
     // The leader's link to the group's page, by SMS and e-mail (./group-link.ts): the way back to every man's code.
     groupLinkQuery(db, sql`token = ${groupToken}`, smsDueNow()),
     groupFeesQuery(db, sql`token = ${groupToken}`, smsDueNow()),
+    // A group is one form sent towards a burst (./registration-bursts.server.ts): noticed here as a registration's is.
+    ...burstAlertQueries(db, input.event_id, men[0]!.token, now),
   ]);
+  // The messages written: all but the burst's own row (the one before last); its e-mails to the Administrators are the last.
+  const written = [...results.slice(0, -2), results.at(-1)!];
   const event = events[0];
   if (!event) return { outcome: "event-not-found" };
   // Register tapped twice without JavaScript: the browser shows the second answer, so it is the first's page.

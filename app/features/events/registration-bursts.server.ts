@@ -1,7 +1,8 @@
 // Registration bursts on the server (docs/decisions/026-registration-bursts.md):
-// - noticing one: two statements for the public registration's own batch (no extra round trip). The
-//   first writes the burst, only if the registration landed, the event has no burst in the last 6
-//   hours, and the last hour holds at least 20 registrations from the website's form and more than
+// - noticing one: two statements for a public registration's (or a leader's group's) own batch (no
+//   extra round trip). The first writes the burst, only if the registration landed, the event has no
+//   burst in the last 6 hours, and the last hour holds at least 20 forms sent on the website (a
+//   registration, or a whole group) and more than
 //   10 times the usual hourly rate; D1 runs batches one at a time, so of registrations arriving
 //   together exactly one writes it. The second writes the Administrators' e-mails for the burst that
 //   registration wrote (intent only: rendered when sent, below);
@@ -28,21 +29,28 @@ export const BURST_OUTBOX_KINDS = [BURST_KIND] as const;
 
 // ----- Noticing a burst (in the public registration's batch) ------------------------------------
 
-/** Registrations of the event from the website's own form (not a leader's group, not staff's additions). */
-function fromTheFormSql(eventId: number | SQL): SQL {
-  return sql`h.event_id = ${eventId} AND h.source = 'public' AND h.group_id IS NULL`;
+/** Registrations of the event from the website (its form, or a leader's group), not staff's additions. */
+function fromTheWebsiteSql(eventId: number | SQL): SQL {
+  return sql`h.event_id = ${eventId} AND h.source = 'public'`;
 }
 
 /**
- * For the batch of the registration whose token is `token`, after its insert: the burst (if this
+ * How many forms were sent among them: each registration from the form is one, and a leader's whole
+ * group is one (as the per-address limit counts it), so 20 groups in an hour alert as 20
+ * registrations would, and one group of 30 does not.
+ */
+const SUBMISSIONS = sql`count(DISTINCT CASE WHEN h.group_id IS NULL THEN -h.id ELSE h.group_id END)`;
+
+/**
+ * For the batch of the registration whose token is `token` (of a group, its first man's), after its insert: the burst (if this
  * registration tips one) and the e-mail to each Administrator about it. Their results are the new
  * burst's `{ id }` (none, usually) and the outbox rows' `{ id }`.
  */
 export function burstAlertQueries(db: Db, eventId: number, token: string, now: Date) {
   const hourAgo = isoBefore(now, HOUR);
   const weekAgo = isoBefore(now, HOUR + USUAL_HOURS * HOUR);
-  const lastHour = sql`(SELECT count(*) FROM event_registrations h WHERE ${fromTheFormSql(eventId)} AND h.created_at > ${hourAgo})`;
-  const previousWeek = sql`(SELECT count(*) FROM event_registrations h WHERE ${fromTheFormSql(eventId)} AND h.created_at > ${weekAgo} AND h.created_at <= ${hourAgo})`;
+  const lastHour = sql`(SELECT ${SUBMISSIONS} FROM event_registrations h WHERE ${fromTheWebsiteSql(eventId)} AND h.created_at > ${hourAgo})`;
+  const previousWeek = sql`(SELECT ${SUBMISSIONS} FROM event_registrations h WHERE ${fromTheWebsiteSql(eventId)} AND h.created_at > ${weekAgo} AND h.created_at <= ${hourAgo})`;
   const thisRegistration = sql`(SELECT id FROM event_registrations WHERE token = ${token})`;
   // The cheap checks first: this registration landed, and no burst of the event in the last 6 hours.
   const burst = batchable(
@@ -72,7 +80,7 @@ export type RecentBurst = {
   detected_at: string;
   last_hour: number;
   previous_week: number;
-  /** Registrations from the form since it was seen. */
+  /** Registrations from the website (the form, or leaders' groups) since it was seen. */
   since: number;
 };
 
@@ -80,7 +88,7 @@ export type RecentBurst = {
 export function recentBurstsQuery(db: Db, since: string) {
   return batchable(
     db.all<RecentBurst>(sql`SELECT b.id, b.event_id, e.name AS event_name, b.detected_at, b.last_hour, b.previous_week,
-        (SELECT count(*) FROM event_registrations h WHERE ${fromTheFormSql(sql`b.event_id`)} AND h.created_at > b.detected_at) AS since
+        (SELECT count(*) FROM event_registrations h WHERE ${fromTheWebsiteSql(sql`b.event_id`)} AND h.created_at > b.detected_at) AS since
       FROM registration_bursts b JOIN churchevents e ON e.id = b.event_id
       WHERE b.detected_at > ${since} AND b.dismissed_at IS NULL
       ORDER BY b.detected_at DESC, b.id DESC LIMIT 10`),
