@@ -197,6 +197,10 @@ describe("moving up and cancelling", () => {
     expect(rows[0]!.subject).toBe("Registration cancelled: Event 1");
     expect(rows[0]!.body_text).toContain(`Hello First Man,`);
     expect(rows[0]!.body_text).toContain(`Your registration for Event 1 (code ${first.registration!.code}) is cancelled.`);
+    // He cancelled it himself: his page (linked) restores it, as that page offers; not "register again".
+    expect(rows[0]!.body_text).toContain("If this is a mistake, your registration's page restores it, with the same code, while the event takes registrations.");
+    expect(rows[0]!.body_text).toContain(`${SITE_URL}/registrations/${first.token}`);
+    expect(rows[0]!.body_text).not.toContain("register again");
     expect(rows[1]!.subject).toBe("A place opened: you are confirmed for Event 1");
     expect(rows[1]!.body_text).toContain("Hello Second Man,");
     expect(rows[1]!.body_text).toContain(`Your code: ${second.registration!.code}`);

@@ -117,8 +117,11 @@ export function movedUpEmail(event: RegistrationEmailEvent, person: Registration
   });
 }
 
-/** The registration was cancelled, by the registrant from the private page, by staff, or because its fee was not paid in time. */
-export function registrationCancelledEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, organisation: EmailOrganisation): RenderedEmail {
+/**
+ * The registration was cancelled, by the registrant from the private page (`restoreUrl`: his page,
+ * which restores it), by staff, or because its fee was not paid in time.
+ */
+export function registrationCancelledEmail(event: RegistrationEmailEvent, person: RegistrationOfEmail, organisation: EmailOrganisation, restoreUrl: string | null): RenderedEmail {
   return renderEmail({
     subject: `Registration cancelled: ${event.name}`,
     organisation,
@@ -132,8 +135,16 @@ export function registrationCancelledEmail(event: RegistrationEmailEvent, person
             : `Your registration for ${event.name} (code ${person.code}) is cancelled.`,
       },
       eventFacts(event),
-      { type: "paragraphs", text: "If this is a mistake, reply to this e-mail, or register again on the event's page while places are left." },
-      { type: "link", label: "The event's page", url: event.url },
+      // He cancelled it himself: his page restores it, same code, while the event takes registrations.
+      ...(restoreUrl
+        ? [
+            { type: "paragraphs" as const, text: "If this is a mistake, your registration's page restores it, with the same code, while the event takes registrations." },
+            { type: "button" as const, label: "My registration", url: restoreUrl },
+          ]
+        : [
+            { type: "paragraphs" as const, text: "If this is a mistake, reply to this e-mail, or register again on the event's page while places are left." },
+            { type: "link" as const, label: "The event's page", url: event.url },
+          ]),
     ],
     footer: REGISTRANT_FOOTER,
   });

@@ -35,6 +35,8 @@ export const REGISTRATION_OUTBOX_KINDS = [...E_MAILS_ABOUT_A_REGISTRATION, "regi
 type RegistrationRow = {
   id: number;
   cancel_reason: string | null;
+  /** Who cancelled it ("registrant": he can restore it from his page while the event takes registrations). */
+  cancelled_by: string | null;
   full_name: string;
   phone_number: string;
   email: string | null;
@@ -80,7 +82,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
   const summaries = rows.filter((row) => row.kind === "registration-summary");
   const [registrations, groupMen, events, counts, ...summaryLists] = (await db.batch([
     batchable(
-      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, t.cancel_reason, ${waitlistPlaceSql("t")} AS place,
+      db.all<RegistrationRow>(sql`SELECT t.id, t.full_name, t.phone_number, t.email, t.status, t.code, t.token, t.cancel_reason, t.cancelled_by, ${waitlistPlaceSql("t")} AS place,
           e.id AS event_id, e.name AS event_name, e.date AS event_date, e.ends_at AS event_ends_at, e.location AS event_location,
           e.description AS event_description, e.updated_at AS event_updated_at,
           ${feeOwedSql("t", "e")} AS fee_owed, ${heldUntilSql("t")} AS held_until, t.group_id
@@ -188,7 +190,7 @@ export const renderRegistrationOutbox: OutboxRenderer = async (rows, sender) => 
         rendered.set(
           row.id,
           status === "cancelled"
-            ? { kind: row.kind, ...fromEventsTeam, ...registrationCancelledEmail(event, registration, organisation) }
+            ? { kind: row.kind, ...fromEventsTeam, ...registrationCancelledEmail(event, registration, organisation, registration.cancelled_by === "registrant" ? privateUrl : null) }
             : new EmailRefused("The registration was restored before this was sent"),
         );
         break;
