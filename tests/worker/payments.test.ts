@@ -144,6 +144,8 @@ describe("paying from the private page", () => {
     // On to a new address each time: the page's own ends in #fee-heading, and a refresh to it would only scroll.
     expect(pending).toMatch(new RegExp(`<meta http-equiv="refresh" content="5;url=/registrations/${token}\\?check=\\d+#fee-heading"`));
     expect(textOf(mainHtml(pending))).toContain("Approve the payment on your phone");
+    // Which phone: a payment started from another tab, with another number, is not waited for on this one.
+    expect(textOf(mainHtml(pending))).toContain("The phone ending 010 will ask you to approve MK 15,000 from Airtel Money with your PIN.");
 
     expect((await decide(String(payment.reference), "approve")).status).toBe(303);
     const paid = await pageText(token);

@@ -37,7 +37,7 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
   const blockedSince = now.getTime() - PENDING_BLOCK_MINUTES * 60_000;
   if (latest?.status === "pending" && Date.parse(latest.created_at) > blockedSince) {
     const simulatorHref = simulatorOn() ? `/api/payments/simulator/${encodeURIComponent(latest.reference)}?return=${encodeURIComponent(returnPath)}` : null;
-    return { state: "pending", amount: latest.amount, reference: latest.reference, operatorName: operatorName(latest.operator), simulatorHref, refresh: pendingRefresh(pendingRefreshSeconds(latest.created_at, now), returnPath, FEE_HEADING_ID, now) };
+    return { state: "pending", amount: latest.amount, reference: latest.reference, operatorName: operatorName(latest.operator), phoneEnd: latest.phone_number?.slice(-3) ?? null, simulatorHref, refresh: pendingRefresh(pendingRefreshSeconds(latest.created_at, now), returnPath, FEE_HEADING_ID, now) };
   }
   return {
     state: "owed",

@@ -28,7 +28,7 @@ export function PaymentPanel({ panel, answer }: { panel: PayPanel; answer?: PayF
       ) : panel.state === "pending" ? (
         <div role="status" className="mt-2 space-y-3">
           <p className="font-semibold text-stone-900">{PAY_TEXT.pendingTitle}</p>
-          <p className="text-stone-700">{PAY_TEXT.pending(panel.amount, panel.operatorName)}</p>
+          <p className="text-stone-700">{PAY_TEXT.pending(panel.amount, panel.operatorName, panel.phoneEnd)}</p>
           {panel.simulatorHref ? (
             <p>
               <a href={panel.simulatorHref} className="font-semibold text-brand-700 underline">

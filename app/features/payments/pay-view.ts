@@ -13,7 +13,9 @@ export const PAY_TEXT = {
   operatorLegend: "Which wallet is this number?",
   button: (amount: number) => `Pay ${formatKwacha(amount)}`,
   pendingTitle: "Approve the payment on your phone",
-  pending: (amount: number, operator: string) => `Your phone will ask you to approve ${formatKwacha(amount)} from ${operator} with your PIN. This page updates by itself.`,
+  /** `phoneEnd`: the last digits of the number asked (a payment started from another tab may have used another). */
+  pending: (amount: number, operator: string, phoneEnd: string | null) =>
+    `${phoneEnd ? `The phone ending ${phoneEnd}` : "Your phone"} will ask you to approve ${formatKwacha(amount)} from ${operator} with your PIN. This page updates by itself.`,
   simulator: "Open the payment simulator (local runs: it stands in for the phone)",
   refresh: "Check again",
   paid: (amount: number, operator: string, date: string, reference: string) => `Paid: ${formatKwacha(amount)} by ${operator} on ${date}, reference ${reference}`,
@@ -53,7 +55,7 @@ export const PAY_TEXT = {
 
 export type PayPanel =
   | { state: "owed"; amount: number; phone: string; operator: PaymentOperator | null; lastTry: "failed" | "unanswered" | null; payable: boolean; payBy: string | null; extra: string | null }
-  | { state: "pending"; amount: number; reference: string; operatorName: string; simulatorHref: string | null; refresh: string }
+  | { state: "pending"; amount: number; reference: string; operatorName: string; phoneEnd: string | null; simulatorHref: string | null; refresh: string }
   | { state: "paid"; text: string; flagged: boolean; extra: string | null }
   | { state: "settled"; text: string; extra: string | null }
   | { state: "later"; text: string }

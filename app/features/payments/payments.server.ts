@@ -61,9 +61,11 @@ export type PaymentRow = {
   failure_reason: string | null;
   paid_at: string | null;
   created_at: string;
+  /** The number asked to approve an online payment (its wallet's). */
+  phone_number: string | null;
 };
 
-const PAYMENT_COLUMNS = sql`p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator,
+const PAYMENT_COLUMNS = sql`p.id, p.reference, p.kind, p.status, p.registration_id, p.gift_id, p.amount, p.amount_received, p.operator, p.phone_number,
   p.provider_reference, p.flagged, p.flag_reason, p.refund_due, EXISTS (SELECT 1 FROM payments f WHERE f.refund_of = p.id) AS given_back,
   ${givenBackWithFeeSql("p")} AS given_back_with_fee, p.failure_reason, p.paid_at, p.created_at`;
 
