@@ -131,6 +131,24 @@ describe("a registration's SMS", () => {
     expect(free.body_text).not.toContain("Fee");
   });
 
+  it("cash taken at the desk sends his receipt by SMS as mobile money does: what he paid, and his paper receipt's number", async () => {
+    await env.DB.prepare("UPDATE churchevents SET price = 15000 WHERE id = 1").run();
+    const registration = await register({});
+    await waitForOutbox(settled);
+    await createAdmin();
+    const cookie = await signIn();
+    const { id } = (await env.DB.prepare("SELECT id FROM event_registrations WHERE token = ?1").bind(registration.privateUrl.split("/").pop()).first<{ id: number }>())!;
+    const taken = await postForm("/admin/events/registrations/1", { intent: "record-cash", registration_id: String(id), amount: "15000", receipt_number: "R-0101" }, { cookie });
+    expect(taken.status).toBe(302);
+    await waitForOutbox((rows) => rows.length === 2 && settled(rows));
+    const receipt = (await outboxRows()).find((row) => row.kind === "registration-fee-paid")!;
+    expect(receipt).toMatchObject({ channel: "sms", recipient: "+265991300300", status: "sent" });
+    expect(receipt.body_text).toMatch(/^BaptistMen: Payment received for Men's Conference\. MK 15,000 paid\. Ref R-0101\. Code \w{6}\. Info\/stop SMS: /);
+    // A second tap records nothing, and sends nothing more.
+    await postForm("/admin/events/registrations/1", { intent: "record-cash", registration_id: String(id), amount: "15000", receipt_number: "R-0101" }, { cookie });
+    expect((await outboxRows()).filter((row) => row.kind === "registration-fee-paid")).toHaveLength(1);
+  });
+
   it("a full event's waiting-list place goes by SMS with the number on the list", async () => {
     await env.DB.prepare("UPDATE churchevents SET capacity = 0 WHERE id = 1").run();
     await register({});

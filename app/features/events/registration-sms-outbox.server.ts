@@ -87,9 +87,11 @@ export const renderRegistrationSms: SmsRenderer = async (rows, sender) => {
   const [registrations] = await db.batch([
     batchable(
       db.all<Row>(sql`SELECT t.id, t.status, t.code, t.token, t.cancel_reason, t.cancelled_at, substr(t.phone_number, -3) AS phone_end, t.phone_number, t.full_name,
-          (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid') AS paid_at,
-          (SELECT p.amount_received FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_amount,
-          (SELECT p.reference FROM payments p WHERE p.registration_id = t.id AND p.kind = 'online' AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_reference, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
+          (SELECT max(p.paid_at) FROM payments p WHERE p.registration_id = t.id AND p.kind IN ('online', 'cash') AND p.status = 'paid') AS paid_at,
+          (SELECT COALESCE(p.amount_received, p.amount) FROM payments p WHERE p.registration_id = t.id AND p.kind IN ('online', 'cash') AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_amount,
+          -- Cash is known by the number on his paper receipt; mobile money by its reference.
+          (SELECT CASE WHEN p.kind = 'cash' THEN COALESCE(p.receipt_number, p.reference) ELSE p.reference END FROM payments p
+            WHERE p.registration_id = t.id AND p.kind IN ('online', 'cash') AND p.status = 'paid' ORDER BY p.paid_at DESC, p.id DESC LIMIT 1) AS paid_reference, ${waitlistPlaceSql("t")} AS place, t.sms_stopped_at,
           e.name AS event_name, e.date AS event_date, e.location AS event_location, ${feeOwedSql("t", "e")} AS fee_owed,
           CASE WHEN t.group_id IS NOT NULL AND t.dedupe_key IS NULL THEN t.full_name END AS on_behalf_of,
           ${receiptAfterMovingUpSql} AS receipt_says_it

@@ -16,8 +16,9 @@ import type { DeskTotals } from "./payment-totals";
 import { feePaid } from "~/lib/stored-choices";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
+import { sendAfterResponse } from "~/server/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
+import { feePaidSmsQuery, newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
 import { type FeeRefund, givenBackSql, lastFeeRefundsSql } from "./refunded-fees.server";
 import { paymentsReady } from "~/server/payments-setup.server";
 
@@ -305,15 +306,18 @@ export async function changePayment(request: Request, context: Context, eventId:
   if (!plan) return refuse("Unknown action.");
 
   const reference = newPaymentReference(plan.kind === "cash" ? "CASH" : plan.kind === "refund" ? "REFUND" : "WAIVER");
-  const [changed] = await db.batch([
+  const [changed, , , ...smsIds] = await db.batch([
     batchable(db.all<{ id: number }>(sql`UPDATE event_registrations SET payment_status = ${plan.to}, updated_at = ${at}
       WHERE id = ${id} AND event_id = ${eventId} AND ${plan.from} RETURNING id`)),
     batchable(db.all(sql`INSERT INTO payments (reference, kind, status, registration_id, event_id, amount, receipt_number, recorded_by, paid_at, created_at, updated_at)
       SELECT ${reference}, ${plan.kind}, 'paid', ${id}, ${eventId}, ${amount}, ${receipt}, ${by}, ${at}, ${at}, ${at} WHERE changes() = 1`)),
     batchable(db.all(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary)
       SELECT ${at}, ${by}, 'write', ${plan.action}, ${target}, ${plan.summary} WHERE changes() = 1`)),
+    // Cash taken: his receipt by SMS too, as for mobile money (most men have no e-mail to keep one in).
+    ...(plan.kind === "cash" ? [feePaidSmsQuery(db, reference, new Date(at))] : []),
   ]);
   if (!changed[0]) return refuse(intent === "record-refund" ? DESK_PAYMENT_MESSAGES.notPaid : DESK_PAYMENT_MESSAGES.notUnpaid);
+  sendAfterResponse(smsIds.flat().map((row) => (row as { id: number }).id), request);
   const toast =
     intent === "record-cash" ? DESK_PAYMENT_MESSAGES.cash(person.full_name, amount) : intent === "waive-fee" ? DESK_PAYMENT_MESSAGES.waived(person.full_name) : DESK_PAYMENT_MESSAGES.refunded(person.full_name, amount);
   return redirectWithToast(request, back, toast);

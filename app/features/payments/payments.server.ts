@@ -228,7 +228,8 @@ function paymentSmsQuery(db: Db, now: Date, message: { kind: string; to: SQL; ab
   return enqueueForEachQuery(db, { ...message, channel: "sms", nextAttemptAt: smsDueAt(now).toISOString() });
 }
 
-function feePaidSmsQuery(db: Db, reference: string, now: Date) {
+/** The man's "Payment received" SMS (his receipt: many men have no e-mail), for the batch that recorded payment `reference` (last in it: `changes()`), online or in cash. */
+export function feePaidSmsQuery(db: Db, reference: string, now: Date) {
   return paymentSmsQuery(db, now, {
     kind: FEE_PAID_SMS_KIND,
     to: sql`t.phone_number`,
