@@ -17,6 +17,10 @@ import { redirectWithToast } from "./toast.server";
  */
 export const MAX_ADMIN_FORM_BYTES = 20 * 1024 * 1024;
 
+/** An admin form too large to read: in practice a picture of many megabytes chosen without JavaScript. */
+export const ADMIN_FORM_TOO_LARGE =
+  "That picture is too large to send (pictures can be at most 5 MB), so nothing was saved. Go back to keep what you typed, and choose a smaller picture.";
+
 export const errorToast = (description: string): Toast => ({ title: "Error", description, variant: "destructive" });
 
 /** The toast of a post whose intent needs a record and names none. */
@@ -87,7 +91,9 @@ export async function readAdminPost(request: Request, idParam: string | undefine
     formData = await readFormData(request, MAX_ADMIN_FORM_BYTES);
   } catch (error) {
     if (!(error instanceof BadRequest)) throw error;
-    return { refused: refuse(null, { formError: error.message, toast: errorToast(error.message) }, error.status) };
+    // Too large to read is a picture sent as it is (no JavaScript to make it smaller): say so, and how to keep what was typed.
+    const message = error.status === 413 ? ADMIN_FORM_TOO_LARGE : error.message;
+    return { refused: refuse(null, { formError: message, toast: errorToast(message) }, error.status) };
   }
   const id = recordIdOf(idParam);
   if (id === undefined) return { refused: await redirectWithToast(request, back, errorToast("That record does not exist.")) };

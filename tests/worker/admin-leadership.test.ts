@@ -225,6 +225,14 @@ describe("member form", () => {
     ]);
   });
 
+  it("refuses a form too large to read (a huge photo sent without JavaScript) by saying so: the picture, its limit, and going back to keep what was typed", async () => {
+    const huge = new File([new Uint8Array(21 * 1024 * 1024)], "huge.jpg", { type: "image/jpeg" });
+    const answer = await postMultipart("/admin/leadership/new", { intent: "save", full_name: "Typed Name", position_id: "1", image_file: huge }, { cookie });
+    expect(answer.status).toBe(413);
+    expect(textOf(await answer.text())).toContain("That picture is too large to send (pictures can be at most 5 MB), so nothing was saved. Go back to keep what you typed, and choose a smaller picture.");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM leadership_members WHERE full_name = 'Typed Name'").first()).toEqual({ n: 0 });
+  });
+
   it("keeps what was typed and says 'Failed to save member' when the database refuses", async () => {
     await seedReference();
     await dropTable("leadership_members");
