@@ -81,3 +81,6 @@ export const NEWSLETTER_EVENT_DATE_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";
 
 /** How long the same message (to an event's registrants, or a newsletter) counts as sent already: two staff, two tabs. */
 export const SENT_ALREADY_WINDOW_MS = 60 * 60 * 1000;
+
+/** How long the very same record created again by the same account is the first one (decision 049), and logged once. */
+export const SAME_CREATE_MINUTES = 2;

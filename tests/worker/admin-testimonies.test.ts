@@ -52,6 +52,9 @@ describe("testimony form", () => {
     // Another testimony with other words is another testimony.
     expect((await postForm("/admin/testimonies/new", { ...valid, content: "A second testimony of his." }, { cookie })).status).toBe(302);
     expect(await testimonies()).toHaveLength(3);
+    // The log says what happened: three testimonies created, not five.
+    const created = await env.DB.prepare("SELECT target FROM activity_log WHERE action LIKE 'Created%' ORDER BY id").all<{ target: string }>();
+    expect(created.results.map((row) => row.target.replace(/ “.*/, ""))).toEqual(["testimony 1", "testimony 2", "testimony 3"]);
   });
 
   it("shows the create form with its labels, and the edit form with the record", async () => {

@@ -16,6 +16,8 @@ export type ActivityEntry = {
   address?: string | null;
   /** When it happened (ISO); default now. */
   at?: string;
+  /** Logged only if the same actor did not log the same action on the same target in these minutes (a create sent again: decision 049). */
+  onceWithinMinutes?: number;
 };
 
 /** How long the log keeps a row: 13 months, so at least 12 are always there. */

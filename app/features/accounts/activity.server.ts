@@ -4,6 +4,7 @@
 // sign-outs and exports, which run outside the admin pages, record directly.
 import type { RouterContextProvider } from "react-router";
 import { activityContext, adminContext } from "./admin-context";
+import { SAME_CREATE_MINUTES } from "~/lib/constants";
 import { recordActivity, recordActivityOnce, type ActivityEntry } from "~/features/accounts/activity-log.server";
 import { clientAddress } from "../../server/abuse.server";
 import type { SaveKind } from "~/server/admin-actions.server";
@@ -96,6 +97,8 @@ export function noteSaved(context: Context, kind: SaveKind, record: string, id: 
     action: SAVED[kind],
     target: recordName(record, id, nameOf(fields)),
     summary: kind === "create" ? "" : changedFields(before as Record<string, unknown> | null, fields),
+    // A create sent again within minutes is the same record (decision 049): logged once.
+    ...(kind === "create" ? { onceWithinMinutes: SAME_CREATE_MINUTES } : {}),
   });
 }
 
@@ -106,7 +109,10 @@ export function noteSaved(context: Context, kind: SaveKind, record: string, id: 
  */
 export async function logActivity(entries: ActivityEntry[]): Promise<void> {
   try {
-    await recordActivity(entries);
+    await recordActivity(entries.filter((entry) => !entry.onceWithinMinutes));
+    for (const entry of entries.filter((entry) => entry.onceWithinMinutes)) {
+      await recordActivityOnce(entry, new Date(Date.now() - entry.onceWithinMinutes! * 60_000).toISOString());
+    }
   } catch (error) {
     console.error("Activity log write failed; entries:", JSON.stringify(entries), error);
   }

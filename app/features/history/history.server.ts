@@ -3,6 +3,7 @@
 // the version it replaces and the write are guarded by the same condition (the record is still at
 // the version the form was opened at), so either both happen or neither, and two saves from the
 // same version can never both win.
+import { SAME_CREATE_MINUTES } from "~/lib/constants";
 import { and, desc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable, SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -243,8 +244,6 @@ export async function deleteWithHistory(db: Db, entity: Exclude<HistoryEntity, "
   return removed[0] && { image_url: removed[0].image_url, title: removed[0].title, released: picturesOf(versions) };
 }
 
-/** How long the very same record created again by the same account is the first one (decision 049). */
-export const SAME_CREATE_MINUTES = 2;
 
 type CreatedTable = typeof church_testimonies | typeof leadership_members | typeof churchblogs | typeof ministries | typeof churchevents;
 
