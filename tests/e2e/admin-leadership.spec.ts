@@ -42,7 +42,7 @@ test("an admin adds a regional member, edits, deactivates and deletes him", asyn
   await page.getByLabel("Title").fill("Pastor");
   await page.getByLabel("Email").fill("yohane@example.mw");
   await page.getByLabel("Phone").fill("+265 999 000 111");
-  await page.getByLabel("Bio").fill("Leads the men's fellowship in Mangochi.");
+  await page.getByLabel("Bio").fill("Leads the men's fellowship in Mangochi.\nPreaches at Namiasi on Sundays.");
   await page.getByRole("button", { name: "Add Member" }).click();
 
   await expect(page).toHaveURL(/\/admin\?tab=leadership$/);
@@ -52,6 +52,12 @@ test("an admin adds a regional member, edits, deactivates and deletes him", asyn
   await expect(listed).toContainText("Assistant Regional Coordinator - Eastern Region");
   await expect(listed.getByText("Regional", { exact: true })).toBeVisible();
   await expectNoSideways(page);
+  // On /leadership his bio keeps its line break, as typed.
+  const leadership = await page.context().newPage();
+  await leadership.goto("/leadership");
+  const bio = leadership.getByText("Leads the men's fellowship in Mangochi.");
+  expect(await bio.innerText()).toBe("Leads the men's fellowship in Mangochi.\nPreaches at Namiasi on Sundays.");
+  await leadership.close();
 
   // Edit: a non-regional position drops the region.
   await listed.getByRole("link", { name: `Edit ${name}` }).click();

@@ -46,7 +46,7 @@ export function LeaderCard({ leader }: { leader: PublicLeader }) {
         {leader.position.name}
         {leader.region ? ` - ${leader.region} Region` : ""}
       </p>
-      {leader.bio ? <p className="mt-3 text-sm leading-relaxed text-stone-700">{leader.bio}</p> : null}
+      {leader.bio ? <p className="mt-3 text-sm leading-relaxed whitespace-pre-line text-stone-700">{leader.bio}</p> : null}
       {leader.email || leader.phone ? (
         // Each a thumb's height (44 px): calling a leader is what a visitor comes here for.
         <ul className="mt-4 w-full border-t border-stone-200 pt-2 text-sm">

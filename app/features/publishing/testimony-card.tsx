@@ -7,7 +7,8 @@ export function TestimonyCard({ testimony }: { testimony: TestimonySummary }) {
     <figure className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
       <QuoteIcon className="size-7 text-gold-500" />
       <blockquote className="mt-3 flex-1 font-serif text-lg leading-relaxed text-stone-800">
-        <p>“{testimony.content}”</p>
+        {/* Its line breaks, as typed (a testimony of several paragraphs). */}
+        <p className="whitespace-pre-line">“{testimony.content}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-4 border-t border-stone-200 pt-5">
         <PersonPhoto name={testimony.author} imageUrl={testimony.image_url} className="size-14" initialClassName="text-2xl" />

@@ -49,7 +49,7 @@ export default function Mission({ loaderData }: Route.ComponentProps) {
             <h2 id="vision-heading" className="font-serif text-2xl font-bold">
               {headings.vision}
             </h2>
-            <p className="mt-4 font-serif text-xl leading-relaxed text-brand-50">{vision}</p>
+            <p className="mt-4 font-serif text-xl leading-relaxed whitespace-pre-line text-brand-50">{vision}</p>
             <figure className="mt-8 border-l-4 border-gold-400 pl-4">
               <blockquote className="italic text-brand-100">
                 <p>“{visionVerse.text}”</p>
