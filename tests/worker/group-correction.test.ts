@@ -59,6 +59,11 @@ describe("correcting a man on the group's page", () => {
     expect(before).toMatch(new RegExp(`<label for="correct-${alinafe.id}-full_name"[^>]*>Full Name<span class="sr-only"> of Alinafe Phri</span></label><input id="correct-${alinafe.id}-full_name"[^>]* name="full_name" value="Alinafe Phri"`));
     expect(before).toContain(`name="updated_at" value="${alinafe.updated_at}"`);
     expect(textOf(before)).toContain("Save Alinafe Phri's details");
+    // A man registered without a phone: the number shown is the leader's, and it says so (his own is his only).
+    const blessings = await man("Blessings Banda");
+    const hint = new RegExp(`<p id="correct-${blessings.id}-phone_number-hint"[^>]*>He was registered without a phone: this is your number, where his messages go`);
+    expect(before).toMatch(hint);
+    expect(before).not.toContain(`correct-${alinafe.id}-phone_number-hint`);
 
     const response = await postForm(page, correction(alinafe, { full_name: "Alinafe Phiri", phone_number: "0991 000 011" }));
     expect(response.status).toBe(303);

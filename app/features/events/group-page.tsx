@@ -13,6 +13,11 @@ import { fieldStateOf } from "./question-inputs";
 
 type Man = GroupPageView["members"][number];
 
+export const GROUP_PAGE_TEXT = {
+  /** Under the phone of a man registered without one: the number shown is the leader's own. */
+  onLeaderPhone: "He was registered without a phone: this is your number, where his messages go. Type his own number to give him his own page and SMS.",
+} as const;
+
 /**
  * "Correct {name}": his name and phone, prefilled, in a form under his name. After a refusal
  * (`answer`) it opens again with what was typed, each problem on its field, and the version the
@@ -36,7 +41,7 @@ function CorrectionForm({ man, answer }: { man: Man; answer: CorrectionAnswer | 
         <input type="hidden" name={OPENED_AT} value={state.value(OPENED_AT) || man.updatedAt} />
         <FormAlert focusOnLoad message={formError} />
         <PlainField id={id("full_name")} name="full_name" label={<>Full Name<span className="sr-only"> of {man.name}</span></>} state={state} autoComplete="off" required autoFocus={firstInvalid === "full_name"} />
-        <PlainField id={id("phone_number")} name="phone_number" label={<>Phone Number<span className="sr-only"> of {man.name}</span></>} state={state} type="tel" inputMode="tel" autoComplete="off" required autoFocus={firstInvalid === "phone_number"} />
+        <PlainField id={id("phone_number")} name="phone_number" label={<>Phone Number<span className="sr-only"> of {man.name}</span></>} hint={man.onLeaderPhone ? GROUP_PAGE_TEXT.onLeaderPhone : undefined} state={state} type="tel" inputMode="tel" autoComplete="off" required autoFocus={firstInvalid === "phone_number"} />
         <button type="submit" className={`${buttonClass.primary} w-full`}>
           Save {man.name}'s details
         </button>

@@ -37,6 +37,8 @@ export type GroupPageView = {
     feeText: string | null;
     /** His phone as people read it, and the version his correction form was opened at. */
     phoneText: string;
+    /** Registered without a phone of his own: the number is the leader's. */
+    onLeaderPhone: boolean;
     updatedAt: string;
   }[];
 };
@@ -152,6 +154,7 @@ export function groupPageView({ group, members }: Rows, now: Date, pageUrl: stri
       pageLink: pageLinkOf(man, group.event_price, payOnline),
       feeText: feeTextOf(man, fee),
       phoneText: man.phone_text,
+      onLeaderPhone: !man.has_phone,
       updatedAt: man.updated_at,
     })),
   };
