@@ -139,8 +139,10 @@ describe("answering the questions", () => {
   it("shows a man his answers on his private page, in the questions' order, so he can check them", async () => {
     const ids = await setUpQuestions();
     const response = await register({ [`answer_${ids.association}`]: "1", [`answer_${ids.accommodation}`]: "Hotel", [`answer_${ids.transport}`]: "no" });
-    const page = textOf(mainHtml(await (await request(response.headers.get("Location")!)).text()));
-    expect(page).toContain("Your answers Association Lilongwe Baptist Association Accommodation Hotel Do you need transport? No To change an answer, contact the organisers.");
+    const html = mainHtml(await (await request(response.headers.get("Location")!)).text());
+    expect(textOf(html)).toContain("Your answers Association Lilongwe Baptist Association Accommodation Hotel Do you need transport? No To change an answer, contact the organisers");
+    // "contact the organisers" is a way to: the Contact page, its subject filled in.
+    expect(html).toContain('href="/contact?subject=Changing%20an%20answer%20of%20my%20registration"');
   });
 
   it("refuses a required answer left blank and a choice not in the list on the server, by the field, keeping what was typed", async () => {

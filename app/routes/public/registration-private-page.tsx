@@ -64,7 +64,8 @@ export const REGISTRATION_PAGE_TEXT = {
   unknownLink: "This registration link is not valid. Please check the link you were sent.",
   answersHeading: "Your answers",
   /** Below them: the form cannot change them; the organisers can. */
-  answersNote: "To change an answer, contact the organisers.",
+  /** Before the link to the Contact page ("contact the organisers"). */
+  answersNote: "To change an answer,",
   smsHeading: "SMS about this event",
   smsOn: "We send SMS about this event only: your place, changes of time or place, and a reminder.",
   /** A man his group's leader registered without a phone of his own: the number is the leader's. */
@@ -86,14 +87,16 @@ export const REGISTRATION_PAGE_TEXT = {
   needsConnection: "You are offline: cancelling, correcting your details, paying and stopping SMS need a connection.",
 } as const;
 
-/** "contact the organisers": to the Contact page, its subject filled in. */
-function RefundLink() {
+/** "contact the organisers": to the Contact page, its subject filled in (`subject`). */
+function OrganisersLink({ subject }: { subject: string }) {
   return (
-    <a href="/contact?subject=Refund%20of%20an%20event%20fee" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+    <a href={`/contact?subject=${encodeURIComponent(subject)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
       {REGISTRATION_PAGE_TEXT.refundLink}
     </a>
   );
 }
+
+const RefundLink = () => <OrganisersLink subject="Refund of an event fee" />;
 
 type SmsState = "landline" | "abroad" | "on" | "stopped" | "leader";
 
@@ -282,7 +285,9 @@ function YourAnswers({ answers }: { answers: readonly { label: string; value: st
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-sm text-stone-600">{REGISTRATION_PAGE_TEXT.answersNote}</p>
+      <p className="mt-3 text-sm text-stone-600">
+        {REGISTRATION_PAGE_TEXT.answersNote} <OrganisersLink subject="Changing an answer of my registration" />.
+      </p>
     </section>
   );
 }
