@@ -2,7 +2,7 @@
 // deletion is the daily pruning of rows older than it is kept.
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { activity_log } from "~/db/schema";
-import { getDb, type Db } from "~/db/db.server";
+import { batchable, getDb, type Db } from "~/db/db.server";
 
 export type ActivityKind = (typeof activity_log.$inferInsert)["kind"];
 export const ACTIVITY_KINDS: readonly ActivityKind[] = ["write", "sign-in", "sign-in-failed", "sign-out", "account", "export", "refused"];
@@ -47,23 +47,36 @@ export function addActivityQuery(db: Db, entries: ActivityEntry[]) {
  * Adds an entry unless the same actor logged the same action on the same target since `since` (ISO):
  * for what a page reads again and again (the door's list, every half minute), one line an hour.
  */
-export async function recordActivityOnce(entry: ActivityEntry, since: string): Promise<void> {
+function addActivityOnceQuery(db: Db, entry: ActivityEntry, since: string) {
   const row = rowOf(entry);
-  await getDb().run(sql`INSERT INTO activity_log (at, actor, kind, action, target, summary, address)
-    SELECT ${row.at}, ${row.actor}, ${row.kind}, ${row.action}, ${row.target}, ${row.summary}, ${row.address}
-    WHERE NOT EXISTS (SELECT 1 FROM activity_log WHERE actor = ${row.actor} AND kind = ${row.kind} AND action = ${row.action}
-      AND target = ${row.target} AND at >= ${since})`);
+  return batchable(
+    db.run(sql`INSERT INTO ${activity_log} (at, actor, kind, action, target, summary, address)
+      SELECT ${row.at}, ${row.actor}, ${row.kind}, ${row.action}, ${row.target}, ${row.summary}, ${row.address}
+      WHERE NOT EXISTS (SELECT 1 FROM ${activity_log} WHERE actor = ${row.actor} AND kind = ${row.kind} AND action = ${row.action}
+        AND target = ${row.target} AND at >= ${since})`),
+  );
+}
+
+export async function recordActivityOnce(entry: ActivityEntry, since: string): Promise<void> {
+  await addActivityOnceQuery(getDb(), entry, since);
 }
 
 /**
- * Adds entries, trying up to three times: a write that happened is never left unrecorded because
- * of one failed statement (and the error is thrown, not swallowed, if all three fail).
+ * Adds entries (one logged only once in its `onceWithinMinutes`), trying up to three times: a write
+ * that happened is never left unrecorded because of one failed statement (and the error is thrown,
+ * not swallowed, if all three fail).
  */
 export async function recordActivity(entries: ActivityEntry[]): Promise<void> {
   if (entries.length === 0) return;
+  const db = getDb();
+  const plain = entries.filter((entry) => !entry.onceWithinMinutes);
+  const once = entries.filter((entry) => entry.onceWithinMinutes);
+  const sinceOf = (entry: ActivityEntry) => new Date(Date.now() - entry.onceWithinMinutes! * 60_000).toISOString();
+  const queries = () => [...(plain.length ? [addActivityQuery(db, plain)] : []), ...once.map((entry) => addActivityOnceQuery(db, entry, sinceOf(entry)))];
   for (let attempt = 1; ; attempt++) {
     try {
-      await addActivityQuery(getDb(), entries).run();
+      // Made afresh each try: a statement can fail as it is prepared.
+      await db.batch(queries() as [ReturnType<typeof queries>[number], ...ReturnType<typeof queries>]);
       return;
     } catch (error) {
       if (attempt >= 3) throw error;

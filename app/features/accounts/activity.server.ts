@@ -109,10 +109,7 @@ export function noteSaved(context: Context, kind: SaveKind, record: string, id: 
  */
 export async function logActivity(entries: ActivityEntry[]): Promise<void> {
   try {
-    await recordActivity(entries.filter((entry) => !entry.onceWithinMinutes));
-    for (const entry of entries.filter((entry) => entry.onceWithinMinutes)) {
-      await recordActivityOnce(entry, new Date(Date.now() - entry.onceWithinMinutes! * 60_000).toISOString());
-    }
+    await recordActivity(entries);
   } catch (error) {
     console.error("Activity log write failed; entries:", JSON.stringify(entries), error);
   }
