@@ -141,7 +141,9 @@ async function offlinePage(known) {
     const path = new URL(request.url).pathname;
     if (TOKEN_PAGE.test(path)) continue;
     const kept = await pages.match(request);
-    items.push([kept.headers.get("sw-saved"), '<li><a href="' + esc(request.url) + '">' + esc(decodeURIComponent(kept.headers.get("sw-title"))) + "</a>, saved " + esc(when(kept.headers.get("sw-saved"))) + "</li>"]);
+    // A page's title without the site's name after it ("Mission & Vision | Baptist Men Malawi"): the list is all this site's.
+    const title = decodeURIComponent(kept.headers.get("sw-title")).replace(/ \| [^|]+$/, "");
+    items.push([kept.headers.get("sw-saved"), '<li><a href="' + esc(request.url) + '">' + esc(title) + "</a>, saved " + esc(when(kept.headers.get("sw-saved"))) + "</li>"]);
   }
   items.sort((a, b) => (a[0] < b[0] ? 1 : -1));
   return note(
