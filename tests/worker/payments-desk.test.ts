@@ -674,6 +674,7 @@ describe("a man refunded and restored", () => {
     // Restored, he owes the fee again: the desk says what was kept of his first payment, for staff to weigh.
     await act("restore", 21, {}, CAMP);
     expect(await deskText("", CAMP)).toMatch(/Yohane Banda(?:(?!Record refund).)*Unpaid: MK 35,000 \(MK 5,000 kept at his refund\)/);
+    expect(await pageOf()).toContain("When your registration was cancelled and refunded, MK 5,000 of your earlier payment was kept. Ask the organisers whether it counts towards this fee.");
     // He pays again, cancels again and is given all of it back: this refund was for his second payment alone.
     await payOnline();
     await act("cancel", 21, {}, CAMP);

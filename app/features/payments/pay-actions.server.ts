@@ -39,6 +39,8 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
     const simulatorHref = simulatorOn() ? `/api/payments/simulator/${encodeURIComponent(latest.reference)}?return=${encodeURIComponent(returnPath)}` : null;
     return { state: "pending", amount: latest.amount, reference: latest.reference, operatorName: operatorName(latest.operator), phoneEnd: latest.phone_number?.slice(-3) ?? null, simulatorHref, refresh: pendingRefresh(pendingRefreshSeconds(latest.created_at, now), returnPath, FEE_HEADING_ID, now) };
   }
+  // Restored after a part refund: what was kept of what he paid before, said beside the fee owed again.
+  const kept = fee.refund_given !== null && fee.refund_paid !== null && fee.refund_given < fee.refund_paid ? PAY_TEXT.keptBefore(fee.refund_paid - fee.refund_given) : null;
   return {
     state: "owed",
     amount: fee.price,
@@ -49,7 +51,7 @@ export function payPanelOf(fee: RegistrationFeeRow | undefined, payments: Paymen
     payable: paymentsReady(),
     // "Friday, November 28 at 2:30 PM" (Malawi time): the event's "Hours to pay" from when the place was given.
     payBy: formatInSiteZone(fee.pay_by, PAY_BY_FORMAT),
-    extra,
+    extra: extra ?? kept,
   };
 }
 

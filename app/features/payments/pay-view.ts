@@ -28,6 +28,9 @@ export const PAY_TEXT = {
       : paid !== null && given < paid
         ? `${formatKwacha(given)} of your ${formatKwacha(paid)} was given back.`
         : `Your payment of ${formatKwacha(given)} was given back.`,
+  /** Restored after a part refund, he owes the fee again (decision 021): what was kept of his earlier payment, for him to raise. */
+  keptBefore: (kept: number) =>
+    `When your registration was cancelled and refunded, ${formatKwacha(kept)} of your earlier payment was kept. Ask the organisers whether it counts towards this fee.`,
   extraDue: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), will be given back to you.`,
   extraGivenBack: (amount: number, reference: string) => `You paid twice: your second payment, ${formatKwacha(amount)} (reference ${reference}), was given back to you.`,
   /** A payment that came after his fee was waived (he was paying as it was waived): not "twice". */
