@@ -187,13 +187,17 @@ export function enqueueRenderedEmailQuery(db: Db, email: OutboxEmail, when?: SQL
   return insertOutboxSelectQuery(db, { recipient: checked.to, ...storedColumnsOf(checked, true) }, sql`WHERE ${when ?? sql`1`}`);
 }
 
+/** The outbox ids a batch's message statements wrote (each statement's rows). */
+export function outboxIdsOf(...written: readonly (readonly { id: number }[])[]): number[] {
+  return written.flat().map((row) => row.id);
+}
+
 /** Writes messages' intent in one batch (nothing else to write with them); answers their ids. */
 export async function enqueue(intents: readonly OutboxIntent[]): Promise<number[]> {
   if (intents.length === 0) return [];
   const db = getDb();
   const [first, ...rest] = intents.map((intent) => enqueueQuery(db, intent));
-  const rows = await db.batch([first!, ...rest]);
-  return rows.flat().map((row) => row.id);
+  return outboxIdsOf(...(await db.batch([first!, ...rest])));
 }
 
 /** Writes one rendered e-mail on its own (see enqueueRenderedEmailQuery). */

@@ -29,6 +29,15 @@ async function writePost(page: Page, title: string, content: string) {
   await page.getByLabel("Content").fill(content);
 }
 
+/** A post created through the form, then opened for editing from the Blogs tab. */
+async function createPostAndEdit(page: Page, title: string, content: string) {
+  await writePost(page, title, content);
+  await page.getByRole("button", { name: "Create Blog" }).click();
+  await expect(toast(page)).toContainText("Blog created successfully");
+  await row(page, title).getByRole("link", { name: `Edit ${title}` }).click();
+  await hydrated(page);
+}
+
 async function deletePost(page: Page, title: string) {
   await page.goto("/admin?tab=blogs");
   await hydrated(page);
@@ -97,12 +106,7 @@ test("an edit is undone by restoring the earlier version from the post's History
   const title = uniqueName("Iron Sharpens Iron");
   const edited = `${title}, edited`;
   await signIn(page);
-  await writePost(page, title, "As iron sharpens iron.");
-  await page.getByRole("button", { name: "Create Blog" }).click();
-  await expect(toast(page)).toContainText("Blog created successfully");
-
-  await row(page, title).getByRole("link", { name: `Edit ${title}` }).click();
-  await hydrated(page);
+  await createPostAndEdit(page, title, "As iron sharpens iron.");
   await page.getByLabel("Title", { exact: true }).fill(edited);
   await page.getByLabel("Content").fill("A mistake typed over the text.");
   await page.getByRole("button", { name: "Update Blog" }).click();
@@ -139,11 +143,7 @@ test("an edit is undone by restoring the earlier version from the post's History
 test("a save refused because someone saved first keeps what he typed, and the History under his form shows their save", async ({ page, browser }) => {
   const title = uniqueName("Two Hands");
   await signIn(page);
-  await writePost(page, title, "The first words.");
-  await page.getByRole("button", { name: "Create Blog" }).click();
-  await expect(toast(page)).toContainText("Blog created successfully");
-  await row(page, title).getByRole("link", { name: `Edit ${title}` }).click();
-  await hydrated(page);
+  await createPostAndEdit(page, title, "The first words.");
   const editPath = new URL(page.url()).pathname;
 
   // An editor opens the same post on his phone, and starts typing.

@@ -17,7 +17,7 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { RegistrationStatus } from "~/db/schema";
 import type { PaymentState } from "~/lib/stored-choices";
 import { batchable, type Db, getDb, isUniqueViolation } from "~/db/db.server";
-import { enqueueByEachChannelQuery } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery, outboxIdsOf } from "~/server/outbox.server";
 import { readablePhone } from "~/server/phone.server";
 import type { Answer } from "./event-questions";
 import { GROUP_MESSAGES, type GroupMode } from "./group-form";
@@ -220,7 +220,7 @@ async function registerGroupOnce(input: NewGroup, now: Date, emails: readonly Re
   if (same) return { outcome: "repeated", token: same.token };
   if (groups[0]) {
     const statuses = await groupStatusCounts(groups[0].id);
-    return { outcome: "registered", token: groupToken, ...statuses, outboxIds: written.flat().map((row) => (row as { id: number }).id) };
+    return { outcome: "registered", token: groupToken, ...statuses, outboxIds: outboxIdsOf(...(written as { id: number }[][])) };
   }
   if (!event.active) return { outcome: "event-not-found" };
   const window = windowOf(event);

@@ -23,7 +23,7 @@ import {
   registrationState,
   type RegistrationWindow,
 } from "~/features/events/registration-rules";
-import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery, enqueueQuery, followCorrectionQuery, isPhoneRecipient } from "~/server/outbox.server";
+import { enqueueByEachChannelQuery, enqueueForEachQuery, enqueueNothingQuery, enqueueQuery, followCorrectionQuery, isPhoneRecipient, outboxIdsOf } from "~/server/outbox.server";
 import { isAddress } from "~/server/email-rules.server";
 import { smsDueAt, smsSetup } from "~/server/sms.server";
 import type { RegistrationNotifications } from "~/features/events/registration-notifications";
@@ -378,10 +378,6 @@ export function firstOnItsPhoneSql(among: (s: SQL) => SQL): SQL {
 /** A message a batch wrote about a registration: its channel, and when it may go (an SMS waits for 07:00 at night). */
 export type MessageWritten = { id: number; about_id: number | null; channel: "email" | "sms"; next_attempt_at: string | null };
 
-/** The outbox ids a batch's e-mail statements wrote. */
-function outboxIdsOf(...written: readonly (readonly { id: number }[])[]): number[] {
-  return written.flat().map((row) => row.id);
-}
 
 // ----- Registering (the public form) ------------------------------------------------------------
 

@@ -6,7 +6,10 @@ import { RegistrationSummary } from "./registration-summary";
 /** How a man waiting hears that he has a place: by SMS (and e-mail where given); through his group's leader (on the leader's phone); by e-mail only (no SMS on this deploy, or his stopped); not at all (neither). */
 export type WaitingNews = "sms" | "leader" | "email" | "sms-stopped" | "nothing";
 
-const NEXT = "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, your private page (its link is below) says your place is confirmed";
+const WHEN_SOMEONE_CANCELS = "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you,";
+const NEXT = `${WHEN_SOMEONE_CANCELS} your private page (its link is below) says your place is confirmed`;
+/** On his own page, where nothing else will tell him. */
+const NEXT_HERE = `${WHEN_SOMEONE_CANCELS} this page says your place is confirmed.`;
 
 /** Not 'Registration Complete', which stays for confirmed places. */
 export const WAITING_LIST_TEXT = {
@@ -19,11 +22,9 @@ export const WAITING_LIST_TEXT = {
     /** A man on his group leader's phone: the leader hears it. */
     leader: `${NEXT}, and your group's leader hears it by SMS.`,
     /** His own page, once he stopped SMS and gave no e-mail address: nothing will tell him. */
-    "sms-stopped":
-      "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed. You stopped SMS and gave no e-mail address, so nothing else will tell you: look at this page again.",
+    "sms-stopped": `${NEXT_HERE} You stopped SMS and gave no e-mail address, so nothing else will tell you: look at this page again.`,
     /** His own page, where no SMS can reach him and he gave no e-mail address. */
-    nothing:
-      "What happens next: when someone cancels, the first person on the waiting list gets the place. When that is you, this page says your place is confirmed. We cannot send you an SMS and you gave no e-mail address, so nothing else will tell you: keep this page's link and look at it again.",
+    nothing: `${NEXT_HERE} We cannot send you an SMS and you gave no e-mail address, so nothing else will tell you: keep this page's link and look at it again.`,
   } satisfies Record<WaitingNews, string>,
 } as const;
 

@@ -16,7 +16,7 @@ import type { DeskTotals } from "./payment-totals";
 import { feePaid } from "~/lib/stored-choices";
 import { errorToast, parseId } from "~/server/admin-actions.server";
 import { postedPagePath } from "~/server/forms.server";
-import { sendAfterResponse } from "~/server/outbox.server";
+import { outboxIdsOf, sendAfterResponse } from "~/server/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { feePaidSmsQuery, newPaymentReference, PENDING_BLOCK_MINUTES } from "./payments.server";
 import { type FeeRefund, givenBackSql, lastFeeRefundsSql } from "./refunded-fees.server";
@@ -132,11 +132,11 @@ export function deskPaymentsQueries(db: Db, eventId: number, now = new Date()) {
         FROM payments p LEFT JOIN event_registrations r ON r.id = p.registration_id
         WHERE p.event_id = ${eventId} AND p.status = 'paid' AND p.kind IN ('online', 'cash', 'refund'))
       GROUP BY share`)),
-    batchable(db.all<AttentionRow>(sql`SELECT registration_id,
-        id AS payment_id, COALESCE(amount_received, amount) AS amount, refund_due, flag_reason, 0 AS not_confirmed,
-        (SELECT t.payment_status IN ('paid-online', 'cash', 'waived') FROM event_registrations t WHERE t.id = p.registration_id) AS fee_settled,
-        (SELECT t.payment_status = 'waived' FROM event_registrations t WHERE t.id = p.registration_id) AS waived
-      FROM payments p WHERE event_id = ${eventId} AND status = 'paid' AND (refund_due = 1 OR flagged = 1) AND registration_id IS NOT NULL
+    batchable(db.all<AttentionRow>(sql`SELECT p.registration_id,
+        p.id AS payment_id, COALESCE(p.amount_received, p.amount) AS amount, p.refund_due, p.flag_reason, 0 AS not_confirmed,
+        t.payment_status IN ('paid-online', 'cash', 'waived') AS fee_settled, t.payment_status = 'waived' AS waived
+      FROM payments p JOIN event_registrations t ON t.id = p.registration_id
+      WHERE p.event_id = ${eventId} AND p.status = 'paid' AND (p.refund_due = 1 OR p.flagged = 1)
         AND NOT ${givenBackSql("p")}
       UNION ALL
       SELECT id, NULL, 0, 0, NULL, 1, 1, 0 FROM event_registrations
@@ -317,7 +317,7 @@ export async function changePayment(request: Request, context: Context, eventId:
     ...(plan.kind === "cash" ? [feePaidSmsQuery(db, reference, new Date(at))] : []),
   ]);
   if (!changed[0]) return refuse(intent === "record-refund" ? DESK_PAYMENT_MESSAGES.notPaid : DESK_PAYMENT_MESSAGES.notUnpaid);
-  sendAfterResponse(smsIds.flat().map((row) => (row as { id: number }).id), request);
+  sendAfterResponse(outboxIdsOf(...(smsIds as { id: number }[][])), request);
   const toast =
     intent === "record-cash" ? DESK_PAYMENT_MESSAGES.cash(person.full_name, amount) : intent === "waive-fee" ? DESK_PAYMENT_MESSAGES.waived(person.full_name) : DESK_PAYMENT_MESSAGES.refunded(person.full_name, amount);
   return redirectWithToast(request, back, toast);
